@@ -1,0 +1,40 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install deck test lint bench sim clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+deck: install
+	$(BIN)/kraftstokk build --spec sources/deck.toml --out output
+	$(BIN)/kraftstokk validate output/deck.json
+	$(BIN)/kraftstokk render output/deck.json --out output
+	$(BIN)/kraftstokk booklet output/deck.json --out output
+
+test: install
+	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check kraftstokk tests benchmarks
+	$(BIN)/ruff format --check kraftstokk tests benchmarks
+	$(BIN)/mypy kraftstokk
+
+bench: install
+	$(BIN)/python benchmarks/run.py
+
+sim: install
+	$(BIN)/kraftstokk build --spec sources/deck.toml --out output
+	$(BIN)/kraftstokk simulate output/deck.json --game idiot --out output
+	$(BIN)/kraftstokk simulate output/deck.json --game kraftidioten --out output
+	$(BIN)/kraftstokk simulate output/deck.json --game stromkrig --out output
+
+clean:
+	rm -rf output/*.pdf output/*.json output/*.csv output/png build *.egg-info

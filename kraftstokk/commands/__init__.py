@@ -1,0 +1,1 @@
+"""CLI commands, one module per pipeline stage (registered in :mod:`kraftstokk.cli`)."""

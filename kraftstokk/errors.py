@@ -1,0 +1,82 @@
+"""One error hierarchy for the whole tool.
+
+Every failure a user can cause (a bad file, an unreachable server, an invalid deck)
+is raised as a subclass of :class:`KraftstokkError`. Third-party errors are translated
+where they enter the program, so the CLI only has to know this module. ``exit_code``
+follows DESIGN.md: 2 for input that could not be used, 1 for input that was read but
+fails validation.
+"""
+
+from __future__ import annotations
+
+
+class KraftstokkError(Exception):
+    """Base class: a message for the user and the exit code the CLI returns."""
+
+    exit_code: int = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InputFileError(KraftstokkError):
+    """A file is missing, unreadable, empty, binary or in the wrong format."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = str(path)
+        self.reason = reason
+
+
+class FetchError(KraftstokkError):
+    """A URL could not be fetched, or its response is not usable."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(f"{url}: {reason}")
+        self.url = url
+        self.reason = reason
+
+
+class SpecError(KraftstokkError):
+    """The deck spec is invalid (unknown key, impossible selection or policy)."""
+
+
+class DeckBuildError(KraftstokkError):
+    """A deck cannot be built from the snapshot and spec."""
+
+
+class ValidationFailed(KraftstokkError):
+    """A deck was read but fails validation; ``problems`` lists every error found."""
+
+    exit_code = 1
+
+    def __init__(self, source: object, problems: list[str]) -> None:
+        count = len(problems)
+        noun = "problem" if count == 1 else "problems"
+        super().__init__(f"{source}: {count} {noun} found")
+        self.source = str(source)
+        self.problems = problems
+
+
+class RenderError(KraftstokkError):
+    """A deck cannot be drawn (for example a name that cannot be fitted)."""
+
+
+class GameError(KraftstokkError):
+    """An illegal game setup or action, or a replay log that does not replay."""
+
+
+class SimulationError(KraftstokkError):
+    """Bad simulation arguments (unknown game or bot, player count out of range)."""
+
+
+class OutputError(KraftstokkError):
+    """An output file could not be written."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = str(path)

@@ -1,0 +1,1 @@
+"""Game engine: Idiot, Kraftidioten and Strømkrig (RULES.md), with bots."""

@@ -1,0 +1,323 @@
+"""The engine's common API, after OpenSpiel: a Game holds the rules, a State one position.
+
+The inner data is plain (ints, tuples, lists) for speed; the only pydantic model that
+enters is the :class:`~kraftstokk.models.Deck`, turned once into a :class:`DeckTable`.
+
+Cards are identified by their index in the table (0..54). An action is a small tuple of
+ints whose first element is a game-specific kind; ``State.action_to_string`` gives its
+readable form. Every random choice a game makes comes from the ``random.Random`` passed
+to ``Game.new_initial_state``, and each bot gets its own seeded generator, so the same
+seed gives the same game, action for action.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from kraftstokk.errors import GameError
+from kraftstokk.models import CATEGORIES, SUITS, Deck
+
+Action = tuple[int, ...]
+
+#: Category indices used inside the engine (order of ``models.CATEGORIES``).
+MW, GWH, HEAD = 0, 1, 2
+CATEGORY_NAMES: tuple[str, ...] = ("effekt", "produksjon", "fallhøyde")
+CATEGORY_UNITS: tuple[str, ...] = ("MW", "GWh", "m")
+
+DEFAULT_ACTION_CAP = 5000
+
+
+@dataclass(frozen=True)
+class DeckTable:
+    """A deck as plain tuples indexed by card index; jokers have suit -1 and value 0."""
+
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    suit: tuple[int, ...]  # index into models.SUITS, -1 for jokers
+    value: tuple[int, ...]  # 1..13, 0 for jokers
+    joker: tuple[bool, ...]
+    figures: tuple[tuple[float, ...], ...]  # figures[category][card]; 0.0 for jokers
+    nr: tuple[tuple[int, ...], ...]  # nr[category][card]; 0 for jokers
+    gwh_tens: tuple[int, ...]  # production rounded down to tens; -1 for jokers
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    @property
+    def plant_cards(self) -> tuple[int, ...]:
+        return tuple(i for i, is_joker in enumerate(self.joker) if not is_joker)
+
+    @property
+    def joker_cards(self) -> tuple[int, ...]:
+        return tuple(i for i, is_joker in enumerate(self.joker) if is_joker)
+
+    def index_of(self, card_id: str) -> int:
+        return self.ids.index(card_id)
+
+    def describe(self, card: int) -> str:
+        """Readable card: 'Tonstad (spar 7)' or 'joker 2'."""
+        if self.joker[card]:
+            return self.ids[card].replace("-", " ")
+        return f"{self.names[card]} ({SUITS[self.suit[card]]} {self.value[card]})"
+
+    @classmethod
+    def from_deck(cls, deck: Deck) -> DeckTable:
+        ids, names, suits, values, jokers, tens = [], [], [], [], [], []
+        figures: list[list[float]] = [[], [], []]
+        ranks: list[list[int]] = [[], [], []]
+        for card in deck.cards:
+            ids.append(card.id)
+            jokers.append(card.joker)
+            if card.joker:
+                names.append("Joker")
+                suits.append(-1)
+                values.append(0)
+                tens.append(-1)
+                for c in range(3):
+                    figures[c].append(0.0)
+                    ranks[c].append(0)
+                continue
+            if card.suit is None or card.value is None or card.nr is None:
+                raise GameError(f"card {card.id} lacks suit, value or nr.; validate the deck")
+            names.append(card.name or card.id)
+            suits.append(SUITS.index(card.suit))
+            values.append(card.value)
+            gwh = card.figure("gwh")
+            tens.append(int(gwh // 10) * 10)
+            for c, category in enumerate(CATEGORIES):
+                figures[c].append(card.figure(category))
+                ranks[c].append(card.nr.get(category))
+        return cls(
+            ids=tuple(ids),
+            names=tuple(names),
+            suit=tuple(suits),
+            value=tuple(values),
+            joker=tuple(jokers),
+            figures=tuple(tuple(f) for f in figures),
+            nr=tuple(tuple(r) for r in ranks),
+            gwh_tens=tuple(tens),
+        )
+
+
+@dataclass
+class Result:
+    """How a game ended: the seats in the order they went out, and the loser."""
+
+    finished: bool  # False when the action cap stopped the game
+    order: list[int]  # seats that went out, first out (the winner) first
+    loser: int | None  # the last seat with cards; None when unfinished
+    actions: int
+    rounds: int
+
+
+@dataclass
+class Stats:
+    """Counters a game keeps for the simulation (names are the game's own)."""
+
+    counters: dict[str, int] = field(default_factory=dict)
+    samples: dict[str, list[int]] = field(default_factory=dict)  # e.g. war sizes
+    cards_played: list[int] = field(default_factory=list)  # per card index
+
+    def count(self, name: str, amount: int = 1) -> None:
+        self.counters[name] = self.counters.get(name, 0) + amount
+
+    def sample(self, name: str, value: int) -> None:
+        self.samples.setdefault(name, []).append(value)
+
+    def copy(self) -> Stats:
+        return Stats(
+            counters=dict(self.counters),
+            samples={k: list(v) for k, v in self.samples.items()},
+            cards_played=list(self.cards_played),
+        )
+
+
+class Game(ABC):
+    """The rules of one game with its variant flags; immutable once made."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    allowed_variants: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(
+        self,
+        table: DeckTable,
+        num_players: int,
+        variants: Sequence[str] = (),
+        action_cap: int = DEFAULT_ACTION_CAP,
+    ) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise GameError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, "
+                f"not {num_players}"
+            )
+        unknown = sorted(set(variants) - self.allowed_variants)
+        if unknown:
+            allowed = ", ".join(sorted(self.allowed_variants)) or "none"
+            raise GameError(f"{self.name} has no variant {', '.join(unknown)} (allowed: {allowed})")
+        if action_cap < 1:
+            raise GameError(f"action cap must be at least 1, not {action_cap}")
+        self.table = table
+        self.num_players = num_players
+        self.variants = frozenset(variants)
+        self.action_cap = action_cap
+
+    @abstractmethod
+    def new_initial_state(self, rng: random.Random) -> State:
+        """Shuffle and deal with ``rng``; the state keeps ``rng`` for later chance events."""
+
+    def rules(self) -> dict[str, Any]:
+        """The rule settings, for replay logs and reports."""
+        return {
+            "game": self.name,
+            "players": self.num_players,
+            "variants": sorted(self.variants),
+            "action_cap": self.action_cap,
+        }
+
+
+class State(ABC):
+    """One position of a game. ``apply`` mutates; ``clone`` gives an independent copy."""
+
+    game: Game
+    stats: Stats
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act (also for decisions out of turn, such as a challenge)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take; empty only when terminal."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Carry out a legal action; raises GameError for an illegal one."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game is over or the action cap was reached."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The finishing order and loser (valid at any time; final when terminal)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, including the random generator's state."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may know: its own cards and public information only."""
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """The action in words, for logs and for a person at the table."""
+
+    @abstractmethod
+    def card_locations(self) -> dict[str, list[int]]:
+        """Every place a card can be (stock, hand:0, pile, burned, ...) and its cards."""
+
+    @abstractmethod
+    def remaining_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` still holds (hand and table), for the loser's leftovers."""
+
+    def check_invariants(self) -> None:
+        """Debug check: every card of the game is in exactly one place."""
+        seen: dict[int, str] = {}
+        for place, cards in self.card_locations().items():
+            for card in cards:
+                if card in seen:
+                    raise GameError(f"card {card} is both in {seen[card]} and {place}")
+                seen[card] = place
+        expected = set(self.cards_in_play())
+        if set(seen) != expected:
+            missing = sorted(expected - set(seen))
+            extra = sorted(set(seen) - expected)
+            raise GameError(f"cards missing {missing}, cards not in the game {extra}")
+
+    def cards_in_play(self) -> Sequence[int]:
+        """The card indices this game uses (all 55, or the 52 plants for Idiot)."""
+        return range(self.game.table.size)
+
+
+class Bot(Protocol):
+    """A policy: picks one of the legal actions from its seat's observation only."""
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Picks a legal action uniformly at random."""
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+BotFactory = Callable[[Game, dict[str, Any]], Bot]
+
+
+def derive_seed(seed: int, *parts: int) -> int:
+    """A seed for a sub-stream (a bot, a game of a series) independent of worker count."""
+    value = seed & 0xFFFFFFFFFFFFFFFF
+    for part in parts:
+        value = (value * 6364136223846793005 + 1442695040888963407 + part) & 0xFFFFFFFFFFFFFFFF
+        value ^= value >> 29
+    return value
+
+
+@dataclass
+class GameRecord:
+    """A played game: its actions, how it ended and its counters."""
+
+    rules: dict[str, Any]
+    seed: int
+    actions: list[Action]
+    result: Result
+    stats: Stats
+    loser_cards: list[int]
+
+
+def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False) -> GameRecord:
+    """Play one game to the end (or the action cap) with one bot per seat."""
+    if len(bots) != game.num_players:
+        raise GameError(f"{game.name} with {game.num_players} players needs as many bots")
+    state = game.new_initial_state(random.Random(seed))
+    bot_rngs = [random.Random(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
+    actions: list[Action] = []
+    if debug:
+        state.check_invariants()
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
+        state.apply(action)
+        actions.append(action)
+        if debug:
+            state.check_invariants()
+    result = state.result()
+    loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
+    return GameRecord(game.rules(), seed, actions, result, state.stats, loser_cards)
+
+
+def replay(
+    game: Game, seed: int, actions: Sequence[Sequence[int]], *, debug: bool = False
+) -> State:
+    """Apply a recorded action list to a fresh game with the same seed."""
+    state = game.new_initial_state(random.Random(seed))
+    for number, action in enumerate(actions, start=1):
+        if state.is_terminal():
+            raise GameError(f"replay: action {number} comes after the game ended")
+        move = tuple(action)
+        if move not in state.legal_actions():
+            raise GameError(f"replay: action {number} {list(move)} is not legal here")
+        state.apply(move)
+        if debug:
+            state.check_invariants()
+    return state

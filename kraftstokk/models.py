@@ -1,0 +1,208 @@
+"""Pydantic models at the pipeline's boundaries: plants, cards, decks.
+
+Units are fixed by the field name: ``mw`` installed capacity in MW, ``gwh`` mean annual
+production in GWh, ``head_m`` gross head in metres.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kraftstokk.errors import InputFileError
+
+Category = Literal["mw", "gwh", "head_m"]
+CATEGORIES: tuple[Category, ...] = ("mw", "gwh", "head_m")
+
+#: Norwegian label and unit of each category, as printed on the cards.
+CATEGORY_LABELS: dict[Category, str] = {"mw": "Effekt", "gwh": "Produksjon", "head_m": "Fallhøyde"}
+CATEGORY_UNITS: dict[Category, str] = {"mw": "MW", "gwh": "GWh", "head_m": "m"}
+
+Suit = Literal["spar", "kløver", "hjerter", "ruter"]
+SUITS: tuple[Suit, ...] = ("spar", "hjerter", "kløver", "ruter")
+RED_SUITS: frozenset[str] = frozenset({"hjerter", "ruter"})
+
+#: Card value names in Norwegian (1 = ess, 11 knekt, 12 dame, 13 konge).
+VALUE_NAMES: dict[int, str] = {1: "ess", 11: "knekt", 12: "dame", 13: "konge"}
+#: Corner index printed on a card.
+VALUE_INDEX: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+DECK_SIZE = 52
+JOKERS = 3
+INVISIBLE_FROM_NR = 50  # D-4: nr. 50, 51 and 52 are "usynlige kort"
+TOP_NR = 3  # KI-8: nr. 1-3 in the current category may burn the pile
+
+
+class Plant(BaseModel):
+    """One hydropower plant in a normalized snapshot."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    mw: float = Field(gt=0)
+    gwh: float = Field(gt=0)
+    head_m: float = Field(gt=0)
+    county: str | None = None
+    municipality: str | None = None
+    owner: str | None = None
+    year: int | None = None
+    lat: float | None = None
+    lon: float | None = None
+    price_area: str | None = None
+    source: str = Field(min_length=1)
+    source_id: str = Field(min_length=1)
+
+    def figure(self, category: Category) -> float:
+        return float(getattr(self, category))
+
+
+#: Snapshot CSV column order (DESIGN.md "File contracts").
+PLANT_COLUMNS: tuple[str, ...] = tuple(Plant.model_fields)
+
+
+class CategoryFlags(BaseModel):
+    """A yes/no per category."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mw: bool = False
+    gwh: bool = False
+    head_m: bool = False
+
+    def get(self, category: Category) -> bool:
+        return bool(getattr(self, category))
+
+
+class Ranks(BaseModel):
+    """nr. per category: 1 = highest figure in the deck, 52 = lowest (D-3)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mw: int
+    gwh: int
+    head_m: int
+
+    def get(self, category: Category) -> int:
+        return int(getattr(self, category))
+
+
+class CardFlags(BaseModel):
+    """Derived flags, all computable from suit, value, figures and nr."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    invisible: CategoryFlags = Field(default_factory=CategoryFlags)  # D-4, SK-12
+    top3: CategoryFlags = Field(default_factory=CategoryFlags)  # KI-8
+    burn: bool = False  # SK-10: jokers and clubs 1-4
+    reset: bool = False  # SK-11: the four 2s
+    gwh_tens: int | None = None  # SK-6b: production rounded down to tens
+    war_partners: list[str] = Field(default_factory=list)  # card ids with equal gwh_tens
+
+
+class Card(BaseModel):
+    """One of the 55 cards: a plant card or a joker."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    joker: bool
+    suit: Suit | None = None
+    value: int | None = None
+    plant_id: str | None = None
+    name: str | None = None
+    mw: float | None = None
+    gwh: float | None = None
+    head_m: float | None = None
+    nr: Ranks | None = None
+    flags: CardFlags = Field(default_factory=CardFlags)
+
+    def figure(self, category: Category) -> float:
+        value = getattr(self, category)
+        if value is None:
+            raise ValueError(f"card {self.id} has no {category}")
+        return float(value)
+
+    @property
+    def label(self) -> str:
+        """Human name of the card: 'spar 7 (Tonstad)' or 'joker 1'."""
+        if self.joker:
+            return self.id.replace("-", " ")
+        return f"{self.suit} {self.value} ({self.name})"
+
+
+class SnapshotInfo(BaseModel):
+    """Where a deck's figures come from, for the booklet and the cards' small print."""
+
+    model_config = ConfigDict(extra="allow")
+
+    path: str
+    date: str | None = None
+    source: str | None = None
+    licence: str | None = None
+    attribution: str | None = None
+
+
+class Deck(BaseModel):
+    """``deck.json``: 55 cards with their derived fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    title: str
+    edition: str
+    snapshot: SnapshotInfo
+    spec: dict[str, Any] = Field(default_factory=dict)
+    cards: list[Card]
+
+    @property
+    def plant_cards(self) -> list[Card]:
+        return [card for card in self.cards if not card.joker]
+
+    @property
+    def jokers(self) -> list[Card]:
+        return [card for card in self.cards if card.joker]
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def style(self) -> dict[str, Any]:
+        """The spec's style table (colours, paper, language), empty when absent."""
+        style = self.spec.get("style", {})
+        return style if isinstance(style, dict) else {}
+
+
+def card_id(suit: str, value: int) -> str:
+    return f"{suit}-{value}"
+
+
+def load_deck_json(path: str | Path) -> Deck:
+    """Read ``deck.json``; a missing or malformed file raises :class:`InputFileError`."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputFileError(path, "no such file") from None
+    except IsADirectoryError:
+        raise InputFileError(path, "is a directory, not a deck file") from None
+    except UnicodeDecodeError:
+        raise InputFileError(path, "not a UTF-8 text file") from None
+    except OSError as exc:
+        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
+    if not text.strip():
+        raise InputFileError(path, "file is empty")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        return Deck.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "top level"
+        raise InputFileError(path, f"not a deck: {where}: {first['msg']}") from None

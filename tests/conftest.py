@@ -1,0 +1,143 @@
+"""Shared fixtures: a synthetic but complete 55-card deck for tests of later stages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kraftstokk.models import (
+    CATEGORIES,
+    SUITS,
+    Card,
+    CardFlags,
+    CategoryFlags,
+    Deck,
+    Ranks,
+    SnapshotInfo,
+)
+
+NAMES = (
+    "Tonstad",
+    "Kvilldal",
+    "Sima",
+    "Aurland I",
+    "Saurdal",
+    "Tokke",
+    "Rana",
+    "Svartisen",
+    "Mauranger",
+    "Nedre Røssåga",
+    "Kobbelv",
+    "Brokke",
+    "Tyin",
+    "Sy-Sima",
+    "Holen",
+    "Vinje",
+    "Lang-Sima",
+    "Mår",
+    "Skjomen",
+    "Jostedal",
+    "Øvre Vinstra",
+    "Hol I",
+    "Nes",
+    "Aura",
+    "Tjodan",
+    "Ulla-Førre",
+    "Blåsjø",
+    "Duge",
+    "Songa",
+    "Sønnå Høy",
+    "Hylen",
+    "Lysebotn II",
+    "Bratsberg",
+    "Grytten",
+    "Trollheim",
+    "Fortun",
+    "Leirdøla",
+    "Naddvik",
+    "Svelgen",
+    "Usma",
+    "Straumsmo",
+    "Innset",
+    "Bardufoss",
+    "Kvænangsbotn",
+    "Adamselv",
+    "Alta",
+    "Porsa",
+    "Skibotn",
+    "Nygård",
+    "Båtsvatn",
+    "Sildvik",
+    "Nore I",
+)
+
+
+def synthetic_deck(seed: int = 7) -> Deck:
+    """52 plants with distinct figures (some sharing production tens) and 3 jokers.
+
+    Figures are random but reproducible; nr. and flags are computed directly here so
+    that tests of rendering, games and simulation do not depend on the deck builder.
+    """
+    rng = random.Random(seed)
+    plants = []
+    for i, name in enumerate(NAMES[:52]):
+        plants.append(
+            {
+                "plant_id": f"N{100 + i}",
+                "name": name,
+                "mw": round(rng.uniform(20, 1500), 1) + i / 100,
+                "gwh": float(4405 - i * 81 + (80 if i % 9 == 1 else 0)),
+                "head_m": float(round(rng.uniform(30, 1100)) + i / 10),
+            }
+        )
+    by_gwh = sorted(plants, key=lambda p: -p["gwh"])
+    values = [1, *range(13, 1, -1)]
+    cards: list[Card] = []
+    for position, plant in enumerate(by_gwh):
+        suit = SUITS[position % 4]
+        value = values[position // 4]
+        ranks = {c: 1 + sorted(plants, key=lambda p, c=c: -p[c]).index(plant) for c in CATEGORIES}
+        cards.append(
+            Card(
+                id=f"{suit}-{value}",
+                joker=False,
+                suit=suit,
+                value=value,
+                nr=Ranks(**ranks),
+                flags=CardFlags(
+                    invisible=CategoryFlags(**{c: r >= 50 for c, r in ranks.items()}),
+                    top3=CategoryFlags(**{c: r <= 3 for c, r in ranks.items()}),
+                    burn=suit == "kløver" and value <= 4,
+                    reset=value == 2,
+                    gwh_tens=int(plant["gwh"] // 10 * 10),
+                ),
+                **plant,
+            )
+        )
+    for card in cards:
+        card.flags.war_partners = [
+            other.id
+            for other in cards
+            if other is not card and other.flags.gwh_tens == card.flags.gwh_tens
+        ]
+    for j in (1, 2, 3):
+        cards.append(Card(id=f"joker-{j}", joker=True, flags=CardFlags(burn=True)))
+    return Deck(
+        title="Kraft-stokken",
+        edition="test",
+        snapshot=SnapshotInfo(
+            path="synthetic",
+            date="2026-01-01",
+            source="synthetic test data",
+            licence="CC BY 4.0",
+            attribution="test",
+        ),
+        spec={},
+        cards=cards,
+    )
+
+
+@pytest.fixture
+def deck() -> Deck:
+    return synthetic_deck()
