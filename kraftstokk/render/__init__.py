@@ -1,0 +1,1 @@
+"""Drawing the deck: card faces and backs, print sheets, the print-shop file, previews."""

@@ -1,0 +1,53 @@
+"""Norwegian number format for the card figures: 4 357 GWh, 1 240,5 MW.
+
+Each field is rounded the same way on every card of a deck: to whole numbers, unless
+that would make two different figures of the deck look equal, then to one decimal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+
+from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Category, Deck
+
+#: Thousands separator. Vera has no thin space (U+2009/U+202F); the no-break space keeps
+#: "4 357" on one line and extracts from the PDF as a space-like character.
+THOUSANDS = "\u00a0"
+DECIMAL_MARK = ","
+MAX_DECIMALS = 1
+
+
+def round_half_up(value: float, decimals: int) -> Decimal:
+    quantum = Decimal(1).scaleb(-decimals)
+    return Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """``4357.2`` -> ``'4 357'``; ``1240.45, 1`` -> ``'1 240,5'`` (no-break spaces)."""
+    rounded = round_half_up(value, decimals)
+    sign = "−" if rounded < 0 else ""
+    text = f"{abs(rounded):,.{decimals}f}"
+    whole, _, frac = text.partition(".")
+    whole = whole.replace(",", THOUSANDS)
+    return sign + whole + (DECIMAL_MARK + frac if frac else "")
+
+
+def decimals_for(values: Iterable[float]) -> int:
+    """Fewest decimals (0 or 1) that keep every distinct figure distinct."""
+    distinct = sorted(set(values))
+    for decimals in range(MAX_DECIMALS + 1):
+        shown = {round_half_up(v, decimals) for v in distinct}
+        if len(shown) == len(distinct):
+            return decimals
+    return MAX_DECIMALS
+
+
+def deck_decimals(deck: Deck) -> dict[Category, int]:
+    """The rounding of each field for this deck."""
+    return {c: decimals_for(card.figure(c) for card in deck.plant_cards) for c in CATEGORIES}
+
+
+def format_figure(value: float, category: Category, decimals: int = 0) -> str:
+    """Figure with its unit: ``'4 357 GWh'`` (no-break spaces throughout)."""
+    return f"{format_number(value, decimals)}{THOUSANDS}{CATEGORY_UNITS[category]}"
