@@ -1,0 +1,1 @@
+"""Playability simulation: run many seeded games, measure them, compare decks, report."""

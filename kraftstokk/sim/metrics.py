@@ -1,0 +1,329 @@
+"""What a series of games says about a deck: tallies per game and the metrics over them.
+
+A :class:`Tally` collects plain integers from played games (one :class:`GameRow` per game,
+in game-index order, plus card and sample totals). Tallies of consecutive chunks merge,
+so a parallel run gives the same tally as a serial one. :func:`summarize` turns a tally
+into the ``sim-<game>.json`` dictionary; it reads counters generically, so a game that
+does not keep a counter simply lacks the metrics built on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kraftstokk.games.core import GameRecord
+from kraftstokk.sim.stats import describe, wilson
+
+#: Keys of the metrics that depend on the machine, not on the games.
+TIMING_KEYS: tuple[str, ...] = ("games_per_second", "elapsed_seconds", "workers")
+
+#: Counters every game keeps, reported at the top level as ``<name>_per_game``.
+COMMON_COUNTERS: tuple[str, ...] = ("pile_pickups", "burns")
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """A success (or failure) rate: ``numerator`` events out of ``denominator`` events."""
+
+    name: str
+    numerator: str
+    denominator: str
+    meaning: str
+
+
+#: Rates whose counters do not follow the ``<base>_<outcome>`` naming pattern.
+EXTRA_RATIOS: tuple[Ratio, ...] = (
+    Ratio("lie_caught_rate", "challenges_upheld", "lies", "share of lies exposed by a challenge"),
+    Ratio("top3_burn_rate", "top3_burns", "top3_claims", "share of top-3 claims that burned"),
+    Ratio("face_down_fail_rate", "face_down_fails", "face_down_plays", "blind plays that failed"),
+)
+
+#: Per game, the figures a designer looks at first (RULES.md and issue 7); missing ones
+#: are left out of the summary.
+HIGHLIGHTS: dict[str, tuple[str, ...]] = {
+    "idiot": (
+        "pile_pickups_per_game",
+        "burns_per_game",
+        "chance_draws_per_game",
+        "chance_draws_played_rate",
+        "face_down_fail_rate",
+    ),
+    "kraftidioten": (
+        "pile_pickups_per_game",
+        "burns_per_game",
+        "lies_per_game",
+        "challenges_per_game",
+        "challenges_upheld_rate",
+        "lie_caught_rate",
+        "top3_burns_per_game",
+        "joker_burns_per_game",
+    ),
+    "stromkrig": (
+        "pile_pickups_per_game",
+        "burns_per_game",
+        "wars_per_game",
+        "war_sizes_mean",
+        "runs_per_game",
+        "run_lengths_mean",
+        "invisible_plays_per_game",
+        "resets_per_game",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """The per-game figures kept for every game (enough for paired deck comparisons)."""
+
+    index: int
+    finished: bool
+    actions: int
+    rounds: int
+    winner: int  # -1 when nobody went out
+    loser: int  # -1 when unfinished
+    counters: dict[str, int]
+
+
+@dataclass
+class Tally:
+    """Integer totals over a run of consecutive games; mergeable in game-index order."""
+
+    num_cards: int
+    rows: list[GameRow] = field(default_factory=list)
+    samples: dict[str, dict[int, int]] = field(default_factory=dict)  # name -> histogram
+    cards_played: list[int] = field(default_factory=list)
+    loser_cards: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.cards_played:
+            self.cards_played = [0] * self.num_cards
+        if not self.loser_cards:
+            self.loser_cards = [0] * self.num_cards
+
+    @property
+    def games(self) -> int:
+        return len(self.rows)
+
+    def add(self, index: int, record: GameRecord) -> None:
+        """Count one played game."""
+        result = record.result
+        self.rows.append(
+            GameRow(
+                index=index,
+                finished=result.finished,
+                actions=result.actions,
+                rounds=result.rounds,
+                winner=result.order[0] if result.order else -1,
+                loser=result.loser if result.finished and result.loser is not None else -1,
+                counters=dict(record.stats.counters),
+            )
+        )
+        for name, values in record.stats.samples.items():
+            histogram = self.samples.setdefault(name, {})
+            for value in values:
+                histogram[value] = histogram.get(value, 0) + 1
+        played = self.cards_played
+        for card, times in enumerate(record.stats.cards_played[: self.num_cards]):
+            played[card] += times
+        if result.finished:
+            for card in record.loser_cards:
+                if 0 <= card < self.num_cards:
+                    self.loser_cards[card] += 1
+
+    def merge(self, other: Tally) -> None:
+        """Append the games of ``other``, which must come right after these."""
+        if other.num_cards != self.num_cards:
+            raise ValueError("tallies of different decks cannot be merged")
+        if self.rows and other.rows and other.rows[0].index != self.rows[-1].index + 1:
+            raise ValueError(
+                f"tally for games from {other.rows[0].index} does not follow "
+                f"game {self.rows[-1].index}"
+            )
+        self.rows.extend(other.rows)
+        for name, histogram in other.samples.items():
+            mine = self.samples.setdefault(name, {})
+            for value, count in histogram.items():
+                mine[value] = mine.get(value, 0) + count
+        for card in range(self.num_cards):
+            self.cards_played[card] += other.cards_played[card]
+            self.loser_cards[card] += other.loser_cards[card]
+
+    def counter_names(self) -> list[str]:
+        names: set[str] = set()
+        for row in self.rows:
+            names.update(row.counters)
+        return sorted(names)
+
+    def counter_totals(self) -> dict[str, int]:
+        return {
+            name: sum(row.counters.get(name, 0) for row in self.rows)
+            for name in self.counter_names()
+        }
+
+
+def ratios_for(counter_names: list[str]) -> list[Ratio]:
+    """Every rate the counters allow: ``<base>_<outcome>`` over ``<base>``, plus extras."""
+    present = set(counter_names)
+    found = [
+        Ratio(f"{name}_rate", name, base, f"{name.replace('_', ' ')} per {base.replace('_', ' ')}")
+        for name in sorted(present)
+        for base in sorted(present)
+        if name.startswith(base + "_")
+    ]
+    found.extend(r for r in EXTRA_RATIOS if {r.numerator, r.denominator} <= present)
+    return found
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+def _rounded(values: dict[str, float]) -> dict[str, float]:
+    return {key: _round(value) for key, value in values.items()}
+
+
+def _interval(successes: int, trials: int) -> list[float]:
+    low, high = wilson(successes, trials)
+    return [_round(low), _round(high)]
+
+
+def seat_rates(tally: Tally, players: int, field_name: str) -> tuple[list[int], int]:
+    """How many finished games each seat won (``winner``) or lost (``loser``)."""
+    counts = [0] * players
+    finished = 0
+    for row in tally.rows:
+        if not row.finished:
+            continue
+        finished += 1
+        seat = getattr(row, field_name)
+        if 0 <= seat < players:
+            counts[seat] += 1
+    return counts, finished
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """What was simulated: the settings that go into the JSON next to the figures."""
+
+    game: str
+    players: int
+    bots: list[str]
+    seed: int
+    games_requested: int
+    variants: list[str]
+    action_cap: int
+    deck_path: str
+    deck_title: str
+    deck_edition: str
+    card_ids: tuple[str, ...]
+    card_names: tuple[str, ...]
+
+
+def summarize(
+    tally: Tally, info: RunInfo, *, elapsed: float, workers: int, interrupted: bool = False
+) -> dict[str, Any]:
+    """The ``sim-<game>.json`` content (DESIGN.md "File contracts")."""
+    games = tally.games
+    finished = sum(1 for row in tally.rows if row.finished)
+    totals = tally.counter_totals()
+    per_game = {name: _round(total / games) if games else 0.0 for name, total in totals.items()}
+    wins, _ = seat_rates(tally, info.players, "winner")
+    losses, _ = seat_rates(tally, info.players, "loser")
+
+    rates: dict[str, dict[str, Any]] = {}
+    for ratio in ratios_for(list(totals)):
+        hits, trials = totals[ratio.numerator], totals[ratio.denominator]
+        rates[ratio.name] = {
+            "numerator": ratio.numerator,
+            "denominator": ratio.denominator,
+            "successes": hits,
+            "trials": trials,
+            "rate": _round(hits / trials) if trials else None,
+            "ci95": _interval(hits, trials) if trials else None,
+            "meaning": ratio.meaning,
+        }
+
+    samples: dict[str, dict[str, Any]] = {}
+    for name in sorted(tally.samples):
+        histogram = tally.samples[name]
+        values = [value for value in sorted(histogram) for _ in range(histogram[value])]
+        samples[name] = {
+            "count": len(values),
+            **_rounded(describe(values)),
+            "histogram": {str(value): histogram[value] for value in sorted(histogram)},
+        }
+
+    with_loser = sum(1 for row in tally.rows if row.finished and row.loser >= 0)
+    cards: dict[str, dict[str, Any]] = {}
+    for index, card_id in enumerate(info.card_ids):
+        played = tally.cards_played[index]
+        left = tally.loser_cards[index]
+        cards[card_id] = {
+            "name": info.card_names[index],
+            "played": played,
+            "played_per_game": _round(played / games) if games else 0.0,
+            "left_with_loser": left,
+            "left_with_loser_rate": _round(left / with_loser) if with_loser else 0.0,
+        }
+
+    summary: dict[str, Any] = {
+        "game": info.game,
+        "deck": {"path": info.deck_path, "title": info.deck_title, "edition": info.deck_edition},
+        "players": info.players,
+        "bots": list(info.bots),
+        "variants": list(info.variants),
+        "action_cap": info.action_cap,
+        "seed": info.seed,
+        "games": games,
+        "games_requested": info.games_requested,
+        "interrupted": interrupted,
+        "finished": finished,
+        "unfinished": games - finished,
+        "unfinished_rate": _round((games - finished) / games) if games else 0.0,
+        "unfinished_ci95": _interval(games - finished, games),
+        "games_per_second": round(games / elapsed, 1) if elapsed > 0 else 0.0,
+        "elapsed_seconds": round(elapsed, 3),
+        "workers": workers,
+        "actions": _rounded(describe([row.actions for row in tally.rows])),
+        "rounds": _rounded(describe([row.rounds for row in tally.rows])),
+        "win_rate_by_seat": [_round(w / finished) if finished else 0.0 for w in wins],
+        "win_rate_ci95_by_seat": [_interval(w, finished) for w in wins],
+        "wins_by_seat": wins,
+        "loser_rate_by_seat": [_round(loss / finished) if finished else 0.0 for loss in losses],
+        "loser_rate_ci95_by_seat": [_interval(loss, finished) for loss in losses],
+        "losses_by_seat": losses,
+    }
+    for name in COMMON_COUNTERS:
+        summary[f"{name}_per_game"] = per_game.get(name, 0.0)
+    summary["counters"] = {
+        name: {"total": totals[name], "per_game": per_game[name]} for name in totals
+    }
+    summary["rates"] = rates
+    summary["samples"] = samples
+    summary["highlights"] = highlights(info.game, per_game, rates, samples)
+    summary["cards"] = cards
+    return summary
+
+
+def highlights(
+    game: str,
+    per_game: dict[str, float],
+    rates: dict[str, dict[str, Any]],
+    samples: dict[str, dict[str, Any]],
+) -> dict[str, float]:
+    """The game's named figures (``HIGHLIGHTS``) that the run produced."""
+    found: dict[str, float] = {}
+    for key in HIGHLIGHTS.get(game, ()):
+        if key.endswith("_per_game") and key.removesuffix("_per_game") in per_game:
+            found[key] = per_game[key.removesuffix("_per_game")]
+        elif key in rates and rates[key]["rate"] is not None:
+            found[key] = rates[key]["rate"]
+        elif key.endswith("_mean") and key.removesuffix("_mean") in samples:
+            found[key] = samples[key.removesuffix("_mean")]["mean"]
+    return found
+
+
+def strip_timing(summary: dict[str, Any]) -> dict[str, Any]:
+    """The summary without the machine-dependent keys, for comparing two runs."""
+    return {key: value for key, value in summary.items() if key not in TIMING_KEYS}

@@ -1,0 +1,171 @@
+"""Play a series of seeded games, in worker processes, with results independent of them.
+
+Game ``i`` of a run with seed ``S`` is played with ``derive_seed(S, i)`` and fresh bots,
+so it is the same game whichever process plays it. The games are cut into chunks of
+consecutive indices; each chunk gives a :class:`~kraftstokk.sim.metrics.Tally`, and the
+tallies are merged in index order. Workers receive only picklable inputs (the deck as a
+:class:`~kraftstokk.games.core.DeckTable` and the settings) and rebuild the game
+themselves. Ctrl-C stops the run; the games finished before it are kept.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from kraftstokk.errors import KraftstokkError, SimulationError
+from kraftstokk.games import registry
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed, play_game
+from kraftstokk.sim.metrics import Tally
+
+#: Chunks per worker: enough to balance the load and move the progress bar, few enough
+#: that sending tallies back costs little.
+CHUNKS_PER_WORKER = 8
+MAX_CHUNK = 500
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SimSettings:
+    """Everything a worker needs, besides the deck, to play any game of the run."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    bots: str
+    variants: tuple[str, ...] = ()
+    action_cap: int = DEFAULT_ACTION_CAP
+
+
+@dataclass
+class SimOutcome:
+    """The tally of the games played, how long they took, and whether Ctrl-C cut it short."""
+
+    tally: Tally
+    elapsed: float
+    workers: int
+    interrupted: bool
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def build_game(table: DeckTable, settings: SimSettings) -> Game:
+    """The game of ``settings``; raises the registry's errors for bad names or counts."""
+    return registry.make_game(
+        settings.game, table, settings.players, settings.variants, settings.action_cap
+    )
+
+
+def check_settings(table: DeckTable, settings: SimSettings) -> Game:
+    """Fail early, in the calling process, on anything a worker would trip over."""
+    if settings.games < 1:
+        raise SimulationError(f"--games must be at least 1, not {settings.games}")
+    if settings.game not in registry.GAME_MODULES:
+        known = ", ".join(registry.GAME_MODULES)
+        raise SimulationError(f"unknown game {settings.game!r} (choose from {known})")
+    game = build_game(table, settings)
+    registry.make_bots(game, settings.bots)
+    return game
+
+
+def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
+    """Consecutive ``[start, stop)`` ranges covering ``games``."""
+    size = max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:
+    """Play games ``start`` to ``stop - 1`` and tally them."""
+    tally = Tally(num_cards=table.size)
+    for index in range(start, stop):
+        seed = derive_seed(settings.seed, index)
+        try:
+            bots = registry.make_bots(game, settings.bots)
+            record = play_game(game, bots, seed)
+        except KraftstokkError as exc:
+            raise SimulationError(f"game {index} (seed {seed}): {exc}") from None
+        except Exception as exc:  # an engine bug: say which game reproduces it
+            raise SimulationError(
+                f"game {index} (seed {seed}) failed: {type(exc).__name__}: {exc}"
+            ) from exc
+        tally.add(index, record)
+    return tally
+
+
+# One game per worker process, built once by the initializer.
+_worker: tuple[DeckTable, SimSettings, Game] | None = None
+
+
+def _init_worker(table: DeckTable, settings: SimSettings, module: str) -> None:
+    global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    registry.GAME_MODULES.setdefault(settings.game, module)
+    _worker = (table, settings, build_game(table, settings))
+
+
+def _run_chunk(bounds: tuple[int, int]) -> Tally:
+    if _worker is None:
+        raise RuntimeError("worker used before its initializer ran")
+    table, settings, game = _worker
+    return play_chunk(table, settings, game, *bounds)
+
+
+def _serial(
+    table: DeckTable, settings: SimSettings, game: Game, chunks: list[tuple[int, int]]
+) -> Iterator[Tally]:
+    for start, stop in chunks:
+        yield play_chunk(table, settings, game, start, stop)
+
+
+def run_simulation(
+    table: DeckTable,
+    settings: SimSettings,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> SimOutcome:
+    """Play ``settings.games`` games with ``workers`` processes (default: all cores)."""
+    game = check_settings(table, settings)
+    count = default_workers() if workers is None else workers
+    if count < 1:
+        raise SimulationError(f"--workers must be at least 1, not {count}")
+    count = min(count, settings.games)
+    chunks = chunk_bounds(settings.games, count)
+    tally = Tally(num_cards=table.size)
+    interrupted = False
+    started = time.perf_counter()
+    if progress:
+        progress(0, settings.games)
+    try:
+        if count == 1:
+            for part in _serial(table, settings, game, chunks):
+                tally.merge(part)
+                if progress:
+                    progress(tally.games, settings.games)
+        else:
+            module = registry.GAME_MODULES[settings.game]
+            context = multiprocessing.get_context()
+            with context.Pool(count, _init_worker, (table, settings, module)) as pool:
+                try:
+                    for part in pool.imap(_run_chunk, chunks):
+                        tally.merge(part)
+                        if progress:
+                            progress(tally.games, settings.games)
+                except BaseException:
+                    pool.terminate()
+                    raise
+    except KeyboardInterrupt:
+        interrupted = True
+    elapsed = time.perf_counter() - started
+    return SimOutcome(tally=tally, elapsed=elapsed, workers=count, interrupted=interrupted)
