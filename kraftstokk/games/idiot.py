@@ -1,0 +1,679 @@
+"""Idiot, the classic shedding game (RULES.md ID-1..ID-13), on the 52 plant cards.
+
+The state keeps plain lists of card indices: per seat a hand, a face-up row and a
+face-down row of three fixed slots (-1 once played, so a slot number stays the same
+for a person choosing it), plus the stock (top = last), the pile (top = last) and the
+burned cards. Legal actions are computed once per position and cached until the next
+``apply``; that cache also validates the action, so a bot game costs one generation
+per step.
+
+Actions (first element is the kind):
+
+* ``(SWAP, hand_card, face_up_card)`` and ``(READY,)`` in the swap phase (ID-3);
+* ``(PLAY, card, ...)`` one or more cards of one rank from hand or the face-up row;
+* ``(SNEAK, card, ...)`` threes slipped under the pile (variant ``sneak_three``);
+* ``(FACE_DOWN, slot)`` a face-down card chosen by slot, unseen (ID-11);
+* ``(TAKE,)`` the pile into hand; ``(CHANCE,)`` turn the top of the stock (ID-10);
+* ``(END_RUN,)`` stop a run (variant ``sequences``); ``(PASS,)`` only when nothing
+  else is possible (a lone 2 under ``no_finish_on_two`` with an empty pile).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from kraftstokk.errors import GameError
+from kraftstokk.games.core import (
+    DEFAULT_ACTION_CAP,
+    Action,
+    Bot,
+    BotFactory,
+    DeckTable,
+    Game,
+    RandomBot,
+    Result,
+    State,
+    Stats,
+)
+
+SWAP, READY, PLAY, SNEAK, FACE_DOWN, TAKE, CHANCE, END_RUN, PASS = range(9)
+
+PHASE_SWAP, PHASE_PLAY, PHASE_OVER = 0, 1, 2
+PHASE_NAMES = ("swap", "play", "over")
+
+TWO, TEN, ACE = 2, 10, 14
+ROW = 3  # ID-2: three face-down, three face-up and three hand cards each
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+VARIANTS = frozenset({"two_same_player", "no_finish_on_two", "no_swap", "sequences", "sneak_three"})
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))
+
+
+class IdiotGame(Game):
+    """Idiot for 2-5 players; ace is high (14), 2 resets, 10 burns."""
+
+    name = "idiot"
+    min_players = 2
+    max_players = 5
+    allowed_variants = VARIANTS
+
+    def __init__(
+        self,
+        table: DeckTable,
+        num_players: int,
+        variants: Sequence[str] = (),
+        action_cap: int = DEFAULT_ACTION_CAP,
+    ) -> None:
+        super().__init__(table, num_players, variants, action_cap)
+        plants = table.plant_cards
+        if len(plants) != 52:
+            raise GameError(f"idiot needs the 52 plant cards of a deck, this one has {len(plants)}")
+        #: ID-1: rank per card index, ace high; 0 for jokers (never in play).
+        self.ranks: tuple[int, ...] = tuple(
+            0 if table.joker[c] else (ACE if table.value[c] == 1 else table.value[c])
+            for c in range(table.size)
+        )
+        self.plant_cards: tuple[int, ...] = plants
+        # Sorting key: rank first, card index second, so play lists read low to high.
+        self.sort_key: tuple[int, ...] = tuple(r * 64 + c for c, r in enumerate(self.ranks))
+
+    def new_initial_state(self, rng: random.Random) -> IdiotState:
+        return IdiotState(self, rng)
+
+
+class IdiotState(State):
+    """One position of an Idiot game."""
+
+    game: IdiotGame
+
+    def __init__(self, game: IdiotGame, rng: random.Random | None, *, _blank: bool = False) -> None:
+        self.game = game
+        if _blank:
+            return
+        assert rng is not None
+        n = game.num_players
+        v = game.variants
+        self._rng = rng
+        self._ranks = game.ranks
+        self._two_same = "two_same_player" in v
+        self._no_finish_two = "no_finish_on_two" in v
+        self._sequences = "sequences" in v
+        self._sneak = "sneak_three" in v
+        self.stats = Stats(cards_played=[0] * game.table.size)
+        deck = list(game.plant_cards)
+        rng.shuffle(deck)
+        # ID-2: deal three face-down, three face-up, three in hand; the rest is the stock.
+        self._down: list[list[int]] = []
+        self._up: list[list[int]] = []
+        self._hands: list[list[int]] = []
+        for seat in range(n):
+            base = seat * 9
+            self._down.append(deck[base : base + 3])
+            self._up.append(deck[base + 3 : base + 6])
+            self._hands.append(deck[base + 6 : base + 9])
+        self._down_left = [ROW] * n
+        self._stock: list[int] = deck[n * 9 :]
+        self._pile: list[int] = []
+        self._burned: list[int] = []
+        self._need = 0  # lowest ordinary rank that may go on the pile (0: anything)
+        self._out = [False] * n
+        self._order: list[int] = []
+        self._active = n
+        self._loser: int | None = None
+        self._run = 0  # sequences: the rank that continues the run, 0 when none
+        self._actions = 0
+        self._turns = 0
+        self._legal: list[Action] | None = None
+        self._reveal: tuple[int, int, bool] | None = None
+        if "no_swap" in v:
+            self._phase = PHASE_PLAY
+            self._player = self._starting_player()
+        else:
+            self._phase = PHASE_SWAP
+            self._player = 0  # ID-3: seats swap in order from the dealer's left
+
+    # -- the State API -------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self._player
+
+    def is_terminal(self) -> bool:
+        return self._phase == PHASE_OVER or self._actions >= self.game.action_cap
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_terminal():
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return list(legal)
+
+    def apply(self, action: Action) -> None:
+        if self.is_terminal():
+            raise GameError(f"idiot: action {list(action)} after the game ended")
+        legal = self._legal
+        if legal is None:
+            legal = self._generate()
+        if action not in legal:
+            raise GameError(f"idiot: action {list(action)} is not legal here")
+        self._legal = None
+        self._actions += 1
+        kind = action[0]
+        if kind == PLAY:
+            self._play(action)
+        elif kind == TAKE:
+            self._take()
+        elif kind == CHANCE:
+            self._chance()
+        elif kind == FACE_DOWN:
+            self._face_down(action[1])
+        elif kind == SWAP:
+            self._swap(action[1], action[2])
+        elif kind == READY:
+            self._ready()
+        elif kind == SNEAK:
+            self._sneak_under(action)
+        else:  # END_RUN, PASS
+            self._end_turn()
+
+    def result(self) -> Result:
+        finished = self._phase == PHASE_OVER
+        turns = self._turns
+        players = self.game.num_players
+        return Result(
+            finished=finished,
+            order=list(self._order),
+            loser=self._loser if finished else None,
+            actions=self._actions,
+            rounds=-(-turns // players),
+        )
+
+    def clone(self) -> IdiotState:
+        other = IdiotState(self.game, None, _blank=True)
+        other.__dict__.update(self.__dict__)
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        other._rng = rng
+        other.stats = self.stats.copy()
+        other._down = [list(row) for row in self._down]
+        other._up = [list(row) for row in self._up]
+        other._hands = [list(hand) for hand in self._hands]
+        other._down_left = list(self._down_left)
+        other._stock = list(self._stock)
+        other._pile = list(self._pile)
+        other._burned = list(self._burned)
+        other._out = list(self._out)
+        other._order = list(self._order)
+        other._legal = None
+        return other
+
+    def observation(self, seat: int) -> IdiotObservation:
+        return IdiotObservation(self, seat)
+
+    def card_locations(self) -> dict[str, list[int]]:
+        places: dict[str, list[int]] = {
+            "stock": list(self._stock),
+            "pile": list(self._pile),
+            "burned": list(self._burned),
+        }
+        for seat in range(self.game.num_players):
+            places[f"hand:{seat}"] = list(self._hands[seat])
+            places[f"face_up:{seat}"] = list(self._up[seat])
+            places[f"face_down:{seat}"] = [c for c in self._down[seat] if c >= 0]
+        return places
+
+    def remaining_cards(self, seat: int) -> list[int]:
+        down = [c for c in self._down[seat] if c >= 0]
+        return [*self._hands[seat], *self._up[seat], *down]
+
+    def cards_in_play(self) -> Sequence[int]:
+        return self.game.plant_cards
+
+    def check_invariants(self) -> None:
+        super().check_invariants()
+        for seat in range(self.game.num_players):
+            left = sum(1 for c in self._down[seat] if c >= 0)
+            if left != self._down_left[seat]:
+                raise GameError(f"seat {seat}: {left} face-down cards, counted {self._down_left[seat]}")
+            if self._out[seat] and self.remaining_cards(seat):
+                raise GameError(f"seat {seat} is out but still holds cards")
+
+    def action_to_string(self, action: Action) -> str:
+        kind = action[0]
+        describe = self.game.table.describe
+        if kind == PLAY or kind == SNEAK:
+            cards = action[1:]
+            where = "" if cards[0] in self._hands[self._player] else " from the face-up row"
+            names = ", ".join(describe(c) for c in cards)
+            count = f"{len(cards)} × " if len(cards) > 1 else ""
+            rank = rank_name(self._ranks[cards[0]])
+            if kind == SNEAK:
+                return f"slip {count}{rank}{where} under the pile: {names}"
+            return f"play {count}{rank}{where}: {names}"
+        if kind == FACE_DOWN:
+            return f"turn face-down card {action[1] + 1} (unseen)"
+        if kind == TAKE:
+            count = len(self._pile)
+            return f"take the pile ({count} card{'s' if count != 1 else ''})"
+        if kind == CHANCE:
+            return "take a chance: turn the top card of the stock"
+        if kind == SWAP:
+            return (
+                f"swap {describe(action[1])} from hand with {describe(action[2])} "
+                "from the face-up row"
+            )
+        if kind == READY:
+            return "done swapping"
+        if kind == END_RUN:
+            return "end the run"
+        if kind == PASS:
+            return "pass (no move possible)"
+        raise GameError(f"idiot: unknown action {list(action)}")
+
+    def outcome_text(self) -> str | None:
+        """What the last action revealed (a chance card or a face-down card), in words."""
+        if self._reveal is None:
+            return None
+        _seat, card, played = self._reveal
+        fate = "played on the pile" if played else "not playable: taken with the pile"
+        return f"{self.game.table.describe(card)}: {fate}"
+
+    # -- legal actions -------------------------------------------------------------
+
+    def _generate(self) -> list[Action]:
+        p = self._player
+        if self._phase == PHASE_SWAP:
+            acts: list[Action] = [(SWAP, h, u) for h in self._hands[p] for u in self._up[p]]
+            acts.append((READY,))
+            return acts
+        hand = self._hands[p]
+        if self._run:
+            src = hand if hand else self._up[p]
+            acts = self._plays(src, self._run, only_rank=self._run)
+            acts.append((END_RUN,))
+            return acts
+        if hand or self._up[p]:
+            acts = self._plays(hand if hand else self._up[p], self._need, only_rank=0)
+            if not acts and self._stock:
+                acts.append((CHANCE,))
+        else:
+            acts = [(FACE_DOWN, slot) for slot, c in enumerate(self._down[p]) if c >= 0]
+        if self._pile:
+            acts.append((TAKE,))
+        if not acts:
+            acts.append((PASS,))
+        return acts
+
+    def _plays(self, src: list[int], need: int, only_rank: int) -> list[Action]:
+        """PLAY (and SNEAK) actions: each rank, one card up to all its cards."""
+        ranks = self._ranks
+        if len(src) > 1:
+            key = self.game.sort_key
+            src = sorted(src, key=key.__getitem__)
+        acts: list[Action] = []
+        i = 0
+        size = len(src)
+        p = self._player
+        # Cards the player holds besides these; with the stock empty, 0 means going out.
+        total = len(self._hands[p]) + len(self._up[p]) + self._down_left[p]
+        stock_empty = not self._stock
+        while i < size:
+            r = ranks[src[i]]
+            j = i + 1
+            while j < size and ranks[src[j]] == r:
+                j += 1
+            if (only_rank == 0 or r == only_rank) and (r >= need or r == TWO or r == TEN):
+                for n in range(1, j - i + 1):
+                    if r == TWO and self._no_finish_two and stock_empty and n == total:
+                        continue  # ID-13 no_finish_on_two: a 2 may not be the last card
+                    acts.append((PLAY, *src[i : i + n]))
+            if r == 3 and self._sneak and self._pile and not only_rank:
+                for n in range(1, j - i + 1):
+                    acts.append((SNEAK, *src[i : i + n]))
+            i = j
+        return acts
+
+    # -- carrying out actions ------------------------------------------------------
+
+    def _swap(self, hand_card: int, up_card: int) -> None:
+        hand = self._hands[self._player]
+        up = self._up[self._player]
+        hand[hand.index(hand_card)] = up_card
+        up[up.index(up_card)] = hand_card
+
+    def _ready(self) -> None:
+        if self._player + 1 < self.game.num_players:
+            self._player += 1
+            return
+        self._phase = PHASE_PLAY
+        self._player = self._starting_player()
+
+    def _starting_player(self) -> int:
+        """ID-4: the lowest ordinary hand card (2 and 10 don't count), then the next."""
+        ranks = self._ranks
+        best_seat = 0
+        best_key: list[int] | None = None
+        for seat, hand in enumerate(self._hands):
+            key = sorted(ranks[c] for c in hand if ranks[c] != TWO and ranks[c] != TEN)
+            key.append(99)  # no further ordinary card ranks after any card
+            if best_key is None or key < best_key:
+                best_seat, best_key = seat, key
+        return best_seat
+
+    def _play(self, action: Action) -> None:
+        p = self._player
+        hand = self._hands[p]
+        src = hand if hand else self._up[p]
+        pile = self._pile
+        played = self.stats.cards_played
+        for card in action[1:]:
+            src.remove(card)
+            pile.append(card)
+            played[card] += 1
+        self._after_lay(p, self._ranks[action[1]], src is hand, allow_run=True)
+
+    def _sneak_under(self, action: Action) -> None:
+        p = self._player
+        hand = self._hands[p]
+        src = hand if hand else self._up[p]
+        played = self.stats.cards_played
+        for card in action[1:]:
+            src.remove(card)
+            self._pile.insert(0, card)
+            played[card] += 1
+        if src is hand:
+            self._draw(hand)
+        if self._is_empty(p):
+            self._go_out(p)
+            if self._phase == PHASE_OVER:
+                return
+        self._end_turn()
+
+    def _after_lay(self, p: int, rank: int, from_hand: bool, allow_run: bool) -> None:
+        """Effects of cards just laid on top: burns (ID-7, ID-8), 2 (ID-6), going out."""
+        pile = self._pile
+        again = False
+        if rank == TEN:
+            self._burn()
+            self.stats.count("ten_burns")
+            again = True
+        elif len(pile) >= 4 and self._four_on_top(rank):
+            self._burn()
+            self.stats.count("four_burns")
+            again = True
+        else:
+            self._need = 0 if rank == TWO else rank
+            if rank == TWO and self._two_same:
+                again = True
+        hand = self._hands[p]
+        if from_hand:
+            self._draw(hand)
+        if self._is_empty(p):
+            self._go_out(p)  # ID-12: after a burn the next player starts the new pile
+            if self._phase != PHASE_OVER:
+                self._end_turn()
+            return
+        if again:
+            self._run = 0
+            return
+        if self._sequences and allow_run:
+            # ID-13 sequences: continue with the next rank up; no 2 or 10 in a run.
+            nxt = rank + 1
+            if rank != TWO and nxt != TEN and nxt <= ACE:
+                src = hand if from_hand else self._up[p]
+                if src and (src is not hand or hand):
+                    ranks = self._ranks
+                    for c in src:
+                        if ranks[c] == nxt:
+                            self._run = nxt
+                            return
+        self._end_turn()
+
+    def _four_on_top(self, rank: int) -> bool:
+        ranks = self._ranks
+        pile = self._pile
+        return ranks[pile[-2]] == rank and ranks[pile[-3]] == rank and ranks[pile[-4]] == rank
+
+    def _burn(self) -> None:
+        self._burned.extend(self._pile)
+        self._pile.clear()
+        self._need = 0
+        self.stats.count("burns")
+
+    def _draw(self, hand: list[int]) -> None:
+        """ID-9: draw back up to three while the stock lasts."""
+        stock = self._stock
+        while len(hand) < ROW and stock:
+            hand.append(stock.pop())
+
+    def _is_empty(self, p: int) -> bool:
+        return not self._hands[p] and not self._up[p] and not self._down_left[p]
+
+    def _take(self) -> None:
+        p = self._player
+        self._hands[p].extend(self._pile)
+        self._pile.clear()
+        self._need = 0
+        self.stats.count("pile_pickups")
+        self._end_turn()
+
+    def _chance(self) -> None:
+        """ID-10 sjanse: the top stock card is played if legal, else taken with the pile."""
+        p = self._player
+        card = self._stock.pop()
+        rank = self._ranks[card]
+        self.stats.count("chance_draws")
+        if rank >= self._need or rank == TWO or rank == TEN:
+            self._reveal = (p, card, True)
+            self._pile.append(card)
+            self.stats.cards_played[card] += 1
+            self.stats.count("chance_draws_played")
+            self._after_lay(p, rank, from_hand=False, allow_run=False)
+        else:
+            self._reveal = (p, card, False)
+            self._pick_up(p, card)
+
+    def _face_down(self, slot: int) -> None:
+        """ID-11: the chosen face-down card is played if legal, else taken with the pile."""
+        p = self._player
+        card = self._down[p][slot]
+        self._down[p][slot] = -1
+        self._down_left[p] -= 1
+        rank = self._ranks[card]
+        self.stats.count("face_down_plays")
+        last_card = not self._down_left[p]
+        playable = rank >= self._need or rank == TWO or rank == TEN
+        if rank == TWO and self._no_finish_two and last_card:
+            playable = False
+        if playable:
+            self._reveal = (p, card, True)
+            self._pile.append(card)
+            self.stats.cards_played[card] += 1
+            self._after_lay(p, rank, from_hand=False, allow_run=False)
+        else:
+            self._reveal = (p, card, False)
+            self.stats.count("face_down_fails")
+            self._pick_up(p, card)
+
+    def _pick_up(self, p: int, card: int) -> None:
+        hand = self._hands[p]
+        if self._pile:
+            self.stats.count("pile_pickups")
+            hand.extend(self._pile)
+            self._pile.clear()
+        hand.append(card)
+        self._need = 0
+        self._end_turn()
+
+    def _go_out(self, p: int) -> None:
+        self._out[p] = True
+        self._order.append(p)
+        self._active -= 1
+        self._run = 0
+        if self._active == 1:
+            self._turns += 1
+            self._loser = self._out.index(False)
+            self._phase = PHASE_OVER
+
+    def _end_turn(self) -> None:
+        self._turns += 1
+        self._run = 0
+        out = self._out
+        n = len(out)
+        p = (self._player + 1) % n
+        while out[p]:
+            p = (p + 1) % n
+        self._player = p
+
+class IdiotObservation:
+    """What one seat may know, read from the live state (build cost O(1)).
+
+    Own hand and face-up row, everyone's face-up rows, counts of hidden cards, the pile,
+    the stock and burned counts. Face-down cards are never exposed, not even one's own:
+    only the slots that still hold a card. Valid until the next ``apply``.
+    """
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: IdiotState, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def num_players(self) -> int:
+        return self._state.game.num_players
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Public: the rank of every card index (ace 14)."""
+        return self._state._ranks
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._state._phase]
+
+    @property
+    def current_player(self) -> int:
+        return self._state._player
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self._state._hands[self.seat])
+
+    @property
+    def face_up(self) -> tuple[int, ...]:
+        return tuple(self._state._up[self.seat])
+
+    @property
+    def face_up_rows(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(row) for row in self._state._up)
+
+    @property
+    def face_down_slots(self) -> tuple[int, ...]:
+        """Own face-down slots that still hold a card (positions only)."""
+        return tuple(slot for slot, c in enumerate(self._state._down[self.seat]) if c >= 0)
+
+    @property
+    def face_down_counts(self) -> tuple[int, ...]:
+        return tuple(self._state._down_left)
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self._state._hands)
+
+    @property
+    def pile(self) -> tuple[int, ...]:
+        return tuple(self._state._pile)
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._state._pile)
+
+    @property
+    def need(self) -> int:
+        """The lowest ordinary rank that may be played now (0: anything)."""
+        return self._state._need
+
+    @property
+    def run_rank(self) -> int:
+        """In a run (variant ``sequences``), the rank that continues it; else 0."""
+        return self._state._run
+
+    @property
+    def stock_count(self) -> int:
+        return len(self._state._stock)
+
+    @property
+    def burned_count(self) -> int:
+        return len(self._state._burned)
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """Seats that went out, first out first."""
+        return tuple(self._state._order)
+
+    def describe(self) -> list[str]:
+        """The view in words, for a person at the terminal."""
+        state = self._state
+        describe = state.game.table.describe
+        ranks = state._ranks
+
+        def cards(seq: Sequence[int]) -> str:
+            ordered = sorted(seq, key=state.game.sort_key.__getitem__)
+            return ", ".join(f"{rank_name(ranks[c])} {describe(c)}" for c in ordered) or "-"
+
+        lines = [f"You are seat {self.seat}. Phase: {self.phase}."]
+        pile = state._pile
+        if pile:
+            top = pile[-1]
+            lines.append(
+                f"Pile: {len(pile)} card(s), top {rank_name(ranks[top])} {describe(top)}"
+                + (" (reset: anything goes)" if ranks[top] == TWO else "")
+            )
+        else:
+            lines.append("Pile: empty (anything goes)")
+        lines.append(f"Stock: {self.stock_count}   Burned: {self.burned_count}")
+        for seat in range(self.num_players):
+            who = "you" if seat == self.seat else f"seat {seat}"
+            status = " (out)" if state._out[seat] else ""
+            lines.append(
+                f"  {who}{status}: hand {len(state._hands[seat])}, "
+                f"face-down {state._down_left[seat]}, face-up {cards(state._up[seat])}"
+            )
+        lines.append(f"Your hand: {cards(state._hands[self.seat])}")
+        if self.run_rank:
+            lines.append(f"Run: you may continue with a {rank_name(self.run_rank)}")
+        return lines
+
+
+GAME = IdiotGame
+
+
+def _random_bot(game: Game, settings: dict[str, Any]) -> RandomBot:
+    if settings:
+        raise ValueError(f"random takes no settings, got {', '.join(settings)}")
+    return RandomBot()
+
+
+def _greedy_bot(game: Game, settings: dict[str, Any]) -> Bot:
+    from kraftstokk.games.idiot_bots import GreedyBot
+
+    return GreedyBot.from_settings(game, settings)
+
+
+def _heuristic_bot(game: Game, settings: dict[str, Any]) -> Bot:
+    from kraftstokk.games.idiot_bots import HeuristicBot
+
+    return HeuristicBot.from_settings(game, settings)
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": _random_bot,
+    "greedy": _greedy_bot,
+    "heuristic": _heuristic_bot,
+}

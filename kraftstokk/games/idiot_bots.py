@@ -1,0 +1,164 @@
+"""Idiot bots beyond random-legal: greedy and heuristic. They see only an observation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from kraftstokk.games.core import Action, Game
+from kraftstokk.games.idiot import (
+    CHANCE,
+    END_RUN,
+    FACE_DOWN,
+    PASS,
+    PLAY,
+    READY,
+    SNEAK,
+    SWAP,
+    TAKE,
+    TEN,
+    TWO,
+    IdiotGame,
+    IdiotObservation,
+)
+
+# Ordering keys: lower is preferred. A play's key is its card cost times 16 minus its
+# length, so among plays of one rank the one laying most cards wins.
+_FACE_DOWN_KEY = 1000
+_END_RUN_KEY = 2000
+_CHANCE_KEY = 3000
+_TAKE_KEY = 4000
+_OTHER_KEY = 5000
+
+
+def _costs(game: Game) -> tuple[int, ...]:
+    """What a card is worth keeping: its rank, with 2 and 10 dearest."""
+    if not isinstance(game, IdiotGame):
+        raise ValueError(f"an idiot bot cannot play {game.name}")
+    return tuple(16 if r == TEN else 15 if r == TWO else r for r in game.ranks)
+
+
+class GreedyBot:
+    """The cheapest legal play (lowest rank, as many cards as it has); the pile only if forced.
+
+    Swaps nothing; continues a run while it can; takes a chance before the pile.
+    """
+
+    def __init__(self, costs: tuple[int, ...]) -> None:
+        self._costs = costs
+
+    @classmethod
+    def from_settings(cls, game: Game, settings: dict[str, Any]) -> GreedyBot:
+        if settings:
+            raise ValueError(f"greedy takes no settings, got {', '.join(settings)}")
+        return cls(_costs(game))
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        costs = self._costs
+        best = legal[0]
+        best_key = 1 << 30
+        for action in legal:
+            kind = action[0]
+            if kind == PLAY:
+                key = costs[action[1]] * 16 - len(action)
+            elif kind == SNEAK:
+                key = costs[action[1]] * 16 + 8 - len(action)
+            elif kind == READY:
+                return action
+            elif kind == FACE_DOWN:
+                key = _FACE_DOWN_KEY + action[1]
+            elif kind == END_RUN:
+                key = _END_RUN_KEY
+            elif kind == CHANCE:
+                key = _CHANCE_KEY
+            elif kind == TAKE:
+                key = _TAKE_KEY
+            else:
+                key = _OTHER_KEY
+            if key < best_key:
+                best, best_key = action, key
+        return best
+
+
+class HeuristicBot:
+    """Plays like a careful person.
+
+    * Swap phase: moves its best cards (10, 2, then aces down) to the face-up row.
+    * Completes four of a kind on the pile when it can (a burn and another turn).
+    * Otherwise lays its lowest ordinary rank, all copies; slips 3s under the pile.
+    * Keeps 2s and 10s for when it is stuck: then a 10 if the pile has at least
+      ``burn_pile`` cards (default 4), else a 2, else the 10.
+    * Stops a run before giving away high cards while the stock lasts.
+    * With nothing to lay: a chance while the stock lasts, else the pile.
+    """
+
+    def __init__(self, costs: tuple[int, ...], ranks: tuple[int, ...], burn_pile: int) -> None:
+        self._costs = costs
+        self._ranks = ranks
+        self._burn_pile = burn_pile
+
+    @classmethod
+    def from_settings(cls, game: Game, settings: dict[str, Any]) -> HeuristicBot:
+        options = dict(settings)
+        burn_pile = options.pop("burn_pile", 4)
+        if options:
+            raise ValueError(f"heuristic takes only burn_pile, got {', '.join(options)}")
+        if not isinstance(burn_pile, int) or burn_pile < 0:
+            raise ValueError(f"burn_pile must be a whole number >= 0, not {burn_pile!r}")
+        costs = _costs(game)
+        assert isinstance(game, IdiotGame)
+        return cls(costs, game.ranks, burn_pile)
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        obs: IdiotObservation = observation
+        first = legal[0][0]
+        if first == SWAP or first == READY:
+            return self._swap(legal)
+        ranks = self._ranks
+        costs = self._costs
+        plays = [a for a in legal if a[0] == PLAY]
+        if plays:
+            pile = obs.pile
+            if pile:
+                top = ranks[pile[-1]]
+                same = 0
+                for card in reversed(pile):
+                    if ranks[card] != top:
+                        break
+                    same += 1
+                for action in plays:
+                    if ranks[action[1]] == top and same + len(action) - 1 >= 4 and top != TWO:
+                        return action
+            ordinary = [a for a in plays if costs[a[1]] < 15]
+            if ordinary:
+                best = min(ordinary, key=lambda a: costs[a[1]] * 16 - len(a))
+                if obs.run_rank and costs[best[1]] >= 12 and obs.stock_count:
+                    return (END_RUN,)
+                return best
+        sneaks = [a for a in legal if a[0] == SNEAK]
+        if sneaks:
+            return max(sneaks, key=len)
+        if plays:
+            tens = [a for a in plays if ranks[a[1]] == TEN]
+            twos = [a for a in plays if ranks[a[1]] == TWO]
+            if tens and (obs.pile_size >= self._burn_pile or not twos):
+                return tens[0]
+            if twos:
+                return twos[0]
+        for kind in (FACE_DOWN, END_RUN, CHANCE, TAKE, PASS):
+            for action in legal:
+                if action[0] == kind:
+                    return action
+        return legal[0]
+
+    def _swap(self, legal: Sequence[Action]) -> Action:
+        costs = self._costs
+        best: Action = (READY,)
+        gain = 0
+        for action in legal:
+            if action[0] == SWAP:
+                diff = costs[action[1]] - costs[action[2]]
+                if diff > gain:
+                    best, gain = action, diff
+        return best
