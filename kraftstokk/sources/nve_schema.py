@@ -1,0 +1,45 @@
+"""NVE's hydropower plant record (``GetHydroPowerPlantsInOperation``), validated by pydantic.
+
+Figures may be null or, in hand-edited files, text; normalization decides what to drop.
+A record without an id or a name, or a response that is not a list of records, is not
+NVE data at all and is rejected before anything is written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, StrictFloat, StrictInt, StrictStr, TypeAdapter
+
+Figure = StrictInt | StrictFloat | StrictStr | None
+Code = StrictInt | StrictStr | None
+
+
+class NvePlantRecord(BaseModel):
+    """One plant as NVE publishes it; unknown fields are kept but not used."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    VannKraftverkID: StrictInt | StrictStr
+    Navn: StrictStr
+    MaksYtelse: Figure = None
+    MidProd_91_20: Figure = None
+    BruttoFallhoyde_M: Figure = None
+    VannKVType: Code = None
+    HovedEier: StrictStr | None = None
+    Fylke: StrictStr | None = None
+    FylkesNr: Code = None
+    Kommune: StrictStr | None = None
+    KommuneNr: Code = None
+    Slukeevne: Figure = None
+    EnEkv: Figure = None
+    ElspotomraadeNummer: Code = None
+    ErIDrift: bool | None = None
+    IDriftDato: StrictStr | None = None
+    Konsesjoner: Any = None
+
+
+NVE_RESPONSE = TypeAdapter(list[NvePlantRecord])
+
+NVE_LICENCE = "NLOD 2.0 (Norsk lisens for offentlige data)"
+NVE_ATTRIBUTION = "Contains data from NVE (Norges vassdrags- og energidirektorat), licensed NLOD."

@@ -1,0 +1,318 @@
+"""Readers for plant files: NVE API JSON, NVE CSV exports and the JRC database CSV.
+
+Each reader turns a file into :class:`~kraftstokk.sources.normalize.RawRecord` rows and
+leaves figure parsing to normalization. Anything that makes a file unusable (missing,
+empty, binary, neither CSV nor JSON, a required column missing) raises
+:class:`~kraftstokk.errors.InputFileError` naming the file and the reason.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import ValidationError
+
+from kraftstokk.errors import InputFileError
+from kraftstokk.sources.normalize import RawRecord
+from kraftstokk.sources.numbers import DecimalMark, guess_decimal_mark
+from kraftstokk.sources.nve_schema import NVE_RESPONSE, NvePlantRecord
+
+SourceFormat = Literal["nve-json", "nve-csv", "jrc-csv"]
+FORMATS: tuple[SourceFormat, ...] = ("nve-json", "nve-csv", "jrc-csv")
+FORMAT_CHOICES: tuple[str, ...] = ("auto", *FORMATS)
+
+
+@dataclass
+class SourceRows:
+    """The records read from one file."""
+
+    path: Path
+    format: SourceFormat
+    records: list[RawRecord]
+
+
+# --- text loading ------------------------------------------------------------------------
+
+
+def _looks_binary(data: bytes) -> bool:
+    head = data[:4096]
+    if b"\x00" in head:
+        return True
+    controls = sum(1 for byte in head if byte < 32 and byte not in (9, 10, 13))
+    return controls > len(head) // 20
+
+
+def load_text(path: Path) -> str:
+    """The file's text (UTF-8 with or without BOM, else Windows-1252)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputFileError(path, "no such file") from None
+    except IsADirectoryError:
+        raise InputFileError(path, "is a directory, not a data file") from None
+    except OSError as exc:
+        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise InputFileError(path, "file is empty")
+    if _looks_binary(data):
+        raise InputFileError(path, "binary file, not CSV or JSON")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise InputFileError(path, "not a text file (neither UTF-8 nor Windows-1252)") from None
+    if not text.strip():
+        raise InputFileError(path, "file is empty")
+    return text
+
+
+# --- CSV ---------------------------------------------------------------------------------
+
+
+def header_key(name: str) -> str:
+    """``"Maks ytelse (MW)"`` -> ``"maksytelsemw"``: case, spaces and punctuation ignored."""
+    return re.sub(r"[^0-9a-zæøå]", "", name.casefold())
+
+
+def _delimiter(path: Path, text: str) -> str:
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    unquoted = re.sub(r'"[^"]*"', "", first_line)
+    counts = {mark: unquoted.count(mark) for mark in (";", ",", "\t")}
+    mark, count = max(counts.items(), key=lambda item: item[1])
+    if count == 0:
+        raise InputFileError(path, "neither CSV nor JSON (no ',' or ';' separated header)")
+    return mark
+
+
+def _parse_csv(path: Path, text: str) -> tuple[str, list[str], list[list[str]]]:
+    delimiter = _delimiter(path, text)
+    try:
+        rows = [row for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)]
+    except csv.Error as exc:
+        raise InputFileError(path, f"malformed CSV: {exc}") from None
+    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    header = [cell.strip() for cell in rows[0]]
+    return delimiter, header, rows[1:]
+
+
+@dataclass(frozen=True)
+class Column:
+    """A field of :class:`RawRecord` and the header names that may hold it."""
+
+    field: str
+    names: tuple[str, ...]
+    required: bool = False
+
+    def find(self, keys: Sequence[str]) -> int | None:
+        wanted = {header_key(name) for name in self.names}
+        return next((index for index, key in enumerate(keys) if key in wanted), None)
+
+
+NVE_CSV_COLUMNS = (
+    Column("id", ("VannKraftverkID", "KraftverkID", "VannKraftverkId"), required=True),
+    Column("name", ("Navn", "Kraftverknavn", "VannKraftverkNavn"), required=True),
+    Column("mw", ("MaksYtelse", "MaksYtelse_MW", "Maks ytelse (MW)"), required=True),
+    Column("gwh", ("MidProd_91_20", "MidProd_91_20_GWh", "Midlere produksjon (GWh)"), True),
+    Column("head_m", ("BruttoFallhoyde_M", "BruttoFallhøyde_M", "Bruttofallhøyde (m)"), True),
+    Column("county", ("Fylke", "Fylkesnavn")),
+    Column("municipality", ("Kommune", "Kommunenavn")),
+    Column("owner", ("HovedEier", "Eier")),
+    Column("year", ("IDriftDato", "IDriftAar", "Idriftsatt")),
+    Column("price_area", ("ElspotomraadeNummer", "Elspotområde", "Elspotomraade")),
+    Column("lat", ("Lat", "Breddegrad")),
+    Column("lon", ("Lon", "Lengdegrad")),
+    Column("in_operation", ("ErIDrift",)),
+)
+
+JRC_CSV_COLUMNS = (
+    Column("id", ("id",), required=True),
+    Column("name", ("name",), required=True),
+    Column("mw", ("installed_capacity_MW",), required=True),
+    Column("gwh", ("avg_annual_generation_GWh",), required=True),
+    # For Norwegian rows the JRC file's dam_height_m carries NVE's gross head.
+    Column("head_m", ("dam_height_m",), required=True),
+    Column("country", ("country_code",), required=True),
+    Column("lat", ("lat",)),
+    Column("lon", ("lon",)),
+)
+
+_FIGURE_FIELDS = ("mw", "gwh", "head_m", "lat", "lon")
+_NOT_IN_OPERATION = {"false", "nei", "no", "0", "n"}
+
+
+def _locate(path: Path, header: list[str], columns: Sequence[Column]) -> dict[str, int]:
+    keys = [header_key(name) for name in header]
+    found: dict[str, int] = {}
+    for column in columns:
+        index = column.find(keys)
+        if index is not None:
+            found[column.field] = index
+        elif column.required:
+            raise InputFileError(path, f"missing required column {column.names[0]}")
+    return found
+
+
+def _csv_records(
+    path: Path,
+    text: str,
+    columns: Sequence[Column],
+    source: str,
+    skip: Callable[[dict[str, str]], str | None],
+) -> list[RawRecord]:
+    delimiter, header, rows = _parse_csv(path, text)
+    if len(header) < 2:
+        raise InputFileError(path, "neither CSV nor JSON (header has one column)")
+    where = _locate(path, header, columns)
+    figure_cells = [
+        row[where[name]]
+        for row in rows
+        for name in _FIGURE_FIELDS
+        if name in where and where[name] < len(row)
+    ]
+    decimal: DecimalMark = guess_decimal_mark(figure_cells, "," if delimiter == ";" else ".")
+    records: list[RawRecord] = []
+    for row in rows:
+        values = {name: row[index] if index < len(row) else "" for name, index in where.items()}
+        reason = skip(values)
+        if len(row) != len(header):
+            reason = reason or f"malformed row ({len(row)} fields, header has {len(header)})"
+        records.append(
+            RawRecord(
+                source=source,
+                id=values.get("id"),
+                name=values.get("name"),
+                mw=values.get("mw"),
+                gwh=values.get("gwh"),
+                head_m=values.get("head_m"),
+                county=values.get("county"),
+                municipality=values.get("municipality"),
+                owner=values.get("owner"),
+                year=values.get("year"),
+                lat=values.get("lat"),
+                lon=values.get("lon"),
+                price_area=values.get("price_area"),
+                decimal=decimal,
+                skip_reason=reason,
+            )
+        )
+    return records
+
+
+def _jrc_skip(values: dict[str, str]) -> str | None:
+    country = values.get("country", "").strip().upper()
+    return None if country == "NO" else "not Norwegian (JRC country_code)"
+
+
+def _nve_csv_skip(values: dict[str, str]) -> str | None:
+    state = values.get("in_operation", "").strip().casefold()
+    return "not in operation" if state in _NOT_IN_OPERATION else None
+
+
+def read_jrc_csv(path: Path, text: str) -> list[RawRecord]:
+    """JRC Hydro-power database CSV; only Norwegian rows (``country_code`` NO) are used."""
+    return _csv_records(path, text, JRC_CSV_COLUMNS, "jrc", _jrc_skip)
+
+
+def read_nve_csv(path: Path, text: str) -> list[RawRecord]:
+    """An NVE CSV export with Norwegian headers, ',' or ';' separated."""
+    return _csv_records(path, text, NVE_CSV_COLUMNS, "nve", _nve_csv_skip)
+
+
+# --- JSON --------------------------------------------------------------------------------
+
+
+def nve_record_to_raw(record: NvePlantRecord) -> RawRecord:
+    return RawRecord(
+        source="nve",
+        id=record.VannKraftverkID,
+        name=record.Navn,
+        mw=record.MaksYtelse,
+        gwh=record.MidProd_91_20,
+        head_m=record.BruttoFallhoyde_M,
+        county=record.Fylke,
+        municipality=record.Kommune,
+        owner=record.HovedEier,
+        year=record.IDriftDato,
+        price_area=record.ElspotomraadeNummer,
+        skip_reason="not in operation" if record.ErIDrift is False else None,
+    )
+
+
+def validation_reason(exc: ValidationError) -> str:
+    """First pydantic error as ``item 3: VannKraftverkID: Field required``."""
+    first = exc.errors()[0]
+    parts = [str(part) for part in first["loc"]]
+    if parts and parts[0].isdigit():
+        parts[0] = f"item {parts[0]}"
+    where = ": ".join(parts)
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+def parse_nve_records(raw: object) -> list[NvePlantRecord]:
+    """Validate decoded JSON as a list of NVE plant records (raises ``ValidationError``)."""
+    return NVE_RESPONSE.validate_python(raw)
+
+
+def read_nve_json(path: Path, text: str) -> list[RawRecord]:
+    """NVE API JSON as fetched: a list of plant objects."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(raw, list):
+        raise InputFileError(path, "JSON is not a list of NVE plants")
+    try:
+        records = parse_nve_records(raw)
+    except ValidationError as exc:
+        reason = validation_reason(exc)
+        raise InputFileError(path, f"not a list of NVE plants: {reason}") from None
+    return [nve_record_to_raw(record) for record in records]
+
+
+# --- detection and dispatch ----------------------------------------------------------------
+
+_READERS: dict[SourceFormat, Callable[[Path, str], list[RawRecord]]] = {
+    "nve-json": read_nve_json,
+    "nve-csv": read_nve_csv,
+    "jrc-csv": read_jrc_csv,
+}
+
+
+def detect_format(path: Path, text: str) -> SourceFormat:
+    """JSON by its first character; CSV by its header (JRC or NVE column names)."""
+    if text.lstrip()[:1] in ("[", "{"):
+        return "nve-json"
+    _, header, _ = _parse_csv(path, text)
+    keys = {header_key(name) for name in header}
+    if {"countrycode", "installedcapacitymw"} <= keys:
+        return "jrc-csv"
+    nve_keys = {header_key(name) for column in NVE_CSV_COLUMNS[:3] for name in column.names}
+    if keys & nve_keys:
+        return "nve-csv"
+    if len(header) < 2:
+        raise InputFileError(path, "neither CSV nor JSON")
+    raise InputFileError(
+        path,
+        "CSV header matches neither NVE (VannKraftverkID, Navn, MaksYtelse, ...) "
+        "nor JRC (id, country_code, installed_capacity_MW, ...) columns",
+    )
+
+
+def read_source(path: str | Path, fmt: str = "auto") -> SourceRows:
+    """Read one plant file in ``fmt`` (``auto`` detects it) into raw records."""
+    path = Path(path)
+    if fmt != "auto" and fmt not in FORMATS:
+        raise InputFileError(path, f"unknown format {fmt!r} (use {', '.join(FORMAT_CHOICES)})")
+    text = load_text(path)
+    chosen: SourceFormat = detect_format(path, text) if fmt == "auto" else fmt  # type: ignore[assignment]
+    records = _READERS[chosen](path, text)
+    return SourceRows(path=path, format=chosen, records=records)

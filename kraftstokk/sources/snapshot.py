@@ -1,0 +1,219 @@
+"""The plants snapshot: a CSV of normalized plants plus its provenance JSON beside it.
+
+File contract (DESIGN.md): one row per plant, the columns named exactly as the
+:class:`~kraftstokk.models.Plant` fields in :data:`~kraftstokk.models.PLANT_COLUMNS` order,
+UTF-8, ``.`` as decimal mark, rows sorted by ``id``. The provenance lives in
+``<stem>.provenance.json``. Writing is deterministic: the same plants and provenance
+give the same bytes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kraftstokk.atomic import atomic_path
+from kraftstokk.errors import InputFileError
+from kraftstokk.models import PLANT_COLUMNS, Plant
+from kraftstokk.sources.quality import QualityReport
+
+
+class Provenance(BaseModel):
+    """Where a snapshot's figures come from, and what happened on the way in."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    #: ``nve-api`` (fetched), ``nve-json``, ``nve-csv``, ``jrc-csv``, or ``mixed``.
+    source_kind: str
+    #: The URL fetched, or the names (not paths) of the files ingested.
+    sources: list[str]
+    #: When the data was retrieved (fetch) or the snapshot was made (ingest), ISO 8601.
+    created: str
+    #: The date the figures describe, when known (e.g. ``2024-01`` for the JRC release).
+    data_date: str | None = None
+    licence: str
+    attribution: str
+    #: Selection filters applied on ingest, e.g. ``{"min_mw": 20.0}``.
+    filters: dict[str, float] = Field(default_factory=dict)
+    #: True when optional columns (county, lat, ...) were left empty on purpose (--minimal).
+    minimal: bool = False
+    #: File name of the raw response saved beside the snapshot (fetch only).
+    raw_file: str | None = None
+    quality: QualityReport
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Normalized plants, sorted by id, and their provenance."""
+
+    plants: list[Plant]
+    provenance: Provenance
+
+    def plant(self, plant_id: str) -> Plant:
+        for plant in self.plants:
+            if plant.id == plant_id:
+                return plant
+        raise KeyError(plant_id)
+
+
+def provenance_path(snapshot_path: str | Path) -> Path:
+    """``sources/x.csv`` -> ``sources/x.provenance.json``."""
+    path = Path(snapshot_path)
+    return path.with_name(f"{path.stem}.provenance.json")
+
+
+def format_number(value: float) -> str:
+    """Shortest text that reads back as the same float; whole numbers without ``.0``."""
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number: {value!r}")
+    if value == int(value) and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        raise TypeError("booleans are not snapshot values")
+    if isinstance(value, float):
+        return format_number(value)
+    return str(value)
+
+
+def snapshot_csv_text(plants: list[Plant]) -> str:
+    """The snapshot CSV for ``plants`` (sorted by id), as text."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(PLANT_COLUMNS)
+    for plant in sorted(plants, key=lambda p: p.id):
+        writer.writerow([_cell(getattr(plant, column)) for column in PLANT_COLUMNS])
+    return buffer.getvalue()
+
+
+def provenance_json_text(provenance: Provenance) -> str:
+    return json.dumps(provenance.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+
+
+def write_snapshot(
+    snapshot: Snapshot, path: str | Path, extra_files: dict[Path, bytes] | None = None
+) -> Path:
+    """Write the snapshot CSV and its provenance (and any ``extra_files``) atomically.
+
+    Every file is written to a temporary name first; they are moved into place only after
+    all of them were written, so a failure leaves the previous snapshot untouched.
+    Returns the provenance path.
+    """
+    path = Path(path)
+    meta_path = provenance_path(path)
+    files: dict[Path, bytes] = {
+        path: snapshot_csv_text(snapshot.plants).encode("utf-8"),
+        meta_path: provenance_json_text(snapshot.provenance).encode("utf-8"),
+    }
+    files.update(extra_files or {})
+    with ExitStack() as stack:
+        for target, data in files.items():
+            stack.enter_context(atomic_path(target)).write_bytes(data)
+    return meta_path
+
+
+def _read_text(path: Path, what: str) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputFileError(path, f"no such file ({what})") from None
+    except IsADirectoryError:
+        raise InputFileError(path, f"is a directory, not a {what}") from None
+    except OSError as exc:
+        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
+    if b"\x00" in data:
+        raise InputFileError(path, f"binary file, not a {what}")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputFileError(path, "not a UTF-8 text file") from None
+    if not text.strip():
+        raise InputFileError(path, "file is empty")
+    return text
+
+
+def _first_error(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+def read_provenance(path: str | Path) -> Provenance:
+    path = Path(path)
+    text = _read_text(path, "provenance file")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        return Provenance.model_validate(raw)
+    except ValidationError as exc:
+        raise InputFileError(path, f"not a provenance file: {_first_error(exc)}") from None
+
+
+def _plant_from_row(path: Path, line: int, row: dict[str, str]) -> Plant:
+    values: dict[str, Any] = {}
+    for column in PLANT_COLUMNS:
+        text = row[column].strip()
+        values[column] = text if text else None
+    try:
+        return Plant.model_validate(values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        column = str(first["loc"][0]) if first["loc"] else "?"
+        shown = row.get(column, "")
+        raise InputFileError(
+            path, f"row {line}: bad {column} {shown!r} ({first['msg'].lower()})"
+        ) from None
+
+
+def read_snapshot_plants(path: str | Path) -> list[Plant]:
+    """Read only the snapshot CSV (no provenance), checking every row."""
+    path = Path(path)
+    text = _read_text(path, "snapshot CSV")
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    header = [name.strip() for name in reader.fieldnames or []]
+    missing = [column for column in PLANT_COLUMNS if column not in header]
+    if missing:
+        raise InputFileError(path, f"missing column {', '.join(missing)}")
+    unexpected = [column for column in header if column not in PLANT_COLUMNS]
+    if unexpected:
+        raise InputFileError(path, f"unexpected column {', '.join(unexpected)}")
+    reader.fieldnames = header
+    plants: list[Plant] = []
+    seen: dict[str, int] = {}
+    for row in reader:
+        line = reader.line_num
+        if None in row or any(value is None for value in row.values()):
+            raise InputFileError(path, f"row {line}: expected {len(header)} fields")
+        plant = _plant_from_row(path, line, row)
+        if plant.id in seen:
+            raise InputFileError(path, f"row {line}: id {plant.id!r} repeats row {seen[plant.id]}")
+        seen[plant.id] = line
+        plants.append(plant)
+    if not plants:
+        raise InputFileError(path, "no plants in snapshot")
+    return sorted(plants, key=lambda p: p.id)
+
+
+def read_snapshot(path: str | Path) -> Snapshot:
+    """Read a snapshot CSV and the provenance beside it.
+
+    Raises :class:`InputFileError` naming the file and the reason (missing file or column,
+    a bad number in row N, a repeated id, a malformed provenance file).
+    """
+    plants = read_snapshot_plants(path)
+    return Snapshot(plants=plants, provenance=read_provenance(provenance_path(path)))
