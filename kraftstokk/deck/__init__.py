@@ -1,0 +1,1 @@
+"""Deck stage: spec, selection, suits and values, nr., flags, build, validate, diff."""

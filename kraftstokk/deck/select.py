@@ -1,0 +1,121 @@
+"""Choose the deck's 52 plants from a snapshot, following the spec's selection table.
+
+Order of the rule: pinned plants first; then, for each price area or county short of its
+minimum, that group's highest plants; then the highest of the rest until there are 52.
+"Highest" is by the selection figure (production by default), ties by the tie-break rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from kraftstokk.deck.rank import RankItem, sort_key
+from kraftstokk.deck.spec import DeckSpec
+from kraftstokk.errors import SpecError
+from kraftstokk.models import DECK_SIZE, Plant
+
+
+@dataclass
+class SelectionResult:
+    plants: list[Plant]
+    eligible: int
+    pinned: list[str] = field(default_factory=list)
+    excluded_missing: list[str] = field(default_factory=list)
+    group_minimums: dict[str, int] = field(default_factory=dict)
+
+
+def rank_item(plant: Plant) -> RankItem:
+    return RankItem(
+        key=plant.id,
+        plant_id=plant.id,
+        figures={"mw": plant.mw, "gwh": plant.gwh, "head_m": plant.head_m},
+    )
+
+
+def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
+    """The 52 plants of the deck, highest selection figure first."""
+    selection = spec.selection
+    by_id: dict[str, Plant] = {}
+    for plant in plants:
+        if plant.id in by_id:
+            raise SpecError(f"snapshot: plant id {plant.id!r} appears twice")
+        by_id[plant.id] = plant
+
+    pinned = list(selection.pinned)
+    if spec.policy.kind == "table":
+        pinned.extend(p for p in spec.policy.table.values() if p not in pinned)
+    excluded = set(selection.excluded)
+    for plant_id in pinned:
+        key = "selection.pinned" if plant_id in selection.pinned else "policy.table"
+        if plant_id not in by_id:
+            raise SpecError(f"{key}: plant {plant_id!r} is not in the snapshot")
+        if plant_id in excluded:
+            raise SpecError(f"{key}: plant {plant_id!r} is also in selection.excluded")
+    if len(set(pinned)) != len(pinned):
+        dupes = sorted({p for p in pinned if pinned.count(p) > 1})
+        raise SpecError(f"selection.pinned: plant {dupes[0]!r} is listed twice")
+    if len(pinned) > DECK_SIZE:
+        raise SpecError(f"selection.pinned: {len(pinned)} plants pinned, a deck has {DECK_SIZE}")
+    for plant_id in spec.names:
+        if plant_id not in by_id:
+            raise SpecError(f"names: plant {plant_id!r} is not in the snapshot")
+
+    eligible = [plant for plant in plants if plant.id not in excluded]
+    if len(eligible) < DECK_SIZE:
+        raise SpecError(
+            f"selection: only {len(eligible)} eligible plants in the snapshot "
+            f"(after {len(excluded)} excluded), a deck needs {DECK_SIZE}"
+        )
+    ordered = sorted(
+        eligible, key=lambda plant: sort_key(rank_item(plant), selection.by, spec.tie_break)
+    )
+    chosen: list[Plant] = [by_id[plant_id] for plant_id in pinned]
+    chosen_ids = set(pinned)
+    minimums: dict[str, int] = {}
+
+    for key, attribute, minimum in (
+        ("selection.min_per_price_area", "price_area", selection.min_per_price_area),
+        ("selection.min_per_county", "county", selection.min_per_county),
+    ):
+        if minimum == 0:
+            continue
+        groups = sorted({getattr(p, attribute) for p in eligible if getattr(p, attribute)})
+        if not groups:
+            raise SpecError(f"{key}: the snapshot has no {attribute.replace('_', ' ')} values")
+        for group in groups:
+            members = [p for p in ordered if getattr(p, attribute) == group]
+            if len(members) < minimum:
+                raise SpecError(
+                    f"{key}: {group} has only {len(members)} eligible plants, {minimum} required"
+                )
+            have = sum(1 for p in chosen if getattr(p, attribute) == group)
+            for plant in members:
+                if have >= minimum:
+                    break
+                if plant.id not in chosen_ids:
+                    chosen.append(plant)
+                    chosen_ids.add(plant.id)
+                    have += 1
+            minimums[f"{attribute} {group}"] = have
+        if len(chosen) > DECK_SIZE:
+            raise SpecError(
+                f"{key}: {minimum} per group across {len(groups)} groups (with pinned plants) "
+                f"needs {len(chosen)} plants, a deck has {DECK_SIZE}"
+            )
+
+    for plant in ordered:
+        if len(chosen) >= DECK_SIZE:
+            break
+        if plant.id not in chosen_ids:
+            chosen.append(plant)
+            chosen_ids.add(plant.id)
+
+    chosen.sort(key=lambda plant: sort_key(rank_item(plant), selection.by, spec.tie_break))
+    return SelectionResult(
+        plants=chosen,
+        eligible=len(eligible),
+        pinned=pinned,
+        excluded_missing=sorted(excluded - set(by_id)),
+        group_minimums=minimums,
+    )

@@ -1,0 +1,183 @@
+"""The deck spec (``sources/deck.toml``): which plants, which suits and values, which style.
+
+Every table forbids unknown keys, so a typo in the spec is an error naming the key rather
+than a silently ignored setting. :func:`load_spec` turns any problem into a
+:class:`~kraftstokk.errors.SpecError` naming the file, the key and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from kraftstokk.errors import InputFileError, SpecError
+from kraftstokk.models import SUITS, Suit
+
+TieBreak = Literal["other-figures-then-id", "id"]
+PolicyKind = Literal["production-ladder", "shuffle", "table"]
+
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+CARD_KEY = re.compile(r"^(spar|kløver|hjerter|ruter)-(\d{1,2})$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Selection(_Strict):
+    """How the 52 plants are chosen from the snapshot."""
+
+    by: Literal["gwh", "mw", "head_m"] = Field(
+        "gwh", description="Rank the eligible plants by this figure and take the highest."
+    )
+    pinned: list[str] = Field(
+        default_factory=list, description="Plant ids that must be in the deck."
+    )
+    excluded: list[str] = Field(
+        default_factory=list, description="Plant ids that must not be in the deck."
+    )
+    min_per_price_area: int = Field(
+        0, ge=0, le=52, description="At least this many plants from each price area (NO1-NO5)."
+    )
+    min_per_county: int = Field(
+        0, ge=0, le=52, description="At least this many plants from each county."
+    )
+
+
+class Policy(_Strict):
+    """Which plant gets which suit and value (RULES.md D-6)."""
+
+    kind: PolicyKind = Field(
+        "production-ladder",
+        description="production-ladder (default), shuffle (seeded) or table (explicit).",
+    )
+    seed: int = Field(0, description="Seed of the shuffle policy.")
+    table: dict[str, str] = Field(
+        default_factory=dict,
+        description='Table policy: card id ("spar-7") to plant id, 52 entries.',
+    )
+
+    @field_validator("table")
+    @classmethod
+    def _card_keys(cls, table: dict[str, str]) -> dict[str, str]:
+        for key in table:
+            match = CARD_KEY.match(key)
+            if not match or not 1 <= int(match.group(2)) <= 13:
+                raise ValueError(f"{key!r} is not a card id like 'spar-7' (suit-value, 1..13)")
+        return table
+
+
+class SuitColours(_Strict):
+    spar: str = "#1a1a1a"
+    kløver: str = "#1f5130"
+    hjerter: str = "#b3202a"
+    ruter: str = "#1d4f91"
+
+    @field_validator("spar", "kløver", "hjerter", "ruter")
+    @classmethod
+    def _hex(cls, value: str) -> str:
+        return _check_colour(value)
+
+
+class Style(_Strict):
+    """What the renderer and the booklet read through ``Deck.style()``."""
+
+    colours: SuitColours = Field(default_factory=SuitColours)
+    accent: str = Field("#0b6e99", description="Accent colour (frames, card backs).")
+    paper: Literal["a4", "letter"] = "a4"
+    language: Literal["nb", "en"] = "nb"
+
+    @field_validator("accent")
+    @classmethod
+    def _hex(cls, value: str) -> str:
+        return _check_colour(value)
+
+
+def _check_colour(value: str) -> str:
+    if not HEX_COLOUR.match(value):
+        raise ValueError(f"{value!r} is not a colour like '#1a1a1a'")
+    return value
+
+
+class DeckSpec(_Strict):
+    """A deck spec: read from TOML, recorded in ``deck.json`` under ``spec``."""
+
+    title: str = Field("Kraft-stokken", min_length=1)
+    edition: str = Field("1", min_length=1)
+    snapshot: str = Field(
+        "jrc-2024-01.csv", min_length=1, description="Snapshot CSV, relative to the spec file."
+    )
+    tie_break: TieBreak = Field(
+        "other-figures-then-id",
+        description="How equal figures get distinct nr. (see README 'Tie-break rule').",
+    )
+    selection: Selection = Field(default_factory=Selection)
+    policy: Policy = Field(default_factory=Policy)
+    names: dict[str, str] = Field(
+        default_factory=dict, description="Display-name overrides: plant id to card name."
+    )
+    style: Style = Field(default_factory=Style)
+
+    @field_validator("names")
+    @classmethod
+    def _names_not_blank(cls, names: dict[str, str]) -> dict[str, str]:
+        for plant_id, name in names.items():
+            if not name.strip():
+                raise ValueError(f"the name for {plant_id!r} is blank")
+        return names
+
+    def table_suit_values(self) -> dict[str, tuple[Suit, int]]:
+        """The table policy as plant id to (suit, value)."""
+        result: dict[str, tuple[Suit, int]] = {}
+        for key, plant_id in self.policy.table.items():
+            suit, value = key.rsplit("-", 1)
+            result[plant_id] = (_as_suit(suit), int(value))
+        return result
+
+
+def _as_suit(text: str) -> Suit:
+    for suit in SUITS:
+        if suit == text:
+            return suit
+    raise ValueError(f"unknown suit {text!r}")
+
+
+def parse_spec(raw: dict[str, Any], source: str) -> DeckSpec:
+    """Validate a spec mapping; the first problem becomes a SpecError naming key and reason."""
+    try:
+        return DeckSpec.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            key = ".".join(str(part) for part in error["loc"]) or "top level"
+            reason = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
+            problems.append(f"{key}: {reason}")
+        raise SpecError(f"{source}: invalid spec: {'; '.join(problems)}") from None
+
+
+def load_spec(path: str | Path) -> DeckSpec:
+    """Read and validate a TOML deck spec."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputFileError(path, "no such spec file") from None
+    except IsADirectoryError:
+        raise InputFileError(path, "is a directory, not a spec file") from None
+    except UnicodeDecodeError:
+        raise InputFileError(path, "not a UTF-8 text file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(path, f"not valid TOML ({exc})") from None
+    except OSError as exc:
+        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
+    return parse_spec(raw, str(path))
+
+
+def spec_json_schema() -> str:
+    """The spec's JSON Schema, pretty-printed."""
+    return json.dumps(DeckSpec.model_json_schema(), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,534 @@
+"""Check a deck before it goes to print: every problem at once, each naming its card.
+
+An error makes the deck unprintable (exit 1); a warning is worth a look (ties, odd
+figures, repeated names). Rules are designed so that one wrong cell gives one problem:
+a nr. is checked against the nr. the figures give, flags against the nr. and values the
+figures give, and when a card's id disagrees with its suit or value the side that
+collides with another card is the one reported.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, computed_field
+
+from kraftstokk.deck.flags import gwh_tens, is_burn, joker_flags, plant_flags
+from kraftstokk.deck.rank import (
+    DEFAULT_TIE_BREAK,
+    TIE_BREAK_RULES,
+    RankItem,
+    nr_bounds,
+    rank_category,
+)
+from kraftstokk.errors import ValidationFailed
+from kraftstokk.models import (
+    CATEGORIES,
+    CATEGORY_LABELS,
+    CATEGORY_UNITS,
+    DECK_SIZE,
+    JOKERS,
+    SUITS,
+    Card,
+    CardFlags,
+    Category,
+    Deck,
+    card_id,
+)
+
+#: Figures above these are reported as implausible (warnings, not errors).
+PLAUSIBLE_MAX: dict[Category, float] = {"mw": 2000.0, "gwh": 10000.0, "head_m": 1200.0}
+HOURS_PER_YEAR = 8760.0
+
+Severity = Literal["error", "warning"]
+Key = tuple[str, int]
+
+
+class Problem(BaseModel):
+    """One finding: which card, which field, what it is and what it should be."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rule: str
+    severity: Severity
+    card: str | None = None
+    suit: str | None = None
+    value: int | None = None
+    plant: str | None = None
+    field: str
+    found: str
+    expected: str
+    message: str
+
+    def line(self) -> str:
+        where = self.card or "deck"
+        if self.card and self.plant:
+            where = f"{self.card} ({self.plant})"
+        return (
+            f"{self.severity}: {where}: {self.field}: {self.message} "
+            f"[found {self.found}; expected {self.expected}]"
+        )
+
+
+class ValidationReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    source: str = ""
+    cards: int = 0
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def lines(self) -> list[str]:
+        return [problem.line() for problem in [*self.errors, *self.warnings]]
+
+    def problems(self, rule: str | None = None) -> list[Problem]:
+        found = [*self.errors, *self.warnings]
+        return [p for p in found if rule is None or p.rule == rule]
+
+
+def _fmt(value: float | int | None) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(round(value, 3)) if isinstance(value, float) else str(value)
+
+
+def _label(key: Key | None) -> str:
+    return f"{key[0]} {key[1]}" if key else "?"
+
+
+@dataclass
+class _Context:
+    deck: Deck
+    errors: list[Problem]
+    warnings: list[Problem]
+
+    def add(
+        self,
+        severity: Severity,
+        rule: str,
+        card: Card | None,
+        field: str,
+        found: object,
+        expected: object,
+        message: str,
+    ) -> None:
+        problem = Problem(
+            rule=rule,
+            severity=severity,
+            card=card.id if card else None,
+            suit=card.suit if card else None,
+            value=card.value if card else None,
+            plant=(card.name or card.plant_id) if card else None,
+            field=field,
+            found=str(found),
+            expected=str(expected),
+            message=message,
+        )
+        (self.errors if severity == "error" else self.warnings).append(problem)
+
+    def error(self, rule: str, card: Card | None, field: str, found: object, expected: object,
+              message: str) -> None:  # fmt: skip
+        self.add("error", rule, card, field, found, expected, message)
+
+    def warn(self, rule: str, card: Card | None, field: str, found: object, expected: object,
+             message: str) -> None:  # fmt: skip
+        self.add("warning", rule, card, field, found, expected, message)
+
+
+def _parse_id(text: str) -> Key | None:
+    suit, _, value = text.rpartition("-")
+    if suit in SUITS and value.isdigit() and 1 <= int(value) <= 13:
+        return suit, int(value)
+    return None
+
+
+def _field_key(card: Card) -> Key | None:
+    if card.suit in SUITS and card.value is not None and 1 <= card.value <= 13:
+        return card.suit, card.value
+    return None
+
+
+def _check_counts(ctx: _Context, plants: Sequence[Card], jokers: Sequence[Card]) -> None:
+    total = len(ctx.deck.cards)
+    if total != DECK_SIZE + JOKERS or len(plants) != DECK_SIZE or len(jokers) != JOKERS:
+        ctx.error(
+            "card_count", None, "cards",
+            f"{total} cards ({len(plants)} plants, {len(jokers)} jokers)",
+            f"{DECK_SIZE + JOKERS} cards ({DECK_SIZE} plants, {JOKERS} jokers)",
+            "the deck must have 52 plant cards and 3 jokers",
+        )  # fmt: skip
+
+
+def _resolve_keys(ctx: _Context, plants: Sequence[Card]) -> dict[int, Key]:
+    """Each plant card's true (suit, value), reporting ids, suits and values that disagree."""
+    resolved: dict[int, Key] = {}
+    pending: list[tuple[int, Card, Key | None, Key | None]] = []
+    for index, card in enumerate(plants):
+        id_key, field_key = _parse_id(card.id), _field_key(card)
+        if id_key is not None and id_key == field_key:
+            resolved[index] = id_key
+        else:
+            pending.append((index, card, id_key, field_key))
+    taken = {key: index for index, key in resolved.items()}
+    for index, card, id_key, field_key in pending:
+        id_free = id_key is not None and id_key not in taken
+        field_free = field_key is not None and field_key not in taken
+        if id_key is not None and id_free and not field_free:
+            resolved[index] = id_key
+            taken[id_key] = index
+            for name, found, expected in (
+                ("suit", card.suit, id_key[0]),
+                ("value", card.value, id_key[1]),
+            ):
+                if found != expected:
+                    ctx.error(
+                        "suit_value", card, name, "empty" if found is None else found,
+                        expected,
+                        f"card {card.id} must be {_label(id_key)}"
+                        + (f"; {_label(field_key)} is another card" if field_key else ""),
+                    )  # fmt: skip
+        elif field_key is not None and field_free and not id_free:
+            resolved[index] = field_key
+            taken[field_key] = index
+            ctx.error(
+                "card_id", card, "id", card.id, card_id(*field_key),
+                f"the id must be suit-value of the card ({_label(field_key)})",
+            )  # fmt: skip
+        else:
+            key = field_key or id_key
+            ctx.error(
+                "card_id", card, "id/suit/value", f"id {card.id}, {card.suit} {_fmt(card.value)}",
+                "an id equal to suit-value, a suit and a value 1-13",
+                "the card id does not match the card's suit and value",
+            )  # fmt: skip
+            if key is not None:
+                resolved[index] = key
+                taken.setdefault(key, index)
+    return resolved
+
+
+def _check_coverage(ctx: _Context, plants: Sequence[Card], keys: dict[int, Key]) -> None:
+    holders: dict[Key, list[Card]] = {}
+    for index, key in keys.items():
+        holders.setdefault(key, []).append(plants[index])
+    for suit in SUITS:
+        for value in range(1, 14):
+            cards = holders.get((suit, value), [])
+            if len(cards) > 1:
+                for card in cards[1:]:
+                    ctx.error(
+                        "suit_value", card, "suit/value", _label((suit, value)),
+                        "a suit and value no other card has",
+                        f"{_label((suit, value))} is on {len(cards)} cards: "
+                        + ", ".join(c.name or c.id for c in cards),
+                    )  # fmt: skip
+            elif not cards:
+                ctx.error(
+                    "suit_value", None, "suit/value", "no card", _label((suit, value)),
+                    f"no card is {_label((suit, value))}: each suit needs the values 1-13 once",
+                )  # fmt: skip
+
+
+def _check_jokers(ctx: _Context, jokers: Sequence[Card]) -> None:
+    expected_ids = [f"joker-{n}" for n in range(1, JOKERS + 1)]
+    seen: set[str] = set()
+    for card in jokers:
+        if card.id not in expected_ids or card.id in seen:
+            free = [i for i in expected_ids if i not in seen and i not in {j.id for j in jokers}]
+            ctx.error(
+                "joker", card, "id", card.id, free[0] if free else "joker-1..3",
+                "jokers are joker-1, joker-2 and joker-3, once each",
+            )  # fmt: skip
+        seen.add(card.id)
+        for name in ("suit", "value", "plant_id", "name", "mw", "gwh", "head_m", "nr"):
+            if getattr(card, name) is not None:
+                ctx.error(
+                    "joker", card, name, getattr(card, name), "empty",
+                    "a joker carries no plant, suit, value, figures or nr. (D-5)",
+                )  # fmt: skip
+        _compare_flags(ctx, card, card.flags, joker_flags(), with_partners=True)
+
+
+def _check_identity(ctx: _Context, plants: Sequence[Card]) -> None:
+    by_plant: dict[str, list[Card]] = {}
+    by_name: dict[str, list[Card]] = {}
+    for card in plants:
+        if not card.plant_id:
+            ctx.error("plant_id", card, "plant_id", "empty", "the plant's id",
+                      "a plant card must name its plant")  # fmt: skip
+        else:
+            by_plant.setdefault(card.plant_id, []).append(card)
+        if not card.name or not card.name.strip():
+            ctx.error("name", card, "name", "empty", "the plant's name",
+                      "a plant card must show a name")  # fmt: skip
+        else:
+            by_name.setdefault(" ".join(card.name.lower().split()), []).append(card)
+    for plant_id, cards in by_plant.items():
+        for card in cards[1:]:
+            ctx.error(
+                "duplicate_plant", card, "plant_id", plant_id, "a plant not on another card",
+                f"plant {plant_id} is on {len(cards)} cards: " + ", ".join(c.id for c in cards),
+            )  # fmt: skip
+    for cards in by_name.values():
+        if len(cards) > 1 and len({c.plant_id for c in cards}) > 1:
+            ctx.warn(
+                "duplicate_name", cards[1], "name", cards[1].name, "a name no other card has",
+                "different plants share this name ("
+                + ", ".join(f"{c.id} {c.plant_id}" for c in cards)
+                + "); players claim plants by name, consider a display name in the spec",
+            )  # fmt: skip
+
+
+def _check_names_fit(ctx: _Context, plants: Sequence[Card]) -> None:
+    from kraftstokk.render.fit import fit_name
+
+    for card in plants:
+        if card.name and card.name.strip():
+            fit = fit_name(card.name)
+            if not fit.fits:
+                ctx.error("name_fit", card, "name", card.name, "a name that fits the name box",
+                          fit.reason or "name too long for the card")  # fmt: skip
+
+
+def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
+    """Report missing, non-positive and implausible figures; return the rankable categories."""
+    rankable: set[Category] = set(CATEGORIES)
+    for card in plants:
+        for category in CATEGORIES:
+            value = getattr(card, category)
+            unit = CATEGORY_UNITS[category]
+            if value is None or not math.isfinite(value) or value <= 0:
+                rankable.discard(category)
+                ctx.error(
+                    "figure", card, category, _fmt(value), f"a positive figure in {unit}",
+                    f"{CATEGORY_LABELS[category]} must be present and positive (D-2)",
+                )  # fmt: skip
+            elif value > PLAUSIBLE_MAX[category]:
+                ctx.warn(
+                    "implausible", card, category, f"{_fmt(value)} {unit}",
+                    f"at most {_fmt(PLAUSIBLE_MAX[category])} {unit}",
+                    f"{CATEGORY_LABELS[category]} is implausibly high; check the source",
+                )  # fmt: skip
+        if (
+            card.mw is not None and card.gwh is not None and card.mw > 0
+            and math.isfinite(card.gwh) and card.gwh > card.mw * HOURS_PER_YEAR / 1000
+        ):  # fmt: skip
+            ceiling = card.mw * HOURS_PER_YEAR / 1000
+            ctx.warn(
+                "implausible", card, "gwh", f"{_fmt(card.gwh)} GWh",
+                f"at most {ceiling:.0f} GWh ({_fmt(card.mw)} MW all year)",
+                "production is more than the capacity can give running all year",
+            )  # fmt: skip
+    return rankable
+
+
+def _tie_break(deck: Deck) -> str:
+    rule = deck.spec.get("tie_break", DEFAULT_TIE_BREAK)
+    return rule if rule in TIE_BREAK_RULES else DEFAULT_TIE_BREAK
+
+
+def _check_nr(
+    ctx: _Context, plants: Sequence[Card], rankable: set[Category]
+) -> dict[Category, dict[int, int]]:
+    """Check nr. against the figures; return each card's trusted nr. per category."""
+    trusted: dict[Category, dict[int, int]] = {c: {} for c in CATEGORIES}
+    for card in plants:
+        if card.nr is None:
+            ctx.error("nr", card, "nr", "empty", "nr. per category",
+                      "a plant card must carry its nr. in each category (D-3)")  # fmt: skip
+    full = len(plants) == DECK_SIZE
+    for category in CATEGORIES:
+        field = f"nr_{category}"
+        found = {i: card.nr.get(category) for i, card in enumerate(plants) if card.nr}
+        if full and category in rankable and len(found) == len(plants):
+            items = [
+                RankItem(str(i), card.plant_id or "", _rank_figures(card, rankable))
+                for i, card in enumerate(plants)
+            ]
+            _check_category(ctx, plants, category, items, found, trusted[category])
+        else:
+            _check_permutation(ctx, plants, category, field, found, trusted[category])
+    return trusted
+
+
+def _rank_figures(card: Card, rankable: set[Category]) -> dict[Category, float]:
+    """Figures for ranking; an unusable figure counts as 0 (it only breaks ties)."""
+    return {c: card.figure(c) if c in rankable else 0.0 for c in CATEGORIES}
+
+
+def _check_category(
+    ctx: _Context,
+    plants: Sequence[Card],
+    category: Category,
+    items: list[RankItem],
+    found: dict[int, int],
+    trusted: dict[int, int],
+) -> None:
+    expected, ties = rank_category(items, category, _tie_break(ctx.deck))
+    bounds = nr_bounds(items, category)
+    holders: dict[int, list[int]] = {}
+    for index, nr in found.items():
+        holders.setdefault(nr, []).append(index)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for index in range(len(plants)):
+        groups.setdefault(bounds[str(index)], []).append(index)
+    label, unit = CATEGORY_LABELS[category], CATEGORY_UNITS[category]
+    for (low, high), members in groups.items():
+        if sorted(found[i] for i in members) == list(range(low, high + 1)):
+            for i in members:
+                trusted[i] = found[i]
+            continue
+        for i in members:
+            right = expected[str(i)]
+            trusted[i] = right
+            if found[i] == right:
+                continue
+            card = plants[i]
+            others = [plants[j].id for j in holders.get(found[i], []) if j != i]
+            message = (
+                f"nr. in {label} is {found[i]}, but {_fmt(card.figure(category))} {unit} "
+                f"is nr. {right} of the deck"
+            )
+            if high > low:
+                message += f" (tied with {high - low} other cards for nr. {low}-{high})"
+            if others:
+                message += f"; nr. {found[i]} is also on {', '.join(others)}"
+            ctx.error("nr", card, f"nr_{category}", found[i], right, message)
+    for tie in ties:
+        tied = [int(key) for key in tie.keys]
+        ctx.warn(
+            "tie", plants[tied[0]], category,
+            f"{len(tied)} cards at {_fmt(tie.figure)} {unit}", "distinct figures",
+            f"tie in {label}: "
+            + ", ".join(f"{plants[i].id} {plants[i].name} nr. {found[i]}" for i in tied)
+            + " (broken by the tie-break rule)",
+        )  # fmt: skip
+
+
+def _check_permutation(
+    ctx: _Context,
+    plants: Sequence[Card],
+    category: Category,
+    field: str,
+    found: dict[int, int],
+    trusted: dict[int, int],
+) -> None:
+    holders: dict[int, list[int]] = {}
+    for index, nr in found.items():
+        if not 1 <= nr <= DECK_SIZE:
+            ctx.error("nr", plants[index], field, nr, f"1-{DECK_SIZE}",
+                      f"nr. must be between 1 and {DECK_SIZE}")  # fmt: skip
+        else:
+            holders.setdefault(nr, []).append(index)
+            trusted[index] = nr
+    for nr, indexes in sorted(holders.items()):
+        for index in indexes[1:]:
+            ctx.error(
+                "nr", plants[index], field, nr, "a nr. no other card has",
+                f"nr. {nr} in {CATEGORY_LABELS[category]} is on "
+                + ", ".join(plants[i].id for i in indexes),
+            )  # fmt: skip
+    if len(plants) == DECK_SIZE:
+        missing = [nr for nr in range(1, DECK_SIZE + 1) if nr not in holders]
+        if missing:
+            ctx.error(
+                "nr", None, field, "no card", ", ".join(map(str, missing)),
+                f"nr. {', '.join(map(str, missing))} in {CATEGORY_LABELS[category]} "
+                "is on no card: each category's nr. must be 1-52 once each",
+            )  # fmt: skip
+
+
+def _compare_flags(
+    ctx: _Context, card: Card, found: CardFlags, expected: CardFlags, with_partners: bool
+) -> None:
+    pairs: list[tuple[str, object, object]] = []
+    for category in CATEGORIES:
+        pairs.append((f"invisible_{category}", found.invisible.get(category),
+                      expected.invisible.get(category)))  # fmt: skip
+        pairs.append((f"top3_{category}", found.top3.get(category), expected.top3.get(category)))
+    pairs += [
+        ("burn", found.burn, expected.burn),
+        ("reset", found.reset, expected.reset),
+        ("gwh_tens", found.gwh_tens, expected.gwh_tens),
+    ]
+    if with_partners:
+        pairs.append(("war_partners", sorted(found.war_partners), sorted(expected.war_partners)))
+    for name, have, want in pairs:
+        if have != want:
+            ctx.error(
+                "flags", card, name, _flag_text(have), _flag_text(want),
+                f"flag {name} does not agree with the card's nr., suit, value and production",
+            )  # fmt: skip
+
+
+def _flag_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value) or "none"
+    return _fmt(value) if isinstance(value, (int, float)) or value is None else str(value)
+
+
+def _check_flags(
+    ctx: _Context,
+    plants: Sequence[Card],
+    keys: dict[int, Key],
+    trusted: dict[Category, dict[int, int]],
+) -> None:
+    tens: dict[int, int] = {}
+    for index, card in enumerate(plants):
+        if card.gwh is not None and math.isfinite(card.gwh) and card.gwh > 0:
+            tens[index] = gwh_tens(card.gwh)
+    true_ids = {i: card_id(*keys[i]) if i in keys else plants[i].id for i in range(len(plants))}
+    for index, card in enumerate(plants):
+        key = keys.get(index)
+        suit, value = key if key else (card.suit, card.value)
+        expected = CardFlags(burn=is_burn(suit, value), reset=value == 2)
+        if all(index in trusted[c] for c in CATEGORIES) and index in tens:
+            ranks = {c: trusted[c][index] for c in CATEGORIES}
+            expected = plant_flags(suit, value, ranks, card.gwh or 0.0)
+        else:
+            expected.invisible, expected.top3 = card.flags.invisible, card.flags.top3
+            expected.gwh_tens = tens.get(index, card.flags.gwh_tens)
+        with_partners = index in tens
+        if with_partners:
+            expected.war_partners = [
+                true_ids[j] for j in tens if j != index and tens[j] == tens[index]
+            ]
+        _compare_flags(ctx, card, card.flags, expected, with_partners)
+
+
+def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
+    """Check everything that makes the deck printable and playable; collect all problems."""
+    ctx = _Context(deck=deck, errors=[], warnings=[])
+    plants = [card for card in deck.cards if not card.joker]
+    jokers = [card for card in deck.cards if card.joker]
+    _check_counts(ctx, plants, jokers)
+    keys = _resolve_keys(ctx, plants)
+    _check_coverage(ctx, plants, keys)
+    _check_jokers(ctx, jokers)
+    _check_identity(ctx, plants)
+    _check_names_fit(ctx, plants)
+    rankable = _check_figures(ctx, plants)
+    trusted = _check_nr(ctx, plants, rankable)
+    _check_flags(ctx, plants, keys, trusted)
+    return ValidationReport(
+        source=source, cards=len(deck.cards), errors=ctx.errors, warnings=ctx.warnings
+    )
+
+
+def require_valid(deck: Deck, source: str) -> None:
+    """Raise ValidationFailed (exit 1) listing every error when the deck is not printable."""
+    report = validate_deck(deck, source)
+    if not report.ok:
+        raise ValidationFailed(source, [problem.line() for problem in report.errors])
