@@ -2,10 +2,8 @@
 
 Production ladder: the 52 plants in production order (nr. 1 first) go four at a time to
 the values 1 (ace), 13, 12, ..., 2. Within each group of four the suits are dealt so that
-each suit's running production total stays as even as possible: of the 24 ways to deal
-the group, the one with the smallest spread (highest suit total minus lowest) wins, then
-the smallest sum of squared totals, then the first in suit order spar, hjerter, kløver,
-ruter.
+the suits' total production comes out as even as possible (smallest spread between the
+highest and the lowest suit total); see :func:`production_ladder`.
 """
 
 from __future__ import annotations
@@ -27,27 +25,60 @@ ALL_SLOTS: tuple[tuple[Suit, int], ...] = tuple(
 Assignment = dict[str, tuple[Suit, int]]
 
 
+def _score(totals: Sequence[float]) -> tuple[float, float]:
+    return round(max(totals) - min(totals), 6), round(sum(t * t for t in totals), 6)
+
+
 def production_ladder(plants_by_production: Sequence[Plant]) -> Assignment:
-    """Deal values by production rank and balance suit totals group by group."""
+    """Deal values by production rank, and suits so that suit totals come out even.
+
+    First each group of four is dealt greedily against the running totals; then, until
+    nothing improves, each group in turn is re-dealt (all 24 ways) against the other
+    groups' final totals. Scores compare spread, then the sum of squared totals; ties go
+    to the first deal in suit order, so the result is deterministic.
+    """
     if len(plants_by_production) != DECK_SIZE:
         raise SpecError(f"policy: the ladder needs {DECK_SIZE} plants")
-    totals: dict[Suit, float] = dict.fromkeys(SUITS, 0.0)
+    groups = [
+        [plant.gwh for plant in plants_by_production[index * 4 : index * 4 + 4]]
+        for index in range(len(LADDER_VALUES))
+    ]
+    deals = list(itertools.permutations(range(4)))
+    chosen: list[int] = []
+    running = [0.0] * 4
+    for group in groups:
+        best = min(
+            range(len(deals)),
+            key=lambda d: (_score(_add(running, group, deals[d])), d),
+        )
+        chosen.append(best)
+        running = _add(running, group, deals[best])
+    improved = True
+    while improved:
+        improved = False
+        for index, group in enumerate(groups):
+            rest = _add(running, [-g for g in group], deals[chosen[index]])
+            best = min(
+                range(len(deals)),
+                key=lambda d: (_score(_add(rest, group, deals[d])), d),
+            )
+            if _score(_add(rest, group, deals[best])) < _score(running):
+                chosen[index] = best
+                running = _add(rest, group, deals[best])
+                improved = True
     result: Assignment = {}
-    for group_index, value in enumerate(LADDER_VALUES):
-        group = plants_by_production[group_index * 4 : group_index * 4 + 4]
-        best: tuple[float, float, int] | None = None
-        best_deal: tuple[Suit, ...] = SUITS
-        for order, deal in enumerate(itertools.permutations(SUITS)):
-            trial = dict(totals)
-            for plant, suit in zip(group, deal, strict=True):
-                trial[suit] += plant.gwh
-            spread = max(trial.values()) - min(trial.values())
-            score = (round(spread, 6), round(sum(t * t for t in trial.values()), 6), order)
-            if best is None or score < best:
-                best, best_deal = score, deal
-        for plant, suit in zip(group, best_deal, strict=True):
-            totals[suit] += plant.gwh
-            result[plant.id] = (suit, value)
+    for index, value in enumerate(LADDER_VALUES):
+        members = plants_by_production[index * 4 : index * 4 + 4]
+        for plant, suit_index in zip(members, deals[chosen[index]], strict=True):
+            result[plant.id] = (SUITS[suit_index], value)
+    return result
+
+
+def _add(totals: Sequence[float], group: Sequence[float], deal: Sequence[int]) -> list[float]:
+    """Totals after giving group[i] to suit deal[i]."""
+    result = list(totals)
+    for figure, suit_index in zip(group, deal, strict=True):
+        result[suit_index] += figure
     return result
 
 

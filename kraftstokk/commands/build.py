@@ -1,0 +1,64 @@
+"""``kraftstokk build`` and ``kraftstokk spec-schema``: a deck from a spec and a snapshot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli_app import app, handle_errors
+
+
+@app.command()
+@handle_errors
+def build(
+    spec: Annotated[
+        Path, typer.Option("--spec", help="Deck spec (TOML); its snapshot path is relative to it.")
+    ] = Path("sources/deck.toml"),
+    out: Annotated[Path, typer.Option("--out", help="Folder for deck.json and deck.csv.")] = Path(
+        "output"
+    ),
+) -> None:
+    """Build the 55-card deck (52 plants + 3 jokers) from a deck spec and its snapshot.
+
+    Selects the plants, deals suits and values, ranks every category (nr. 1 = highest,
+    ties broken by the spec's tie-break rule), derives the game flags, writes deck.json
+    and deck.csv, and prints a short report listing every tie. The new deck is validated;
+    the exit code is 1 when it has errors (the files are still written, for inspection).
+
+    Example:
+
+    \b
+        kraftstokk build --spec sources/deck.toml --out output
+    """
+    from kraftstokk.deck.build import build_from_spec_file
+    from kraftstokk.deck.io import write_deck
+    from kraftstokk.deck.validate import validate_deck
+
+    result = build_from_spec_file(spec)
+    json_path, csv_path = write_deck(result.deck, out)
+    for line in result.report.lines():
+        typer.echo(line)
+    typer.echo(f"wrote {json_path} and {csv_path} ({len(result.deck.cards)} cards)")
+    report = validate_deck(result.deck, str(json_path))
+    typer.echo(f"validation: {len(report.errors)} errors, {len(report.warnings)} warnings")
+    if not report.ok:
+        for problem in report.errors:
+            typer.echo(f"  {problem.line()}", err=True)
+        raise typer.Exit(1)
+
+
+@app.command("spec-schema")
+@handle_errors
+def spec_schema() -> None:
+    """Print the JSON Schema of the deck spec (sources/deck.toml).
+
+    Example:
+
+    \b
+        kraftstokk spec-schema > deck-spec.schema.json
+    """
+    from kraftstokk.deck.spec import spec_json_schema
+
+    typer.echo(spec_json_schema(), nl=False)

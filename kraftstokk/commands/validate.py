@@ -1,0 +1,51 @@
+"""``kraftstokk validate``: check a deck before it goes to print."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli_app import app, handle_errors
+
+
+@app.command()
+@handle_errors
+def validate(
+    deck: Annotated[
+        Path, typer.Argument(help="deck.json or deck.csv (UTF-8, with or without BOM).")
+    ] = Path("output/deck.json"),
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the report as JSON for machines.")
+    ] = False,
+) -> None:
+    """Check every number, nr., suit, value, flag and name of a deck; list all problems.
+
+    Each problem names the card (suit, value, plant), the field, what it is and what it
+    should be. Exit 0: valid (warnings allowed, e.g. ties); 1: problems found;
+    2: the file could not be read.
+
+    Example:
+
+    \b
+        kraftstokk validate output/deck.json
+        kraftstokk validate output/deck.csv --json
+    """
+    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.validate import validate_deck
+
+    report = validate_deck(load_deck(deck), str(deck))
+    if as_json:
+        typer.echo(json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False))
+    else:
+        for line in report.lines():
+            typer.echo(line)
+        verdict = "valid" if report.ok else "NOT valid"
+        typer.echo(
+            f"{deck}: {verdict}: {report.cards} cards, "
+            f"{len(report.errors)} errors, {len(report.warnings)} warnings"
+        )
+    if not report.ok:
+        raise typer.Exit(1)
