@@ -2,7 +2,7 @@
 
 ``deck.csv`` is UTF-8 with a byte-order mark so that spreadsheets show æøå, with plain
 column names (:data:`CSV_COLUMNS`). It holds the cards only; title, edition, snapshot and
-spec live in ``deck.json``.
+spec live in ``deck.json`` (a deck read from CSV has an empty snapshot path and spec).
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ def load_deck_csv_file(path: Path) -> Deck:
     return Deck(
         title="Kraft-stokken",
         edition="",
-        snapshot=SnapshotInfo(path=str(path)),
+        snapshot=SnapshotInfo(path=""),
         spec={},
         cards=cards,
     )
