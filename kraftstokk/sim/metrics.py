@@ -9,6 +9,7 @@ does not keep a counter simply lacks the metrics built on it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,6 +189,39 @@ def _interval(successes: int, trials: int) -> list[float]:
     return [_round(low), _round(high)]
 
 
+def _nice_width(span: int, bins: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that covers ``span`` in ``bins`` bins."""
+    width = 1
+    while True:
+        for step in (1, 2, 5):
+            if step * width * bins > span:
+                return step * width
+        width *= 10
+
+
+def length_histogram(values: list[int], bins: int = 20) -> dict[str, Any]:
+    """Counts of ``values`` in equal bins up to the 99th percentile, the rest as overflow.
+
+    Bin ``i`` is ``[start + i*w, start + (i+1)*w)``; values from ``start + len(counts)*w``
+    on are counted in ``overflow``, so a few very long games do not squash the chart.
+    """
+    if not values:
+        return {"start": 0, "bin_width": 1, "counts": [], "overflow": 0}
+    ordered = sorted(values)
+    high = ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)]
+    width = _nice_width(high - ordered[0], bins)
+    start = ordered[0] // width * width
+    counts = [0] * ((high - start) // width + 1)
+    overflow = 0
+    for value in ordered:
+        slot = (value - start) // width
+        if slot < len(counts):
+            counts[slot] += 1
+        else:
+            overflow += 1
+    return {"start": start, "bin_width": width, "counts": counts, "overflow": overflow}
+
+
 def seat_rates(tally: Tally, players: int, field_name: str) -> tuple[list[int], int]:
     """How many finished games each seat won (``winner``) or lost (``loser``)."""
     counts = [0] * players
@@ -218,6 +252,7 @@ class RunInfo:
     deck_edition: str
     card_ids: tuple[str, ...]
     card_names: tuple[str, ...]
+    cards_in_play: tuple[int, ...] | None = None  # None: every card of the table
 
 
 def summarize(
@@ -256,7 +291,9 @@ def summarize(
 
     with_loser = sum(1 for row in tally.rows if row.finished and row.loser >= 0)
     cards: dict[str, dict[str, Any]] = {}
-    for index, card_id in enumerate(info.card_ids):
+    in_play = range(len(info.card_ids)) if info.cards_in_play is None else info.cards_in_play
+    for index in in_play:
+        card_id = info.card_ids[index]
         played = tally.cards_played[index]
         left = tally.loser_cards[index]
         cards[card_id] = {
@@ -287,6 +324,7 @@ def summarize(
         "workers": workers,
         "actions": _rounded(describe([row.actions for row in tally.rows])),
         "rounds": _rounded(describe([row.rounds for row in tally.rows])),
+        "actions_histogram": length_histogram([row.actions for row in tally.rows if row.finished]),
         "win_rate_by_seat": [_round(w / finished) if finished else 0.0 for w in wins],
         "win_rate_ci95_by_seat": [_interval(w, finished) for w in wins],
         "wins_by_seat": wins,

@@ -1,0 +1,126 @@
+"""``kraftstokk simulate``: play many seeded games and report how the deck plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli_app import app, fail, handle_errors
+
+DEFAULT_DECK = Path("output/deck.json")
+DEFAULT_OUT = Path("output")
+
+
+@app.command()
+@handle_errors
+def simulate(
+    game: Annotated[str, typer.Option("--game", "-g", help="idiot, kraftidioten or stromkrig.")],
+    deck: Annotated[Path, typer.Argument(help="The deck.json to play with.")] = DEFAULT_DECK,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 1000,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", help="Seed of the series; game i uses (seed, i).")
+    ] = 1,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random'.",
+        ),
+    ] = "greedy",
+    variants: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variants", "--variant", help="Rule variant flag(s), comma-separated or repeated."
+        ),
+    ] = None,
+    action_cap: Annotated[
+        int,
+        typer.Option(
+            "--action-cap", help="Stop a game after this many actions (counted unfinished)."
+        ),
+    ] = 5000,
+    compare: Annotated[
+        Path | None,
+        typer.Option("--compare", help="A second deck to play on the same seeds and compare."),
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Directory for the outputs.")
+    ] = DEFAULT_OUT,
+    no_report: Annotated[bool, typer.Option("--no-report", help="Skip the PDF report.")] = False,
+) -> None:
+    """Play many games with bots and measure how the deck plays.
+
+    Writes OUT/sim-GAME.json (lengths, unfinished games, win and loser rate by seat with
+    95% intervals, the game's counters, per-card figures) and the chart report
+    OUT/sim-GAME.pdf. With --compare, both decks play the same seeds and each metric's
+    difference is shown with its 95% interval (OUT/sim-GAME-compare.json).
+
+    Example: kraftstokk simulate output/deck.json --game stromkrig --players 4 --games 2000
+    """
+    from kraftstokk.errors import SimulationError
+    from kraftstokk.sim.progress import ProgressBar
+    from kraftstokk.sim.runner import SimSettings
+    from kraftstokk.sim.session import simulate as run
+
+    if games < 1:
+        raise SimulationError(f"--games must be at least 1, not {games}")
+    if workers is not None and workers < 1:
+        raise SimulationError(f"--workers must be at least 1, not {workers}")
+    flags = tuple(
+        sorted({f.strip() for item in variants or () for f in item.split(",") if f.strip()})
+    )
+    settings = SimSettings(
+        game=game.lower(),
+        players=players,
+        games=games,
+        seed=seed,
+        bots=bots,
+        variants=flags,
+        action_cap=action_cap,
+    )
+    bars: list[ProgressBar] = []
+
+    def progress(label: str) -> ProgressBar:
+        bar = ProgressBar(f"{settings.game} {label}")
+        bars.append(bar)
+        return bar
+
+    try:
+        files = run(
+            deck,
+            settings,
+            out,
+            workers=workers,
+            compare_path=compare,
+            report=not no_report,
+            progress=progress,
+        )
+    finally:
+        for bar in bars:
+            bar.close()
+
+    summary = files.main.summary
+    typer.echo(
+        f"{summary['games']} games of {settings.game}, {summary['unfinished']} unfinished, "
+        f"{summary['games_per_second']:.0f} games/s with {summary['workers']} worker(s)"
+    )
+    typer.echo(f"wrote {files.json_path}")
+    if files.table:
+        typer.echo(files.table)
+        typer.echo(f"wrote {files.compare_path}")
+    if files.report_path is not None:
+        typer.echo(f"wrote {files.report_path}")
+    interrupted = files.main if files.main.interrupted else files.other
+    if interrupted is not None and interrupted.interrupted:
+        done = interrupted.summary
+        raise fail(
+            f"interrupted after {done['games']} of {done['games_requested']} games "
+            f"({done['deck']['path']}); the files hold the games played",
+            130,
+        )

@@ -1,0 +1,586 @@
+"""The playability report: ``sim-<game>.pdf``, a few pages of charts over the metrics.
+
+Built only from the ``sim-<game>.json`` summary (and a comparison, when there is one),
+so a report can be drawn again from a saved run. Every chart has a heading and one line
+that says what it shows and how to read it. The PDF is byte-identical for the same
+summary (reportlab ``invariant=1``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
+from reportlab.graphics.shapes import Drawing, Line, Rect, String
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from kraftstokk.atomic import atomic_path
+from kraftstokk.sim.compare import Difference
+
+GAME_TITLES = {"idiot": "Idiot", "kraftidioten": "Kraftidioten", "stromkrig": "Strømkrig"}
+
+WIN_COLOUR = colors.HexColor("#2f6f9f")
+LOSS_COLOUR = colors.HexColor("#c0504d")
+BAR_COLOUR = colors.HexColor("#4a8a5c")
+INK = colors.HexColor("#222222")
+GRID = colors.HexColor("#d0d0d0")
+MARGIN = 18 * mm
+FRAME_WIDTH = A4[0] - 2 * MARGIN
+
+
+def _fonts() -> tuple[str, str]:
+    """The project's embedded sans family, or reportlab's standard Helvetica."""
+    try:
+        from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
+    except ImportError:
+        return "Helvetica", "Helvetica-Bold"
+    register_fonts()
+    return SANS, SANS_BOLD
+
+
+class _Styles:
+    def __init__(self) -> None:
+        self.font, self.bold = _fonts()
+        self.title = ParagraphStyle("title", fontName=self.bold, fontSize=18, leading=22)
+        self.heading = ParagraphStyle(
+            "heading", fontName=self.bold, fontSize=12.5, leading=16, spaceBefore=10
+        )
+        self.body = ParagraphStyle("body", fontName=self.font, fontSize=9, leading=12)
+        self.note = ParagraphStyle(
+            "note",
+            fontName=self.font,
+            fontSize=8.5,
+            leading=11,
+            textColor=colors.HexColor("#555555"),
+        )
+
+
+def _fmt(value: float, digits: int = 2) -> str:
+    return f"{value:,.{digits}f}".replace(",", " ")
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f} %"
+
+
+def _table(
+    rows: list[list[str]], styles: _Styles, widths: Sequence[float], header: bool = True
+) -> Table:
+    table = Table(rows, colWidths=list(widths), hAlign="LEFT")
+    commands: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), styles.font),
+        ("FONTSIZE", (0, 0), (-1, -1), 8.5),
+        ("LEADING", (0, 0), (-1, -1), 10.5),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.4, GRID),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+    if header:
+        commands += [
+            ("FONTNAME", (0, 0), (-1, 0), styles.bold),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
+        ]
+    else:
+        commands.append(("LINEABOVE", (0, 0), (-1, 0), 0.4, GRID))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _section(heading: str, explanation: str, body: Flowable, styles: _Styles) -> KeepTogether:
+    return KeepTogether(
+        [
+            Paragraph(heading, styles.heading),
+            Paragraph(explanation, styles.note),
+            Spacer(1, 4),
+            body,
+        ]
+    )
+
+
+def _axis_fonts(chart: VerticalBarChart | HorizontalBarChart, styles: _Styles, size: float) -> None:
+    chart.categoryAxis.labels.fontName = styles.font
+    chart.categoryAxis.labels.fontSize = size
+    chart.valueAxis.labels.fontName = styles.font
+    chart.valueAxis.labels.fontSize = 7.5
+    chart.valueAxis.visibleGrid = True
+    chart.valueAxis.gridStrokeColor = GRID
+    chart.valueAxis.gridStrokeWidth = 0.4
+    chart.valueAxis.valueMin = 0
+    chart.valueAxis.rangeRound = "both"
+
+
+def _vertical_bars(
+    counts: Sequence[float], labels: Sequence[str], x_title: str, styles: _Styles
+) -> Drawing:
+    height = 190
+    drawing = Drawing(FRAME_WIDTH, height)
+    chart = VerticalBarChart()
+    chart.x, chart.y = 42, 38
+    chart.width, chart.height = FRAME_WIDTH - 56, height - 52
+    chart.data = [list(counts)]
+    chart.bars[0].fillColor = BAR_COLOUR
+    chart.bars[0].strokeColor = None
+    chart.barSpacing = 1
+    chart.groupSpacing = 2
+    chart.categoryAxis.categoryNames = list(labels)
+    chart.categoryAxis.labels.angle = 45 if len(labels) > 12 else 0
+    chart.categoryAxis.labels.boxAnchor = "ne" if len(labels) > 12 else "n"
+    chart.categoryAxis.labels.dy = -2
+    _axis_fonts(chart, styles, 7)
+    drawing.add(chart)
+    drawing.add(
+        String(
+            chart.x + chart.width / 2,
+            2,
+            x_title,
+            fontName=styles.font,
+            fontSize=8,
+            textAnchor="middle",
+            fillColor=INK,
+        )
+    )
+    return drawing
+
+
+def _histogram_chart(histogram: dict[str, Any], styles: _Styles) -> Drawing:
+    start, width = int(histogram["start"]), int(histogram["bin_width"])
+    counts = list(histogram["counts"])
+    step = max(1, len(counts) // 12)
+    labels = [
+        ""
+        if i % step
+        else f"{start + i * width}"
+        if width == 1
+        else f"{start + i * width}–{start + (i + 1) * width - 1}"
+        for i in range(len(counts))
+    ]
+    if histogram["overflow"]:
+        counts.append(histogram["overflow"])
+        labels.append(f"≥ {start + (len(labels)) * width}")
+    return _vertical_bars(counts, labels, "actions per finished game (games per bin)", styles)
+
+
+def _seat_chart(summary: dict[str, Any], styles: _Styles) -> Drawing:
+    """Win and loser rate per seat as paired bars with 95 % whiskers and the fair share."""
+    players = int(summary["players"])
+    series = [
+        ("won", summary["win_rate_by_seat"], summary["win_rate_ci95_by_seat"], WIN_COLOUR),
+        ("lost", summary["loser_rate_by_seat"], summary["loser_rate_ci95_by_seat"], LOSS_COLOUR),
+    ]
+    height = 200
+    left, bottom, top = 44, 30, 14
+    plot_w, plot_h = FRAME_WIDTH - left - 110, height - bottom - top
+    highest = max([float(hi) for _, _, cis, _ in series for _, hi in cis] + [1 / players])
+    step = 0.05 if highest <= 0.3 else 0.1 if highest <= 0.6 else 0.2
+    ticks = min(round(1 / step), math.floor(highest / step + 1e-9) + 1)
+    scale_max = step * ticks
+    drawing = Drawing(FRAME_WIDTH, height)
+
+    def y_of(rate: float) -> float:
+        return bottom + plot_h * rate / scale_max
+
+    for tick in range(ticks + 1):
+        rate = scale_max * tick / ticks
+        drawing.add(
+            Line(left, y_of(rate), left + plot_w, y_of(rate), strokeColor=GRID, strokeWidth=0.4)
+        )
+        drawing.add(
+            String(
+                left - 4,
+                y_of(rate) - 2.5,
+                f"{100 * rate:.0f} %",
+                fontName=styles.font,
+                fontSize=7.5,
+                textAnchor="end",
+            )
+        )
+    group = plot_w / players
+    bar = min(28.0, group / 3)
+    for seat in range(players):
+        centre = left + group * (seat + 0.5)
+        for offset, (_, rates, cis, colour) in zip((-1, 0), series, strict=True):
+            x = centre + offset * bar
+            drawing.add(
+                Rect(
+                    x,
+                    bottom,
+                    bar * 0.92,
+                    y_of(rates[seat]) - bottom,
+                    fillColor=colour,
+                    strokeColor=None,
+                )
+            )
+            mid = x + bar * 0.46
+            low, high = cis[seat]
+            for y in (y_of(low), y_of(high)):
+                drawing.add(Line(mid - 3, y, mid + 3, y, strokeColor=INK, strokeWidth=0.7))
+            drawing.add(Line(mid, y_of(low), mid, y_of(high), strokeColor=INK, strokeWidth=0.7))
+        drawing.add(
+            String(
+                centre,
+                bottom - 11,
+                f"seat {seat + 1}",
+                fontName=styles.font,
+                fontSize=8,
+                textAnchor="middle",
+            )
+        )
+    fair = y_of(1 / players)
+    drawing.add(
+        Line(
+            left,
+            fair,
+            left + plot_w,
+            fair,
+            strokeColor=INK,
+            strokeWidth=0.8,
+            strokeDashArray=[3, 2],
+        )
+    )
+    legend_x = left + plot_w + 14
+    for row, (label, _, _, colour) in enumerate(series):
+        y = height - top - 12 - row * 14
+        drawing.add(Rect(legend_x, y, 9, 9, fillColor=colour, strokeColor=None))
+        drawing.add(String(legend_x + 13, y + 1.5, label, fontName=styles.font, fontSize=8))
+    y = height - top - 12 - 2 * 14
+    drawing.add(
+        Line(
+            legend_x,
+            y + 4,
+            legend_x + 9,
+            y + 4,
+            strokeColor=INK,
+            strokeWidth=0.8,
+            strokeDashArray=[3, 2],
+        )
+    )
+    drawing.add(
+        String(legend_x + 13, y + 1.5, f"fair share 1/{players}", fontName=styles.font, fontSize=8)
+    )
+    drawing.add(
+        String(
+            left + plot_w / 2,
+            2,
+            "share of finished games",
+            fontName=styles.font,
+            fontSize=8,
+            textAnchor="middle",
+        )
+    )
+    return drawing
+
+
+def _horizontal_bars(
+    labels: Sequence[str],
+    values: Sequence[float],
+    x_title: str,
+    styles: _Styles,
+    colour: colors.Color = BAR_COLOUR,
+) -> Drawing:
+    row = 9.6 if len(labels) > 20 else 15.0
+    label_width = 150
+    height = row * len(labels) + 44
+    drawing = Drawing(FRAME_WIDTH, height)
+    chart = HorizontalBarChart()
+    chart.x, chart.y = label_width, 30
+    chart.width, chart.height = FRAME_WIDTH - label_width - 14, row * len(labels)
+    # reportlab draws the first category at the bottom; the list reads top-down.
+    chart.data = [list(reversed(values))]
+    chart.categoryAxis.categoryNames = list(reversed(labels))
+    chart.categoryAxis.labels.boxAnchor = "e"
+    chart.categoryAxis.labels.dx = -3
+    chart.bars[0].fillColor = colour
+    chart.bars[0].strokeColor = None
+    chart.barSpacing = 0
+    chart.groupSpacing = 1.5 if len(labels) > 20 else 4
+    _axis_fonts(chart, styles, 6.5 if len(labels) > 20 else 8)
+    if not any(values):
+        chart.valueAxis.valueMax = 1
+    drawing.add(chart)
+    drawing.add(
+        String(
+            chart.x + chart.width / 2,
+            4,
+            x_title,
+            fontName=styles.font,
+            fontSize=8,
+            textAnchor="middle",
+            fillColor=INK,
+        )
+    )
+    return drawing
+
+
+def _summary_table(summary: dict[str, Any], styles: _Styles) -> Table:
+    actions, rounds = summary["actions"], summary["rounds"]
+    low, high = summary["unfinished_ci95"]
+    rows = [
+        ["", "mean", "median", "p95", "max"],
+        ["actions per game", *(_fmt(actions[k], 1) for k in ("mean", "median", "p95", "max"))],
+        ["rounds per game", *(_fmt(rounds[k], 1) for k in ("mean", "median", "p95", "max"))],
+    ]
+    facts = [
+        ["games played", f"{summary['games']}"],
+        ["finished", f"{summary['finished']}"],
+        [
+            "unfinished (action cap)",
+            f"{summary['unfinished']} ({_pct(summary['unfinished_rate'])}; "
+            f"95 % CI {_pct(low)}–{_pct(high)})",
+        ],
+        ["pile pick-ups per game", _fmt(summary["pile_pickups_per_game"])],
+        ["burns per game", _fmt(summary["burns_per_game"])],
+    ]
+    for key, value in summary["highlights"].items():
+        if key in ("pile_pickups_per_game", "burns_per_game"):
+            continue
+        shown = _pct(value) if key.endswith("_rate") else _fmt(value)
+        facts.append([key.replace("_", " "), shown])
+    outer = Table(
+        [
+            [_table(facts, styles, (118, 180), header=False)],
+            [Spacer(1, 6)],
+            [_table(rows, styles, (118, 60, 60, 60, 60))],
+        ],
+        hAlign="LEFT",
+    )
+    outer.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return outer
+
+
+def _rates_table(summary: dict[str, Any], styles: _Styles) -> Table | None:
+    rates = summary["rates"]
+    if not rates:
+        return None
+    rows = [["rate", "events", "out of", "rate", "95 % CI"]]
+    for name, item in rates.items():
+        if item["rate"] is None:
+            rows.append([name.replace("_", " "), "0", "0", "–", "–"])
+            continue
+        low, high = item["ci95"]
+        rows.append(
+            [
+                name.replace("_", " "),
+                str(item["successes"]),
+                str(item["trials"]),
+                _pct(item["rate"]),
+                f"{_pct(low)}–{_pct(high)}",
+            ]
+        )
+    return _table(rows, styles, (170, 60, 60, 60, 100))
+
+
+def _comparison_table(
+    differences: Sequence[Difference], labels: tuple[str, str], styles: _Styles
+) -> Table:
+    rows = [["metric", labels[0], labels[1], "B − A", "95 % CI", ""]]
+    for item in differences:
+        rows.append(
+            [
+                item.metric.replace("_", " "),
+                f"{item.a:.3f}",
+                f"{item.b:.3f}",
+                f"{item.difference:+.3f}",
+                f"{item.ci95[0]:+.3f} … {item.ci95[1]:+.3f}",
+                "*" if item.significant else "",
+            ]
+        )
+    return _table(rows, styles, (160, 62, 62, 58, 110, 12))
+
+
+def _card_labels(cards: dict[str, Any]) -> dict[str, str]:
+    """'Tonstad (spar 7)' for a plant card, 'joker 1' for a joker."""
+    labels = {}
+    for card_id, card in cards.items():
+        readable = card_id.replace("-", " ")
+        labels[card_id] = (
+            readable if card_id.startswith("joker") else f"{card['name']} ({readable})"
+        )
+    return labels
+
+
+def report_story(
+    summary: dict[str, Any],
+    comparison: Sequence[Difference] | None = None,
+    compare_labels: tuple[str, str] = ("deck A", "deck B"),
+) -> list[Flowable]:
+    """The report's flowables, in page order."""
+    styles = _Styles()
+    game = GAME_TITLES.get(summary["game"], summary["game"])
+    deck = summary["deck"]
+    story: list[Flowable] = [
+        Paragraph(f"Simulation report: {game}", styles.title),
+        Spacer(1, 4),
+        Paragraph(
+            f"Deck “{deck['title']}” ({deck['edition']}, {deck['path']}); "
+            f"{summary['players']} players; bots {', '.join(summary['bots'])}; "
+            f"variants {', '.join(summary['variants']) or 'none'}; seed {summary['seed']}; "
+            f"action cap {summary['action_cap']}.",
+            styles.body,
+        ),
+    ]
+    if summary["interrupted"]:
+        story.append(
+            Paragraph(
+                f"Interrupted: {summary['games']} of {summary['games_requested']} games played.",
+                styles.body,
+            )
+        )
+    story.append(
+        _section(
+            "Summary",
+            "Games that reach the action cap are unfinished: they count in the lengths but "
+            "not in the seat rates.",
+            _summary_table(summary, styles),
+            styles,
+        )
+    )
+    story.append(
+        _section(
+            "Game length",
+            f"How many actions each game took; a long right tail means games that drag on "
+            f"(the cap is {summary['action_cap']}).",
+            _histogram_chart(summary["actions_histogram"], styles),
+            styles,
+        )
+    )
+    story.append(
+        _section(
+            "Wins and losses by seat",
+            "Share of finished games each seat won (out first) and lost; a bar far from the "
+            "dashed fair share marks a seat advantage. Whiskers: 95 % intervals.",
+            _seat_chart(summary, styles),
+            styles,
+        )
+    )
+    counters = summary["counters"]
+    if counters:
+        names = sorted(counters, key=lambda n: (-counters[n]["per_game"], n))
+        story.append(
+            _section(
+                "Special cards and events",
+                "Average number of times each counted event happens in a game: pile "
+                "pick-ups, burns and the game's own special plays.",
+                _horizontal_bars(
+                    [n.replace("_", " ") for n in names],
+                    [counters[n]["per_game"] for n in names],
+                    "times per game",
+                    styles,
+                ),
+                styles,
+            )
+        )
+    rates = _rates_table(summary, styles)
+    if rates is not None:
+        story.append(
+            _section(
+                "Success rates",
+                "How often an attempt succeeds (events out of attempts over all games), with "
+                "95 % Wilson intervals.",
+                rates,
+                styles,
+            )
+        )
+    for name, sample in summary["samples"].items():
+        histogram = sample["histogram"]
+        story.append(
+            _section(
+                name.replace("_", " ").capitalize(),
+                f"Distribution of {name.replace('_', ' ')} over all games "
+                f"(mean {_fmt(sample['mean'])}, {sample['count']} in all).",
+                _vertical_bars(
+                    [histogram[k] for k in histogram],
+                    list(histogram),
+                    "size (number of times)",
+                    styles,
+                ),
+                styles,
+            )
+        )
+    cards = summary["cards"]
+    labels = _card_labels(cards)
+    played = sorted(cards, key=lambda c: (-cards[c]["played_per_game"], c))
+    story.append(PageBreak())
+    story.append(
+        _section(
+            "Cards played",
+            "How often each card is played in a game, on average; a card that is rarely "
+            "played does little in this game.",
+            _horizontal_bars(
+                [labels[c] for c in played],
+                [cards[c]["played_per_game"] for c in played],
+                "times played per game",
+                styles,
+            ),
+            styles,
+        )
+    )
+    stuck = sorted(cards, key=lambda c: (-cards[c]["left_with_loser_rate"], c))
+    story.append(PageBreak())
+    story.append(
+        _section(
+            "Cards left with the loser",
+            "Share of finished games in which the card is still with the loser at the end; "
+            "high bars mark cards that are hard to get rid of.",
+            _horizontal_bars(
+                [labels[c] for c in stuck],
+                [cards[c]["left_with_loser_rate"] for c in stuck],
+                "share of finished games",
+                styles,
+                LOSS_COLOUR,
+            ),
+            styles,
+        )
+    )
+    if comparison:
+        story.append(PageBreak())
+        story.append(
+            _section(
+                "Deck comparison",
+                f"Both decks on the same seeds: {compare_labels[0]} (A) and "
+                f"{compare_labels[1]} (B). * marks a 95 % interval that leaves out zero.",
+                _comparison_table(comparison, ("A", "B"), styles),
+                styles,
+            )
+        )
+    return story
+
+
+def write_report(
+    path: str | os.PathLike[str],
+    summary: dict[str, Any],
+    comparison: Sequence[Difference] | None = None,
+    compare_labels: tuple[str, str] = ("deck A", "deck B"),
+) -> None:
+    """Write the report PDF atomically."""
+    story = report_story(summary, comparison, compare_labels)
+    game = GAME_TITLES.get(summary["game"], summary["game"])
+    with atomic_path(path) as tmp:
+        document = SimpleDocTemplate(
+            str(tmp),
+            pagesize=A4,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN,
+            title=f"Kraft-stokken simulation: {game}",
+            author="kraftstokk",
+            invariant=1,
+        )
+        document.build(story)
