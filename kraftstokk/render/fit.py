@@ -93,5 +93,5 @@ def _fit(name: str, box_w: float, box_h: float) -> NameFit:
 
 def fit_name(name: str) -> NameFit:
     """Set ``name`` in the card's name box (inside the safe area), or say why it cannot be."""
-    box = CARD.name
+    box = CARD.name_text
     return _fit(name, mm(box.w), mm(box.h))

@@ -85,7 +85,7 @@ class CardGeometry:
     def index(self) -> Box:
         """Top-left corner index (value over suit); its twin is turned into the bottom right."""
         s = self.safe
-        return Box(s.x, s.top - 15.0, 8.5, 15.0)
+        return Box(s.x, s.top - 12.0, 8.5, 12.0)
 
     @property
     def index_rotated(self) -> Box:
@@ -96,25 +96,31 @@ class CardGeometry:
         """The plant's name, to the right of the top-left index."""
         s = self.safe
         left = self.index.right + 1.5
-        return Box(left, s.top - 15.0, s.right - left, 15.0)
+        return Box(left, s.top - 13.5, s.right - left, 13.5)
+
+    @property
+    def name_text(self) -> Box:
+        """Where the name's letters may go: the name panel less its padding."""
+        n = self.name
+        return Box(n.x + 2.0, n.y + 1.0, n.w - 4.0, n.h - 2.0)
 
     @property
     def art(self) -> Box:
         """The picture panel between the name and the figures."""
         s = self.safe
-        return Box(s.x, 47.0, s.w, 20.4)
+        return Box(s.x, 45.5, s.w, 24.9)
 
     @property
     def rows(self) -> Box:
         """The three category rows."""
         s = self.safe
-        return Box(s.x, 18.5, s.w, 27.5)
+        return Box(s.x, 13.5, s.w, 30.5)
 
     @property
     def footer(self) -> Box:
         """Small print (title, edition, data source), left of the bottom-right index."""
         s = self.safe
-        return Box(s.x, s.y, self.index_rotated.x - 1.5 - s.x, 15.0)
+        return Box(s.x, s.y, self.index_rotated.x - 1.5 - s.x, 10.0)
 
 
 CARD = CardGeometry()

@@ -1,0 +1,462 @@
+"""One card face: corner indices, name, picture, the three category rows, small print.
+
+Drawing happens in card coordinates (points, origin at the lower-left cut corner); the
+public functions move and scale there and clip to the cut or the bleed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from kraftstokk.errors import RenderError
+from kraftstokk.models import (
+    CATEGORIES,
+    CATEGORY_LABELS,
+    VALUE_INDEX,
+    Card,
+    Category,
+    Deck,
+)
+from kraftstokk.render.back import draw_card_back
+from kraftstokk.render.fit import LEADING, NameFit, fit_name
+from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
+from kraftstokk.render.geometry import CARD, Box, mm
+from kraftstokk.render.numbers import deck_decimals, format_figure
+from kraftstokk.render.palette import WHITE, Palette, mix, palette_from_style
+from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
+
+__all__ = ["FaceContext", "draw_card_back", "draw_card_face", "draw_face_local", "face_context"]
+
+CAP_HEIGHT = 0.73  # Vera's capital height, in em
+Extent = tuple[float, float, float, float]  # bleed in mm: left, bottom, right, top
+
+JOKER_RULES = (
+    ("Kraftidioten", "brenner bunken; legg et nytt kort og velg kategori."),
+    ("Strømkrig", "brenner bunken. Lavest i krig."),
+    ("Idiot", "tas ut av stokken."),
+)
+
+
+@dataclass(frozen=True)
+class FaceContext:
+    """What every face of one deck shares: colours, rounding, ranges, small print."""
+
+    palette: Palette
+    decimals: dict[Category, int]
+    ranges: dict[Category, tuple[float, float]]
+    small_print: tuple[str, ...]
+    joker_count: int
+
+
+_cache: list[tuple[Deck, FaceContext]] = []
+
+
+def face_context(deck: Deck) -> FaceContext:
+    """The shared drawing data of ``deck`` (cached for the last deck drawn)."""
+    if _cache and _cache[0][0] is deck:
+        return _cache[0][1]
+    register_fonts()
+    plants = deck.plant_cards
+    ranges: dict[Category, tuple[float, float]] = {}
+    for c in CATEGORIES:
+        figures = [card.figure(c) for card in plants] or [0.0, 1.0]
+        ranges[c] = (min(figures), max(figures))
+    snap = deck.snapshot
+    data = snap.attribution or snap.source
+    small = [f"{deck.title} · {deck.edition}"]
+    if data:
+        small.append(f"Data: {data}")
+    ctx = FaceContext(
+        palette=palette_from_style(deck.style()),
+        decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
+        ranges=ranges,
+        small_print=tuple(small),
+        joker_count=len(deck.jokers),
+    )
+    _cache[:] = [(deck, ctx)]
+    return ctx
+
+
+def draw_card_face(
+    canvas: Canvas,
+    card: Card,
+    deck: Deck,
+    x: float,
+    y: float,
+    scale: float = 1.0,
+    bleed: bool = False,
+) -> None:
+    """Draw ``card`` with its lower-left cut corner at (x, y) points, ``scale`` times size.
+
+    With ``bleed`` the background runs 3 mm past the cut on every side; without, the
+    face is clipped at the cut line.
+    """
+    b = CARD.bleed if bleed else 0.0
+    canvas.saveState()
+    canvas.translate(x, y)
+    if scale != 1.0:
+        canvas.scale(scale, scale)
+    draw_face_local(canvas, card, face_context(deck), (b, b, b, b))
+    canvas.restoreState()
+
+
+def clip_to(canvas: Canvas, box: Box) -> None:
+    path = canvas.beginPath()
+    path.rect(*box.pt())
+    canvas.clipPath(path, stroke=0, fill=0)
+
+
+def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent) -> None:
+    """The face in card coordinates, clipped to the cut plus ``extent`` of bleed."""
+    left, bottom, right, top = extent
+    area = Box(-left, -bottom, CARD.width + left + right, CARD.height + bottom + top)
+    canvas.saveState()
+    clip_to(canvas, area)
+    pal = ctx.palette
+    canvas.setFillColor(pal.paper)
+    canvas.rect(*area.pt(), stroke=0, fill=1)
+    _draw_index_pair(canvas, card, ctx)
+    _draw_name(canvas, card, ctx)
+    _draw_art(canvas, card, ctx)
+    if card.joker:
+        _draw_joker_rules(canvas, ctx)
+    else:
+        for row, category in enumerate(CATEGORIES):
+            _draw_row(canvas, card, ctx, category, row)
+    _draw_footer(canvas, card, ctx)
+    canvas.restoreState()
+
+
+# Corner indices -------------------------------------------------------------------------
+
+
+def _draw_index_pair(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    _draw_index(canvas, card, ctx)
+    canvas.saveState()
+    canvas.translate(mm(CARD.width), mm(CARD.height))
+    canvas.rotate(180)
+    _draw_index(canvas, card, ctx)
+    canvas.restoreState()
+
+
+def _draw_index(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    box = CARD.index
+    cx = mm(box.x + box.w / 2)
+    top = mm(box.top)
+    if card.joker:
+        canvas.setFillColor(ctx.palette.accent_dark)
+        size = 6.6
+        canvas.setFont(SANS_BOLD, size)
+        for i, letter in enumerate("JOKER"):
+            canvas.drawCentredString(cx, top - size * CAP_HEIGHT - i * size * 1.08, letter)
+        return
+    if card.suit is None or card.value is None:
+        raise RenderError(f"card {card.id}: a plant card needs a suit and a value")
+    canvas.setFillColor(ctx.palette.suit_colour(card.suit))
+    size = 14.5
+    value = VALUE_INDEX.get(card.value, str(card.value))
+    canvas.setFont(SANS_BOLD, size)
+    if text_width(value, SANS_BOLD, size) > mm(box.w):  # "10": narrow it, keep its height
+        canvas.saveState()
+        squeeze = mm(box.w) / text_width(value, SANS_BOLD, size)
+        canvas.translate(cx, top - size * CAP_HEIGHT)
+        canvas.scale(squeeze, 1)
+        canvas.drawCentredString(0, 0, value)
+        canvas.restoreState()
+    else:
+        canvas.drawCentredString(cx, top - size * CAP_HEIGHT, value)
+    pip = mm(4.6)
+    draw_suit(canvas, card.suit, cx, top - size * CAP_HEIGHT - mm(1.4) - pip / 2, pip)
+
+
+# Name -----------------------------------------------------------------------------------
+
+
+def card_name_fit(card: Card) -> NameFit:
+    if card.joker:
+        return fit_name("Joker")
+    fit = fit_name(card.name or "")
+    if not fit.fits:
+        raise RenderError(f"card {card.id} ({card.name}): {fit.reason}")
+    return fit
+
+
+def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    panel = CARD.name
+    canvas.setFillColor(ctx.palette.accent)
+    canvas.roundRect(*panel.pt(), radius=mm(1.6), stroke=0, fill=1)
+    fit = card_name_fit(card)
+    text = CARD.name_text
+    size = fit.font_size
+    lead = size * LEADING
+    block = (len(fit.lines) - 1) * lead + size * CAP_HEIGHT
+    baseline = mm(text.y + text.h / 2) + block / 2 - size * CAP_HEIGHT
+    canvas.setFillColor(WHITE)
+    canvas.setFont(SANS_BOLD, size)
+    for line in fit.lines:
+        canvas.drawString(mm(text.x), baseline, line)
+        baseline -= lead
+
+
+# Picture --------------------------------------------------------------------------------
+
+
+def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
+    low, high = ctx.ranges[category]
+    if high <= low:
+        return 1.0
+    return max(0.0, min(1.0, (value - low) / (high - low)))
+
+
+def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    """A fjord landscape whose peak rises with the plant's head, and the suit in a disc."""
+    pal = ctx.palette
+    box = CARD.art
+    x, y, w, h = box.pt()
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.roundRect(x, y, w, h, mm(1.6))
+    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.setFillColor(pal.accent_pale)
+    canvas.rect(x, y, w, h, stroke=0, fill=1)
+    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
+    water = y + h * 0.2
+    peak = water + h * (0.42 + 0.4 * head)
+    canvas.setFillColor(mix(pal.accent_light, pal.paper, 0.35))
+    ridge = [
+        (x, water),
+        (x, water + h * 0.28),
+        (x + w * 0.12, water + h * 0.48),
+        (x + w * 0.27, water + h * 0.3),
+        (x + w * 0.4, water + h * 0.55),
+        (x + w * 0.52, water + h * 0.36),
+        (x + w * 0.78, peak),
+        (x + w * 0.92, water + h * 0.42),
+        (x + w, water + h * 0.5),
+        (x + w, water),
+    ]
+    _polygon(canvas, ridge)
+    canvas.setFillColor(pal.accent_light)
+    front = [
+        (x, water),
+        (x + w * 0.1, water + h * 0.16),
+        (x + w * 0.22, water + h * 0.06),
+        (x + w * 0.62, water + h * 0.1),
+        (x + w * 0.7, water + (peak - water) * 0.55),
+        (x + w * 0.86, water + h * 0.14),
+        (x + w, water + h * 0.08),
+        (x + w, water),
+    ]
+    _polygon(canvas, front)
+    # Penstock: from a lake below the peak down to the power station by the fjord.
+    lake_x, lake_y = x + w * 0.72, water + (peak - water) * 0.72
+    station_x = x + w * 0.9
+    canvas.setStrokeColor(pal.accent_dark)
+    canvas.setLineWidth(0.9)
+    canvas.line(lake_x, lake_y, station_x, water + mm(1.1))
+    canvas.setFillColor(pal.accent)
+    canvas.ellipse(lake_x - mm(2.2), lake_y - mm(0.6), lake_x + mm(2.2), lake_y + mm(0.6), 0, 1)
+    canvas.setFillColor(pal.accent_dark)
+    canvas.rect(station_x - mm(1.1), water, mm(2.4), mm(1.6), stroke=0, fill=1)
+    canvas.setFillColor(pal.accent)
+    canvas.rect(x, y, w, water - y, stroke=0, fill=1)
+    canvas.setStrokeColor(mix(pal.accent, WHITE, 0.45))
+    canvas.setLineWidth(0.5)
+    for k in range(2):
+        wy = y + (water - y) * (0.62 - 0.32 * k)
+        wave = canvas.beginPath()
+        wave.moveTo(x + mm(2 + 3 * k), wy)
+        for i in range(7):
+            sx = x + mm(2 + 3 * k) + i * mm(7)
+            wave.curveTo(sx + mm(1.75), wy + mm(0.5), sx + mm(1.75), wy - mm(0.5), sx + mm(3.5), wy)
+            wave.curveTo(sx + mm(5.25), wy + mm(0.5), sx + mm(5.25), wy - mm(0.5), sx + mm(7), wy)
+        canvas.drawPath(wave, stroke=1, fill=0)
+    canvas.restoreState()
+    # The suit (or the joker's bolt) in a disc, left of centre so the landscape shows.
+    cx, cy, r = x + w * 0.3, y + h * 0.52, mm(7.2)
+    canvas.setFillColor(pal.paper)
+    canvas.setStrokeColor(pal.accent_light)
+    canvas.setLineWidth(0.8)
+    canvas.circle(cx, cy, r, stroke=1, fill=1)
+    if card.joker:
+        canvas.setFillColor(pal.gold)
+        draw_shape(canvas, BOLT, cx, cy, r * 1.35)
+    elif card.suit is not None:
+        canvas.setFillColor(pal.suit_colour(card.suit))
+        draw_suit(canvas, card.suit, cx, cy, r * 1.15)
+
+
+def _polygon(canvas: Canvas, points: list[tuple[float, float]]) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for px, py in points[1:]:
+        path.lineTo(px, py)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+# Category rows --------------------------------------------------------------------------
+
+ROW_LABEL_SIZE = 7.0
+FIGURE_SIZE = 11.0
+NR_SIZE = 7.4
+TAG_SIZE = 5.6
+PILL_W = 14.5  # mm
+PILL_H = 5.0
+
+
+def _draw_row(canvas: Canvas, card: Card, ctx: FaceContext, category: Category, row: int) -> None:
+    pal = ctx.palette
+    rows = CARD.rows
+    row_h = rows.h / len(CATEGORIES)
+    top = rows.top - row * row_h
+    x0, x1 = mm(rows.x), mm(rows.right)
+    if card.nr is None:
+        raise RenderError(f"card {card.id}: a plant card needs nr. in every category")
+    nr = card.nr.get(category)
+    top3 = card.flags.top3.get(category)
+    invisible = card.flags.invisible.get(category)
+    baseline = mm(top - 4.6)
+    label = CATEGORY_LABELS[category]
+    canvas.setFillColor(pal.muted)
+    canvas.setFont(SANS_BOLD, ROW_LABEL_SIZE)
+    canvas.drawString(x0, baseline, label)
+    # Figure, right-aligned before the nr. pill; smaller if it would reach the label
+    pill_x = x1 - mm(PILL_W)
+    figure_right = pill_x - mm(1.8)
+    figure = format_figure(card.figure(category), category, ctx.decimals[category])
+    room = figure_right - x0 - text_width(label, SANS_BOLD, ROW_LABEL_SIZE) - mm(1.5)
+    figure_size = min(FIGURE_SIZE, FIGURE_SIZE * room / text_width(figure, SANS_BOLD, FIGURE_SIZE))
+    canvas.setFillColor(pal.ink)
+    canvas.setFont(SANS_BOLD, figure_size)
+    canvas.drawRightString(figure_right, baseline, figure)
+    # nr. pill, with the mark of a top-3 or an invisible card
+    pill_y = baseline - mm(1.4)
+    pill_w, pill_h, radius = mm(PILL_W), mm(PILL_H), mm(PILL_H / 2)
+    nr_text = f"nr.\u00a0{nr}"
+    nr_w = text_width(nr_text, SANS_BOLD, NR_SIZE)
+    icon = mm(2.9)
+    if top3:
+        canvas.setFillColor(pal.gold_pale)
+        canvas.setStrokeColor(pal.gold)
+        canvas.setLineWidth(1.0)
+        canvas.roundRect(pill_x, pill_y, pill_w, pill_h, radius, stroke=1, fill=1)
+    elif invisible:
+        canvas.setFillColor(WHITE)
+        canvas.setStrokeColor(pal.ink)
+        canvas.setLineWidth(0.8)
+        canvas.setDash(1.6, 1.1)
+        canvas.roundRect(pill_x, pill_y, pill_w, pill_h, radius, stroke=1, fill=1)
+        canvas.setDash()
+    else:
+        canvas.setFillColor(pal.pill)
+        canvas.roundRect(pill_x, pill_y, pill_w, pill_h, radius, stroke=0, fill=1)
+    marked = top3 or invisible
+    text_x = pill_x + (pill_w - nr_w + (icon + mm(0.6) if marked else 0)) / 2
+    icon_x = text_x - mm(0.6) - icon / 2
+    icon_y = pill_y + pill_h / 2
+    if top3:
+        canvas.setFillColor(pal.gold)
+        draw_shape(canvas, STAR, icon_x, icon_y, icon)
+    elif invisible:
+        canvas.setStrokeColor(pal.ink)
+        draw_eye_slash(canvas, icon_x, icon_y, icon, 0.6)
+    canvas.setFillColor(pal.ink)
+    canvas.setFont(SANS_BOLD, NR_SIZE)
+    canvas.drawString(text_x, baseline, nr_text)
+    # Bar: the figure against the deck's range; the mark's word at its end
+    bar_y = mm(top - 7.7)
+    bar_h = mm(1.5)
+    bar_end = figure_right
+    if marked:
+        tag = "TOPP 3" if top3 else "USYNLIG"
+        tag_colour = mix(pal.gold, pal.ink, 0.4) if top3 else pal.ink
+        canvas.setFillColor(tag_colour)
+        canvas.setFont(SANS_BOLD, TAG_SIZE)
+        canvas.drawRightString(figure_right, bar_y + mm(0.05), tag)
+        bar_end = figure_right - text_width(tag, SANS_BOLD, TAG_SIZE) - mm(1.5)
+    bar_w = bar_end - x0
+    canvas.setFillColor(pal.track)
+    canvas.roundRect(x0, bar_y, bar_w, bar_h, bar_h / 2, stroke=0, fill=1)
+    share = _fraction(ctx, category, card.figure(category))
+    canvas.setFillColor(pal.gold if top3 else pal.muted if invisible else pal.accent)
+    canvas.roundRect(x0, bar_y, max(bar_h, bar_w * share), bar_h, bar_h / 2, stroke=0, fill=1)
+    if row < len(CATEGORIES) - 1:
+        canvas.setStrokeColor(pal.track)
+        canvas.setLineWidth(0.4)
+        canvas.line(x0, mm(top - row_h), x1, mm(top - row_h))
+
+
+# Jokers ---------------------------------------------------------------------------------
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap to ``width`` points."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, font, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _draw_joker_rules(canvas: Canvas, ctx: FaceContext) -> None:
+    pal = ctx.palette
+    rows = CARD.rows
+    x0, width = mm(rows.x), mm(rows.w)
+    y = mm(rows.top) - mm(3.6)
+    size = 7.2
+    for game, rule in JOKER_RULES:
+        canvas.setFillColor(pal.accent_dark)
+        canvas.setFont(SANS_BOLD, size)
+        canvas.drawString(x0, y, game)
+        y -= size * 1.3
+        canvas.setFillColor(pal.ink)
+        canvas.setFont(SANS, size)
+        for line in wrap(rule, SANS, size, width):
+            canvas.drawString(x0, y, line)
+            y -= size * 1.25
+        y -= size * 0.45
+
+
+# Small print ----------------------------------------------------------------------------
+
+
+def _special_text(card: Card) -> str | None:
+    if card.joker:
+        return None
+    if card.flags.burn and card.flags.reset:
+        return "Strømkrig: brenner eller nullstiller"
+    if card.flags.burn:
+        return "Strømkrig: brenner bunken"
+    if card.flags.reset:
+        return "Strømkrig: nullstiller"
+    return None
+
+
+def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    pal = ctx.palette
+    box = CARD.footer
+    x, width = mm(box.x), mm(box.w)
+    size = 5.0
+    canvas.setFillColor(pal.muted)
+    canvas.setFont(SANS, size)
+    lines = [line for text in ctx.small_print for line in wrap(text, SANS, size, width)][:2]
+    y = mm(box.y) + mm(0.3)
+    for line in reversed(lines):
+        canvas.drawString(x, y, line)
+        y += size * 1.2
+    special = _special_text(card)
+    if special:
+        canvas.setFillColor(pal.accent_dark)
+        draw_shape(canvas, BOLT, x + mm(1.2), y + mm(1.9), mm(3.2))
+        canvas.setFont(SANS_BOLD, 6.2)
+        canvas.drawString(x + mm(2.8), y + mm(1.1), special)
