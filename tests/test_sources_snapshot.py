@@ -28,7 +28,7 @@ def _plant(plant_id: str, name: str, mw: float = 10.0, **extra: object) -> Plant
         head_m=120.25,
         source="test",
         source_id=plant_id,
-        **extra,  # type: ignore[arg-type]
+        **extra,
     )
 
 
