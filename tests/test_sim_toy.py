@@ -201,7 +201,7 @@ def test_toy_game_keeps_every_card_in_one_place(deck):
     for seed in range(20):
         record = play_game(game, registry.make_bots(game, "greedy,random,random"), seed, debug=True)
         assert record.result.finished
-        assert sorted(record.result.order + [record.result.loser]) == [0, 1, 2]
+        assert sorted([*record.result.order, record.result.loser]) == [0, 1, 2]
 
 
 def test_toy_game_is_deterministic(deck):

@@ -68,13 +68,24 @@ def build_game(table: DeckTable, settings: SimSettings) -> Game:
     )
 
 
-def check_settings(table: DeckTable, settings: SimSettings) -> Game:
-    """Fail early, in the calling process, on anything a worker would trip over."""
+def check_arguments(settings: SimSettings) -> None:
+    """Check what needs no deck: the game count, the game's name and its player range."""
     if settings.games < 1:
         raise SimulationError(f"--games must be at least 1, not {settings.games}")
     if settings.game not in registry.GAME_MODULES:
         known = ", ".join(registry.GAME_MODULES)
         raise SimulationError(f"unknown game {settings.game!r} (choose from {known})")
+    rules = registry.game_class(settings.game)
+    if not rules.min_players <= settings.players <= rules.max_players:
+        raise SimulationError(
+            f"{settings.game} is for {rules.min_players}-{rules.max_players} players, "
+            f"not {settings.players}"
+        )
+
+
+def check_settings(table: DeckTable, settings: SimSettings) -> Game:
+    """Fail early, in the calling process, on anything a worker would trip over."""
+    check_arguments(settings)
     game = build_game(table, settings)
     registry.make_bots(game, settings.bots)
     return game

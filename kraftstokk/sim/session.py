@@ -19,7 +19,13 @@ from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck, load_deck_json
 from kraftstokk.sim.compare import Difference, compare_tallies, comparison_document, format_table
 from kraftstokk.sim.metrics import RunInfo, Tally, summarize
-from kraftstokk.sim.runner import SimSettings, build_game, check_settings, run_simulation
+from kraftstokk.sim.runner import (
+    SimSettings,
+    build_game,
+    check_arguments,
+    check_settings,
+    run_simulation,
+)
 
 ProgressFactory = Callable[[str], Callable[[int, int], None]]
 
@@ -121,6 +127,7 @@ def simulate(
     progress: ProgressFactory | None = None,
 ) -> SimulationFiles:
     """Run the simulation (and the comparison) and write its files under ``out_dir``."""
+    check_arguments(settings)
     deck = load_deck(deck_path)
     other_deck = load_deck(compare_path) if compare_path is not None else None
     check_settings(DeckTable.from_deck(deck), settings)

@@ -1,0 +1,270 @@
+"""Metric definitions, checked on hand-built game logs."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kraftstokk.games.core import GameRecord, Result, Stats
+from kraftstokk.sim.metrics import (
+    RunInfo,
+    Tally,
+    length_histogram,
+    ratios_for,
+    strip_timing,
+    summarize,
+)
+from kraftstokk.sim.stats import describe, paired_difference, proportion_difference, wilson
+
+CARDS = 5
+IDS = ("spar-1", "spar-2", "hjerter-1", "hjerter-2", "joker-1")
+NAMES = ("Tonstad", "Sima", "Kvilldal", "Tokke", "Joker")
+
+
+def record(
+    *,
+    finished: bool = True,
+    order: list[int] | None = None,
+    loser: int | None = 2,
+    actions: int = 10,
+    rounds: int = 3,
+    counters: dict[str, int] | None = None,
+    samples: dict[str, list[int]] | None = None,
+    played: list[int] | None = None,
+    loser_cards: list[int] | None = None,
+) -> GameRecord:
+    return GameRecord(
+        rules={},
+        seed=0,
+        actions=[],
+        result=Result(
+            finished,
+            [0, 1] if order is None else order,
+            loser if finished else None,
+            actions,
+            rounds,
+        ),
+        stats=Stats(
+            counters=counters or {},
+            samples=samples or {},
+            cards_played=played if played is not None else [0] * CARDS,
+        ),
+        loser_cards=loser_cards or [],
+    )
+
+
+def info(game: str = "kraftidioten", players: int = 3, in_play=None) -> RunInfo:
+    return RunInfo(
+        game=game,
+        players=players,
+        bots=["greedy"] * players,
+        seed=1,
+        games_requested=4,
+        variants=[],
+        action_cap=100,
+        deck_path="deck.json",
+        deck_title="Kraft-stokken",
+        deck_edition="test",
+        card_ids=IDS,
+        card_names=NAMES,
+        cards_in_play=in_play,
+    )
+
+
+def four_games() -> Tally:
+    """Three finished games and one that hit the cap."""
+    tally = Tally(num_cards=CARDS)
+    tally.add(
+        0,
+        record(
+            order=[0, 1],
+            loser=2,
+            actions=10,
+            rounds=2,
+            counters={"lies": 2, "challenges": 4, "challenges_upheld": 1, "pile_pickups": 3},
+            samples={"war_sizes": [2, 3]},
+            played=[1, 0, 2, 0, 1],
+            loser_cards=[1, 3],
+        ),
+    )
+    tally.add(
+        1,
+        record(
+            order=[1, 0],
+            loser=2,
+            actions=20,
+            rounds=4,
+            counters={"lies": 1, "challenges": 1, "challenges_upheld": 1, "burns": 2},
+            samples={"war_sizes": [2]},
+            played=[0, 1, 0, 0, 0],
+            loser_cards=[3],
+        ),
+    )
+    tally.add(2, record(order=[0, 2], loser=1, actions=30, rounds=6, played=[2, 0, 0, 0, 0]))
+    tally.add(
+        3,
+        record(
+            finished=False,
+            order=[2],
+            actions=100,
+            rounds=30,
+            counters={"lies": 5},
+            played=[0, 0, 0, 4, 0],
+            loser_cards=[0, 1, 2],
+        ),
+    )
+    return tally
+
+
+def test_lengths_and_finished_counts():
+    summary = summarize(four_games(), info(), elapsed=2.0, workers=1)
+    assert (summary["games"], summary["finished"], summary["unfinished"]) == (4, 3, 1)
+    assert summary["unfinished_rate"] == 0.25
+    assert summary["actions"] == {"mean": 40.0, "median": 25.0, "p95": 100.0, "max": 100.0}
+    assert summary["rounds"]["mean"] == 10.5
+    assert summary["games_per_second"] == 2.0
+
+
+def test_seat_rates_count_finished_games_only():
+    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    # Winners of the finished games: seats 0, 1, 0; the unfinished game's leader (2) is ignored.
+    assert summary["wins_by_seat"] == [2, 1, 0]
+    assert summary["win_rate_by_seat"] == [round(2 / 3, 6), round(1 / 3, 6), 0.0]
+    assert summary["losses_by_seat"] == [0, 1, 2]
+    low, high = wilson(2, 3)
+    assert summary["win_rate_ci95_by_seat"][0] == [round(low, 6), round(high, 6)]
+    assert summary["loser_rate_ci95_by_seat"][0][0] == 0.0
+
+
+def test_counters_are_per_game_over_all_games_and_missing_counts_as_zero():
+    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    assert summary["counters"]["lies"] == {"total": 8, "per_game": 2.0}
+    assert summary["counters"]["burns"] == {"total": 2, "per_game": 0.5}
+    assert summary["pile_pickups_per_game"] == 0.75
+    assert summary["burns_per_game"] == 0.5
+
+
+def test_success_rates_from_counter_pairs():
+    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    upheld = summary["rates"]["challenges_upheld_rate"]
+    assert (upheld["successes"], upheld["trials"], upheld["rate"]) == (2, 5, 0.4)
+    caught = summary["rates"]["lie_caught_rate"]
+    assert (caught["successes"], caught["trials"], caught["rate"]) == (2, 8, 0.25)
+    assert summary["highlights"]["challenges_upheld_rate"] == 0.4
+    assert summary["highlights"]["lies_per_game"] == 2.0
+    assert "top3_burns_per_game" not in summary["highlights"]
+
+
+def test_ratios_only_where_both_counters_exist():
+    names = ["chance_draws", "chance_draws_played", "face_down_fails", "burns", "ten_burns"]
+    found = {r.name: (r.numerator, r.denominator) for r in ratios_for(names)}
+    assert found == {"chance_draws_played_rate": ("chance_draws_played", "chance_draws")}
+    assert ratios_for([]) == []
+
+
+def test_samples_histogram_and_mean():
+    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    wars = summary["samples"]["war_sizes"]
+    assert wars["count"] == 3
+    assert wars["mean"] == round(7 / 3, 6)
+    assert wars["histogram"] == {"2": 2, "3": 1}
+
+
+def test_cards_played_and_left_with_loser():
+    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    cards = summary["cards"]
+    assert cards["spar-1"]["played"] == 3
+    assert cards["spar-1"]["played_per_game"] == 0.75
+    assert cards["hjerter-2"]["played"] == 4
+    # Left with the loser: only finished games count (3 of them); game 3 is unfinished.
+    assert cards["hjerter-2"]["left_with_loser"] == 2
+    assert cards["hjerter-2"]["left_with_loser_rate"] == round(2 / 3, 6)
+    assert cards["spar-1"]["left_with_loser"] == 0
+    assert cards["spar-2"]["name"] == "Sima"
+
+
+def test_cards_out_of_play_are_left_out():
+    summary = summarize(four_games(), info(in_play=(0, 1, 2, 3)), elapsed=1.0, workers=1)
+    assert list(summary["cards"]) == ["spar-1", "spar-2", "hjerter-1", "hjerter-2"]
+
+
+def test_merge_refuses_chunks_out_of_order():
+    whole = four_games()
+    head, tail = Tally(num_cards=CARDS), Tally(num_cards=CARDS)
+    head.rows, tail.rows = whole.rows[:2], whole.rows[2:]
+    with pytest.raises(ValueError, match="does not follow"):
+        tail.merge(head)
+    head.merge(tail)
+    assert [row.index for row in head.rows] == [0, 1, 2, 3]
+
+
+def test_summary_of_merged_tallies_matches_whole_run():
+    records = [record(actions=a, order=[a % 3, (a + 1) % 3], loser=(a + 2) % 3) for a in range(9)]
+    whole = Tally(num_cards=CARDS)
+    for i, rec in enumerate(records):
+        whole.add(i, rec)
+    merged = Tally(num_cards=CARDS)
+    for start in range(0, 9, 4):
+        part = Tally(num_cards=CARDS)
+        for i in range(start, min(start + 4, 9)):
+            part.add(i, records[i])
+        merged.merge(part)
+    one = summarize(whole, info(), elapsed=1.0, workers=1)
+    two = summarize(merged, info(), elapsed=3.0, workers=2)
+    assert one != two
+    assert strip_timing(one) == strip_timing(two)
+
+
+def test_game_without_any_counters_does_not_crash():
+    tally = Tally(num_cards=CARDS)
+    tally.add(0, record(counters={}, played=[]))
+    summary = summarize(tally, info("stromkrig"), elapsed=0.0, workers=1)
+    assert summary["counters"] == {}
+    assert summary["rates"] == {}
+    assert summary["highlights"] == {}
+    assert summary["pile_pickups_per_game"] == 0.0
+    assert summary["games_per_second"] == 0.0
+
+
+def test_length_histogram_puts_long_tail_in_overflow():
+    values = [50 + i for i in range(100)] + [5000]
+    histogram = length_histogram(values)
+    assert histogram["start"] == 50
+    assert histogram["bin_width"] == 5
+    assert sum(histogram["counts"]) + histogram["overflow"] == len(values)
+    assert histogram["overflow"] == 1
+    assert length_histogram([]) == {"start": 0, "bin_width": 1, "counts": [], "overflow": 0}
+
+
+def test_describe_uses_nearest_rank_p95():
+    assert describe(list(range(1, 21))) == {"mean": 10.5, "median": 10.5, "p95": 19.0, "max": 20.0}
+    assert describe([7]) == {"mean": 7.0, "median": 7.0, "p95": 7.0, "max": 7.0}
+
+
+def test_wilson_matches_published_values():
+    # Newcombe (1998), table I: 81/263 -> 0.2553 to 0.3662; 0/10 -> 0 to 0.2775.
+    low, high = wilson(81, 263)
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    low, high = wilson(0, 10)
+    assert low == 0.0
+    assert round(high, 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_proportion_difference_newcombe():
+    # Newcombe (1998b), example: 56/70 vs 48/80 -> difference 0.2, CI 0.0524 to 0.3339.
+    diff, (low, high) = proportion_difference(48, 80, 56, 70)
+    assert math.isclose(diff, 0.2)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+
+
+def test_paired_difference():
+    diff, (low, high) = paired_difference([1, 2, 3, 4], [2, 4, 3, 6])
+    assert diff == 1.25
+    sd = math.sqrt(sum((d - 1.25) ** 2 for d in (1, 2, 0, 2)) / 3)
+    assert math.isclose(high - diff, 1.959963984540054 * sd / 2)
+    assert low < diff < high
+    assert paired_difference([], []) == (0.0, (0.0, 0.0))
+    with pytest.raises(ValueError):
+        paired_difference([1], [1, 2])

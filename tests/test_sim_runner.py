@@ -1,0 +1,155 @@
+"""The runner: seeded per game, the same results for any worker count, clean interrupts."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from kraftstokk.errors import GameError, SimulationError
+from kraftstokk.games import registry
+from kraftstokk.games.core import DeckTable, derive_seed, play_game
+from kraftstokk.models import Deck
+from kraftstokk.sim import runner
+from kraftstokk.sim.compare import compare_tallies, format_table
+from kraftstokk.sim.runner import SimSettings, chunk_bounds, run_simulation
+from tests.test_sim_toy import TOY_CARDS
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
+
+
+@pytest.fixture
+def table(deck: Deck) -> DeckTable:
+    return DeckTable.from_deck(deck)
+
+
+def settings(**changes) -> SimSettings:
+    base = {"game": "toy", "players": 3, "games": 60, "seed": 11, "bots": "greedy,random,random"}
+    base.update(changes)
+    return SimSettings(**base)
+
+
+def test_chunks_cover_every_game_once():
+    for games, workers in ((1, 4), (7, 2), (1000, 2), (100_000, 3)):
+        bounds = chunk_bounds(games, workers)
+        assert bounds[0][0] == 0
+        assert bounds[-1][1] == games
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(bounds))
+        assert all(stop - start <= runner.MAX_CHUNK for start, stop in bounds)
+
+
+def test_game_i_is_played_with_the_derived_seed(table):
+    outcome = run_simulation(table, settings(games=12), workers=1)
+    game = registry.make_game("toy", table, 3)
+    for index in (0, 5, 11):
+        record = play_game(
+            game, registry.make_bots(game, "greedy,random,random"), derive_seed(11, index)
+        )
+        row = outcome.tally.rows[index]
+        assert row.index == index
+        assert (row.actions, row.rounds) == (record.result.actions, record.result.rounds)
+        assert row.counters == record.stats.counters
+
+
+def test_same_tally_for_one_and_two_workers(table):
+    one = run_simulation(table, settings(), workers=1)
+    two = run_simulation(table, settings(), workers=2)
+    assert (one.workers, two.workers) == (1, 2)
+    assert one.tally == two.tally
+    assert not one.interrupted and not two.interrupted
+    assert one.tally.games == 60
+
+
+def test_other_seed_gives_other_games(table):
+    first = run_simulation(table, settings(games=20), workers=1)
+    other = run_simulation(table, settings(games=20, seed=12), workers=1)
+    assert [r.actions for r in first.tally.rows] != [r.actions for r in other.tally.rows]
+
+
+def test_progress_reaches_the_total(table):
+    seen: list[tuple[int, int]] = []
+    run_simulation(table, settings(games=30), workers=2, progress=lambda d, t: seen.append((d, t)))
+    assert seen[0] == (0, 30)
+    assert seen[-1] == (30, 30)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_games_already_played(table, workers):
+    calls = []
+
+    def interrupt_after_first_chunk(done: int, total: int) -> None:
+        calls.append(done)
+        if done > 0:
+            raise KeyboardInterrupt
+
+    outcome = run_simulation(
+        table, settings(games=400), workers=workers, progress=interrupt_after_first_chunk
+    )
+    assert outcome.interrupted
+    first_chunk = chunk_bounds(400, workers)[0][1]
+    assert outcome.tally.games == first_chunk
+    assert [row.index for row in outcome.tally.rows] == list(range(first_chunk))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"games": 0}, "--games must be at least 1, not 0"),
+        ({"game": "chess"}, "unknown game 'chess'"),
+        ({"players": 9, "bots": "greedy"}, "toy is for 2-4 players, not 9"),
+        ({"bots": "greedy,clever,random"}, "toy has no bot 'clever'"),
+        ({"bots": "greedy,greedy"}, "--bots names 2 bots for 3 players"),
+    ],
+)
+def test_bad_settings_are_refused_before_any_game(table, changes, message):
+    with pytest.raises(SimulationError, match=message):
+        run_simulation(table, settings(**changes), workers=1)
+
+
+def test_bad_variant_and_worker_count(table):
+    with pytest.raises(GameError, match="no variant fast"):
+        run_simulation(table, settings(variants=("fast",)), workers=1)
+    with pytest.raises(SimulationError, match="--workers must be at least 1"):
+        run_simulation(table, settings(), workers=0)
+
+
+def test_engine_failure_names_the_game_and_seed(table, monkeypatch):
+    def broken(*args, **kwargs):
+        raise IndexError("pop from empty list")
+
+    monkeypatch.setattr(runner, "play_game", broken)
+    with pytest.raises(SimulationError, match=r"game 0 \(seed \d+\) failed: IndexError"):
+        run_simulation(table, settings(games=3), workers=1)
+
+
+def test_compare_same_deck_shows_no_difference(table):
+    a = run_simulation(table, settings(), workers=1).tally
+    b = run_simulation(table, settings(), workers=2).tally
+    differences = compare_tallies(a, b, 3)
+    assert differences
+    assert all(item.difference == 0 for item in differences)
+    assert not any(item.significant for item in differences)
+
+
+def test_compare_finds_a_deck_that_plays_differently(deck):
+    # Give the toy game's 12 cards all the same value: every card fits, so only the
+    # random bots' voluntary pick-ups remain.
+    flat = deck.model_copy(deep=True)
+    for card in flat.plant_cards[:TOY_CARDS]:
+        card.value = 5
+    a = run_simulation(DeckTable.from_deck(deck), settings(games=80), workers=1).tally
+    b = run_simulation(DeckTable.from_deck(flat), settings(games=80), workers=1).tally
+    found = {item.metric: item for item in compare_tallies(a, b, 3)}
+    pickups = found["pile_pickups_per_game"]
+    assert pickups.b < pickups.a
+    assert pickups.significant
+    assert pickups.ci95[0] <= pickups.difference <= pickups.ci95[1]
+    assert "win_rate_seat_1" in found
+    table_text = format_table(list(found.values()), "A", "B")
+    line = next(ln for ln in table_text.splitlines() if ln.startswith("pile_pickups_per_game"))
+    assert line.endswith("*")
+    assert table_text.splitlines()[0].split()[:4] == ["metric", "A", "B", "B"]
