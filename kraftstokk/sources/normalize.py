@@ -155,8 +155,8 @@ def _name_key(name: str) -> str:
 def keep_names_apart(plants: list[Plant]) -> tuple[list[Plant], dict[str, list[str]]]:
     """Qualify repeated names so different plants never look like one.
 
-    ``Osen`` and ``Osen`` become ``Osen (Ringsaker)`` and ``Osen (Sirdal)`` when both
-    municipalities are known and differ, else ``Osen (N323)`` and ``Osen (N371)``.
+    Each plant of a repeated name gets its municipality when known and not shared by
+    another plant of that name (``Osen (Ringsaker)``), else its source id (``Osen (N323)``).
     Returns the plants (same order) and the repeated names with their plant ids.
     """
     groups: dict[str, list[int]] = defaultdict(list)
@@ -168,11 +168,11 @@ def keep_names_apart(plants: list[Plant]) -> tuple[list[Plant], dict[str, list[s
         if len(indices) < 2:
             continue
         members = [plants[index] for index in indices]
-        municipalities = [plant.municipality for plant in members]
-        by_municipality = all(municipalities) and len(set(municipalities)) == len(members)
+        shared = Counter(plant.municipality for plant in members)
         repeated[members[0].name] = sorted(plant.id for plant in members)
         for index, plant in zip(indices, members, strict=True):
-            qualifier = plant.municipality if by_municipality else plant.source_id
+            unique_place = plant.municipality is not None and shared[plant.municipality] == 1
+            qualifier = plant.municipality if unique_place else plant.source_id
             result[index] = plant.model_copy(update={"name": f"{plant.name} ({qualifier})"})
     return result, dict(sorted(repeated.items()))
 

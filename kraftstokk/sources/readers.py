@@ -152,12 +152,16 @@ _NOT_IN_OPERATION = {"false", "nei", "no", "0", "n"}
 def _locate(path: Path, header: list[str], columns: Sequence[Column]) -> dict[str, int]:
     keys = [header_key(name) for name in header]
     found: dict[str, int] = {}
+    missing: list[str] = []
     for column in columns:
         index = column.find(keys)
         if index is not None:
             found[column.field] = index
         elif column.required:
-            raise InputFileError(path, f"missing required column {column.names[0]}")
+            missing.append(column.names[0])
+    if missing:
+        noun = "column" if len(missing) == 1 else "columns"
+        raise InputFileError(path, f"missing required {noun} {', '.join(missing)}")
     return found
 
 
