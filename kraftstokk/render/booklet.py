@@ -1,0 +1,617 @@
+"""The rules booklet: A5 pages laid out with reportlab platypus, styled like the cards.
+
+:func:`build_booklet` turns a deck into PDF bytes in one language; :func:`write_booklet`
+writes ``regler.pdf`` / ``rules-en.pdf`` and, on request, the A4 saddle-stitch file.
+Content comes from :mod:`booklet_text` blocks; this module only decides how they look.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A5
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from kraftstokk.atomic import write_bytes
+from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
+from kraftstokk.render.booklet_text import (
+    OUTPUT_NAMES,
+    WORDS,
+    Block,
+    Bullets,
+    CardRow,
+    CardTable,
+    Contents,
+    Example,
+    Heading,
+    Language,
+    Para,
+    TitlePage,
+    Words,
+    booklet_blocks,
+    escape,
+    figure,
+)
+from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
+from kraftstokk.render.geometry import CARD, mm
+from kraftstokk.render.palette import Palette, palette_from_style
+from kraftstokk.render.suits import draw_suit
+
+PAGE_WIDTH, PAGE_HEIGHT = A5
+MARGIN_X = mm(14)
+MARGIN_TOP = mm(15)
+MARGIN_BOTTOM = mm(17)
+CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
+CARD_GAP = mm(3.5)
+SMALL_CARD_SCALE = 0.36
+SINGLE_CARD_SCALE = 0.62
+TITLE_CARD_SCALE = 0.5
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    bullet: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    example_title: ParagraphStyle
+    caption: ParagraphStyle
+    cell: ParagraphStyle
+    cell_right: ParagraphStyle
+    cell_head: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    title_line: ParagraphStyle
+    toc1: ParagraphStyle
+    toc2: ParagraphStyle
+    contents_title: ParagraphStyle
+
+
+def make_styles(palette: Palette) -> Styles:
+    body = ParagraphStyle(
+        "body", fontName=SANS, fontSize=9, leading=12.6, textColor=palette.ink, spaceAfter=5
+    )
+    cell = ParagraphStyle("cell", parent=body, fontSize=7, leading=8.4, spaceAfter=0)
+    return Styles(
+        body=body,
+        bullet=ParagraphStyle("bullet", parent=body, spaceAfter=2.5),
+        h1=ParagraphStyle(
+            "h1",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=19,
+            leading=23,
+            textColor=palette.accent_dark,
+            spaceAfter=4,
+        ),
+        h2=ParagraphStyle(
+            "h2",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=11,
+            leading=14,
+            textColor=palette.accent,
+            spaceBefore=7,
+            spaceAfter=3,
+        ),
+        example_title=ParagraphStyle(
+            "example_title",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=9.5,
+            textColor=palette.accent_dark,
+            spaceAfter=4,
+        ),
+        caption=ParagraphStyle(
+            "caption",
+            parent=body,
+            fontSize=6.5,
+            leading=7.8,
+            alignment=TA_CENTER,
+            textColor=palette.muted,
+            spaceAfter=0,
+        ),
+        cell=cell,
+        cell_right=ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
+        cell_head=ParagraphStyle(
+            "cell_head", parent=cell, fontName=SANS_BOLD, textColor=palette.paper
+        ),
+        title=ParagraphStyle(
+            "title",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=30,
+            leading=36,
+            alignment=TA_CENTER,
+            textColor=palette.accent_dark,
+        ),
+        subtitle=ParagraphStyle(
+            "subtitle",
+            parent=body,
+            fontName=SANS,
+            fontSize=15,
+            leading=20,
+            alignment=TA_CENTER,
+            textColor=palette.accent,
+            spaceAfter=10,
+        ),
+        title_line=ParagraphStyle(
+            "title_line",
+            parent=body,
+            fontSize=10,
+            leading=14,
+            alignment=TA_CENTER,
+            textColor=palette.muted,
+        ),
+        toc1=ParagraphStyle(
+            "toc1",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=9.5,
+            leading=12,
+            spaceBefore=5,
+            spaceAfter=0,
+        ),
+        toc2=ParagraphStyle(
+            "toc2", parent=body, fontSize=8, leading=9.6, leftIndent=12, spaceAfter=0
+        ),
+        contents_title=ParagraphStyle(
+            "contents_title",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=19,
+            leading=23,
+            textColor=palette.accent_dark,
+            spaceAfter=10,
+        ),
+    )
+
+
+# --- Flowables ---------------------------------------------------------------------------
+
+
+class CardPicture(Flowable):  # type: ignore[misc]
+    """One card of the deck, drawn by the card renderer at ``scale``."""
+
+    def __init__(self, card: Card, deck: Deck, scale: float) -> None:
+        super().__init__()
+        self.card = card
+        self.deck = deck
+        self.scale = scale
+        self.width = mm(CARD.width) * scale
+        self.height = mm(CARD.height) * scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        from kraftstokk.render.card import draw_card_face
+
+        canvas = self.canv
+        # Each face is drawn once per document as a form and placed wherever it is shown.
+        name = f"BookletFace-{self.card.id}"
+        if not canvas.hasForm(name):
+            canvas.beginForm(name, 0, 0, mm(CARD.width), mm(CARD.height))
+            draw_card_face(canvas, self.card, self.deck, 0, 0)
+            canvas.endForm()
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+
+class CardBackPicture(Flowable):  # type: ignore[misc]
+    """The deck's card back, drawn by the card renderer at ``scale``."""
+
+    def __init__(self, deck: Deck, scale: float) -> None:
+        super().__init__()
+        self.deck = deck
+        self.scale = scale
+        self.width = mm(CARD.width) * scale
+        self.height = mm(CARD.height) * scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        from kraftstokk.render.back import draw_card_back
+
+        draw_card_back(self.canv, self.deck, 0, 0, scale=self.scale)
+
+
+class SuitIndex(Flowable):  # type: ignore[misc]
+    """The card column of the appendix: the suit drawn as a vector shape, then the index."""
+
+    def __init__(self, card: Card, palette: Palette, size: float = 7.0) -> None:
+        super().__init__()
+        self.card = card
+        self.palette = palette
+        self.size = size
+        self.width = size * 2.6
+        self.height = size * 1.1
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.setFillColor(self.palette.suit_colour(self.card.suit))
+        draw_suit(canvas, self.card.suit or "spar", self.size * 0.45, self.size * 0.45, self.size)
+        value = self.card.value or 0
+        canvas.setFont(SANS_BOLD, self.size)
+        canvas.drawString(self.size * 1.05, self.size * 0.1, VALUE_INDEX.get(value, str(value)))
+
+
+class BookmarkedHeading(Paragraph):  # type: ignore[misc]
+    """A heading that enters the table of contents and the PDF outline."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str) -> None:
+        super().__init__(text, style)
+        self.toc_level = level
+        self.bookmark_key = key
+
+
+class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
+    """A5 pages: a plain title page, then pages with a running footer and page number."""
+
+    def __init__(self, target: io.BytesIO, deck: Deck, words: Words, palette: Palette) -> None:
+        super().__init__(
+            target,
+            pagesize=A5,
+            leftMargin=MARGIN_X,
+            rightMargin=MARGIN_X,
+            topMargin=MARGIN_TOP,
+            bottomMargin=MARGIN_BOTTOM,
+            title=f"{deck.title}: {'Spilleregler' if words.code == 'nb' else 'Rules'}",
+            author="kraftstokk",
+            subject="Idiot, Kraftidioten, Strømkrig",
+            creator="kraftstokk",
+            invariant=1,
+            lang=words.code,
+        )
+        self.deck = deck
+        self.palette = palette
+        self.words = words
+        frame = Frame(
+            MARGIN_X,
+            MARGIN_BOTTOM,
+            CONTENT_WIDTH,
+            PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="body",
+        )
+        self.addPageTemplates(
+            [
+                PageTemplate(id="title", frames=[frame], onPage=self._title_page),
+                PageTemplate(id="body", frames=[frame], onPage=self._body_page),
+            ]
+        )
+
+    def _title_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFillColor(self.palette.accent)
+        canvas.rect(0, PAGE_HEIGHT - mm(9), PAGE_WIDTH, mm(9), stroke=0, fill=1)
+        canvas.rect(0, 0, PAGE_WIDTH, mm(9), stroke=0, fill=1)
+        canvas.restoreState()
+
+    def _body_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        page = canvas.getPageNumber()
+        y = mm(9)
+        canvas.setStrokeColor(self.palette.accent_light)
+        canvas.setLineWidth(0.6)
+        canvas.line(MARGIN_X, y + mm(4.5), PAGE_WIDTH - MARGIN_X, y + mm(4.5))
+        canvas.setFillColor(self.palette.muted)
+        canvas.setFont(SANS, 7.5)
+        title = self.deck.title
+        if page % 2 == 0:
+            canvas.drawString(MARGIN_X, y, str(page))
+            canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y, title)
+        else:
+            canvas.drawString(MARGIN_X, y, title)
+            canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y, str(page))
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, BookmarkedHeading):
+            text = flowable.getPlainText()
+            key = flowable.bookmark_key
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(text, key, level=flowable.toc_level, closed=False)
+            self.notify("TOCEntry", (flowable.toc_level, text, self.page, key))
+
+
+# --- Blocks to flowables -----------------------------------------------------------------
+
+
+class StoryBuilder:
+    """Turns blocks into platypus flowables for one deck and language."""
+
+    def __init__(self, deck: Deck, words: Words, palette: Palette) -> None:
+        self.deck = deck
+        self.words = words
+        self.palette = palette
+        self.styles = make_styles(palette)
+        self.heading_count = 0
+
+    def story(self, blocks: Sequence[Block]) -> list[Flowable]:
+        story: list[Flowable] = []
+        for i, block in enumerate(blocks):
+            flowables = self.block(block)
+            follows_text = i > 0 and isinstance(blocks[i - 1], Para)
+            if isinstance(block, CardRow) and follows_text and story:
+                # A picture row stays on the page of the sentence that introduces it.
+                story[-1] = KeepTogether([story[-1], *flowables])
+                continue
+            story.extend(flowables)
+        return story
+
+    def block(self, block: Block) -> list[Flowable]:
+        if isinstance(block, Heading):
+            return self.heading(block)
+        if isinstance(block, Para):
+            return [Paragraph(block.text, self.styles.body)]
+        if isinstance(block, Bullets):
+            return [self.bullets(block.items)]
+        if isinstance(block, CardRow):
+            return [KeepTogether([self.card_row(block.cards, block.captions)])]
+        if isinstance(block, Example):
+            return [self.example(block)]
+        if isinstance(block, Contents):
+            return self.contents(block)
+        if isinstance(block, CardTable):
+            return [self.card_table(block)]
+        return self.title_page(block)
+
+    def heading(self, block: Heading) -> list[Flowable]:
+        self.heading_count += 1
+        key = f"h{self.heading_count}"
+        level = 0 if block.level == 1 else 1
+        style = self.styles.h1 if block.level == 1 else self.styles.h2
+        paragraph = BookmarkedHeading(block.text, style, level, key)
+        if block.level == 1:
+            rule = Table([[""]], colWidths=[CONTENT_WIDTH], rowHeights=[2.2])
+            rule.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), self.palette.accent)]))
+            return [PageBreak(), paragraph, rule, Spacer(1, 8)]
+        # Keep a section heading with the start of its text.
+        return [CondPageBreak(mm(28)), paragraph]
+
+    def bullets(self, items: Sequence[str]) -> ListFlowable:
+        return ListFlowable(
+            [ListItem(Paragraph(item, self.styles.bullet), leftIndent=11) for item in items],
+            bulletType="bullet",
+            start="\u2022",
+            bulletFontName=SANS_BOLD,
+            bulletFontSize=8,
+            bulletColor=self.palette.accent,
+            leftIndent=11,
+            spaceAfter=4,
+        )
+
+    def card_row(
+        self, cards: Sequence[Card], captions: Sequence[str], width: float = CONTENT_WIDTH
+    ) -> Flowable:
+        if not cards:
+            return Spacer(1, 0)
+        scale = SINGLE_CARD_SCALE if len(cards) == 1 and not captions else SMALL_CARD_SCALE
+        card_width = mm(CARD.width) * scale
+        fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(CARD.width))
+        scale = min(scale, fit)
+        card_width = mm(CARD.width) * scale
+        pictures: list[Any] = [CardPicture(card, self.deck, scale) for card in cards]
+        rows: list[list[Any]] = [pictures]
+        if captions:
+            rows.append([Paragraph(escape(text), self.styles.caption) for text in captions])
+        widths = [card_width + CARD_GAP] * len(cards)
+        table = Table(rows, colWidths=widths, hAlign="CENTER")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                ]
+            )
+        )
+        table.spaceAfter = 6
+        return table
+
+    def example(self, block: Example) -> Flowable:
+        inner_width = CONTENT_WIDTH - 2 * mm(3)
+        body: list[Flowable] = [Paragraph(block.title, self.styles.example_title)]
+        for part in block.body:
+            if isinstance(part, CardRow):
+                body.append(self.card_row(part.cards, part.captions, inner_width))
+            elif isinstance(part, Bullets):
+                body.append(self.bullets(part.items))
+            else:
+                body.append(Paragraph(part.text, self.styles.body))
+        box = Table([[body]], colWidths=[CONTENT_WIDTH])
+        box.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), self.palette.accent_pale),
+                    ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
+                    ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
+                    ("TOPPADDING", (0, 0), (-1, -1), mm(2.5)),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(1)),
+                ]
+            )
+        )
+        return KeepTogether([Spacer(1, 4), box, Spacer(1, 8)])
+
+    def contents(self, block: Contents) -> list[Flowable]:
+        toc = TableOfContents(
+            levelStyles=[self.styles.toc1, self.styles.toc2],
+            dotsMinLevel=0,
+            rightColumnWidth=mm(10),
+        )
+        return [
+            NextPageTemplate("body"),
+            PageBreak(),
+            Paragraph(block.title, self.styles.contents_title),
+            toc,
+        ]
+
+    def title_page(self, block: TitlePage) -> list[Flowable]:
+        styles = self.styles
+        flowables: list[Flowable] = [
+            Spacer(1, mm(14)),
+            Paragraph(block.title, styles.title),
+            Paragraph(block.subtitle, styles.subtitle),
+        ]
+        if block.cards:
+            pictures: list[Flowable] = [CardPicture(c, self.deck, 0) for c in block.cards]
+            if block.back:
+                pictures.insert(0, CardBackPicture(self.deck, 0))
+            count = len(pictures)
+            fit = (CONTENT_WIDTH - CARD_GAP * (count - 1)) / (count * mm(CARD.width))
+            scale = min(TITLE_CARD_SCALE, fit)
+            width = mm(CARD.width) * scale + CARD_GAP
+            for picture in pictures:
+                picture.scale = scale
+                picture.width = mm(CARD.width) * scale
+                picture.height = mm(CARD.height) * scale
+            row = Table(
+                [pictures],
+                colWidths=[width] * count,
+                hAlign="CENTER",
+            )
+            row.setStyle(
+                TableStyle(
+                    [
+                        ("LEFTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
+                    ]
+                )
+            )
+            flowables += [Spacer(1, mm(8)), row, Spacer(1, mm(10))]
+        flowables += [Paragraph(line, styles.title_line) for line in block.lines]
+        return flowables
+
+    def card_table(self, block: CardTable) -> Table:
+        styles = self.styles
+        header = [
+            Paragraph(text, styles.cell_head if i < 2 else _right(styles.cell_head))
+            for i, text in enumerate(block.headings)
+        ]
+        rows: list[list[Any]] = [header]
+        plant_cards = sorted(self.deck.plant_cards, key=lambda c: c.nr.gwh if c.nr else 0)
+        for card in plant_cards:
+            cells: list[Any] = [
+                SuitIndex(card, self.palette),
+                Paragraph(f"<b>{escape(card.name or '')}</b>", styles.cell),
+            ]
+            for category in CATEGORIES:
+                amount = figure(card, category, self.words).rsplit("\u00a0", 1)[0]
+                cells.append(Paragraph(amount, styles.cell_right))
+                cells.append(Paragraph(str(card.nr.get(category) if card.nr else ""), _nr(styles)))
+            rows.append(cells)
+        for joker in self.deck.jokers:
+            label = f"{block.joker_label} {joker.id.rsplit('-', 1)[-1]}"
+            rows.append(
+                [Paragraph(label, styles.cell), Paragraph("\u2013", styles.cell)]
+                + [Paragraph("", styles.cell)] * 6
+            )
+        number_width = mm(13)
+        nr_width = mm(7.5)
+        name_width = CONTENT_WIDTH - mm(11) - 3 * (number_width + nr_width)
+        widths = [mm(11), name_width] + [number_width, nr_width] * 3
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        commands: list[tuple[Any, ...]] = [
+            ("BACKGROUND", (0, 0), (-1, 0), self.palette.accent),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.25, self.palette.track),
+        ]
+        for row in range(2, len(rows), 2):
+            commands.append(("BACKGROUND", (0, row), (-1, row), self.palette.accent_pale))
+        table.setStyle(TableStyle(commands))
+        return table
+
+
+def _right(style: ParagraphStyle) -> ParagraphStyle:
+    return ParagraphStyle(f"{style.name}_right", parent=style, alignment=TA_RIGHT)
+
+
+def _nr(styles: Styles) -> ParagraphStyle:
+    return ParagraphStyle(
+        "cell_nr", parent=styles.cell, alignment=TA_LEFT, textColor=Color(0.37, 0.42, 0.46)
+    )
+
+
+# --- Public API --------------------------------------------------------------------------
+
+
+def build_booklet(deck: Deck, language: Language = "nb") -> bytes:
+    """The booklet in ``language`` as A5 PDF bytes (the same bytes for the same deck)."""
+    register_fonts()
+    words = WORDS[language].for_deck(deck)
+    palette = palette_from_style(deck.style())
+    builder = StoryBuilder(deck, words, palette)
+    story = builder.story(booklet_blocks(deck, language))
+    buffer = io.BytesIO()
+    doc = BookletDoc(buffer, deck, words, palette)
+    doc.multiBuild(story)
+    return buffer.getvalue()
+
+
+def imposed_name(language: Language) -> str:
+    """File name of the A4 saddle-stitch file: ``regler-a4-hefte.pdf`` and so on."""
+    stem = OUTPUT_NAMES[language].removesuffix(".pdf")
+    return f"{stem}-a4-{'hefte' if language == 'nb' else 'booklet'}.pdf"
+
+
+def write_booklet(
+    deck: Deck, out_dir: str | Path, language: Language = "nb", imposed: bool = False
+) -> list[Path]:
+    """Write the booklet (and with ``imposed`` its A4 saddle-stitch file); return the paths."""
+    from kraftstokk.render.imposition import impose_saddle_stitch
+
+    out = Path(out_dir)
+    pdf = build_booklet(deck, language)
+    target = out / OUTPUT_NAMES[language]
+    write_bytes(target, pdf)
+    written = [target]
+    if imposed:
+        imposed_target = out / imposed_name(language)
+        write_bytes(imposed_target, impose_saddle_stitch(pdf))
+        written.append(imposed_target)
+    return written
+
+
+__all__ = ["build_booklet", "imposed_name", "write_booklet"]
