@@ -136,20 +136,19 @@ def test_compare_same_deck_shows_no_difference(table):
 
 
 def test_compare_finds_a_deck_that_plays_differently(deck):
-    # Give the toy game's 12 cards all the same value: every card fits, so only the
-    # random bots' voluntary pick-ups remain.
+    # Give the toy game's 12 cards all the same value 5: no aces, so nothing burns.
     flat = deck.model_copy(deep=True)
     for card in flat.plant_cards[:TOY_CARDS]:
         card.value = 5
     a = run_simulation(DeckTable.from_deck(deck), settings(games=80), workers=1).tally
     b = run_simulation(DeckTable.from_deck(flat), settings(games=80), workers=1).tally
     found = {item.metric: item for item in compare_tallies(a, b, 3)}
-    pickups = found["pile_pickups_per_game"]
-    assert pickups.b < pickups.a
-    assert pickups.significant
-    assert pickups.ci95[0] <= pickups.difference <= pickups.ci95[1]
+    burns = found["burns_per_game"]
+    assert burns.b == 0 < burns.a
+    assert burns.significant
+    assert burns.ci95[0] <= burns.difference <= burns.ci95[1] < 0
     assert "win_rate_seat_1" in found
     table_text = format_table(list(found.values()), "A", "B")
-    line = next(ln for ln in table_text.splitlines() if ln.startswith("pile_pickups_per_game"))
+    line = next(ln for ln in table_text.splitlines() if ln.startswith("burns_per_game"))
     assert line.endswith("*")
     assert table_text.splitlines()[0].split()[:4] == ["metric", "A", "B", "B"]

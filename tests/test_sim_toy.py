@@ -3,8 +3,9 @@
 Rules: 12 plant cards (values as on the deck); 3 cards each, the rest is the stock.
 On your turn lay one card at least as high as the top card, draw the top card of the
 stock as a chance (it is laid if it fits, otherwise you take it and the pile), or take
-the pile. A 10 burns the pile. You draw back up to three while the stock lasts; with no
-cards and an empty stock you are out. The module is registered as game ``toy``.
+the pile. An ace may be laid on anything and burns the pile. You draw back up to three
+while the stock lasts; with no cards and an empty stock you are out. The module is
+registered as game ``toy``.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class ToyState(State):
         return self.game.table.value[card]
 
     def _fits(self, card: int) -> bool:
-        return not self.pile or self._value(card) >= self._value(self.pile[-1])
+        value = self._value(card)
+        return not self.pile or value == 1 or value >= self._value(self.pile[-1])
 
     def current_player(self) -> int:
         return self.seat
@@ -80,7 +82,7 @@ class ToyState(State):
 
     def _lay(self, card: int) -> None:
         self.stats.cards_played[card] += 1
-        if self._value(card) == 10:
+        if self._value(card) == 1:
             self.burned.extend([*self.pile, card])
             self.pile = []
             self.stats.count("burns")

@@ -454,7 +454,7 @@ def report_story(
     story.append(
         _section(
             "Game length",
-            f"How many actions each game took; a long right tail means games that drag on "
+            f"How many actions each finished game took; a long right tail means games that drag on "
             f"(the cap is {summary['action_cap']}).",
             _histogram_chart(summary["actions_histogram"], styles),
             styles,

@@ -1,0 +1,166 @@
+"""``kraftstokk simulate``: outputs, worker independence, comparison and argument errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from kraftstokk.cli import app
+from kraftstokk.games import registry
+from kraftstokk.models import Deck
+from kraftstokk.sim import runner as sim_runner
+from kraftstokk.sim.metrics import TIMING_KEYS, strip_timing
+
+cli = CliRunner()
+TOY = ["--game", "toy", "--players", "3", "--bots", "greedy,random,random"]
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
+
+
+@pytest.fixture
+def deck_file(deck: Deck, tmp_path: Path) -> Path:
+    path = tmp_path / "deck.json"
+    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
+    return path
+
+
+def simulate(*args: str | Path):
+    return cli.invoke(app, ["simulate", *map(str, args)])
+
+
+def test_writes_json_and_report(deck_file, tmp_path):
+    out = tmp_path / "out"
+    result = simulate(deck_file, *TOY, "--games", "30", "--seed", "4", "--out", out, "-w", "1")
+    assert result.exit_code == 0, result.output
+    assert "30 games of toy, 0 unfinished" in result.stdout
+    assert f"wrote {out / 'sim-toy.json'}" in result.stdout
+    assert f"wrote {out / 'sim-toy.pdf'}" in result.stdout
+    summary = json.loads((out / "sim-toy.json").read_text(encoding="utf-8"))
+    for key in (
+        "game", "players", "bots", "seed", "games", "finished", "unfinished",
+        "games_per_second", "actions", "win_rate_by_seat", "loser_rate_by_seat",
+    ):  # fmt: skip
+        assert key in summary
+    assert summary["bots"] == ["greedy", "random", "random"]
+    assert set(summary["actions"]) == {"mean", "median", "p95", "max"}
+    assert len(summary["win_rate_by_seat"]) == 3
+    assert (out / "sim-toy.pdf").read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in out.iterdir()) == ["sim-toy.json", "sim-toy.pdf"]
+
+
+def test_same_json_for_one_and_two_workers(deck_file, tmp_path):
+    runs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}"
+        args = (deck_file, *TOY, "--games", "50", "--out", out, "--workers", workers)
+        result = simulate(*args, "--no-report")
+        assert result.exit_code == 0, result.output
+        runs.append(json.loads((out / "sim-toy.json").read_text(encoding="utf-8")))
+        assert not (out / "sim-toy.pdf").exists()
+    one, two = runs
+    assert (one["workers"], two["workers"]) == (1, 2)
+    assert strip_timing(one) == strip_timing(two)
+    assert set(one) - set(strip_timing(one)) == set(TIMING_KEYS)
+
+
+def test_compare_plays_both_decks_on_the_same_seeds(deck, deck_file, tmp_path):
+    # The same cards in reverse order: the toy game deals the first 12 plant cards, now
+    # values 2-4 instead of aces and court cards, so nothing burns.
+    reverse = deck.model_copy(deep=True)
+    reverse.cards = [*reversed(reverse.plant_cards), *reverse.jokers]
+    other = tmp_path / "reverse.json"
+    other.write_text(reverse.model_dump_json(), encoding="utf-8")
+    out = tmp_path / "out"
+    result = simulate(deck_file, *TOY, "--games", "40", "--compare", other, "--out", out, "-w", "2")
+    assert result.exit_code == 0, result.output
+    assert "B - A" in result.stdout
+    burns = next(ln for ln in result.stdout.splitlines() if ln.startswith("burns_per_game"))
+    assert burns.endswith("*")
+    document = json.loads((out / "sim-toy-compare.json").read_text(encoding="utf-8"))
+    assert document["deck_a"]["path"] == str(deck_file)
+    assert document["deck_b"]["path"] == str(other)
+    metrics = {item["metric"]: item for item in document["metrics"]}
+    assert metrics["burns_per_game"]["b"] == 0
+    assert metrics["burns_per_game"]["significant"] is True
+    low, high = metrics["actions_per_game"]["ci95"]
+    assert low <= metrics["actions_per_game"]["difference"] <= high
+    report = PdfReader(out / "sim-toy.pdf")
+    assert "Deck comparison" in " ".join(page.extract_text() for page in report.pages)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--game", "chess"], 2, "unknown game 'chess' (choose from idiot, kraftidioten"),
+        ([*TOY[:2], "--players", "9"], 2, "toy is for 2-4 players, not 9"),
+        ([*TOY, "--games", "0"], 2, "--games must be at least 1, not 0"),
+        ([*TOY, "--workers", "0"], 2, "--workers must be at least 1, not 0"),
+        ([*TOY[:4], "--bots", "greedy,wizard,random"], 2, "toy has no bot 'wizard'"),
+        ([*TOY, "--variants", "turbo"], 2, "toy has no variant turbo"),
+    ],
+)
+def test_bad_arguments_exit_with_one_line(deck_file, tmp_path, args, code, message):
+    result = simulate(deck_file, *args, "--out", tmp_path / "out")
+    assert result.exit_code == code
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("kraftstokk: error: ")
+    assert message in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_missing_deck_names_the_file(tmp_path):
+    missing = tmp_path / "nope.json"
+    result = simulate(missing, *TOY, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert result.stderr == f"kraftstokk: error: {missing}: no such file\n"
+
+
+def test_deck_that_fails_validation_exits_1(deck, tmp_path):
+    broken = deck.model_copy(deep=True)
+    broken.cards[0].nr.mw = broken.cards[1].nr.mw  # a duplicate nr.
+    path = tmp_path / "broken.json"
+    path.write_text(broken.model_dump_json(), encoding="utf-8")
+    result = simulate(path, *TOY, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1].startswith(f"kraftstokk: error: {path}: ")
+    assert "problem" in result.stderr.splitlines()[-1]
+    assert not (tmp_path / "out").exists()
+
+
+def test_ctrl_c_writes_the_games_played_and_exits_130(deck_file, tmp_path, monkeypatch):
+    real = sim_runner.play_chunk
+    calls = []
+
+    def interrupted_second_chunk(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sim_runner, "play_chunk", interrupted_second_chunk)
+    out = tmp_path / "out"
+    result = simulate(deck_file, *TOY, "--games", "100", "--out", out, "-w", "1", "--no-report")
+    assert result.exit_code == 130
+    played = sim_runner.chunk_bounds(100, 1)[0][1]
+    assert f"interrupted after {played} of 100 games" in result.stderr
+    summary = json.loads((out / "sim-toy.json").read_text(encoding="utf-8"))
+    assert summary["interrupted"] is True
+    assert (summary["games"], summary["games_requested"]) == (played, 100)
+
+
+def test_real_idiot_game_runs_with_its_counters(deck_file, tmp_path):
+    out = tmp_path / "out"
+    result = simulate(deck_file, "--game", "idiot", "--games", "12", "--out", out, "-w", "2")
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "sim-idiot.json").read_text(encoding="utf-8"))
+    assert summary["games"] == 12
+    assert "pile_pickups" in summary["counters"]
+    assert len(summary["cards"]) == 52  # Idiot plays without the jokers
+    assert sum(card["played"] for card in summary["cards"].values()) > 0

@@ -1,0 +1,92 @@
+"""The report PDF: its headings, charts and explanations, and byte-identical output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from kraftstokk.games import registry
+from kraftstokk.games.core import DeckTable
+from kraftstokk.sim.compare import compare_tallies
+from kraftstokk.sim.report import write_report
+from kraftstokk.sim.runner import SimSettings
+from kraftstokk.sim.session import simulate_deck
+
+SETTINGS = SimSettings(game="toy", players=3, games=40, seed=3, bots="greedy,random,random")
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_report_has_every_chart_with_heading_and_explanation(deck, tmp_path):
+    run = simulate_deck(deck, Path("deck.json"), SETTINGS, workers=1)
+    path = tmp_path / "sim-toy.pdf"
+    write_report(path, run.summary)
+    text = pdf_text(path)
+    for heading, explanation, axis in [
+        ("Game length", "How many actions each finished game took", "actions per finished game"),
+        ("Wins and losses by seat", "Share of finished games each seat won", "fair share 1/3"),
+        ("Special cards and events", "Average number of times each counted", "times per game"),
+        ("Cards played", "How often each card is played", "times played per game"),
+        ("Cards left with the loser", "still with the loser", "share of finished games"),
+        ("Burn sizes", "Distribution of burn sizes", "size (number of times)"),
+    ]:
+        assert heading in text
+        assert explanation in " ".join(text.split())
+        assert axis in text
+    assert "Simulation report: toy" in text
+    assert "Success rates" in text and "chance draws played rate" in text
+    assert "Deck comparison" not in text
+    # Per-card bars carry the card's name and suit; seats are labelled from 1.
+    assert "(spar 1)" in text
+    assert "seat 3" in text
+
+
+def test_report_pages_are_drawn(deck, tmp_path):
+    run = simulate_deck(deck, Path("deck.json"), SETTINGS, workers=1)
+    path = tmp_path / "sim-toy.pdf"
+    write_report(path, run.summary)
+    document = pypdfium2.PdfDocument(path)
+    assert len(document) >= 3
+    for index in range(len(document)):
+        image = document[index].render(scale=0.5).to_pil().convert("L")
+        darkest, _ = image.getextrema()
+        assert darkest < 100, f"page {index + 1} is blank"
+    document.close()
+
+
+def test_report_is_byte_identical_for_the_same_summary(deck, tmp_path):
+    run = simulate_deck(deck, Path("deck.json"), SETTINGS, workers=1)
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    write_report(first, run.summary)
+    write_report(second, run.summary)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_report_with_comparison_has_its_table(deck, tmp_path):
+    run = simulate_deck(deck, Path("a.json"), SETTINGS, workers=1)
+    other = simulate_deck(deck, Path("b.json"), SETTINGS, workers=1)
+    differences = compare_tallies(run.tally, other.tally, 3)
+    path = tmp_path / "sim-toy.pdf"
+    write_report(path, run.summary, differences, ("a.json", "b.json"))
+    text = pdf_text(path)
+    assert "Deck comparison" in text
+    assert "a.json (A) and b.json (B)" in text
+    assert "win rate seat 1" in text
+    assert "actions per game" in text
+
+
+def test_table_cards_in_summary_match_the_deck(deck):
+    run = simulate_deck(deck, Path("deck.json"), SETTINGS, workers=1)
+    table = DeckTable.from_deck(deck)
+    # The toy game deals 12 cards; the others are not in play and not reported.
+    assert list(run.summary["cards"]) == list(table.ids[:12])
