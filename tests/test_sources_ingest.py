@@ -202,3 +202,15 @@ def test_source_date_epoch_fixes_created_time(monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     snapshot = ingest_files([JRC])
     assert snapshot.provenance.created == "2023-11-14T22:13:20Z"
+
+
+def test_utf16_tab_separated_excel_export(tmp_path: Path):
+    text = "VannKraftverkID\tNavn\tKommune\tMaksYtelse\tMidProd_91_20\tBruttoFallhoyde_M\n"
+    text += "448\tTonstad\tSirdal\t960\t3 800,5\t442\n5\tÅbjøra\tNord-Aurdal\t95,5\t400\t480,2\n"
+    path = tmp_path / "eksport.txt"
+    path.write_text(text, encoding="utf-16")
+    snapshot = ingest_files([path], created="2026-01-01")
+    assert [(p.id, p.name, figures(p)) for p in snapshot.plants] == [
+        ("448", "Tonstad", (960.0, 3800.5, 442.0)),
+        ("5", "Åbjøra", (95.5, 400.0, 480.2)),
+    ]

@@ -8,6 +8,7 @@ empty, binary, neither CSV nor JSON, a required column missing) raises
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -50,7 +51,7 @@ def _looks_binary(data: bytes) -> bool:
 
 
 def load_text(path: Path) -> str:
-    """The file's text (UTF-8 with or without BOM, else Windows-1252)."""
+    """The file's text: UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -61,6 +62,15 @@ def load_text(path: Path) -> str:
         raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
     if not data.strip():
         raise InputFileError(path, "file is empty")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # Excel's "Unicode text" export.
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise InputFileError(path, "not a valid UTF-16 text file") from None
+        if not text.strip():
+            raise InputFileError(path, "file is empty")
+        return text
     if _looks_binary(data):
         raise InputFileError(path, "binary file, not CSV or JSON")
     try:
@@ -176,19 +186,24 @@ def _csv_records(
     if len(header) < 2:
         raise InputFileError(path, "neither CSV nor JSON (header has one column)")
     where = _locate(path, header, columns)
-    figure_cells = [
-        row[where[name]]
-        for row in rows
-        for name in _FIGURE_FIELDS
-        if name in where and where[name] < len(row)
-    ]
-    decimal: DecimalMark = guess_decimal_mark(figure_cells, "," if delimiter == ";" else ".")
-    records: list[RawRecord] = []
+    rows_values: list[tuple[dict[str, str], str | None]] = []
     for row in rows:
         values = {name: row[index] if index < len(row) else "" for name, index in where.items()}
         reason = skip(values)
         if len(row) != len(header):
             reason = reason or f"malformed row ({len(row)} fields, header has {len(header)})"
+        rows_values.append((values, reason))
+    # Only the rows that will be used decide the decimal mark.
+    figure_cells = [
+        values[name]
+        for values, reason in rows_values
+        if reason is None
+        for name in _FIGURE_FIELDS
+        if name in values
+    ]
+    decimal: DecimalMark = guess_decimal_mark(figure_cells, "," if delimiter == ";" else ".")
+    records: list[RawRecord] = []
+    for values, reason in rows_values:
         records.append(
             RawRecord(
                 source=source,
