@@ -231,3 +231,12 @@ def test_pagination_loop_is_an_error(server: LoopbackServer):
     url = server.serve("/loop", Reply(headers={"Link": '</loop>; rel="next"'}))
     with pytest.raises(FetchError, match="pagination does not end"):
         fetch_nve(url, timeout=2, retries=0)
+
+
+def test_bad_fetch_options_are_one_error_line(tmp_path: Path):
+    result = run_fetch("http://127.0.0.1:9/plants", tmp_path / "nve.csv", "--retries", "-1")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "kraftstokk: error: http://127.0.0.1:9/plants: "
+        "timeout must be > 0, retries and backoff >= 0\n"
+    )

@@ -214,3 +214,21 @@ def test_utf16_tab_separated_excel_export(tmp_path: Path):
         ("448", "Tonstad", (960.0, 3800.5, 442.0)),
         ("5", "Åbjøra", (95.5, 400.0, 480.2)),
     ]
+
+
+def test_unwritable_output_is_one_error_line(tmp_path: Path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    out = blocker / "snap.csv"
+    result = runner.invoke(app, ["ingest", str(JRC), "--out", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"kraftstokk: error: {out}: cannot write")
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["ingest", "fetch"])
+def test_help_says_what_it_does_with_an_example(command: str):
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0
+    assert "snapshot" in result.stdout
+    assert f"kraftstokk {command} " in result.stdout.split("Example:")[1]

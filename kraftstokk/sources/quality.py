@@ -49,7 +49,7 @@ class QualityReport(BaseModel):
         else:
             out.append("repeated names: none")
         for category, span in self.figure_ranges.items():
-            unit = CATEGORY_UNITS.get(category, "")  # type: ignore[call-overload]
+            unit = next((u for c, u in CATEGORY_UNITS.items() if c == category), "")
             out.append(f"{category} range: {span.min:g} to {span.max:g} {unit}".rstrip())
         return out
 
