@@ -1,0 +1,270 @@
+"""Kraftidioten bots: random-legal, greedy and heuristic. They read only an observation."""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import Any
+
+from kraftstokk.games.core import Action, BotFactory, Game, RandomBot
+from kraftstokk.games.kraftidioten import (
+    BURNED,
+    CHALLENGE_ACTION,
+    DRAW_ACTION,
+    JOKER,
+    LAY,
+    LIE,
+    NO_CATEGORY,
+    PASS_ACTION,
+    PHASE_CHALLENGE,
+    PHASE_CLAIM,
+    TAKE_ACTION,
+    KraftidiotenGame,
+    KraftidiotenObservation,
+)
+
+
+def _game(game: Game) -> KraftidiotenGame:
+    if not isinstance(game, KraftidiotenGame):
+        raise ValueError(f"a kraftidioten bot cannot play {game.name}")
+    return game
+
+
+def _weakest_opening(
+    hand: Sequence[int], joker: Sequence[bool], nr: Sequence[Sequence[int]], category: int
+) -> Action | None:
+    """A new pile in ``category``: the card that ranks lowest there (highest nr.)."""
+    ranks = nr[category]
+    best = -1
+    best_nr = -1
+    for card in hand:
+        if not joker[card] and ranks[card] > best_nr:
+            best_nr = ranks[card]
+            best = card
+    return (LAY, best, category, best) if best >= 0 else None
+
+
+class GreedyBot:
+    """The cheapest truthful claim; a joker, then the stock, before taking the pile.
+
+    Never challenges and never lies (taking the pile is always possible instead).
+    """
+
+    def __init__(self, game: KraftidiotenGame) -> None:
+        table = game.table
+        self._joker = table.joker
+        self._figures = table.figures
+        self._nr = table.nr
+
+    @classmethod
+    def from_settings(cls, game: Game, settings: dict[str, Any]) -> GreedyBot:
+        if settings:
+            raise ValueError(f"greedy takes no settings, got {', '.join(settings)}")
+        return cls(_game(game))
+
+    def act(
+        self, observation: KraftidiotenObservation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if observation.phase == PHASE_CHALLENGE:
+            return PASS_ACTION
+        joker = self._joker
+        hand = observation.hand
+        category = observation.category
+        if category == NO_CATEGORY:  # the category is a coin toss, the card the cheapest
+            opening = _weakest_opening(hand, joker, self._nr, rng.randrange(3))
+            if opening is not None:
+                return opening
+            return (JOKER, min(hand))
+        floor = observation.floor
+        assert floor is not None
+        figures = self._figures[category]
+        best = -1
+        best_figure = float("inf")
+        for card in hand:
+            if not joker[card]:
+                figure = figures[card]
+                if floor <= figure < best_figure:
+                    best, best_figure = card, figure
+        if best >= 0:
+            return (LAY, best, category, best)
+        if len(hand) > 2:
+            jokers = [card for card in hand if joker[card]]
+            if jokers:
+                return (JOKER, min(jokers))
+        if observation.stock_count:
+            return DRAW_ACTION
+        return TAKE_ACTION
+
+
+class HeuristicBot:
+    """Truthful when it can, a plausible lie when stuck, challenges what it can refute.
+
+    ``knowledge`` (0..1) is how well it knows the plants: the chance that it notices a
+    suspicious claim (a plant already claimed on the pile, or last seen going to another
+    player) and that, when lying, it names the least conspicuous plant (the lowest figure
+    that beats the claim) rather than any plant that does. ``top3_challenge`` is the
+    chance that it challenges a top-3 burn claim (or a last card) it cannot refute;
+    ``bluff`` the chance that it lies rather than draws from the stock when stuck.
+    """
+
+    def __init__(
+        self,
+        game: KraftidiotenGame,
+        knowledge: float = 0.8,
+        top3_challenge: float = 0.3,
+        bluff: float = 0.7,
+    ) -> None:
+        for name, value in (
+            ("knowledge", knowledge),
+            ("top3_challenge", top3_challenge),
+            ("bluff", bluff),
+        ):
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must be between 0 and 1, not {value}")
+        table = game.table
+        self.knowledge = knowledge
+        self.top3_challenge = top3_challenge
+        self.bluff = bluff
+        self._joker = table.joker
+        self._figures = table.figures
+        self._nr = table.nr
+        self._top3 = game.top3
+        self._sorted_figures = game.sorted_figures
+        self._by_figure = game.by_figure
+
+    @classmethod
+    def from_settings(cls, game: Game, settings: dict[str, Any]) -> HeuristicBot:
+        known = {"knowledge", "top3_challenge", "bluff"}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise ValueError(f"heuristic has no setting {', '.join(unknown)} (has {known})")
+        values = {key: float(value) for key, value in settings.items()}
+        return cls(_game(game), **values)
+
+    def act(
+        self, observation: KraftidiotenObservation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        phase = observation.phase
+        if phase == PHASE_CHALLENGE:
+            return self._judge(observation, rng)
+        if phase == PHASE_CLAIM:
+            card = observation.lie_card
+            category = observation.category
+            if category == NO_CATEGORY:
+                category = legal[0][2]
+            floor = observation.floor
+            claim = self._plausible_claim(
+                observation, category, -1.0 if floor is None else floor, rng, card
+            )
+            return (LAY, card, category, claim) if claim >= 0 else legal[0]
+        return self._turn(observation, rng)
+
+    # ----------------------------------------------------------------- challenges
+
+    def _judge(self, observation: KraftidiotenObservation, rng: random.Random) -> Action:
+        claim = observation.last_claim
+        assert claim is not None
+        if claim.from_stock:  # KI-4b: drawn cards are claimed truthfully by rule
+            return PASS_ACTION
+        plant = claim.plant
+        if plant in observation.hand:
+            return CHALLENGE_ACTION
+        if any(card == plant for _, card in observation.own_cards_on_pile):
+            return CHALLENGE_ACTION
+        earlier = observation.claims[:-1]
+        if any(c.plant == plant and c.from_stock for c in earlier):
+            return CHALLENGE_ACTION
+        suspicious = any(c.plant == plant for c in earlier) or self._seen_elsewhere(
+            observation, plant, claim.seat
+        )
+        if suspicious and rng.random() < self.knowledge:
+            return CHALLENGE_ACTION
+        last_card = observation.hand_counts[claim.seat] == 0
+        if (observation.claim_is_top3 or last_card) and rng.random() < self.top3_challenge:
+            return CHALLENGE_ACTION
+        return PASS_ACTION
+
+    def _opening_category(self, plants: Sequence[int]) -> int:
+        """The category in which the rest of the hand is strongest (lowest nr. sum)."""
+        nr = self._nr
+        return min((0, 1, 2), key=lambda c: sum(nr[c][card] for card in plants))
+
+    @staticmethod
+    def _seen_elsewhere(observation: KraftidiotenObservation, plant: int, seat: int) -> bool:
+        """The plant was last shown going to a player other than ``seat``."""
+        for card, holder in reversed(observation.shown):
+            if card == plant:
+                return holder != seat and holder != BURNED
+        return False
+
+    # ----------------------------------------------------------------- turns
+
+    def _turn(self, observation: KraftidiotenObservation, rng: random.Random) -> Action:
+        joker = self._joker
+        hand = observation.hand
+        plants = [card for card in hand if not joker[card]]
+        jokers = [card for card in hand if joker[card]]
+        category = observation.category
+        if category == NO_CATEGORY:
+            opening = _weakest_opening(plants, joker, self._nr, self._opening_category(plants))
+            if opening is not None:
+                return opening
+            return (JOKER, min(jokers))
+        floor = observation.floor
+        assert floor is not None
+        figures = self._figures[category]
+        truthful = [card for card in plants if figures[card] >= floor]
+        if truthful:
+            top = [card for card in truthful if self._top3[category][card]]
+            if top and observation.pile_count >= 4:  # a true top-3 claim burns a big pile
+                card = min(top, key=figures.__getitem__)
+            else:
+                card = min(truthful, key=figures.__getitem__)
+            return (LAY, card, category, card)
+        pile = observation.pile_count
+        if jokers and len(hand) > 2 and pile >= 2:
+            return (JOKER, min(jokers))
+        if pile <= 1 or not plants:
+            return DRAW_ACTION if observation.stock_count else TAKE_ACTION
+        if observation.stock_count and rng.random() >= self.bluff:
+            return DRAW_ACTION
+        weakest = min(plants, key=figures.__getitem__)
+        if self._plausible_claim(observation, category, floor, rng, weakest) < 0:
+            return DRAW_ACTION if observation.stock_count else TAKE_ACTION
+        return (LIE, weakest, category)
+
+    def _plausible_claim(
+        self,
+        observation: KraftidiotenObservation,
+        category: int,
+        floor: float,
+        rng: random.Random,
+        card: int,
+    ) -> int:
+        """A plant that beats ``floor`` and that no one can know to be elsewhere; -1 if none."""
+        ruled_out = set(observation.hand)
+        ruled_out.add(card)
+        ruled_out.update(claim.plant for claim in observation.claims)
+        ruled_out.update(card for card, holder in observation.shown if holder != BURNED)
+        start = bisect_left(self._sorted_figures[category], floor)
+        candidates = [p for p in self._by_figure[category][start:] if p not in ruled_out]
+        if not candidates:
+            return -1
+        if rng.random() < self.knowledge:
+            return candidates[0]
+        return candidates[rng.randrange(len(candidates))]
+
+
+def _random(game: Game, settings: dict[str, Any]) -> RandomBot:
+    if settings:
+        raise ValueError(f"random takes no settings, got {', '.join(settings)}")
+    _game(game)
+    return RandomBot()
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": _random,
+    "greedy": GreedyBot.from_settings,
+    "heuristic": HeuristicBot.from_settings,
+}
