@@ -13,6 +13,7 @@ from kraftstokk.models import (
     CardFlags,
     CategoryFlags,
     Deck,
+    Plant,
     Ranks,
     SnapshotInfo,
 )
@@ -136,6 +137,34 @@ def synthetic_deck(seed: int = 7) -> Deck:
         spec={},
         cards=cards,
     )
+
+
+def synthetic_plants(count: int = 60, seed: int = 3) -> list[Plant]:
+    """Plants with distinct, plausible figures (no ties, production below capacity x 8760 h).
+
+    For deck-builder tests; names come from NAMES (a number added past the 52nd).
+    """
+    rng = random.Random(seed)
+    mws = [tenths / 10 for tenths in rng.sample(range(200, 12000), count)]
+    heads = [tenths / 10 for tenths in rng.sample(range(200, 11000), count)]
+    gwhs: list[float] = []
+    for mw in mws:
+        gwh = round(mw * rng.uniform(2.0, 6.0), 1)
+        while gwh in gwhs:
+            gwh = round(gwh + 0.1, 1)
+        gwhs.append(gwh)
+    return [
+        Plant(
+            id=f"S{i:03d}",
+            name=NAMES[i % 52] if i < 52 else f"{NAMES[i % 52]} {i // 52 + 1}",
+            mw=mws[i],
+            gwh=gwhs[i],
+            head_m=heads[i],
+            source="synthetic",
+            source_id=f"S{i:03d}",
+        )
+        for i in range(count)
+    ]
 
 
 @pytest.fixture

@@ -29,15 +29,23 @@ def is_burn(suit: str | None, value: int | None) -> bool:
     return suit == BURN_SUIT and value is not None and 1 <= value <= BURN_MAX_VALUE
 
 
+def is_invisible(nr: int) -> bool:
+    """D-4: nr. 50, 51 and 52 are "usynlige kort"."""
+    return INVISIBLE_FROM_NR <= nr <= DECK_SIZE
+
+
+def is_top3(nr: int) -> bool:
+    """KI-8: nr. 1-3 may burn the pile."""
+    return 1 <= nr <= TOP_NR
+
+
 def plant_flags(
     suit: str | None, value: int | None, ranks: Mapping[Category, int], gwh: float
 ) -> CardFlags:
     """Flags of a plant card, without war partners (they need the whole deck)."""
     return CardFlags(
-        invisible=CategoryFlags(
-            **{c: INVISIBLE_FROM_NR <= ranks[c] <= DECK_SIZE for c in CATEGORIES}
-        ),
-        top3=CategoryFlags(**{c: 1 <= ranks[c] <= TOP_NR for c in CATEGORIES}),
+        invisible=CategoryFlags(**{c: is_invisible(ranks[c]) for c in CATEGORIES}),
+        top3=CategoryFlags(**{c: is_top3(ranks[c]) for c in CATEGORIES}),
         burn=is_burn(suit, value),
         reset=value == RESET_VALUE,
         gwh_tens=gwh_tens(gwh),

@@ -16,7 +16,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
-from kraftstokk.deck.flags import gwh_tens, is_burn, joker_flags, plant_flags
+from kraftstokk.deck.flags import (
+    RESET_VALUE,
+    gwh_tens,
+    is_burn,
+    is_invisible,
+    is_top3,
+    joker_flags,
+)
 from kraftstokk.deck.rank import (
     DEFAULT_TIE_BREAK,
     TIE_BREAK_RULES,
@@ -35,6 +42,7 @@ from kraftstokk.models import (
     Card,
     CardFlags,
     Category,
+    CategoryFlags,
     Deck,
     card_id,
 )
@@ -438,7 +446,7 @@ def _check_permutation(
                 f"nr. {nr} in {CATEGORY_LABELS[category]} is on "
                 + ", ".join(plants[i].id for i in indexes),
             )  # fmt: skip
-    if len(plants) == DECK_SIZE:
+    if len(plants) == DECK_SIZE and len(found) == DECK_SIZE:
         missing = [nr for nr in range(1, DECK_SIZE + 1) if nr not in holders]
         if missing:
             ctx.error(
@@ -465,10 +473,18 @@ def _compare_flags(
         pairs.append(("war_partners", sorted(found.war_partners), sorted(expected.war_partners)))
     for name, have, want in pairs:
         if have != want:
-            ctx.error(
-                "flags", card, name, _flag_text(have), _flag_text(want),
-                f"flag {name} does not agree with the card's nr., suit, value and production",
-            )  # fmt: skip
+            ctx.error("flags", card, name, _flag_text(have), _flag_text(want),
+                      _FLAG_RULES[name.split("_")[0]])  # fmt: skip
+
+
+_FLAG_RULES = {
+    "invisible": "invisible (D-4) must be true exactly for nr. 50-52 in that category",
+    "top3": "top3 (KI-8) must be true exactly for nr. 1-3 in that category",
+    "burn": "burn (SK-10) must be true exactly for the jokers and kløver 1-4",
+    "reset": "reset (SK-11) must be true exactly for the four 2s",
+    "gwh": "gwh_tens (SK-6) must be the production rounded down to tens",
+    "war": "war_partners (SK-6) must list the other cards with the same gwh_tens",
+}
 
 
 def _flag_text(value: object) -> str:
@@ -485,27 +501,39 @@ def _check_flags(
     keys: dict[int, Key],
     trusted: dict[Category, dict[int, int]],
 ) -> None:
-    tens: dict[int, int] = {}
+    computed: dict[int, int] = {}
+    partner_tens: dict[int, int] = {}
     for index, card in enumerate(plants):
         if card.gwh is not None and math.isfinite(card.gwh) and card.gwh > 0:
-            tens[index] = gwh_tens(card.gwh)
+            computed[index] = partner_tens[index] = gwh_tens(card.gwh)
+        elif card.flags.gwh_tens is not None:
+            # Production itself is reported; keep its partners' lists checkable.
+            partner_tens[index] = card.flags.gwh_tens
     true_ids = {i: card_id(*keys[i]) if i in keys else plants[i].id for i in range(len(plants))}
     for index, card in enumerate(plants):
-        key = keys.get(index)
-        suit, value = key if key else (card.suit, card.value)
-        expected = CardFlags(burn=is_burn(suit, value), reset=value == 2)
-        if all(index in trusted[c] for c in CATEGORIES) and index in tens:
-            ranks = {c: trusted[c][index] for c in CATEGORIES}
-            expected = plant_flags(suit, value, ranks, card.gwh or 0.0)
-        else:
-            expected.invisible, expected.top3 = card.flags.invisible, card.flags.top3
-            expected.gwh_tens = tens.get(index, card.flags.gwh_tens)
-        with_partners = index in tens
+        suit, value = keys.get(index) or (card.suit, card.value)
+        known = {c: trusted[c][index] for c in CATEGORIES if index in trusted[c]}
+        recorded = card.flags
+        expected = CardFlags(
+            invisible=CategoryFlags(**{
+                c: is_invisible(known[c]) if c in known else recorded.invisible.get(c)
+                for c in CATEGORIES
+            }),
+            top3=CategoryFlags(**{
+                c: is_top3(known[c]) if c in known else recorded.top3.get(c) for c in CATEGORIES
+            }),
+            burn=is_burn(suit, value),
+            reset=value == RESET_VALUE,
+            gwh_tens=computed.get(index, recorded.gwh_tens),
+        )  # fmt: skip
+        with_partners = index in partner_tens
         if with_partners:
             expected.war_partners = [
-                true_ids[j] for j in tens if j != index and tens[j] == tens[index]
+                true_ids[j]
+                for j in partner_tens
+                if j != index and partner_tens[j] == partner_tens[index]
             ]
-        _compare_flags(ctx, card, card.flags, expected, with_partners)
+        _compare_flags(ctx, card, recorded, expected, with_partners)
 
 
 def validate_deck(deck: Deck, source: str = "") -> ValidationReport:

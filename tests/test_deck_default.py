@@ -1,0 +1,47 @@
+"""The default deck built from sources/ (the embedded snapshot and spec) validates clean."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kraftstokk.deck.build import build_from_spec_file
+from kraftstokk.deck.io import deck_json_text
+from kraftstokk.deck.validate import validate_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "sources" / "deck.toml"
+SNAPSHOT = ROOT / "sources" / "jrc-2024-01.csv"
+
+pytestmark = pytest.mark.skipif(
+    not SNAPSHOT.exists(), reason="the embedded snapshot sources/jrc-2024-01.csv is absent"
+)
+
+
+@pytest.fixture(scope="module")
+def built():
+    return build_from_spec_file(SPEC)
+
+
+def test_default_deck_validates_without_errors(built):
+    report = validate_deck(built.deck, str(SPEC))
+    assert report.errors == [], report.lines()
+    # Only ties may warn: the figures of the 52 are plausible and the names distinct.
+    assert {w.rule for w in report.warnings} <= {"tie"}
+    assert len(report.warnings) == len(built.report.ties)
+
+
+def test_default_deck_shape_and_provenance(built):
+    deck = built.deck
+    assert len(deck.cards) == 55 and len(deck.plant_cards) == 52
+    assert deck.snapshot.licence == "CC BY 4.0" and deck.snapshot.attribution
+    assert deck.snapshot.date == "2024-01"
+    names = {c.name for c in deck.plant_cards}
+    assert "Sønnå Høy" in names and "Sønnå H" not in names  # display-name override
+    top = min(deck.plant_cards, key=lambda c: c.nr.gwh)
+    assert top.value == 1 and top.gwh == max(c.gwh for c in deck.plant_cards)
+
+
+def test_default_build_is_byte_identical(built):
+    assert deck_json_text(build_from_spec_file(SPEC).deck) == deck_json_text(built.deck)

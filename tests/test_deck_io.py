@@ -1,0 +1,100 @@
+"""deck.json / deck.csv: round trip, spreadsheet-friendly CSV, clear errors on bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kraftstokk.deck.io import CSV_COLUMNS, load_deck, write_deck
+from kraftstokk.errors import InputFileError
+from tests.conftest import synthetic_deck
+
+
+def test_round_trip_json_and_csv(tmp_path: Path):
+    deck = synthetic_deck()
+    json_path, csv_path = write_deck(deck, tmp_path / "out")
+    assert load_deck(json_path) == deck
+    from_csv = load_deck(csv_path)
+    assert from_csv.cards == deck.cards
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["deck.csv", "deck.json"]
+
+
+def test_csv_is_utf8_with_bom_plain_columns_and_one_row_per_card(tmp_path: Path):
+    _, csv_path = write_deck(synthetic_deck(), tmp_path)
+    data = csv_path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    text = data.decode("utf-8-sig")
+    lines = text.splitlines()
+    assert lines[0].split(",") == list(CSV_COLUMNS)
+    assert {"nr_mw", "nr_gwh", "nr_head_m"} <= set(CSV_COLUMNS)
+    assert len(lines) == 56
+    assert "Nedre Røssåga" in text and "kløver" in text
+
+
+def test_json_keys_follow_the_file_contract(tmp_path: Path):
+    json_path, _ = write_deck(synthetic_deck(), tmp_path)
+    raw = json.loads(json_path.read_text(encoding="utf-8"))
+    assert set(raw) == {"title", "edition", "snapshot", "spec", "cards"}
+    card = raw["cards"][0]
+    assert {"id", "joker", "suit", "value", "plant_id", "name", "mw", "gwh", "head_m", "nr",
+            "flags"} <= set(card)  # fmt: skip
+    assert set(card["nr"]) == {"mw", "gwh", "head_m"}
+    joker = raw["cards"][-1]
+    assert joker["joker"] is True and joker["mw"] is None and joker["suit"] is None
+
+
+def test_write_is_atomic_and_leaves_the_old_deck_on_failure(tmp_path: Path, monkeypatch):
+    deck = synthetic_deck()
+    write_deck(deck, tmp_path)
+    before = (tmp_path / "deck.csv").read_bytes()
+
+    def broken(_deck):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr("kraftstokk.deck.io.deck_csv_text", broken)
+    with pytest.raises(RuntimeError):
+        write_deck(deck, tmp_path)
+    assert (tmp_path / "deck.csv").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("deck.json", b"", "file is empty"),
+        ("deck.json", b"{not json", "not valid JSON"),
+        ("deck.json", b'{"title": "x"}', "no 'cards' list"),
+        ("deck.json", b'{"title": "x", "edition": "1", "snapshot": {"path": "s"}, "cards": [1]}',
+         "not a deck: cards.0"),
+        ("deck.csv", b"\x00\x01\x02", "binary file"),
+        ("deck.csv", b"\xff\xfe\xfa", "not a UTF-8 text file"),
+        ("deck.csv", b"a,b\n1,2\n", "missing columns id, joker"),
+        ("deck.txt", b"hello", "expected a .json or .csv suffix"),
+    ],
+)  # fmt: skip
+def test_unreadable_input_names_file_and_reason(tmp_path: Path, name, content, reason):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(InputFileError, match=reason) as caught:
+        load_deck(path)
+    assert str(path) in str(caught.value) and caught.value.exit_code == 2
+
+
+def test_missing_file_and_bad_cell(tmp_path: Path):
+    with pytest.raises(InputFileError, match="no such file"):
+        load_deck(tmp_path / "deck.json")
+    _, csv_path = write_deck(synthetic_deck(), tmp_path)
+    text = csv_path.read_text(encoding="utf-8-sig").replace("spar,1,", "spar,one,", 1)
+    csv_path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputFileError, match=r"line 2 \(spar-1\), value: 'one' is not a number"):
+        load_deck(csv_path)
+
+
+def test_csv_without_bom_and_with_spreadsheet_booleans(tmp_path: Path):
+    deck = synthetic_deck()
+    _, csv_path = write_deck(deck, tmp_path)
+    text = csv_path.read_text(encoding="utf-8-sig").replace(",false,", ",FALSE,")
+    csv_path.write_text(text, encoding="utf-8")
+    assert load_deck(csv_path).cards == deck.cards
