@@ -24,7 +24,7 @@ from kraftstokk.sim.metrics import Tally
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
 #: that sending tallies back costs little.
-CHUNKS_PER_WORKER = 8
+CHUNKS_PER_WORKER = 16
 MAX_CHUNK = 500
 
 Progress = Callable[[int, int], None]

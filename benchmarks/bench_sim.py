@@ -1,0 +1,70 @@
+"""Simulation throughput: games per second for each game with 1 and 2 worker processes.
+
+Target (issue 7): 2 workers at least 1.8 times as fast as one. Wall-clock rates depend
+on what else the machine runs, so the CPU time of the run (this process and its workers)
+is printed as well: its ratio shows the overhead of going parallel, independent of load.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+from pathlib import Path
+
+from kraftstokk.deck.build import build_from_spec_file
+from kraftstokk.games.core import DeckTable
+from kraftstokk.models import Deck
+from kraftstokk.sim.runner import SimSettings, run_simulation
+
+GAMES = {"idiot": 3000, "kraftidioten": 1500, "stromkrig": 1500}
+PLAYERS = 4
+BOTS = "greedy"
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 1.8
+
+
+def cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def measure(table: DeckTable, settings: SimSettings, workers: int) -> tuple[float, float]:
+    """Games per wall second and CPU seconds used."""
+    cpu_before, started = cpu_seconds(), time.perf_counter()
+    outcome = run_simulation(table, settings, workers)
+    wall = time.perf_counter() - started
+    return outcome.tally.games / wall, cpu_seconds() - cpu_before
+
+
+def benchmark_deck() -> Deck:
+    """The deck ``make deck`` builds from ``sources/deck.toml``, built in memory."""
+    return build_from_spec_file(ROOT / "sources" / "deck.toml").deck
+
+
+def main() -> None:
+    table = DeckTable.from_deck(benchmark_deck())
+    load = os.getloadavg()[0]
+    print(f"cores available: {len(os.sched_getaffinity(0))}; load average {load:.1f}")
+    for name, games in GAMES.items():
+        settings = SimSettings(game=name, players=PLAYERS, games=games, seed=7, bots=BOTS)
+        try:
+            one, cpu_one = measure(table, settings, 1)
+            two, cpu_two = measure(table, settings, 2)
+        except ImportError as exc:
+            print(f"{name}: not available ({exc})")
+            continue
+        speedup = two / one
+        verdict = "ok" if speedup >= TARGET else "BELOW TARGET"
+        print(
+            f"{name} games/s ({games} games, {PLAYERS} players, {BOTS}): 1 worker {one:,.0f}, "
+            f"2 workers {two:,.0f}, speed-up {speedup:.2f}x (target >= {TARGET}x; {verdict}); "
+            f"CPU seconds {cpu_one:.2f} vs {cpu_two:.2f} (parallel overhead "
+            f"{100 * (cpu_two / cpu_one - 1):+.1f} %)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
