@@ -30,13 +30,16 @@ def draw_card_back(
     canvas.restoreState()
 
 
-def back_form(canvas: Canvas, deck: Deck) -> str:
-    """Draw the back (with full bleed) once into a form of this canvas; return its name."""
-    name = "KraftBack"
+def back_form(canvas: Canvas, deck: Deck, bleed: float = CARD.bleed) -> str:
+    """Draw the back with ``bleed`` mm all round once into a form of this canvas.
+
+    Returns the form's name for :func:`place_back_form`.
+    """
+    name = f"KraftBack{round(bleed * 100)}"
     if not canvas.hasForm(name):
-        box = CARD.bleed_box
+        box = CARD.cut.inset(-bleed)
         canvas.beginForm(name, mm(box.x), mm(box.y), mm(box.right), mm(box.top))
-        draw_back_local(canvas, deck, (CARD.bleed,) * 4, clip=False)
+        draw_back_local(canvas, deck, (bleed,) * 4, clip=False)
         canvas.endForm()
     return name
 
@@ -64,10 +67,9 @@ def draw_back_local(canvas: Canvas, deck: Deck, extent: Extent, clip: bool = Tru
         path = canvas.beginPath()
         path.rect(*area.pt())
         canvas.clipPath(path, stroke=0, fill=0)
-    full = CARD.bleed_box
     canvas.setFillColor(pal.accent_dark)
-    canvas.rect(*full.pt(), stroke=0, fill=1)
-    _draw_lattice(canvas, pal, full)
+    canvas.rect(*area.pt(), stroke=0, fill=1)
+    _draw_lattice(canvas, pal, area)
     _draw_frame(canvas, pal)
     _draw_emblem(canvas, pal)
     cx, cy = mm(CARD.width / 2), mm(CARD.height / 2)

@@ -25,7 +25,8 @@ from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.render.geometry import CARD, Box, mm
 from kraftstokk.render.numbers import deck_decimals, format_figure
 from kraftstokk.render.palette import WHITE, Palette, mix, palette_from_style
-from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
+from kraftstokk.render.parts import PILL_ICON, PILL_W, Parts, pill_icon_x
+from kraftstokk.render.suits import BOLT, draw_shape
 
 __all__ = ["FaceContext", "draw_card_back", "draw_card_face", "draw_face_local", "face_context"]
 
@@ -48,6 +49,7 @@ class FaceContext:
     ranges: dict[Category, tuple[float, float]]
     small_print: tuple[str, ...]
     joker_count: int
+    parts: Parts
 
 
 _cache: list[tuple[Deck, FaceContext]] = []
@@ -68,12 +70,14 @@ def face_context(deck: Deck) -> FaceContext:
     small = [f"{deck.title} · {deck.edition}"]
     if data:
         small.append(f"Data: {data}")
+    palette = palette_from_style(deck.style())
     ctx = FaceContext(
-        palette=palette_from_style(deck.style()),
+        palette=palette,
         decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
         ranges=ranges,
         small_print=tuple(small),
         joker_count=len(deck.jokers),
+        parts=Parts(palette),
     )
     _cache[:] = [(deck, ctx)]
     return ctx
@@ -167,8 +171,7 @@ def _draw_index(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
         canvas.restoreState()
     else:
         canvas.drawCentredString(cx, top - size * CAP_HEIGHT, value)
-    pip = mm(4.6)
-    draw_suit(canvas, card.suit, cx, top - size * CAP_HEIGHT - mm(1.4) - pip / 2, pip)
+    ctx.parts.index_pip(canvas, card.suit, cx, top - size * CAP_HEIGHT - mm(1.4) - mm(2.3))
 
 
 # Name -----------------------------------------------------------------------------------
@@ -184,9 +187,7 @@ def card_name_fit(card: Card) -> NameFit:
 
 
 def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    panel = CARD.name
-    canvas.setFillColor(ctx.palette.accent)
-    canvas.roundRect(*panel.pt(), radius=mm(1.6), stroke=0, fill=1)
+    ctx.parts.name_panel(canvas)
     fit = card_name_fit(card)
     text = CARD.name_text
     size = fit.font_size
@@ -213,43 +214,41 @@ def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
 def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     """A fjord landscape whose peak rises with the plant's head, and the suit in a disc."""
     pal = ctx.palette
-    box = CARD.art
-    x, y, w, h = box.pt()
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.roundRect(x, y, w, h, mm(1.6))
-    canvas.clipPath(path, stroke=0, fill=0)
-    canvas.setFillColor(pal.accent_pale)
-    canvas.rect(x, y, w, h, stroke=0, fill=1)
+    x, y, w, h = CARD.art.pt()
+    ctx.parts.art_sky(canvas)
     head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
     water = y + h * 0.2
-    peak = water + h * (0.42 + 0.4 * head)
+    peak = water + h * (0.36 + 0.36 * head)
     canvas.setFillColor(mix(pal.accent_light, pal.paper, 0.35))
-    ridge = [
-        (x, water),
-        (x, water + h * 0.28),
-        (x + w * 0.12, water + h * 0.48),
-        (x + w * 0.27, water + h * 0.3),
-        (x + w * 0.4, water + h * 0.55),
-        (x + w * 0.52, water + h * 0.36),
-        (x + w * 0.78, peak),
-        (x + w * 0.92, water + h * 0.42),
-        (x + w, water + h * 0.5),
-        (x + w, water),
-    ]
-    _polygon(canvas, ridge)
+    _polygon(
+        canvas,
+        [
+            (x, water),
+            (x, water + h * 0.28),
+            (x + w * 0.12, water + h * 0.46),
+            (x + w * 0.27, water + h * 0.3),
+            (x + w * 0.4, water + h * 0.52),
+            (x + w * 0.52, water + h * 0.36),
+            (x + w * 0.78, peak),
+            (x + w * 0.92, water + h * 0.42),
+            (x + w, water + h * 0.48),
+            (x + w, water),
+        ],
+    )
     canvas.setFillColor(pal.accent_light)
-    front = [
-        (x, water),
-        (x + w * 0.1, water + h * 0.16),
-        (x + w * 0.22, water + h * 0.06),
-        (x + w * 0.62, water + h * 0.1),
-        (x + w * 0.7, water + (peak - water) * 0.55),
-        (x + w * 0.86, water + h * 0.14),
-        (x + w, water + h * 0.08),
-        (x + w, water),
-    ]
-    _polygon(canvas, front)
+    _polygon(
+        canvas,
+        [
+            (x, water),
+            (x + w * 0.1, water + h * 0.16),
+            (x + w * 0.22, water + h * 0.06),
+            (x + w * 0.62, water + h * 0.1),
+            (x + w * 0.7, water + (peak - water) * 0.55),
+            (x + w * 0.86, water + h * 0.14),
+            (x + w, water + h * 0.08),
+            (x + w, water),
+        ],
+    )
     # Penstock: from a lake below the peak down to the power station by the fjord.
     lake_x, lake_y = x + w * 0.72, water + (peak - water) * 0.72
     station_x = x + w * 0.9
@@ -260,32 +259,8 @@ def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     canvas.ellipse(lake_x - mm(2.2), lake_y - mm(0.6), lake_x + mm(2.2), lake_y + mm(0.6), 0, 1)
     canvas.setFillColor(pal.accent_dark)
     canvas.rect(station_x - mm(1.1), water, mm(2.4), mm(1.6), stroke=0, fill=1)
-    canvas.setFillColor(pal.accent)
-    canvas.rect(x, y, w, water - y, stroke=0, fill=1)
-    canvas.setStrokeColor(mix(pal.accent, WHITE, 0.45))
-    canvas.setLineWidth(0.5)
-    for k in range(2):
-        wy = y + (water - y) * (0.62 - 0.32 * k)
-        wave = canvas.beginPath()
-        wave.moveTo(x + mm(2 + 3 * k), wy)
-        for i in range(7):
-            sx = x + mm(2 + 3 * k) + i * mm(7)
-            wave.curveTo(sx + mm(1.75), wy + mm(0.5), sx + mm(1.75), wy - mm(0.5), sx + mm(3.5), wy)
-            wave.curveTo(sx + mm(5.25), wy + mm(0.5), sx + mm(5.25), wy - mm(0.5), sx + mm(7), wy)
-        canvas.drawPath(wave, stroke=1, fill=0)
-    canvas.restoreState()
-    # The suit (or the joker's bolt) in a disc, left of centre so the landscape shows.
-    cx, cy, r = x + w * 0.3, y + h * 0.52, mm(7.2)
-    canvas.setFillColor(pal.paper)
-    canvas.setStrokeColor(pal.accent_light)
-    canvas.setLineWidth(0.8)
-    canvas.circle(cx, cy, r, stroke=1, fill=1)
-    if card.joker:
-        canvas.setFillColor(pal.gold)
-        draw_shape(canvas, BOLT, cx, cy, r * 1.35)
-    elif card.suit is not None:
-        canvas.setFillColor(pal.suit_colour(card.suit))
-        draw_suit(canvas, card.suit, cx, cy, r * 1.15)
+    ctx.parts.art_water(canvas, water - y)
+    ctx.parts.disc(canvas, None if card.joker else card.suit, x + w * 0.3, y + h * 0.52)
 
 
 def _polygon(canvas: Canvas, points: list[tuple[float, float]]) -> None:
@@ -303,8 +278,6 @@ ROW_LABEL_SIZE = 7.0
 FIGURE_SIZE = 11.0
 NR_SIZE = 7.4
 TAG_SIZE = 5.6
-PILL_W = 14.5  # mm
-PILL_H = 5.0
 
 
 def _draw_row(canvas: Canvas, card: Card, ctx: FaceContext, category: Category, row: int) -> None:
@@ -333,56 +306,39 @@ def _draw_row(canvas: Canvas, card: Card, ctx: FaceContext, category: Category, 
     canvas.setFont(SANS_BOLD, figure_size)
     canvas.drawRightString(figure_right, baseline, figure)
     # nr. pill, with the mark of a top-3 or an invisible card
-    pill_y = baseline - mm(1.4)
-    pill_w, pill_h, radius = mm(PILL_W), mm(PILL_H), mm(PILL_H / 2)
-    nr_text = f"nr.\u00a0{nr}"
-    nr_w = text_width(nr_text, SANS_BOLD, NR_SIZE)
-    icon = mm(2.9)
-    if top3:
-        canvas.setFillColor(pal.gold_pale)
-        canvas.setStrokeColor(pal.gold)
-        canvas.setLineWidth(1.0)
-        canvas.roundRect(pill_x, pill_y, pill_w, pill_h, radius, stroke=1, fill=1)
-    elif invisible:
-        canvas.setFillColor(WHITE)
-        canvas.setStrokeColor(pal.ink)
-        canvas.setLineWidth(0.8)
-        canvas.setDash(1.6, 1.1)
-        canvas.roundRect(pill_x, pill_y, pill_w, pill_h, radius, stroke=1, fill=1)
-        canvas.setDash()
-    else:
-        canvas.setFillColor(pal.pill)
-        canvas.roundRect(pill_x, pill_y, pill_w, pill_h, radius, stroke=0, fill=1)
     marked = top3 or invisible
-    text_x = pill_x + (pill_w - nr_w + (icon + mm(0.6) if marked else 0)) / 2
-    icon_x = text_x - mm(0.6) - icon / 2
-    icon_y = pill_y + pill_h / 2
-    if top3:
-        canvas.setFillColor(pal.gold)
-        draw_shape(canvas, STAR, icon_x, icon_y, icon)
-    elif invisible:
-        canvas.setStrokeColor(pal.ink)
-        draw_eye_slash(canvas, icon_x, icon_y, icon, 0.6)
+    pill_y = baseline - mm(1.4)
+    kind = "top3" if top3 else "invisible" if invisible else "plain"
+    ctx.parts.pill(canvas, kind, pill_x, pill_y)
+    nr_text = f"nr.\u00a0{nr}"
+    if marked:
+        left = pill_x + pill_icon_x() + mm(PILL_ICON) / 2
+        text_x = (left + pill_x + mm(PILL_W) - text_width(nr_text, SANS_BOLD, NR_SIZE)) / 2
+    else:
+        text_x = pill_x + (mm(PILL_W) - text_width(nr_text, SANS_BOLD, NR_SIZE)) / 2
     canvas.setFillColor(pal.ink)
     canvas.setFont(SANS_BOLD, NR_SIZE)
     canvas.drawString(text_x, baseline, nr_text)
     # Bar: the figure against the deck's range; the mark's word at its end
-    bar_y = mm(top - 7.7)
     bar_h = mm(1.5)
+    bar_mid = mm(top - 7.7) + bar_h / 2
     bar_end = figure_right
     if marked:
         tag = "TOPP 3" if top3 else "USYNLIG"
-        tag_colour = mix(pal.gold, pal.ink, 0.4) if top3 else pal.ink
-        canvas.setFillColor(tag_colour)
+        canvas.setFillColor(mix(pal.gold, pal.ink, 0.4) if top3 else pal.ink)
         canvas.setFont(SANS_BOLD, TAG_SIZE)
-        canvas.drawRightString(figure_right, bar_y + mm(0.05), tag)
+        canvas.drawRightString(figure_right, bar_mid - TAG_SIZE * CAP_HEIGHT / 2, tag)
         bar_end = figure_right - text_width(tag, SANS_BOLD, TAG_SIZE) - mm(1.5)
     bar_w = bar_end - x0
-    canvas.setFillColor(pal.track)
-    canvas.roundRect(x0, bar_y, bar_w, bar_h, bar_h / 2, stroke=0, fill=1)
     share = _fraction(ctx, category, card.figure(category))
-    canvas.setFillColor(pal.gold if top3 else pal.muted if invisible else pal.accent)
-    canvas.roundRect(x0, bar_y, max(bar_h, bar_w * share), bar_h, bar_h / 2, stroke=0, fill=1)
+    canvas.setLineCap(1)
+    canvas.setLineWidth(bar_h)
+    canvas.setStrokeColor(pal.track)
+    canvas.line(x0 + bar_h / 2, bar_mid, x0 + bar_w - bar_h / 2, bar_mid)
+    canvas.setStrokeColor(pal.gold if top3 else pal.muted if invisible else pal.accent)
+    filled = max(bar_h, bar_w * share)
+    canvas.line(x0 + bar_h / 2, bar_mid, x0 + filled - bar_h / 2 + 0.01, bar_mid)
+    canvas.setLineCap(0)
     if row < len(CATEGORIES) - 1:
         canvas.setStrokeColor(pal.track)
         canvas.setLineWidth(0.4)

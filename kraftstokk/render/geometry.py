@@ -8,6 +8,7 @@ sheet boxes are relative to the lower-left corner of the page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 MM = 72.0 / 25.4  # points per millimetre
@@ -68,55 +69,55 @@ class CardGeometry:
     bleed: float = 3.0
     safe_margin: float = 3.0
 
-    @property
+    @cached_property
     def cut(self) -> Box:
         return Box(0.0, 0.0, self.width, self.height)
 
-    @property
+    @cached_property
     def bleed_box(self) -> Box:
         return self.cut.inset(-self.bleed)
 
-    @property
+    @cached_property
     def safe(self) -> Box:
         return self.cut.inset(self.safe_margin)
 
     # The face design. Everything below lies inside ``safe``.
-    @property
+    @cached_property
     def index(self) -> Box:
         """Top-left corner index (value over suit); its twin is turned into the bottom right."""
         s = self.safe
         return Box(s.x, s.top - 12.0, 8.5, 12.0)
 
-    @property
+    @cached_property
     def index_rotated(self) -> Box:
         return self.index.rotated_180(self.width, self.height)
 
-    @property
+    @cached_property
     def name(self) -> Box:
         """The plant's name, to the right of the top-left index."""
         s = self.safe
         left = self.index.right + 1.5
         return Box(left, s.top - 13.5, s.right - left, 13.5)
 
-    @property
+    @cached_property
     def name_text(self) -> Box:
         """Where the name's letters may go: the name panel less its padding."""
         n = self.name
         return Box(n.x + 2.0, n.y + 1.0, n.w - 4.0, n.h - 2.0)
 
-    @property
+    @cached_property
     def art(self) -> Box:
         """The picture panel between the name and the figures."""
         s = self.safe
         return Box(s.x, 45.5, s.w, 24.9)
 
-    @property
+    @cached_property
     def rows(self) -> Box:
         """The three category rows."""
         s = self.safe
         return Box(s.x, 13.5, s.w, 30.5)
 
-    @property
+    @cached_property
     def footer(self) -> Box:
         """Small print (title, edition, data source), left of the bottom-right index."""
         s = self.safe

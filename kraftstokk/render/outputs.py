@@ -1,0 +1,78 @@
+"""Every print output of a deck: the sheets PDF, the print-shop PDF and the PNG previews."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from kraftstokk.atomic import write_bytes
+from kraftstokk.errors import RenderError
+from kraftstokk.models import Deck
+from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
+from kraftstokk.render.preview import write_previews
+from kraftstokk.render.printshop import PRINTSHOP_ORDERS, PrintshopOrder, printshop_pdf
+from kraftstokk.render.sheets import sheets_pdf
+
+Output = Literal["sheets", "printshop", "png"]
+OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png")
+PRINTSHOP_FILE = "kraftstokk-printshop.pdf"
+PNG_DIR = "png"
+MAX_BLEED = 10.0  # mm
+
+
+def sheets_file(paper: str) -> str:
+    """``kraftstokk-a4.pdf`` or ``kraftstokk-letter.pdf``."""
+    return f"kraftstokk-{paper}.pdf"
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    paper: str = "a4"
+    duplex: Duplex = "long"
+    bleed: float = 3.0
+    printshop_order: PrintshopOrder = "alternate"
+    only: tuple[Output, ...] = OUTPUTS
+
+    def check(self) -> None:
+        """Raise RenderError for an option no output can honour."""
+        if self.paper not in PAPERS:
+            raise RenderError(f"--paper {self.paper}: choose one of {', '.join(PAPERS)}")
+        if self.duplex not in DUPLEX_MODES:
+            raise RenderError(f"--duplex {self.duplex}: choose long or short")
+        if self.printshop_order not in PRINTSHOP_ORDERS:
+            raise RenderError(
+                f"--printshop-order {self.printshop_order}: choose {' or '.join(PRINTSHOP_ORDERS)}"
+            )
+        if not 0 <= self.bleed <= MAX_BLEED:
+            raise RenderError(f"--bleed {self.bleed:g}: must be between 0 and {MAX_BLEED:g} mm")
+        unknown = [o for o in self.only if o not in OUTPUTS]
+        if unknown or not self.only:
+            raise RenderError(f"--only: choose from {', '.join(OUTPUTS)}")
+
+
+@dataclass
+class RenderResult:
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def png_count(self) -> int:
+        return sum(1 for f in self.files if f.suffix == ".png")
+
+
+def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None) -> RenderResult:
+    """Write the chosen outputs under ``out_dir`` (each file atomically)."""
+    options = options or RenderOptions()
+    options.check()
+    result = RenderResult()
+    if "sheets" in options.only:
+        path = out_dir / sheets_file(options.paper)
+        write_bytes(path, sheets_pdf(deck, options.paper, options.duplex, options.bleed))
+        result.files.append(path)
+    if "printshop" in options.only:
+        path = out_dir / PRINTSHOP_FILE
+        write_bytes(path, printshop_pdf(deck, options.bleed, options.printshop_order))
+        result.files.append(path)
+    if "png" in options.only:
+        result.files.extend(write_previews(deck, out_dir / PNG_DIR))
+    return result

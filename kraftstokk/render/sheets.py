@@ -1,0 +1,211 @@
+"""Home-print sheets: 3 x 3 cards per page, fronts and backs alternating, duplex test page.
+
+Cards are butted on shared cut lines, so one cut serves two cards; the block's outer
+cards get bleed and the crop marks sit in the margin, never across a card. A back page
+puts each card's back where it lands behind its front when the sheet is turned over the
+long edge (or the short edge).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from kraftstokk.models import Card, Deck
+from kraftstokk.render.back import back_form, place_back_form
+from kraftstokk.render.card import draw_face_local, face_context
+from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
+from kraftstokk.render.geometry import Box, Duplex, SheetLayout, mm, sheet_layout
+from kraftstokk.render.palette import mix
+
+MARK_WIDTH = 0.3  # points
+MARK_COLOUR = Color(0, 0, 0)
+DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+EDGE_WORDS = {"long": "langsiden", "short": "kortsiden"}
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """What goes on which page: card pages in pairs (front, back), then the duplex test."""
+
+    layout: SheetLayout
+    duplex: Duplex
+    pages: tuple[tuple[Card, ...], ...]  # the cards of each sheet, in slot order
+
+    @property
+    def page_count(self) -> int:
+        return 2 * len(self.pages) + 2
+
+
+def plan_sheets(
+    deck: Deck, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0
+) -> SheetPlan:
+    layout = sheet_layout(paper, bleed)
+    n = layout.per_page
+    cards = deck.cards
+    pages = tuple(tuple(cards[i : i + n]) for i in range(0, len(cards), n))
+    return SheetPlan(layout=layout, duplex=duplex, pages=pages)
+
+
+def sheets_pdf(deck: Deck, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0) -> bytes:
+    """The sheets PDF as bytes."""
+    register_fonts()
+    plan = plan_sheets(deck, paper, duplex, bleed)
+    layout = plan.layout
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(mm(layout.paper.width), mm(layout.paper.height)),
+        invariant=1,
+        pageCompression=1,
+    )
+    canvas.setTitle(f"{deck.title} {deck.edition}: kortark ({layout.paper.name.upper()})")
+    canvas.setAuthor(deck.title)
+    canvas.setSubject("Kortark for utskrift: 3 x 3 kort per side, forsider og baksider")
+    canvas.setCreator("kraftstokk")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
+    ctx = face_context(deck)
+    sheet_count = len(plan.pages)
+    for number, cards in enumerate(plan.pages, start=1):
+        _draw_crop_marks(canvas, layout)
+        for slot, card in enumerate(cards):
+            cell = layout.cell(slot)
+            canvas.saveState()
+            canvas.translate(mm(cell.x), mm(cell.y))
+            draw_face_local(canvas, card, ctx, layout.cell_bleed(cell))
+            canvas.restoreState()
+        _page_label(canvas, layout, f"{deck.title} · forside {number}/{sheet_count}")
+        canvas.showPage()
+        _draw_crop_marks(canvas, layout)
+        form = back_form(canvas, deck)
+        for slot in range(len(cards)):
+            cell = layout.back_cell(slot, duplex)
+            place_back_form(canvas, form, mm(cell.x), mm(cell.y), layout.cell_bleed(cell))
+        _page_label(canvas, layout, f"{deck.title} · bakside {number}/{sheet_count}")
+        canvas.showPage()
+    _draw_duplex_test(canvas, layout, duplex, deck)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_crop_marks(canvas: Canvas, layout: SheetLayout) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(MARK_COLOUR)
+    canvas.setLineWidth(MARK_WIDTH)
+    path = canvas.beginPath()
+    for mark in layout.crop_marks():
+        path.moveTo(mm(mark.x1), mm(mark.y1))
+        path.lineTo(mm(mark.x2), mm(mark.y2))
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _page_label(canvas: Canvas, layout: SheetLayout, text: str) -> None:
+    """A small label turned up the left margin, beside the middle row, clear of the marks."""
+    middle = layout.cell(layout.cols * (layout.rows // 2))
+    x = (layout.block.x - layout.bleed_x) / 2 + 0.8
+    canvas.saveState()
+    canvas.setFillColor(mix(MARK_COLOUR, Color(1, 1, 1), 0.45))
+    canvas.setFont(SANS, 6.0)
+    canvas.translate(mm(x), mm(middle.y + middle.h / 2))
+    canvas.rotate(90)
+    canvas.drawCentredString(0, 0, text)
+    canvas.restoreState()
+
+
+# Duplex test ----------------------------------------------------------------------------
+
+TARGET_REACH = 5  # mm either side on the back's scales
+
+
+def _test_points(layout: SheetLayout) -> list[tuple[float, float]]:
+    """Cell centres of the four corner slots and the middle slot (page mm)."""
+    last = layout.per_page - 1
+    slots = [0, layout.cols - 1, last - layout.cols + 1, last, last // 2]
+    return [(c.x + c.w / 2, c.y + c.h / 2) for c in (layout.cell(s) for s in slots)]
+
+
+def _draw_duplex_test(canvas: Canvas, layout: SheetLayout, duplex: Duplex, deck: Deck) -> None:
+    """Front: crosses at five points. Back: mm scales at the same points, mirrored."""
+    ink = MARK_COLOUR
+    grey = mix(ink, Color(1, 1, 1), 0.55)
+    width, height = layout.paper.width, layout.paper.height
+    # Front
+    _draw_crop_marks(canvas, layout)
+    canvas.setStrokeColor(ink)
+    for x, y in _test_points(layout):
+        canvas.setLineWidth(0.5)
+        canvas.line(mm(x - 8), mm(y), mm(x + 8), mm(y))
+        canvas.line(mm(x), mm(y - 8), mm(x), mm(y + 8))
+        canvas.circle(mm(x), mm(y), mm(1.2), stroke=1, fill=0)
+    lines = [
+        f"Duplekstest · {deck.title} {deck.edition}",
+        "",
+        f"1. Skriv ut denne siden og den neste tosidig, vend langs {EDGE_WORDS[duplex]},",
+        "    i faktisk størrelse (100 %, ikke «tilpass til siden»).",
+        "2. Hold arket mot lyset. Der krysset på denne siden treffer skalaen på",
+        "    baksiden, leser du av forskyvningen i millimeter.",
+        "3. Under 1 mm er godt nok. Ellers: juster skriveren, eller skriv ut",
+        "    baksidene for seg og legg arket inn igjen.",
+        "",
+        "Linjen under skal være nøyaktig 100 mm lang:",
+    ]
+    block = layout.block
+    top = _test_points(layout)[0][1] - 12
+    canvas.setFillColor(ink)
+    x0 = block.x + 8
+    for i, line in enumerate(lines):
+        canvas.setFont(SANS_BOLD if i == 0 else SANS, 14 if i == 0 else 8.5)
+        canvas.drawString(mm(x0), mm(top) - i * 12.5, line)
+    ruler_y = mm(top) - len(lines) * 12.5 - mm(3)
+    canvas.setLineWidth(0.6)
+    canvas.line(mm(x0), ruler_y, mm(x0 + 100), ruler_y)
+    for k in range(11):
+        tick = mm(2.2 if k % 5 == 0 else 1.2)
+        canvas.line(mm(x0 + 10 * k), ruler_y, mm(x0 + 10 * k), ruler_y + tick)
+    canvas.showPage()
+    # Back: scales centred where the front's crosses fall
+    _draw_crop_marks(canvas, layout)
+    for x, y in _test_points(layout):
+        bx, by = (width - x, y) if duplex == "long" else (x, height - y)
+        _draw_scale_cross(canvas, bx, by, ink, grey)
+    canvas.setFillColor(ink)
+    canvas.setFont(SANS_BOLD, 10)
+    label = "Duplekstest: bakside"
+    canvas.drawString(
+        mm(width / 2) - text_width(label, SANS_BOLD, 10) / 2, mm(height / 2 - 30), label
+    )
+    canvas.showPage()
+
+
+def _draw_scale_cross(canvas: Canvas, x: float, y: float, ink: Color, grey: Color) -> None:
+    canvas.setStrokeColor(ink)
+    reach = TARGET_REACH
+    for k in range(-reach, reach + 1):
+        tick = 2.2 if k == 0 else 1.5 if k % 5 == 0 else 0.9
+        canvas.setLineWidth(0.5 if k == 0 else 0.3)
+        canvas.line(mm(x + k), mm(y - tick), mm(x + k), mm(y + tick))
+        canvas.line(mm(x - tick), mm(y + k), mm(x + tick), mm(y + k))
+    canvas.setLineWidth(0.3)
+    canvas.line(mm(x - reach), mm(y), mm(x + reach), mm(y))
+    canvas.line(mm(x), mm(y - reach), mm(x), mm(y + reach))
+    canvas.setFillColor(grey)
+    canvas.setFont(SANS, 5)
+    for k in (-5, 5):
+        canvas.drawCentredString(mm(x + k), mm(y - 4.2), f"{k:+d}")
+        canvas.drawString(mm(x + 2.6), mm(y + k) - 1.8, f"{k:+d}")
+
+
+def card_cells(plan: SheetPlan) -> list[tuple[int, Card, Box, Box]]:
+    """(sheet, card, front cell, back cell) for every card: where a test should find it."""
+    rows: list[tuple[int, Card, Box, Box]] = []
+    for sheet, cards in enumerate(plan.pages):
+        for slot, card in enumerate(cards):
+            rows.append(
+                (sheet, card, plan.layout.cell(slot), plan.layout.back_cell(slot, plan.duplex))
+            )
+    return rows
