@@ -9,6 +9,7 @@ import pytest
 from kraftstokk.deck.build import build_from_spec_file
 from kraftstokk.deck.io import deck_json_text
 from kraftstokk.deck.validate import validate_deck
+from kraftstokk.sources.snapshot import read_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "sources" / "deck.toml"
@@ -45,3 +46,16 @@ def test_default_deck_shape_and_provenance(built):
 
 def test_default_build_is_byte_identical(built):
     assert deck_json_text(build_from_spec_file(SPEC).deck) == deck_json_text(built.deck)
+
+
+def test_alternative_head_spec_builds_a_valid_deck():
+    result = build_from_spec_file(ROOT / "sources" / "deck-head.toml")
+    report = validate_deck(result.deck)
+    assert report.errors == [], report.lines()
+    heads = sorted((c.head_m for c in result.deck.plant_cards), reverse=True)
+    assert result.deck.style()["accent"] == "#5b3f8c"
+    assert min(heads) >= max(
+        p.head_m
+        for p in read_snapshot(SNAPSHOT).plants
+        if p.id not in {c.plant_id for c in result.deck.plant_cards}
+    )

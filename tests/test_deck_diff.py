@@ -1,0 +1,43 @@
+"""diff: every change a reprint makes, matched by plant id."""
+
+from __future__ import annotations
+
+from kraftstokk.deck.diff import diff_decks
+from tests.conftest import synthetic_deck
+
+
+def test_identical_decks_have_no_changes():
+    result = diff_decks(synthetic_deck(), synthetic_deck())
+    assert result.empty and result.unchanged == 52
+    assert result.lines()[-1].startswith("no changes")
+
+
+def test_suit_value_figure_nr_and_name_changes_are_rows():
+    old, new = synthetic_deck(), synthetic_deck()
+    a, b = new.plant_cards[0], new.plant_cards[1]
+    a.id, a.suit, b.id, b.suit = b.id, b.suit, a.id, a.suit
+    a.head_m = (a.head_m or 0) + 1
+    b.nr.mw, b.name = b.nr.mw + 1, "Nytt navn"
+    result = diff_decks(old, new)
+    rows = {(p.plant_id, c.field): (c.old, c.new) for p in result.changed for c in p.changes}
+    assert rows[(a.plant_id, "card")] == (old.plant_cards[0].id, old.plant_cards[1].id)
+    assert rows[(a.plant_id, "head_m")][1] == str(a.head_m).removesuffix(".0")
+    assert rows[(b.plant_id, "nr_mw")] == (str(b.nr.mw - 1), str(b.nr.mw))
+    assert rows[(b.plant_id, "name")][1] == "Nytt navn"
+    assert result.unchanged == 50
+    table = "\n".join(result.lines())
+    assert "card" in table and "Nytt navn" in table
+
+
+def test_plants_entering_and_leaving():
+    old, new = synthetic_deck(), synthetic_deck()
+    gone = new.plant_cards[5]
+    old_id = gone.plant_id
+    gone.plant_id, gone.name = "N999", "Ny stasjon"
+    result = diff_decks(old, new, "a.json", "b.json")
+    assert [p.plant_id for p in result.entered] == ["N999"]
+    assert [p.plant_id for p in result.left] == [old_id]
+    assert result.entered[0].new_card == gone.id and result.left[0].old_card == gone.id
+    lines = result.lines()
+    assert lines[0] == "reprint: a.json -> b.json"
+    assert any(line.startswith(f"  + {gone.id} Ny stasjon (N999)") for line in lines)
