@@ -73,10 +73,13 @@ class Policy(_Strict):
 
 
 class SuitColours(_Strict):
-    spar: str = "#1a1a1a"
-    kløver: str = "#1f5130"
-    hjerter: str = "#b3202a"
-    ruter: str = "#1d4f91"
+    """Suit inks. The card faces print as an ordinary deck: spar's ink for the black
+    suits, hjerter's for the red ones."""
+
+    spar: str = "#15191e"
+    kløver: str = "#15191e"
+    hjerter: str = "#c0182b"
+    ruter: str = "#c0182b"
 
     @field_validator("spar", "kløver", "hjerter", "ruter")
     @classmethod

@@ -215,7 +215,8 @@ def _resolve_keys(ctx: _Context, plants: Sequence[Card]) -> dict[int, Key]:
         else:
             key = field_key or id_key
             ctx.error(
-                "card_id", card, "id/suit/value", f"id {card.id}, {card.suit} {_fmt(card.value)}",
+                "card_id", card, "id/suit/value",
+                f"id {card.id}, suit {card.suit or 'empty'}, value {_fmt(card.value)}",
                 "an id equal to suit-value, a suit and a value 1-13",
                 "the card id does not match the card's suit and value",
             )  # fmt: skip
