@@ -55,6 +55,15 @@ def test_writes_json_and_report(deck_file, tmp_path):
     assert sorted(p.name for p in out.iterdir()) == ["sim-toy.json", "sim-toy.pdf"]
 
 
+def test_default_bot_is_greedy_for_a_game_without_heuristic(deck_file, tmp_path):
+    result = simulate(
+        deck_file, "--game", "toy", "-p", "2", "-n", "2", "--out", tmp_path, "-w", "1"
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "sim-toy.json").read_text(encoding="utf-8"))
+    assert summary["bots"] == ["greedy", "greedy"]
+
+
 def test_same_json_for_one_and_two_workers(deck_file, tmp_path):
     runs = []
     for workers in ("1", "2"):
@@ -155,12 +164,17 @@ def test_ctrl_c_writes_the_games_played_and_exits_130(deck_file, tmp_path, monke
     assert (summary["games"], summary["games_requested"]) == (played, 100)
 
 
-def test_real_idiot_game_runs_with_its_counters(deck_file, tmp_path):
+@pytest.mark.parametrize(
+    ("game", "counter", "cards"),
+    [("idiot", "pile_pickups", 52), ("kraftidioten", "claims", 55)],
+)
+def test_real_games_run_with_their_counters(deck_file, tmp_path, game, counter, cards):
     out = tmp_path / "out"
-    result = simulate(deck_file, "--game", "idiot", "--games", "12", "--out", out, "-w", "2")
+    result = simulate(deck_file, "--game", game, "--games", "8", "--out", out, "-w", "2")
     assert result.exit_code == 0, result.output
-    summary = json.loads((out / "sim-idiot.json").read_text(encoding="utf-8"))
-    assert summary["games"] == 12
-    assert "pile_pickups" in summary["counters"]
-    assert len(summary["cards"]) == 52  # Idiot plays without the jokers
+    summary = json.loads((out / f"sim-{game}.json").read_text(encoding="utf-8"))
+    assert summary["games"] == 8
+    assert summary["bots"] == ["heuristic"] * 4  # the default
+    assert summary["counters"][counter]["total"] > 0
+    assert len(summary["cards"]) == cards  # Idiot plays without the jokers
     assert sum(card["played"] for card in summary["cards"].values()) > 0

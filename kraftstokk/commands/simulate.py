@@ -27,12 +27,13 @@ def simulate(
         int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")
     ] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--bots",
-            help="One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random'.",
+            help="One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random' "
+            "(kinds: random, greedy, heuristic). Default: heuristic for every seat.",
         ),
-    ] = "greedy",
+    ] = None,
     variants: Annotated[
         list[str] | None,
         typer.Option(
@@ -63,9 +64,11 @@ def simulate(
 
     Example: kraftstokk simulate output/deck.json --game stromkrig --players 4 --games 2000
     """
+    import dataclasses
+
     from kraftstokk.errors import SimulationError
     from kraftstokk.sim.progress import ProgressBar
-    from kraftstokk.sim.runner import SimSettings
+    from kraftstokk.sim.runner import SimSettings, check_arguments, default_bots
     from kraftstokk.sim.session import simulate as run
 
     if games < 1:
@@ -80,10 +83,13 @@ def simulate(
         players=players,
         games=games,
         seed=seed,
-        bots=bots,
+        bots=bots or "greedy",
         variants=flags,
         action_cap=action_cap,
     )
+    check_arguments(settings)
+    if bots is None:
+        settings = dataclasses.replace(settings, bots=default_bots(settings.game))
     bars: list[ProgressBar] = []
 
     def progress(label: str) -> ProgressBar:

@@ -293,7 +293,9 @@ def _horizontal_bars(
     x_title: str,
     styles: _Styles,
     colour: colors.Color = BAR_COLOUR,
+    value_labels: str | None = None,
 ) -> Drawing:
+    """Bars with their labels on the left, top-down; ``value_labels`` formats the values."""
     row = 9.6 if len(labels) > 20 else 15.0
     label_width = 150
     height = row * len(labels) + 44
@@ -313,6 +315,15 @@ def _horizontal_bars(
     _axis_fonts(chart, styles, 6.5 if len(labels) > 20 else 8)
     if not any(values):
         chart.valueAxis.valueMax = 1
+    if value_labels:
+        # Room at the right end for the largest bar's figure.
+        chart.valueAxis.valueMax = max(values, default=0) * 1.12 or 1
+        chart.valueAxis.rangeRound = "ceiling"
+        chart.barLabelFormat = value_labels
+        chart.barLabels.fontName = styles.font
+        chart.barLabels.fontSize = 7.5
+        chart.barLabels.boxAnchor = "w"
+        chart.barLabels.dx = 3
     drawing.add(chart)
     drawing.add(
         String(
@@ -482,6 +493,7 @@ def report_story(
                     [counters[n]["per_game"] for n in names],
                     "times per game",
                     styles,
+                    value_labels="%.2f",
                 ),
                 styles,
             )

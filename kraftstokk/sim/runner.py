@@ -61,6 +61,11 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def default_bots(game: str) -> str:
+    """The game's heuristic bot for every seat, or greedy when it has none."""
+    return "heuristic" if "heuristic" in registry.bot_kinds(game) else "greedy"
+
+
 def build_game(table: DeckTable, settings: SimSettings) -> Game:
     """The game of ``settings``; raises the registry's errors for bad names or counts."""
     return registry.make_game(

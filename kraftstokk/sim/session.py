@@ -16,7 +16,7 @@ from typing import Any
 from kraftstokk.atomic import write_text
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
-from kraftstokk.models import Deck, load_deck_json
+from kraftstokk.models import Deck
 from kraftstokk.sim.compare import Difference, compare_tallies, comparison_document, format_table
 from kraftstokk.sim.metrics import RunInfo, Tally, summarize
 from kraftstokk.sim.runner import (
@@ -32,9 +32,10 @@ ProgressFactory = Callable[[str], Callable[[int, int], None]]
 
 def load_deck(path: Path) -> Deck:
     """Read a deck and refuse it when it fails validation (exit code 1)."""
+    from kraftstokk.deck.io import load_deck_json_file
     from kraftstokk.deck.validate import require_valid
 
-    deck = load_deck_json(path)
+    deck = load_deck_json_file(path)
     require_valid(deck, str(path))
     return deck
 
