@@ -213,3 +213,17 @@ def test_spec_file_errors(tmp_path: Path):
         load_spec(bad)
     with pytest.raises(InputFileError, match="no such spec file"):
         load_spec(tmp_path / "missing.toml")
+
+
+def test_tie_at_the_selection_cut_is_reported():
+    plants = sorted(synthetic_plants(60), key=lambda p: -p.gwh)
+    last_in, first_out = plants[51], plants[52]
+    plants[52] = first_out.model_copy(update={"gwh": last_in.gwh})
+    result = build(plants)
+    labels = {p.id: f"{p.name} ({p.id})" for p in (last_in, first_out)}
+    inside = {c.plant_id for c in result.deck.plant_cards} & set(labels)
+    outside = set(labels) - inside
+    assert len(inside) == 1
+    assert result.report.cut_tie == [labels[inside.pop()], labels[outside.pop()]]
+    assert any(line.startswith("tie at the selection cut:") for line in result.report.lines())
+    assert build(synthetic_plants(60)).report.cut_tie == []

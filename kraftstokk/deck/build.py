@@ -61,6 +61,8 @@ class BuildReport:
     suit_production: dict[str, float] = field(default_factory=dict)
     ties: list[TieNote] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)
+    #: The last plant taken in and the plants left out with the same selection figure.
+    cut_tie: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [
@@ -74,6 +76,11 @@ class BuildReport:
             f"tie-break rule {self.tie_break}: {len(self.ties)} ties broken",
         ]
         out.extend(f"  {tie.line()}" for tie in self.ties)
+        if self.cut_tie:
+            out.append(
+                f"tie at the selection cut: {self.cut_tie[0]} is in, "
+                f"{', '.join(self.cut_tie[1:])} left out with the same figure (tie-break rule)"
+            )
         for group, count in self.group_minimums.items():
             out.append(f"minimum met: {group}: {count}")
         if self.excluded_not_in_snapshot:
@@ -156,8 +163,17 @@ def build_deck(plants: Sequence[Plant], spec: DeckSpec, snapshot_info: SnapshotI
         suit_production={s: round(t, 3) for s, t in suit_totals(chosen, assignment).items()},
         ties=[_tie_note(tie, plant_card) for tie in ranking.ties],
         renamed={p: n for p, n in spec.names.items() if p in plant_card},
+        cut_tie=_cut_tie(selection.cut_ties, chosen, spec),
     )
     return BuildResult(deck=deck, report=report)
+
+
+def _cut_tie(left_out: Sequence[Plant], chosen: Sequence[Plant], spec: DeckSpec) -> list[str]:
+    if not left_out:
+        return []
+    figure = left_out[0].figure(spec.selection.by)
+    taken = [p for p in chosen if p.figure(spec.selection.by) == figure]
+    return [f"{p.name} ({p.id})" for p in [*taken[-1:], *left_out]]
 
 
 def _tie_note(tie: Tie, plant_card: dict[str, Card]) -> TieNote:

@@ -23,6 +23,8 @@ class SelectionResult:
     pinned: list[str] = field(default_factory=list)
     excluded_missing: list[str] = field(default_factory=list)
     group_minimums: dict[str, int] = field(default_factory=dict)
+    #: Plants left out although their selection figure equals the lowest one taken in.
+    cut_ties: list[Plant] = field(default_factory=list)
 
 
 def rank_item(plant: Plant) -> RankItem:
@@ -104,12 +106,18 @@ def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
                 f"needs {len(chosen)} plants, a deck has {DECK_SIZE}"
             )
 
+    filled: list[Plant] = []
     for plant in ordered:
         if len(chosen) >= DECK_SIZE:
             break
         if plant.id not in chosen_ids:
             chosen.append(plant)
             chosen_ids.add(plant.id)
+            filled.append(plant)
+    cut_ties: list[Plant] = []
+    if filled:
+        cut = filled[-1].figure(selection.by)
+        cut_ties = [p for p in ordered if p.id not in chosen_ids and p.figure(selection.by) == cut]
 
     chosen.sort(key=lambda plant: sort_key(rank_item(plant), selection.by, spec.tie_break))
     return SelectionResult(
@@ -118,4 +126,5 @@ def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
         pinned=pinned,
         excluded_missing=sorted(excluded - set(by_id)),
         group_minimums=minimums,
+        cut_ties=cut_ties,
     )
