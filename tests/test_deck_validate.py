@@ -82,6 +82,9 @@ MUTATIONS = {
     "implausible_capacity": (
         _set_nr("mw", 1, "mw", "2500"), "implausible", "warning", "mw", "2500 MW", None
     ),
+    "card_id_collides": (
+        _set("spar-7", "id", "hjerter-7"), "card_id", "error", "id", "hjerter-7", "spar-7"
+    ),
     "nr_stale": (_set_nr("gwh", 10, "nr_gwh", "12"), "nr", "error", "nr_gwh", "12", "10"),
     "nr_out_of_range": (_set_nr("mw", 20, "nr_mw", "53"), "nr", "error", "nr_mw", "53", "20"),
     "invisible_flag": (
@@ -126,6 +129,16 @@ def test_one_mutation_gives_exactly_that_problem(tmp_path, csv_rows, name):
     assert problem.message
     if not name.startswith("joker"):
         assert problem.card and problem.suit and problem.value and problem.plant
+
+
+def test_production_above_capacity_all_year_is_a_warning(tmp_path, csv_rows):
+    def change(rows: Rows) -> None:
+        weakest = by_nr(rows, "mw", 52)
+        weakest["mw"] = str(round(float(weakest["gwh"]) / 10, 1))
+
+    problem = only_problem(mutated(tmp_path, csv_rows, change))
+    assert (problem.rule, problem.severity, problem.field) == ("implausible", "warning", "gwh")
+    assert "running all year" in problem.message
 
 
 def test_duplicate_plant(tmp_path, csv_rows):
