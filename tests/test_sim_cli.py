@@ -143,6 +143,18 @@ def test_deck_that_fails_validation_exits_1(deck, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_ctrl_c_before_any_game_writes_nothing(deck_file, tmp_path, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim_runner, "play_chunk", interrupted)
+    result = simulate(deck_file, *TOY, "--games", "10", "--out", tmp_path / "out", "-w", "1")
+    assert result.exit_code == 130
+    assert result.stderr == "kraftstokk: error: interrupted after 0 of 10 games; nothing written\n"
+    assert result.stdout == ""
+    assert not (tmp_path / "out").exists()
+
+
 def test_ctrl_c_writes_the_games_played_and_exits_130(deck_file, tmp_path, monkeypatch):
     real = sim_runner.play_chunk
     calls = []

@@ -112,21 +112,32 @@ def simulate(
             bar.close()
 
     summary = files.main.summary
-    typer.echo(
-        f"{summary['games']} games of {settings.game}, {summary['unfinished']} unfinished, "
-        f"{summary['games_per_second']:.0f} games/s with {summary['workers']} worker(s)"
-    )
-    typer.echo(f"wrote {files.json_path}")
+    if summary["games"]:
+        typer.echo(
+            f"{summary['games']} games of {settings.game}, {summary['unfinished']} unfinished, "
+            f"{summary['games_per_second']:.0f} games/s with {summary['workers']} worker(s)"
+        )
+    if files.json_path is not None:
+        typer.echo(f"wrote {files.json_path}")
     if files.table:
         typer.echo(files.table)
         typer.echo(f"wrote {files.compare_path}")
     if files.report_path is not None:
         typer.echo(f"wrote {files.report_path}")
-    interrupted = files.main if files.main.interrupted else files.other
-    if interrupted is not None and interrupted.interrupted:
-        done = interrupted.summary
+    if files.main.interrupted:
+        done = files.main.summary
+        kept = (
+            f"{files.json_path} holds the games played"
+            if files.json_path is not None
+            else "nothing written"
+        )
         raise fail(
-            f"interrupted after {done['games']} of {done['games_requested']} games "
-            f"({done['deck']['path']}); the files hold the games played",
+            f"interrupted after {done['games']} of {done['games_requested']} games; {kept}", 130
+        )
+    if files.other is not None and files.other.interrupted:
+        done = files.other.summary
+        raise fail(
+            f"interrupted after {done['games']} of {done['games_requested']} games with "
+            f"{done['deck']['path']}; no comparison written",
             130,
         )

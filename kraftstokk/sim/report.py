@@ -159,7 +159,9 @@ def _vertical_bars(
     return drawing
 
 
-def _histogram_chart(histogram: dict[str, Any], styles: _Styles) -> Drawing:
+def _histogram_chart(histogram: dict[str, Any], styles: _Styles) -> Flowable:
+    if not histogram["counts"]:
+        return Paragraph("No game finished, so there are no lengths to show.", styles.body)
     start, width = int(histogram["start"]), int(histogram["bin_width"])
     counts = list(histogram["counts"])
     step = max(1, len(counts) // 12)

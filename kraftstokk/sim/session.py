@@ -69,7 +69,7 @@ class SimulationFiles:
     """What a ``simulate`` call produced."""
 
     main: DeckRun
-    json_path: Path
+    json_path: Path | None  # None when Ctrl-C came before any game was played
     report_path: Path | None = None
     compare_path: Path | None = None
     other: DeckRun | None = None
@@ -138,6 +138,8 @@ def simulate(
     main = simulate_deck(
         deck, deck_path, settings, workers, progress(deck_path.name) if progress else None
     )
+    if main.tally.games == 0:
+        return SimulationFiles(main=main, json_path=None)
     json_path = out_dir / f"sim-{settings.game}.json"
     write_text(json_path, _dump(main.summary))
     files = SimulationFiles(main=main, json_path=json_path)
