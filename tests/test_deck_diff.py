@@ -15,15 +15,17 @@ def test_identical_decks_have_no_changes():
 def test_suit_value_figure_nr_and_name_changes_are_rows():
     old, new = synthetic_deck(), synthetic_deck()
     a, b = new.plant_cards[0], new.plant_cards[1]
+    assert a.nr is not None and b.nr is not None
     a.id, a.suit, b.id, b.suit = b.id, b.suit, a.id, a.suit
-    a.head_m = (a.head_m or 0) + 1
+    a.head_m = a.figure("head_m") + 1
     b.nr.mw, b.name = b.nr.mw + 1, "Nytt navn"
     result = diff_decks(old, new)
     rows = {(p.plant_id, c.field): (c.old, c.new) for p in result.changed for c in p.changes}
-    assert rows[(a.plant_id, "card")] == (old.plant_cards[0].id, old.plant_cards[1].id)
-    assert rows[(a.plant_id, "head_m")][1] == str(a.head_m).removesuffix(".0")
-    assert rows[(b.plant_id, "nr_mw")] == (str(b.nr.mw - 1), str(b.nr.mw))
-    assert rows[(b.plant_id, "name")][1] == "Nytt navn"
+    a_id, b_id = str(a.plant_id), str(b.plant_id)
+    assert rows[(a_id, "card")] == (old.plant_cards[0].id, old.plant_cards[1].id)
+    assert rows[(a_id, "head_m")][1] == str(a.head_m).removesuffix(".0")
+    assert rows[(b_id, "nr_mw")] == (str(b.nr.mw - 1), str(b.nr.mw))
+    assert rows[(b_id, "name")][1] == "Nytt navn"
     assert result.unchanged == 50
     table = "\n".join(result.lines())
     assert "card" in table and "Nytt navn" in table
