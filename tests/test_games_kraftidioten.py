@@ -204,7 +204,8 @@ def test_ki6_groundless_challenge_challenger_takes_next_after_layer_starts(
     asked = answer_window(state, challenger=3)
     assert asked == [2, 3]  # seating order after the layer; seat 3 challenges
     assert sorted(state.hands[3]) == [12, 30, 43, 44, 46]  # the challenger takes the pile
-    assert state.shown[-1] == (12, 3)
+    assert state.shown[-1] == (12, 3) and state.observation(0).where_shown(12) == 3
+    assert state.outcome_text() == "shown Tyin (spar 11): the truth, seat 3 takes the pile"
     assert state.current_player() == 2 and state.category == NO_CATEGORY  # after the layer
     counters = state.stats.counters
     assert counters["challenges"] == 1 and counters["challenges_groundless"] == 1
@@ -238,11 +239,12 @@ def test_ki7_joker_with_two_cards_in_hand_burns_and_costs_three_burned_cards(
     state = position(table, [[53, 20], [40, 41, 42]], pile=[(1, 30, 30)], category=GWH)
     burned_plants = [card for card in state.burned if not table.joker[card]]
     state.apply((JOKER, 53))
-    assert 30 in state.burned and 53 in state.burned and state.pile == []
+    assert 53 in state.burned and state.pile == []
     hand = state.hands[0]
     assert len(hand) == 4 and 20 in hand
     drawn = [card for card in hand if card != 20]
-    assert all(card in burned_plants or card == 30 for card in drawn)
+    assert set(drawn) <= {*burned_plants, 30}  # the pile burned first, then the draw
+    assert 30 in state.burned or 30 in drawn
     assert not any(table.joker[card] for card in drawn)  # a shown joker stays out
     assert state.current_player() == 0 and state.category == NO_CATEGORY  # lays again
     assert state.shown[-1] == (53, BURNED)
@@ -300,6 +302,7 @@ def test_ki9_last_card_goes_out_once_the_claim_stands(table: DeckTable) -> None:
     assert state.active[0]  # not out while the claim can be challenged
     answer_window(state)
     assert not state.active[0] and state.out_order == [0]
+    assert state.outcome_text() == "seat 0 is out"
     assert state.current_player() == 1 and state.category == GWH  # the pile goes on
     assert not state.is_terminal()
 
@@ -348,6 +351,8 @@ def test_actions_read_as_words(table: DeckTable) -> None:
     assert state.action_to_string(TAKE_ACTION) == "take the pile"
     assert state.action_to_string(DRAW_ACTION) == "draw from the stock"
     assert state.action_to_string((JOKER, 52)) == "lay joker 1, burning the pile"
+    assert state.action_to_string((LIE, 20, GWH)) == "lie with Øvre Vinstra (spar 9) in produksjon"
+    assert state.public_action_string((LIE, 20, GWH)) == ""  # only the claim is seen
     assert format_figure(1233.0) == "1 233" and format_figure(78.34) == "78,3"
 
 
@@ -366,9 +371,12 @@ def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None
     other = position(
         table, [[5, 6, 7], [43, 44, 45]], stock=[9], pile=[(0, 30, 3), (1, 26, 25)], category=GWH
     )
-    names = [name for name in dir(seen) if not name.startswith("_")]
+    names = [n for n in dir(seen) if not n.startswith("_") and not callable(getattr(seen, n))]
     assert [getattr(seen, n) for n in names] == [getattr(other.observation(0), n) for n in names]
     assert other.observation(1).hand != state.observation(1).hand
+    assert seen.hand_count(1) == 3 and seen.where_shown(40) is None
+    assert seen.describe() == other.observation(0).describe()
+    assert "Tokke (hjerter 13)" in "\n".join(seen.describe())  # its own card 5
     with pytest.raises(AttributeError):
         seen.hand = (1,)  # type: ignore[misc]
 

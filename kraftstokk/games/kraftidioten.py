@@ -147,6 +147,7 @@ class KraftidiotenGame(Game):
             tuple(tuple(table.figures[c][p] for p in by_figure[c] if p != card) for card in cards)
             for c in range(3)
         )
+        self.joker_actions: tuple[Action, ...] = tuple((JOKER, card) for card in cards)
         self.best_false: tuple[tuple[float, ...], ...] = tuple(
             tuple(figs[-1] if figs else -1.0 for figs in self.false_figures[c]) for c in range(3)
         )
@@ -171,6 +172,7 @@ class KraftidiotenState(State):
         self.claims: list[Claim] = []
         self.burned: list[int] = []
         self.shown: list[tuple[int, int]] = []  # (card, seat it went to or BURNED)
+        self.last_shown: dict[int, int] = {}  # card -> where it went when last shown
         self.category = NO_CATEGORY
         self.floor = -1.0  # figure of the last claim on the pile
         self.active = [True] * n
@@ -183,7 +185,10 @@ class KraftidiotenState(State):
         self.top3_claim = False
         self.lie_card = -1  # PHASE_CLAIM: the card chosen to lie with
         self.lie_category = NO_CATEGORY
+        self.notes: list[tuple[str, int, int]] = []  # public outcomes of action noted_at
+        self.noted_at = -1
         self.finished = False
+        self.cap = game.action_cap
         self.actions = 0
         self.turns = 0
         self.stats = Stats(counters=dict.fromkeys(COUNTERS, 0), cards_played=[0] * game.table.size)
@@ -200,8 +205,9 @@ class KraftidiotenState(State):
         for round_ in range(HAND_SIZE):
             for seat in range(self.n):
                 self.hands[seat].append(plants[round_ * self.n + seat])
-        stock = plants[HAND_SIZE * self.n :] + list(self.game.jokers)
-        self.rng.shuffle(stock)
+        stock = plants[HAND_SIZE * self.n :]  # already in random order
+        for joker in self.game.jokers:  # a uniform place each: the stock stays uniform
+            stock.insert(self.rng.randrange(len(stock) + 1), joker)
         self.stock = stock
 
     # ----------------------------------------------------------------- State API
@@ -210,14 +216,14 @@ class KraftidiotenState(State):
         return self.player
 
     def is_terminal(self) -> bool:
-        return self.finished or self.actions >= self.game.action_cap
+        return self.finished or self.actions >= self.cap
 
     def legal_actions(self) -> list[Action]:
-        if self.finished or self.actions >= self.game.action_cap:
-            return []
         phase = self.phase
-        if phase == PHASE_CHALLENGE:
+        if phase == PHASE_CHALLENGE and self.actions < self.cap:  # never when finished
             return [CHALLENGE_ACTION, PASS_ACTION]
+        if self.finished or self.actions >= self.cap:
+            return []
         game = self.game
         if phase == PHASE_CLAIM:
             card, category = self.lie_card, self.lie_category
@@ -226,15 +232,19 @@ class KraftidiotenState(State):
         hand = self.hands[self.player]
         joker = game.table.joker
         actions: list[Action] = []
+        append = actions.append
         category = self.category
+        first_joker = -1
         if category == NO_CATEGORY:
             for c in (0, 1, 2):
                 truth = game.truth_actions[c]
                 lie = game.lie_actions[c]
                 for card in hand:
                     if not joker[card]:
-                        actions.append(truth[card])
-                        actions.append(lie[card])
+                        append(truth[card])
+                        append(lie[card])
+                    elif first_joker < 0 or card < first_joker:
+                        first_joker = card
         else:
             floor = self.floor
             figures = game.figures[category]
@@ -242,33 +252,45 @@ class KraftidiotenState(State):
             lie = game.lie_actions[category]
             best_false = game.best_false[category]
             for card in hand:
-                if not joker[card]:
-                    if figures[card] >= floor:
-                        actions.append(truth[card])
-                    if best_false[card] >= floor:
-                        actions.append(lie[card])
-            actions.append(TAKE_ACTION)
+                if joker[card]:
+                    if first_joker < 0 or card < first_joker:
+                        first_joker = card
+                    continue
+                if figures[card] >= floor:
+                    append(truth[card])
+                if best_false[card] >= floor:
+                    append(lie[card])
+            append(TAKE_ACTION)
             if self.stock:
-                actions.append(DRAW_ACTION)
-        jokers = [card for card in hand if joker[card]]
-        if jokers:
-            actions.append((JOKER, min(jokers)))
+                append(DRAW_ACTION)
+        if first_joker >= 0:
+            append(game.joker_actions[first_joker])
         return actions
 
     def apply(self, action: Action) -> None:
-        if self.finished or self.actions >= self.game.action_cap:
+        if self.finished or self.actions >= self.cap:
             raise GameError(f"action {list(action)} after the game ended")
-        kind = action[0] if action else -1
         if self.phase == PHASE_CHALLENGE:
-            if kind == PASS and len(action) == 1:
+            # The hot path: most decisions of a game are answers to a claim.
+            if action == PASS_ACTION:
                 self.actions += 1
-                self._pass()
-            elif kind == CHALLENGE and len(action) == 1:
+                active = self.active
+                asker = self.player + 1
+                if asker == self.n:
+                    asker = 0
+                while not active[asker]:
+                    asker = asker + 1 if asker + 1 < self.n else 0
+                if asker == self.layer:
+                    self._claim_stands()
+                else:
+                    self.player = asker
+            elif action == CHALLENGE_ACTION:
                 self.actions += 1
                 self._challenge()
             else:
                 raise GameError(f"seat {self.player} must challenge or pass, not {list(action)}")
             return
+        kind = action[0] if action else -1
         seat = self.player
         if self.phase == PHASE_CLAIM:
             if kind != LAY or len(action) != 4 or action[1:3] != (self.lie_card, self.lie_category):
@@ -347,6 +369,9 @@ class KraftidiotenState(State):
         other.claims = list(self.claims)
         other.burned = list(self.burned)
         other.shown = list(self.shown)
+        other.last_shown = dict(self.last_shown)
+        other.notes = list(self.notes)
+        other.noted_at = self.noted_at
         other.category = self.category
         other.floor = self.floor
         other.active = list(self.active)
@@ -443,7 +468,7 @@ class KraftidiotenState(State):
         """KI-7: shown, the pile burns, the same player lays again (penalty if <= 2 held)."""
         counters = self.stats.counters
         self.stats.cards_played[card] += 1
-        self.shown.append((card, BURNED))
+        self._show(card, BURNED)
         self.burned.extend(self.pile)
         self.burned.append(card)
         counters["burns"] += 1
@@ -453,11 +478,14 @@ class KraftidiotenState(State):
             counters["joker_penalties"] += 1
             joker = self.game.table.joker
             burned = self.burned
-            plants = [card for card in burned if not joker[card]]
+            plants = [plant for plant in burned if not joker[plant]]
             drawn = plants if len(plants) <= JOKER_PENALTY else self.rng.sample(plants, 3)
-            for card in drawn:
-                burned.remove(card)
+            for plant in drawn:
+                burned.remove(plant)
             self.hands[seat].extend(drawn)
+            self._note("penalty", seat, len(drawn))
+        else:
+            self._note("joker", seat)
         self._new_pile(seat)
 
     def _draw_chance(self, seat: int) -> None:
@@ -471,17 +499,11 @@ class KraftidiotenState(State):
         if self.game.figures[self.category][card] >= self.floor:
             self._lay(seat, card, self.category, card, from_stock=True)
             return
-        self.shown.append((card, seat))
+        self._show(card, seat)
+        self._note("drawn_low", seat, card)
         self.hands[seat].append(card)
         self._take_pile(seat)
         self._new_pile(self._next_active(seat))
-
-    def _pass(self) -> None:
-        asker = self._next_active(self.player)
-        if asker == self.layer:
-            self._claim_stands()
-        else:
-            self.player = asker
 
     def _challenge(self) -> None:
         """KI-6, KI-8: the card is shown; a lie goes home to the layer, else to the challenger."""
@@ -493,12 +515,14 @@ class KraftidiotenState(State):
         claim = self.claims[-1]
         if card != claim.plant:
             counters["challenges_upheld"] += 1
-            self.shown.append((card, layer))
+            self._show(card, layer)
+            self._note("lie", layer, card)
             self._take_pile(layer)
             self._new_pile(challenger)
             return
         counters["challenges_groundless"] += 1
-        self.shown.append((card, challenger))
+        self._show(card, challenger)
+        self._note("truth", challenger, card)
         self._take_pile(challenger)
         if self.layer_emptied:
             self._go_out(layer)
@@ -519,6 +543,7 @@ class KraftidiotenState(State):
             self.burned.extend(self.pile)
             self.pile.clear()
             self.claims.clear()
+            self._note("burned", layer)
         if self.layer_emptied:
             self._go_out(layer)
             if self.finished:
@@ -531,6 +556,37 @@ class KraftidiotenState(State):
             self._new_pile(layer)
         else:
             self._next_turn(self._next_active(layer))
+
+    def _note(self, event: str, seat: int, card: int = -1) -> None:
+        """Remember a public outcome of the current action, for ``outcome_text``."""
+        if self.noted_at != self.actions:
+            self.notes = []
+            self.noted_at = self.actions
+        self.notes.append((event, seat, card))
+
+    def outcome_text(self) -> str | None:
+        """What the last action brought to light (cards shown, burns, who is out), or None."""
+        if self.noted_at != self.actions or not self.notes:
+            return None
+        describe = self.game.table.describe
+        words = {
+            "lie": "shown {card}: a lie, seat {seat} takes the pile",
+            "truth": "shown {card}: the truth, seat {seat} takes the pile",
+            "burned": "the top-3 claim stands: the pile burns",
+            "joker": "the pile burns",
+            "penalty": "the pile burns; seat {seat} draws {card} burned card(s) as a penalty",
+            "drawn_low": "drew {card}, below the claim: seat {seat} takes the pile",
+            "out": "seat {seat} is out",
+        }
+        parts = []
+        for event, seat, card in self.notes:
+            shown = describe(card) if event in ("lie", "truth", "drawn_low") else str(card)
+            parts.append(words[event].format(card=shown, seat=seat))
+        return "; ".join(parts)
+
+    def _show(self, card: int, destination: int) -> None:
+        self.shown.append((card, destination))
+        self.last_shown[card] = destination
 
     def _take_pile(self, seat: int) -> None:
         self.hands[seat].extend(self.pile)
@@ -557,6 +613,7 @@ class KraftidiotenState(State):
 
     def _go_out(self, seat: int) -> None:
         """KI-9: an empty hand with an empty stock, once the last claim stands."""
+        self._note("out", seat)
         self.active[seat] = False
         self.num_active -= 1
         self.out_order.append(seat)
@@ -590,7 +647,7 @@ class KraftidiotenState(State):
         if kind == LIE:
             _, card, category = action
             if public:
-                return "lay a card face down"
+                return ""  # choosing to lie is not visible: the claim that follows is
             return f"lie with {table.describe(card)} in {CATEGORY_NAMES[category]}"
         if kind == JOKER:
             return f"lay {table.describe(action[1])}, burning the pile"
@@ -692,6 +749,17 @@ class KraftidiotenObservation:
         )
 
     @property
+    def own_cards_on_pile_set(self) -> frozenset[int]:
+        """The cards this seat laid on the current pile."""
+        state = self._state
+        seat = self.seat
+        pile = state.pile
+        return frozenset(pile[i] for i, claim in enumerate(state.claims) if claim[0] == seat)
+
+    def hand_count(self, seat: int) -> int:
+        return len(self._state.hands[seat])
+
+    @property
     def claim_is_top3(self) -> bool:
         """The claim open to challenge is nr. 1-3 and burns the pile if it stands."""
         return self._state.top3_claim
@@ -722,6 +790,15 @@ class KraftidiotenObservation:
         """Cards shown so far, in order: (card, seat it went to, or BURNED)."""
         return tuple(self._state.shown)
 
+    def where_shown(self, card: int) -> int | None:
+        """Where ``card`` went when it was last shown (a seat or BURNED); None if never."""
+        return self._state.last_shown.get(card)
+
+    @property
+    def shown_cards(self) -> frozenset[int]:
+        """Every card that has been shown at least once."""
+        return frozenset(self._state.last_shown)
+
     @property
     def active(self) -> tuple[bool, ...]:
         return tuple(self._state.active)
@@ -729,6 +806,50 @@ class KraftidiotenObservation:
     @property
     def out_order(self) -> tuple[int, ...]:
         return tuple(self._state.out_order)
+
+    def describe(self) -> list[str]:
+        """The view in words, for a person at the terminal."""
+        state = self._state
+        table = state.game.table
+        category = state.category
+        lines = [f"You are seat {self.seat}."]
+        if state.claims:
+            unit = CATEGORY_NAMES[category]
+            lines.append(f"Pile: {len(state.pile)} card(s) face down, played in {unit}. Claims:")
+            for claim in state.claims[-5:]:
+                drawn = " (drawn from the stock)" if claim[2] else ""
+                nr = table.nr[category][claim[1]]
+                lines.append(
+                    f"  seat {claim[0]}: {state.claim_to_string(claim[1], category)} "
+                    f"(nr. {nr}){drawn}"
+                )
+        else:
+            lines.append("Pile: empty; the next card chooses the category")
+        lines.append(f"Stock: {len(state.stock)}   Burned: {len(state.burned)}")
+        for seat in range(state.n):
+            who = "you" if seat == self.seat else f"seat {seat}"
+            status = "out" if not state.active[seat] else f"{len(state.hands[seat])} card(s)"
+            lines.append(f"  {who}: {status}")
+        categories = (category,) if category != NO_CATEGORY else (0, 1, 2)
+        lines.append("Your hand:")
+        for card in sorted(state.hands[self.seat]):
+            if table.joker[card]:
+                lines.append(f"  {table.describe(card)}")
+                continue
+            figures = ", ".join(
+                f"{format_figure(table.figures[c][card])} {CATEGORY_UNITS[c]} "
+                f"(nr. {table.nr[c][card]})"
+                for c in categories
+            )
+            lines.append(f"  {table.describe(card)}: {figures}")
+        if self.challenge_pending:
+            claim = state.claims[-1]
+            lines.append(
+                f"Seat {claim[0]} claims {state.claim_to_string(claim[1], category)}"
+                + (" (nr. 1-3: the pile burns unless challenged)" if state.top3_claim else "")
+                + ". Challenge or pass?"
+            )
+        return lines
 
 
 GAME = KraftidiotenGame

@@ -24,6 +24,8 @@ from kraftstokk.games.kraftidioten import (
     KraftidiotenObservation,
 )
 
+_INFINITY = float("inf")
+
 
 def _game(game: Game) -> KraftidiotenGame:
     if not isinstance(game, KraftidiotenGame):
@@ -66,7 +68,7 @@ class GreedyBot:
     def act(
         self, observation: KraftidiotenObservation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        if observation.phase == PHASE_CHALLENGE:
+        if legal[-1] == PASS_ACTION:  # asked to challenge (cheaper than reading the phase)
             return PASS_ACTION
         joker = self._joker
         hand = observation.hand
@@ -80,12 +82,13 @@ class GreedyBot:
         assert floor is not None
         figures = self._figures[category]
         best = -1
-        best_figure = float("inf")
+        best_figure = _INFINITY
         for card in hand:
             if not joker[card]:
                 figure = figures[card]
                 if floor <= figure < best_figure:
-                    best, best_figure = card, figure
+                    best = card
+                    best_figure = figure
         if best >= 0:
             return (LAY, best, category, best)
         if len(hand) > 2:
@@ -170,17 +173,18 @@ class HeuristicBot:
         plant = claim.plant
         if plant in observation.hand:
             return CHALLENGE_ACTION
-        if any(card == plant for _, card in observation.own_cards_on_pile):
+        if plant in observation.own_cards_on_pile_set:
             return CHALLENGE_ACTION
-        earlier = observation.claims[:-1]
-        if any(c.plant == plant and c.from_stock for c in earlier):
-            return CHALLENGE_ACTION
-        suspicious = any(c.plant == plant for c in earlier) or self._seen_elsewhere(
-            observation, plant, claim.seat
-        )
+        suspicious = False
+        for earlier in observation.claims[:-1]:
+            if earlier.plant == plant:
+                if earlier.from_stock:  # that one was true, so this one is not
+                    return CHALLENGE_ACTION
+                suspicious = True
+        suspicious = suspicious or self._seen_elsewhere(observation, plant, claim.seat)
         if suspicious and rng.random() < self.knowledge:
             return CHALLENGE_ACTION
-        last_card = observation.hand_counts[claim.seat] == 0
+        last_card = observation.hand_count(claim.seat) == 0
         if (observation.claim_is_top3 or last_card) and rng.random() < self.top3_challenge:
             return CHALLENGE_ACTION
         return PASS_ACTION
@@ -193,10 +197,8 @@ class HeuristicBot:
     @staticmethod
     def _seen_elsewhere(observation: KraftidiotenObservation, plant: int, seat: int) -> bool:
         """The plant was last shown going to a player other than ``seat``."""
-        for card, holder in reversed(observation.shown):
-            if card == plant:
-                return holder != seat and holder != BURNED
-        return False
+        holder = observation.where_shown(plant)
+        return holder is not None and holder not in (seat, BURNED)
 
     # ----------------------------------------------------------------- turns
 
@@ -246,7 +248,7 @@ class HeuristicBot:
         ruled_out = set(observation.hand)
         ruled_out.add(card)
         ruled_out.update(claim.plant for claim in observation.claims)
-        ruled_out.update(card for card, holder in observation.shown if holder != BURNED)
+        ruled_out.update(observation.shown_cards)
         start = bisect_left(self._sorted_figures[category], floor)
         candidates = [p for p in self._by_figure[category][start:] if p not in ruled_out]
         if not candidates:
