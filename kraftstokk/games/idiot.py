@@ -21,6 +21,7 @@ Actions (first element is the kind):
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,6 +82,9 @@ class IdiotGame(Game):
         self.plant_cards: tuple[int, ...] = plants
         # Sorting key: rank first, card index second, so play lists read low to high.
         self.sort_key: tuple[int, ...] = tuple(r * 64 + c for c, r in enumerate(self.ranks))
+        # ID-5: a card may be laid when need <= reach (2 and 10 on anything).
+        self.reach: tuple[int, ...] = tuple(99 if r in (TWO, TEN) else r for r in self.ranks)
+        self.single_plays: tuple[Action, ...] = tuple((PLAY, c) for c in range(table.size))
 
     def new_initial_state(self, rng: random.Random) -> IdiotState:
         return IdiotState(self, rng)
@@ -100,6 +104,10 @@ class IdiotState(State):
         v = game.variants
         self._rng = rng
         self._ranks = game.ranks
+        self._reach = game.reach
+        self._single = game.single_plays
+        self._key = game.sort_key.__getitem__
+        self._cap = game.action_cap
         self._two_same = "two_same_player" in v
         self._no_finish_two = "no_finish_on_two" in v
         self._sequences = "sequences" in v
@@ -114,8 +122,8 @@ class IdiotState(State):
         for seat in range(n):
             base = seat * 9
             self._down.append(deck[base : base + 3])
-            self._up.append(deck[base + 3 : base + 6])
-            self._hands.append(deck[base + 6 : base + 9])
+            self._up.append(sorted(deck[base + 3 : base + 6], key=self._key))
+            self._hands.append(sorted(deck[base + 6 : base + 9], key=self._key))
         self._down_left = [ROW] * n
         self._stock: list[int] = deck[n * 9 :]
         self._pile: list[int] = []
@@ -128,6 +136,7 @@ class IdiotState(State):
         self._run = 0  # sequences: the rank that continues the run, 0 when none
         self._actions = 0
         self._turns = 0
+        self._over = False  # game over or action cap reached
         self._legal: list[Action] | None = None
         self._reveal: tuple[int, int, bool] | None = None
         if "no_swap" in v:
@@ -137,16 +146,59 @@ class IdiotState(State):
             self._phase = PHASE_SWAP
             self._player = 0  # ID-3: seats swap in order from the dealer's left
 
+    @classmethod
+    def from_position(
+        cls,
+        game: IdiotGame,
+        *,
+        hands: Sequence[Sequence[int]],
+        face_up: Sequence[Sequence[int]],
+        face_down: Sequence[Sequence[int]],
+        stock: Sequence[int] = (),
+        pile: Sequence[int] = (),
+        player: int = 0,
+        seed: int = 0,
+    ) -> IdiotState:
+        """A play-phase position (for tests and puzzles); unlisted cards count as burned.
+
+        ``face_down`` rows may hold -1 for slots already played; the last card of
+        ``stock`` and of ``pile`` is the top.
+        """
+        n = game.num_players
+        if not (len(hands) == len(face_up) == len(face_down) == n):
+            raise GameError(f"a position of {n} players needs {n} hands and rows")
+        state = cls(game, random.Random(seed))
+        key = state._key
+        state._hands = [sorted(h, key=key) for h in hands]
+        state._up = [sorted(u, key=key) for u in face_up]
+        state._down = [list(d) for d in face_down]
+        state._down_left = [sum(1 for c in d if c >= 0) for d in face_down]
+        state._stock = list(stock)
+        state._pile = list(pile)
+        placed = {c for row in (*hands, *face_up, *face_down, stock, pile) for c in row}
+        state._burned = [c for c in game.plant_cards if c not in placed]
+        state._need = 0
+        if pile:
+            top = game.ranks[pile[-1]]
+            state._need = 0 if top == TWO else top
+        state._phase = PHASE_PLAY
+        state._player = player
+        for seat in range(n):
+            if state._is_empty(seat):
+                state._go_out(seat)
+        state.check_invariants()
+        return state
+
     # -- the State API -------------------------------------------------------------
 
     def current_player(self) -> int:
         return self._player
 
     def is_terminal(self) -> bool:
-        return self._phase == PHASE_OVER or self._actions >= self.game.action_cap
+        return self._over
 
     def legal_actions(self) -> list[Action]:
-        if self.is_terminal():
+        if self._over:
             return []
         legal = self._legal
         if legal is None:
@@ -154,7 +206,7 @@ class IdiotState(State):
         return list(legal)
 
     def apply(self, action: Action) -> None:
-        if self.is_terminal():
+        if self._over:
             raise GameError(f"idiot: action {list(action)} after the game ended")
         legal = self._legal
         if legal is None:
@@ -162,7 +214,10 @@ class IdiotState(State):
         if action not in legal:
             raise GameError(f"idiot: action {list(action)} is not legal here")
         self._legal = None
+        self._reveal = None
         self._actions += 1
+        if self._actions >= self._cap:
+            self._over = True
         kind = action[0]
         if kind == PLAY:
             self._play(action)
@@ -239,14 +294,16 @@ class IdiotState(State):
         for seat in range(self.game.num_players):
             left = sum(1 for c in self._down[seat] if c >= 0)
             if left != self._down_left[seat]:
-                raise GameError(f"seat {seat}: {left} face-down cards, counted {self._down_left[seat]}")
+                raise GameError(
+                    f"seat {seat}: {left} face-down cards, counted {self._down_left[seat]}"
+                )
             if self._out[seat] and self.remaining_cards(seat):
                 raise GameError(f"seat {seat} is out but still holds cards")
 
     def action_to_string(self, action: Action) -> str:
         kind = action[0]
         describe = self.game.table.describe
-        if kind == PLAY or kind == SNEAK:
+        if kind in (PLAY, SNEAK):
             cards = action[1:]
             where = "" if cards[0] in self._hands[self._player] else " from the face-up row"
             names = ", ".join(describe(c) for c in cards)
@@ -258,8 +315,8 @@ class IdiotState(State):
         if kind == FACE_DOWN:
             return f"turn face-down card {action[1] + 1} (unseen)"
         if kind == TAKE:
-            count = len(self._pile)
-            return f"take the pile ({count} card{'s' if count != 1 else ''})"
+            size = len(self._pile)
+            return f"take the pile ({size} card{'s' if size != 1 else ''})"
         if kind == CHANCE:
             return "take a chance: turn the top card of the stock"
         if kind == SWAP:
@@ -310,24 +367,43 @@ class IdiotState(State):
         return acts
 
     def _plays(self, src: list[int], need: int, only_rank: int) -> list[Action]:
-        """PLAY (and SNEAK) actions: each rank, one card up to all its cards."""
+        """PLAY (and SNEAK) actions: per rank, one card up to all its cards.
+
+        ``src`` is kept sorted by rank, so equal ranks are neighbours.
+        """
         ranks = self._ranks
-        if len(src) > 1:
-            key = self.game.sort_key
-            src = sorted(src, key=key.__getitem__)
+        reach = self._reach
         acts: list[Action] = []
-        i = 0
         size = len(src)
+        if not (only_rank or self._no_finish_two or self._sneak):
+            single = self._single
+            add = acts.append
+            i = 0
+            while i < size:
+                card = src[i]
+                r = ranks[card]
+                j = i + 1
+                while j < size and ranks[src[j]] == r:
+                    j += 1
+                if reach[card] >= need:
+                    add(single[card])
+                    if j - i > 1:
+                        for n in range(2, j - i + 1):
+                            add((PLAY, *src[i : i + n]))
+                i = j
+            return acts
         p = self._player
-        # Cards the player holds besides these; with the stock empty, 0 means going out.
+        # With the stock empty, laying all the cards the player has left is going out.
         total = len(self._hands[p]) + len(self._up[p]) + self._down_left[p]
         stock_empty = not self._stock
+        i = 0
         while i < size:
-            r = ranks[src[i]]
+            card = src[i]
+            r = ranks[card]
             j = i + 1
             while j < size and ranks[src[j]] == r:
                 j += 1
-            if (only_rank == 0 or r == only_rank) and (r >= need or r == TWO or r == TEN):
+            if (only_rank == 0 or r == only_rank) and reach[card] >= need:
                 for n in range(1, j - i + 1):
                     if r == TWO and self._no_finish_two and stock_empty and n == total:
                         continue  # ID-13 no_finish_on_two: a 2 may not be the last card
@@ -345,6 +421,8 @@ class IdiotState(State):
         up = self._up[self._player]
         hand[hand.index(hand_card)] = up_card
         up[up.index(up_card)] = hand_card
+        hand.sort(key=self._key)
+        up.sort(key=self._key)
 
     def _ready(self) -> None:
         if self._player + 1 < self.game.num_players:
@@ -411,9 +489,9 @@ class IdiotState(State):
             if rank == TWO and self._two_same:
                 again = True
         hand = self._hands[p]
-        if from_hand:
+        if from_hand and len(hand) < ROW and self._stock:
             self._draw(hand)
-        if self._is_empty(p):
+        if not hand and not self._up[p] and not self._down_left[p]:
             self._go_out(p)  # ID-12: after a burn the next player starts the new pile
             if self._phase != PHASE_OVER:
                 self._end_turn()
@@ -449,14 +527,16 @@ class IdiotState(State):
         """ID-9: draw back up to three while the stock lasts."""
         stock = self._stock
         while len(hand) < ROW and stock:
-            hand.append(stock.pop())
+            insort(hand, stock.pop(), key=self._key)
 
     def _is_empty(self, p: int) -> bool:
         return not self._hands[p] and not self._up[p] and not self._down_left[p]
 
     def _take(self) -> None:
         p = self._player
-        self._hands[p].extend(self._pile)
+        hand = self._hands[p]
+        hand.extend(self._pile)
+        hand.sort(key=self._key)
         self._pile.clear()
         self._need = 0
         self.stats.count("pile_pickups")
@@ -468,7 +548,7 @@ class IdiotState(State):
         card = self._stock.pop()
         rank = self._ranks[card]
         self.stats.count("chance_draws")
-        if rank >= self._need or rank == TWO or rank == TEN:
+        if self._reach[card] >= self._need:
             self._reveal = (p, card, True)
             self._pile.append(card)
             self.stats.cards_played[card] += 1
@@ -487,7 +567,7 @@ class IdiotState(State):
         rank = self._ranks[card]
         self.stats.count("face_down_plays")
         last_card = not self._down_left[p]
-        playable = rank >= self._need or rank == TWO or rank == TEN
+        playable = self._reach[card] >= self._need
         if rank == TWO and self._no_finish_two and last_card:
             playable = False
         if playable:
@@ -507,6 +587,7 @@ class IdiotState(State):
             hand.extend(self._pile)
             self._pile.clear()
         hand.append(card)
+        hand.sort(key=self._key)
         self._need = 0
         self._end_turn()
 
@@ -519,6 +600,7 @@ class IdiotState(State):
             self._turns += 1
             self._loser = self._out.index(False)
             self._phase = PHASE_OVER
+            self._over = True
 
     def _end_turn(self) -> None:
         self._turns += 1
@@ -529,6 +611,7 @@ class IdiotState(State):
         while out[p]:
             p = (p + 1) % n
         self._player = p
+
 
 class IdiotObservation:
     """What one seat may know, read from the live state (build cost O(1)).

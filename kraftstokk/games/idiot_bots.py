@@ -56,6 +56,22 @@ class GreedyBot:
 
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         costs = self._costs
+        # Plays come ordered by rank, then by count: the first ordinary rank is the
+        # cheapest, and its last action lays the most cards.
+        cheapest: Action | None = None
+        cheapest_cost = 0
+        for action in legal:
+            if action[0] == PLAY:
+                cost = costs[action[1]]
+                if cost < 15:
+                    if cheapest is None:
+                        cheapest, cheapest_cost = action, cost
+                    elif cost == cheapest_cost:
+                        cheapest = action
+                    else:
+                        break
+        if cheapest is not None:
+            return cheapest
         best = legal[0]
         best_key = 1 << 30
         for action in legal:
@@ -113,7 +129,7 @@ class HeuristicBot:
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         obs: IdiotObservation = observation
         first = legal[0][0]
-        if first == SWAP or first == READY:
+        if first in (SWAP, READY):
             return self._swap(legal)
         ranks = self._ranks
         costs = self._costs

@@ -1,0 +1,75 @@
+"""``kraftstokk play``: a person against bots in the terminal, for any of the games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli_app import app, handle_errors
+
+
+@app.command()
+@handle_errors
+def play(
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="idiot, kraftidioten or stromkrig (from --load if given)."),
+    ] = None,
+    players: Annotated[
+        int, typer.Option("--players", help="Number of seats, the person included.")
+    ] = 4,
+    deck: Annotated[Path, typer.Option("--deck", help="The deck.json to play with.")] = Path(
+        "output/deck.json"
+    ),
+    seat: Annotated[int, typer.Option("--seat", help="The person's seat (0 is first).")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="Bots for the other seats: one kind for all, or one per seat, "
+            "comma-separated (random, greedy, heuristic; settings as kind:key=value).",
+        ),
+    ] = "heuristic",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deal (random when left out).")
+    ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", help="A rule variant, e.g. no_swap (repeatable)."),
+    ] = None,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="Continue a game saved with --save.")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write the game as a replay log on exit.")
+    ] = None,
+) -> None:
+    """Play a game against bots: read your view, type the number of your move.
+
+    Your legal moves are listed numbered; type a number and Enter. The bots move on
+    their own and their moves are printed in words. End of input (Ctrl-D) or "q" ends
+    the session; with --save the game so far is written as a replay log, which --load
+    continues later.
+
+    Example:
+
+    \b
+        kraftstokk play --game idiot --players 3 --bots greedy --seed 7 --save game.json
+        kraftstokk play --load game.json
+    """
+    from kraftstokk.games.play_session import PlaySetup, run_session
+
+    setup = PlaySetup(
+        game=game,
+        players=players,
+        deck=deck,
+        seat=seat,
+        bots=bots,
+        seed=seed,
+        variants=list(variant or []),
+        load=load,
+        save=save,
+    )
+    run_session(setup, echo=typer.echo)

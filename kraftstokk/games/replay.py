@@ -1,0 +1,188 @@
+"""Replay logs: a played game as JSON that replays to the same position and result.
+
+A log holds everything a replay needs, so it stands alone: the deck (the content of
+``deck.json``), the rules (game, players, variants, action cap), the bot of each seat
+(for the record; a replay does not ask the bots again), the seed and the actions, and
+optionally the result the game had. Replaying applies the actions to a fresh game
+seeded alike; every chance event comes from that seed, so the positions are the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kraftstokk.atomic import write_text
+from kraftstokk.errors import GameError, KraftstokkError
+from kraftstokk.games.core import Action, DeckTable, Game, Result, State, replay
+from kraftstokk.models import Deck
+
+FORMAT: Final = "kraftstokk-replay"
+
+
+class ReplayRules(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    players: int
+    variants: list[str] = Field(default_factory=list)
+    action_cap: int
+
+
+class ReplayResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    finished: bool
+    order: list[int]
+    loser: int | None
+    actions: int
+    rounds: int
+
+
+class ReplayLog(BaseModel):
+    """One game: ``{"format", "version", "deck", "rules", "bots", "seed", "actions"}``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["kraftstokk-replay"] = FORMAT
+    version: Literal[1] = 1
+    deck: dict[str, Any]
+    rules: ReplayRules
+    bots: list[str]
+    seed: int
+    actions: list[list[int]]
+    result: ReplayResult | None = None
+
+
+def make_replay(
+    deck: Deck,
+    game: Game,
+    bots: Sequence[str],
+    seed: int,
+    actions: Sequence[Action],
+    result: Result | None = None,
+) -> ReplayLog:
+    """A log of a game played (or begun) with ``game`` on ``deck``."""
+    rules = game.rules()
+    return ReplayLog(
+        deck=deck.model_dump(mode="json"),
+        rules=ReplayRules(
+            game=rules["game"],
+            players=rules["players"],
+            variants=list(rules["variants"]),
+            action_cap=rules["action_cap"],
+        ),
+        bots=list(bots),
+        seed=seed,
+        actions=[list(action) for action in actions],
+        result=_result_model(result) if result is not None else None,
+    )
+
+
+def save_replay(path: str | Path, log: ReplayLog) -> None:
+    """Write ``log`` atomically; one action per line keeps long games readable."""
+    data = log.model_dump(mode="json")
+    actions = data.pop("actions")
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    lines = ",\n".join("  " + json.dumps(action) for action in actions)
+    body = f'"actions": [\n{lines}\n ]' if actions else '"actions": []'
+    text = text[: text.rindex("}")].rstrip() + f",\n {body}\n}}\n"
+    write_text(path, text)
+
+
+def load_replay(path: str | Path) -> ReplayLog:
+    """Read a log; a missing, malformed or foreign file raises GameError naming it."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameError(f"{path}: no such replay file") from None
+    except IsADirectoryError:
+        raise GameError(f"{path}: is a directory, not a replay file") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise GameError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if not text.strip():
+        raise GameError(f"{path}: file is empty")
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GameError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise GameError(f'{path}: not a replay log (no "format": "{FORMAT}")')
+    try:
+        return ReplayLog.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "top level"
+        raise GameError(f"{path}: not a replay log: {where}: {first['msg']}") from None
+
+
+def log_deck(log: ReplayLog, source: str = "replay log") -> Deck:
+    try:
+        return Deck.model_validate(log.deck)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "top level"
+        raise GameError(f"{source}: deck: {where}: {first['msg']}") from None
+
+
+def game_from_log(log: ReplayLog, source: str = "replay log") -> Game:
+    """The game (deck and rules) the log was played with."""
+    from kraftstokk.games.registry import make_game
+
+    table = DeckTable.from_deck(log_deck(log, source))
+    rules = log.rules
+    try:
+        return make_game(rules.game, table, rules.players, rules.variants, rules.action_cap)
+    except KraftstokkError as exc:
+        raise GameError(f"{source}: {exc.message}") from None
+
+
+def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
+    """Replay a log (or the file it is in) to its last position.
+
+    Raises GameError naming the file and the reason when an action is illegal, or when
+    the log records a result and the replay ends differently.
+    """
+    if isinstance(log, ReplayLog):
+        source = "replay log"
+    else:
+        source = str(log)
+        log = load_replay(log)
+    game = game_from_log(log, source)
+    try:
+        state = replay(game, log.seed, log.actions, debug=debug)
+    except GameError as exc:
+        raise GameError(f"{source}: {exc.message}") from None
+    if log.result is not None:
+        got = _result_model(state.result())
+        if got != log.result:
+            raise GameError(
+                f"{source}: replays to a different result "
+                f"({_summary(got)}; the log says {_summary(log.result)})"
+            )
+    return state
+
+
+def _result_model(result: Result) -> ReplayResult:
+    return ReplayResult(
+        finished=result.finished,
+        order=list(result.order),
+        loser=result.loser,
+        actions=result.actions,
+        rounds=result.rounds,
+    )
+
+
+def _summary(result: ReplayResult) -> str:
+    state = "finished" if result.finished else "unfinished"
+    return (
+        f"{state}, order {result.order}, loser {result.loser}, "
+        f"{result.actions} actions, {result.rounds} rounds"
+    )
