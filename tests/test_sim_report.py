@@ -38,7 +38,7 @@ def test_report_has_every_chart_with_heading_and_explanation(deck, tmp_path):
         ("Special cards and events", "Average number of times each counted", "times per game"),
         ("Cards played", "How often each card is played", "times played per game"),
         ("Cards left with the loser", "still with the loser", "share of finished games"),
-        ("Burn sizes", "Distribution of burn sizes", "size (number of times)"),
+        ("Burn sizes", "Distribution of burn sizes", "size (how many times)"),
     ]:
         assert heading in text
         assert explanation in " ".join(text.split())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 WIDTH = 30
@@ -13,18 +14,25 @@ MIN_INTERVAL = 0.1  # seconds between redraws
 class ProgressBar:
     """Callable as the runner's ``progress(done, total)``; ``close()`` ends the line."""
 
-    def __init__(self, label: str, stream: TextIO | None = None, force: bool = False) -> None:
+    def __init__(
+        self,
+        label: str,
+        stream: TextIO | None = None,
+        force: bool = False,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = force or self.stream.isatty()
-        self.started = time.perf_counter()
-        self.last_draw = 0.0
+        self.clock = clock
+        self.started = clock()
+        self.last_draw = -MIN_INTERVAL
         self.drawn = False
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
             return
-        now = time.perf_counter()
+        now = self.clock()
         if done < total and now - self.last_draw < MIN_INTERVAL:
             return
         self.last_draw = now

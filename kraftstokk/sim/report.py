@@ -32,6 +32,7 @@ from reportlab.platypus import (
 
 from kraftstokk.atomic import atomic_path
 from kraftstokk.sim.compare import Difference
+from kraftstokk.sim.metrics import length_histogram
 
 GAME_TITLES = {"idiot": "Idiot", "kraftidioten": "Kraftidioten", "stromkrig": "Strømkrig"}
 
@@ -42,6 +43,7 @@ INK = colors.HexColor("#222222")
 GRID = colors.HexColor("#d0d0d0")
 MARGIN = 18 * mm
 FRAME_WIDTH = A4[0] - 2 * MARGIN
+MAX_SAMPLE_BARS = 40
 
 
 def _fonts() -> tuple[str, str]:
@@ -114,6 +116,13 @@ def _section(heading: str, explanation: str, body: Flowable, styles: _Styles) ->
     )
 
 
+def _axis_number(value: float) -> str:
+    """Axis figures: '80 000' for whole numbers, '0.25' for fractions."""
+    if float(value).is_integer():
+        return f"{int(value):,}".replace(",", " ")
+    return f"{value:g}"
+
+
 def _axis_fonts(chart: VerticalBarChart | HorizontalBarChart, styles: _Styles, size: float) -> None:
     chart.categoryAxis.labels.fontName = styles.font
     chart.categoryAxis.labels.fontSize = size
@@ -124,24 +133,26 @@ def _axis_fonts(chart: VerticalBarChart | HorizontalBarChart, styles: _Styles, s
     chart.valueAxis.gridStrokeWidth = 0.4
     chart.valueAxis.valueMin = 0
     chart.valueAxis.rangeRound = "both"
+    chart.valueAxis.labelTextFormat = _axis_number
 
 
 def _vertical_bars(
     counts: Sequence[float], labels: Sequence[str], x_title: str, styles: _Styles
 ) -> Drawing:
+    rotated = len(labels) > 12 or max((len(label) for label in labels), default=0) > 6
     height = 190
     drawing = Drawing(FRAME_WIDTH, height)
     chart = VerticalBarChart()
-    chart.x, chart.y = 42, 38
-    chart.width, chart.height = FRAME_WIDTH - 56, height - 52
+    chart.x, chart.y = 48, 38 if rotated else 24
+    chart.width, chart.height = FRAME_WIDTH - 62, height - 14 - chart.y
     chart.data = [list(counts)]
     chart.bars[0].fillColor = BAR_COLOUR
     chart.bars[0].strokeColor = None
     chart.barSpacing = 1
     chart.groupSpacing = 2
     chart.categoryAxis.categoryNames = list(labels)
-    chart.categoryAxis.labels.angle = 45 if len(labels) > 12 else 0
-    chart.categoryAxis.labels.boxAnchor = "ne" if len(labels) > 12 else "n"
+    chart.categoryAxis.labels.angle = 45 if rotated else 0
+    chart.categoryAxis.labels.boxAnchor = "ne" if rotated else "n"
     chart.categoryAxis.labels.dy = -2
     _axis_fonts(chart, styles, 7)
     drawing.add(chart)
@@ -177,6 +188,29 @@ def _histogram_chart(histogram: dict[str, Any], styles: _Styles) -> Flowable:
         counts.append(histogram["overflow"])
         labels.append(f"≥ {start + (len(labels)) * width}")
     return _vertical_bars(counts, labels, "actions per finished game (games per bin)", styles)
+
+
+def _sample_chart(histogram: dict[str, int], styles: _Styles) -> Drawing:
+    """One bar per size, gaps included; binned like the lengths when there are many sizes."""
+    counts = {int(size): count for size, count in histogram.items()}
+    low, high = min(counts), max(counts)
+    if high - low < MAX_SAMPLE_BARS:
+        sizes = range(low, high + 1)
+        return _vertical_bars(
+            [counts.get(size, 0) for size in sizes],
+            [str(size) for size in sizes],
+            "size (how many times)",
+            styles,
+        )
+    values = [size for size, count in sorted(counts.items()) for _ in range(count)]
+    binned = length_histogram(values)
+    width, start = binned["bin_width"], binned["start"]
+    bars = list(binned["counts"])
+    labels = [f"{start + i * width}–{start + (i + 1) * width - 1}" for i in range(len(bars))]
+    if binned["overflow"]:
+        bars.append(binned["overflow"])
+        labels.append(f"≥ {start + len(labels) * width}")
+    return _vertical_bars(bars, labels, "size (how many times)", styles)
 
 
 def _seat_chart(summary: dict[str, Any], styles: _Styles) -> Drawing:
@@ -512,18 +546,14 @@ def report_story(
             )
         )
     for name, sample in summary["samples"].items():
-        histogram = sample["histogram"]
+        if not sample["count"]:
+            continue
         story.append(
             _section(
                 name.replace("_", " ").capitalize(),
                 f"Distribution of {name.replace('_', ' ')} over all games "
-                f"(mean {_fmt(sample['mean'])}, {sample['count']} in all).",
-                _vertical_bars(
-                    [histogram[k] for k in histogram],
-                    list(histogram),
-                    "size (number of times)",
-                    styles,
-                ),
+                f"(mean {_fmt(sample['mean'])}, {_fmt(sample['count'], 0)} in all).",
+                _sample_chart(sample["histogram"], styles),
                 styles,
             )
         )
