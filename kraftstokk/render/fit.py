@@ -15,7 +15,7 @@ NAME_FONT = SANS_BOLD
 MAX_SIZE = 16.0  # one line, shrunk down to ONE_LINE_MIN_SIZE
 ONE_LINE_MIN_SIZE = 12.0
 MAX_TWO_LINE_SIZE = 13.0  # then two lines, shrunk down to MIN_SIZE
-MIN_SIZE = 9.5
+MIN_SIZE = 9.0
 STEP = 0.5
 LEADING = 1.12  # line height / font size
 

@@ -103,7 +103,7 @@ class CardGeometry:
     def name_text(self) -> Box:
         """Where the name's letters may go: the name panel less its padding."""
         n = self.name
-        return Box(n.x + 2.0, n.y + 1.0, n.w - 4.0, n.h - 2.0)
+        return Box(n.x + 1.8, n.y + 1.0, n.w - 3.6, n.h - 2.0)
 
     @cached_property
     def art(self) -> Box:
@@ -115,7 +115,7 @@ class CardGeometry:
     def rows(self) -> Box:
         """The three category rows."""
         s = self.safe
-        return Box(s.x, 13.5, s.w, 30.5)
+        return Box(s.x, 15.2, s.w, 28.8)
 
     @cached_property
     def footer(self) -> Box:

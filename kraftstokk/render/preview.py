@@ -19,7 +19,7 @@ from kraftstokk.errors import OutputError
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import draw_back_local
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import register_fonts
+from kraftstokk.render.fonts import SANS, register_fonts
 from kraftstokk.render.geometry import CARD, mm
 
 DPI = 300
@@ -42,7 +42,9 @@ def faces_pdf(deck: Deck) -> bytes:
     """Every face, then the back, one per page at cut size (no bleed)."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(mm(CARD.width), mm(CARD.height)), invariant=1)
+    canvas = Canvas(
+        buffer, pagesize=(mm(CARD.width), mm(CARD.height)), invariant=1, initialFontName=SANS
+    )
     ctx = face_context(deck)
     none = (0.0, 0.0, 0.0, 0.0)
     for card in deck.cards:

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kraftstokk.models import Deck
 from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import register_fonts
+from kraftstokk.render.fonts import SANS, register_fonts
 from kraftstokk.render.geometry import CARD, Box, mm, printshop_page
 
 PrintshopOrder = Literal["alternate", "backs-last"]
@@ -43,6 +43,7 @@ def printshop_pdf(deck: Deck, bleed: float = 3.0, order: PrintshopOrder = "alter
         buffer,
         pagesize=(mm(page.w), mm(page.h)),
         invariant=1,
+        initialFontName=SANS,
         pageCompression=1,
         trimBox=(mm(trim.x), mm(trim.y), mm(trim.right), mm(trim.top)),
         bleedBox=(0, 0, mm(page.w), mm(page.h)),

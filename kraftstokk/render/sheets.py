@@ -60,6 +60,7 @@ def sheets_pdf(deck: Deck, paper: str = "a4", duplex: Duplex = "long", bleed: fl
         buffer,
         pagesize=(mm(layout.paper.width), mm(layout.paper.height)),
         invariant=1,
+        initialFontName=SANS,
         pageCompression=1,
     )
     canvas.setTitle(f"{deck.title} {deck.edition}: kortark ({layout.paper.name.upper()})")

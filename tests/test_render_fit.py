@@ -1,0 +1,87 @@
+"""Fitting plant names: shrink, then wrap to two lines, inside the safe area, or say why not."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kraftstokk.render.fit import (
+    LEADING,
+    MAX_SIZE,
+    MIN_SIZE,
+    NAME_FONT,
+    ONE_LINE_MIN_SIZE,
+    fit_name,
+)
+from kraftstokk.render.fonts import text_width
+from kraftstokk.render.geometry import CARD, mm
+
+
+def _inside_box(fit) -> bool:
+    box = CARD.name_text
+    wide = max(text_width(line, NAME_FONT, fit.font_size) for line in fit.lines)
+    tall = len(fit.lines) * fit.font_size * LEADING
+    return wide <= mm(box.w) + 1e-6 and tall <= mm(box.h) + 1e-6
+
+
+def test_short_name_is_one_line_at_full_size():
+    fit = fit_name("Sima")
+    assert fit.fits and fit.lines == ["Sima"] and fit.font_size == MAX_SIZE
+
+
+def test_longer_name_shrinks_before_it_wraps():
+    fit = fit_name("Nedre Røssåga")
+    assert fit.fits and fit.lines == ["Nedre Røssåga"]
+    assert ONE_LINE_MIN_SIZE <= fit.font_size < MAX_SIZE
+
+
+def test_long_name_wraps_to_two_balanced_lines():
+    fit = fit_name("Fellesanlegget Kykkelsrud-Fossumfoss")
+    assert fit.fits and len(fit.lines) == 2
+    assert fit.font_size >= MIN_SIZE
+    assert _inside_box(fit)
+    assert fit_name("Tafjord 7 (Fagerbotnvatn)").lines == ["Tafjord 7", "(Fagerbotnvatn)"]
+
+
+def test_hyphen_break_keeps_the_hyphen():
+    fit = fit_name("Kykkelsrudfossenkraftverk-Fossumfossenanlegg")
+    assert fit.lines[0].endswith("-")
+
+
+def test_unbreakable_overlong_name_does_not_fit_and_says_why():
+    fit = fit_name("Storeskjærsvatnkraftstasjonsanleggene")
+    assert not fit.fits
+    assert "name too long for the card" in fit.reason and "mm" in fit.reason
+
+
+def test_too_long_even_on_two_lines():
+    fit = fit_name("Storeskjærsvatnkraftstasjonsanlegg Nordre Vestlandsfjellene Øst")
+    assert not fit.fits and "two lines" in fit.reason
+
+
+def test_character_without_glyph_does_not_fit():
+    fit = fit_name("Kraft ★")
+    assert not fit.fits and "glyph" in fit.reason
+
+
+def test_empty_name():
+    assert not fit_name("  ").fits
+
+
+names = st.lists(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyzæøåÆØÅ", min_size=1, max_size=16),
+    min_size=1,
+    max_size=4,
+).map(" ".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(names)
+def test_a_name_that_fits_stays_inside_the_box_and_keeps_its_letters(name: str):
+    fit = fit_name(name)
+    if fit.fits:
+        assert _inside_box(fit)
+        assert MIN_SIZE <= fit.font_size <= MAX_SIZE
+        assert " ".join(fit.lines) == name
+    else:
+        assert fit.reason

@@ -1,0 +1,83 @@
+"""Card geometry as data, and the Norwegian number format of the figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from kraftstokk.render.geometry import CARD, PAPERS, Box, sheet_layout
+from kraftstokk.render.numbers import decimals_for, deck_decimals, format_figure, format_number
+from tests.conftest import synthetic_deck
+
+DESIGN_BOXES = ("index", "index_rotated", "name", "art", "rows", "footer")
+
+
+def test_poker_card_with_bleed_and_safe_area():
+    assert (CARD.cut.w, CARD.cut.h) == (63.5, 88.9)
+    assert CARD.bleed_box == Box(-3.0, -3.0, 69.5, 94.9)
+    assert CARD.safe == Box(3.0, 3.0, 57.5, 82.9)
+
+
+@pytest.mark.parametrize("name", DESIGN_BOXES)
+def test_design_boxes_inside_the_safe_area(name: str):
+    box: Box = getattr(CARD, name)
+    safe = CARD.safe
+    assert safe.x <= box.x and box.right <= safe.right + 1e-9
+    assert safe.y <= box.y and box.top <= safe.top + 1e-9
+
+
+def test_design_boxes_do_not_overlap():
+    def overlap(a: Box, b: Box) -> bool:
+        return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
+
+    boxes = {name: getattr(CARD, name) for name in DESIGN_BOXES}
+    for a in boxes:
+        for b in boxes:
+            if a < b:
+                assert not overlap(boxes[a], boxes[b]), (a, b)
+
+
+def test_rotated_index_is_the_index_turned_half_a_turn():
+    r = CARD.index_rotated
+    expected = (CARD.width - CARD.index.x, CARD.height - CARD.index.top)
+    assert (r.right, r.y) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_sheet_block_centred_and_marks_in_the_margin(paper: str):
+    layout = sheet_layout(paper)
+    block = layout.block
+    assert block.x == pytest.approx(PAPERS[paper].width - block.right)
+    assert block.y == pytest.approx(PAPERS[paper].height - block.top)
+    for mark in layout.crop_marks():
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert not (block.x < x < block.right and block.y < y < block.top)
+            assert 0 < x < PAPERS[paper].width and 0 < y < PAPERS[paper].height
+
+
+def test_back_cell_of_a_full_row_is_its_mirror():
+    layout = sheet_layout("a4")
+    assert layout.back_cell(0, "long") == layout.cell(2)
+    assert layout.back_cell(0, "short") == layout.cell(6)
+
+
+def test_norwegian_number_format():
+    assert format_number(4357.2) == "4\u00a0357"
+    assert format_number(1240.45, 1) == "1\u00a0240,5"
+    assert format_number(999.5) == "1\u00a0000"  # half up, not to even
+    assert format_number(2.5) == "3"
+    assert format_figure(4357, "gwh") == "4\u00a0357\u00a0GWh"
+    assert format_figure(1020.0, "head_m") == "1\u00a0020\u00a0m"
+
+
+def test_decimals_only_when_needed_to_tell_figures_apart():
+    assert decimals_for([100.0, 200.4, 300.0]) == 0
+    assert decimals_for([100.4, 100.2, 300.0]) == 1
+
+
+def test_same_rounding_for_a_field_on_every_card():
+    deck = synthetic_deck()
+    decimals = deck_decimals(deck)
+    for category, places in decimals.items():
+        shown = [format_figure(c.figure(category), category, places) for c in deck.plant_cards]
+        assert len(set(shown)) == 52  # distinct figures stay distinct
+        assert all(("," in s) == (places > 0) for s in shown)

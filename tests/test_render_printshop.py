@@ -1,0 +1,78 @@
+"""The print-shop file: one card per page with bleed, TrimBox and BleedBox."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from kraftstokk.models import Deck
+from kraftstokk.render.printshop import page_sequence, printshop_pdf
+from tests.conftest import synthetic_deck
+from tests.render_probe import PT, fonts_of, page_shapes, page_text
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    return synthetic_deck()
+
+
+@pytest.fixture(scope="module")
+def reader(deck: Deck) -> PdfReader:
+    return PdfReader(io.BytesIO(printshop_pdf(deck)))
+
+
+def _mm(box) -> tuple[float, ...]:
+    return tuple(round(float(v) * PT, 2) for v in (box.left, box.bottom, box.right, box.top))
+
+
+def test_page_is_card_plus_bleed_with_trim_and_bleed_boxes(reader: PdfReader):
+    assert len(reader.pages) == 110
+    for page in reader.pages:
+        assert _mm(page.mediabox) == (0.0, 0.0, 69.5, 94.9)
+        assert _mm(page.trimbox) == (3.0, 3.0, 66.5, 91.9)
+        assert _mm(page.bleedbox) == (0.0, 0.0, 69.5, 94.9)
+        assert "/TrimBox" in page and "/BleedBox" in page
+
+
+def test_background_fills_the_bleed(reader: PdfReader):
+    for page in reader.pages[:2]:  # a front and a back
+        clip = page_shapes(page).clips[0]
+        assert clip.rounded(2) == (0.0, 0.0, 69.5, 94.9)
+
+
+def test_fronts_and_backs_alternate(reader: PdfReader, deck: Deck):
+    first_front = [p.text for p in page_text(reader.pages[0])]
+    first_back = [p.text for p in page_text(reader.pages[1])]
+    assert deck.cards[0].name in first_front
+    assert first_back.count(deck.title) == 2 and deck.cards[0].name not in first_back
+    assert deck.cards[1].name in [p.text for p in page_text(reader.pages[2])]
+
+
+def test_backs_last_order(deck: Deck):
+    assert page_sequence(3, "backs-last") == [
+        ("front", 0),
+        ("front", 1),
+        ("front", 2),
+        ("back", 0),
+        ("back", 1),
+        ("back", 2),
+    ]
+    reader = PdfReader(io.BytesIO(printshop_pdf(deck, order="backs-last")))
+    names = [p.text for p in page_text(reader.pages[54])]
+    assert deck.cards[54].name is None and "Joker" in names
+    assert [p.text for p in page_text(reader.pages[55])].count(deck.title) == 2
+
+
+def test_bleed_option_changes_page_and_boxes(deck: Deck):
+    reader = PdfReader(io.BytesIO(printshop_pdf(deck, bleed=5.0)))
+    page = reader.pages[0]
+    assert _mm(page.mediabox) == (0.0, 0.0, 73.5, 98.9)
+    assert _mm(page.trimbox) == (5.0, 5.0, 68.5, 93.9)
+    assert page_shapes(page).clips[0].rounded(2) == (0.0, 0.0, 73.5, 98.9)
+
+
+def test_fonts_embedded_and_bytes_repeat(reader: PdfReader, deck: Deck):
+    assert all(fonts_of(reader).values())
+    assert printshop_pdf(deck) == printshop_pdf(synthetic_deck())
