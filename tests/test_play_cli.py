@@ -1,0 +1,164 @@
+"""``kraftstokk play``: a person (stdin) against bots, for every game there is."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kraftstokk.cli import app
+from kraftstokk.games.play_session import PERSON, render_view, seat_specs
+from kraftstokk.games.registry import GAME_MODULES
+from kraftstokk.games.replay import load_replay, replay_log
+from kraftstokk.models import Deck
+
+cli = CliRunner()
+MANY_FIRST_CHOICES = "1\n" * 4000
+
+
+@pytest.fixture
+def deck_file(deck: Deck, tmp_path: Path) -> Path:
+    path = tmp_path / "deck.json"
+    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
+    return path
+
+
+def play(*args: str | Path, stdin: str = ""):
+    return cli.invoke(app, ["play", *map(str, args)], input=stdin)
+
+
+def _needs(name: str) -> None:
+    if importlib.util.find_spec(GAME_MODULES[name]) is None:
+        pytest.skip(f"{name} has no engine module yet ({GAME_MODULES[name]})")
+
+
+def test_shows_the_view_and_numbered_moves_then_eof_exits_cleanly(deck_file):
+    result = play("--game", "idiot", "--players", "3", "--deck", deck_file, "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "idiot: 3 players, you are seat 0, seed 3" in out
+    assert "Your hand:" in out and "Pile: empty" in out and "Stock: 25" in out
+    assert "   1. swap " in out and "10. done swapping" in out
+    assert "Game left unfinished." in out
+
+
+def test_a_whole_game_against_bots(deck_file, tmp_path):
+    save = tmp_path / "game.json"
+    result = play(
+        "--game", "idiot", "--players", "3", "--deck", deck_file, "--seed", "11",
+        "--bots", "greedy,heuristic", "--variant", "no_swap", "--save", save,
+        stdin=MANY_FIRST_CHOICES,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Game over after" in out and "Last with cards (the loser):" in out
+    assert "Seat 1 (greedy): " in out and "Seat 2 (heuristic): " in out
+    assert "You: " in out and "Recent moves:" in out
+    log = load_replay(save)
+    assert log.bots == [PERSON, "greedy", "heuristic"]
+    assert log.rules.variants == ["no_swap"] and log.result is not None
+    assert replay_log(save).result().loser == log.result.loser
+
+
+def test_bad_input_is_explained_and_asked_again(deck_file):
+    result = play("--game", "idiot", "--deck", deck_file, "--seed", "1", stdin="x\n99\nq\n")
+    assert result.exit_code == 0
+    assert "'x' is not a move: type a number from 1 to 10." in result.output
+    assert "'99' is not a move" in result.output
+    assert "Game left unfinished." in result.output
+
+
+def test_save_on_quit_and_load_continues(deck_file, tmp_path):
+    save = tmp_path / "half.json"
+    first = play(
+        "--game", "idiot", "--players", "2", "--deck", deck_file, "--seed", "5",
+        "--bots", "greedy", "--seat", "1", "--save", save, stdin="",
+    )  # fmt: skip
+    assert first.exit_code == 0, first.output
+    log = load_replay(save)
+    assert log.bots == ["greedy", PERSON] and log.result is None
+    assert log.actions == [[1]]  # seat 0 finished swapping; the person had not moved
+    again = tmp_path / "again.json"
+    second = play("--load", save, "--save", again, stdin="2\n")
+    assert second.exit_code == 0, second.output
+    assert "you are seat 1, seed 5" in second.output
+    assert "You: " in second.output
+    continued = load_replay(again)
+    assert continued.actions[:1] == [[1]] and len(continued.actions) >= 2
+
+
+@pytest.mark.parametrize("name", ["kraftidioten", "stromkrig"])
+def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
+    _needs(name)
+    save = tmp_path / f"{name}.json"
+    result = play(
+        "--game", name, "--players", "3", "--deck", deck_file, "--seed", "2",
+        "--bots", "greedy", "--save", save, stdin=MANY_FIRST_CHOICES,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Your move (1-" in result.output
+    assert "Game over after" in result.output or "action cap" in result.output
+    assert replay_log(save).is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "poker"], "unknown game 'poker'"),
+        ([], "--game is required"),
+        (["--game", "idiot", "--players", "7"], "idiot is for 2-5 players, not 7"),
+        (["--game", "idiot", "--seat", "4"], "--seat 4 is not a seat of a 4-player game"),
+        (["--game", "idiot", "--bots", "greedy,greedy"], "--bots names 2 bots"),
+        (["--game", "idiot", "--bots", "clever"], "idiot has no bot 'clever'"),
+        (["--game", "idiot", "--variant", "wild"], "idiot has no variant wild"),
+    ],
+)
+def test_argument_errors_exit_2_with_one_line(deck_file, args, message):
+    result = play("--deck", deck_file, *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_deck_and_bad_load_files(tmp_path):
+    result = play("--game", "idiot", "--deck", tmp_path / "nope.json")
+    assert result.exit_code == 2 and "nope.json: no such file" in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    result = play("--load", bad)
+    assert result.exit_code == 2 and "bad.json: not a replay log" in result.output
+
+
+def test_load_refuses_a_different_game(deck_file, tmp_path):
+    save = tmp_path / "g.json"
+    play("--game", "idiot", "--deck", deck_file, "--seed", "1", "--save", save)
+    result = play("--load", save, "--game", "stromkrig")
+    assert result.exit_code == 2 and "is a game of idiot, not stromkrig" in result.output
+
+
+def test_seat_specs_accept_all_or_the_others_or_every_seat():
+    assert seat_specs("greedy", 3, 1) == ["greedy", PERSON, "greedy"]
+    assert seat_specs("random,heuristic", 3, 0) == [PERSON, "random", "heuristic"]
+    assert seat_specs("a,b,c", 3, 2) == ["a", "b", PERSON]
+
+
+def test_generic_view_of_an_observation_without_describe(deck):
+    from kraftstokk.games.core import DeckTable
+
+    table = DeckTable.from_deck(deck)
+
+    class View:
+        hand = (0, 1)
+        stock_count = 7
+
+    lines = render_view(View(), table)
+    assert f"hand: {table.describe(0)}, {table.describe(1)}" in lines
+    assert "stock count: 7" in lines
+
+
+def test_help_has_an_example():
+    result = cli.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    assert "kraftstokk play --game idiot" in result.output
