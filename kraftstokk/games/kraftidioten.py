@@ -169,7 +169,7 @@ class KraftidiotenState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []  # the top is the end
         self.pile: list[int] = []  # face down, aligned with claims
-        self.claims: list[Claim] = []
+        self.claims: list[tuple[int, int, bool]] = []  # (seat, plant, from_stock)
         self.burned: list[int] = []
         self.shown: list[tuple[int, int]] = []  # (card, seat it went to or BURNED)
         self.last_shown: dict[int, int] = {}  # card -> where it went when last shown
@@ -302,10 +302,19 @@ class KraftidiotenState(State):
             self.actions += 1
             self._lay(seat, action[1], action[2], action[3], from_stock=False)
         elif kind == LAY and len(action) == 4:
-            self._check_claim(seat, action, truthful=True)
+            _, card, category, plant = action
+            current = self.category
+            if (
+                card != plant
+                or not (category == current or (current == NO_CATEGORY and 0 <= category <= 2))
+                or card not in self.hands[seat]
+                or self.game.table.joker[card]
+                or self.game.figures[category][card] < self.floor
+            ):
+                self._check_claim(seat, action, truthful=True)  # raises with the reason
             self.actions += 1
             self.turns += 1
-            self._lay(seat, action[1], action[2], action[3], from_stock=False)
+            self._lay(seat, card, category, plant, from_stock=False)
         elif kind == LIE and len(action) == 3:
             _, card, category = action
             if not 0 <= card < self.game.table.size or card not in self.hands[seat]:
@@ -440,7 +449,7 @@ class KraftidiotenState(State):
         if not from_stock:
             hand.remove(card)
         self.pile.append(card)
-        self.claims.append(Claim(seat, plant, from_stock))
+        self.claims.append((seat, plant, from_stock))
         self.category = category
         self.floor = self.game.figures[category][plant]
         stats.cards_played[card] += 1
@@ -512,8 +521,7 @@ class KraftidiotenState(State):
         challenger = self.player
         layer = self.layer
         card = self.pile[-1]
-        claim = self.claims[-1]
-        if card != claim.plant:
+        if card != self.claims[-1][1]:
             counters["challenges_upheld"] += 1
             self._show(card, layer)
             self._note("lie", layer, card)
@@ -732,21 +740,19 @@ class KraftidiotenObservation:
 
     @property
     def claims(self) -> tuple[Claim, ...]:
-        return tuple(self._state.claims)
+        return tuple(Claim(*claim) for claim in self._state.claims)
 
     @property
     def last_claim(self) -> Claim | None:
         claims = self._state.claims
-        return claims[-1] if claims else None
+        return Claim(*claims[-1]) if claims else None
 
     @property
     def own_cards_on_pile(self) -> tuple[tuple[int, int], ...]:
         """(claim index, card) for the cards this seat laid on the current pile."""
         state = self._state
         seat = self.seat
-        return tuple(
-            (i, state.pile[i]) for i, claim in enumerate(state.claims) if claim.seat == seat
-        )
+        return tuple((i, state.pile[i]) for i, claim in enumerate(state.claims) if claim[0] == seat)
 
     @property
     def own_cards_on_pile_set(self) -> frozenset[int]:
