@@ -19,7 +19,14 @@ seating order after the layer (KI-6, KI-8): the first to challenge does. Taking 
 and drawing from the stock are allowed only on a running pile (on an empty pile there is
 no claim to beat). A joker drawn from the stock is laid as a joker without the penalty
 (it did not come from the hand). A drawn card that falls below the claim is shown when
-it goes to the hand with the pile.
+it goes to the hand with the pile. The KI-7 penalty draws from the burned plant cards: a
+shown joker stays out of the game (otherwise a hand of jokers could draw its own joker
+back for ever); with no burned plant to draw, a player left with no cards is out (KI-9).
+Every decision on a player's own turn counts as a turn for ``Result.rounds``; naming the
+claim after ``LIE`` and answering a claim do not.
+
+Bots see a :class:`KraftidiotenObservation`: a live, read-only view of one seat's
+knowledge (its hand, the public claims, counts, the cards shown so far).
 """
 
 from __future__ import annotations
