@@ -1,0 +1,84 @@
+"""draw_card_face / draw_card_back as other parts (the booklet) use them: placed and scaled."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from kraftstokk.errors import RenderError
+from kraftstokk.models import Deck
+from kraftstokk.render.card import draw_card_back, draw_card_face
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.palette import palette_from_style
+from kraftstokk.render.parts import palette_key
+from tests.render_probe import Rect, fonts_of, page_shapes, page_text, text_in
+
+
+def _draw(deck: Deck, scale: float, bleed: bool) -> PdfReader:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(mm(200), mm(120)), invariant=1)
+    draw_card_face(canvas, deck.cards[0], deck, mm(10), mm(20), scale=scale, bleed=bleed)
+    draw_card_back(canvas, deck, mm(110), mm(20), scale=scale, bleed=bleed)
+    canvas.showPage()
+    canvas.save()
+    return PdfReader(io.BytesIO(buffer.getvalue()))
+
+
+@pytest.mark.parametrize(("scale", "bleed"), [(1.0, False), (0.5, False), (1.0, True)])
+def test_face_and_back_land_where_asked(deck: Deck, scale: float, bleed: bool):
+    page = _draw(deck, scale, bleed).pages[0]
+    pad = 3.0 * scale if bleed else 0.0
+    w, h = 63.5 * scale, 88.9 * scale
+    face = Rect(10 - pad, 20 - pad, 10 + w + pad, 20 + h + pad)
+    back = Rect(110 - pad, 20 - pad, 110 + w + pad, 20 + h + pad)
+    clips = page_shapes(page).clips
+    assert clips[0].rounded(2) == face.rounded(2)
+    assert clips[1].rounded(2) == back.rounded(2)
+    pieces = page_text(page)
+    card = deck.cards[0]
+    face_text = text_in(pieces, face).split("|")
+    assert card.name in face_text and "nr. 1" in face_text
+    assert text_in(pieces, back).split("|").count(deck.title) == 2
+    assert all(face.contains(p.x, p.y) or back.contains(p.x, p.y) for p in pieces)
+
+
+def test_corner_index_twice_and_the_second_turned(deck: Deck):
+    page = _draw(deck, 1.0, False).pages[0]
+    aces = [p for p in page_text(page) if p.text == "A"]
+    assert len(aces) == 2
+    top, bottom = sorted(aces, key=lambda p: -p.y)
+    assert top.x < 10 + 63.5 / 2 < bottom.x and top.y > 20 + 88.9 / 2 > bottom.y
+
+
+def test_joker_face(deck: Deck):
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(mm(80), mm(100)), invariant=1)
+    draw_card_face(canvas, deck.jokers[0], deck, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    texts = [p.text for p in page_text(PdfReader(io.BytesIO(buffer.getvalue())).pages[0])]
+    assert "Joker" in texts and "Strømkrig" in texts and "Kraftidioten" in texts
+
+
+def test_name_that_cannot_fit_is_a_render_error(deck: Deck):
+    card = deck.cards[0].model_copy(update={"name": "X" * 60})
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    with pytest.raises(RenderError, match="name too long"):
+        draw_card_face(canvas, card, deck, 0, 0)
+
+
+def test_style_colours_are_used_and_tag_the_shared_pieces(deck: Deck):
+    plain = palette_from_style({})
+    styled = palette_from_style({"accent": "#aa3300", "colours": {"hjerter": "#990000"}})
+    assert styled.accent.hexval() == "0xaa3300" and styled.red.hexval() == "0x990000"
+    assert palette_key(plain) != palette_key(styled)
+    assert palette_from_style({"accent": "not a colour"}).accent == plain.accent
+
+
+def test_fonts_embedded(deck: Deck):
+    fonts = fonts_of(_draw(deck, 1.0, False))
+    vera = {name: embedded for name, embedded in fonts.items() if "Vera" in name}
+    assert vera and all(vera.values())

@@ -1,0 +1,150 @@
+"""`kraftstokk render`: outputs on disk, options, refusal of an invalid deck."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from kraftstokk.cli import app
+from kraftstokk.models import Deck
+from tests.conftest import synthetic_deck
+from tests.render_probe import PT
+
+runner = CliRunner()
+
+
+def _write_deck(tmp_path: Path, deck: Deck | None = None) -> Path:
+    path = tmp_path / "deck.json"
+    path.write_text((deck or synthetic_deck()).model_dump_json(indent=1), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("render")
+    deck_path = _write_deck(tmp)
+    result = runner.invoke(app, ["render", str(deck_path), "--out", str(tmp / "out")])
+    assert result.exit_code == 0, result.output
+    return tmp / "out"
+
+
+def test_all_outputs_written(rendered: Path):
+    assert (rendered / "kraftstokk-a4.pdf").is_file()
+    assert (rendered / "kraftstokk-printshop.pdf").is_file()
+    pngs = sorted((rendered / "png").glob("*.png"))
+    assert len(pngs) == 55 + 2  # faces, the back, the contact sheet
+    assert (rendered / "png" / "01-spar-1.png").is_file()
+    assert (rendered / "png" / "03-klover-1.png").is_file()
+    assert not list(rendered.glob("**/*.tmp"))
+
+
+def test_card_png_is_300_dpi_at_card_size(rendered: Path):
+    with Image.open(rendered / "png" / "01-spar-1.png") as image:
+        assert image.size == (750, 1050)  # 63.5 x 88.9 mm at 300 dpi
+        assert round(image.info["dpi"][0]) == 300
+        # the face is not blank: the name panel's accent colour is there
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
+        assert colours is not None and len(colours) > 50
+    with Image.open(rendered / "png" / "contact-sheet.png") as sheet:
+        assert sheet.size[0] > 8 * 250
+
+
+def test_second_render_gives_identical_bytes(rendered: Path, tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    result = runner.invoke(app, ["render", str(deck_path), "--out", str(tmp_path / "again")])
+    assert result.exit_code == 0, result.output
+    for name in ("kraftstokk-a4.pdf", "kraftstokk-printshop.pdf", "png/05-spar-13.png"):
+        assert (tmp_path / "again" / name).read_bytes() == (rendered / name).read_bytes(), name
+
+
+def test_letter_short_edge_sheets_only(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app,
+        [
+            "render",
+            str(deck_path),
+            "--out",
+            str(out),
+            "--paper",
+            "letter",
+            "--duplex",
+            "short",
+            "--only",
+            "sheets",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in out.iterdir()] == ["kraftstokk-letter.pdf"]
+    reader = PdfReader(out / "kraftstokk-letter.pdf")
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(612, abs=0.01)
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def test_printshop_only_with_bleed_and_backs_last(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    out = tmp_path / "out"
+    args = [
+        "render",
+        str(deck_path),
+        "--out",
+        str(out),
+        "--only",
+        "printshop",
+        "--bleed",
+        "2",
+        "--printshop-order",
+        "backs-last",
+    ]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    page = PdfReader(out / "kraftstokk-printshop.pdf").pages[0]
+    assert float(page.mediabox.width) * PT == pytest.approx(67.5, abs=0.01)
+
+
+def test_invalid_deck_is_refused_with_its_problems(tmp_path: Path):
+    deck = synthetic_deck()
+    deck.cards[0].nr.mw = deck.cards[1].nr.mw  # type: ignore[union-attr]  # duplicate nr.
+    deck_path = _write_deck(tmp_path, deck)
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["render", str(deck_path), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "problem" in result.output and str(deck_path) in result.output
+    assert not out.exists()
+
+
+def test_missing_deck_file_exits_2(tmp_path: Path):
+    result = runner.invoke(app, ["render", str(tmp_path / "nope.json"), "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "nope.json" in result.output and "Traceback" not in result.output
+
+
+def test_bleed_out_of_range_exits_2(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    result = runner.invoke(app, ["render", str(deck_path), "--out", str(tmp_path), "--bleed", "40"])
+    assert result.exit_code == 2
+    assert "--bleed" in result.output
+
+
+def test_unknown_paper_is_rejected(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    result = runner.invoke(app, ["render", str(deck_path), "--paper", "a3"])
+    assert result.exit_code == 2
+
+
+def test_style_paper_letter_is_the_default(tmp_path: Path):
+    deck = synthetic_deck()
+    deck.spec = {"style": {"paper": "letter"}}
+    deck_path = _write_deck(tmp_path, deck)
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["render", str(deck_path), "--out", str(out), "--only", "sheets"])
+    assert result.exit_code == 0, result.output
+    assert (out / "kraftstokk-letter.pdf").is_file()
+    json.loads(deck_path.read_text(encoding="utf-8"))
