@@ -268,3 +268,33 @@ def test_paired_difference():
     assert paired_difference([], []) == (0.0, (0.0, 0.0))
     with pytest.raises(ValueError):
         paired_difference([1], [1, 2])
+
+
+def test_ratio_with_one_event_per_game_is_the_plain_mean():
+    from kraftstokk.sim.compare import _ratio
+
+    # One sample per game: the mean of the values and the variance of that mean.
+    mean, variance = _ratio([(1, 1), (1, 3)])
+    assert (mean, variance) == (2.0, 1.0)
+    # Every game with the same ratio: no spread whatever the counts.
+    assert _ratio([(2, 6), (4, 12), (1, 3)]) == (3.0, 0.0)
+    assert _ratio([]) == (0.0, 0.0)
+
+
+def test_compare_sample_means_take_the_game_as_unit():
+    from kraftstokk.sim.compare import compare_tallies
+
+    def tally(sizes_per_game):
+        result = Tally(num_cards=CARDS)
+        for index, sizes in enumerate(sizes_per_game):
+            result.add(index, record(samples={"war_sizes": sizes}))
+        return result
+
+    # Deck B's wars are one card larger in every game.
+    a = tally([[2, 2, 2, 2], [3], [2, 4]])
+    b = tally([[3, 3, 3, 3], [4], [3, 5]])
+    found = {item.metric: item for item in compare_tallies(a, b, 3)}
+    wars = found["war_sizes_mean"]
+    assert (wars.a, wars.b, wars.method) == (17 / 7, 24 / 7, "ratio")
+    assert wars.ci95[0] < 1.0 < wars.ci95[1]
+    assert math.isclose(wars.difference, 1.0)

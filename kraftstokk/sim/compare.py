@@ -1,9 +1,11 @@
 """Deciding between two decks: the same seeds on both, each metric's difference and its CI.
 
 Per-game figures (length, counters, unfinished) are paired game by game, since game ``i``
-starts from the same seed with either deck. Rates over events (seat wins, challenge
-success) compare two proportions, and sample means (war sizes) two means. A difference
-is *significant* when its 95 % interval leaves out zero.
+starts from the same seed with either deck. Seat win and loser rates compare two
+proportions. Rates over events (challenge success) and sample means (war sizes) are
+ratios of two per-game totals; their intervals take the game, not the event, as the
+unit, since the events of one game are not independent. A difference is *significant*
+when its 95 % interval leaves out zero.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ class Difference:
     b: float
     difference: float
     ci95: Interval
-    method: str  # "paired", "proportions" or "means"
+    method: str  # "paired", "proportions" or "ratio"
 
     @property
     def significant(self) -> bool:
@@ -64,24 +66,40 @@ def _proportions(metric: str, hits_a: int, n_a: int, hits_b: int, n_b: int) -> D
     return Difference(metric, rate_a, rate_b, diff, interval, "proportions")
 
 
-def _moments(histogram: dict[int, int]) -> tuple[int, float, float]:
-    n = sum(histogram.values())
-    if n == 0:
-        return 0, 0.0, 0.0
-    mean = sum(value * count for value, count in histogram.items()) / n
-    if n == 1:
-        return n, mean, 0.0
-    variance = sum(count * (value - mean) ** 2 for value, count in histogram.items()) / (n - 1)
-    return n, mean, variance
+def _ratio(pairs: list[tuple[int, int]]) -> tuple[float, float]:
+    """Total over total and its variance with the game as the unit (ratio estimator).
+
+    ``pairs`` holds per game (n_i, s_i): the events (or samples) and their total. The
+    variance is sum (s_i - R n_i)^2 / (g (g - 1) nbar^2) over the g games.
+    """
+    games = len(pairs)
+    count = sum(n for n, _ in pairs)
+    if count == 0:
+        return 0.0, 0.0
+    mean = sum(total for _, total in pairs) / count
+    if games < 2:
+        return mean, 0.0
+    per_game = count / games
+    spread = sum((total - mean * n) ** 2 for n, total in pairs)
+    return mean, spread / (games * (games - 1) * per_game**2)
 
 
-def _means(metric: str, hist_a: dict[int, int], hist_b: dict[int, int]) -> Difference:
-    n_a, mean_a, var_a = _moments(hist_a)
-    n_b, mean_b, var_b = _moments(hist_b)
+def _ratio_difference(
+    metric: str, pairs_a: list[tuple[int, int]], pairs_b: list[tuple[int, int]]
+) -> Difference:
+    mean_a, var_a = _ratio(pairs_a)
+    mean_b, var_b = _ratio(pairs_b)
     diff = mean_b - mean_a
-    spread = (var_a / n_a if n_a else 0.0) + (var_b / n_b if n_b else 0.0)
-    half = Z95 * math.sqrt(spread)
-    return Difference(metric, mean_a, mean_b, diff, (diff - half, diff + half), "means")
+    half = Z95 * math.sqrt(var_a + var_b)
+    return Difference(metric, mean_a, mean_b, diff, (diff - half, diff + half), "ratio")
+
+
+def _counter_pairs(rows: list[GameRow], numerator: str, denominator: str) -> list[tuple[int, int]]:
+    return [(row.counters.get(denominator, 0), row.counters.get(numerator, 0)) for row in rows]
+
+
+def _sample_pairs(rows: list[GameRow], name: str) -> list[tuple[int, int]]:
+    return [row.samples.get(name, (0, 0)) for row in rows]
 
 
 def _counter(name: str) -> Callable[[GameRow], float]:
@@ -118,21 +136,23 @@ def compare_tallies(a: Tally, b: Tally, players: int) -> list[Difference]:
                     finished_b,
                 )
             )
-    totals_a, totals_b = trimmed_a.counter_totals(), trimmed_b.counter_totals()
-    both = sorted(set(totals_a) & set(totals_b))
+    both = sorted(set(trimmed_a.counter_names()) & set(trimmed_b.counter_names()))
     for ratio in ratios_for(both):
         found.append(
-            _proportions(
+            _ratio_difference(
                 ratio.name,
-                totals_a[ratio.numerator],
-                totals_a[ratio.denominator],
-                totals_b[ratio.numerator],
-                totals_b[ratio.denominator],
+                _counter_pairs(rows_a, ratio.numerator, ratio.denominator),
+                _counter_pairs(rows_b, ratio.numerator, ratio.denominator),
             )
         )
-    # Sample histograms cover the whole run; they stay comparable when both ran in full.
-    for name in sorted(set(a.samples) & set(b.samples)):
-        found.append(_means(f"{name}_mean", a.samples[name], b.samples[name]))
+    samples_a = {name for row in rows_a for name in row.samples}
+    samples_b = {name for row in rows_b for name in row.samples}
+    for name in sorted(samples_a & samples_b):
+        found.append(
+            _ratio_difference(
+                f"{name}_mean", _sample_pairs(rows_a, name), _sample_pairs(rows_b, name)
+            )
+        )
     return found
 
 

@@ -84,6 +84,7 @@ class GameRow:
     winner: int  # -1 when nobody went out
     loser: int  # -1 when unfinished
     counters: dict[str, int]
+    samples: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (count, sum)
 
 
 @dataclass
@@ -118,6 +119,10 @@ class Tally:
                 winner=result.order[0] if result.order else -1,
                 loser=result.loser if result.finished and result.loser is not None else -1,
                 counters=dict(record.stats.counters),
+                samples={
+                    name: (len(values), sum(values))
+                    for name, values in record.stats.samples.items()
+                },
             )
         )
         for name, values in record.stats.samples.items():
