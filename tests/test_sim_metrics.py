@@ -149,6 +149,10 @@ def test_success_rates_from_counter_pairs():
     summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
     upheld = summary["rates"]["challenges_upheld_rate"]
     assert (upheld["successes"], upheld["trials"], upheld["rate"]) == (2, 5, 0.4)
+    # Games as units: per game (challenges, upheld) = (4, 1), (1, 1), (0, 0), (0, 0);
+    # variance 0.72 / (4 * 3 * 1.25**2) = 0.0384.
+    half = 1.959963984540054 * math.sqrt(0.0384)
+    assert upheld["ci95"] == [round(0.4 - half, 6), round(0.4 + half, 6)]
     caught = summary["rates"]["lie_caught_rate"]
     assert (caught["successes"], caught["trials"], caught["rate"]) == (2, 8, 0.25)
     assert summary["highlights"]["challenges_upheld_rate"] == 0.4
@@ -271,7 +275,7 @@ def test_paired_difference():
 
 
 def test_ratio_with_one_event_per_game_is_the_plain_mean():
-    from kraftstokk.sim.compare import _ratio
+    from kraftstokk.sim.stats import ratio_estimate as _ratio
 
     # One sample per game: the mean of the values and the variance of that mean.
     mean, variance = _ratio([(1, 1), (1, 3)])

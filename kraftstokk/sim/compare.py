@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from kraftstokk.sim.metrics import GameRow, Tally, ratios_for, seat_rates
-from kraftstokk.sim.stats import Z95, Interval, paired_difference, proportion_difference
+from kraftstokk.sim.stats import (
+    Z95,
+    Interval,
+    paired_difference,
+    proportion_difference,
+    ratio_estimate,
+)
 
 
 @dataclass(frozen=True)
@@ -66,29 +72,11 @@ def _proportions(metric: str, hits_a: int, n_a: int, hits_b: int, n_b: int) -> D
     return Difference(metric, rate_a, rate_b, diff, interval, "proportions")
 
 
-def _ratio(pairs: list[tuple[int, int]]) -> tuple[float, float]:
-    """Total over total and its variance with the game as the unit (ratio estimator).
-
-    ``pairs`` holds per game (n_i, s_i): the events (or samples) and their total. The
-    variance is sum (s_i - R n_i)^2 / (g (g - 1) nbar^2) over the g games.
-    """
-    games = len(pairs)
-    count = sum(n for n, _ in pairs)
-    if count == 0:
-        return 0.0, 0.0
-    mean = sum(total for _, total in pairs) / count
-    if games < 2:
-        return mean, 0.0
-    per_game = count / games
-    spread = sum((total - mean * n) ** 2 for n, total in pairs)
-    return mean, spread / (games * (games - 1) * per_game**2)
-
-
 def _ratio_difference(
     metric: str, pairs_a: list[tuple[int, int]], pairs_b: list[tuple[int, int]]
 ) -> Difference:
-    mean_a, var_a = _ratio(pairs_a)
-    mean_b, var_b = _ratio(pairs_b)
+    mean_a, var_a = ratio_estimate(pairs_a)
+    mean_b, var_b = ratio_estimate(pairs_b)
     diff = mean_b - mean_a
     half = Z95 * math.sqrt(var_a + var_b)
     return Difference(metric, mean_a, mean_b, diff, (diff - half, diff + half), "ratio")

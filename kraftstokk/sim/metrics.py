@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kraftstokk.games.core import GameRecord
-from kraftstokk.sim.stats import describe, wilson
+from kraftstokk.sim.stats import describe, ratio_interval, wilson
 
 #: Keys of the metrics that depend on the machine, not on the games.
 TIMING_KEYS: tuple[str, ...] = ("games_per_second", "elapsed_seconds", "workers")
@@ -189,6 +189,15 @@ def _rounded(values: dict[str, float]) -> dict[str, float]:
     return {key: _round(value) for key, value in values.items()}
 
 
+def _ratio_interval(tally: Tally, ratio: Ratio) -> list[float]:
+    pairs = [
+        (row.counters.get(ratio.denominator, 0), row.counters.get(ratio.numerator, 0))
+        for row in tally.rows
+    ]
+    low, high = ratio_interval(pairs)
+    return [_round(low), _round(high)]
+
+
 def _interval(successes: int, trials: int) -> list[float]:
     low, high = wilson(successes, trials)
     return [_round(low), _round(high)]
@@ -280,7 +289,7 @@ def summarize(
             "successes": hits,
             "trials": trials,
             "rate": _round(hits / trials) if trials else None,
-            "ci95": _interval(hits, trials) if trials else None,
+            "ci95": _ratio_interval(tally, ratio) if trials else None,
             "meaning": ratio.meaning,
         }
 

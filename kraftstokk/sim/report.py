@@ -540,7 +540,7 @@ def report_story(
             _section(
                 "Success rates",
                 "How often an attempt succeeds (events out of attempts over all games), with "
-                "95 % Wilson intervals.",
+                "95 % intervals that take the game, not the event, as the unit.",
                 rates,
                 styles,
             )

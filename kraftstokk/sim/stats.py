@@ -76,3 +76,31 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, In
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     half = Z95 * math.sqrt(variance / n)
     return mean, (mean - half, mean + half)
+
+
+def ratio_estimate(pairs: Sequence[tuple[int, int]]) -> tuple[float, float]:
+    """Total over total and its variance with the game as the unit (ratio estimator).
+
+    ``pairs`` holds per game (n_i, s_i): the events (or samples) and their total. Events
+    of one game are not independent (one long game has many wars), so the variance is
+    sum (s_i - R n_i)^2 / (g (g - 1) nbar^2) over the g games, not the events' own.
+    """
+    games = len(pairs)
+    count = sum(n for n, _ in pairs)
+    if count == 0:
+        return 0.0, 0.0
+    mean = sum(total for _, total in pairs) / count
+    if games < 2:
+        return mean, 0.0
+    per_game = count / games
+    spread = sum((total - mean * n) ** 2 for n, total in pairs)
+    return mean, spread / (games * (games - 1) * per_game**2)
+
+
+def ratio_interval(
+    pairs: Sequence[tuple[int, int]], low: float = 0.0, high: float = 1.0
+) -> Interval:
+    """95 % normal interval of :func:`ratio_estimate`, clipped to ``[low, high]``."""
+    mean, variance = ratio_estimate(pairs)
+    half = Z95 * math.sqrt(variance)
+    return (max(low, mean - half), min(high, mean + half))
