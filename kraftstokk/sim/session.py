@@ -158,7 +158,8 @@ def simulate(
             document = comparison_document(main.summary, other.summary, files.differences)
             files.compare_path = out_dir / f"sim-{settings.game}-compare.json"
             write_text(files.compare_path, _dump(document))
-            files.table = format_table(files.differences, "A", "B")
+            legend = f"A = {deck_path}, B = {compare_path} (same seeds)"
+            files.table = legend + "\n" + format_table(files.differences, "A", "B")
 
     if report:
         from kraftstokk.sim.report import write_report
