@@ -191,6 +191,11 @@ def make_styles(palette: Palette) -> Styles:
     )
 
 
+def table_style(commands: Sequence[tuple[Any, ...]]) -> TableStyle:
+    """A table style in the booklet font (reportlab's default would be Helvetica)."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), SANS, 9), *commands])
+
+
 # --- Flowables ---------------------------------------------------------------------------
 
 
@@ -213,7 +218,8 @@ class CardPicture(Flowable):  # type: ignore[misc]
 
         canvas = self.canv
         # Each face is drawn once per document as a form and placed wherever it is shown.
-        name = f"BookletFace-{self.card.id}"
+        # PDF names must be ASCII: "kløver-7" becomes "BookletFace-kl_ver-7".
+        name = "BookletFace-" + "".join(c if c.isascii() else "_" for c in self.card.id)
         if not canvas.hasForm(name):
             canvas.beginForm(name, 0, 0, mm(CARD.width), mm(CARD.height))
             draw_card_face(canvas, self.card, self.deck, 0, 0)
@@ -292,6 +298,8 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             creator="kraftstokk",
             invariant=1,
             lang=words.code,
+            # Without this every page would name (not use) an unembedded Helvetica.
+            initialFontName=SANS,
         )
         self.deck = deck
         self.palette = palette
@@ -381,7 +389,7 @@ class StoryBuilder:
         if isinstance(block, Bullets):
             return [self.bullets(block.items)]
         if isinstance(block, CardRow):
-            return [KeepTogether([self.card_row(block.cards, block.captions)])]
+            return [self.card_row(block.cards, block.captions)]
         if isinstance(block, Example):
             return [self.example(block)]
         if isinstance(block, Contents):
@@ -398,7 +406,7 @@ class StoryBuilder:
         paragraph = BookmarkedHeading(block.text, style, level, key)
         if block.level == 1:
             rule = Table([[""]], colWidths=[CONTENT_WIDTH], rowHeights=[2.2])
-            rule.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), self.palette.accent)]))
+            rule.setStyle(table_style([("BACKGROUND", (0, 0), (-1, -1), self.palette.accent)]))
             return [PageBreak(), paragraph, rule, Spacer(1, 8)]
         # Keep a section heading with the start of its text.
         return [CondPageBreak(mm(28)), paragraph]
@@ -432,10 +440,11 @@ class StoryBuilder:
         widths = [card_width + CARD_GAP] * len(cards)
         table = Table(rows, colWidths=widths, hAlign="CENTER")
         table.setStyle(
-            TableStyle(
+            table_style(
                 [
                     ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("NOSPLIT", (0, 0), (-1, -1)),
                     ("LEFTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
                     ("RIGHTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
                     ("TOPPADDING", (0, 0), (-1, -1), 1.5),
@@ -458,7 +467,7 @@ class StoryBuilder:
                 body.append(Paragraph(part.text, self.styles.body))
         box = Table([[body]], colWidths=[CONTENT_WIDTH])
         box.setStyle(
-            TableStyle(
+            table_style(
                 [
                     ("BACKGROUND", (0, 0), (-1, -1), self.palette.accent_pale),
                     ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
@@ -476,6 +485,13 @@ class StoryBuilder:
             levelStyles=[self.styles.toc1, self.styles.toc2],
             dotsMinLevel=0,
             rightColumnWidth=mm(10),
+            tableStyle=table_style(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ]
+            ),
         )
         return [
             NextPageTemplate("body"),
@@ -509,7 +525,7 @@ class StoryBuilder:
                 hAlign="CENTER",
             )
             row.setStyle(
-                TableStyle(
+                table_style(
                     [
                         ("LEFTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
                         ("RIGHTPADDING", (0, 0), (-1, -1), CARD_GAP / 2),
@@ -560,7 +576,7 @@ class StoryBuilder:
         ]
         for row in range(2, len(rows), 2):
             commands.append(("BACKGROUND", (0, row), (-1, row), self.palette.accent_pale))
-        table.setStyle(TableStyle(commands))
+        table.setStyle(table_style(commands))
         return table
 
 

@@ -746,7 +746,7 @@ def _appendix(deck: Deck, w: Words) -> list[Block]:
         f"Licence: {escape(snap.licence or 'not given')}.",
     ]
     if snap.attribution:
-        facts.append(f"Attribution: {escape(snap.attribution)}.")
+        facts.append(f"Attribution: {escape(snap.attribution.rstrip('. '))}.")
     return [
         Heading("All the cards"),
         Para(

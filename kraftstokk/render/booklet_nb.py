@@ -746,7 +746,7 @@ def _appendix(deck: Deck, w: Words) -> list[Block]:
         f"Lisens: {escape(snap.licence or 'ikke oppgitt')}.",
     ]
     if snap.attribution:
-        facts.append(f"Kreditering: {escape(snap.attribution)}.")
+        facts.append(f"Kreditering: {escape(snap.attribution.rstrip('. '))}.")
     return [
         Heading("Alle kortene"),
         Para(

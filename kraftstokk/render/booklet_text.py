@@ -143,7 +143,9 @@ def card_name(card: Card, words: Words) -> str:
     if card.joker:
         return "joker"
     value = card.value or 0
-    return f"{words.suits[card.suit or '']} {words.values.get(value, str(value))}"
+    suit = words.suits[card.suit or ""]
+    value_name = words.values.get(value, str(value))
+    return f"{suit} {value_name}" if words.code == "nb" else f"{value_name} of {suit}"
 
 
 def plant(card: Card, words: Words) -> str:

@@ -1,0 +1,170 @@
+"""The booklet's worked examples obey the rules (RULES.md), and both languages match."""
+
+from __future__ import annotations
+
+import pytest
+
+from kraftstokk.models import CATEGORIES
+from kraftstokk.render import booklet_examples as ex
+from kraftstokk.render.booklet_text import (
+    EN,
+    NB,
+    CardRow,
+    Example,
+    Heading,
+    Para,
+    booklet_blocks,
+    card_name,
+    figure,
+    number,
+)
+from tests.conftest import synthetic_deck
+
+SEEDS = [1, 7, 23, 99]
+
+
+@pytest.fixture(params=SEEDS)
+def any_deck(request):
+    return synthetic_deck(request.param)
+
+
+def test_beat_example_follows_sk2(any_deck):
+    beat = ex.stromkrig_beat(any_deck)
+    assert beat is not None
+    assert beat.higher.figure("gwh") > beat.top.figure("gwh") > beat.lower.figure("gwh")
+    for card in (beat.top, beat.higher, beat.lower):
+        assert ex.is_plain_stromkrig(card)
+    assert not ex.starts_war(beat.top, beat.higher)
+    assert not ex.starts_war(beat.top, beat.lower)
+
+
+def test_run_example_follows_sk5(any_deck):
+    run = ex.stromkrig_run(any_deck)
+    assert run is not None
+    assert run.first.nr and run.second.nr
+    assert run.first.nr.gwh == run.second.nr.gwh + 1  # consecutive, lowest production first
+    assert run.first.figure("gwh") > run.top.figure("gwh")
+    assert not ex.starts_war(run.top, run.first)
+
+
+def test_tens_war_example_follows_sk6b_and_sk7(any_deck):
+    war = ex.stromkrig_tens_war(any_deck)
+    assert war is not None
+    assert war.under.figure("gwh") // 10 == war.laid.figure("gwh") // 10
+    assert war.laid.id in war.under.flags.war_partners
+    cards = {war.under.id, war.laid.id, war.challenger_card.id, war.defender_card.id}
+    assert len(cards) == 4
+    challenger = war.challenger_card.figure(war.category)
+    defender = war.defender_card.figure(war.category)
+    assert challenger != defender
+    assert war.loser_is_challenger == (challenger < defender)
+
+
+def test_club_war_example_follows_sk6a(any_deck):
+    war = ex.stromkrig_club_war(any_deck)
+    assert war is not None
+    assert war.under.suit == war.laid.suit == "kløver"
+    assert not war.under.flags.burn and not war.laid.flags.burn  # clubs 1-4 excepted
+    assert war.laid.figure("gwh") > war.under.figure("gwh")  # SK-2 still applies
+    challenger = war.challenger_card.figure(war.category)
+    defender = war.defender_card.figure(war.category)
+    assert war.loser_is_challenger == (challenger < defender)
+
+
+def test_special_examples(any_deck):
+    reset = ex.stromkrig_reset(any_deck)
+    assert reset is not None and reset.special.value == 2
+    assert reset.follow.figure("gwh") < reset.top.figure("gwh")
+    invisible = ex.stromkrig_invisible(any_deck)
+    assert invisible is not None
+    assert any(invisible.special.flags.invisible.get(c) for c in CATEGORIES)
+    assert invisible.follow.figure("gwh") > invisible.top.figure("gwh")
+    assert not ex.starts_war(invisible.top, invisible.follow)
+
+
+def test_kraftidioten_claim_example_follows_ki3_and_ki6(any_deck):
+    claims = ex.kraftidioten_claims(any_deck)
+    assert claims is not None
+    cat = claims.category
+    assert claims.second.figure(cat) >= claims.first.figure(cat)
+    assert claims.claimed.figure(cat) >= claims.second.figure(cat)  # the lie claims enough
+    assert claims.hidden.id != claims.claimed.id  # and is a lie
+    for card in (claims.first, claims.second, claims.claimed):
+        assert not card.flags.top3.get(cat)  # no burn in the middle of the story
+
+
+def test_kraftidioten_top_example_is_top3(any_deck):
+    top = ex.kraftidioten_top(any_deck)
+    assert top is not None
+    assert top.top.flags.top3.get(top.category)
+    assert top.top.figure(top.category) >= top.under.figure(top.category)
+
+
+def test_idiot_example_values(any_deck):
+    idiot = ex.idiot_queen(any_deck)
+    assert idiot is not None
+    assert idiot.top.value == 12
+    assert [c.value for c in idiot.allowed] == [12, 13, 1]
+    assert [c.value for c in idiot.special] == [2, 10]
+    assert all(c.value is not None and 2 < c.value < 12 for c in idiot.refused)
+    assert not any(c.joker for c in (idiot.top, *idiot.allowed, *idiot.refused))
+
+
+def test_special_card_lists(any_deck):
+    for category in CATEGORIES:
+        invisible = ex.invisible_cards(any_deck, category)
+        assert [c.nr.get(category) for c in invisible if c.nr] == [50, 51, 52]
+        top = ex.top_cards(any_deck, category)
+        assert [c.nr.get(category) for c in top if c.nr] == [1, 2, 3]
+    assert [(c.suit, c.value) for c in ex.burn_cards(any_deck)] == [
+        ("kløver", v) for v in (1, 2, 3, 4)
+    ]
+    assert sorted(c.suit or "" for c in ex.reset_cards(any_deck)) == sorted(
+        ["spar", "hjerter", "kløver", "ruter"]
+    )
+    for group in ex.war_groups(any_deck):
+        assert len({ex.tens(c) for c in group}) == 1 and len(group) > 1
+
+
+def test_a_deck_without_war_partners_says_so():
+    deck = synthetic_deck()
+    for i, card in enumerate(deck.plant_cards):
+        card.flags.gwh_tens = 10 * i
+        card.flags.war_partners = []
+    assert ex.war_groups(deck) == []
+    assert ex.stromkrig_tens_war(deck) is None
+    texts = [
+        part.text
+        for block in booklet_blocks(deck, "nb")
+        if isinstance(block, Example) and "samme tier" in block.title
+        for part in block.body
+        if hasattr(part, "text")
+    ]
+    assert texts and "ingen kort som passer" in texts[0]
+
+
+def test_both_languages_have_the_same_structure():
+    deck = synthetic_deck()
+    nb = booklet_blocks(deck, "nb")
+    en = booklet_blocks(deck, "en")
+    # English has one paragraph more (the Norwegian suit names); all else lines up.
+    assert [type(b).__name__ for b in nb if not isinstance(b, Para)] == [
+        type(b).__name__ for b in en if not isinstance(b, Para)
+    ]
+    assert [b.level for b in nb if isinstance(b, Heading)] == [
+        b.level for b in en if isinstance(b, Heading)
+    ]
+    rows_nb = [b.cards for b in nb if isinstance(b, CardRow)]
+    rows_en = [b.cards for b in en if isinstance(b, CardRow)]
+    assert rows_nb == rows_en
+
+
+def test_number_formats():
+    assert number(4357.2, NB) == "4\u00a0357"
+    assert number(1240.45, NB, 1) == "1\u00a0240,5"
+    assert number(1240.45, EN, 1) == "1,240.5"
+    deck = synthetic_deck()
+    card = deck.plant_cards[0]
+    assert figure(card, "gwh", NB.for_deck(deck)).endswith("\u00a0GWh")
+    assert card_name(card, NB) == "spar ess"
+    assert card_name(card, EN) == "ace of spades"
