@@ -64,19 +64,26 @@ def test_default_bot_is_greedy_for_a_game_without_heuristic(deck_file, tmp_path)
     assert summary["bots"] == ["greedy", "greedy"]
 
 
-def test_same_json_for_one_and_two_workers(deck_file, tmp_path):
-    runs = []
+def test_same_json_and_report_for_one_and_two_workers(deck_file, tmp_path):
+    runs, reports = [], []
     for workers in ("1", "2"):
         out = tmp_path / f"w{workers}"
-        args = (deck_file, *TOY, "--games", "50", "--out", out, "--workers", workers)
-        result = simulate(*args, "--no-report")
+        result = simulate(deck_file, *TOY, "--games", "50", "--out", out, "--workers", workers)
         assert result.exit_code == 0, result.output
         runs.append(json.loads((out / "sim-toy.json").read_text(encoding="utf-8")))
-        assert not (out / "sim-toy.pdf").exists()
+        reports.append((out / "sim-toy.pdf").read_bytes())
     one, two = runs
     assert (one["workers"], two["workers"]) == (1, 2)
     assert strip_timing(one) == strip_timing(two)
     assert set(one) - set(strip_timing(one)) == set(TIMING_KEYS)
+    # The report shows no timings, so it is byte-identical too.
+    assert reports[0] == reports[1]
+
+
+def test_no_report_writes_only_the_json(deck_file, tmp_path):
+    result = simulate(deck_file, *TOY, "--games", "5", "--out", tmp_path, "--no-report", "-w", "1")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.json", "sim-toy.json"]
 
 
 def test_compare_plays_both_decks_on_the_same_seeds(deck, deck_file, tmp_path):
