@@ -1,1 +1,27 @@
-"""Playability simulation: run many seeded games, measure them, compare decks, report."""
+"""Playability simulation: run many seeded games, measure them, compare decks, report.
+
+Library entry points: :func:`simulate` (deck files to ``sim-<game>.json``, the comparison
+and the PDF report), :func:`simulate_deck` (one deck to its summary), and
+:func:`run_simulation` (a :class:`~kraftstokk.games.core.DeckTable` to a tally).
+"""
+
+from __future__ import annotations
+
+from kraftstokk.sim.metrics import TIMING_KEYS, RunInfo, Tally, strip_timing, summarize
+from kraftstokk.sim.runner import SimOutcome, SimSettings, run_simulation
+from kraftstokk.sim.session import DeckRun, SimulationFiles, simulate, simulate_deck
+
+__all__ = [
+    "TIMING_KEYS",
+    "DeckRun",
+    "RunInfo",
+    "SimOutcome",
+    "SimSettings",
+    "SimulationFiles",
+    "Tally",
+    "run_simulation",
+    "simulate",
+    "simulate_deck",
+    "strip_timing",
+    "summarize",
+]
