@@ -452,28 +452,30 @@ class KraftidiotenState(State):
     def _lay(self, seat: int, card: int, category: int, plant: int, *, from_stock: bool) -> None:
         """KI-2, KI-3, KI-4b/c: a card goes face down under a claim; the window opens."""
         stats = self.stats
+        game = self.game
         hand = self.hands[seat]
         if not from_stock:
             hand.remove(card)
         self.pile.append(card)
         self.claims.append((seat, plant, from_stock))
         self.category = category
-        self.floor = self.game.figures[category][plant]
+        self.floor = game.figures[category][plant]
         stats.cards_played[card] += 1
         counters = stats.counters
         counters["claims"] += 1
         if card != plant:
             counters["lies"] += 1
-        top3 = self.game.top3[category][plant]
+        top3 = game.top3[category][plant]
         if top3:
             counters["top3_claims"] += 1
-        self._draw_up(hand)
+        stock = self.stock
+        while len(hand) < HAND_SIZE and stock:  # draw back up (inlined: hot path)
+            hand.append(stock.pop())
         self.layer = seat
         self.layer_emptied = not hand
         self.top3_claim = top3
-        asker = self._next_active(seat)
         self.phase = PHASE_CHALLENGE
-        self.player = asker
+        self.player = self._next_active(seat)
 
     def _draw_up(self, hand: list[int]) -> None:
         stock = self.stock
@@ -638,11 +640,10 @@ class KraftidiotenState(State):
             self.player = next(s for s in range(self.n) if self.active[s])
 
     def _next_active(self, seat: int) -> int:
-        n = self.n
         active = self.active
-        seat = (seat + 1) % n
+        seat = seat + 1 if seat + 1 < self.n else 0
         while not active[seat]:
-            seat = (seat + 1) % n
+            seat = seat + 1 if seat + 1 < self.n else 0
         return seat
 
     # ----------------------------------------------------------------- words
