@@ -117,13 +117,14 @@ def test_bad_variant_and_worker_count(table):
         run_simulation(table, settings(), workers=0)
 
 
-def test_engine_failure_names_the_game_and_seed(table, monkeypatch):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_engine_failure_names_the_game_and_seed(table, monkeypatch, workers):
     def broken(*args, **kwargs):
         raise IndexError("pop from empty list")
 
     monkeypatch.setattr(runner, "play_game", broken)
     with pytest.raises(SimulationError, match=r"game 0 \(seed \d+\) failed: IndexError"):
-        run_simulation(table, settings(games=3), workers=1)
+        run_simulation(table, settings(games=4), workers=workers)
 
 
 def test_compare_same_deck_shows_no_difference(table):

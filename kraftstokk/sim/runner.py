@@ -172,15 +172,12 @@ def run_simulation(
         else:
             module = registry.GAME_MODULES[settings.game]
             context = multiprocessing.get_context()
+            # Leaving the block terminates the workers, also on Ctrl-C or an error.
             with context.Pool(count, _init_worker, (table, settings, module)) as pool:
-                try:
-                    for part in pool.imap(_run_chunk, chunks):
-                        tally.merge(part)
-                        if progress:
-                            progress(tally.games, settings.games)
-                except BaseException:
-                    pool.terminate()
-                    raise
+                for part in pool.imap(_run_chunk, chunks):
+                    tally.merge(part)
+                    if progress:
+                        progress(tally.games, settings.games)
     except KeyboardInterrupt:
         interrupted = True
     elapsed = time.perf_counter() - started
