@@ -139,11 +139,13 @@ def _ask(
         echo(f"'{raw.strip()}' is not a move: type a number from 1 to {len(legal)}.")
 
 
-CARD_FIELDS = ("hand", "pile", "face_up", "cards", "shown", "seen", "top", "war")
+CARD_ENDINGS = ("hand", "pile", "cards", "card", "top", "beside", "burned", "shown", "seen", "up")
+NOT_CARDS = ("count", "size", "owner", "player", "category", "seat")
+PLAIN = (int, float, str, bool, list, tuple, dict, type(None))
 
 
 def render_view(observation: Any, table: DeckTable) -> list[str]:
-    """The observation in words: its ``describe()``, or its public attributes."""
+    """The observation in words: its ``describe()``, or its public plain attributes."""
     describe = getattr(observation, "describe", None)
     if callable(describe):
         return [str(line) for line in describe()]
@@ -155,22 +157,22 @@ def render_view(observation: Any, table: DeckTable) -> list[str]:
             value = getattr(observation, name)
         except Exception:  # a property that does not apply at this moment
             continue
-        if callable(value):
+        if callable(value) or not isinstance(value, PLAIN):
             continue
         lines.append(f"{name.replace('_', ' ')}: {_format_value(name, value, table)}")
     return lines
 
 
+def _is_card(value: Any, table: DeckTable) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -1 <= value < table.size
+
+
 def _format_value(name: str, value: Any, table: DeckTable) -> str:
-    cardish = any(word in name for word in CARD_FIELDS)
-    if cardish and isinstance(value, int) and not isinstance(value, bool):
-        return table.describe(value) if 0 <= value < table.size else str(value)
-    if (
-        cardish
-        and isinstance(value, list | tuple)
-        and all(isinstance(v, int) and 0 <= v < table.size for v in value)
-    ):
-        return ", ".join(table.describe(v) for v in value) or "-"
+    cardish = name.endswith(CARD_ENDINGS) and not any(word in name for word in NOT_CARDS)
+    if cardish and _is_card(value, table):
+        return table.describe(value) if value >= 0 else "-"
+    if cardish and isinstance(value, list | tuple) and all(_is_card(v, table) for v in value):
+        return ", ".join(table.describe(v) for v in value if v >= 0) or "-"
     return str(value)
 
 
