@@ -25,8 +25,9 @@ from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.render.geometry import CARD, Box, mm
 from kraftstokk.render.numbers import deck_decimals, format_figure
 from kraftstokk.render.palette import WHITE, Palette, mix, palette_from_style
-from kraftstokk.render.parts import PILL_ICON, PILL_W, Parts, pill_icon_x
+from kraftstokk.render.parts import PILL_ICON, PILL_W, Parts, pill_icon_x, place
 from kraftstokk.render.suits import BOLT, draw_shape
+from kraftstokk.render.textlayer import TextLayer
 
 __all__ = ["FaceContext", "draw_card_back", "draw_card_face", "draw_face_local", "face_context"]
 
@@ -121,16 +122,48 @@ def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent
     pal = ctx.palette
     canvas.setFillColor(pal.paper)
     canvas.rect(*area.pt(), stroke=0, fill=1)
+    text = TextLayer()
+    _draw_base(canvas, card, ctx)
     _draw_index_pair(canvas, card, ctx)
-    _draw_name(canvas, card, ctx)
+    _draw_name(canvas, card, ctx, text)
     _draw_art(canvas, card, ctx)
     if card.joker:
-        _draw_joker_rules(canvas, ctx)
+        _draw_joker_rules(ctx, text)
     else:
         for row, category in enumerate(CATEGORIES):
-            _draw_row(canvas, card, ctx, category, row)
-    _draw_footer(canvas, card, ctx)
+            _draw_row(canvas, card, ctx, category, row, text)
+    _draw_footer(canvas, card, ctx, text)
+    text.draw(canvas)
     canvas.restoreState()
+
+
+def _row_top(row: int) -> float:
+    """Top of category row ``row`` (mm)."""
+    rows = CARD.rows
+    return rows.top - row * rows.h / len(CATEGORIES)
+
+
+def _draw_base(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    """What every plant card (or every joker) has in the same place, as one form.
+
+    Forms hold shapes only: text stays in the page's own content, where every PDF
+    reader finds it at its place.
+    """
+    pal = ctx.palette
+
+    def draw(c: Canvas) -> None:
+        ctx.parts.draw_name_panel(c)
+        ctx.parts.draw_art_sky(c)
+        if card.joker:
+            return
+        x0, x1 = mm(CARD.rows.x), mm(CARD.rows.right)
+        c.setStrokeColor(pal.track)
+        c.setLineWidth(0.4)
+        for row in range(1, len(CATEGORIES)):
+            c.line(x0, mm(_row_top(row)), x1, mm(_row_top(row)))
+
+    name = ctx.parts.name("BaseJoker" if card.joker else "BasePlant")
+    place(canvas, name, (0, 0, mm(CARD.width), mm(CARD.height)), draw, 0, 0)
 
 
 # Corner indices -------------------------------------------------------------------------
@@ -149,28 +182,23 @@ def _draw_index(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     box = CARD.index
     cx = mm(box.x + box.w / 2)
     top = mm(box.top)
+    text = TextLayer()
     if card.joker:
-        canvas.setFillColor(ctx.palette.accent_dark)
         size = 6.6
-        canvas.setFont(SANS_BOLD, size)
         for i, letter in enumerate("JOKER"):
-            canvas.drawCentredString(cx, top - size * CAP_HEIGHT - i * size * 1.08, letter)
+            y = top - size * CAP_HEIGHT - i * size * 1.08
+            text.add(letter, SANS_BOLD, size, ctx.palette.accent_dark, cx, y, "centre")
+        text.draw(canvas)
         return
     if card.suit is None or card.value is None:
         raise RenderError(f"card {card.id}: a plant card needs a suit and a value")
-    canvas.setFillColor(ctx.palette.suit_colour(card.suit))
     size = 14.5
     value = VALUE_INDEX.get(card.value, str(card.value))
-    canvas.setFont(SANS_BOLD, size)
-    if text_width(value, SANS_BOLD, size) > mm(box.w):  # "10": narrow it, keep its height
-        canvas.saveState()
-        squeeze = mm(box.w) / text_width(value, SANS_BOLD, size)
-        canvas.translate(cx, top - size * CAP_HEIGHT)
-        canvas.scale(squeeze, 1)
-        canvas.drawCentredString(0, 0, value)
-        canvas.restoreState()
-    else:
-        canvas.drawCentredString(cx, top - size * CAP_HEIGHT, value)
+    width = text_width(value, SANS_BOLD, size)
+    squeeze = min(100.0, 100.0 * mm(box.w) / width)  # "10" is narrowed, keeping its height
+    colour = ctx.palette.suit_colour(card.suit)
+    text.add(value, SANS_BOLD, size, colour, cx, top - size * CAP_HEIGHT, "centre", squeeze)
+    text.draw(canvas)
     ctx.parts.index_pip(canvas, card.suit, cx, top - size * CAP_HEIGHT - mm(1.4) - mm(2.3))
 
 
@@ -186,18 +214,15 @@ def card_name_fit(card: Card) -> NameFit:
     return fit
 
 
-def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    ctx.parts.name_panel(canvas)
+def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
     fit = card_name_fit(card)
-    text = CARD.name_text
+    box = CARD.name_text
     size = fit.font_size
     lead = size * LEADING
     block = (len(fit.lines) - 1) * lead + size * CAP_HEIGHT
-    baseline = mm(text.y + text.h / 2) + block / 2 - size * CAP_HEIGHT
-    canvas.setFillColor(WHITE)
-    canvas.setFont(SANS_BOLD, size)
+    baseline = mm(box.y + box.h / 2) + block / 2 - size * CAP_HEIGHT
     for line in fit.lines:
-        canvas.drawString(mm(text.x), baseline, line)
+        text.add(line, SANS_BOLD, size, WHITE, mm(box.x), baseline)
         baseline -= lead
 
 
@@ -215,7 +240,6 @@ def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     """A fjord landscape whose peak rises with the plant's head, and the suit in a disc."""
     pal = ctx.palette
     x, y, w, h = CARD.art.pt()
-    ctx.parts.art_sky(canvas)
     head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
     water = y + h * 0.2
     peak = water + h * (0.36 + 0.36 * head)
@@ -275,36 +299,34 @@ def _polygon(canvas: Canvas, points: list[tuple[float, float]]) -> None:
 # Category rows --------------------------------------------------------------------------
 
 ROW_LABEL_SIZE = 7.0
+ROW_BASELINE = 4.6  # mm below the row's top
 FIGURE_SIZE = 11.0
 NR_SIZE = 7.4
 TAG_SIZE = 5.6
 
 
-def _draw_row(canvas: Canvas, card: Card, ctx: FaceContext, category: Category, row: int) -> None:
+def _draw_row(
+    canvas: Canvas, card: Card, ctx: FaceContext, category: Category, row: int, text: TextLayer
+) -> None:
     pal = ctx.palette
     rows = CARD.rows
-    row_h = rows.h / len(CATEGORIES)
-    top = rows.top - row * row_h
+    top = _row_top(row)
     x0, x1 = mm(rows.x), mm(rows.right)
     if card.nr is None:
         raise RenderError(f"card {card.id}: a plant card needs nr. in every category")
     nr = card.nr.get(category)
     top3 = card.flags.top3.get(category)
     invisible = card.flags.invisible.get(category)
-    baseline = mm(top - 4.6)
+    baseline = mm(top - ROW_BASELINE)
     label = CATEGORY_LABELS[category]
-    canvas.setFillColor(pal.muted)
-    canvas.setFont(SANS_BOLD, ROW_LABEL_SIZE)
-    canvas.drawString(x0, baseline, label)
+    text.add(label, SANS_BOLD, ROW_LABEL_SIZE, pal.muted, x0, baseline)
     # Figure, right-aligned before the nr. pill; smaller if it would reach the label
     pill_x = x1 - mm(PILL_W)
     figure_right = pill_x - mm(1.8)
     figure = format_figure(card.figure(category), category, ctx.decimals[category])
     room = figure_right - x0 - text_width(label, SANS_BOLD, ROW_LABEL_SIZE) - mm(1.5)
     figure_size = min(FIGURE_SIZE, FIGURE_SIZE * room / text_width(figure, SANS_BOLD, FIGURE_SIZE))
-    canvas.setFillColor(pal.ink)
-    canvas.setFont(SANS_BOLD, figure_size)
-    canvas.drawRightString(figure_right, baseline, figure)
+    text.add(figure, SANS_BOLD, figure_size, pal.ink, figure_right, baseline, "right")
     # nr. pill, with the mark of a top-3 or an invisible card
     marked = top3 or invisible
     pill_y = baseline - mm(1.4)
@@ -316,18 +338,23 @@ def _draw_row(canvas: Canvas, card: Card, ctx: FaceContext, category: Category, 
         text_x = (left + pill_x + mm(PILL_W) - text_width(nr_text, SANS_BOLD, NR_SIZE)) / 2
     else:
         text_x = pill_x + (mm(PILL_W) - text_width(nr_text, SANS_BOLD, NR_SIZE)) / 2
-    canvas.setFillColor(pal.ink)
-    canvas.setFont(SANS_BOLD, NR_SIZE)
-    canvas.drawString(text_x, baseline, nr_text)
+    text.add(nr_text, SANS_BOLD, NR_SIZE, pal.ink, text_x, baseline)
     # Bar: the figure against the deck's range; the mark's word at its end
     bar_h = mm(1.5)
     bar_mid = mm(top - 7.7) + bar_h / 2
     bar_end = figure_right
     if marked:
         tag = "TOPP 3" if top3 else "USYNLIG"
-        canvas.setFillColor(mix(pal.gold, pal.ink, 0.4) if top3 else pal.ink)
-        canvas.setFont(SANS_BOLD, TAG_SIZE)
-        canvas.drawRightString(figure_right, bar_mid - TAG_SIZE * CAP_HEIGHT / 2, tag)
+        colour = pal.gold_ink if top3 else pal.ink
+        text.add(
+            tag,
+            SANS_BOLD,
+            TAG_SIZE,
+            colour,
+            figure_right,
+            bar_mid - TAG_SIZE * CAP_HEIGHT / 2,
+            "right",
+        )
         bar_end = figure_right - text_width(tag, SANS_BOLD, TAG_SIZE) - mm(1.5)
     bar_w = bar_end - x0
     share = _fraction(ctx, category, card.figure(category))
@@ -339,10 +366,6 @@ def _draw_row(canvas: Canvas, card: Card, ctx: FaceContext, category: Category, 
     filled = max(bar_h, bar_w * share)
     canvas.line(x0 + bar_h / 2, bar_mid, x0 + filled - bar_h / 2 + 0.01, bar_mid)
     canvas.setLineCap(0)
-    if row < len(CATEGORIES) - 1:
-        canvas.setStrokeColor(pal.track)
-        canvas.setLineWidth(0.4)
-        canvas.line(x0, mm(top - row_h), x1, mm(top - row_h))
 
 
 # Jokers ---------------------------------------------------------------------------------
@@ -364,21 +387,17 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def _draw_joker_rules(canvas: Canvas, ctx: FaceContext) -> None:
+def _draw_joker_rules(ctx: FaceContext, text: TextLayer) -> None:
     pal = ctx.palette
     rows = CARD.rows
     x0, width = mm(rows.x), mm(rows.w)
     y = mm(rows.top) - mm(3.6)
     size = 7.2
     for game, rule in JOKER_RULES:
-        canvas.setFillColor(pal.accent_dark)
-        canvas.setFont(SANS_BOLD, size)
-        canvas.drawString(x0, y, game)
+        text.add(game, SANS_BOLD, size, pal.accent_dark, x0, y)
         y -= size * 1.3
-        canvas.setFillColor(pal.ink)
-        canvas.setFont(SANS, size)
         for line in wrap(rule, SANS, size, width):
-            canvas.drawString(x0, y, line)
+            text.add(line, SANS, size, pal.ink, x0, y)
             y -= size * 1.25
         y -= size * 0.45
 
@@ -398,21 +417,18 @@ def _special_text(card: Card) -> str | None:
     return None
 
 
-def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
     pal = ctx.palette
     box = CARD.footer
     x, width = mm(box.x), mm(box.w)
     size = 5.0
-    canvas.setFillColor(pal.muted)
-    canvas.setFont(SANS, size)
-    lines = [line for text in ctx.small_print for line in wrap(text, SANS, size, width)][:2]
+    lines = [line for part in ctx.small_print for line in wrap(part, SANS, size, width)][:2]
     y = mm(box.y) + mm(0.3)
     for line in reversed(lines):
-        canvas.drawString(x, y, line)
+        text.add(line, SANS, size, pal.muted, x, y)
         y += size * 1.2
     special = _special_text(card)
     if special:
         canvas.setFillColor(pal.accent_dark)
         draw_shape(canvas, BOLT, x + mm(1.2), y + mm(1.9), mm(3.2))
-        canvas.setFont(SANS_BOLD, 6.2)
-        canvas.drawString(x + mm(2.8), y + mm(1.1), special)
+        text.add(special, SANS_BOLD, 6.2, pal.accent_dark, x + mm(2.8), y + mm(1.1))

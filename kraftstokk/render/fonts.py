@@ -6,6 +6,8 @@ Vera covers Latin-1, so æ, ø, å and the no-break space render.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -37,6 +39,7 @@ def register_fonts() -> None:
     _registered = True
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, font: str, size: float) -> float:
     """Width of ``text`` in points."""
     register_fonts()

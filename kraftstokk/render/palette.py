@@ -43,6 +43,7 @@ class Palette:
     accent_pale: Color
     gold: Color
     gold_pale: Color
+    gold_ink: Color
     track: Color
     pill: Color
 
@@ -78,6 +79,7 @@ def palette_from_style(style: dict[str, Any]) -> Palette:
         accent_pale=mix(accent, paper, 0.88),
         gold=HexColor("#d99a00"),
         gold_pale=HexColor("#fbe7a6"),
+        gold_ink=mix(HexColor("#d99a00"), ink, 0.4),
         track=HexColor("#e3e6e8"),
         pill=HexColor("#eceff1"),
     )

@@ -86,25 +86,18 @@ class Parts:
 
     # Panels ---------------------------------------------------------------------------
 
-    def name_panel(self, canvas: Canvas) -> None:
-        box = CARD.name
-        x, y, w, h = box.pt()
+    def name(self, part: str) -> str:
+        """The form name of ``part`` for this palette."""
+        return self._name(part)
 
-        def draw(c: Canvas) -> None:
-            c.setFillColor(self.pal.accent)
-            c.roundRect(0, 0, w, h, mm(PANEL_RADIUS), stroke=0, fill=1)
+    def draw_name_panel(self, canvas: Canvas) -> None:
+        canvas.setFillColor(self.pal.accent)
+        canvas.roundRect(*CARD.name.pt(), radius=mm(PANEL_RADIUS), stroke=0, fill=1)
 
-        place(canvas, self._name("NamePanel"), (0, 0, w, h), draw, x, y)
-
-    def art_sky(self, canvas: Canvas) -> None:
-        """The picture panel's background, with rounded top corners."""
-        x, y, w, h = CARD.art.pt()
-
-        def draw(c: Canvas) -> None:
-            c.setFillColor(self.pal.accent_pale)
-            c.roundRect(0, 0, w, h, mm(PANEL_RADIUS), stroke=0, fill=1)
-
-        place(canvas, self._name("ArtSky"), (0, 0, w, h), draw, x, y)
+    def draw_art_sky(self, canvas: Canvas) -> None:
+        """The picture panel's background."""
+        canvas.setFillColor(self.pal.accent_pale)
+        canvas.roundRect(*CARD.art.pt(), radius=mm(PANEL_RADIUS), stroke=0, fill=1)
 
     def art_water(self, canvas: Canvas, water_h: float) -> None:
         """The fjord along the picture's bottom edge, waves and rounded corners included."""
