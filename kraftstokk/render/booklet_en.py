@@ -96,6 +96,19 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
                 "to the turbine. A high head gives a lot of power from little water.",
             )
         ),
+        Para("The marks on a card show at a glance what it is good for:"),
+        Bullets(
+            (
+                "The bar under each figure: the longer it is, the higher the figure compared "
+                "with the rest of the deck.",
+                "A gold bar and <b>TOPP 3</b> (top 3): the card is nr. 1, 2 or 3 in that "
+                "category (Kraftidioten).",
+                "A struck-out eye and <b>USYNLIG</b> (invisible): the card is nr. 50, 51 or 52 "
+                "in that category (Strømkrig).",
+                "At the bottom, a short reminder when the card has a power in Strømkrig, and "
+                "where the figures come from.",
+            )
+        ),
         Heading("What does nr. mean?", 2),
         Para(
             "Next to each figure is <b>nr.</b>, the plant's place among the deck's 52 in that "
@@ -261,7 +274,8 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
             "If you cannot lay anything, choose: either take the whole pile into your hand, "
             "or take a <b>chance</b>. Turn over the top card of the stock. If it fits, it must "
             "be laid on the pile. If it does not, you take both that card and the whole pile "
-            "into your hand. You may also take the pile when you could have played."
+            "into your hand. You may also take the pile when you could have played. Once the "
+            "pile is taken, play moves on and the next player starts on an empty pile."
         ),
         Heading("The table cards", 2),
         Para(
@@ -363,6 +377,7 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
         ),
         Heading("A turn: apply for a licence", 2),
         Para(
+            "The player on the dealer's left begins, and play goes clockwise. "
             "Whoever starts a new pile first picks the category. Then they lay one card face "
             "down in the middle of the table and say the plant's name and its figure in the "
             f"category, with the unit, for example \u201c{escape(sample.name or '')}, "

@@ -91,6 +91,19 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
                 "turbinen. Høyt fall gir mye kraft av lite vann.",
             )
         ),
+        Para("Merkene på kortet hjelper deg å se fort hva kortet er godt for:"),
+        Bullets(
+            (
+                "Stripen under hvert tall: jo lengre den er, jo høyere er tallet sammenlignet "
+                "med resten av stokken.",
+                "Gull stripe og <b>TOPP 3</b>: kortet har nr. 1, 2 eller 3 i kategorien "
+                "(Kraftidioten).",
+                "Øye med strek over og <b>USYNLIG</b>: kortet har nr. 50, 51 eller 52 i "
+                "kategorien (Strømkrig).",
+                "Nederst står en kort påminnelse når kortet har en spesialkraft i Strømkrig, "
+                "og hvor tallene kommer fra.",
+            )
+        ),
         Heading("Hva betyr nr.?", 2),
         Para(
             "Ved siden av hvert tall står <b>nr.</b>: plassen kraftverket har blant de 52 i "
@@ -259,7 +272,8 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
             "Kan du ikke legge noe, må du velge: enten tar du inn hele bunken, eller du tar "
             "en <b>sjanse</b>. Da snur du det øverste kortet i trekkbunken. Passer det, må det "
             "legges på bunken. Passer det ikke, tar du både det kortet og hele bunken inn på "
-            "hånden. Du har også lov til å ta inn bunken selv om du kunne ha lagt noe."
+            "hånden. Du har også lov til å ta inn bunken selv om du kunne ha lagt noe. Når "
+            "bunken er tatt inn, går turen videre, og neste spiller begynner på en tom bunk."
         ),
         Heading("Bordkortene", 2),
         Para(
@@ -363,6 +377,7 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
         ),
         Heading("En tur: søke konsesjon", 2),
         Para(
+            "Spilleren til venstre for giveren begynner, og turen går med klokka. "
             "Den som starter en ny bunk, velger først kategori. Så legger spilleren ett kort "
             "med baksiden opp midt på bordet og sier navnet på kraftverket og tallet i "
             f"kategorien, med enhet, for eksempel «{escape(sample.name or '')}, "
