@@ -655,3 +655,14 @@ def test_random_games_keep_every_card_in_one_place_and_end(seed, players, bot, v
         assert record.loser_cards
     else:
         assert result.actions == 3000
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fast_legal_actions_agree_with_the_general_rules(seed):
+    game = IdiotGame(TABLE, 2 + seed % 4)
+    state = game.new_initial_state(random.Random(seed))
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        assert state._generate() == state._generate_general()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

@@ -430,31 +430,15 @@ class IdiotState(State):
         return acts
 
     def _plays(self, src: list[int], need: int, only_rank: int) -> list[Action]:
-        """PLAY (and SNEAK) actions: per rank, one card up to all its cards.
+        """PLAY (and SNEAK) actions with variants or in a run (``_generate`` has the rest).
 
-        ``src`` is kept sorted by rank, so equal ranks are neighbours.
+        Per rank, one card up to all its cards; ``src`` is kept sorted by rank, so equal
+        ranks are neighbours.
         """
         ranks = self._ranks
         reach = self._reach
         acts: list[Action] = []
         size = len(src)
-        if not (only_rank or self._no_finish_two or self._sneak):
-            single = self._single
-            add = acts.append
-            i = 0
-            while i < size:
-                card = src[i]
-                r = ranks[card]
-                j = i + 1
-                while j < size and ranks[src[j]] == r:
-                    j += 1
-                if reach[card] >= need:
-                    add(single[card])
-                    if j - i > 1:
-                        for n in range(2, j - i + 1):
-                            add((PLAY, *src[i : i + n]))
-                i = j
-            return acts
         p = self._player
         # With the stock empty, laying all the cards the player has left is going out.
         total = len(self._hands[p]) + len(self._up[p]) + self._down_left[p]
@@ -585,7 +569,7 @@ class IdiotState(State):
             nxt = rank + 1
             if rank != TWO and nxt != TEN and nxt <= ACE:
                 src = hand if from_hand else self._up[p]
-                if src and (src is not hand or hand):
+                if src:
                     ranks = self._ranks
                     for c in src:
                         if ranks[c] == nxt:
