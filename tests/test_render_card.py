@@ -82,3 +82,22 @@ def test_fonts_embedded(deck: Deck):
     fonts = fonts_of(_draw(deck, 1.0, False))
     vera = {name: embedded for name, embedded in fonts.items() if "Vera" in name}
     assert vera and all(vera.values())
+
+
+def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
+    from kraftstokk.render.card import SMALL_SIZE, small_print_lines
+    from kraftstokk.render.fonts import SANS, text_width
+    from kraftstokk.render.geometry import CARD
+
+    long = "JRC Hydro-power database (Matteo De Felice et al., toolkit), CC BY 4.0; from NVE."
+    snapshot = deck.snapshot.model_copy(update={"attribution": long})
+    lines = small_print_lines(deck.model_copy(update={"snapshot": snapshot}))
+    assert lines[0] == f"{deck.title} · {deck.edition}"
+    assert " ".join(lines[1:]) == "Data: JRC Hydro-power database, CC BY 4.0; from NVE."
+    endless = deck.model_copy(
+        update={"snapshot": snapshot.model_copy(update={"attribution": "word " * 80})}
+    )
+    lines = small_print_lines(endless)
+    assert len(lines) == 3 and lines[-1].endswith("…")
+    for line in lines:
+        assert text_width(line, SANS, SMALL_SIZE) <= mm(CARD.footer.w)

@@ -6,6 +6,7 @@ public functions move and scale there and clip to the cut or the bleed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -66,17 +67,12 @@ def face_context(deck: Deck) -> FaceContext:
     for c in CATEGORIES:
         figures = [card.figure(c) for card in plants] or [0.0, 1.0]
         ranges[c] = (min(figures), max(figures))
-    snap = deck.snapshot
-    data = snap.attribution or snap.source
-    small = [f"{deck.title} · {deck.edition}"]
-    if data:
-        small.append(f"Data: {data}")
     palette = palette_from_style(deck.style())
     ctx = FaceContext(
         palette=palette,
         decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
         ranges=ranges,
-        small_print=tuple(small),
+        small_print=tuple(small_print_lines(deck)),
         joker_count=len(deck.jokers),
         parts=Parts(palette),
     )
@@ -417,14 +413,40 @@ def _special_text(card: Card) -> str | None:
     return None
 
 
+SMALL_SIZE = 5.0
+DATA_LINES = 2
+
+
+def small_print_lines(deck: Deck) -> list[str]:
+    """Title and edition, then the data attribution in at most two lines.
+
+    A long attribution loses its parenthesised parts first; whatever still does not fit
+    ends in an ellipsis (the booklet carries it in full).
+    """
+    width = mm(CARD.footer.w)
+    lines = [f"{deck.title} · {deck.edition}"]
+    snap = deck.snapshot
+    data = snap.attribution or snap.source
+    if not data:
+        return lines
+    for candidate in (data, re.sub(r"\s*\([^)]*\)", "", data)):
+        wrapped = wrap(f"Data: {candidate}", SANS, SMALL_SIZE, width)
+        if len(wrapped) <= DATA_LINES:
+            return lines + wrapped
+    kept = wrapped[:DATA_LINES]
+    last = kept[-1]
+    while last and text_width(last + " …", SANS, SMALL_SIZE) > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+    return [*lines, *kept[:-1], f"{last} …"]
+
+
 def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
     pal = ctx.palette
     box = CARD.footer
-    x, width = mm(box.x), mm(box.w)
-    size = 5.0
-    lines = [line for part in ctx.small_print for line in wrap(part, SANS, size, width)][:2]
+    x = mm(box.x)
+    size = SMALL_SIZE
     y = mm(box.y) + mm(0.3)
-    for line in reversed(lines):
+    for line in reversed(ctx.small_print):
         text.add(line, SANS, size, pal.muted, x, y)
         y += size * 1.2
     special = _special_text(card)
