@@ -89,7 +89,10 @@ def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
     from kraftstokk.render.fonts import SANS, text_width
     from kraftstokk.render.geometry import CARD
 
-    long = "JRC Hydro-power database (Matteo De Felice et al., toolkit), CC BY 4.0; from NVE."
+    long = (
+        "JRC Hydro-power database (Matteo De Felice et al., energy-modelling-toolkit/"
+        "hydro-power-database), CC BY 4.0; from NVE."
+    )
     snapshot = deck.snapshot.model_copy(update={"attribution": long})
     lines = small_print_lines(deck.model_copy(update={"snapshot": snapshot}))
     assert lines[0] == f"{deck.title} · {deck.edition}"
