@@ -26,7 +26,17 @@ PERSON = "person"
 RECENT = 12  # moves shown again before the person's turn
 
 Echo = Callable[[str], Any]
-ReadLine = Callable[[], str]
+Ask = Callable[[str], str]  # shows a prompt, returns the line typed ('' at end of input)
+
+
+def ask_terminal(prompt: str) -> str:
+    """Prompt on stdout and read a line from stdin; piped input is echoed for the log."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not sys.stdin.isatty():
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")
+    return line
 
 
 @dataclass
@@ -56,9 +66,8 @@ class Table:
     actions: list[Action]
 
 
-def run_session(setup: PlaySetup, echo: Echo = print, read_line: ReadLine | None = None) -> State:
+def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -> State:
     """Play until the game ends or the input does; returns the last state."""
-    read = read_line or sys.stdin.readline
     table = _load_table(setup) if setup.load else _new_table(setup)
     game = table.game
     echo(
@@ -75,7 +84,7 @@ def run_session(setup: PlaySetup, echo: Echo = print, read_line: ReadLine | None
         legal = state.legal_actions()
         bot = table.bots[player]
         if bot is None:
-            choice = _ask(state, player, legal, recent, echo, read)
+            choice = _choose(state, player, legal, recent, echo, ask)
             if choice is None:
                 left = True
                 break
@@ -107,13 +116,13 @@ def run_session(setup: PlaySetup, echo: Echo = print, read_line: ReadLine | None
     return state
 
 
-def _ask(
+def _choose(
     state: State,
     player: int,
     legal: Sequence[Action],
     recent: list[str],
     echo: Echo,
-    read: ReadLine,
+    ask: Ask,
 ) -> int | None:
     echo("")
     if recent:
@@ -127,8 +136,7 @@ def _ask(
     for number, action in enumerate(legal, start=1):
         echo(f"  {number:>2}. {state.action_to_string(action)}")
     while True:
-        echo(f"Your move (1-{len(legal)}, q to quit): ")
-        raw = read()
+        raw = ask(f"Your move (1-{len(legal)}, q to quit): ")
         if not raw:
             return None  # end of input
         text = raw.strip().lower()
