@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -104,3 +105,28 @@ def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
     assert len(lines) == 3 and lines[-1].endswith("…")
     for line in lines:
         assert text_width(line, SANS, SMALL_SIZE) <= mm(CARD.footer.w)
+
+
+def _raster(draw) -> Image.Image:
+    import pypdfium2 as pdfium
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(mm(63.5), mm(88.9)), invariant=1)
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return pdfium.PdfDocument(buffer.getvalue())[0].render(scale=150 / 72).to_pil().convert("L")
+
+
+def _turn_difference(image: Image.Image) -> float:
+    from PIL import ImageChops, ImageStat
+
+    turned = image.rotate(180)
+    return float(ImageStat.Stat(ImageChops.difference(image, turned)).mean[0])
+
+
+def test_back_is_the_same_after_a_half_turn(deck: Deck):
+    back = _raster(lambda c: draw_card_back(c, deck, 0, 0))
+    face = _raster(lambda c: draw_card_face(c, deck.cards[0], deck, 0, 0))
+    assert _turn_difference(back) < 1.0  # antialiasing only
+    assert _turn_difference(face) > 10 * _turn_difference(back)  # the check can tell

@@ -92,11 +92,11 @@ STAR = _star()
 #: A zigzag bolt, the same after a half turn (it is drawn on the symmetric card back).
 BOLT: tuple[Segment, ...] = (
     ("M", 0.16, 0.5),
-    ("L", -0.2, 0.02),
-    ("L", 0.02, 0.02),
+    ("L", -0.22, -0.06),
+    ("L", -0.03, -0.06),
     ("L", -0.16, -0.5),
-    ("L", 0.2, -0.02),
-    ("L", -0.02, -0.02),
+    ("L", 0.22, 0.06),
+    ("L", 0.03, 0.06),
     ("Z",),
 )
 
