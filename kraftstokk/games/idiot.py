@@ -500,14 +500,17 @@ class IdiotState(State):
             src.remove(card)
             pile.append(card)
             played[card] += 1
-        rank = self._ranks[action[1]]
-        if rank in (TEN, TWO) or self._sequences or len(pile) >= 4:
+        ranks = self._ranks
+        rank = ranks[action[1]]
+        if rank in (TEN, TWO) or self._sequences or (len(pile) >= 4 and ranks[pile[-4]] == rank):
             self._after_lay(p, rank, src is hand, allow_run=True)
             return
         # The common case inline: no burn, no 2, no run possible.
         self._need = rank
-        if src is hand and len(hand) < ROW and self._stock:
-            self._draw(hand)
+        if src is hand:
+            stock = self._stock
+            while len(hand) < ROW and stock:
+                insort(hand, stock.pop(), key=self._key)
         if not hand and not self._up[p] and not self._down_left[p]:
             self._go_out(p)
             if self._phase == PHASE_OVER:
