@@ -177,7 +177,7 @@ def make_styles(palette: Palette) -> Styles:
             spaceAfter=0,
         ),
         toc2=ParagraphStyle(
-            "toc2", parent=body, fontSize=8, leading=9.6, leftIndent=12, spaceAfter=0
+            "toc2", parent=body, fontSize=8, leading=10.2, leftIndent=12, spaceAfter=0
         ),
         contents_title=ParagraphStyle(
             "contents_title",
@@ -373,10 +373,19 @@ class StoryBuilder:
         story: list[Flowable] = []
         for i, block in enumerate(blocks):
             flowables = self.block(block)
-            follows_text = i > 0 and isinstance(blocks[i - 1], Para)
-            if isinstance(block, CardRow) and follows_text and story:
-                # A picture row stays on the page of the sentence that introduces it.
-                story[-1] = KeepTogether([story[-1], *flowables])
+            previous = blocks[i - 1] if i > 0 else None
+            introduced = isinstance(previous, Para | Bullets) and (
+                isinstance(block, CardRow)
+                or (
+                    isinstance(block, Bullets)
+                    and isinstance(previous, Para)
+                    and previous.text.endswith(":")
+                )
+            )
+            if introduced and story:
+                # Pictures and lists start on the page of the text that introduces them.
+                story[-1] = KeepTogether([story[-1], flowables[0]])
+                story.extend(flowables[1:])
                 continue
             story.extend(flowables)
         return story
@@ -387,7 +396,7 @@ class StoryBuilder:
         if isinstance(block, Para):
             return [Paragraph(block.text, self.styles.body)]
         if isinstance(block, Bullets):
-            return [self.bullets(block.items)]
+            return self.bullets(block.items)
         if isinstance(block, CardRow):
             return [self.card_row(block.cards, block.captions)]
         if isinstance(block, Example):
@@ -404,6 +413,7 @@ class StoryBuilder:
         level = 0 if block.level == 1 else 1
         style = self.styles.h1 if block.level == 1 else self.styles.h2
         paragraph = BookmarkedHeading(block.text, style, level, key)
+        paragraph.keepWithNext = 1
         if block.level == 1:
             rule = Table([[""]], colWidths=[CONTENT_WIDTH], rowHeights=[2.2])
             rule.setStyle(table_style([("BACKGROUND", (0, 0), (-1, -1), self.palette.accent)]))
@@ -411,17 +421,21 @@ class StoryBuilder:
         # Keep a section heading with the start of its text.
         return [CondPageBreak(mm(28)), paragraph]
 
-    def bullets(self, items: Sequence[str]) -> ListFlowable:
-        return ListFlowable(
-            [ListItem(Paragraph(item, self.styles.bullet), leftIndent=11) for item in items],
-            bulletType="bullet",
-            start="\u2022",
-            bulletFontName=SANS_BOLD,
-            bulletFontSize=8,
-            bulletColor=self.palette.accent,
-            leftIndent=11,
-            spaceAfter=4,
-        )
+    def bullets(self, items: Sequence[str]) -> list[Flowable]:
+        """One list per item, so that a page may break between items but not inside one."""
+        return [
+            ListFlowable(
+                [ListItem(Paragraph(item, self.styles.bullet), leftIndent=11)],
+                bulletType="bullet",
+                start="\u2022",
+                bulletFontName=SANS_BOLD,
+                bulletFontSize=8,
+                bulletColor=self.palette.accent,
+                leftIndent=11,
+                spaceAfter=4 if i == len(items) - 1 else 0,
+            )
+            for i, item in enumerate(items)
+        ]
 
     def card_row(
         self, cards: Sequence[Card], captions: Sequence[str], width: float = CONTENT_WIDTH
@@ -462,7 +476,7 @@ class StoryBuilder:
             if isinstance(part, CardRow):
                 body.append(self.card_row(part.cards, part.captions, inner_width))
             elif isinstance(part, Bullets):
-                body.append(self.bullets(part.items))
+                body.extend(self.bullets(part.items))
             else:
                 body.append(Paragraph(part.text, self.styles.body))
         box = Table([[body]], colWidths=[CONTENT_WIDTH])
@@ -490,6 +504,8 @@ class StoryBuilder:
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0.6),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
                 ]
             ),
         )
