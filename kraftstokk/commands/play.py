@@ -37,7 +37,9 @@ def play(
     ] = None,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", help="A rule variant, e.g. no_swap (repeatable)."),
+        typer.Option(
+            "--variant", metavar="NAME", help="A rule variant, e.g. no_swap (repeatable)."
+        ),
     ] = None,
     load: Annotated[
         Path | None, typer.Option("--load", help="Continue a game saved with --save.")
