@@ -156,7 +156,7 @@ def _draw_duplex_test(canvas: Canvas, layout: SheetLayout, duplex: Duplex, deck:
         "Linjen under skal være nøyaktig 100 mm lang:",
     ]
     block = layout.block
-    top = _test_points(layout)[0][1] - 12
+    top = _test_points(layout)[0][1] - 16
     canvas.setFillColor(ink)
     x0 = block.x + 8
     for i, line in enumerate(lines):
@@ -196,9 +196,10 @@ def _draw_scale_cross(canvas: Canvas, x: float, y: float, ink: Color, grey: Colo
     canvas.line(mm(x), mm(y - reach), mm(x), mm(y + reach))
     canvas.setFillColor(grey)
     canvas.setFont(SANS, 5)
-    for k in (-5, 5):
-        canvas.drawCentredString(mm(x + k), mm(y - 4.2), f"{k:+d}")
-        canvas.drawString(mm(x + 2.6), mm(y + k) - 1.8, f"{k:+d}")
+    canvas.drawString(mm(x + reach + 1.2), mm(y) - 1.8, f"+{reach}")
+    canvas.drawRightString(mm(x - reach - 1.2), mm(y) - 1.8, f"-{reach}")
+    canvas.drawCentredString(mm(x), mm(y + reach + 1.2), f"+{reach}")
+    canvas.drawCentredString(mm(x), mm(y - reach - 1.2) - 3.6, f"-{reach}")
 
 
 def card_cells(plan: SheetPlan) -> list[tuple[int, Card, Box, Box]]:
