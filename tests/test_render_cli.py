@@ -148,3 +148,16 @@ def test_style_paper_letter_is_the_default(tmp_path: Path):
     assert result.exit_code == 0, result.output
     assert (out / "kraftstokk-letter.pdf").is_file()
     json.loads(deck_path.read_text(encoding="utf-8"))
+
+
+def test_previews_replace_stale_card_images_only(tmp_path: Path):
+    from kraftstokk.render.preview import write_previews
+
+    folder = tmp_path / "png"
+    folder.mkdir()
+    (folder / "60-spar-99.png").write_bytes(b"old card")
+    (folder / "notes.png").write_bytes(b"someone else's")
+    written = write_previews(synthetic_deck(), folder, dpi=20)
+    assert len(written) == 57
+    assert not (folder / "60-spar-99.png").exists()
+    assert (folder / "notes.png").read_bytes() == b"someone else's"
