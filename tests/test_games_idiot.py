@@ -666,3 +666,14 @@ def test_fast_legal_actions_agree_with_the_general_rules(seed):
         assert state._generate() == state._generate_general()
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_heuristic_burns_a_big_pile_with_a_10_when_stuck():
+    game = IdiotGame(TABLE, 2)
+    bot = BOTS["heuristic"](game, {"burn_pile": 3})
+    state, _ = position(hands=[[2, 10, 4], [3]], face_down=[[4], [4]], pile=[6, 7, 8])
+    action = bot.act(state.observation(0), state.legal_actions(), random.Random(0))
+    assert ranks_of(state, action[1:]) == [10]
+    state, _ = position(hands=[[4, 5], [3]], face_down=[[4], [4]], pile=[9], stock=[7])
+    action = bot.act(state.observation(0), state.legal_actions(), random.Random(0))
+    assert action == (CHANCE,)  # nothing to lay: a chance before the pile
