@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kraftstokk.render.geometry import CARD, PAPERS, Box, sheet_layout
-from kraftstokk.render.numbers import decimals_for, deck_decimals, format_figure, format_number
+from kraftstokk.render.numbers import (
+    decimals_for,
+    deck_decimals,
+    format_figure,
+    format_number,
+    round_half_up,
+)
 from tests.conftest import synthetic_deck
 
 DESIGN_BOXES = ("index", "index_rotated", "name", "art", "rows", "footer")
@@ -81,3 +89,12 @@ def test_same_rounding_for_a_field_on_every_card():
         shown = [format_figure(c.figure(category), category, places) for c in deck.plant_cards]
         assert len(set(shown)) == 52  # distinct figures stay distinct
         assert all(("," in s) == (places > 0) for s in shown)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(min_value=0, max_value=1e6, allow_nan=False), st.integers(0, 1))
+def test_formatted_number_reads_back_as_the_rounded_value(value: float, decimals: int):
+    text = format_number(value, decimals)
+    assert text.replace("\u00a0", "").replace(",", ".") == str(round_half_up(value, decimals))
+    groups = text.split(",")[0].split("\u00a0")
+    assert all(len(g) == 3 for g in groups[1:]) and 1 <= len(groups[0]) <= 3

@@ -6,6 +6,8 @@ and places that form behind every card.
 
 from __future__ import annotations
 
+import hashlib
+
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.models import Deck
@@ -35,7 +37,8 @@ def back_form(canvas: Canvas, deck: Deck, bleed: float = CARD.bleed) -> str:
 
     Returns the form's name for :func:`place_back_form`.
     """
-    name = f"KraftBack{round(bleed * 100)}"
+    tag = hashlib.sha1(f"{deck.title}|{deck.edition}|{deck.style()}".encode()).hexdigest()[:8]
+    name = f"KraftBack{round(bleed * 100)}{tag}"
     if not canvas.hasForm(name):
         box = CARD.cut.inset(-bleed)
         canvas.beginForm(name, mm(box.x), mm(box.y), mm(box.right), mm(box.top))
