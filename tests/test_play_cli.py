@@ -165,3 +165,17 @@ def test_help_has_an_example():
     result = cli.invoke(app, ["play", "--help"])
     assert result.exit_code == 0
     assert "kraftstokk play --game idiot" in result.output
+
+
+def test_bots_face_down_cards_stay_hidden_from_the_person(deck_file, deck):
+    _needs("kraftidioten")
+    result = play(
+        "--game", "kraftidioten", "--players", "3", "--deck", deck_file, "--seed", "5",
+        "--bots", "heuristic", stdin="1\n" * 300,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    bot_lines = [line for line in result.output.splitlines() if line.startswith("Seat ")]
+    laid = [line for line in bot_lines if "face down" in line]
+    assert laid, "the bots laid no card in this game"
+    assert all("lay a card face down" in line for line in laid)
+    assert not any("lie with" in line for line in bot_lines)

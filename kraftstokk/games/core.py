@@ -220,6 +220,14 @@ class State(ABC):
     def action_to_string(self, action: Action) -> str:
         """The action in words, for logs and for a person at the table."""
 
+    def public_action_string(self, action: Action) -> str:
+        """The action as the other seats see it; '' when they see nothing of it.
+
+        The default suits games where every move is public; a game with hidden moves
+        (a card laid face down) overrides it.
+        """
+        return self.action_to_string(action)
+
     @abstractmethod
     def card_locations(self) -> dict[str, list[int]]:
         """Every place a card can be (stock, hand:0, pile, burned, ...) and its cards."""

@@ -93,12 +93,17 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
         else:
             action = bot.act(state.observation(player), legal, rngs[player])
             who = f"Seat {player} ({table.seat_names[player]})"
-        words = state.action_to_string(action)
+        # A bot's face-down card must stay hidden from the person at the table.
+        words = (
+            state.action_to_string(action) if bot is None else state.public_action_string(action)
+        )
         state.apply(action)
         table.actions.append(action)
-        line = f"{who}: {words}"
         outcome = getattr(state, "outcome_text", None)
         revealed = outcome() if callable(outcome) else None
+        if not words and not revealed:
+            continue
+        line = f"{who}: {words}" if words else f"{who}:"
         if revealed:
             line += f" -> {revealed}"
         echo(line)
