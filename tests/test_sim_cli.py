@@ -185,11 +185,12 @@ def test_ctrl_c_writes_the_games_played_and_exits_130(deck_file, tmp_path, monke
 
 @pytest.mark.parametrize(
     ("game", "counter", "cards"),
-    [("idiot", "pile_pickups", 52), ("kraftidioten", "claims", 55)],
+    [("idiot", "pile_pickups", 52), ("kraftidioten", "claims", 55), ("stromkrig", "burns", 55)],
 )
 def test_real_games_run_with_their_counters(deck_file, tmp_path, game, counter, cards):
     out = tmp_path / "out"
-    result = simulate(deck_file, "--game", game, "--games", "8", "--out", out, "-w", "2")
+    args = ("--game", game, "--games", "8", "--action-cap", "800", "--out", out, "-w", "2")
+    result = simulate(deck_file, *args)
     assert result.exit_code == 0, result.output
     summary = json.loads((out / f"sim-{game}.json").read_text(encoding="utf-8"))
     assert summary["games"] == 8
