@@ -98,3 +98,14 @@ def test_formatted_number_reads_back_as_the_rounded_value(value: float, decimals
     assert text.replace("\u00a0", "").replace(",", ".") == str(round_half_up(value, decimals))
     groups = text.split(",")[0].split("\u00a0")
     assert all(len(g) == 3 for g in groups[1:]) and 1 <= len(groups[0]) <= 3
+
+
+def test_bleed_runs_towards_empty_slots_but_never_across_a_neighbour():
+    layout = sheet_layout("a4")
+    lone = [layout.cell(0)]
+    assert layout.cell_bleed(layout.cell(0), lone) == (3.0, 3.0, 3.0, 3.0)
+    full = [layout.cell(slot) for slot in range(9)]
+    assert layout.cell_bleed(layout.cell(4), full) == (0.0, 0.0, 0.0, 0.0)
+    assert layout.cell_bleed(layout.cell(0), full) == (3.0, 0.0, 0.0, 3.0)
+    two = [layout.cell(0), layout.cell(1)]
+    assert layout.cell_bleed(layout.cell(0), two) == (3.0, 3.0, 0.0, 3.0)

@@ -216,16 +216,33 @@ class SheetLayout:
             b.x - self.bleed_x, b.y - self.bleed_y, b.w + 2 * self.bleed_x, b.h + 2 * self.bleed_y
         )
 
-    def cell_bleed(self, cell: Box) -> tuple[float, float, float, float]:
-        """Bleed (left, bottom, right, top) of a cell: outer edges only, shared cut lines none."""
+    def cell_bleed(
+        self, cell: Box, occupied: list[Box] | None = None
+    ) -> tuple[float, float, float, float]:
+        """Bleed (left, bottom, right, top) of a cell.
+
+        None on a cut line shared with another card of ``occupied`` (all cells when not
+        given); the block's outer bleed on the block's edge; full bleed towards an empty
+        slot, which is waste paper.
+        """
         b = self.block
         eps = 1e-6
-        return (
-            self.bleed_x if cell.x <= b.x + eps else 0.0,
-            self.bleed_y if cell.y <= b.y + eps else 0.0,
-            self.bleed_x if cell.right >= b.right - eps else 0.0,
-            self.bleed_y if cell.top >= b.top - eps else 0.0,
+        if occupied is None:
+            occupied = [self.cell(slot) for slot in range(self.per_page)]
+
+        def neighbour(dx: float, dy: float) -> bool:
+            return any(
+                abs(o.x - (cell.x + dx)) < eps and abs(o.y - (cell.y + dy)) < eps for o in occupied
+            )
+
+        w, h = self.card.width, self.card.height
+        left = self.bleed_x if cell.x <= b.x + eps else 0.0 if neighbour(-w, 0) else self.bleed
+        right = (
+            self.bleed_x if cell.right >= b.right - eps else 0.0 if neighbour(w, 0) else self.bleed
         )
+        bottom = self.bleed_y if cell.y <= b.y + eps else 0.0 if neighbour(0, -h) else self.bleed
+        top = self.bleed_y if cell.top >= b.top - eps else 0.0 if neighbour(0, h) else self.bleed
+        return (left, bottom, right, top)
 
     def crop_marks(self) -> list[CropMark]:
         """Marks on every cut line, in the margin, never inside the block or its bleed."""

@@ -73,19 +73,19 @@ def sheets_pdf(deck: Deck, paper: str = "a4", duplex: Duplex = "long", bleed: fl
     sheet_count = len(plan.pages)
     for number, cards in enumerate(plan.pages, start=1):
         _draw_crop_marks(canvas, layout)
-        for slot, card in enumerate(cards):
-            cell = layout.cell(slot)
+        fronts = [layout.cell(slot) for slot in range(len(cards))]
+        for card, cell in zip(cards, fronts, strict=True):
             canvas.saveState()
             canvas.translate(mm(cell.x), mm(cell.y))
-            draw_face_local(canvas, card, ctx, layout.cell_bleed(cell))
+            draw_face_local(canvas, card, ctx, layout.cell_bleed(cell, fronts))
             canvas.restoreState()
         _page_label(canvas, layout, f"{deck.title} · forside {number}/{sheet_count}")
         canvas.showPage()
         _draw_crop_marks(canvas, layout)
         form = back_form(canvas, deck)
-        for slot in range(len(cards)):
-            cell = layout.back_cell(slot, duplex)
-            place_back_form(canvas, form, mm(cell.x), mm(cell.y), layout.cell_bleed(cell))
+        backs = [layout.back_cell(slot, duplex) for slot in range(len(cards))]
+        for cell in backs:
+            place_back_form(canvas, form, mm(cell.x), mm(cell.y), layout.cell_bleed(cell, backs))
         _page_label(canvas, layout, f"{deck.title} · bakside {number}/{sheet_count}")
         canvas.showPage()
     _draw_duplex_test(canvas, layout, duplex, deck)
