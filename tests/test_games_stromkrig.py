@@ -602,3 +602,29 @@ def test_random_games_keep_every_card_in_one_place_and_end(deck, players, seed, 
     stats = record.stats
     assert sum(stats.cards_played) >= 1
     assert stats.counters.get("war_rounds", 0) >= stats.counters.get("wars", 0) - 1
+
+
+def test_describe_reads_the_view_in_words(table):
+    inv = by_gwh_nr(table, 51)
+    low, mid = sorted(ordinary(table, 2), key=lambda c: table.figures[GWH][c])
+    state = position(table, hands=[[low], [mid]], pile=[mid], beside=[inv], top_owner=1)
+    lines = state.observation(0).describe()
+    assert lines[0].startswith(f"Your hand: {table.describe(low)} ")
+    assert "Pile: 1 card, last laid" in lines[1]
+    assert lines[2].startswith(f"Beside the pile: {table.describe(inv)}")
+    assert lines[3].startswith(f"To beat: {table.describe(mid)}")
+    assert lines[-1] == "Turn: seat 0 (play)"
+    x, y, z = ordinary(table, 3)
+    war, _, _ = war_position(table, 3, [[x], [y], [z]])
+    lines = war.observation(2).describe()
+    assert " / " in lines[0]  # before the category is named: all three figures
+    assert "War (not named yet), seats 0, 1; challenger seat 0" in lines
+    assert lines[-1] == "Turn: seat 2 (join)"
+
+
+def test_heuristic_explore_setting_is_checked(table):
+    game = StromkrigGame(table, 2)
+    with pytest.raises(SimulationError, match="explore"):
+        registry.make_bots(game, "heuristic:explore=2")
+    bots = registry.make_bots(game, "heuristic:explore=0")
+    assert isinstance(bots[0], HeuristicBot) and bots[0].explore == 0.0

@@ -297,6 +297,58 @@ class StromkrigObservation:
     def war_cards(self) -> tuple[int, ...]:
         return tuple(self._state.war_cards)
 
+    def describe(self) -> list[str]:
+        """The view in words, for a person at the table."""
+        state = self._state
+        game = state.game
+        table = game.table
+
+        def show(card: int, category: int = GWH) -> str:
+            if table.joker[card]:
+                return table.describe(card)
+            if category < 0:  # a war before its category is named: all three figures
+                figures = " / ".join(
+                    f"{format_figure(table.figures[k][card])} {CATEGORY_UNITS[k]}" for k in range(3)
+                )
+                return f"{table.describe(card)} {figures}"
+            figure = format_figure(table.figures[category][card])
+            return f"{table.describe(card)} {figure} {CATEGORY_UNITS[category]}"
+
+        at_war = state.phase in (ASK, NAMING, WAR)
+        hand_category = state.war_category if at_war else GWH
+        hand = ", ".join(show(card, hand_category) for card in state.hands[self.seat])
+        lines = [f"Your hand: {hand or '-'}"]
+        if state.pile:
+            size = len(state.pile)
+            noun = "card" if size == 1 else "cards"
+            lines.append(f"Pile: {size} {noun}, last laid {show(state.pile[-1])}")
+        else:
+            lines.append("Pile: empty, a new pile starts")
+        if state.beside:
+            lines.append(f"Beside the pile: {', '.join(show(c) for c in state.beside)}")
+        if at_war:
+            pass
+        elif state.top >= 0:
+            lines.append(f"To beat: {show(state.top)}")
+        elif state.pile:
+            lines.append("To beat: nothing, any card (the pile was reset)")
+        if state.chance_card >= 0:
+            lines.append(f"Sjanse card: {show(state.chance_card)}")
+        counts = ", ".join(
+            f"seat {seat}: {'out' if state.out[seat] else len(hand)}"
+            for seat, hand in enumerate(state.hands)
+        )
+        lines.append(f"Cards in hand: {counts}; stock: {len(state.stock)}")
+        if at_war:
+            players = ", ".join(str(seat) for seat in self.war_players)
+            category = state.war_category
+            named = CATEGORY_NAMES[category] if category >= 0 else "not named yet"
+            lines.append(f"War ({named}), seats {players}; challenger seat {state.challenger}")
+            for seat, card in state.round_laid:
+                lines.append(f"  seat {seat} laid {show(card, category)}")
+        lines.append(f"Turn: seat {state.current} ({PHASE_NAMES[state.phase]})")
+        return lines
+
 
 class StromkrigState(State):
     """One position of Strømkrig; every field is plain data."""
@@ -380,9 +432,13 @@ class StromkrigState(State):
         return self.phase == OVER or self.actions >= self.game.action_cap
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            if self.phase == PLAY and self.actions < self.game.action_cap:
+                legal = self._legal = self._turn_actions()
+            else:
+                legal = self._legal = self._compute_legal()
+        return legal
 
     def apply(self, action: Action) -> None:
         if action not in self.legal_actions():
@@ -396,7 +452,12 @@ class StromkrigState(State):
         p = self.current
         if phase == PLAY:
             self.turns += 1
-            if kind == TAKE:
+            if kind == LAY:  # the common case, kept short
+                card = action[1]
+                self.hands[p].remove(card)
+                self.stats.cards_played[card] += 1
+                self._lay_on_pile(p, action[1:], True)
+            elif kind == TAKE:
                 self._take(p)
             elif kind == CHANCE:
                 self._chance(p)
@@ -557,7 +618,7 @@ class StromkrigState(State):
                 top_tens = tens[top]
                 while first and tens[hand[first - 1]] == top_tens:
                     first -= 1
-            legal = [lay[card] for card in hand[first:]]
+            legal = [*map(lay.__getitem__, hand[first:])]
         special = game.special_uses
         for card in hand:
             if special[card]:
@@ -573,6 +634,8 @@ class StromkrigState(State):
     def _runs(self, hand: list[int], floor: float, legal: list[Action]) -> None:
         """SK-5: every run of consecutive production nr. whose first card beats the top."""
         run_next = self.game.run_next
+        if set(map(run_next.__getitem__, hand)).isdisjoint(hand):
+            return
         links = [i for i in range(len(hand) - 1) if run_next[hand[i]] == hand[i + 1]]
         if not links:
             return
@@ -636,7 +699,7 @@ class StromkrigState(State):
             self.hands[seat].remove(card)
         self.stats.cards_played[card] += 1
         if kind == LAY:
-            self._lay_on_pile(seat, [card], from_hand)
+            self._lay_on_pile(seat, (card,), from_hand)
             return
         again = False
         if kind == BURN:  # SK-10
@@ -670,15 +733,15 @@ class StromkrigState(State):
             played[card] += 1
         self.stats.count("runs")
         self.stats.sample("run_lengths", len(cards))
-        self._lay_on_pile(seat, list(cards), True)
+        self._lay_on_pile(seat, cards, True)
 
-    def _lay_on_pile(self, seat: int, cards: list[int], from_hand: bool) -> None:
+    def _lay_on_pile(self, seat: int, cards: Sequence[int], from_hand: bool) -> None:
         """SK-2/SK-5: lay ordinary card(s); SK-6 checks the first against the card under."""
         game = self.game
         first = cards[0]
         under = self.top
         owner = self.top_owner
-        if from_hand:
+        if from_hand and self.stock and len(self.hands[seat]) < HAND_SIZE:
             self._draw_up(seat)
         war = (
             under >= 0

@@ -9,6 +9,8 @@
   (and burns a large pile rather than spend a top card on it), avoids starting wars it
   cannot expect to win, joins a war when its hand is strong in every category, names the
   category it is strongest in, and in a war lays the cheapest card that is not lowest.
+  Settings: ``join_nr`` (12), ``war_nr`` (20), ``explore`` (0.05: the share of turns on
+  which it lays a random ordinary card or run, which breaks endless repeating cycles).
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from kraftstokk.games.core import Action, Bot, BotFactory, Game, RandomBot
 from kraftstokk.games.stromkrig import (
     ASK,
     BURN,
     CHANCE,
-    CHOOSE,
     INVISIBLE,
     JOIN,
     LAY,
@@ -58,34 +60,47 @@ def _best_category(game: StromkrigGame, hand: Sequence[int]) -> int:
     return best_category
 
 
+_COSTS: WeakKeyDictionary[StromkrigGame, tuple[float, ...]] = WeakKeyDictionary()
+
+
+def _special_costs(game: StromkrigGame) -> tuple[float, ...]:
+    """Per card, its production; a joker costs most (made once per game: bots are cheap)."""
+    costs = _COSTS.get(game)
+    if costs is None:
+        joker = game.table.joker
+        costs = tuple(
+            float("inf") if joker[c] else game.production[c] for c in range(game.table.size)
+        )
+        _COSTS[game] = costs
+    return costs
+
+
 class GreedyBot:
     """The cheapest legal play; takes the pile only when forced; never joins a war."""
 
     def __init__(self, game: StromkrigGame) -> None:
         self.game = game
         # Special plays cost their production; jokers are the dearest burn.
-        self.cost = tuple(
-            float("inf") if game.table.joker[c] else game.production[c]
-            for c in range(game.table.size)
-        )
+        self.cost = _special_costs(game)
 
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        phase = observation.phase
-        if phase <= CHOOSE:  # a turn, or the use of a sjanse card
+        # The kind of the first legal action tells the phase; the engine lists ordinary
+        # lays first, lowest production first.
+        first = legal[0]
+        kind = first[0]
+        if kind == LAY:
+            return first
+        if kind < JOIN:  # a turn, or the use of a sjanse card
             return self._turn(legal)
-        if phase == ASK:
+        if kind == JOIN:
             return (STAY_OUT,)
         game = self.game
-        if phase == NAMING:
+        if kind == NAME:
             return (NAME, rng.randrange(3))
         figure = game.war_figure[observation.war_category]
         return max(legal, key=lambda action: figure[action[1]])
 
     def _turn(self, legal: Sequence[Action]) -> Action:
-        # The engine lists ordinary lays first, lowest production first.
-        first = legal[0]
-        if first[0] == LAY:
-            return first
         cost = self.cost
         special: Action | None = None
         special_cost = float("inf")
@@ -102,16 +117,23 @@ class GreedyBot:
             return special
         if fallback is not None:
             return fallback
-        return first
+        return legal[0]
 
 
 class HeuristicBot:
     """Runs first, specials kept for when stuck, wars only when its hand is strong."""
 
-    def __init__(self, game: StromkrigGame, join_nr: int = 12, war_nr: int = 20) -> None:
+    def __init__(
+        self, game: StromkrigGame, join_nr: int = 12, war_nr: int = 20, explore: float = 0.05
+    ) -> None:
+        if not 0.0 <= explore <= 1.0:
+            raise ValueError(f"explore must be between 0 and 1, not {explore}")
         self.game = game
         self.join_nr = join_nr  # join when the best card is within this nr. in every category
         self.war_nr = war_nr  # start a war only with a card this good left in some category
+        # Deterministic players at an empty stock can repeat the same cycle of moves for
+        # ever; now and then a random ordinary lay breaks the cycle, as a person would.
+        self.explore = explore
 
     def act(
         self, observation: StromkrigObservation, legal: Sequence[Action], rng: random.Random
@@ -123,6 +145,10 @@ class HeuristicBot:
             return (NAME, _best_category(self.game, observation.hand))
         if phase == WAR:
             return self._war_card(observation, legal)
+        if self.explore and rng.random() < self.explore:
+            plays = [action for action in legal if action[0] in (LAY, RUN)]
+            if plays:
+                return plays[rng.randrange(len(plays))]
         return self._turn(observation, legal)
 
     def _strong(self, hand: Sequence[int]) -> bool:
@@ -244,13 +270,15 @@ def _greedy_bot(game: Game, settings: dict[str, Any]) -> Bot:
 
 
 def _heuristic_bot(game: Game, settings: dict[str, Any]) -> Bot:
-    unknown = sorted(set(settings) - {"join_nr", "war_nr"})
+    unknown = sorted(set(settings) - {"join_nr", "war_nr", "explore"})
     if unknown:
-        raise ValueError(f"heuristic has no setting {', '.join(unknown)} (join_nr, war_nr)")
+        known = "join_nr, war_nr, explore"
+        raise ValueError(f"heuristic has no setting {', '.join(unknown)} ({known})")
     return HeuristicBot(
         _as_stromkrig(game),
         join_nr=int(settings.get("join_nr", 12)),
         war_nr=int(settings.get("war_nr", 20)),
+        explore=float(settings.get("explore", 0.05)),
     )
 
 
