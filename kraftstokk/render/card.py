@@ -50,7 +50,6 @@ class FaceContext:
     decimals: dict[Category, int]
     ranges: dict[Category, tuple[float, float]]
     small_print: tuple[str, ...]
-    joker_count: int
     parts: Parts
 
 
@@ -73,7 +72,6 @@ def face_context(deck: Deck) -> FaceContext:
         decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
         ranges=ranges,
         small_print=tuple(small_print_lines(deck)),
-        joker_count=len(deck.jokers),
         parts=Parts(palette),
     )
     _cache[:] = [(deck, ctx)]
