@@ -168,3 +168,41 @@ def test_number_formats():
     assert figure(card, "gwh", NB.for_deck(deck)).endswith("\u00a0GWh")
     assert card_name(card, NB) == "spar ess"
     assert card_name(card, EN) == "ace of spades"
+
+
+def test_war_cards_differ_when_the_chosen_ranks_share_a_figure():
+    # Regression: the war cards a quarter from each end of the ranking were taken as they
+    # were, so equal figures gave a war with no loser.
+    deck = synthetic_deck()
+    plain = [c for c in ex.ranked(deck, "head_m") if ex.is_plain_stromkrig(c)]
+    for card in plain[1:]:
+        card.head_m = 500.0
+    plain[0].head_m = 900.0
+    for war in (ex.stromkrig_tens_war(deck), ex.stromkrig_club_war(deck)):
+        assert war is not None
+        assert war.challenger_card.id != war.defender_card.id
+        challenger = war.challenger_card.figure(war.category)
+        defender = war.defender_card.figure(war.category)
+        assert challenger != defender
+        assert war.loser_is_challenger == (challenger < defender)
+
+
+def test_no_war_example_when_every_war_card_has_the_same_figure():
+    deck = synthetic_deck()
+    for card in deck.plant_cards:
+        card.head_m = 500.0
+    assert ex.stromkrig_tens_war(deck) is None
+
+
+def test_tens_war_prefers_a_laid_card_that_is_really_lower():
+    # The booklet says "even though Ola's card is lower": pick a pair where it is.
+    deck = synthetic_deck()
+    groups = [g for g in ex.war_groups(deck) if all(ex.is_plain_stromkrig(c) for c in g)]
+    assert len(groups) >= 2
+    first = groups[0]
+    for card in first[1:]:
+        card.gwh = first[0].gwh
+    war = ex.stromkrig_tens_war(deck)
+    assert war is not None
+    assert war.laid.figure("gwh") < war.under.figure("gwh")
+    assert ex.tens(war.laid) == ex.tens(war.under)

@@ -161,12 +161,27 @@ def stromkrig_run(deck: Deck) -> RunExample | None:
 
 
 def _war_cards(deck: Deck, used: set[str], category: Category) -> tuple[Card, Card] | None:
-    """Two plain cards, not already used, with clearly different figures in ``category``."""
+    """Two plain cards, not already used, with different figures in ``category``.
+
+    Returns (lower, higher): by preference the cards a quarter from each end of the
+    ranking; when those two have the same figure (or are the same card, in a small deck),
+    the nearest pair that differs. None if every plain card has the same figure.
+    """
     plain = [c for c in ranked(deck, category) if is_plain_stromkrig(c) and c.id not in used]
     if len(plain) < 2:
         return None
     quarter = len(plain) // 4
-    return plain[min(quarter * 3, len(plain) - 1)], plain[quarter]
+    high = plain[quarter]
+    low = plain[min(quarter * 3, len(plain) - 1)]
+    if low.figure(category) < high.figure(category):
+        return low, high
+    lower = [c for c in plain if c.figure(category) < high.figure(category)]
+    if lower:
+        return lower[0], high
+    higher = [c for c in plain if c.figure(category) > low.figure(category)]
+    if higher:
+        return low, higher[-1]
+    return None
 
 
 def stromkrig_tens_war(deck: Deck) -> WarExample | None:
@@ -176,7 +191,13 @@ def stromkrig_tens_war(deck: Deck) -> WarExample | None:
         for i, higher in enumerate(group):
             for lower in group[i + 1 :]:
                 pairs.append((higher, lower))
-    pairs.sort(key=lambda pair: not (is_plain_stromkrig(pair[0]) and is_plain_stromkrig(pair[1])))
+    # Best: two plain cards, the one laid strictly lower (the case SK-6b exists for).
+    pairs.sort(
+        key=lambda pair: (
+            not (is_plain_stromkrig(pair[0]) and is_plain_stromkrig(pair[1])),
+            pair[1].figure("gwh") >= pair[0].figure("gwh"),
+        )
+    )
     if not pairs:
         return None
     under, laid = pairs[0]
