@@ -575,7 +575,7 @@ def test_heuristic_prefers_a_run_and_keeps_specials_when_it_can_lay(table):
 
 
 @settings(
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -628,3 +628,44 @@ def test_heuristic_explore_setting_is_checked(table):
         registry.make_bots(game, "heuristic:explore=2")
     bots = registry.make_bots(game, "heuristic:explore=0")
     assert isinstance(bots[0], HeuristicBot) and bots[0].explore == 0.0
+
+
+def test_counters_the_simulation_reads_all_occur(table):
+    game = StromkrigGame(table, 4)
+    bots = registry.make_bots(game, "heuristic,random,greedy,heuristic")
+    counters: dict[str, int] = {}
+    samples: dict[str, list[int]] = {}
+    for seed in range(30):
+        record = play_game(game, bots, seed)
+        for name, value in record.stats.counters.items():
+            counters[name] = counters.get(name, 0) + value
+        for name, values in record.stats.samples.items():
+            samples.setdefault(name, []).extend(values)
+        assert sum(record.stats.cards_played) > 0
+    expected = {
+        "pile_pickups",
+        "burns",
+        "resets",
+        "wars",
+        "war_rounds",
+        "runs",
+        "invisible_plays",
+        "chance_draws",
+        "chance_draws_played",
+    }
+    assert expected <= set(counters)
+    assert counters["war_rounds"] >= counters["wars"] - 30
+    assert set(samples) == {"war_sizes", "run_lengths"}
+    assert min(samples["war_sizes"]) >= 2 and max(samples["war_sizes"]) <= 4
+    assert min(samples["run_lengths"]) >= 2
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("kind", ["random", "greedy", "heuristic"])
+def test_every_player_count_and_bot_plays_clean_games(table, players, kind):
+    game = StromkrigGame(table, players, action_cap=1500)
+    for seed in (1, 2):
+        record = play_game(game, registry.make_bots(game, kind), seed, debug=True)
+        assert record.result.finished or record.result.actions == 1500
+        if kind != "random":
+            assert record.result.finished  # the cap is for runaway games, not these

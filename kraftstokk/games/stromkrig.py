@@ -50,7 +50,7 @@ by a failed sjanse; a lost war is counted under ``wars`` instead), ``burns``, ``
 from __future__ import annotations
 
 import random
-from bisect import bisect_right, insort
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -612,13 +612,14 @@ class StromkrigState(State):
         else:
             production = game.beat_production
             floor = production[top]
-            first = bisect_right(hand, floor, key=production.__getitem__)
-            if first and self._war_possible(len(hand) > 1 or bool(self.stock)):
+            if self._war_possible(len(hand) > 1 or bool(self.stock)):
                 tens = game.tens  # SK-6b: a lower card of the same tens starts a war
                 top_tens = tens[top]
-                while first and tens[hand[first - 1]] == top_tens:
-                    first -= 1
-            legal = [*map(lay.__getitem__, hand[first:])]
+                legal = [
+                    lay[card] for card in hand if production[card] > floor or tens[card] == top_tens
+                ]
+            else:
+                legal = [lay[card] for card in hand if production[card] > floor]
         special = game.special_uses
         for card in hand:
             if special[card]:
@@ -634,8 +635,6 @@ class StromkrigState(State):
     def _runs(self, hand: list[int], floor: float, legal: list[Action]) -> None:
         """SK-5: every run of consecutive production nr. whose first card beats the top."""
         run_next = self.game.run_next
-        if set(map(run_next.__getitem__, hand)).isdisjoint(hand):
-            return
         links = [i for i in range(len(hand) - 1) if run_next[hand[i]] == hand[i + 1]]
         if not links:
             return
