@@ -66,6 +66,7 @@ def test_write_is_atomic_and_leaves_the_old_deck_on_failure(tmp_path: Path, monk
         ("deck.json", b"", "file is empty"),
         ("deck.json", b"{not json", "not valid JSON"),
         ("deck.json", b'{"title": "x"}', "no 'cards' list"),
+        ("deck.json", b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
         ("deck.json", b'{"title": "x", "edition": "1", "snapshot": {"path": "s"}, "cards": [1]}',
          "not a deck: cards.0"),
         ("deck.csv", b"\x00\x01\x02", "binary file"),

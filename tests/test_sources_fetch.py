@@ -169,6 +169,9 @@ FAILURES = [
         id="not-plants",
     ),
     pytest.param(Reply(body=b"[]"), "response holds no plants (empty list)", id="empty"),
+    pytest.param(
+        Reply(body=b"[" * 100_000 + b"]" * 100_000), "JSON nested too deeply", id="deeply-nested"
+    ),
     pytest.param(Reply(404, b"no"), "HTTP 404 Not Found", id="404"),
 ]
 

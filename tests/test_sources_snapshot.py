@@ -114,6 +114,9 @@ def test_missing_or_bad_provenance_is_an_input_error(tmp_path: Path):
     meta.write_text(json.dumps({"source_kind": "x"}), encoding="utf-8")
     with pytest.raises(InputFileError, match="not a provenance file"):
         read_snapshot(path)
+    meta.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(InputFileError, match="nested too deeply"):
+        read_snapshot(path)
     meta.unlink()
     with pytest.raises(InputFileError, match=r"snap\.provenance\.json: no such file"):
         read_snapshot(path)

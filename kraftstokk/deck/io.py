@@ -138,6 +138,8 @@ def load_deck_json_file(path: Path) -> Deck:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise InputFileError(path, "not a deck (JSON nested too deeply)") from None
     if not isinstance(raw, dict) or "cards" not in raw:
         raise InputFileError(path, "not a deck: no 'cards' list")
     return _deck_from_raw(raw, path)

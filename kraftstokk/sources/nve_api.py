@@ -113,6 +113,8 @@ def _decode_page(url: str, response: requests.Response) -> list[object]:
         raise FetchError(
             url, f"response is not valid JSON (truncated? line {exc.lineno}: {exc.msg})"
         ) from None
+    except RecursionError:
+        raise FetchError(url, "response is not a list of plants (JSON nested too deeply)") from None
     if not isinstance(data, list):
         kind = _JSON_KINDS.get(type(data).__name__, type(data).__name__)
         raise FetchError(url, f"response is not a list of plants (got a JSON {kind})")

@@ -287,6 +287,8 @@ def read_nve_json(path: Path, text: str) -> list[RawRecord]:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise InputFileError(path, "JSON is not a list of NVE plants (nested too deeply)") from None
     if not isinstance(raw, list):
         raise InputFileError(path, "JSON is not a list of NVE plants")
     try:

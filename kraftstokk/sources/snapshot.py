@@ -158,6 +158,8 @@ def read_provenance(path: str | Path) -> Provenance:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise InputFileError(path, "not a provenance file (JSON nested too deeply)") from None
     try:
         return Provenance.model_validate(raw)
     except ValidationError as exc:
