@@ -34,6 +34,7 @@ def test_report_has_every_chart_with_heading_and_explanation(deck, tmp_path):
     text = pdf_text(path)
     for heading, explanation, axis in [
         ("Game length", "How many actions each finished game took", "actions per finished game"),
+        ("Rounds per game", "How many rounds (turns around", "rounds per finished game"),
         ("Wins and losses by seat", "Share of finished games each seat won", "fair share 1/3"),
         ("Special cards and events", "Average number of times each counted", "times per game"),
         ("Cards played", "How often each card is played", "times played per game"),

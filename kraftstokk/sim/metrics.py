@@ -339,6 +339,7 @@ def summarize(
         "actions": _rounded(describe([row.actions for row in tally.rows])),
         "rounds": _rounded(describe([row.rounds for row in tally.rows])),
         "actions_histogram": length_histogram([row.actions for row in tally.rows if row.finished]),
+        "rounds_histogram": length_histogram([row.rounds for row in tally.rows if row.finished]),
         "win_rate_by_seat": [_round(w / finished) if finished else 0.0 for w in wins],
         "win_rate_ci95_by_seat": [_interval(w, finished) for w in wins],
         "wins_by_seat": wins,

@@ -170,7 +170,7 @@ def _vertical_bars(
     return drawing
 
 
-def _histogram_chart(histogram: dict[str, Any], styles: _Styles) -> Flowable:
+def _histogram_chart(histogram: dict[str, Any], unit: str, styles: _Styles) -> Flowable:
     if not histogram["counts"]:
         return Paragraph("No game finished, so there are no lengths to show.", styles.body)
     start, width = int(histogram["start"]), int(histogram["bin_width"])
@@ -187,7 +187,7 @@ def _histogram_chart(histogram: dict[str, Any], styles: _Styles) -> Flowable:
     if histogram["overflow"]:
         counts.append(histogram["overflow"])
         labels.append(f"≥ {start + (len(labels)) * width}")
-    return _vertical_bars(counts, labels, "actions per finished game (games per bin)", styles)
+    return _vertical_bars(counts, labels, f"{unit} per finished game (games per bin)", styles)
 
 
 def _sample_chart(histogram: dict[str, int], styles: _Styles) -> Drawing:
@@ -503,10 +503,19 @@ def report_story(
             "Game length",
             f"How many actions each finished game took; a long right tail means games that drag on "
             f"(the cap is {summary['action_cap']}).",
-            _histogram_chart(summary["actions_histogram"], styles),
+            _histogram_chart(summary["actions_histogram"], "actions", styles),
             styles,
         )
     )
+    if "rounds_histogram" in summary:
+        story.append(
+            _section(
+                "Rounds per game",
+                "How many rounds (turns around the table) each finished game took.",
+                _histogram_chart(summary["rounds_histogram"], "rounds", styles),
+                styles,
+            )
+        )
     story.append(
         _section(
             "Wins and losses by seat",
