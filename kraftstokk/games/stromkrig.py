@@ -25,6 +25,10 @@ Decisions where the seeds and RULES.md leave room (each is what the engine does)
 * SK-3 sjanse ("chance draw"): the stock's top card is turned; if it has any legal use (as
   an ordinary card, a burn, a reset or an invisible card) the player chooses the use in a
   follow-up decision; if it has none, the player takes the pile with it.
+* SK-6b: a card lower than the top card but with the same production tens may be laid
+  only where it starts a war (see below); otherwise SK-2 applies.
+* SK-7: jokers count as the lowest figure (two jokers tie, and fight again); equal figures
+  in the named category are a tie too.
 * SK-4: the pile can only be taken when there is something to take; a player starting a
   new pile always has a legal card (any plant card beats an empty pile, a joker burns).
 * SK-6/SK-7: a war needs two different players still in the game: a card laid on one's
@@ -40,6 +44,14 @@ Decisions where the seeds and RULES.md leave room (each is what the engine does)
   starts the new pile.
 * SK-14: out means no cards in hand while the stock is empty; it is checked after every
   regular turn and after every war. The game ends when one player is left: the loser.
+
+Engine conventions: hands are kept sorted by production (jokers first), and
+``legal_actions`` lists ordinary lays first, lowest production first, then special uses,
+runs, take and sjanse. ``observation(seat)`` is a live read-only view made once per seat
+(O(1)); ``describe()`` puts it in words. ``StromkrigGame(..., dealer=k)`` sets the dealer,
+who starts (SK-1); the simulation passes the loser of one game as the next dealer if it
+wants SK-1's "the loser deals". ``StromkrigState.from_position`` sets up a position card
+by card (tests, puzzles).
 
 Counters in :class:`~kraftstokk.games.core.Stats`: ``pile_pickups`` (pile taken on a turn or
 by a failed sjanse; a lost war is counted under ``wars`` instead), ``burns``, ``resets``,

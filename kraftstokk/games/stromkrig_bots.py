@@ -4,7 +4,9 @@
 * ``greedy``: the cheapest legal play: the ordinary card of lowest production that may be
   laid; when it cannot lay an ordinary card, the cheapest special card (invisible, reset,
   burn), then a sjanse, and it takes the pile only when nothing else is legal. It never
-  joins a war; in a war it names the category of its best card and lays its highest card.
+  joins a war; as challenger it names a category at random (deterministic bots otherwise
+  repeat the same cycle of moves for ever once the stock is empty), and in a war it lays
+  its card with the highest figure.
 * ``heuristic``: plays runs, keeps its 2s, burns and invisible cards for when it is stuck
   (and burns a large pile rather than spend a top card on it), avoids starting wars it
   cannot expect to win, joins a war when its hand is strong in every category, names the
