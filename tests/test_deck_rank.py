@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kraftstokk.deck.rank import RankItem, nr_bounds, rank_all, rank_category
+from kraftstokk.deck.rank import RankItem, id_order, nr_bounds, rank_all, rank_category
 from kraftstokk.models import CATEGORIES
 
 # Few distinct values, so that tables are full of ties.
@@ -86,6 +86,24 @@ def test_tie_break_rule_id_ignores_other_figures():
     items = [_item("N3", 100, 900, 40), _item("N1", 100, 500, 40), _item("N2", 100, 700, 10)]
     nr, _ = rank_category(items, "mw", "id")
     assert nr == {"N1": 1, "N2": 2, "N3": 3}
+
+
+def test_lower_plant_id_is_by_number_not_plain_text():
+    # Plain text order would put N1334 before N228 and N264 before N3.
+    items = [_item("N1334", 230, 700, 40), _item("N228", 230, 700, 40),
+             _item("N264", 150, 800, 40), _item("N3", 150, 800, 40),
+             _item("1000", 80, 900, 40), _item("999", 80, 900, 40)]  # fmt: skip
+    for rule in ("id", "other-figures-then-id"):
+        nr, _ = rank_category(items, "mw", rule)
+        assert nr["N228"] < nr["N1334"] and nr["N3"] < nr["N264"] and nr["999"] < nr["1000"]
+
+
+def test_id_order_keeps_ids_that_read_the_same_apart():
+    assert id_order("N3") < id_order("N10") < id_order("N10b") < id_order("N100")
+    assert id_order("N010") == id_order("N10")  # then the plain id decides, see sort_key
+    items = [_item("N010", 1, 1, 1), _item("N10", 1, 1, 1)]
+    nr, _ = rank_category(items, "mw", "id")
+    assert nr == {"N010": 1, "N10": 2}
 
 
 def test_highest_figure_is_nr_1():

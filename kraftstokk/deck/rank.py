@@ -5,12 +5,16 @@ are ties; they get consecutive nr. in the order of the deck spec's ``tie_break``
 
 * ``other-figures-then-id`` (default): the tied plant with the higher figure in the other
   categories first, compared in the order production, capacity, head (skipping the
-  category being ranked); if still equal, the lower plant id (plain text order) first.
+  category being ranked); if still equal, the lower plant id first.
 * ``id``: the lower plant id first.
+
+Plant ids compare by their numbers, not as plain text: N3 before N264, 999 before 1000
+(:func:`id_order`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,13 +54,25 @@ class Ranking:
         return {category: self.nr[category][key] for category in CATEGORIES}
 
 
-def sort_key(item: RankItem, category: Category, tie_break: str) -> tuple[float | str, ...]:
+IdOrder = tuple[str | int, ...]
+SortKey = tuple[float | str | IdOrder, ...]
+_DIGIT_RUNS = re.compile(r"(\d+)")
+
+
+def id_order(plant_id: str) -> IdOrder:
+    """Sort key of a plant id: digit runs compare as numbers (``N3`` < ``N264`` < ``N1000``)."""
+    parts = _DIGIT_RUNS.split(plant_id)
+    return tuple(int(part) if index % 2 else part for index, part in enumerate(parts))
+
+
+def sort_key(item: RankItem, category: Category, tie_break: str) -> SortKey:
     """Ascending sort key: first element is the nr. 1 candidate."""
     if tie_break not in TIE_BREAK_RULES:
         raise ValueError(f"unknown tie-break rule {tie_break!r}")
-    key: list[float | str] = [-item.figures[category]]
+    key: list[float | str | IdOrder] = [-item.figures[category]]
     if tie_break == "other-figures-then-id":
         key.extend(-item.figures[other] for other in TIE_ORDER if other != category)
+    key.append(id_order(item.plant_id))
     key.append(item.plant_id)
     key.append(item.key)
     return tuple(key)
