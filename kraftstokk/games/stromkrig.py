@@ -632,24 +632,30 @@ class StromkrigState(State):
                 ]
             else:
                 legal = [lay[card] for card in hand if production[card] > floor]
+        # One pass adds the special uses and finds the links of runs (SK-5): positions i
+        # where hand[i + 1] is the next card of a run after hand[i].
         special = game.special_uses
+        run_next = game.run_next
+        links = []
+        follows = -1
+        i = -1
         for card in hand:
             if special[card]:
                 legal.extend(special[card])
-        if len(hand) > 1:
-            self._runs(hand, floor, legal)
+            if card == follows:
+                links.append(i)
+            follows = run_next[card]
+            i += 1
+        if links:
+            self._runs(hand, floor, links, legal)
         if self.pile or self.beside:
             legal.append(_TAKE)
         if self.stock:
             legal.append(_CHANCE)
         return legal
 
-    def _runs(self, hand: list[int], floor: float, legal: list[Action]) -> None:
+    def _runs(self, hand: list[int], floor: float, links: list[int], legal: list[Action]) -> None:
         """SK-5: every run of consecutive production nr. whose first card beats the top."""
-        run_next = self.game.run_next
-        links = [i for i in range(len(hand) - 1) if run_next[hand[i]] == hand[i + 1]]
-        if not links:
-            return
         production = self.game.beat_production
         linked = set(links)
         for i in links:
