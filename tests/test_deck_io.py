@@ -99,3 +99,23 @@ def test_csv_without_bom_and_with_spreadsheet_booleans(tmp_path: Path):
     text = csv_path.read_text(encoding="utf-8-sig").replace(",false,", ",FALSE,")
     csv_path.write_text(text, encoding="utf-8")
     assert load_deck(csv_path).cards == deck.cards
+
+
+@pytest.mark.parametrize("delimiter", [";", "\t"])
+def test_csv_saved_by_a_spreadsheet_with_other_separator_and_decimal_commas(
+    tmp_path: Path, delimiter: str
+):
+    import csv
+    import io
+
+    deck = synthetic_deck()
+    _, csv_path = write_deck(deck, tmp_path)
+    rows = list(csv.reader(io.StringIO(csv_path.read_text(encoding="utf-8-sig"), newline="")))
+    figures = {CSV_COLUMNS.index(c) for c in ("mw", "gwh", "head_m")}
+    rows = [[cell.replace(".", ",") if i in figures else cell for i, cell in enumerate(row)]
+            for row in rows]  # fmt: skip
+    assert any("," in row[i] for row in rows[1:] for i in figures)
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    csv_path.write_text(out.getvalue(), encoding="utf-8")
+    assert load_deck(csv_path).cards == deck.cards

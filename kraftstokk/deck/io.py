@@ -1,8 +1,10 @@
 """Read and write decks: ``deck.json`` (the whole deck) and ``deck.csv`` (one row per card).
 
 ``deck.csv`` is UTF-8 with a byte-order mark so that spreadsheets show æøå, with plain
-column names (:data:`CSV_COLUMNS`). It holds the cards only; title, edition, snapshot and
-spec live in ``deck.json`` (a deck read from CSV has an empty snapshot path and spec).
+column names (:data:`CSV_COLUMNS`). Reading also accepts what a spreadsheet saves back:
+no byte-order mark, ';' or tab separators, decimal commas, TRUE/FALSE. It holds the cards
+only; title, edition, snapshot and spec live in ``deck.json`` (a deck read from CSV has an
+empty snapshot path and spec).
 """
 
 from __future__ import annotations
@@ -219,9 +221,24 @@ def card_from_row(reader: _RowReader) -> Card:
         raise reader.fail(column, f"{found!r}: {first['msg']}") from None
 
 
+#: Separators a spreadsheet may save with: ',' as written, ';' where ',' is the decimal mark
+#: (a Norwegian spreadsheet), tab for "text (tab delimited)".
+CSV_DELIMITERS: tuple[str, ...] = (",", ";", "\t")
+
+
+def csv_delimiter(text: str) -> str:
+    """The separator whose header row holds the deck columns (',' when none does)."""
+    first_line = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
+    for delimiter in CSV_DELIMITERS:
+        header = next(csv.reader([first_line], delimiter=delimiter), [])
+        if {name.strip() for name in header} >= set(CSV_COLUMNS):
+            return delimiter
+    return ","
+
+
 def load_deck_csv_file(path: Path) -> Deck:
     text = _read_text(path)
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text))
     header = [name.strip() for name in reader.fieldnames or []]
     missing = [column for column in CSV_COLUMNS if column not in header]
     if missing:
