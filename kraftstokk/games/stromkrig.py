@@ -786,9 +786,14 @@ class StromkrigState(State):
     def _end_turn(self, seat: int, *, again: bool) -> None:
         """SK-14 out check; then the same player again (after a burn) or the next one."""
         self.phase = PLAY
-        if not self.stock and self._mark_out():
-            return
         out = self.out
+        # Only the player who acted can have run out of cards on a regular turn.
+        if not self.stock and not self.hands[seat]:
+            out[seat] = True
+            self.order.append(seat)
+            if out.count(False) <= 1:
+                self.phase = OVER
+                return
         if again and not out[seat]:
             self.current = seat
             return
