@@ -400,7 +400,7 @@ class StoryBuilder:
         if isinstance(block, CardRow):
             return [self.card_row(block.cards, block.captions)]
         if isinstance(block, Example):
-            return [self.example(block)]
+            return self.example(block)
         if isinstance(block, Contents):
             return self.contents(block)
         if isinstance(block, CardTable):
@@ -469,30 +469,39 @@ class StoryBuilder:
         table.spaceAfter = 6
         return table
 
-    def example(self, block: Example) -> Flowable:
+    def example(self, block: Example) -> list[Flowable]:
+        """A shaded box, one table row per part, so that a long example may go on over a
+        page break between its parts (never inside one, never right after its title)."""
         inner_width = CONTENT_WIDTH - 2 * mm(3)
-        body: list[Flowable] = [Paragraph(block.title, self.styles.example_title)]
+        rows: list[list[Any]] = [[Paragraph(block.title, self.styles.example_title)]]
+        # The title stays with the first part, and the last part is never left alone.
+        together: list[tuple[int, int]] = [(0, 1), (len(block.body) - 1, len(block.body))]
         for part in block.body:
             if isinstance(part, CardRow):
-                body.append(self.card_row(part.cards, part.captions, inner_width))
+                # Pictures stay with the text that introduces them.
+                together.append((len(rows) - 1, len(rows)))
+                rows.append([self.card_row(part.cards, part.captions, inner_width)])
             elif isinstance(part, Bullets):
-                body.extend(self.bullets(part.items))
+                rows.append([self.bullets(part.items)])
             else:
-                body.append(Paragraph(part.text, self.styles.body))
-        box = Table([[body]], colWidths=[CONTENT_WIDTH])
-        box.setStyle(
-            table_style(
-                [
-                    ("BACKGROUND", (0, 0), (-1, -1), self.palette.accent_pale),
-                    ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
-                    ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
-                    ("TOPPADDING", (0, 0), (-1, -1), mm(2.5)),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), mm(1)),
-                ]
-            )
-        )
-        return KeepTogether([Spacer(1, 4), box, Spacer(1, 8)])
+                rows.append([Paragraph(part.text, self.styles.body)])
+        last = len(rows) - 1
+        box = Table(rows, colWidths=[CONTENT_WIDTH])
+        commands: list[tuple[Any, ...]] = [
+            ("BACKGROUND", (0, 0), (-1, -1), self.palette.accent_pale),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
+            ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
+            ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
+            # Inside a table the paragraphs' own spacing is lost: pad each row instead.
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+            ("TOPPADDING", (0, 0), (-1, 0), mm(2.5)),
+            ("BOTTOMPADDING", (0, last), (-1, last), mm(2)),
+        ]
+        for first, second in _merged(together, last):
+            commands.append(("NOSPLIT", (0, first), (0, second)))
+        box.setStyle(table_style(commands))
+        return [Spacer(1, 4), box, Spacer(1, 8)]
 
     def contents(self, block: Contents) -> list[Flowable]:
         toc = TableOfContents(
@@ -594,6 +603,23 @@ class StoryBuilder:
             commands.append(("BACKGROUND", (0, row), (-1, row), self.palette.accent_pale))
         table.setStyle(table_style(commands))
         return table
+
+
+def _merged(spans: Sequence[tuple[int, int]], last: int) -> list[tuple[int, int]]:
+    """Row spans that share a row joined into one, clipped to rows 0..``last``.
+
+    reportlab keeps only one NOSPLIT range per cell, so overlapping ranges must be merged
+    for rows (0, 1) and (1, 2) to stay together as (0, 2).
+    """
+    merged: list[tuple[int, int]] = []
+    for first, second in sorted((max(a, 0), min(b, last)) for a, b in spans):
+        if first >= second:
+            continue
+        if merged and first <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], second))
+        else:
+            merged.append((first, second))
+    return merged
 
 
 def _right(style: ParagraphStyle) -> ParagraphStyle:
