@@ -277,6 +277,7 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
             "into your hand. You may also take the pile when you could have played. Once the "
             "pile is taken, play moves on and the next player starts on an empty pile."
         ),
+        *_idiot_example(deck, w),
         Heading("The table cards", 2),
         Para(
             "When the stock is empty and your hand is too, you play from the table. First "
@@ -293,7 +294,6 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
             "left: the Idiot. If someone goes out by burning the pile, the next player starts "
             "the new pile."
         ),
-        *_idiot_example(deck, w),
         Heading("House rules", 2),
         Para(
             "Idiot is played a little differently from place to place. Agree before you "
@@ -399,8 +399,9 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
                 "honestly, with its true name and figure. If the figure is lower than the "
                 "previous claim, you take the pile together with that card. If you draw a "
                 "joker, it is laid as a joker (see below).",
-                "<b>Lie.</b> Lay any card face down and name another plant of the deck with a "
-                "high enough figure. Knowing the plants well pays off.",
+                "<b>Lie.</b> Lay any card face down and name any plant of the deck with a "
+                "high enough figure. A wrong name and a wrong figure are both lies. Knowing "
+                "the plants well pays off.",
             )
         ),
         Para(
@@ -423,6 +424,7 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
                 "after the player who laid the card does it.",
             )
         ),
+        *_claims_example(deck, w),
         Heading("The joker", 2),
         Para(
             "A joker is shown to everyone when it is laid, and the pile burns. The player who "
@@ -446,6 +448,7 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
                 "challenger starts the new one.",
             )
         ),
+        *_top_example(deck, w),
         Heading("The end", 2),
         Para(
             "When the stock is empty and you have no cards in hand, you are out, as long as "
@@ -453,11 +456,10 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
             "get the pile back and are in the game again. The first player out wins. Play "
             "goes on until only one player has cards: the kraftidiot."
         ),
-        *_kraftidioten_examples(deck, w),
     ]
 
 
-def _kraftidioten_examples(deck: Deck, w: Words) -> list[Block]:
+def _claims_example(deck: Deck, w: Words) -> list[Block]:
     out: list[Block] = []
     claims = ex.kraftidioten_claims(deck)
     if claims is None:
@@ -480,7 +482,7 @@ def _kraftidioten_examples(deck: Deck, w: Words) -> list[Block]:
                     Para(
                         f"Per has nothing high enough. He lays {plant(claims.hidden, w)} face "
                         f"down but says \u201c{escape(claims.claimed.name or '')}, "
-                        f"{figure(claims.claimed, cat, w)}\u201d. Kari challenges. The card is "
+                        f"{figure(claims.claimed, cat, w)}\u201d. Ola challenges. The card is "
                         f"turned: it is {escape(claims.hidden.name or '')} with "
                         f"{figure(claims.hidden, cat, w)}, not "
                         f"{escape(claims.claimed.name or '')}."
@@ -490,14 +492,19 @@ def _kraftidioten_examples(deck: Deck, w: Words) -> list[Block]:
                         ("Kari", "Ola", "Per (turned)"),
                     ),
                     Para(
-                        "The challenge succeeds: Per takes all three cards. Kari starts a new "
-                        "pile and picks the category. Had the card been what Per said, Kari "
-                        "would have taken the pile, and Kari, who sits after Per, would have "
-                        "started the new one."
+                        "The challenge succeeds: Per takes all three cards, and Ola, the "
+                        "challenger, starts a new pile and picks the category. Had the card "
+                        "been what Per said, Ola would have taken the pile, and Kari, who sits "
+                        "after Per, would have started the new one."
                     ),
                 ),
             )
         )
+    return out
+
+
+def _top_example(deck: Deck, w: Words) -> list[Block]:
+    out: list[Block] = []
     top = ex.kraftidioten_top(deck)
     if top is not None:
         cat = top.category
@@ -556,6 +563,7 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
             "stock, as long as there are cards in it. The game goes faster if you say the "
             "production out loud as you lay."
         ),
+        *_beat_example(deck, w),
         Bullets(
             (
                 "<b>Chance</b>: instead of playing from your hand, you may turn the top card "
@@ -569,6 +577,7 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
                 "becomes the new top card.",
             )
         ),
+        *_run_example(deck, w),
         Heading("Power war!", 2),
         Para("There is a war when one of these happens:"),
         Bullets(
@@ -595,36 +604,33 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
             "cards have no powers in a war. If you have no card to lay in a war, you take the "
             "whole pile. The loser starts the new pile."
         ),
+        *_war_examples(deck, w),
         Heading("Special cards in Strømkrig", 2),
         Bullets(
             (
-                "<b>Jokers and the ace, 2, 3 and 4 of clubs</b>: the pile burns. You draw up "
-                "and start a new pile yourself.",
-                "<b>The 2s</b>: the production of the card under it counts as zero, so the "
-                "next player may lay any card.",
+                "<b>Jokers and the ace, 2, 3 and 4 of clubs</b>: may be laid whatever the top "
+                "card is, and the pile burns. You draw up and start a new pile yourself.",
+                "<b>The 2s</b>: may be laid whatever the top card is. The production of the "
+                "card under the 2 then counts as zero, so the next player may lay any card.",
                 "<b>Invisible cards</b> (nr. 50, 51 or 52 in production, capacity or head): "
                 "may be laid on your turn whatever the top card is. The card goes beside the "
-                "pile, and the next player must beat the card that was on top before it.",
+                "pile, and the next player must beat the card that was on top before it. "
+                "<i>House rule</i>, if you like: only nr. 50, 51 and 52 in production are "
+                "invisible.",
                 "If a card has several powers (the 2 of clubs both burns and resets), you "
                 "choose which one to use.",
             )
         ),
+        *_special_examples(deck, w),
         Heading("The end", 2),
         Para(
             "When the stock is empty and you have no cards in hand, you are out. The first "
             "player out wins; the last one with cards loses the power war and deals next time."
         ),
-        Heading("House rule", 2),
-        Para(
-            "<b>Invisible in production only</b>: only the cards with nr. 50, 51 and 52 in "
-            "production, the category the game is about, are invisible. Small cards in "
-            "capacity or head are then ordinary cards."
-        ),
-        *_stromkrig_examples(deck, w),
     ]
 
 
-def _stromkrig_examples(deck: Deck, w: Words) -> list[Block]:
+def _beat_example(deck: Deck, w: Words) -> list[Block]:
     out: list[Block] = []
     beat = ex.stromkrig_beat(deck)
     if beat is not None:
@@ -644,6 +650,11 @@ def _stromkrig_examples(deck: Deck, w: Words) -> list[Block]:
                 ),
             )
         )
+    return out
+
+
+def _run_example(deck: Deck, w: Words) -> list[Block]:
+    out: list[Block] = []
     run = ex.stromkrig_run(deck)
     if run is not None:
         out.append(
@@ -662,8 +673,18 @@ def _stromkrig_examples(deck: Deck, w: Words) -> list[Block]:
                 ),
             )
         )
-    out.append(_war_example(ex.stromkrig_tens_war(deck), "same ten", w))
-    out.append(_war_example(ex.stromkrig_club_war(deck), "club on club", w))
+    return out
+
+
+def _war_examples(deck: Deck, w: Words) -> list[Block]:
+    return [
+        _war_example(ex.stromkrig_tens_war(deck), "same ten", w),
+        _war_example(ex.stromkrig_club_war(deck), "club on club", w),
+    ]
+
+
+def _special_examples(deck: Deck, w: Words) -> list[Block]:
+    out: list[Block] = []
     reset = ex.stromkrig_reset(deck)
     if reset is not None:
         out.append(
@@ -715,17 +736,18 @@ def _war_example(war: ex.WarExample | None, kind: str, w: Words) -> Example:
         return Example(title, (Para(MISSING),))
     cat = war.category
     if kind == "same ten":
+        lower = war.laid.figure("gwh") < war.under.figure("gwh")
         start = (
-            f"Kari has laid {plant_with(war.under, 'gwh', w)}. Ola lays "
-            f"{plant_with(war.laid, 'gwh', w)}. Both round down to "
+            f"Kari, Ola and Per are playing. Kari has laid {plant_with(war.under, 'gwh', w)}. "
+            f"Ola lays {plant_with(war.laid, 'gwh', w)}. Both round down to "
             f"{number(ex.tens(war.laid), w)} GWh, so it is war, even though Ola's card is "
-            "lower."
+            + ("lower." if lower else "not higher.")
         )
     else:
         start = (
-            f"Kari has laid {plant_with(war.under, 'gwh', w)}. Ola lays "
-            f"{plant_with(war.laid, 'gwh', w)} on it. It is higher, and it is club on club: "
-            "war!"
+            f"Kari, Ola and Per are playing. Kari has laid {plant_with(war.under, 'gwh', w)}. "
+            f"Ola lays {plant_with(war.laid, 'gwh', w)} on it. It is higher, and it is "
+            "club on club: war!"
         )
     loser, winner = ("Ola", "Kari") if war.loser_is_challenger else ("Kari", "Ola")
     return Example(

@@ -96,9 +96,9 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
             (
                 "Stripen under hvert tall: jo lengre den er, jo høyere er tallet sammenlignet "
                 "med resten av stokken.",
-                "Gull stripe og <b>TOPP 3</b>: kortet har nr. 1, 2 eller 3 i kategorien "
-                "(Kraftidioten).",
-                "Øye med strek over og <b>USYNLIG</b>: kortet har nr. 50, 51 eller 52 i "
+                "Gullfarget stripe, stjerne og <b>TOPP 3</b>: kortet har nr. 1, 2 eller 3 i "
+                "kategorien (Kraftidioten).",
+                "Overstreket øye og <b>USYNLIG</b>: kortet har nr. 50, 51 eller 52 i "
                 "kategorien (Strømkrig).",
                 "Nederst står en kort påminnelse når kortet har en spesialkraft i Strømkrig, "
                 "og hvor tallene kommer fra.",
@@ -126,7 +126,7 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
                 "<b>Trekkbunken</b>: kortene som ligger igjen med baksiden opp etter "
                 "utdelingen. Man trekker fra toppen.",
                 "<b>Spillbunken</b> (eller bare <i>bunken</i>): kortene som spilles ut midt "
-                "på bordet. Det øverste kortet er det neste kort skal måles mot.",
+                "på bordet. Neste kort måles mot det øverste kortet i bunken.",
                 "<b>Ta inn bunken</b>: ta hele spillbunken opp på hånden.",
                 "<b>Brenne bunken</b>: hele spillbunken legges til side og er ute av spillet "
                 "resten av runden.",
@@ -244,8 +244,8 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
         Heading("Hvem begynner?", 2),
         Para(
             "Den som har det laveste vanlige kortet på hånden, begynner. Treeren er lavest; "
-            "toere og tiere teller ikke. Har flere like lave kort, vinner den som har det "
-            "laveste av de neste kortene. Er det fortsatt likt, begynner den som sitter "
+            "toere og tiere teller ikke. Har flere spillere like lave kort, begynner den av "
+            "dem som har lavest neste kort. Er det fortsatt likt, begynner den som sitter "
             "nærmest til venstre for giveren."
         ),
         Heading("En tur", 2),
@@ -253,7 +253,7 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
             "Legg ett eller flere kort med samme verdi på bunken. Verdien må være minst like "
             "høy som det øverste kortet i bunken; like høy er lov. Er bunken tom, kan du "
             "legge hva du vil. Etterpå fyller du opp til tre kort på hånden fra trekkbunken, "
-            "så lenge den varer. Så er det neste spiller sin tur (med klokka)."
+            "så lenge den varer. Så går turen videre til neste spiller, med klokka."
         ),
         Heading("Spesialkort i Idiot", 2),
         Bullets(
@@ -261,7 +261,7 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
                 "<b>2</b> kan legges på hva som helst. Neste spiller kan da legge hvilket kort "
                 "som helst.",
                 "<b>10</b> kan legges på hva som helst og brenner bunken. Du som la tieren, "
-                "legger straks et nytt kort (hva du vil) og starter en ny bunk.",
+                "legger straks et nytt kort (hva du vil) og starter en ny bunke.",
                 "<b>Fire like</b>: ligger fire kort med samme verdi øverst i bunken etter "
                 "hverandre, brennes bunken. Det spiller ingen rolle om de kom fra én eller "
                 "flere spillere. Den som la det fjerde kortet, starter på nytt.",
@@ -273,8 +273,9 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
             "en <b>sjanse</b>. Da snur du det øverste kortet i trekkbunken. Passer det, må det "
             "legges på bunken. Passer det ikke, tar du både det kortet og hele bunken inn på "
             "hånden. Du har også lov til å ta inn bunken selv om du kunne ha lagt noe. Når "
-            "bunken er tatt inn, går turen videre, og neste spiller begynner på en tom bunk."
+            "bunken er tatt inn, går turen videre, og neste spiller begynner på en tom bunke."
         ),
+        *_idiot_example(deck, w),
         Heading("Bordkortene", 2),
         Para(
             "Når trekkbunken er tom og du ikke har flere kort på hånden, spiller du fra "
@@ -291,7 +292,6 @@ def _idiot(deck: Deck, w: Words) -> list[Block]:
             "kort igjen: Idioten. Går noen ut ved å brenne bunken, starter neste spiller den "
             "nye bunken."
         ),
-        *_idiot_example(deck, w),
         Heading("Husregler", 2),
         Para(
             "Idiot spilles litt forskjellig fra sted til sted. Bli enige før dere begynner "
@@ -378,11 +378,11 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
         Heading("En tur: søke konsesjon", 2),
         Para(
             "Spilleren til venstre for giveren begynner, og turen går med klokka. "
-            "Den som starter en ny bunk, velger først kategori. Så legger spilleren ett kort "
+            "Den som starter en ny bunke, velger først kategori. Så legger spilleren ett kort "
             "med baksiden opp midt på bordet og sier navnet på kraftverket og tallet i "
             f"kategorien, med enhet, for eksempel «{escape(sample.name or '')}, "
-            f"{figure(sample, 'gwh', w)}». Til slutt trekker spilleren fra trekkbunken "
-            "til hun har minst tre kort på hånden."
+            f"{figure(sample, 'gwh', w)}». Til slutt trekker spilleren fra trekkbunken, "
+            "slik at det er minst tre kort på hånden."
         ),
         Para(
             "Neste spiller må søke konsesjon for et kraftverk med minst like høyt tall i "
@@ -400,13 +400,13 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
                 "konsesjon for det, med riktig navn og tall. Er tallet lavere enn forrige "
                 "søknad, tar du inn bunken med det kortet. Trekker du en joker, legges den "
                 "som joker (se under).",
-                "<b>Lyv.</b> Legg hvilket som helst kort med baksiden opp og si navnet og "
-                "tallet til et annet kraftverk i stokken, høyt nok. Det lønner seg å kjenne "
-                "kraftverkene godt.",
+                "<b>Lyv.</b> Legg hvilket som helst kort med baksiden opp og si navnet på et "
+                "kraftverk i stokken og et tall som er høyt nok. Feil navn og feil tall er "
+                "begge løgn. Det lønner seg å kjenne kraftverkene godt.",
             )
         ),
         Para(
-            "Når noen har tatt inn bunken, starter neste spiller en ny bunk og velger "
+            "Når noen har tatt inn bunken, starter neste spiller en ny bunke og velger "
             "kategori på nytt."
         ),
         Heading("Anke", 2),
@@ -425,6 +425,7 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
                 "kortet, som får gjøre det.",
             )
         ),
+        *_claims_example(deck, w),
         Heading("Jokeren", 2),
         Para(
             "En joker vises for alle når den legges, og bunken brennes. Den som la jokeren, "
@@ -448,6 +449,7 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
                 "den nye.",
             )
         ),
+        *_top_example(deck, w),
         Heading("Slutten", 2),
         Para(
             "Når trekkbunken er tom og du ikke har flere kort på hånden, er du ute, så sant "
@@ -455,11 +457,10 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
             "bunken tilbake og er med igjen. Den første som går ut, vinner. Spillet fortsetter "
             "til bare én har kort igjen: kraftidioten."
         ),
-        *_kraftidioten_examples(deck, w),
     ]
 
 
-def _kraftidioten_examples(deck: Deck, w: Words) -> list[Block]:
+def _claims_example(deck: Deck, w: Words) -> list[Block]:
     out: list[Block] = []
     claims = ex.kraftidioten_claims(deck)
     if claims is None:
@@ -482,7 +483,7 @@ def _kraftidioten_examples(deck: Deck, w: Words) -> list[Block]:
                     Para(
                         f"Per har ikke noe høyt nok. Han legger {plant(claims.hidden, w)} med "
                         f"baksiden opp, men sier «{escape(claims.claimed.name or '')}, "
-                        f"{figure(claims.claimed, cat, w)}». Kari anker. Kortet snus: det er "
+                        f"{figure(claims.claimed, cat, w)}». Ola anker. Kortet snus: det er "
                         f"{escape(claims.hidden.name or '')} med "
                         f"{figure(claims.hidden, cat, w)}, ikke "
                         f"{escape(claims.claimed.name or '')}."
@@ -492,13 +493,19 @@ def _kraftidioten_examples(deck: Deck, w: Words) -> list[Block]:
                         ("Kari", "Ola", "Per (snudd)"),
                     ),
                     Para(
-                        "Anken får medhold: Per tar inn alle tre kortene. Kari starter en ny "
-                        "bunk og velger kategori. Hadde kortet vært det Per sa, måtte Kari ha "
-                        "tatt inn bunken, og Kari, som sitter etter Per, hadde startet den nye."
+                        "Anken får medhold: Per tar inn alle tre kortene, og Ola, som anket, "
+                        "starter en ny bunke og velger kategori. Hadde kortet vært det Per sa, "
+                        "måtte Ola ha tatt inn bunken, og Kari, som sitter etter Per, hadde "
+                        "startet den nye."
                     ),
                 ),
             )
         )
+    return out
+
+
+def _top_example(deck: Deck, w: Words) -> list[Block]:
+    out: list[Block] = []
     top = ex.kraftidioten_top(deck)
     if top is not None:
         cat = top.category
@@ -555,6 +562,7 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
             "kort fra trekkbunken, så lenge det er kort der. Det går fortere hvis du sier "
             "produksjonen høyt når du legger."
         ),
+        *_beat_example(deck, w),
         Bullets(
             (
                 "<b>Sjanse</b>: i stedet for å legge fra hånden kan du snu det øverste kortet "
@@ -568,6 +576,7 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
                 "kortet i rekken blir det nye øverste.",
             )
         ),
+        *_run_example(deck, w),
         Heading("Strømkrig!", 2),
         Para("Det blir krig når ett av disse skjer:"),
         Bullets(
@@ -593,37 +602,35 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
             "spesialkraft i krig. Har du ikke noe kort å legge i krigen, tar du inn hele "
             "bunken. Taperen starter den nye bunken."
         ),
+        *_war_examples(deck, w),
         Heading("Spesialkort i Strømkrig", 2),
         Bullets(
             (
-                "<b>Joker og kløver ess, 2, 3 og 4</b>: bunken brennes. Du fyller opp og "
-                "starter en ny bunk selv.",
-                "<b>Toerne</b>: produksjonen til kortet under teller som null, så neste "
-                "spiller kan legge hvilket kort som helst.",
+                "<b>Joker og kløver ess, 2, 3 og 4</b>: kan legges uansett hva som ligger "
+                "øverst, og bunken brennes. Du fyller opp og starter en ny bunke selv.",
+                "<b>Toerne</b>: kan legges uansett hva som ligger øverst. Produksjonen til "
+                "kortet under teller da som null, så neste spiller kan legge hvilket kort "
+                "som helst.",
                 "<b>Usynlige kort</b> (nr. 50, 51 eller 52 i produksjon, effekt eller "
                 "fallhøyde): kan legges i din tur uansett hva som ligger øverst. Kortet "
                 "legges ved siden av bunken, og neste spiller må slå kortet som lå øverst "
-                "før det.",
+                "før det. <i>Husregel</i> hvis dere vil: bare nr. 50, 51 og 52 i produksjon "
+                "er usynlige.",
                 "Har et kort flere krefter (kløver 2 både brenner og nuller), velger du "
                 "selv hvilken du bruker.",
             )
         ),
+        *_special_examples(deck, w),
         Heading("Slutten", 2),
         Para(
             "Når trekkbunken er tom og du ikke har flere kort på hånden, er du ute. Den "
-            "første ute vinner; den siste med kort taper strømkrigen og deler ut neste gang."
+            "første som går ut, vinner. Den siste med kort igjen taper strømkrigen og deler "
+            "ut neste gang."
         ),
-        Heading("Husregel", 2),
-        Para(
-            "<b>Usynlig bare i produksjon</b>: bare kortene med nr. 50, 51 og 52 i "
-            "produksjon, kategorien spillet handler om, er usynlige. Små kort i effekt eller "
-            "fallhøyde er da helt vanlige kort."
-        ),
-        *_stromkrig_examples(deck, w),
     ]
 
 
-def _stromkrig_examples(deck: Deck, w: Words) -> list[Block]:
+def _beat_example(deck: Deck, w: Words) -> list[Block]:
     out: list[Block] = []
     beat = ex.stromkrig_beat(deck)
     if beat is not None:
@@ -643,6 +650,11 @@ def _stromkrig_examples(deck: Deck, w: Words) -> list[Block]:
                 ),
             )
         )
+    return out
+
+
+def _run_example(deck: Deck, w: Words) -> list[Block]:
+    out: list[Block] = []
     run = ex.stromkrig_run(deck)
     if run is not None:
         out.append(
@@ -662,8 +674,18 @@ def _stromkrig_examples(deck: Deck, w: Words) -> list[Block]:
                 ),
             )
         )
-    out.append(_war_example(ex.stromkrig_tens_war(deck), "samme tier", w))
-    out.append(_war_example(ex.stromkrig_club_war(deck), "kløver på kløver", w))
+    return out
+
+
+def _war_examples(deck: Deck, w: Words) -> list[Block]:
+    return [
+        _war_example(ex.stromkrig_tens_war(deck), "samme tier", w),
+        _war_example(ex.stromkrig_club_war(deck), "kløver på kløver", w),
+    ]
+
+
+def _special_examples(deck: Deck, w: Words) -> list[Block]:
+    out: list[Block] = []
     reset = ex.stromkrig_reset(deck)
     if reset is not None:
         out.append(
@@ -715,16 +737,17 @@ def _war_example(war: ex.WarExample | None, kind: str, w: Words) -> Example:
         return Example(title, (Para(MISSING),))
     cat = war.category
     if kind == "samme tier":
+        lower = war.laid.figure("gwh") < war.under.figure("gwh")
         start = (
-            f"Kari har lagt {plant_with(war.under, 'gwh', w)}. Ola legger "
-            f"{plant_with(war.laid, 'gwh', w)}. Begge rundes ned til "
-            f"{number(ex.tens(war.laid), w)} GWh, så det blir krig, selv om Olas kort er "
-            "lavere."
+            f"Kari, Ola og Per spiller. Kari har lagt {plant_with(war.under, 'gwh', w)}. "
+            f"Ola legger {plant_with(war.laid, 'gwh', w)}. Begge rundes ned til "
+            f"{number(ex.tens(war.laid), w)} GWh, så det blir krig, selv om Olas kort "
+            + ("er lavere." if lower else "ikke er høyere.")
         )
     else:
         start = (
-            f"Kari har lagt {plant_with(war.under, 'gwh', w)}. Ola legger "
-            f"{plant_with(war.laid, 'gwh', w)} oppå. Det er høyere, og det er kløver på "
+            f"Kari, Ola og Per spiller. Kari har lagt {plant_with(war.under, 'gwh', w)}. "
+            f"Ola legger {plant_with(war.laid, 'gwh', w)} oppå. Det er høyere, og det er kløver på "
             "kløver: krig!"
         )
     loser, winner = ("Ola", "Kari") if war.loser_is_challenger else ("Kari", "Ola")
@@ -743,7 +766,7 @@ def _war_example(war: ex.WarExample | None, kind: str, w: Words) -> Example:
             ),
             Para(
                 f"{loser} har lavest {CATEGORY_NAMES[cat]}, taper krigen og tar inn hele "
-                f"bunken, alle fire kortene. {loser} starter så en ny bunk. {winner} er "
+                f"bunken, alle fire kortene. {loser} starter så en ny bunke. {winner} er "
                 "kvitt to kort."
             ),
         ),
