@@ -453,7 +453,10 @@ class StromkrigState(State):
         return legal
 
     def apply(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
             if self.is_terminal():
                 raise GameError("stromkrig: the game is over")
             raise GameError(f"stromkrig: {list(action)} is not legal for seat {self.current}")
@@ -464,11 +467,8 @@ class StromkrigState(State):
         p = self.current
         if phase == PLAY:
             self.turns += 1
-            if kind == LAY:  # the common case, kept short
-                card = action[1]
-                self.hands[p].remove(card)
-                self.stats.cards_played[card] += 1
-                self._lay_on_pile(p, action[1:], True)
+            if kind == LAY:
+                self._lay_card(p, action[1])
             elif kind == TAKE:
                 self._take(p)
             elif kind == CHANCE:
@@ -751,6 +751,32 @@ class StromkrigState(State):
         self.stats.count("runs")
         self.stats.sample("run_lengths", len(cards))
         self._lay_on_pile(seat, cards, True)
+
+    def _lay_card(self, seat: int, card: int) -> None:
+        """The common move, kept short: one ordinary card from the hand (SK-2, SK-3, SK-6)."""
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.stats.cards_played[card] += 1
+        stock = self.stock
+        if stock and len(hand) < HAND_SIZE:
+            self._draw_up(seat)
+        under = self.top
+        if under >= 0:
+            game = self.game
+            if (
+                game.tens[card] == game.tens[under]
+                or (game.war_club[card] and game.war_club[under])
+            ) and self._war_possible(bool(hand or stock)):
+                owner = self.top_owner
+                self.pile.append(card)
+                self.top = card
+                self.top_owner = seat
+                self._start_war(seat, owner)
+                return
+        self.pile.append(card)
+        self.top = card
+        self.top_owner = seat
+        self._end_turn(seat, again=False)
 
     def _lay_on_pile(self, seat: int, cards: Sequence[int], from_hand: bool) -> None:
         """SK-2/SK-5: lay ordinary card(s); SK-6 checks the first against the card under."""
