@@ -663,9 +663,30 @@ def test_counters_the_simulation_reads_all_occur(table):
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("kind", ["random", "greedy", "heuristic"])
 def test_every_player_count_and_bot_plays_clean_games(table, players, kind):
-    game = StromkrigGame(table, players, action_cap=1500)
+    cap = 1500 if kind == "random" else 5000
+    game = StromkrigGame(table, players, action_cap=cap)
     for seed in (1, 2):
         record = play_game(game, registry.make_bots(game, kind), seed, debug=True)
-        assert record.result.finished or record.result.actions == 1500
+        assert record.result.finished or record.result.actions == cap
         if kind != "random":
             assert record.result.finished  # the cap is for runaway games, not these
+
+
+def test_greedy_when_it_cannot_lay_an_ordinary_card(table):
+    game = StromkrigGame(table, 2)
+    two = next(c for c in table.plant_cards if game.resetter[c] and not game.invisible[c])
+    club2, x = card(table, "kløver-2"), ordinary(table, 1)[0]
+    assert game.invisible[club2] and game.burner[club2]
+    top = by_gwh_nr(table, 1)
+    bot = GreedyBot(game)
+    rng = random.Random(1)
+    state = position(table, hands=[[two], [x]], pile=[top], top_owner=1)
+    assert bot.act(state.observation(0), state.legal_actions(), rng) == (RESET, two)
+    # One card, three uses: the cheapest kind first (invisible, then reset, then burn).
+    state = position(table, hands=[[club2], [x]], pile=[top], top_owner=1)
+    assert bot.act(state.observation(0), state.legal_actions(), rng) == (INVISIBLE, club2)
+    low, y = ordinary(table, 3)[1:]
+    state = position(table, hands=[[low], [x]], stock=[y], pile=[top], top_owner=1)
+    assert bot.act(state.observation(0), state.legal_actions(), rng) == (CHANCE,)
+    state = position(table, hands=[[low], [x]], pile=[top], top_owner=1)
+    assert bot.act(state.observation(0), state.legal_actions(), rng) == (TAKE,)

@@ -105,12 +105,12 @@ class GreedyBot:
     def _turn(self, legal: Sequence[Action]) -> Action:
         cost = self.cost
         special: Action | None = None
-        special_cost = float("inf")
+        special_cost = (float("inf"), 0)
         fallback: Action | None = None
         for action in legal:
             kind = action[0]
             if kind in (INVISIBLE, RESET, BURN):
-                value = cost[action[1]] + kind  # ties: invisible, then reset, then burn
+                value = (cost[action[1]], -kind)  # same card: invisible, reset, then burn
                 if special is None or value < special_cost:
                     special, special_cost = action, value
             elif kind == CHANCE or (kind == TAKE and fallback is None):
