@@ -273,3 +273,12 @@ def test_cli_unknown_language_is_exit_2(tmp_path, sample_deck):
     result = runner.invoke(app, ["booklet", str(deck_path), "--lang", "de"])
     assert result.exit_code == 2
     assert "--lang de" in result.output
+
+
+def test_keep_together_spans_are_merged_for_reportlab():
+    # reportlab keeps one NOSPLIT range per cell: overlapping spans must become one.
+    from kraftstokk.render.booklet import _merged
+
+    assert _merged([(0, 1), (1, 2), (4, 5)], 5) == [(0, 2), (4, 5)]
+    assert _merged([(0, 1), (3, 4), (2, 3)], 4) == [(0, 1), (2, 4)]
+    assert _merged([(0, 1), (0, 1)], 0) == []  # a one-row box needs no range

@@ -16,7 +16,9 @@ from kraftstokk.render.booklet_text import (
     booklet_blocks,
     card_name,
     figure,
+    gallery,
     number,
+    war_partner_line,
 )
 from tests.conftest import synthetic_deck
 
@@ -206,3 +208,29 @@ def test_tens_war_prefers_a_laid_card_that_is_really_lower():
     assert war is not None
     assert war.laid.figure("gwh") < war.under.figure("gwh")
     assert ex.tens(war.laid) == ex.tens(war.under)
+
+
+def test_gallery_shows_each_card_once_with_all_its_ranks():
+    deck = synthetic_deck()
+    groups = [(category, ex.top_cards(deck, category)) for category in CATEGORIES]
+    rows = gallery(groups, NB, per_row=4)
+    shown = [card.id for row in rows for card in row.cards]
+    assert len(shown) == len(set(shown))
+    assert set(shown) == {card.id for _, cards in groups for card in cards}
+    assert all(len(row.cards) <= 4 for row in rows)
+    for row in rows:
+        for card, text in zip(row.cards, row.captions, strict=True):
+            ranks = [c for c in CATEGORIES if card.flags.top3.get(c)]
+            assert text.count("nr.") == len(ranks)
+            for category in ranks:
+                assert f"nr.\u00a0{card.nr.get(category)} {NB.categories[category]}" in text
+
+
+def test_war_partner_line_names_the_ten_and_every_plant():
+    deck = synthetic_deck()
+    group = ex.war_groups(deck)[0]
+    line = war_partner_line(group, NB.for_deck(deck))
+    assert line.startswith(f"{number(ex.tens(group[0]), NB)}\u00a0GWh: ")
+    for card in group:
+        assert card.name in line
+        assert figure(card, "gwh", NB.for_deck(deck)) in line

@@ -24,9 +24,11 @@ from kraftstokk.render.booklet_text import (
     card_name,
     escape,
     figure,
+    gallery,
     number,
     plant,
     plant_with,
+    war_partner_line,
 )
 
 CATEGORY_NAMES = {"mw": "capacity", "gwh": "production", "head_m": "head"}
@@ -154,18 +156,14 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
             "the three categories. They may be laid beside the pile at any time on your turn."
         ),
     ]
-    for category in CATEGORIES:
-        cards = ex.invisible_cards(deck, category)
-        out.append(CardRow(tuple(cards), tuple(caption(c, category, w) for c in cards)))
+    out += gallery([(category, ex.invisible_cards(deck, category)) for category in CATEGORIES], w)
     out.append(
         Para(
             "<b>Top 3</b> (Kraftidioten): the cards with nr. 1, 2 or 3 in a category. Claim "
             "one of them in the category being played and the pile may burn."
         )
     )
-    for category in CATEGORIES:
-        cards = ex.top_cards(deck, category)
-        out.append(CardRow(tuple(cards), tuple(caption(c, category, w) for c in cards)))
+    out += gallery([(category, ex.top_cards(deck, category)) for category in CATEGORIES], w)
     jokers = deck.jokers
     burns = ex.burn_cards(deck)
     twos = ex.reset_cards(deck)
@@ -197,15 +195,7 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
         )
     )
     if groups:
-        out.append(
-            Bullets(
-                tuple(
-                    f"{number(ex.tens(group[0]), w)} GWh: "
-                    + ", ".join(plant_with(c, "gwh", w) for c in group)
-                    for group in groups
-                )
-            )
-        )
+        out.append(Bullets(tuple(war_partner_line(group, w) for group in groups)))
         first = groups[0]
         out.append(CardRow(tuple(first), tuple(caption(c, "gwh", w) for c in first)))
     return out

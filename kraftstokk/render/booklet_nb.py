@@ -24,9 +24,11 @@ from kraftstokk.render.booklet_text import (
     card_name,
     escape,
     figure,
+    gallery,
     number,
     plant,
     plant_with,
+    war_partner_line,
 )
 
 CATEGORY_NAMES = {"mw": "effekt", "gwh": "produksjon", "head_m": "fallhøyde"}
@@ -151,18 +153,14 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
             "tre kategoriene. De kan legges ved siden av bunken når som helst i din tur."
         ),
     ]
-    for category in CATEGORIES:
-        cards = ex.invisible_cards(deck, category)
-        out.append(CardRow(tuple(cards), tuple(caption(c, category, w) for c in cards)))
+    out += gallery([(category, ex.invisible_cards(deck, category)) for category in CATEGORIES], w)
     out.append(
         Para(
             "<b>Topp 3</b> (Kraftidioten): kortene med nr. 1, 2 eller 3 i en kategori. Sier "
             "du at du legger et av dem i kategorien det spilles om, kan bunken brennes."
         )
     )
-    for category in CATEGORIES:
-        cards = ex.top_cards(deck, category)
-        out.append(CardRow(tuple(cards), tuple(caption(c, category, w) for c in cards)))
+    out += gallery([(category, ex.top_cards(deck, category)) for category in CATEGORIES], w)
     jokers = deck.jokers
     burns = ex.burn_cards(deck)
     twos = ex.reset_cards(deck)
@@ -194,15 +192,7 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
         )
     )
     if groups:
-        out.append(
-            Bullets(
-                tuple(
-                    f"{number(ex.tens(group[0]), w)} GWh: "
-                    + ", ".join(plant_with(c, "gwh", w) for c in group)
-                    for group in groups
-                )
-            )
-        )
+        out.append(Bullets(tuple(war_partner_line(group, w) for group in groups)))
         first = groups[0]
         out.append(CardRow(tuple(first), tuple(caption(c, "gwh", w) for c in first)))
     return out

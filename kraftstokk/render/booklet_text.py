@@ -7,6 +7,7 @@ markup (``<b>``, ``<i>``), so every plant name passes through :func:`escape` fir
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 from xml.sax.saxutils import escape
@@ -172,6 +173,39 @@ def caption(card: Card, category: Category | None, words: Words) -> str:
     return f"nr.\u00a0{card.nr.get(category)} {words.categories[category]}"
 
 
+def gallery(
+    groups: Sequence[tuple[Category, Sequence[Card]]], words: Words, per_row: int = 4
+) -> list[CardRow]:
+    """Rows of cards, each card once, its caption naming every nr. it holds in ``groups``.
+
+    A card that is special in two categories (nr. 50 in effekt and nr. 51 in produksjon,
+    say) is drawn once with both, so the gallery shows each card a single time.
+    """
+    order: list[Card] = []
+    captions: dict[str, list[str]] = {}
+    for category, cards in groups:
+        for card in cards:
+            if card.id not in captions:
+                order.append(card)
+                captions[card.id] = []
+            captions[card.id].append(caption(card, category, words))
+    return [
+        CardRow(
+            tuple(order[i : i + per_row]),
+            tuple(", ".join(captions[c.id]) for c in order[i : i + per_row]),
+        )
+        for i in range(0, len(order), per_row)
+    ]
+
+
+def war_partner_line(group: Sequence[Card], words: Words) -> str:
+    """One line of the war-partner list: the ten, then each plant with its production."""
+    from kraftstokk.render.booklet_examples import tens
+
+    plants = ", ".join(f"<b>{escape(c.name or '')}</b> {figure(c, 'gwh', words)}" for c in group)
+    return f"{number(tens(group[0]), words)}\u00a0GWh: {plants}"
+
+
 def booklet_blocks(deck: Deck, language: Language) -> list[Block]:
     """The whole booklet's content in ``language``."""
     if language == "nb":
@@ -203,7 +237,9 @@ __all__ = [
     "card_name",
     "escape",
     "figure",
+    "gallery",
     "number",
     "plant",
     "plant_with",
+    "war_partner_line",
 ]
