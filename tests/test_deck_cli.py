@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
-from kraftstokk.deck.io import write_deck
+from kraftstokk.deck.io import load_deck, write_deck
+from kraftstokk.deck.validate import validate_deck
 from kraftstokk.models import Plant
 from kraftstokk.sources.quality import QualityReport
 from kraftstokk.sources.snapshot import Provenance, Snapshot, write_snapshot
@@ -50,6 +51,12 @@ def test_build_writes_deck_and_prints_report(spec_file: Path, tmp_path: Path):
     deck = json.loads((out / "deck.json").read_text(encoding="utf-8"))
     assert len(deck["cards"]) == 55 and deck["title"] == "Test-stokken"
     assert deck["snapshot"]["licence"] == "CC BY 4.0" and deck["snapshot"]["date"] == "2024-01"
+    # Warnings other than ties (listed in the report) are printed one per line.
+    report = validate_deck(load_deck(out / "deck.json"), str(out / "deck.json"))
+    shown = [w for w in report.warnings if w.rule != "tie"]
+    assert [w.rule for w in shown] == ["printed_tens"] * len(shown) and shown
+    for warning in shown:
+        assert f"  {warning.line()}\n" in result.stdout
     first = (out / "deck.json").read_bytes(), (out / "deck.csv").read_bytes()
     again = runner.invoke(app, ["build", "--spec", str(spec_file), "--out", str(out)])
     assert again.exit_code == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from kraftstokk.deck.build import build_from_spec_file
 from kraftstokk.deck.io import deck_json_text
 from kraftstokk.deck.validate import validate_deck
+from kraftstokk.render.numbers import deck_decimals
 from kraftstokk.sources.snapshot import read_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,9 +30,19 @@ def built():
 def test_default_deck_validates_without_errors(built):
     report = validate_deck(built.deck, str(SPEC))
     assert report.errors == [], report.lines()
-    # Only ties may warn: the figures of the 52 are plausible and the names distinct.
-    assert {w.rule for w in report.warnings} <= {"tie"}
-    assert len(report.warnings) == len(built.report.ties)
+    # Only ties and productions printed in the ten above their war ten may warn: the
+    # figures of the 52 are plausible and the names distinct.
+    assert {w.rule for w in report.warnings} <= {"tie", "printed_tens"}
+    assert len(report.problems("tie")) == len(built.report.ties)
+    decimals = deck_decimals(built.deck)["gwh"]
+    half_step = 0.5 * 10**-decimals
+    # Rounding half up lands in the next ten exactly when the figure is within half a step.
+    crossing = {
+        card.id
+        for card in built.deck.plant_cards
+        if math.floor((card.figure("gwh") + half_step) / 10) != math.floor(card.figure("gwh") / 10)
+    }
+    assert {w.card for w in report.problems("printed_tens")} == crossing
 
 
 def test_default_deck_shape_and_provenance(built):

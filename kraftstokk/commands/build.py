@@ -43,6 +43,9 @@ def build(
     typer.echo(f"wrote {json_path} and {csv_path} ({len(result.deck.cards)} cards)")
     report = validate_deck(result.deck, str(json_path))
     typer.echo(f"validation: {len(report.errors)} errors, {len(report.warnings)} warnings")
+    for problem in report.warnings:
+        if problem.rule != "tie":  # ties are listed in the report above
+            typer.echo(f"  {problem.line()}")
     if not report.ok:
         for problem in report.errors:
             typer.echo(f"  {problem.line()}", err=True)
