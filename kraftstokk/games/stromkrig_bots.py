@@ -173,13 +173,6 @@ class HeuristicBot:
                 return (legal[0][0], card)
         return (legal[0][0], cards[0])
 
-    def _starts_war(self, observation: StromkrigObservation, card: int) -> bool:
-        game = self.game
-        top = observation.top
-        if top < 0 or observation.top_owner in (observation.seat, -1):
-            return False
-        return game.tens[card] == game.tens[top] or (game.war_club[card] and game.war_club[top])
-
     def _good_for_war(self, hand: Sequence[int], spent: Sequence[int]) -> bool:
         nr = self.game.table.nr
         joker = self.game.table.joker
@@ -189,7 +182,6 @@ class HeuristicBot:
     def _turn(self, observation: StromkrigObservation, legal: Sequence[Action]) -> Action:
         game = self.game
         production = game.production
-        hand = observation.hand
         lays: list[Action] = []
         runs: list[Action] = []
         specials: dict[int, list[Action]] = {INVISIBLE: [], RESET: [], BURN: []}
@@ -206,24 +198,30 @@ class HeuristicBot:
                 can_take = True
             elif kind == CHANCE:
                 can_chance = True
-        # Wars we would probably lose are not worth starting.
-        safe = [
-            action
-            for action in runs + lays
-            if not self._starts_war(observation, action[1]) or self._good_for_war(hand, action[1:])
-        ]
-        if runs and safe:
-            safe_runs = [action for action in safe if action[0] == RUN]
-            if safe_runs:
-                return max(safe_runs, key=lambda a: (len(a), -production[a[1]]))
-        safe_lays = [action for action in safe if action[0] == LAY]
-        # Keep special cards for when stuck: prefer plain cards that are no specials.
-        plain = [a for a in safe_lays if not self._special(a[1])] or safe_lays
+        # Wars we would probably lose are not worth starting (SK-6: the first card laid
+        # against the top card, when that card is another player's).
+        safe = runs + lays
+        top = observation.top
+        if top >= 0 and observation.top_owner not in (observation.seat, -1):
+            tens, war_club = game.tens, game.war_club
+            top_tens, top_club = tens[top], war_club[top]
+            hand = observation.hand
+            safe = [
+                action
+                for action in safe
+                if not (tens[action[1]] == top_tens or (top_club and war_club[action[1]]))
+                or self._good_for_war(hand, action[1:])
+            ]
+        safe_runs = [action for action in safe if action[0] == RUN]
+        if safe_runs:
+            return max(safe_runs, key=lambda a: (len(a), -production[a[1]]))
+        # Keep special cards for when stuck: prefer plain cards that are no specials. The
+        # engine lists ordinary lays lowest production first.
+        plain = [a for a in safe if not self._special(a[1])] or safe
         if plain:
-            cheapest = min(plain, key=lambda a: production[a[1]])
-            pile_size = observation.pile_size
+            cheapest = plain[0]
             top_card = game.gwh_nr[cheapest[1]] <= 8
-            if specials[BURN] and pile_size >= 5 and top_card:
+            if specials[BURN] and top_card and observation.pile_size >= 5:
                 return self._cheapest(specials[BURN])
             return cheapest
         if observation.chance_card >= 0:  # choosing the use of a sjanse card
@@ -244,7 +242,7 @@ class HeuristicBot:
         if specials[BURN]:
             return self._cheapest(specials[BURN])
         if lays:
-            return min(lays, key=lambda a: production[a[1]])
+            return lays[0]
         if can_take:
             return (TAKE,)
         return legal[0]
