@@ -202,6 +202,29 @@ def test_tie_is_a_warning_not_an_error(tmp_path, csv_rows):
     assert (problem.rule, problem.severity, problem.field) == ("tie", "warning", "mw")
 
 
+@pytest.mark.parametrize("swap", [False, True])
+def test_tied_cards_out_of_the_tie_break_order_say_so(tmp_path, csv_rows, swap):
+    _header, rows = csv_rows
+    tenth, eleventh = by_nr(rows, "mw", 10), by_nr(rows, "mw", 11)
+    # With equal capacity, the rule puts the higher production first.
+    rule_first = tenth if float(tenth["gwh"]) > float(eleventh["gwh"]) else eleventh
+
+    def change(rows: Rows) -> None:
+        a, b = row(rows, tenth["id"]), row(rows, eleventh["id"])
+        b["mw"] = a["mw"]
+        if swap:
+            a["nr_mw"], b["nr_mw"] = b["nr_mw"], a["nr_mw"]
+
+    problem = only_problem(mutated(tmp_path, csv_rows, change))
+    assert (problem.rule, problem.severity, problem.field) == ("tie", "warning", "mw")
+    in_rule_order = (rule_first is tenth) != swap
+    if in_rule_order:
+        assert "(broken by the tie-break rule other-figures-then-id)" in problem.message
+    else:
+        assert "not in the order of the tie-break rule other-figures-then-id, which gives " + (
+            f"{rule_first['id']} nr. 10" ) in problem.message  # fmt: skip
+
+
 def test_swapped_nr_names_the_correct_nr_on_both_cards(tmp_path, csv_rows):
     def change(rows: Rows) -> None:
         a, b = by_nr(rows, "gwh", 3), by_nr(rows, "gwh", 17)

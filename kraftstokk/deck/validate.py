@@ -441,14 +441,21 @@ def _check_category(
             if others:
                 message += f"; nr. {found[i]} is also on {', '.join(others)}"
             ctx.error("nr", card, f"nr_{category}", found[i], right, message)
+    rule = _tie_break(ctx.deck)
     for tie in ties:
         tied = [int(key) for key in tie.keys]
+        if [found[i] for i in tied] == list(tie.nrs):
+            how = f"broken by the tie-break rule {rule}"
+        else:  # any order agrees with the figures, but the documented rule gives this one
+            how = f"not in the order of the tie-break rule {rule}, which gives " + ", ".join(
+                f"{plants[i].id} nr. {nr}" for i, nr in zip(tied, tie.nrs, strict=True)
+            )
         ctx.warn(
             "tie", plants[tied[0]], category,
             f"{len(tied)} cards at {_fmt(tie.figure)} {unit}", "distinct figures",
             f"tie in {label}: "
             + ", ".join(f"{plants[i].id} {plants[i].name} nr. {found[i]}" for i in tied)
-            + " (broken by the tie-break rule)",
+            + f" ({how})",
         )  # fmt: skip
 
 
