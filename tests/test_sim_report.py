@@ -91,3 +91,13 @@ def test_table_cards_in_summary_match_the_deck(deck):
     table = DeckTable.from_deck(deck)
     # The toy game deals 12 cards; the others are not in play and not reported.
     assert list(run.summary["cards"]) == list(table.ids[:12])
+
+
+def test_deck_paths_with_markup_characters_are_printed_as_they_are(deck, tmp_path):
+    odd = Path("R&D <test>.json")
+    run = simulate_deck(deck, odd, SETTINGS, workers=1)
+    path = tmp_path / "sim-toy.pdf"
+    write_report(path, run.summary, compare_tallies(run.tally, run.tally, 3), (str(odd), "b&c"))
+    text = " ".join(pdf_text(path).split())
+    assert "R&D <test>.json" in text
+    assert "R&D <test>.json (A) and b&c (B)" in text

@@ -12,6 +12,7 @@ import math
 import os
 from collections.abc import Sequence
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
@@ -475,10 +476,12 @@ def report_story(
         Paragraph(f"Simulation report: {game}", styles.title),
         Spacer(1, 4),
         Paragraph(
-            f"Deck “{deck['title']}” ({deck['edition']}, {deck['path']}); "
-            f"{summary['players']} players; bots {', '.join(summary['bots'])}; "
-            f"variants {', '.join(summary['variants']) or 'none'}; seed {summary['seed']}; "
-            f"action cap {summary['action_cap']}.",
+            escape(
+                f"Deck “{deck['title']}” ({deck['edition']}, {deck['path']}); "
+                f"{summary['players']} players; bots {', '.join(summary['bots'])}; "
+                f"variants {', '.join(summary['variants']) or 'none'}; seed {summary['seed']}; "
+                f"action cap {summary['action_cap']}."
+            ),
             styles.body,
         ),
     ]
@@ -606,8 +609,8 @@ def report_story(
         story.append(
             _section(
                 "Deck comparison",
-                f"Both decks on the same seeds: {compare_labels[0]} (A) and "
-                f"{compare_labels[1]} (B). * marks a 95 % interval that leaves out zero.",
+                f"Both decks on the same seeds: {escape(compare_labels[0])} (A) and "
+                f"{escape(compare_labels[1])} (B). * marks a 95 % interval that leaves out zero.",
                 _comparison_table(comparison, ("A", "B"), styles),
                 styles,
             )
