@@ -583,8 +583,8 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
         Para(
             "The player who laid the card is the challenger. The player who laid the card "
             "under it is in the war too. Everybody else may join by shouting \u201cwar!\u201d "
-            "before the category is named. Then the challenger names the category, "
-            "production, capacity or head, and lays the first war card. The others in the war "
+            "before the category is named. Then the challenger names the category "
+            "(production, capacity or head) and lays the first war card. The others in the war "
             "lay one card each in the usual order, drawing up from the stock while it lasts."
         ),
         Para(
@@ -730,7 +730,7 @@ def _war_example(war: ex.WarExample | None, kind: str, w: Words) -> Example:
         start = (
             f"Kari, Ola and Per are playing. Kari has laid {plant_with(war.under, 'gwh', w)}. "
             f"Ola lays {plant_with(war.laid, 'gwh', w)}. Both round down to "
-            f"{number(ex.tens(war.laid), w)} GWh, so it is war, even though Ola's card is "
+            f"{number(ex.tens(war.laid), w)}\u00a0GWh, so it is war, even though Ola's card is "
             + ("lower." if lower else "not higher.")
         )
     else:
@@ -767,13 +767,14 @@ def _war_example(war: ex.WarExample | None, kind: str, w: Words) -> Example:
 
 def _appendix(deck: Deck, w: Words) -> list[Block]:
     snap = deck.snapshot
+    source = escape(snap.source or "not given")
     facts = [
-        f"Source: {escape(snap.source or 'not given')}.",
-        f"Data snapshot: {escape(snap.date or 'date unknown')} ({escape(snap.path)}).",
+        f"Source: {escape(snap.attribution.rstrip('. '))}." if snap.attribution else "",
         f"Licence: {escape(snap.licence or 'not given')}.",
+        f"Data snapshot: {escape(snap.date or 'date unknown')}, read from {source} "
+        f"({escape(snap.path)}).",
     ]
-    if snap.attribution:
-        facts.append(f"Attribution: {escape(snap.attribution.rstrip('. '))}.")
+    facts = [fact for fact in facts if fact]
     return [
         Heading("All the cards"),
         Para(

@@ -182,8 +182,8 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
     out.append(
         Para(
             "<b>Krigspartnere</b> (Strømkrig): kort med samme produksjon når tallet rundes "
-            "<i>ned</i> til nærmeste tier (879 GWh og 871 GWh blir begge 870). Legges det ene "
-            "på det andre, blir det strømkrig."
+            "<i>ned</i> til nærmeste tier (879\u00a0GWh og 871\u00a0GWh blir begge 870). "
+            "Legges det ene på det andre, blir det strømkrig."
             + (
                 " I denne stokken gjelder det disse gruppene:"
                 if groups
@@ -352,9 +352,9 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
         Bullets(
             (
                 "2 til 10 spillere. Alle 55 kort er med.",
-                "Målet er å få konsesjon for alle kraftverkene sine, altså å bli kvitt alle "
-                "kortene på hånden. Den første som klarer det, vinner. Den siste med kort "
-                "igjen er kraftidioten.",
+                "Du skal bli kvitt hele hånden ved å søke konsesjon for kortene, ett og ett. "
+                "Den første som står uten kort, vinner. Den som blir sittende igjen med kort "
+                "til slutt, er kraftidioten.",
                 "Spillet handler om de tre kategoriene effekt (MW), produksjon (GWh) og "
                 "fallhøyde (m).",
             )
@@ -377,8 +377,8 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
         Para(
             "Neste spiller må søke konsesjon for et kraftverk med minst like høyt tall i "
             "samme kategori, legge kortet med baksiden opp på bunken, si navn og tall med "
-            "enhet, og fylle opp. Slik går det rundt bordet. Si alltid enheten høyt, så alle "
-            "husker hvilken kategori det spilles om."
+            "enhet, og fylle opp. Slik går det rundt bordet. Ta med enheten hver gang (MW, GWh "
+            "eller m), så ingen er i tvil om hvilken kategori som gjelder."
         ),
         Heading("Når du ikke kan (eller vil)", 2),
         Para("Har du ikke et kort som er høyt nok, har du tre muligheter:"),
@@ -392,7 +392,7 @@ def _kraftidioten(deck: Deck, w: Words) -> list[Block]:
                 "som joker (se under).",
                 "<b>Lyv.</b> Legg hvilket som helst kort med baksiden opp og si navnet på et "
                 "kraftverk i stokken og et tall som er høyt nok. Feil navn og feil tall er "
-                "begge løgn. Det lønner seg å kjenne kraftverkene godt.",
+                "begge løgn. Her har den som kan kraftverkene sine, en stor fordel.",
             )
         ),
         Para(
@@ -529,15 +529,15 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
     return [
         Heading("Strømkrig"),
         Para(
-            "Et raskt spill for alle der produksjonen bestemmer: hvert kort må produsere "
-            "mer strøm enn det forrige. Like tall og kløver mot kløver gir krig."
+            "Et raskt spill for store og små, der produksjonen avgjør: hvert kort må "
+            "produsere mer strøm enn det forrige. Like tall og kløver mot kløver gir krig."
         ),
         Heading("Spillere, kort og mål", 2),
         Bullets(
             (
                 "2 til 6 spillere. Alle 55 kort er med, også jokerne.",
-                "Målet er å bli kvitt alle kortene. Den siste som har kort igjen, taper "
-                "strømkrigen og deler ut neste runde.",
+                "Først tom for kort vinner. Den som sitter igjen med kort til slutt, har "
+                "tapt strømkrigen og er giver i neste runde.",
             )
         ),
         Heading("Utdeling", 2),
@@ -574,22 +574,22 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
                 "Noen legger en <b>kløver på en kløver</b>. Kortet må fortsatt ha høyere "
                 "produksjon. Kløver ess, 2, 3 og 4 starter ikke krig (de brenner bunken).",
                 "Noen legger et kort med <b>samme produksjon rundet ned til nærmeste tier</b> "
-                "som kortet under (879 og 871 GWh er begge 870). Her kan kortet som legges, "
+                "som kortet under (879 og 871\u00a0GWh er begge 870). Her kan kortet som legges, "
                 "godt være lavere enn det under.",
             )
         ),
         Para(
             "Den som la kortet, utfordrer til krig. Den som la kortet under, er også med. "
             "Alle andre kan bli med ved å rope «krig!» før kategorien er valgt. Så velger "
-            "utfordreren kategori, produksjon, effekt eller fallhøyde, og legger det første "
+            "utfordreren kategori (produksjon, effekt eller fallhøyde) og legger det første "
             "krigskortet. De andre som er med, legger ett kort hver i vanlig rekkefølge og "
             "fyller opp fra trekkbunken så lenge den varer."
         ),
         Para(
             "Den som la det <b>laveste</b> tallet i den valgte kategorien, taper krigen og "
-            "tar inn hele bunken med krigskortene. Har flere like lavt, går krigen om igjen "
-            "mellom dem. En joker teller som lavest i krig, og spesialkort har ingen "
-            "spesialkraft i krig. Har du ikke noe kort å legge i krigen, tar du inn hele "
+            "tar inn hele bunken med krigskortene. Har flere det samme laveste tallet, går "
+            "krigen om igjen mellom dem. En joker teller som lavest i krig, og spesialkort "
+            "har ingen spesialkraft i krig. Har du ikke noe kort å legge i krigen, tar du inn hele "
             "bunken. Taperen starter den nye bunken."
         ),
         *_war_examples(deck, w),
@@ -614,8 +614,8 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
         Heading("Slutten", 2),
         Para(
             "Når trekkbunken er tom og du ikke har flere kort på hånden, er du ute. Den "
-            "første som går ut, vinner. Den siste med kort igjen taper strømkrigen og deler "
-            "ut neste gang."
+            "første som går ut, vinner. Den siste med kort igjen har tapt og gir kortene i "
+            "neste runde."
         ),
     ]
 
@@ -731,7 +731,7 @@ def _war_example(war: ex.WarExample | None, kind: str, w: Words) -> Example:
         start = (
             f"Kari, Ola og Per spiller. Kari har lagt {plant_with(war.under, 'gwh', w)}. "
             f"Ola legger {plant_with(war.laid, 'gwh', w)}. Begge rundes ned til "
-            f"{number(ex.tens(war.laid), w)} GWh, så det blir krig, selv om Olas kort "
+            f"{number(ex.tens(war.laid), w)}\u00a0GWh, så det blir krig, selv om Olas kort "
             + ("er lavere." if lower else "ikke er høyere.")
         )
     else:
@@ -768,13 +768,14 @@ def _war_example(war: ex.WarExample | None, kind: str, w: Words) -> Example:
 
 def _appendix(deck: Deck, w: Words) -> list[Block]:
     snap = deck.snapshot
+    source = escape(snap.source or "ikke oppgitt")
     facts = [
-        f"Kilde: {escape(snap.source or 'ikke oppgitt')}.",
-        f"Datauttrekk: {escape(snap.date or 'ukjent dato')} ({escape(snap.path)}).",
+        f"Kilde: {escape(snap.attribution.rstrip('. '))}." if snap.attribution else "",
         f"Lisens: {escape(snap.licence or 'ikke oppgitt')}.",
+        f"Datauttrekk: {escape(snap.date or 'ukjent dato')}, lest fra {source} "
+        f"({escape(snap.path)}).",
     ]
-    if snap.attribution:
-        facts.append(f"Kreditering: {escape(snap.attribution.rstrip('. '))}.")
+    facts = [fact for fact in facts if fact]
     return [
         Heading("Alle kortene"),
         Para(
