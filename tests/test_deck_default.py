@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,16 @@ def test_alternative_head_spec_builds_a_valid_deck():
         for p in read_snapshot(SNAPSHOT).plants
         if p.id not in {c.plant_id for c in result.deck.plant_cards}
     )
+
+
+@pytest.mark.parametrize("spec_name", ["deck.toml", "deck-head.toml"])
+def test_no_card_prints_a_source_abbreviation(spec_name: str):
+    # The source shortens some names to a trailing letter ("Sønnå H", "Matre M"); the
+    # spec's [names] table must spell every such plant of the deck out.
+    deck = build_from_spec_file(ROOT / "sources" / spec_name).deck
+    abbreviated = [
+        c.name
+        for c in deck.plant_cards
+        if c.name and re.search(r" [A-ZÆØÅ]$", c.name) and not re.search(r" [IVX]+$", c.name)
+    ]
+    assert abbreviated == []
