@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from kraftstokk.games.core import GameRecord, Result, Stats
+from kraftstokk.games.core import GameRecord, Result, Stats, derive_seed
 from kraftstokk.sim.metrics import (
     RunInfo,
     Tally,
@@ -121,6 +121,7 @@ def test_lengths_and_finished_counts():
     summary = summarize(four_games(), info(), elapsed=2.0, workers=1)
     assert (summary["games"], summary["finished"], summary["unfinished"]) == (4, 3, 1)
     assert summary["unfinished_rate"] == 0.25
+    assert summary["unfinished_games"] == [{"index": 3, "seed": derive_seed(1, 3)}]
     assert summary["actions"] == {"mean": 40.0, "median": 25.0, "p95": 100.0, "max": 100.0}
     assert summary["rounds"]["mean"] == 10.5
     assert summary["games_per_second"] == 2.0

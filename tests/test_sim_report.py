@@ -101,3 +101,14 @@ def test_deck_paths_with_markup_characters_are_printed_as_they_are(deck, tmp_pat
     text = " ".join(pdf_text(path).split())
     assert "R&D <test>.json" in text
     assert "R&D <test>.json (A) and b&c (B)" in text
+
+
+def test_report_names_unfinished_games_to_replay(deck, tmp_path):
+    capped = SimSettings(game="toy", players=3, games=20, seed=3, bots="random", action_cap=25)
+    run = simulate_deck(deck, Path("deck.json"), capped, workers=1)
+    assert run.summary["unfinished"] > 0
+    first = run.summary["unfinished_games"][0]
+    path = tmp_path / "sim-toy.pdf"
+    write_report(path, run.summary)
+    text = " ".join(pdf_text(path).split())
+    assert f"Unfinished games to replay: game {first['index']} (seed {first['seed']})" in text

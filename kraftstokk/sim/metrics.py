@@ -13,11 +13,14 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from kraftstokk.games.core import GameRecord
+from kraftstokk.games.core import GameRecord, derive_seed
 from kraftstokk.sim.stats import describe, ratio_interval, wilson
 
 #: Keys of the metrics that depend on the machine, not on the games.
 TIMING_KEYS: tuple[str, ...] = ("games_per_second", "elapsed_seconds", "workers")
+
+#: How many unfinished games the summary names (index and seed, to replay them).
+MAX_LISTED_UNFINISHED = 20
 
 #: Counters every game keeps, reported at the top level as ``<name>_per_game``.
 COMMON_COUNTERS: tuple[str, ...] = ("pile_pickups", "burns")
@@ -333,6 +336,11 @@ def summarize(
         "unfinished": games - finished,
         "unfinished_rate": _round((games - finished) / games) if games else 0.0,
         "unfinished_ci95": _interval(games - finished, games),
+        "unfinished_games": [
+            {"index": row.index, "seed": derive_seed(info.seed, row.index)}
+            for row in tally.rows
+            if not row.finished
+        ][:MAX_LISTED_UNFINISHED],
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else 0.0,
         "elapsed_seconds": round(elapsed, 3),
         "workers": workers,

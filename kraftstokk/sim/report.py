@@ -45,6 +45,7 @@ GRID = colors.HexColor("#d0d0d0")
 MARGIN = 18 * mm
 FRAME_WIDTH = A4[0] - 2 * MARGIN
 MAX_SAMPLE_BARS = 40
+UNFINISHED_SHOWN = 5
 
 
 def _fonts() -> tuple[str, str]:
@@ -501,6 +502,11 @@ def report_story(
             styles,
         )
     )
+    unfinished = summary.get("unfinished_games", [])[:UNFINISHED_SHOWN]
+    if unfinished:
+        listed = ", ".join(f"game {game['index']} (seed {game['seed']})" for game in unfinished)
+        story.append(Spacer(1, 4))
+        story.append(Paragraph(f"Unfinished games to replay: {listed}.", styles.note))
     story.append(
         _section(
             "Game length",
