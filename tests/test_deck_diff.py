@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from kraftstokk.deck.diff import diff_decks
+import pytest
+
+from kraftstokk.deck.diff import diff_decks, diff_files
+from kraftstokk.deck.io import write_deck
+from kraftstokk.errors import InputFileError
 from tests.conftest import synthetic_deck
 
 
@@ -43,3 +47,12 @@ def test_plants_entering_and_leaving():
     lines = result.lines()
     assert lines[0] == "reprint: a.json -> b.json"
     assert any(line.startswith(f"  + {gone.id} Ny stasjon (N999)") for line in lines)
+
+
+def test_a_csv_that_is_neither_deck_nor_snapshot_says_so(tmp_path):
+    deck_json, _ = write_deck(synthetic_deck(), tmp_path)
+    export = tmp_path / "nve-export.csv"
+    export.write_text("VannKraftverkID;Navn;MaksYtelse\n1;Tonstad;960\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match=r"neither a deck CSV .* nor a snapshot CSV") as info:
+        diff_files(deck_json, export, tmp_path / "deck.toml")
+    assert str(export) in str(info.value) and "kraftstokk ingest" in str(info.value)

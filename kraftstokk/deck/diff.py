@@ -228,7 +228,17 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> Deck:
         raise InputFileError(path, "no such file")
     if is_snapshot_csv(path):
         return build_from_spec_file(spec_path, snapshot_override=path).deck
-    return load_deck(path)
+    try:
+        return load_deck(path)
+    except InputFileError as exc:
+        if not exc.reason.startswith("not a deck CSV"):
+            raise
+        raise InputFileError(
+            path,
+            "neither a deck CSV (columns id, joker, suit, value, nr_mw, ...) nor a snapshot "
+            "CSV (columns id, name, mw, gwh, head_m, ...); make a snapshot with "
+            "'kraftstokk ingest' first",
+        ) from None
 
 
 def diff_files(old: str | Path, new: str | Path, spec_path: str | Path) -> DeckDiff:
