@@ -126,6 +126,7 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
             f"{sample.nr.mw if sample.nr else 0} in capacity and nr. "
             f"{sample.nr.head_m if sample.nr else 0} in head."
         ),
+        *_special_cards(deck, w),
         Heading("Words we use", 2),
         Bullets(
             (
@@ -140,7 +141,6 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
                 "the stock lasts.",
             )
         ),
-        *_special_cards(deck, w),
     ]
 
 

@@ -122,6 +122,7 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
             f"nr. {sample.nr.mw if sample.nr else 0}, og i fallhøyde nr. "
             f"{sample.nr.head_m if sample.nr else 0}."
         ),
+        *_special_cards(deck, w),
         Heading("Ord vi bruker", 2),
         Bullets(
             (
@@ -136,7 +137,6 @@ def _deck_chapter(deck: Deck, w: Words) -> list[Block]:
                 "lenge det er kort igjen der.",
             )
         ),
-        *_special_cards(deck, w),
     ]
     return out
 
