@@ -165,6 +165,24 @@ def test_production_printed_in_its_own_ten_is_clean(tmp_path, csv_rows):
     assert report.errors == [] and report.warnings == [], report.lines()
 
 
+def test_value_off_the_production_ladder_is_a_warning_when_the_spec_deals_by_it():
+    deck = valid_deck()
+    ace = next(c for c in deck.plant_cards if c.id == "spar-1")
+    king = next(c for c in deck.plant_cards if c.id == "spar-13")
+    ace.id, ace.value, king.id, king.value = king.id, king.value, ace.id, ace.value
+    report = validate_deck(deck)
+    assert report.errors == [], report.lines()
+    found = sorted((p.rule, p.card, p.field, p.found, p.expected) for p in report.warnings)
+    assert found == [
+        ("ladder", "spar-1", "value", "1", "13"),
+        ("ladder", "spar-13", "value", "13", "1"),
+    ]
+    assert any(" gets value 1; rebuild" in p.message for p in report.problems("ladder"))
+    # Another policy may deal any value to any plant.
+    deck.spec["policy"]["kind"] = "shuffle"
+    assert validate_deck(deck).warnings == []
+
+
 def test_duplicate_plant(tmp_path, csv_rows):
     def change(rows: Rows) -> None:
         row(rows, "ruter-9")["plant_id"] = row(rows, "spar-2")["plant_id"]

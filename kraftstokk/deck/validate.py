@@ -572,6 +572,33 @@ def _check_flags(
         _compare_flags(ctx, card, recorded, expected, with_partners)
 
 
+def _check_ladder(
+    ctx: _Context, plants: Sequence[Card], keys: dict[int, Key], production_nr: dict[int, int]
+) -> None:
+    """A deck whose spec deals by the production ladder (D-6): warn on a value off its rung.
+
+    The policy is the spec's choice, so this only applies to a deck.json that records it;
+    a value left over from before a figure was edited is the usual cause.
+    """
+    from kraftstokk.deck.assign import LADDER_VALUES
+
+    policy = ctx.deck.spec.get("policy")
+    if not isinstance(policy, dict) or policy.get("kind") != "production-ladder":
+        return
+    if len(plants) != DECK_SIZE or len(production_nr) != DECK_SIZE:
+        return
+    for index, card in enumerate(plants):
+        nr = production_nr[index]
+        expected = LADDER_VALUES[(nr - 1) // 4]
+        value = keys[index][1] if index in keys else card.value
+        if value != expected:
+            ctx.warn(
+                "ladder", card, "value", _fmt(value), expected,
+                f"the spec deals by the production ladder (D-6): production nr. {nr} "
+                f"gets value {expected}; rebuild the deck after changing figures",
+            )  # fmt: skip
+
+
 def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     """Check everything that makes the deck printable and playable; collect all problems."""
     ctx = _Context(deck=deck, errors=[], warnings=[])
@@ -587,6 +614,7 @@ def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     _check_printed_tens(ctx, plants)
     trusted = _check_nr(ctx, plants, rankable)
     _check_flags(ctx, plants, keys, trusted)
+    _check_ladder(ctx, plants, keys, trusted["gwh"])
     return ValidationReport(
         source=source, cards=len(deck.cards), errors=ctx.errors, warnings=ctx.warnings
     )
