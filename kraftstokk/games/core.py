@@ -254,6 +254,27 @@ class State(ABC):
         """The card indices this game uses (all 55, or the 52 plants for Idiot)."""
         return range(self.game.table.size)
 
+    def play_out(
+        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+    ) -> None:
+        """Let the bots play to the end (or the action cap), appending each action.
+
+        Each bot sees only its seat's observation and the legal actions. A game may
+        override this with a faster loop that takes exactly the same actions.
+        """
+        is_terminal = self.is_terminal
+        current_player = self.current_player
+        legal_actions = self.legal_actions
+        observation = self.observation
+        apply = self.apply
+        append = actions.append
+        acts = [bot.act for bot in bots]
+        while not is_terminal():
+            seat = current_player()
+            action = acts[seat](observation(seat), legal_actions(), bot_rngs[seat])
+            apply(action)
+            append(action)
+
 
 class Bot(Protocol):
     """A policy: picks one of the legal actions from its seat's observation only."""
@@ -301,14 +322,15 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False
     actions: list[Action] = []
     if debug:
         state.check_invariants()
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
-        state.apply(action)
-        actions.append(action)
-        if debug:
+        while not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
+            state.apply(action)
+            actions.append(action)
             state.check_invariants()
+    else:
+        state.play_out(bots, bot_rngs, actions)
     result = state.result()
     loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
     return GameRecord(game.rules(), seed, actions, result, state.stats, loser_cards)

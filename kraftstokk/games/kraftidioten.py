@@ -42,6 +42,7 @@ from kraftstokk.games.core import (
     CATEGORY_UNITS,
     DEFAULT_ACTION_CAP,
     Action,
+    Bot,
     DeckTable,
     Game,
     Result,
@@ -155,6 +156,17 @@ class KraftidiotenGame(Game):
             for c in range(3)
         )
         self.joker_actions: tuple[Action, ...] = tuple((JOKER, card) for card in cards)
+        # A new pile: per plant card its truth and lie opener in each category.
+        self.opening_actions: tuple[tuple[Action, ...], ...] = tuple(
+            ()
+            if table.joker[card]
+            else tuple(
+                action
+                for c in range(3)
+                for action in (self.truth_actions[c][card], self.lie_actions[c][card])
+            )
+            for card in cards
+        )
         self.best_false: tuple[tuple[float, ...], ...] = tuple(
             tuple(figs[-1] if figs else -1.0 for figs in self.false_figures[c]) for c in range(3)
         )
@@ -243,15 +255,12 @@ class KraftidiotenState(State):
         category = self.category
         first_joker = -1
         if category == NO_CATEGORY:
-            for c in (0, 1, 2):
-                truth = game.truth_actions[c]
-                lie = game.lie_actions[c]
-                for card in hand:
-                    if not joker[card]:
-                        append(truth[card])
-                        append(lie[card])
-                    elif first_joker < 0 or card < first_joker:
-                        first_joker = card
+            opening = game.opening_actions
+            for card in hand:
+                if not joker[card]:
+                    actions += opening[card]
+                elif first_joker < 0 or card < first_joker:
+                    first_joker = card
         else:
             floor = self.floor
             figures = game.figures[category]
@@ -408,6 +417,55 @@ class KraftidiotenState(State):
 
     def observation(self, seat: int) -> KraftidiotenObservation:
         return self._views[seat]
+
+    def play_out(
+        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+    ) -> None:
+        """The bots' loop, with the answers of seats that always pass taken at once.
+
+        Two thirds of a game's decisions are answers to a claim (KI-6). A bot whose
+        ``always_passes`` is True (the greedy bot) answers PASS without looking, so its
+        answers are recorded without asking it: the same actions and random streams.
+        """
+        passes = [getattr(bot, "always_passes", False) is True for bot in bots]
+        everyone_passes = all(passes)
+        acts = [bot.act for bot in bots]
+        views = self._views
+        legal_actions = self.legal_actions
+        apply = self.apply
+        append = actions.append
+        extend = actions.extend
+        active = self.active
+        n = self.n
+        cap = self.cap
+        all_pass = [(PASS_ACTION,) * k for k in range(n)]
+        while not self.finished and self.actions < cap:
+            seat = self.player
+            if self.phase == PHASE_CHALLENGE and passes[seat]:
+                # Every other seat still in is asked once, the layer's claim then stands.
+                answers = self.num_active - 1
+                if everyone_passes and self.actions + answers <= cap:
+                    extend(all_pass[answers])
+                    self.actions += answers
+                    self._claim_stands()
+                    continue
+                layer = self.layer
+                while True:
+                    append(PASS_ACTION)
+                    self.actions += 1
+                    seat = seat + 1 if seat + 1 < n else 0
+                    while not active[seat]:
+                        seat = seat + 1 if seat + 1 < n else 0
+                    if seat == layer:
+                        self._claim_stands()
+                        break
+                    if not passes[seat] or self.actions >= cap:
+                        self.player = seat
+                        break
+                continue
+            action = acts[seat](views[seat], legal_actions(), bot_rngs[seat])
+            apply(action)
+            append(action)
 
     def action_to_string(self, action: Action) -> str:
         return self._describe(action, public=False)

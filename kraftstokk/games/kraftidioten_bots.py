@@ -53,6 +53,9 @@ class GreedyBot:
     Never challenges and never lies (taking the pile is always possible instead).
     """
 
+    #: Answers every claim with PASS without looking (the engine may record it at once).
+    always_passes = True
+
     def __init__(self, game: KraftidiotenGame) -> None:
         table = game.table
         self._joker = table.joker

@@ -1,0 +1,48 @@
+"""The games' fast bot loops (``State.play_out``) take exactly the actions of the plain loop.
+
+``play_game`` with ``debug=True`` runs the plain loop (ask each bot, check the invariants
+after every action); without it, a game may use its own faster loop. Both must give the
+same game, action for action, for every bot kind, including a stop at the action cap.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kraftstokk.games import registry
+from kraftstokk.games.core import DeckTable, play_game
+from kraftstokk.models import Deck
+
+CASES = [
+    (game, players, bots)
+    for game, counts in (
+        ("idiot", (2, 4, 5)),
+        ("kraftidioten", (2, 4, 7)),
+        ("stromkrig", (2, 4, 6)),
+    )
+    for players in counts
+    for bots in ("greedy", "random", "heuristic", "greedy,random" + ",greedy" * (players - 2))
+]
+
+
+@pytest.mark.parametrize(("name", "players", "bots"), CASES)
+def test_fast_loop_plays_the_same_game(deck: Deck, name: str, players: int, bots: str) -> None:
+    game = registry.make_game(name, DeckTable.from_deck(deck), players)
+    for seed in range(4):
+        fast = play_game(game, registry.make_bots(game, bots), seed)
+        checked = play_game(game, registry.make_bots(game, bots), seed, debug=True)
+        assert fast.actions == checked.actions
+        assert fast.result == checked.result
+        assert fast.stats == checked.stats
+        assert fast.loser_cards == checked.loser_cards
+
+
+@pytest.mark.parametrize("name", ["idiot", "kraftidioten", "stromkrig"])
+@pytest.mark.parametrize("cap", [1, 2, 3, 5, 17, 40])
+def test_fast_loop_stops_at_the_action_cap(deck: Deck, name: str, cap: int) -> None:
+    game = registry.make_game(name, DeckTable.from_deck(deck), 4, action_cap=cap)
+    fast = play_game(game, registry.make_bots(game, "greedy"), 11)
+    checked = play_game(game, registry.make_bots(game, "greedy"), 11, debug=True)
+    assert len(fast.actions) == cap
+    assert fast.actions == checked.actions
+    assert not fast.result.finished and fast.result == checked.result
