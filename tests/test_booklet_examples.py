@@ -234,3 +234,42 @@ def test_war_partner_line_names_the_ten_and_every_plant():
     for card in group:
         assert card.name in line
         assert figure(card, "gwh", NB.for_deck(deck)) in line
+
+
+def _round_up_into_next_ten(deck, nr: int):
+    """Make the card with production nr. ``nr`` print as the ten above its exact ten."""
+    card = next(c for c in deck.plant_cards if c.nr and c.nr.gwh == nr)
+    ten = int(card.figure("gwh") // 10 * 10)
+    card.gwh = ten - 0.3  # prints as "<ten>", its exact ten is the one below
+    card.flags.gwh_tens = ten - 10
+    return card
+
+
+def test_cards_printed_in_another_ten_are_named_and_kept_out_of_examples():
+    deck = synthetic_deck()
+    odd = [_round_up_into_next_ten(deck, nr) for nr in range(10, 40, 3)]
+    assert {c.id for c in ex.printed_tens_differ(deck)} == {c.id for c in odd}
+    used = set()
+    beat = ex.stromkrig_beat(deck)
+    run = ex.stromkrig_run(deck)
+    invisible = ex.stromkrig_invisible(deck)
+    assert beat and run and invisible
+    used |= {beat.top.id, beat.higher.id, beat.lower.id, run.top.id, run.first.id}
+    used |= {run.second.id, invisible.top.id, invisible.follow.id}
+    for war in (ex.stromkrig_tens_war(deck), ex.stromkrig_club_war(deck)):
+        if war is not None:
+            used |= {war.under.id, war.laid.id}
+    assert not used & {c.id for c in odd}
+    words = NB.for_deck(deck)
+    notes = [b.text for b in booklet_blocks(deck, "nb") if isinstance(b, Para) and "Obs:" in b.text]
+    assert len(notes) == 1
+    for card in odd:
+        assert card.name in notes[0]
+        assert number(card.figure("gwh"), words, 1) in notes[0]
+
+
+def test_no_rounding_note_when_every_card_prints_its_own_ten():
+    deck = synthetic_deck()
+    assert ex.printed_tens_differ(deck) == []
+    assert not any(isinstance(b, Para) and "Obs:" in b.text for b in booklet_blocks(deck, "nb"))
+    assert not any(isinstance(b, Para) and "Note:" in b.text for b in booklet_blocks(deck, "en"))

@@ -419,7 +419,7 @@ class StoryBuilder:
             rule.setStyle(table_style([("BACKGROUND", (0, 0), (-1, -1), self.palette.accent)]))
             return [PageBreak(), paragraph, rule, Spacer(1, 8)]
         # Keep a section heading with the start of its text.
-        return [CondPageBreak(mm(28)), paragraph]
+        return [CondPageBreak(mm(22)), paragraph]
 
     def bullets(self, items: Sequence[str]) -> list[Flowable]:
         """One list per item, so that a page may break between items but not inside one."""
