@@ -53,6 +53,8 @@ _TAKE: Action = (TAKE,)
 _PASS: Action = (PASS,)
 _FACE_DOWNS: tuple[Action, ...] = tuple((FACE_DOWN, slot) for slot in range(3))
 
+PLAYS_CACHE_SIZE = 50_000  # plays per (need, cards); cleared when full
+
 VARIANTS = frozenset({"two_same_player", "no_finish_on_two", "no_swap", "sequences", "sneak_three"})
 
 
@@ -90,6 +92,12 @@ class IdiotGame(Game):
         # ID-5: a card may be laid when need <= reach (2 and 10 on anything).
         self.reach: tuple[int, ...] = tuple(99 if r in (TWO, TEN) else r for r in self.ranks)
         self.single_plays: tuple[Action, ...] = tuple((PLAY, c) for c in range(table.size))
+        # The plays from a sorted row of cards on a given need, shared by the states.
+        self.plays_cache: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        #: For the bots: what a card is worth keeping, its rank with 2 and 10 dearest.
+        self.keep_costs: tuple[int, ...] = tuple(
+            16 if r == TEN else 15 if r == TWO else r for r in self.ranks
+        )
 
     def new_initial_state(self, rng: random.Random) -> IdiotState:
         return IdiotState(self, rng)
@@ -111,6 +119,7 @@ class IdiotState(State):
         self._ranks = game.ranks
         self._reach = game.reach
         self._single = game.single_plays
+        self._plays_cache = game.plays_cache
         self._key = game.sort_key.__getitem__
         self._cap = game.action_cap
         self._two_same = "two_same_player" in v
@@ -286,6 +295,24 @@ class IdiotState(State):
     def observation(self, seat: int) -> IdiotObservation:
         return self._views[seat]
 
+    def play_out(
+        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+    ) -> None:
+        """The bots' loop without copying the cached legal list for each decision."""
+        acts = [bot.act for bot in bots]
+        views = self._views
+        generate = self._generate
+        apply = self.apply
+        append = actions.append
+        while not self._over:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = generate()
+            seat = self._player
+            action = acts[seat](views[seat], legal, bot_rngs[seat])
+            apply(action)
+            append(action)
+
     def card_locations(self) -> dict[str, list[int]]:
         places: dict[str, list[int]] = {
             "stock": list(self._stock),
@@ -364,36 +391,16 @@ class IdiotState(State):
         if self._phase != PHASE_PLAY or self._run or self._special:
             return self._generate_general()
         src = self._hands[p] or self._up[p]
-        acts: list[Action] = []
         if src:
-            need = self._need
-            reach = self._reach
-            size = len(src)
-            if size == 1:
-                card = src[0]
-                if reach[card] >= need:
-                    acts.append(self._single[card])
-            else:
-                ranks = self._ranks
-                single = self._single
-                add = acts.append
-                i = 0
-                while i < size:
-                    card = src[i]
-                    if reach[card] < need:
-                        # Too low: jump to the 10s (when they are next) or to the need.
-                        target = TEN if ranks[card] < TEN < need else need
-                        i = bisect_left(src, target << 6, i + 1, size, key=self._key)
-                        continue
-                    r = ranks[card]
-                    j = i + 1
-                    while j < size and ranks[src[j]] == r:
-                        j += 1
-                    add(single[card])
-                    if j - i > 1:
-                        for n in range(2, j - i + 1):
-                            add((PLAY, *src[i : i + n]))
-                    i = j
+            # The plays depend only on the cards and the need: made once per game rules.
+            key = (self._need, *src)
+            plays = self._plays_cache.get(key)
+            if plays is None:
+                plays = self._plays_for(src, self._need)
+                if len(self._plays_cache) >= PLAYS_CACHE_SIZE:
+                    self._plays_cache.clear()
+                self._plays_cache[key] = plays
+            acts = list(plays)
             if not acts and self._stock:
                 acts.append(_CHANCE)
         else:
@@ -404,6 +411,36 @@ class IdiotState(State):
         elif not acts:
             acts.append(_PASS)
         return acts
+
+    def _plays_for(self, src: list[int], need: int) -> tuple[Action, ...]:
+        """PLAY actions from ``src`` (sorted by rank) on a pile that needs ``need``."""
+        reach = self._reach
+        size = len(src)
+        if size == 1:
+            card = src[0]
+            return (self._single[card],) if reach[card] >= need else ()
+        ranks = self._ranks
+        single = self._single
+        acts: list[Action] = []
+        add = acts.append
+        i = 0
+        while i < size:
+            card = src[i]
+            if reach[card] < need:
+                # Too low: jump to the 10s (when they are next) or to the need.
+                target = TEN if ranks[card] < TEN < need else need
+                i = bisect_left(src, target << 6, i + 1, size, key=self._key)
+                continue
+            r = ranks[card]
+            j = i + 1
+            while j < size and ranks[src[j]] == r:
+                j += 1
+            add(single[card])
+            if j - i > 1:
+                for n in range(2, j - i + 1):
+                    add((PLAY, *src[i : i + n]))
+            i = j
+        return tuple(acts)
 
     def _generate_general(self) -> list[Action]:
         p = self._player

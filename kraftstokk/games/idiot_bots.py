@@ -36,7 +36,7 @@ def _costs(game: Game) -> tuple[int, ...]:
     """What a card is worth keeping: its rank, with 2 and 10 dearest."""
     if not isinstance(game, IdiotGame):
         raise ValueError(f"an idiot bot cannot play {game.name}")
-    return tuple(16 if r == TEN else 15 if r == TWO else r for r in game.ranks)
+    return game.keep_costs
 
 
 class GreedyBot:
