@@ -12,6 +12,12 @@ from typing import IO
 from kraftstokk.errors import OutputError
 
 
+def _default_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 @contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; move it into place only on success.
@@ -29,6 +35,8 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     tmp = Path(tmp_name)
     try:
         yield tmp
+        # mkstemp makes the file private (0600); an output gets the usual umask mode.
+        os.chmod(tmp, _default_file_mode())
         os.replace(tmp, target)
     except OSError as exc:
         tmp.unlink(missing_ok=True)

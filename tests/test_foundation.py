@@ -39,3 +39,14 @@ def test_bad_deck_json_names_file_and_reason(tmp_path: Path, content: str, reaso
         load_deck_json(path)
     assert str(path) in str(info.value)
     assert reason in str(info.value)
+
+
+def test_atomic_write_gives_the_file_the_umask_mode(tmp_path: Path):
+    import os
+
+    old = os.umask(0o022)
+    try:
+        write_text(tmp_path / "out.txt", "x")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "out.txt").stat().st_mode & 0o777 == 0o644
