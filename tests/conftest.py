@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -74,6 +75,10 @@ NAMES = (
 )
 
 
+def _by_figure(plants: list[dict[str, Any]], category: str) -> list[dict[str, Any]]:
+    return sorted(plants, key=lambda plant: -float(plant[category]))
+
+
 def synthetic_deck(seed: int = 7) -> Deck:
     """52 plants with distinct figures (some sharing production tens) and 3 jokers.
 
@@ -81,7 +86,7 @@ def synthetic_deck(seed: int = 7) -> Deck:
     that tests of rendering, games and simulation do not depend on the deck builder.
     """
     rng = random.Random(seed)
-    plants = []
+    plants: list[dict[str, Any]] = []
     for i, name in enumerate(NAMES[:52]):
         plants.append(
             {
@@ -98,7 +103,7 @@ def synthetic_deck(seed: int = 7) -> Deck:
     for position, plant in enumerate(by_gwh):
         suit = SUITS[position % 4]
         value = values[position // 4]
-        ranks = {c: 1 + sorted(plants, key=lambda p, c=c: -p[c]).index(plant) for c in CATEGORIES}
+        ranks = {c: 1 + _by_figure(plants, c).index(plant) for c in CATEGORIES}
         cards.append(
             Card(
                 id=f"{suit}-{value}",
