@@ -73,6 +73,7 @@ from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
     GWH,
     Action,
+    Bot,
     DeckTable,
     Game,
     Result,
@@ -524,6 +525,26 @@ class StromkrigState(State):
         if views is None:
             views = self._views = [StromkrigObservation(self, k) for k in range(self.n)]
         return views[seat]
+
+    def play_out(
+        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+    ) -> None:
+        """The bots' loop with the legal list made straight into the cache ``apply`` checks."""
+        acts = [bot.act for bot in bots]
+        views = [self.observation(seat) for seat in range(self.n)]
+        turn_actions = self._turn_actions
+        compute_legal = self._compute_legal
+        apply = self.apply
+        append = actions.append
+        cap = self.game.action_cap
+        while self.phase != OVER and self.actions < cap:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = turn_actions() if self.phase == PLAY else compute_legal()
+            seat = self.current
+            action = acts[seat](views[seat], legal, bot_rngs[seat])
+            apply(action)
+            append(action)
 
     def card_locations(self) -> dict[str, list[int]]:
         places = {f"hand:{seat}": list(hand) for seat, hand in enumerate(self.hands)}
