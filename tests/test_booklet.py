@@ -282,3 +282,35 @@ def test_keep_together_spans_are_merged_for_reportlab():
     assert _merged([(0, 1), (1, 2), (4, 5)], 5) == [(0, 2), (4, 5)]
     assert _merged([(0, 1), (3, 4), (2, 3)], 4) == [(0, 1), (2, 4)]
     assert _merged([(0, 1), (0, 1)], 0) == []  # a one-row box needs no range
+
+
+def empty_share_at_foot(pdf: bytes) -> list[float]:
+    """Per page: the share of the text frame left empty below the last line of content."""
+    import pypdfium2
+
+    from kraftstokk.render.booklet import MARGIN_BOTTOM, MARGIN_TOP, PAGE_HEIGHT
+
+    frame = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+    shares: list[float] = []
+    document = pypdfium2.PdfDocument(pdf)
+    for index in range(len(document)):
+        text = document[index].get_textpage()
+        bottoms = [text.get_charbox(i)[1] for i in range(text.count_chars())]
+        content = [bottom for bottom in bottoms if bottom > MARGIN_BOTTOM - 6]  # not the footer
+        shares.append((min(content) - MARGIN_BOTTOM) / frame if content else 1.0)
+    return shares
+
+
+@pytest.mark.parametrize("language", ["nb", "en"])
+def test_no_half_empty_page_inside_a_chapter(language, pdf_nb, pdf_en):
+    # Regression: examples kept whole left the page before each one half empty.
+    pdf = pdf_nb if language == "nb" else pdf_en
+    chapter_starts = set(chapter_pages(pdf).values())
+    shares = empty_share_at_foot(pdf)
+    inside = [
+        (page, share)
+        for page, share in enumerate(shares, start=1)
+        if page > 2 and page + 1 not in chapter_starts and page < len(shares)
+    ]
+    assert inside, "no page to check"
+    assert all(share < 0.45 for _, share in inside), inside

@@ -419,11 +419,14 @@ class StoryBuilder:
             rule.setStyle(table_style([("BACKGROUND", (0, 0), (-1, -1), self.palette.accent)]))
             return [PageBreak(), paragraph, rule, Spacer(1, 8)]
         # Keep a section heading with the start of its text.
-        return [CondPageBreak(mm(22)), paragraph]
+        return [CondPageBreak(mm(16)), paragraph]
 
     def bullets(self, items: Sequence[str]) -> list[Flowable]:
-        """One list per item, so that a page may break between items but not inside one."""
-        return [
+        """One list per item, so that a page may break between items but not inside one.
+
+        The last two items stay together: a list never ends with one item alone on a page.
+        """
+        lists: list[Flowable] = [
             ListFlowable(
                 [ListItem(Paragraph(item, self.styles.bullet), leftIndent=11)],
                 bulletType="bullet",
@@ -436,6 +439,9 @@ class StoryBuilder:
             )
             for i, item in enumerate(items)
         ]
+        if len(lists) >= 3:
+            lists[-2:] = [KeepTogether(lists[-2:])]
+        return lists
 
     def card_row(
         self, cards: Sequence[Card], captions: Sequence[str], width: float = CONTENT_WIDTH

@@ -174,12 +174,14 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
     twos = ex.reset_cards(deck)
     out += [
         Para(
-            "<b>The jokers</b> have no plant and no figures. In Kraftidioten and Strømkrig "
-            "they burn the pile. In Idiot they are taken out before play."
+            f"<b>The {len(jokers)} jokers</b> are alike and have no plant and no figures. In "
+            "Kraftidioten and Strømkrig they burn the pile, and in Strømkrig so do <b>the "
+            "ace, 2, 3 and 4 of clubs</b>. In Idiot the jokers are taken out before play."
         ),
-        CardRow(tuple(jokers), tuple(card_name(c, w) for c in jokers)),
-        Para("<b>The ace, 2, 3 and 4 of clubs</b> (Strømkrig) burn the pile, like a joker."),
-        CardRow(tuple(burns), tuple(card_name(c, w) for c in burns)),
+        CardRow(
+            (*jokers[:1], *burns),
+            (f"joker (\u00d7{len(jokers)})", *(card_name(c, w) for c in burns)),
+        ),
         Para(
             "<b>The 2s</b>: in Strømkrig a 2 sets the card under it to zero, so the next "
             "player may lay anything. In Idiot a 2 may be laid on anything."
@@ -638,8 +640,8 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
         *_special_examples(deck, w),
         Heading("The end", 2),
         Para(
-            "When the stock is empty and you have no cards in hand, you are out. The first "
-            "player out wins; the last one with cards loses the power war and deals next time."
+            "When the stock is empty and so is your hand, you are out. The first out wins; "
+            "the last one with cards loses the power war and deals next time."
         ),
     ]
 

@@ -171,12 +171,14 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
     twos = ex.reset_cards(deck)
     out += [
         Para(
-            "<b>Jokerne</b> har verken kraftverk eller tall. I Kraftidioten og Strømkrig "
-            "brenner de bunken. I Idiot tas de ut av stokken før spillet."
+            f"<b>De {len(jokers)} jokerne</b> er like og har verken kraftverk eller tall. I "
+            "Kraftidioten og Strømkrig brenner de bunken, og i Strømkrig gjør <b>kløver ess, "
+            "2, 3 og 4</b> det samme. I Idiot tas jokerne ut av stokken før spillet."
         ),
-        CardRow(tuple(jokers), tuple(card_name(c, w) for c in jokers)),
-        Para("<b>Kløver ess, 2, 3 og 4</b> (Strømkrig) brenner bunken, akkurat som en joker."),
-        CardRow(tuple(burns), tuple(card_name(c, w) for c in burns)),
+        CardRow(
+            (*jokers[:1], *burns),
+            (f"joker ({len(jokers)} stk.)", *(card_name(c, w) for c in burns)),
+        ),
         Para(
             "<b>Toerne</b>: i Strømkrig nuller en toer ut kortet under, slik at neste spiller "
             "kan legge hva som helst. I Idiot kan en toer legges på alt."
@@ -637,9 +639,8 @@ def _stromkrig(deck: Deck, w: Words) -> list[Block]:
         *_special_examples(deck, w),
         Heading("Slutten", 2),
         Para(
-            "Når trekkbunken er tom og du ikke har flere kort på hånden, er du ute. Den "
-            "første som går ut, vinner. Den siste med kort igjen har tapt og gir kortene i "
-            "neste runde."
+            "Er trekkbunken tom og hånden din også, er du ute. Først ute vinner; den siste "
+            "med kort igjen har tapt og gir i neste runde."
         ),
     ]
 
