@@ -202,8 +202,10 @@ class StromkrigGame(Game):
 
     def new_initial_state(self, rng: random.Random) -> StromkrigState:
         """SK-1: shuffle all 55 cards, deal three each from the dealer's left."""
-        cards = list(range(self.table.size))
-        rng.shuffle(cards)
+        # A shuffle by random sort keys: as fair as rng.shuffle and several times faster.
+        random_key = rng.random
+        keys = [random_key() for _ in range(self.table.size)]
+        cards = sorted(range(self.table.size), key=keys.__getitem__)
         n = self.num_players
         hands: list[list[int]] = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
