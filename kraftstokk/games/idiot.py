@@ -53,8 +53,6 @@ _TAKE: Action = (TAKE,)
 _PASS: Action = (PASS,)
 _FACE_DOWNS: tuple[Action, ...] = tuple((FACE_DOWN, slot) for slot in range(3))
 
-PLAYS_CACHE_SIZE = 50_000  # plays per (need, cards); cleared when full
-
 VARIANTS = frozenset({"two_same_player", "no_finish_on_two", "no_swap", "sequences", "sneak_three"})
 
 
@@ -92,8 +90,6 @@ class IdiotGame(Game):
         # ID-5: a card may be laid when need <= reach (2 and 10 on anything).
         self.reach: tuple[int, ...] = tuple(99 if r in (TWO, TEN) else r for r in self.ranks)
         self.single_plays: tuple[Action, ...] = tuple((PLAY, c) for c in range(table.size))
-        # The plays from a sorted row of cards on a given need, shared by the states.
-        self.plays_cache: dict[tuple[int, ...], tuple[Action, ...]] = {}
         #: For the bots: what a card is worth keeping, its rank with 2 and 10 dearest.
         self.keep_costs: tuple[int, ...] = tuple(
             16 if r == TEN else 15 if r == TWO else r for r in self.ranks
@@ -119,7 +115,6 @@ class IdiotState(State):
         self._ranks = game.ranks
         self._reach = game.reach
         self._single = game.single_plays
-        self._plays_cache = game.plays_cache
         self._key = game.sort_key.__getitem__
         self._cap = game.action_cap
         self._two_same = "two_same_player" in v
@@ -392,15 +387,7 @@ class IdiotState(State):
             return self._generate_general()
         src = self._hands[p] or self._up[p]
         if src:
-            # The plays depend only on the cards and the need: made once per game rules.
-            key = (self._need, *src)
-            plays = self._plays_cache.get(key)
-            if plays is None:
-                plays = self._plays_for(src, self._need)
-                if len(self._plays_cache) >= PLAYS_CACHE_SIZE:
-                    self._plays_cache.clear()
-                self._plays_cache[key] = plays
-            acts = list(plays)
+            acts = self._plays_for(src, self._need)
             if not acts and self._stock:
                 acts.append(_CHANCE)
         else:
@@ -412,13 +399,13 @@ class IdiotState(State):
             acts.append(_PASS)
         return acts
 
-    def _plays_for(self, src: list[int], need: int) -> tuple[Action, ...]:
+    def _plays_for(self, src: list[int], need: int) -> list[Action]:
         """PLAY actions from ``src`` (sorted by rank) on a pile that needs ``need``."""
         reach = self._reach
         size = len(src)
         if size == 1:
             card = src[0]
-            return (self._single[card],) if reach[card] >= need else ()
+            return [self._single[card]] if reach[card] >= need else []
         ranks = self._ranks
         single = self._single
         acts: list[Action] = []
@@ -440,7 +427,7 @@ class IdiotState(State):
                 for n in range(2, j - i + 1):
                     add((PLAY, *src[i : i + n]))
             i = j
-        return tuple(acts)
+        return acts
 
     def _generate_general(self) -> list[Action]:
         p = self._player
