@@ -211,6 +211,8 @@ class KraftidiotenState(State):
         self.actions = 0
         self.turns = 0
         self.stats = Stats(counters=dict.fromkeys(COUNTERS, 0), cards_played=[0] * game.table.size)
+        self._counters = self.stats.counters
+        self._cards_played = self.stats.cards_played
         self._views: list[KraftidiotenObservation] = [
             KraftidiotenObservation(self, seat) for seat in range(n)
         ]
@@ -273,10 +275,11 @@ class KraftidiotenState(State):
                 if joker[card]:
                     if first_joker < 0 or card < first_joker:
                         first_joker = card
-                    continue
-                if figures[card] >= floor:
+                elif figures[card] >= floor:
                     append(truth[card])
-                if best_false[card] >= floor:
+                    if best_false[card] >= floor:
+                        append(lie[card])
+                elif best_false[card] >= floor:
                     append(lie[card])
             append(TAKE_ACTION)
             if self.stock:
@@ -415,6 +418,8 @@ class KraftidiotenState(State):
         other.actions = self.actions
         other.turns = self.turns
         other.stats = self.stats.copy()
+        other._counters = other.stats.counters
+        other._cards_played = other.stats.cards_played
         return other
 
     def observation(self, seat: int) -> KraftidiotenObservation:
@@ -518,7 +523,6 @@ class KraftidiotenState(State):
 
     def _lay(self, seat: int, card: int, category: int, plant: int, *, from_stock: bool) -> None:
         """KI-2, KI-3, KI-4b/c: a card goes face down under a claim; the window opens."""
-        stats = self.stats
         game = self.game
         hand = self.hands[seat]
         if not from_stock:
@@ -527,8 +531,8 @@ class KraftidiotenState(State):
         self.claims.append((seat, plant, from_stock))
         self.category = category
         self.floor = game.figures[category][plant]
-        stats.cards_played[card] += 1
-        counters = stats.counters
+        self._cards_played[card] += 1
+        counters = self._counters
         counters["claims"] += 1
         if card != plant:
             counters["lies"] += 1
@@ -542,7 +546,12 @@ class KraftidiotenState(State):
         self.layer_emptied = not hand
         self.top3_claim = top3
         self.phase = PHASE_CHALLENGE
-        self.player = self._next_active(seat)
+        active = self.active
+        n = self.n
+        seat = seat + 1 if seat + 1 < n else 0
+        while not active[seat]:
+            seat = seat + 1 if seat + 1 < n else 0
+        self.player = seat
 
     def _draw_up(self, hand: list[int]) -> None:
         stock = self.stock

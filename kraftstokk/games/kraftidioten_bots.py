@@ -77,7 +77,8 @@ class GreedyBot:
         hand = observation.hand
         category = observation.category
         if category == NO_CATEGORY:  # the category is a coin toss, the card the cheapest
-            opening = _weakest_opening(hand, joker, self._nr, rng.randrange(3))
+            # int(random() * 3): a fair third each, cheaper than randrange(3).
+            opening = _weakest_opening(hand, joker, self._nr, int(rng.random() * 3))
             if opening is not None:
                 return opening
             return (JOKER, min(hand))
