@@ -386,8 +386,36 @@ class IdiotState(State):
         if self._phase != PHASE_PLAY or self._run or self._special:
             return self._generate_general()
         src = self._hands[p] or self._up[p]
+        acts: list[Action] = []
         if src:
-            acts = self._plays_for(src, self._need)
+            need = self._need
+            reach = self._reach
+            size = len(src)
+            if size == 1:
+                card = src[0]
+                if reach[card] >= need:
+                    acts.append(self._single[card])
+            else:
+                ranks = self._ranks
+                single = self._single
+                add = acts.append
+                i = 0
+                while i < size:
+                    card = src[i]
+                    if reach[card] < need:
+                        # Too low: jump to the 10s (when they are next) or to the need.
+                        target = TEN if ranks[card] < TEN < need else need
+                        i = bisect_left(src, target << 6, i + 1, size, key=self._key)
+                        continue
+                    r = ranks[card]
+                    j = i + 1
+                    while j < size and ranks[src[j]] == r:
+                        j += 1
+                    add(single[card])
+                    if j - i > 1:
+                        for n in range(2, j - i + 1):
+                            add((PLAY, *src[i : i + n]))
+                    i = j
             if not acts and self._stock:
                 acts.append(_CHANCE)
         else:
@@ -397,36 +425,6 @@ class IdiotState(State):
             acts.append(_TAKE)
         elif not acts:
             acts.append(_PASS)
-        return acts
-
-    def _plays_for(self, src: list[int], need: int) -> list[Action]:
-        """PLAY actions from ``src`` (sorted by rank) on a pile that needs ``need``."""
-        reach = self._reach
-        size = len(src)
-        if size == 1:
-            card = src[0]
-            return [self._single[card]] if reach[card] >= need else []
-        ranks = self._ranks
-        single = self._single
-        acts: list[Action] = []
-        add = acts.append
-        i = 0
-        while i < size:
-            card = src[i]
-            if reach[card] < need:
-                # Too low: jump to the 10s (when they are next) or to the need.
-                target = TEN if ranks[card] < TEN < need else need
-                i = bisect_left(src, target << 6, i + 1, size, key=self._key)
-                continue
-            r = ranks[card]
-            j = i + 1
-            while j < size and ranks[src[j]] == r:
-                j += 1
-            add(single[card])
-            if j - i > 1:
-                for n in range(2, j - i + 1):
-                    add((PLAY, *src[i : i + n]))
-            i = j
         return acts
 
     def _generate_general(self) -> list[Action]:
