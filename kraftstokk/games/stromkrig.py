@@ -782,7 +782,9 @@ class StromkrigState(State):
         self.stats.cards_played[card] += 1
         stock = self.stock
         if stock and len(hand) < HAND_SIZE:
-            self._draw_up(seat)
+            order = self.game.hand_order.__getitem__
+            while len(hand) < HAND_SIZE and stock:
+                insort(hand, stock.pop(), key=order)
         under = self.top
         if under >= 0:
             game = self.game
@@ -799,7 +801,16 @@ class StromkrigState(State):
         self.pile.append(card)
         self.top = card
         self.top_owner = seat
-        self._end_turn(seat, again=False)
+        if not hand and not stock:
+            self._end_turn(seat, again=False)
+            return
+        # _end_turn without the out check (the player still has cards): the next seat.
+        out = self.out
+        n = self.n
+        seat = seat + 1 if seat + 1 < n else 0
+        while out[seat]:
+            seat = seat + 1 if seat + 1 < n else 0
+        self.current = seat
 
     def _lay_on_pile(self, seat: int, cards: Sequence[int], from_hand: bool) -> None:
         """SK-2/SK-5: lay ordinary card(s); SK-6 checks the first against the card under."""
