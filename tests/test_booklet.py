@@ -16,7 +16,7 @@ from kraftstokk.cli import app
 from kraftstokk.models import CATEGORIES, Deck
 from kraftstokk.render.booklet import build_booklet, imposed_name
 from kraftstokk.render.imposition import A4_LANDSCAPE_PT
-from kraftstokk.render.numbers import deck_decimals, round_half_up
+from kraftstokk.render.numbers import deck_decimals, round_shown
 from tests.conftest import synthetic_deck
 
 NBSP = "\u00a0"
@@ -180,7 +180,7 @@ def test_appendix_figures_and_nr_equal_the_deck(language, sample_deck, pdf_nb, p
         assert card.nr is not None
         for k, category in enumerate(CATEGORIES):
             shown = as_decimal(cells[2 * k], mark, thousands)
-            assert shown == round_half_up(card.figure(category), decimals[category]), (
+            assert shown == round_shown(card.figure(category), decimals[category]), (
                 card.name,
                 category,
             )

@@ -24,19 +24,8 @@ def spec(**raw: object) -> DeckSpec:
     return parse_spec(dict(raw), "test spec")
 
 
-def plants_printed_in_own_ten() -> list[Plant]:
-    """synthetic_plants() without productions of x9.5 or more, which print as the next ten
-    (a printed_tens warning), so that a clean build has no warnings at all."""
-    return [
-        p if p.gwh % 10 < 9.5 else p.model_copy(update={"gwh": round(p.gwh - 0.5, 1)})
-        for p in synthetic_plants()
-    ]
-
-
 def build(plants: list[Plant] | None = None, **raw: object):
-    return build_deck(
-        plants if plants is not None else plants_printed_in_own_ten(), spec(**raw), INFO
-    )
+    return build_deck(plants if plants is not None else synthetic_plants(), spec(**raw), INFO)
 
 
 def test_default_build_has_55_cards_and_validates_clean():
@@ -121,7 +110,7 @@ def test_any_build_validates_without_errors_even_full_of_ties(plants, kind):
 
 
 def test_ties_are_in_the_report_and_validator_warnings():
-    plants = plants_printed_in_own_ten()
+    plants = synthetic_plants()
     top = sorted(plants, key=lambda p: -p.gwh)
     a, b = top[5], top[9]
     plants = [p.model_copy(update={"mw": a.mw}) if p.id == b.id else p for p in plants]

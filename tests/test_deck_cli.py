@@ -36,7 +36,10 @@ def write_synthetic_snapshot(path: Path, plants: list[Plant]) -> Path:
 
 @pytest.fixture
 def spec_file(tmp_path: Path) -> Path:
-    write_synthetic_snapshot(tmp_path / "plants.csv", synthetic_plants(70))
+    plants = synthetic_plants(70)
+    top = max(range(len(plants)), key=lambda i: plants[i].gwh)
+    plants[top] = plants[top].model_copy(update={"head_m": 1500.0})  # an implausible head
+    write_synthetic_snapshot(tmp_path / "plants.csv", plants)
     spec = tmp_path / "deck.toml"
     spec.write_text('title = "Test-stokken"\nsnapshot = "plants.csv"\n', encoding="utf-8")
     return spec
@@ -54,7 +57,7 @@ def test_build_writes_deck_and_prints_report(spec_file: Path, tmp_path: Path):
     # Warnings other than ties (listed in the report) are printed one per line.
     report = validate_deck(load_deck(out / "deck.json"), str(out / "deck.json"))
     shown = [w for w in report.warnings if w.rule != "tie"]
-    assert [w.rule for w in shown] == ["printed_tens"] * len(shown) and shown
+    assert [(w.rule, w.field) for w in shown] == [("implausible", "head_m")]
     for warning in shown:
         assert f"  {warning.line()}\n" in result.stdout
     first = (out / "deck.json").read_bytes(), (out / "deck.csv").read_bytes()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import pytest
 from kraftstokk.deck.build import build_from_spec_file
 from kraftstokk.deck.io import deck_json_text
 from kraftstokk.deck.validate import validate_deck
-from kraftstokk.render.numbers import deck_decimals
+from kraftstokk.render.numbers import deck_decimals, format_number
 from kraftstokk.sources.snapshot import read_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,19 +30,15 @@ def built():
 def test_default_deck_validates_without_errors(built):
     report = validate_deck(built.deck, str(SPEC))
     assert report.errors == [], report.lines()
-    # Only ties and productions printed in the ten above their war ten may warn: the
-    # figures of the 52 are plausible and the names distinct.
-    assert {w.rule for w in report.warnings} <= {"tie", "printed_tens"}
+    # Only ties may warn: the figures of the 52 are plausible and the names distinct.
+    assert {w.rule for w in report.warnings} <= {"tie"}
     assert len(report.problems("tie")) == len(built.report.ties)
     decimals = deck_decimals(built.deck)["gwh"]
-    half_step = 0.5 * 10**-decimals
-    # Rounding half up lands in the next ten exactly when the figure is within half a step.
-    crossing = {
-        card.id
-        for card in built.deck.plant_cards
-        if math.floor((card.figure("gwh") + half_step) / 10) != math.floor(card.figure("gwh") / 10)
-    }
-    assert {w.card for w in report.problems("printed_tens")} == crossing
+    for card in built.deck.plant_cards:  # SK-6b: the printed production is in the war ten
+        printed = float(
+            format_number(card.figure("gwh"), decimals).replace("\u00a0", "").replace(",", ".")
+        )
+        assert printed // 10 * 10 == card.flags.gwh_tens, card.label
 
 
 def test_default_deck_shape_and_provenance(built):

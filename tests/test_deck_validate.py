@@ -14,14 +14,13 @@ from kraftstokk.deck.spec import DeckSpec
 from kraftstokk.deck.validate import require_valid, validate_deck
 from kraftstokk.errors import ValidationFailed
 from kraftstokk.models import Deck, SnapshotInfo
-from tests.conftest import synthetic_deck
-from tests.test_deck_build import plants_printed_in_own_ten
+from tests.conftest import synthetic_deck, synthetic_plants
 
 Rows = list[dict[str, str]]
 
 
 def valid_deck() -> Deck:
-    plants = plants_printed_in_own_ten()
+    plants = synthetic_plants()
     return build_deck(plants, DeckSpec(), SnapshotInfo(path="synthetic.csv")).deck
 
 
@@ -143,23 +142,11 @@ def test_production_above_capacity_all_year_is_a_warning(tmp_path, csv_rows):
     assert "running all year" in problem.message
 
 
-def test_production_printed_in_the_ten_above_is_a_warning(tmp_path, csv_rows):
-    ten = int(float(by_nr(csv_rows[1], "gwh", 1)["gwh"]) // 10 * 10)
-
-    def change(rows: Rows) -> None:
-        by_nr(rows, "gwh", 1)["gwh"] = str(ten + 9.6)  # same ten, same nr.; prints ten + 10
-
-    problem = only_problem(mutated(tmp_path, csv_rows, change))
-    assert (problem.rule, problem.severity, problem.field) == ("printed_tens", "warning", "gwh")
-    assert f"round the printed production down to {ten + 10}" in problem.message
-    assert problem.expected == f"a printed figure in the ten {ten}"
-
-
 def test_production_printed_in_its_own_ten_is_clean(tmp_path, csv_rows):
     ten = int(float(by_nr(csv_rows[1], "gwh", 1)["gwh"]) // 10 * 10)
 
     def change(rows: Rows) -> None:
-        by_nr(rows, "gwh", 1)["gwh"] = str(ten + 9.4)  # prints rounded down: same ten
+        by_nr(rows, "gwh", 1)["gwh"] = str(ten + 9.6)  # printed cut, not rounded up: same ten
 
     report = validate_deck(mutated(tmp_path, csv_rows, change))
     assert report.errors == [] and report.warnings == [], report.lines()

@@ -12,7 +12,7 @@ from kraftstokk.render.numbers import (
     deck_decimals,
     format_figure,
     format_number,
-    round_half_up,
+    round_shown,
 )
 from tests.conftest import synthetic_deck
 
@@ -71,8 +71,10 @@ def test_back_cell_of_a_full_row_is_its_mirror():
 def test_norwegian_number_format():
     assert format_number(4357.2) == "4\u00a0357"
     assert format_number(1240.45, 1) == "1\u00a0240,5"
-    assert format_number(999.5) == "1\u00a0000"  # half up, not to even
-    assert format_number(2.5) == "3"
+    assert format_number(2.5) == "3"  # half up, not to even
+    assert format_number(749.74) == "749"  # never up into the next ten (SK-6b)
+    assert format_number(999.96, 1) == "999,9"
+    assert format_number(-0.4) == "0"
     assert format_figure(4357, "gwh") == "4\u00a0357\u00a0GWh"
     assert format_figure(1020.0, "head_m") == "1\u00a0020\u00a0m"
 
@@ -95,7 +97,7 @@ def test_same_rounding_for_a_field_on_every_card():
 @given(st.floats(min_value=0, max_value=1e6, allow_nan=False), st.integers(0, 1))
 def test_formatted_number_reads_back_as_the_rounded_value(value: float, decimals: int):
     text = format_number(value, decimals)
-    assert text.replace("\u00a0", "").replace(",", ".") == str(round_half_up(value, decimals))
+    assert text.replace("\u00a0", "").replace(",", ".") == str(round_shown(value, decimals))
     groups = text.split(",")[0].split("\u00a0")
     assert all(len(g) == 3 for g in groups[1:]) and 1 <= len(groups[0]) <= 3
 
@@ -109,3 +111,11 @@ def test_bleed_runs_towards_empty_slots_but_never_across_a_neighbour():
     assert layout.cell_bleed(layout.cell(0), full) == (3.0, 0.0, 0.0, 3.0)
     two = [layout.cell(0), layout.cell(1)]
     assert layout.cell_bleed(layout.cell(0), two) == (3.0, 3.0, 0.0, 3.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(min_value=0.1, max_value=20000, allow_nan=False), st.integers(0, 1))
+def test_printed_production_stays_in_its_war_ten(value: float, decimals: int):
+    """SK-6b: players read the printed figure; it must lie in the exact figure's ten."""
+    printed = float(format_number(value, decimals).replace("\u00a0", "").replace(",", "."))
+    assert printed // 10 == value // 10

@@ -310,33 +310,6 @@ def _check_names_fit(ctx: _Context, plants: Sequence[Card]) -> None:
                           fit.reason or "name too long for the card")  # fmt: skip
 
 
-def _check_printed_tens(ctx: _Context, plants: Sequence[Card]) -> None:
-    """Warn when the production as the card prints it lies in another ten than gwh_tens.
-
-    Players round the printed figure down (SK-6b); the engine and the flags round the exact
-    one. A figure just below a ten that prints rounded up (749.74 as "750 GWh") reads as
-    the ten above, so the table would see a war the rules do not.
-    """
-    from kraftstokk.render.numbers import DECIMAL_MARK, THOUSANDS, decimals_for, format_number
-
-    if any(card.gwh is None or not math.isfinite(card.gwh) or card.gwh <= 0 for card in plants):
-        return  # the figure check reports these; the deck's rounding is undefined
-    decimals = decimals_for(card.figure("gwh") for card in plants)  # as the renderer rounds
-    for card in plants:
-        gwh = card.figure("gwh")
-        shown = format_number(gwh, decimals)
-        printed = float(shown.replace(THOUSANDS, "").replace(DECIMAL_MARK, "."))
-        exact_ten, printed_ten = gwh_tens(gwh), gwh_tens(printed)
-        if printed_ten != exact_ten:
-            ctx.warn(
-                "printed_tens", card, "gwh", f"{_fmt(gwh)} GWh printed as "
-                f"{shown.replace(THOUSANDS, ' ')} GWh (ten {printed_ten})",
-                f"a printed figure in the ten {exact_ten}",
-                f"players round the printed production down to {printed_ten}, the war ten "
-                f"(gwh_tens, SK-6) is {exact_ten}: print production rounded down",
-            )  # fmt: skip
-
-
 def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
     """Report missing, non-positive and implausible figures; return the rankable categories."""
     rankable: set[Category] = set(CATEGORIES)
@@ -611,7 +584,6 @@ def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     _check_identity(ctx, plants)
     _check_names_fit(ctx, plants)
     rankable = _check_figures(ctx, plants)
-    _check_printed_tens(ctx, plants)
     trusted = _check_nr(ctx, plants, rankable)
     _check_flags(ctx, plants, keys, trusted)
     _check_ladder(ctx, plants, keys, trusted["gwh"])

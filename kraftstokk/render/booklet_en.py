@@ -33,11 +33,6 @@ from kraftstokk.render.booklet_text import (
 
 CATEGORY_NAMES = {"mw": "capacity", "gwh": "production", "head_m": "head"}
 MISSING = "<i>This deck has no cards that fit this example.</i>"
-NOTE_INTRO = (
-    "<b>Note:</b> on some cards the production is rounded <i>up</i> into the next ten. The "
-    "war ten always comes from the exact production:"
-)
-NOTE = "<b>{name}</b> shows {printed} but makes {exact}, in the {ten} ten"
 
 
 def blocks(deck: Deck, w: Words) -> list[Block]:
@@ -205,26 +200,7 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
         out.append(Bullets(tuple(war_partner_line(group, w) for group in groups)))
         first = groups[0]
         out.append(CardRow(tuple(first), tuple(caption(c, "gwh", w) for c in first)))
-    out += _rounded_up(deck, w)
     return out
-
-
-def _rounded_up(deck: Deck, w: Words) -> list[Block]:
-    """Cards whose printed production reads as another ten than the exact one (SK-6)."""
-    cards = ex.printed_tens_differ(deck)
-    if not cards:
-        return []
-    exact = w.decimals.get("gwh", 0) + 1
-    notes = [
-        NOTE.format(
-            name=escape(c.name or ""),
-            printed=figure(c, "gwh", w),
-            exact=f"{number(c.figure('gwh'), w, exact)}\u00a0GWh",
-            ten=f"{number(ex.tens(c), w)}\u00a0GWh",
-        )
-        for c in cards
-    ]
-    return [Para(NOTE_INTRO + " " + "; ".join(notes) + ".")]
 
 
 # --- Idiot (ID-1 .. ID-13) ---------------------------------------------------------------

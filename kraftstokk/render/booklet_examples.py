@@ -42,27 +42,6 @@ def starts_war(under: Card, laid: Card) -> bool:
     return clubs and not laid.flags.burn and not under.flags.burn
 
 
-def printed_tens_differ(deck: Deck) -> list[Card]:
-    """Plant cards whose production, as the card prints it, reads as another ten.
-
-    The card rounds to the deck's decimals (749.74 GWh prints as "750"); the war ten of
-    SK-6 is taken from the exact figure (740). Players see the printed figure, so the
-    booklet names these cards and keeps them out of its production examples.
-    """
-    from kraftstokk.render.numbers import deck_decimals, round_half_up
-
-    decimals = deck_decimals(deck)["gwh"]
-    return [
-        card
-        for card in by_production(deck)
-        if int(round_half_up(card.figure("gwh"), decimals) // 10 * 10) != tens(card)
-    ]
-
-
-def _unclear_ids(deck: Deck) -> set[str]:
-    return {card.id for card in printed_tens_differ(deck)}
-
-
 def ranked(deck: Deck, category: Category) -> list[Card]:
     """Plant cards by nr. in ``category``, nr. 1 first."""
     return sorted(deck.plant_cards, key=lambda card: card.nr.get(category) if card.nr else 0)
@@ -146,8 +125,7 @@ class SpecialExample:
 
 
 def stromkrig_beat(deck: Deck) -> BeatExample | None:
-    unclear = _unclear_ids(deck)
-    plain = [c for c in by_production(deck) if is_plain_stromkrig(c) and c.id not in unclear]
+    plain = [c for c in by_production(deck) if is_plain_stromkrig(c)]
     middle = len(plain) // 2
     for i in range(middle, len(plain)):
         top = plain[i]
@@ -165,18 +143,16 @@ def stromkrig_beat(deck: Deck) -> BeatExample | None:
 
 
 def stromkrig_run(deck: Deck) -> RunExample | None:
-    unclear = _unclear_ids(deck)
     cards = by_production(deck)  # consecutive in the list = consecutive nr.
     for i in range(len(cards) // 3, len(cards) - 1):
         second, first = cards[i], cards[i + 1]
         if not (is_plain_stromkrig(first) and is_plain_stromkrig(second)):
             continue
-        if starts_war(first, second) or {first.id, second.id} & unclear:
+        if starts_war(first, second):
             continue
         for top in cards[i + 2 :]:
             if (
                 is_plain_stromkrig(top)
-                and top.id not in unclear
                 and (top.gwh or 0) < (first.gwh or 0)
                 and not starts_war(top, first)
             ):
@@ -210,7 +186,6 @@ def _war_cards(deck: Deck, used: set[str], category: Category) -> tuple[Card, Ca
 
 def stromkrig_tens_war(deck: Deck) -> WarExample | None:
     """A war started by two cards in the same production ten, the lower laid last."""
-    unclear = _unclear_ids(deck)
     pairs: list[tuple[Card, Card]] = []
     for group in war_groups(deck):
         for i, higher in enumerate(group):
@@ -221,7 +196,6 @@ def stromkrig_tens_war(deck: Deck) -> WarExample | None:
     pairs.sort(
         key=lambda pair: (
             not (is_plain_stromkrig(pair[0]) and is_plain_stromkrig(pair[1])),
-            bool({pair[0].id, pair[1].id} & unclear),
             pair[1].figure("gwh") >= pair[0].figure("gwh"),
         )
     )
@@ -245,12 +219,7 @@ def stromkrig_tens_war(deck: Deck) -> WarExample | None:
 
 def stromkrig_club_war(deck: Deck) -> WarExample | None:
     """A war started by a club laid on a club with lower production."""
-    unclear = _unclear_ids(deck)
-    clubs = [
-        c
-        for c in by_production(deck)
-        if c.suit == "kløver" and is_plain_stromkrig(c) and c.id not in unclear
-    ]
+    clubs = [c for c in by_production(deck) if c.suit == "kløver" and is_plain_stromkrig(c)]
     for i in range(len(clubs) - 1, 0, -1):
         under = clubs[i]
         laid = next(
@@ -294,8 +263,7 @@ def stromkrig_invisible(deck: Deck) -> SpecialExample | None:
     """
     invisible = [c for category in CATEGORIES for c in invisible_cards(deck, category)]
     invisible.sort(key=lambda card: card.joker or card.flags.burn or card.flags.reset)
-    unclear = _unclear_ids(deck)
-    plain = [c for c in by_production(deck) if is_plain_stromkrig(c) and c.id not in unclear]
+    plain = [c for c in by_production(deck) if is_plain_stromkrig(c)]
     if not invisible or len(plain) < 3:
         return None
     top = plain[len(plain) * 2 // 3]

@@ -33,11 +33,6 @@ from kraftstokk.render.booklet_text import (
 
 CATEGORY_NAMES = {"mw": "effekt", "gwh": "produksjon", "head_m": "fallhøyde"}
 MISSING = "<i>Denne kortstokken har ingen kort som passer til dette eksempelet.</i>"
-NOTE_INTRO = (
-    "<b>Obs:</b> på noen kort er produksjonen rundet <i>opp</i> til neste tier. Krigstieren "
-    "regnes alltid av den nøyaktige produksjonen:"
-)
-NOTE = "<b>{name}</b> står med {printed}, men produserer {exact} og hører til tieren {ten}"
 
 
 def blocks(deck: Deck, w: Words) -> list[Block]:
@@ -202,26 +197,7 @@ def _special_cards(deck: Deck, w: Words) -> list[Block]:
         out.append(Bullets(tuple(war_partner_line(group, w) for group in groups)))
         first = groups[0]
         out.append(CardRow(tuple(first), tuple(caption(c, "gwh", w) for c in first)))
-    out += _rounded_up(deck, w)
     return out
-
-
-def _rounded_up(deck: Deck, w: Words) -> list[Block]:
-    """Cards whose printed production reads as another ten than the exact one (SK-6)."""
-    cards = ex.printed_tens_differ(deck)
-    if not cards:
-        return []
-    exact = w.decimals.get("gwh", 0) + 1
-    notes = [
-        NOTE.format(
-            name=escape(c.name or ""),
-            printed=figure(c, "gwh", w),
-            exact=f"{number(c.figure('gwh'), w, exact)}\u00a0GWh",
-            ten=f"{number(ex.tens(c), w)}\u00a0GWh",
-        )
-        for c in cards
-    ]
-    return [Para(NOTE_INTRO + " " + "; ".join(notes) + ".")]
 
 
 # --- Idiot (ID-1 .. ID-13) ---------------------------------------------------------------

@@ -1,13 +1,17 @@
 """Norwegian number format for the card figures: 4 357 GWh, 1 240,5 MW.
 
-Each field is rounded the same way on every card of a deck: to whole numbers, unless
+Each field is shown the same way on every card of a deck: to whole numbers, unless
 that would make two different figures of the deck look equal, then to one decimal.
+Rounding is half up, but never up into the next ten (749.74 GWh prints as "749", not
+"750"): the production a player reads must lie in the same ten as the exact figure that
+decides a Strømkrig war (SK-6b). The rounding is monotone, so figures shown distinct keep
+the order of the exact ones.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Category, Deck
 
@@ -18,14 +22,19 @@ DECIMAL_MARK = ","
 MAX_DECIMALS = 1
 
 
-def round_half_up(value: float, decimals: int) -> Decimal:
+def round_shown(value: float, decimals: int) -> Decimal:
+    """The figure as printed: half up to ``decimals`` places, but not into the next ten."""
     quantum = Decimal(1).scaleb(-decimals)
-    return Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP)
+    exact = Decimal(repr(value))
+    rounded = exact.quantize(quantum, rounding=ROUND_HALF_UP)
+    if rounded // 10 != exact // 10:
+        return exact.quantize(quantum, rounding=ROUND_DOWN)
+    return rounded
 
 
 def format_number(value: float, decimals: int = 0) -> str:
     """``4357.2`` -> ``'4 357'``; ``1240.45, 1`` -> ``'1 240,5'`` (no-break spaces)."""
-    rounded = round_half_up(value, decimals)
+    rounded = round_shown(value, decimals)
     sign = "−" if rounded < 0 else ""
     text = f"{abs(rounded):,.{decimals}f}"
     whole, _, frac = text.partition(".")
@@ -37,7 +46,7 @@ def decimals_for(values: Iterable[float]) -> int:
     """Fewest decimals (0 or 1) that keep every distinct figure distinct."""
     distinct = sorted(set(values))
     for decimals in range(MAX_DECIMALS + 1):
-        shown = {round_half_up(v, decimals) for v in distinct}
+        shown = {round_shown(v, decimals) for v in distinct}
         if len(shown) == len(distinct):
             return decimals
     return MAX_DECIMALS
