@@ -636,19 +636,26 @@ class StromkrigState(State):
 
     def _turn_actions(self) -> list[Action]:
         # Hands are sorted by production (jokers first), so the ordinary lays are a tail
-        # of the hand and come out lowest production first.
+        # of the hand and come out lowest production first. The hot path of the game:
+        # the war test and the runs are inlined.
         game = self.game
         hand = self.hands[self.current]
         top = self.top
         lay = game.lay_action
+        production = game.beat_production
         if top < 0:
             legal = [lay[card] for card in hand if lay[card]]
             floor = -1.0
         else:
-            production = game.beat_production
             floor = production[top]
-            if self._war_possible(len(hand) > 1 or bool(self.stock)):
-                tens = game.tens  # SK-6b: a lower card of the same tens starts a war
+            owner = self.top_owner
+            if (
+                (len(hand) > 1 or self.stock)
+                and owner >= 0
+                and owner != self.current
+                and not self.out[owner]
+            ):  # _war_possible: SK-6b, a lower card of the same tens starts a war
+                tens = game.tens
                 top_tens = tens[top]
                 legal = [
                     lay[card] for card in hand if production[card] > floor or tens[card] == top_tens
@@ -659,39 +666,38 @@ class StromkrigState(State):
         # where hand[i + 1] is the next card of a run after hand[i].
         special = game.special_uses
         run_next = game.run_next
-        links = []
+        links: list[int] | None = None
         follows = -1
         i = -1
         for card in hand:
             if special[card]:
-                legal.extend(special[card])
+                legal += special[card]
             if card == follows:
-                links.append(i)
+                if links is None:
+                    links = [i]
+                else:
+                    links.append(i)
             follows = run_next[card]
             i += 1
-        if links:
-            self._runs(hand, floor, links, legal)
+        if links is not None:
+            # SK-5: every run of consecutive production nr. whose first card beats the top.
+            linked = set(links)
+            for i in links:
+                card = hand[i]
+                if production[card] <= floor:
+                    continue
+                run: Action = (RUN, card, hand[i + 1])
+                legal.append(run)
+                j = i + 1
+                while j in linked:
+                    j += 1
+                    run = (*run, hand[j])
+                    legal.append(run)
         if self.pile or self.beside:
             legal.append(_TAKE)
         if self.stock:
             legal.append(_CHANCE)
         return legal
-
-    def _runs(self, hand: list[int], floor: float, links: list[int], legal: list[Action]) -> None:
-        """SK-5: every run of consecutive production nr. whose first card beats the top."""
-        production = self.game.beat_production
-        linked = set(links)
-        for i in links:
-            card = hand[i]
-            if production[card] <= floor:
-                continue
-            run: Action = (RUN, card, hand[i + 1])
-            legal.append(run)
-            j = i + 1
-            while j in linked:
-                j += 1
-                run = (*run, hand[j])
-                legal.append(run)
 
     # ----------------------------------------------------------------- moves
 
