@@ -183,19 +183,10 @@ def card_id(suit: str, value: int) -> str:
 
 def load_deck_json(path: str | Path) -> Deck:
     """Read ``deck.json``; a missing or malformed file raises :class:`InputFileError`."""
+    from kraftstokk.textfile import read_utf8_text
+
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(path, "no such file") from None
-    except IsADirectoryError:
-        raise InputFileError(path, "is a directory, not a deck file") from None
-    except UnicodeDecodeError:
-        raise InputFileError(path, "not a UTF-8 text file") from None
-    except OSError as exc:
-        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
-    if not text.strip():
-        raise InputFileError(path, "file is empty")
+    text = read_utf8_text(path, "deck file")
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from kraftstokk.atomic import write_text
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, Card, CardFlags, CategoryFlags, Deck, Ranks, SnapshotInfo
+from kraftstokk.textfile import read_utf8_text
 
 CSV_COLUMNS: tuple[str, ...] = (
     "id",
@@ -105,26 +106,6 @@ def write_deck(deck: Deck, out_dir: str | Path) -> tuple[Path, Path]:
     return json_path, csv_path
 
 
-def _read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(path, "no such file") from None
-    except IsADirectoryError:
-        raise InputFileError(path, "is a directory, not a deck file") from None
-    except OSError as exc:
-        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
-    if b"\x00" in data[:4096]:
-        raise InputFileError(path, "binary file, not a deck")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputFileError(path, "not a UTF-8 text file") from None
-    if not text.strip():
-        raise InputFileError(path, "file is empty")
-    return text
-
-
 def _deck_from_raw(raw: Any, path: Path) -> Deck:
     try:
         return Deck.model_validate(raw)
@@ -135,7 +116,7 @@ def _deck_from_raw(raw: Any, path: Path) -> Deck:
 
 
 def load_deck_json_file(path: Path) -> Deck:
-    text = _read_text(path)
+    text = read_utf8_text(path, "deck file")
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -237,7 +218,7 @@ def csv_delimiter(text: str) -> str:
 
 
 def load_deck_csv_file(path: Path) -> Deck:
-    text = _read_text(path)
+    text = read_utf8_text(path, "deck file")
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text))
     header = [name.strip() for name in reader.fieldnames or []]
     missing = [column for column in CSV_COLUMNS if column not in header]

@@ -24,6 +24,7 @@ from kraftstokk.errors import InputFileError
 from kraftstokk.sources.normalize import RawRecord
 from kraftstokk.sources.numbers import DecimalMark, guess_decimal_mark
 from kraftstokk.sources.nve_schema import NVE_RESPONSE, NvePlantRecord
+from kraftstokk.textfile import read_input_bytes
 
 SourceFormat = Literal["nve-json", "nve-csv", "jrc-csv"]
 FORMATS: tuple[SourceFormat, ...] = ("nve-json", "nve-csv", "jrc-csv")
@@ -52,14 +53,7 @@ def _looks_binary(data: bytes) -> bool:
 
 def load_text(path: Path) -> str:
     """The file's text: UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(path, "no such file") from None
-    except IsADirectoryError:
-        raise InputFileError(path, "is a directory, not a data file") from None
-    except OSError as exc:
-        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
+    data = read_input_bytes(path, "data file")
     if not data.strip():
         raise InputFileError(path, "file is empty")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):

@@ -24,6 +24,7 @@ from kraftstokk.atomic import atomic_path
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import PLANT_COLUMNS, Plant
 from kraftstokk.sources.quality import QualityReport
+from kraftstokk.textfile import read_utf8_text
 
 
 class Provenance(BaseModel):
@@ -125,26 +126,6 @@ def write_snapshot(
     return meta_path
 
 
-def _read_text(path: Path, what: str) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(path, f"no such file ({what})") from None
-    except IsADirectoryError:
-        raise InputFileError(path, f"is a directory, not a {what}") from None
-    except OSError as exc:
-        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
-    if b"\x00" in data:
-        raise InputFileError(path, f"binary file, not a {what}")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputFileError(path, "not a UTF-8 text file") from None
-    if not text.strip():
-        raise InputFileError(path, "file is empty")
-    return text
-
-
 def _first_error(exc: ValidationError) -> str:
     first = exc.errors()[0]
     where = ".".join(str(part) for part in first["loc"])
@@ -153,7 +134,7 @@ def _first_error(exc: ValidationError) -> str:
 
 def read_provenance(path: str | Path) -> Provenance:
     path = Path(path)
-    text = _read_text(path, "provenance file")
+    text = read_utf8_text(path, "provenance file")
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -185,7 +166,7 @@ def _plant_from_row(path: Path, line: int, row: dict[str, str]) -> Plant:
 def read_snapshot_plants(path: str | Path) -> list[Plant]:
     """Read only the snapshot CSV (no provenance), checking every row."""
     path = Path(path)
-    text = _read_text(path, "snapshot CSV")
+    text = read_utf8_text(path, "snapshot CSV")
     reader = csv.DictReader(io.StringIO(text, newline=""))
     header = [name.strip() for name in reader.fieldnames or []]
     missing = [column for column in PLANT_COLUMNS if column not in header]
