@@ -259,8 +259,10 @@ class State(ABC):
     ) -> None:
         """Let the bots play to the end (or the action cap), appending each action.
 
-        Each bot sees only its seat's observation and the legal actions. A game may
-        override this with a faster loop that takes exactly the same actions.
+        Each bot sees only its seat's observation and the legal actions (read-only: a
+        game may hand over its own cached list). A game may override this with a faster
+        loop that takes exactly the same actions; ``play_game(debug=True)`` keeps the
+        plain loop, so tests can compare the two.
         """
         is_terminal = self.is_terminal
         current_player = self.current_player
