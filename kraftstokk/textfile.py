@@ -12,7 +12,7 @@ def read_input_bytes(path: Path, what: str) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise InputFileError(path, f"no such file ({what})") from None
+        raise InputFileError(path, "no such file") from None
     except IsADirectoryError:
         raise InputFileError(path, f"is a directory, not a {what}") from None
     except OSError as exc:
