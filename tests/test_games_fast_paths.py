@@ -7,10 +7,14 @@ same game, action for action, for every bot kind, including a stop at the action
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from kraftstokk.games import registry
-from kraftstokk.games.core import DeckTable, play_game
+from kraftstokk.games.core import Action, DeckTable, play_game
 from kraftstokk.models import Deck
 
 CASES = [
@@ -46,3 +50,21 @@ def test_fast_loop_stops_at_the_action_cap(deck: Deck, name: str, cap: int) -> N
     assert len(fast.actions) == cap
     assert fast.actions == checked.actions
     assert not fast.result.finished and fast.result == checked.result
+
+
+def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> None:
+    from kraftstokk.games.kraftidioten import PASS_ACTION
+    from kraftstokk.games.kraftidioten_bots import GreedyBot
+
+    class CountingGreedy(GreedyBot):
+        asked = 0
+
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            CountingGreedy.asked += 1
+            return super().act(observation, legal, rng)
+
+    game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 4)
+    record = play_game(game, [CountingGreedy(game) for _ in range(4)], 3)  # type: ignore[arg-type]
+    passes = record.actions.count(PASS_ACTION)
+    assert passes > 0
+    assert CountingGreedy.asked == len(record.actions) - passes
