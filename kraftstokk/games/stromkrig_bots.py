@@ -99,8 +99,15 @@ class GreedyBot:
         game = self.game
         if kind == NAME:
             return (NAME, rng.randrange(3))
+        # A war card: the highest figure (the first of equals, as max() gives).
         figure = game.war_figure[observation.war_category]
-        return max(legal, key=lambda action: figure[action[1]])
+        best = legal[0]
+        best_figure = figure[best[1]]
+        for action in legal:
+            value = figure[action[1]]
+            if value > best_figure:
+                best, best_figure = action, value
+        return best
 
     def _turn(self, legal: Sequence[Action]) -> Action:
         cost = self.cost
