@@ -31,7 +31,6 @@ from kraftstokk.games.kraftidioten import (
     Claim,
     KraftidiotenGame,
     KraftidiotenState,
-    format_figure,
 )
 from kraftstokk.games.kraftidioten_bots import GreedyBot, HeuristicBot
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
@@ -353,7 +352,9 @@ def test_actions_read_as_words(table: DeckTable) -> None:
     assert state.action_to_string((JOKER, 52)) == "lay joker 1, burning the pile"
     assert state.action_to_string((LIE, 20, GWH)) == "lie with Øvre Vinstra (spar 9) in produksjon"
     assert state.public_action_string((LIE, 20, GWH)) == ""  # only the claim is seen
-    assert format_figure(1233.0) == "1 233" and format_figure(78.34) == "78,3"
+    # Figures in words are the ones the card prints.
+    assert table.figure_text(GWH, 0) == "4 405 GWh"
+    assert state.claim_to_string(0, GWH) == f"{table.names[0]} 4 405 GWh"
 
 
 def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None:

@@ -35,6 +35,7 @@ from kraftstokk.games.stromkrig import (
     StromkrigState,
 )
 from kraftstokk.games.stromkrig_bots import GreedyBot, HeuristicBot
+from kraftstokk.render.numbers import format_number
 
 
 @pytest.fixture
@@ -54,11 +55,14 @@ def with_production(table: DeckTable, figures: dict[int, float]) -> DeckTable:
     """The table with some production figures replaced (ranks kept)."""
     gwh = list(table.figures[GWH])
     tens = list(table.gwh_tens)
+    shown = list(table.shown[GWH])
     for index, value in figures.items():
         gwh[index] = value
         tens[index] = int(value // 10) * 10
+        shown[index] = format_number(value).replace("\u00a0", " ")
     new_figures = tuple(tuple(gwh) if k == GWH else table.figures[k] for k in range(3))
-    return dataclasses.replace(table, figures=new_figures, gwh_tens=tuple(tens))
+    new_shown = tuple(tuple(shown) if k == GWH else table.shown[k] for k in range(3))
+    return dataclasses.replace(table, figures=new_figures, gwh_tens=tuple(tens), shown=new_shown)
 
 
 def position(

@@ -43,6 +43,7 @@ class DeckTable:
     figures: tuple[tuple[float, ...], ...]  # figures[category][card]; 0.0 for jokers
     nr: tuple[tuple[int, ...], ...]  # nr[category][card]; 0 for jokers
     gwh_tens: tuple[int, ...]  # production rounded down to tens; -1 for jokers
+    shown: tuple[tuple[str, ...], ...]  # shown[category][card]: the figure as printed; ""
 
     @property
     def size(self) -> int:
@@ -65,8 +66,16 @@ class DeckTable:
             return self.ids[card].replace("-", " ")
         return f"{self.names[card]} ({SUITS[self.suit[card]]} {self.value[card]})"
 
+    def figure_text(self, category: int, card: int) -> str:
+        """The figure as the card prints it, with its unit: '4 357 GWh'."""
+        return f"{self.shown[category][card]} {CATEGORY_UNITS[category]}"
+
     @classmethod
     def from_deck(cls, deck: Deck) -> DeckTable:
+        from kraftstokk.render.numbers import THOUSANDS, deck_decimals, format_number
+
+        decimals = deck_decimals(deck) if deck.plant_cards else dict.fromkeys(CATEGORIES, 0)
+        shown: list[list[str]] = [[], [], []]
         ids, names, suits, values, jokers, tens = [], [], [], [], [], []
         figures: list[list[float]] = [[], [], []]
         ranks: list[list[int]] = [[], [], []]
@@ -81,6 +90,7 @@ class DeckTable:
                 for c in range(3):
                     figures[c].append(0.0)
                     ranks[c].append(0)
+                    shown[c].append("")
                 continue
             if card.suit is None or card.value is None or card.nr is None:
                 raise GameError(f"card {card.id} lacks suit, value or nr.; validate the deck")
@@ -92,6 +102,8 @@ class DeckTable:
             for c, category in enumerate(CATEGORIES):
                 figures[c].append(card.figure(category))
                 ranks[c].append(card.nr.get(category))
+                printed = format_number(card.figure(category), decimals[category])
+                shown[c].append(printed.replace(THOUSANDS, " "))
         return cls(
             ids=tuple(ids),
             names=tuple(names),
@@ -101,6 +113,7 @@ class DeckTable:
             figures=tuple(tuple(f) for f in figures),
             nr=tuple(tuple(r) for r in ranks),
             gwh_tens=tuple(tens),
+            shown=tuple(tuple(s) for s in shown),
         )
 
 

@@ -39,7 +39,6 @@ from typing import Any, NamedTuple
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
     CATEGORY_NAMES,
-    CATEGORY_UNITS,
     DEFAULT_ACTION_CAP,
     Action,
     Bot,
@@ -87,14 +86,6 @@ class Claim(NamedTuple):
     seat: int
     plant: int
     from_stock: bool  # KI-4b: drawn from the stock, so true by rule
-
-
-def format_figure(value: float) -> str:
-    """Norwegian style: '4 357', '1 234,5'."""
-    if round(value, 1) == round(value):
-        return f"{round(value):,}".replace(",", " ")
-    whole, _, decimals = f"{value:,.1f}".partition(".")
-    return f"{whole.replace(',', ' ')},{decimals}"
 
 
 def _figure_key(figures: tuple[float, ...]) -> Callable[[int], tuple[float, int]]:
@@ -726,8 +717,7 @@ class KraftidiotenState(State):
 
     def claim_to_string(self, plant: int, category: int) -> str:
         table = self.game.table
-        figure = format_figure(table.figures[category][plant])
-        return f"{table.names[plant]} {figure} {CATEGORY_UNITS[category]}"
+        return f"{table.names[plant]} {table.figure_text(category, plant)}"
 
     def _describe(self, action: Action, *, public: bool) -> str:
         table = self.game.table
@@ -927,9 +917,7 @@ class KraftidiotenObservation:
                 lines.append(f"  {table.describe(card)}")
                 continue
             figures = ", ".join(
-                f"{format_figure(table.figures[c][card])} {CATEGORY_UNITS[c]} "
-                f"(nr. {table.nr[c][card]})"
-                for c in categories
+                f"{table.figure_text(c, card)} (nr. {table.nr[c][card]})" for c in categories
             )
             lines.append(f"  {table.describe(card)}: {figures}")
         if self.challenge_pending:

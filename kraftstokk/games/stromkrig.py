@@ -69,7 +69,6 @@ from typing import Any
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
     CATEGORY_NAMES,
-    CATEGORY_UNITS,
     DEFAULT_ACTION_CAP,
     GWH,
     Action,
@@ -112,12 +111,6 @@ _CHANCE: Action = (CHANCE,)
 _JOIN: Action = (JOIN,)
 _STAY_OUT: Action = (STAY_OUT,)
 _NAMES: tuple[Action, ...] = tuple((NAME, c) for c in range(3))
-
-
-def format_figure(value: float) -> str:
-    """``4357.0`` -> ``'4 357'``; decimals only when the figure has them."""
-    text = f"{value:,.2f}".rstrip("0").rstrip(".")
-    return text.replace(",", " ")
 
 
 class StromkrigGame(Game):
@@ -322,12 +315,9 @@ class StromkrigObservation:
             if table.joker[card]:
                 return table.describe(card)
             if category < 0:  # a war before its category is named: all three figures
-                figures = " / ".join(
-                    f"{format_figure(table.figures[k][card])} {CATEGORY_UNITS[k]}" for k in range(3)
-                )
+                figures = " / ".join(table.figure_text(k, card) for k in range(3))
                 return f"{table.describe(card)} {figures}"
-            figure = format_figure(table.figures[category][card])
-            return f"{table.describe(card)} {figure} {CATEGORY_UNITS[category]}"
+            return f"{table.describe(card)} {table.figure_text(category, card)}"
 
         at_war = state.phase in (ASK, NAMING, WAR)
         hand_category = state.war_category if at_war else GWH
@@ -566,8 +556,7 @@ class StromkrigState(State):
         kind = action[0]
         if kind == LAY:
             card = action[1]
-            figure = format_figure(self.game.production[card])
-            return f"lay {table.names[card]} {figure} GWh"
+            return f"lay {table.names[card]} {table.figure_text(GWH, card)}"
         if kind == RUN:
             return "lay run " + ", ".join(table.names[card] for card in action[1:])
         if kind == BURN:
@@ -591,8 +580,7 @@ class StromkrigState(State):
             if table.joker[card]:
                 return f"lay {table.describe(card)} in the war"
             category = self.war_category if self.war_category >= 0 else GWH
-            figure = format_figure(table.figures[category][card])
-            return f"lay {table.names[card]} {figure} {CATEGORY_UNITS[category]} in the war"
+            return f"lay {table.names[card]} {table.figure_text(category, card)} in the war"
         raise GameError(f"stromkrig: unknown action {list(action)}")
 
     # ----------------------------------------------------------------- legal actions
