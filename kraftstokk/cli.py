@@ -1,29 +1,29 @@
-"""Entry point of the ``kraftstokk`` command: the app with every command registered."""
+"""Entry point of the ``kraftstokk`` command: the app with every command registered.
+
+Each module of :mod:`kraftstokk.commands` registers its commands on the shared app when
+imported; they keep their heavy imports inside the command functions, so ``--help`` and
+``--version`` stay fast.
+"""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
 from kraftstokk.cli_app import app
 
-#: One module per pipeline stage, each registering its commands on ``app``.
-COMMAND_MODULES = (
-    "fetch",
-    "ingest",
-    "build",
-    "validate",
-    "diff",
-    "render",
-    "booklet",
-    "simulate",
-    "play",
+# Imported in pipeline order, which is the order ``--help`` lists the commands in.
+# isort: off
+from kraftstokk.commands import (  # noqa: F401  (imported to register the commands)
+    fetch,
+    ingest,
+    build,
+    validate,
+    diff,
+    render,
+    booklet,
+    simulate,
+    play,
 )
 
-for _name in COMMAND_MODULES:
-    _module = f"kraftstokk.commands.{_name}"
-    if importlib.util.find_spec(_module) is not None:
-        importlib.import_module(_module)
+# isort: on
 
 
 def main() -> None:
