@@ -20,6 +20,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -145,7 +146,10 @@ def _vertical_bars(
     height = 190
     drawing = Drawing(FRAME_WIDTH, height)
     chart = VerticalBarChart()
-    chart.x, chart.y = 48, 38 if rotated else 24
+    # Labels turned 45 degrees reach down by about 0.71 of their width: keep them above
+    # the axis title.
+    longest = max((stringWidth(label, styles.font, 7) for label in labels), default=0.0)
+    chart.x, chart.y = 48, (16 + 0.71 * longest) if rotated else 24
     chart.width, chart.height = FRAME_WIDTH - 62, height - 14 - chart.y
     chart.data = [list(counts)]
     chart.bars[0].fillColor = BAR_COLOUR
