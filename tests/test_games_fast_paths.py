@@ -68,3 +68,29 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
     passes = record.actions.count(PASS_ACTION)
     assert passes > 0
     assert CountingGreedy.asked == len(record.actions) - passes
+
+
+def test_stromkrig_lays_the_greedy_lowest_card_without_asking(deck: Deck) -> None:
+    from kraftstokk.games.stromkrig import LAY, PLAY, StromkrigGame
+    from kraftstokk.games.stromkrig_bots import GreedyBot
+
+    class CountingGreedy(GreedyBot):
+        asked = 0
+        asked_with_lay = 0
+
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            CountingGreedy.asked += 1
+            if observation.phase == PLAY and any(action[0] == LAY for action in legal):
+                CountingGreedy.asked_with_lay += 1
+            return super().act(observation, legal, rng)
+
+    game = registry.make_game("stromkrig", DeckTable.from_deck(deck), 4)
+    assert isinstance(game, StromkrigGame)
+    record = play_game(game, [CountingGreedy(game) for _ in range(4)], 3)
+    checked = play_game(game, [GreedyBot(game) for _ in range(4)], 3, debug=True)
+    assert record.actions == checked.actions
+    lays = sum(1 for action in record.actions if action[0] == LAY)
+    assert lays > 0
+    assert 0 < CountingGreedy.asked < len(record.actions) - lays // 2
+    # A turn on which an ordinary lay is legal never reaches the bot.
+    assert CountingGreedy.asked_with_lay == 0

@@ -521,19 +521,41 @@ class StromkrigState(State):
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The bots' loop with the legal list made straight into the cache ``apply`` checks."""
+        """The bots' loop with the legal list made straight into the cache ``apply`` checks.
+
+        A bot whose ``lays_lowest`` is True (the greedy bot) lays the lowest ordinary card
+        that may go on the pile whenever there is one, without looking further; then the
+        engine finds that card itself and skips the turn's legal list and the bot: the
+        same actions and random streams.
+        """
         acts = [bot.act for bot in bots]
+        lowest = [getattr(bot, "lays_lowest", False) is True for bot in bots]
         views = [self.observation(seat) for seat in range(self.n)]
         turn_actions = self._turn_actions
         compute_legal = self._compute_legal
+        lowest_lay = self._lowest_lay
+        lay_card = self._lay_card
+        lay_action = self.game.lay_action
         apply = self.apply
         append = actions.append
         cap = self.game.action_cap
         while self.phase != OVER and self.actions < cap:
             legal = self._legal
-            if legal is None:
-                legal = self._legal = turn_actions() if self.phase == PLAY else compute_legal()
             seat = self.current
+            if legal is None:
+                if self.phase == PLAY:
+                    if lowest[seat]:
+                        card = lowest_lay(seat)
+                        if card >= 0:
+                            # apply() of a LAY, its legality settled by _lowest_lay.
+                            self.actions += 1
+                            self.turns += 1
+                            lay_card(seat, card)
+                            append(lay_action[card])
+                            continue
+                    legal = self._legal = turn_actions()
+                else:
+                    legal = self._legal = compute_legal()
             action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
@@ -621,6 +643,32 @@ class StromkrigState(State):
             war_lay = self.game.war_lay_action
             legal.extend([war_lay[card] for card in self.hands[self.current]])
         return legal
+
+    def _lowest_lay(self, seat: int) -> int:
+        """The card of the first action ``_turn_actions`` lists when it is a LAY, else -1."""
+        game = self.game
+        hand = self.hands[seat]
+        lay = game.lay_action
+        top = self.top
+        if top < 0:
+            for card in hand:
+                if lay[card]:
+                    return card
+            return -1
+        production = game.beat_production
+        floor = production[top]
+        owner = self.top_owner
+        if (len(hand) > 1 or self.stock) and owner >= 0 and owner != seat and not self.out[owner]:
+            tens = game.tens
+            top_tens = tens[top]
+            for card in hand:
+                if production[card] > floor or tens[card] == top_tens:
+                    return card if lay[card] else -1
+            return -1
+        for card in hand:
+            if production[card] > floor:
+                return card if lay[card] else -1
+        return -1
 
     def _turn_actions(self) -> list[Action]:
         # Hands are sorted by production (jokers first), so the ordinary lays are a tail

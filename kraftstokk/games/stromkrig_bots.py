@@ -80,6 +80,10 @@ def _special_costs(game: StromkrigGame) -> tuple[float, ...]:
 class GreedyBot:
     """The cheapest legal play; takes the pile only when forced; never joins a war."""
 
+    #: Lays the lowest ordinary card whenever one may go on the pile (``play_out`` then
+    #: skips asking it).
+    lays_lowest = True
+
     def __init__(self, game: StromkrigGame) -> None:
         self.game = game
         # Special plays cost their production; jokers are the dearest burn.
