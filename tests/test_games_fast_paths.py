@@ -94,3 +94,41 @@ def test_stromkrig_lays_the_greedy_lowest_card_without_asking(deck: Deck) -> Non
     assert 0 < CountingGreedy.asked < len(record.actions) - lays // 2
     # A turn on which an ordinary lay is legal never reaches the bot.
     assert CountingGreedy.asked_with_lay == 0
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [(), ("two_same_player",), ("no_finish_on_two",), ("sequences",), ("sneak_three", "no_swap")],
+)
+def test_idiot_lays_the_greedy_lowest_rank_without_asking(
+    deck: Deck, variants: tuple[str, ...]
+) -> None:
+    from kraftstokk.games.idiot import PLAY, TEN, TWO
+    from kraftstokk.games.idiot_bots import GreedyBot
+
+    game = registry.make_game("idiot", DeckTable.from_deck(deck), 4, variants)
+    ranks = game.ranks  # type: ignore[attr-defined]
+
+    class CountingGreedy(GreedyBot):
+        asked = 0
+        asked_with_ordinary_play = 0
+
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            CountingGreedy.asked += 1
+            if any(a[0] == PLAY and ranks[a[1]] not in (TWO, TEN) for a in legal):
+                CountingGreedy.asked_with_ordinary_play += 1
+            return super().act(observation, legal, rng)
+
+    costs = game.keep_costs  # type: ignore[attr-defined]
+    for seed in range(3):
+        CountingGreedy.asked = CountingGreedy.asked_with_ordinary_play = 0
+        fast = play_game(game, [CountingGreedy(costs) for _ in range(4)], seed)
+        checked = play_game(game, [GreedyBot(costs) for _ in range(4)], seed, debug=True)
+        assert fast.actions == checked.actions
+        assert fast.result == checked.result
+        if {"no_finish_on_two", "sneak_three"} & set(variants):
+            continue  # these variants keep every decision on the general path
+        plays = sum(1 for action in fast.actions if action[0] == PLAY)
+        assert 0 < CountingGreedy.asked < len(fast.actions) - plays // 2
+        if "sequences" not in variants:  # in a run the bot is still asked
+            assert CountingGreedy.asked_with_ordinary_play == 0

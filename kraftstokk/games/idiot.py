@@ -293,17 +293,37 @@ class IdiotState(State):
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The bots' loop without copying the cached legal list for each decision."""
+        """The bots' loop without copying the cached legal list for each decision.
+
+        A bot whose ``lays_lowest`` is True (the greedy bot) lays all its cards of the
+        lowest ordinary rank (not 2 or 10) that may go on the pile whenever there is one;
+        on an ordinary turn the engine then finds that play itself and skips the legal
+        list and the bot: the same actions and random streams.
+        """
         acts = [bot.act for bot in bots]
+        lowest = [getattr(bot, "lays_lowest", False) is True for bot in bots]
         views = self._views
         generate = self._generate
+        lowest_play = self._lowest_play
+        play = self._play
         apply = self.apply
         append = actions.append
         while not self._over:
             legal = self._legal
-            if legal is None:
-                legal = self._legal = generate()
             seat = self._player
+            if legal is None:
+                if lowest[seat] and self._phase == PHASE_PLAY and not self._run:
+                    action = lowest_play(seat)
+                    if action is not None:
+                        # apply() of a PLAY, its legality settled by _lowest_play.
+                        self._reveal = None
+                        self._actions += 1
+                        if self._actions >= self._cap:
+                            self._over = True
+                        play(action)
+                        append(action)
+                        continue
+                legal = self._legal = generate()
             action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
@@ -379,6 +399,28 @@ class IdiotState(State):
         return f"{self.game.table.describe(card)}: {fate}"
 
     # -- legal actions -------------------------------------------------------------
+
+    def _lowest_play(self, seat: int) -> Action | None:
+        """On an ordinary turn, the PLAY of every card of the lowest ordinary rank (not 2
+        or 10) that may go on the pile, as ``_generate`` lists it; else None."""
+        if self._special:
+            return None
+        src = self._hands[seat] or self._up[seat]
+        need = self._need
+        reach = self._reach
+        ranks = self._ranks
+        size = len(src)
+        i = 0
+        while i < size:
+            card = src[i]
+            r = ranks[card]
+            if reach[card] >= need and r != TWO and r != TEN:
+                j = i + 1
+                while j < size and ranks[src[j]] == r:
+                    j += 1
+                return self._single[card] if j == i + 1 else (PLAY, *src[i:j])
+            i += 1
+        return None
 
     def _generate(self) -> list[Action]:
         """Legal actions; the common case (a play from hand or face-up) inline for speed."""

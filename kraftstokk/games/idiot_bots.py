@@ -45,6 +45,10 @@ class GreedyBot:
     Swaps nothing; continues a run while it can; takes a chance before the pile.
     """
 
+    #: Lays all its cards of the lowest ordinary rank that may go on the pile whenever
+    #: there is one (``play_out`` then skips asking it).
+    lays_lowest = True
+
     def __init__(self, costs: tuple[int, ...]) -> None:
         self._costs = costs
 
