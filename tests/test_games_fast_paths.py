@@ -132,3 +132,40 @@ def test_idiot_lays_the_greedy_lowest_rank_without_asking(
         assert 0 < CountingGreedy.asked < len(fast.actions) - plays // 2
         if "sequences" not in variants:  # in a run the bot is still asked
             assert CountingGreedy.asked_with_ordinary_play == 0
+
+
+def test_kraftidioten_gives_a_blind_greedy_no_legal_list_on_its_turns(deck: Deck) -> None:
+    from kraftstokk.games.kraftidioten import PASS_ACTION
+    from kraftstokk.games.kraftidioten_bots import GreedyBot
+
+    lengths: list[int] = []
+
+    class ListLength(GreedyBot):
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            lengths.append(len(legal))
+            return super().act(observation, legal, rng)
+
+    game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 4)
+    fast = play_game(game, [ListLength(game) for _ in range(4)], 5)  # type: ignore[arg-type]
+    checked = play_game(game, [GreedyBot(game) for _ in range(4)], 5, debug=True)  # type: ignore[arg-type]
+    assert fast.actions == checked.actions
+    assert lengths and set(lengths) == {0}
+    assert len(lengths) == len(fast.actions) - fast.actions.count(PASS_ACTION)
+
+
+def test_kraftidioten_rejects_an_illegal_choice_of_a_blind_bot(deck: Deck) -> None:
+    from kraftstokk.errors import GameError
+    from kraftstokk.games.kraftidioten import LAY
+
+    class Cheat:
+        always_passes = True
+        needs_legal = False
+
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            held = set(observation.hand)
+            card = next(c for c in range(55) if c not in held)
+            return (LAY, card, 0, card)  # a card it does not hold
+
+    game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 3)
+    with pytest.raises(GameError, match="does not hold"):
+        play_game(game, [Cheat() for _ in range(3)], 1)

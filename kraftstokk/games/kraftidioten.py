@@ -424,8 +424,11 @@ class KraftidiotenState(State):
         Two thirds of a game's decisions are answers to a claim (KI-6). A bot whose
         ``always_passes`` is True (the greedy bot) answers PASS without looking, so its
         answers are recorded without asking it: the same actions and random streams.
+        A bot whose ``needs_legal`` is False chooses its turn from the observation alone
+        and gets an empty legal list (``apply`` still rejects an illegal action).
         """
         passes = [getattr(bot, "always_passes", False) is True for bot in bots]
+        blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
         everyone_passes = all(passes)
         acts = [bot.act for bot in bots]
         views = self._views
@@ -468,7 +471,8 @@ class KraftidiotenState(State):
                         self.player = seat
                         break
                 continue
-            action = acts[seat](views[seat], legal_actions(), bot_rngs[seat])
+            legal = () if blind[seat] and self.phase == PHASE_TURN else legal_actions()
+            action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
 

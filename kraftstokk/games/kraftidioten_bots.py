@@ -55,6 +55,8 @@ class GreedyBot:
 
     #: Answers every claim with PASS without looking (the engine may record it at once).
     always_passes = True
+    #: Chooses a turn from the observation alone (the engine may skip the legal list).
+    needs_legal = False
 
     def __init__(self, game: KraftidiotenGame) -> None:
         table = game.table
@@ -71,7 +73,7 @@ class GreedyBot:
     def act(
         self, observation: KraftidiotenObservation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        if legal[-1] == PASS_ACTION:  # asked to challenge (cheaper than reading the phase)
+        if legal and legal[-1] == PASS_ACTION:  # asked to challenge (cheaper than the phase)
             return PASS_ACTION
         joker = self._joker
         hand = observation.hand
