@@ -307,6 +307,50 @@ class RandomBot:
 BotFactory = Callable[[Game, dict[str, Any]], Bot]
 
 
+class _SeededRandom(random.Random):
+    """What a :class:`LazyRandom` becomes once seeded: a plain ``random.Random``."""
+
+
+class LazyRandom(random.Random):
+    """``random.Random(seed)`` that seeds itself only when first drawn from.
+
+    Seeding costs about as much as ten decisions of a game, and many bots never draw
+    (the greedy Idiot bot) or draw rarely; the stream is the same as ``Random(seed)``'s.
+    The first ``random()`` or ``getrandbits()`` (which every other draw goes through)
+    seeds and turns the instance into a plain generator, so later draws cost nothing extra.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._pending = seed
+        self.gauss_next = None
+
+    def _start(self) -> None:
+        # A method bound before the switch (random's _randbelow keeps one) may come back.
+        if type(self) is LazyRandom:
+            object.__setattr__(self, "__class__", _SeededRandom)
+            random.Random.seed(self, self._pending)
+
+    def random(self) -> float:
+        LazyRandom._start(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int, /) -> int:
+        LazyRandom._start(self)
+        return random.Random.getrandbits(self, k)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        LazyRandom._start(self)
+        random.Random.seed(self, a, version)
+
+    def getstate(self) -> tuple[Any, ...]:
+        LazyRandom._start(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        LazyRandom._start(self)
+        random.Random.setstate(self, state)
+
+
 def derive_seed(seed: int, *parts: int) -> int:
     """A seed for a sub-stream (a bot, a game of a series) independent of worker count."""
     value = seed & 0xFFFFFFFFFFFFFFFF
@@ -333,7 +377,7 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False
     if len(bots) != game.num_players:
         raise GameError(f"{game.name} with {game.num_players} players needs as many bots")
     state = game.new_initial_state(random.Random(seed))
-    bot_rngs = [random.Random(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
+    bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
     actions: list[Action] = []
     if debug:
         state.check_invariants()
