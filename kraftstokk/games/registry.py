@@ -8,6 +8,7 @@ or a single kind for every seat; a kind may carry settings: ``heuristic:knowledg
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Sequence
 from typing import Any
@@ -77,10 +78,19 @@ def parse_bot_spec(spec: str, players: int) -> list[tuple[str, dict[str, Any]]]:
     return seats
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed_spec(spec: str, players: int) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    # A simulation makes bots from one spec for every game: parse it once.
+    return tuple(
+        (kind, tuple(settings.items())) for kind, settings in parse_bot_spec(spec, players)
+    )
+
+
 def make_bots(game: Game, spec: str) -> list[Bot]:
     factories: dict[str, BotFactory] = _module(game.name).BOTS
     bots = []
-    for kind, settings in parse_bot_spec(spec, game.num_players):
+    for kind, items in _parsed_spec(spec, game.num_players):
+        settings = dict(items)
         if kind not in factories:
             known = ", ".join(sorted(factories))
             raise SimulationError(f"{game.name} has no bot {kind!r} (choose from {known})")
