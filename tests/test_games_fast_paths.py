@@ -58,6 +58,7 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
 
     class CountingGreedy(GreedyBot):
         asked = 0
+        claims_lowest_truth = False  # every turn reaches the bot
 
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
             CountingGreedy.asked += 1
@@ -141,6 +142,8 @@ def test_kraftidioten_gives_a_blind_greedy_no_legal_list_on_its_turns(deck: Deck
     lengths: list[int] = []
 
     class ListLength(GreedyBot):
+        claims_lowest_truth = False  # every turn reaches the bot
+
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
             lengths.append(len(legal))
             return super().act(observation, legal, rng)
@@ -169,3 +172,34 @@ def test_kraftidioten_rejects_an_illegal_choice_of_a_blind_bot(deck: Deck) -> No
     game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 3)
     with pytest.raises(GameError, match="does not hold"):
         play_game(game, [Cheat() for _ in range(3)], 1)
+
+
+def test_kraftidioten_makes_the_greedy_truthful_lay_without_asking(deck: Deck) -> None:
+    from kraftstokk.games.kraftidioten import LAY, NO_CATEGORY, PHASE_TURN
+    from kraftstokk.games.kraftidioten_bots import GreedyBot
+
+    table = DeckTable.from_deck(deck)
+    asked_with_truth: list[int] = []
+    asked: list[int] = []
+
+    class Counting(GreedyBot):
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            asked.append(1)
+            category = observation.category
+            if observation.phase == PHASE_TURN and category != NO_CATEGORY:
+                figures = table.figures[category]
+                if any(
+                    not table.joker[c] and figures[c] >= observation.floor for c in observation.hand
+                ):
+                    asked_with_truth.append(1)
+            return super().act(observation, legal, rng)
+
+    game = registry.make_game("kraftidioten", table, 4)
+    for seed in range(3):
+        fast = play_game(game, [Counting(game) for _ in range(4)], seed)  # type: ignore[arg-type]
+        checked = play_game(game, [GreedyBot(game) for _ in range(4)], seed, debug=True)  # type: ignore[arg-type]
+        assert fast.actions == checked.actions
+        assert fast.stats == checked.stats
+        lays = sum(1 for action in fast.actions if action[0] == LAY)
+        assert lays > 0
+    assert asked and not asked_with_truth

@@ -57,6 +57,9 @@ class GreedyBot:
     always_passes = True
     #: Chooses a turn from the observation alone (the engine may skip the legal list).
     needs_legal = False
+    #: On a running pile, lays its lowest plant that meets the last claim, truthfully,
+    #: whenever it holds one (the engine may make that lay without asking).
+    claims_lowest_truth = True
 
     def __init__(self, game: KraftidiotenGame) -> None:
         table = game.table
