@@ -97,9 +97,23 @@ def check_settings(table: DeckTable, settings: SimSettings) -> Game:
 
 
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
-    """Consecutive ``[start, stop)`` ranges covering ``games``."""
-    size = max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    """Consecutive ``[start, stop)`` ranges covering ``games``.
+
+    With several workers the chunks shrink towards the end (a quarter of each worker's
+    share of what is left, down to half the even size), so that the workers run out of
+    games at nearly the same time instead of one waiting for the other's last chunk.
+    """
+    even = max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
+    if workers == 1:
+        return [(start, min(start + even, games)) for start in range(0, games, even)]
+    smallest = max(1, even // 2)
+    bounds = []
+    start = 0
+    while start < games:
+        size = max(smallest, min(MAX_CHUNK, (games - start) // (workers * 4)))
+        bounds.append((start, min(start + size, games)))
+        start += size
+    return bounds
 
 
 def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:
