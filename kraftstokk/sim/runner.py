@@ -134,15 +134,17 @@ def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, 
     return tally
 
 
-# One game per worker process, built once by the initializer.
+# One game per worker process, set once by the initializer.
 _worker: tuple[DeckTable, SimSettings, Game] | None = None
 
 
-def _init_worker(table: DeckTable, settings: SimSettings, module: str) -> None:
+def _init_worker(table: DeckTable, settings: SimSettings, module: str, game: Game) -> None:
+    # The parent's game comes along: forked workers inherit it for free, where building
+    # it again (Kraftidioten's claim tables) costs each worker several milliseconds.
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     registry.GAME_MODULES.setdefault(settings.game, module)
-    _worker = (table, settings, build_game(table, settings))
+    _worker = (table, settings, game)
 
 
 def _run_chunk(bounds: tuple[int, int]) -> Tally:
@@ -187,7 +189,7 @@ def run_simulation(
             module = registry.GAME_MODULES[settings.game]
             context = multiprocessing.get_context()
             # Leaving the block terminates the workers, also on Ctrl-C or an error.
-            with context.Pool(count, _init_worker, (table, settings, module)) as pool:
+            with context.Pool(count, _init_worker, (table, settings, module, game)) as pool:
                 for part in pool.imap(_run_chunk, chunks):
                     tally.merge(part)
                     if progress:
