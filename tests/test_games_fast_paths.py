@@ -97,6 +97,28 @@ def test_stromkrig_lays_the_greedy_lowest_card_without_asking(deck: Deck) -> Non
     assert CountingGreedy.asked_with_lay == 0
 
 
+def test_stromkrig_makes_every_greedy_turn_without_asking(deck: Deck) -> None:
+    from kraftstokk.games.stromkrig import PLAY, StromkrigGame
+    from kraftstokk.games.stromkrig_bots import GreedyBot
+
+    phases: list[int] = []
+
+    class Counting(GreedyBot):
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            phases.append(observation.phase)
+            return super().act(observation, legal, rng)
+
+    game = registry.make_game("stromkrig", DeckTable.from_deck(deck), 4)
+    assert isinstance(game, StromkrigGame)
+    for seed in range(4):
+        fast = play_game(game, [Counting(game) for _ in range(4)], seed)
+        checked = play_game(game, [GreedyBot(game) for _ in range(4)], seed, debug=True)
+        assert fast.actions == checked.actions
+        assert fast.stats == checked.stats
+    # Only the choices of a war (join, name a category, the war card) reach the bot.
+    assert phases and PLAY not in phases
+
+
 @pytest.mark.parametrize(
     "variants",
     [(), ("two_same_player",), ("no_finish_on_two",), ("sequences",), ("sneak_three", "no_swap")],

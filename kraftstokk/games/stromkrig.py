@@ -526,10 +526,18 @@ class StromkrigState(State):
         A bot whose ``lays_lowest`` is True (the greedy bot) lays the lowest ordinary card
         that may go on the pile whenever there is one, without looking further; then the
         engine finds that card itself and skips the turn's legal list and the bot: the
-        same actions and random streams.
+        same actions and random streams. If such a bot also has ``special_costs`` (a cost
+        per card), with no ordinary lay it makes the special use (burn, reset, invisible)
+        of its cheapest card, else a sjanse, else takes the pile; the engine chooses that
+        for it as well.
         """
         acts = [bot.act for bot in bots]
         lowest = [getattr(bot, "lays_lowest", False) is True for bot in bots]
+        special_costs: list[Sequence[float] | None] = [
+            getattr(bot, "special_costs", None) if lowest[seat] else None
+            for seat, bot in enumerate(bots)
+        ]
+        cheapest_special = self._cheapest_special
         views = [self.observation(seat) for seat in range(self.n)]
         turn_actions = self._turn_actions
         compute_legal = self._compute_legal
@@ -553,6 +561,23 @@ class StromkrigState(State):
                             lay_card(seat, card)
                             append(lay_action[card])
                             continue
+                        costs = special_costs[seat]
+                        if card == -1 and costs is not None:
+                            action = cheapest_special(seat, costs)
+                            if action is not None:
+                                # apply() of a special use, a sjanse or a take (all legal
+                                # on any turn: SK-3, SK-4, SK-10..12).
+                                self.actions += 1
+                                self.turns += 1
+                                kind = action[0]
+                                if kind == CHANCE:
+                                    self._chance(seat)
+                                elif kind == TAKE:
+                                    self._take(seat)
+                                else:
+                                    self._special_or_lay(seat, kind, action[1], from_hand=True)
+                                append(action)
+                                continue
                     legal = self._legal = turn_actions()
                 else:
                     legal = self._legal = compute_legal()
@@ -645,7 +670,8 @@ class StromkrigState(State):
         return legal
 
     def _lowest_lay(self, seat: int) -> int:
-        """The card of the first action ``_turn_actions`` lists when it is a LAY, else -1."""
+        """The card of the first action ``_turn_actions`` lists when it is a LAY; -1 when
+        no ordinary lay is legal, -2 when the list would start with something odd."""
         game = self.game
         hand = self.hands[seat]
         lay = game.lay_action
@@ -663,12 +689,32 @@ class StromkrigState(State):
             top_tens = tens[top]
             for card in hand:
                 if production[card] > floor or tens[card] == top_tens:
-                    return card if lay[card] else -1
+                    return card if lay[card] else -2
             return -1
         for card in hand:
             if production[card] > floor:
-                return card if lay[card] else -1
+                return card if lay[card] else -2
         return -1
+
+    def _cheapest_special(self, seat: int, costs: Sequence[float]) -> Action | None:
+        """With no ordinary lay legal: the special use of the card cheapest by ``costs``
+        (the first of equals in ``_turn_actions`` order; invisible before reset before
+        burn for one card), else a sjanse, else taking the pile; None if none is legal."""
+        special_uses = self.game.special_uses
+        best: Action | None = None
+        best_value = (0.0, 0)
+        for card in self.hands[seat]:
+            for action in special_uses[card]:
+                value = (costs[card], -action[0])
+                if best is None or value < best_value:
+                    best, best_value = action, value
+        if best is not None:
+            return best
+        if self.stock:
+            return _CHANCE
+        if self.pile or self.beside:
+            return _TAKE
+        return None
 
     def _turn_actions(self) -> list[Action]:
         # Hands are sorted by production (jokers first), so the ordinary lays are a tail

@@ -88,6 +88,9 @@ class GreedyBot:
         self.game = game
         # Special plays cost their production; jokers are the dearest burn.
         self.cost = _special_costs(game)
+        #: With no ordinary lay: the special use of the cheapest card by this table, else
+        #: a sjanse, else the pile (``play_out`` may then choose it without asking).
+        self.special_costs = self.cost
 
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         # The kind of the first legal action tells the phase; the engine lists ordinary
