@@ -135,6 +135,7 @@ def test_idiot_lays_the_greedy_lowest_rank_without_asking(
     class CountingGreedy(GreedyBot):
         asked = 0
         asked_with_ordinary_play = 0
+        otherwise_cheapest = False  # the other decisions reach the bot
 
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
             CountingGreedy.asked += 1
@@ -225,3 +226,27 @@ def test_kraftidioten_makes_the_greedy_truthful_lay_without_asking(deck: Deck) -
         lays = sum(1 for action in fast.actions if action[0] == LAY)
         assert lays > 0
     assert asked and not asked_with_truth
+
+
+@pytest.mark.parametrize("variants", [(), ("two_same_player",), ("no_swap",)])
+def test_idiot_makes_every_greedy_decision_without_asking(
+    deck: Deck, variants: tuple[str, ...]
+) -> None:
+    from kraftstokk.games.idiot_bots import GreedyBot
+
+    game = registry.make_game("idiot", DeckTable.from_deck(deck), 4, variants)
+    costs = game.keep_costs  # type: ignore[attr-defined]
+    asked: list[int] = []
+
+    class Counting(GreedyBot):
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            asked.append(1)
+            return super().act(observation, legal, rng)
+
+    for seed in range(4):
+        fast = play_game(game, [Counting(costs) for _ in range(4)], seed)
+        checked = play_game(game, [GreedyBot(costs) for _ in range(4)], seed, debug=True)
+        assert fast.actions == checked.actions
+        assert fast.result == checked.result
+        assert fast.stats == checked.stats
+    assert not asked
