@@ -197,7 +197,7 @@ def test_kraftidioten_rejects_an_illegal_choice_of_a_blind_bot(deck: Deck) -> No
         play_game(game, [Cheat() for _ in range(3)], 1)
 
 
-def test_kraftidioten_makes_the_greedy_truthful_lay_without_asking(deck: Deck) -> None:
+def test_kraftidioten_makes_the_greedy_truthful_and_opening_lays_without_asking(deck: Deck) -> None:
     from kraftstokk.games.kraftidioten import LAY, NO_CATEGORY, PHASE_TURN
     from kraftstokk.games.kraftidioten_bots import GreedyBot
 
@@ -209,6 +209,8 @@ def test_kraftidioten_makes_the_greedy_truthful_lay_without_asking(deck: Deck) -
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
             asked.append(1)
             category = observation.category
+            if observation.phase == PHASE_TURN and category == NO_CATEGORY:
+                asked_with_truth.append(2)  # an opening: made by the engine too
             if observation.phase == PHASE_TURN and category != NO_CATEGORY:
                 figures = table.figures[category]
                 if any(

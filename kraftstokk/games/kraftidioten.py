@@ -433,6 +433,13 @@ class KraftidiotenState(State):
         passes = [getattr(bot, "always_passes", False) is True for bot in bots]
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
         truthful = [getattr(bot, "claims_lowest_truth", False) is True for bot in bots]
+        # ``opens_weakest``: on a new pile, a category by one random() of its own generator
+        # (int(random() * 3)) and its plant ranking lowest there (a joker if it has none).
+        opens = [
+            truthful[seat] and getattr(bot, "opens_weakest", False) is True
+            for seat, bot in enumerate(bots)
+        ]
+        table_nr = self.game.table.nr
         joker = self.game.table.joker
         table_figures = self.game.table.figures
         truth_actions = self.game.truth_actions
@@ -479,6 +486,26 @@ class KraftidiotenState(State):
                     if not passes[seat] or self.actions >= cap:
                         self.player = seat
                         break
+                continue
+            if opens[seat] and self.phase == PHASE_TURN and self.category == NO_CATEGORY:
+                category = int(bot_rngs[seat].random() * 3)
+                ranks = table_nr[category]
+                best = -1
+                best_nr = -1
+                hand = hands[seat]
+                for card in hand:
+                    if not joker[card] and ranks[card] > best_nr:
+                        best_nr = ranks[card]
+                        best = card
+                if best >= 0:
+                    self.actions += 1
+                    self.turns += 1
+                    lay(seat, best, category, best, from_stock=False)
+                    action = truth_actions[category][best]
+                else:
+                    action = (JOKER, min(hand))
+                    apply(action)
+                append(action)
                 continue
             if truthful[seat] and self.phase == PHASE_TURN and self.category != NO_CATEGORY:
                 category = self.category

@@ -60,6 +60,9 @@ class GreedyBot:
     #: On a running pile, lays its lowest plant that meets the last claim, truthfully,
     #: whenever it holds one (the engine may make that lay without asking).
     claims_lowest_truth = True
+    #: On a new pile: a coin-toss category, one random() of its generator, and its plant
+    #: ranking lowest there, else a joker (the engine may make that lay without asking).
+    opens_weakest = True
 
     def __init__(self, game: KraftidiotenGame) -> None:
         table = game.table
