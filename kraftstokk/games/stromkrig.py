@@ -538,6 +538,14 @@ class StromkrigState(State):
             for seat, bot in enumerate(bots)
         ]
         cheapest_special = self._cheapest_special
+        # ``plain_wars``: never joins a war, names a category by randrange(3) of its own
+        # generator, and lays the card with the highest figure (the first of equals).
+        plain_wars = [
+            lowest[seat] and getattr(bot, "plain_wars", False) is True
+            for seat, bot in enumerate(bots)
+        ]
+        war_figure = self.game.war_figure
+        war_lay_action = self.game.war_lay_action
         views = [self.observation(seat) for seat in range(self.n)]
         turn_actions = self._turn_actions
         compute_legal = self._compute_legal
@@ -579,6 +587,36 @@ class StromkrigState(State):
                                 append(action)
                                 continue
                     legal = self._legal = turn_actions()
+                elif plain_wars[seat] and self.phase != CHOOSE:
+                    # apply() of the bot's war choice, as it would make it.
+                    phase = self.phase
+                    if phase == ASK:
+                        self.actions += 1
+                        self.ask_queue.pop(0)
+                        self._next_asked()
+                        append(_STAY_OUT)
+                        continue
+                    if phase == NAMING:
+                        action = _NAMES[bot_rngs[seat].randrange(3)]
+                        self.actions += 1
+                        self.war_category = action[1]
+                        self.stats.sample("war_sizes", len(self.war_players))
+                        self._start_round(self._seating_from(self.challenger, self.war_players))
+                        append(action)
+                        continue
+                    hand = self.hands[seat]
+                    if phase == WAR and hand:
+                        figure = war_figure[self.war_category]
+                        best = hand[0]
+                        best_figure = figure[best]
+                        for card in hand:
+                            if figure[card] > best_figure:
+                                best, best_figure = card, figure[card]
+                        self.actions += 1
+                        self._war_lay(seat, best)
+                        append(war_lay_action[best])
+                        continue
+                    legal = self._legal = compute_legal()
                 else:
                     legal = self._legal = compute_legal()
             action = acts[seat](views[seat], legal, bot_rngs[seat])

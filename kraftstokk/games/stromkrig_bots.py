@@ -83,6 +83,9 @@ class GreedyBot:
     #: Lays the lowest ordinary card whenever one may go on the pile (``play_out`` then
     #: skips asking it).
     lays_lowest = True
+    #: Never joins a war, names a category by randrange(3) of its generator, lays its card
+    #: with the highest figure in the war (``play_out`` may make these choices for it).
+    plain_wars = True
 
     def __init__(self, game: StromkrigGame) -> None:
         self.game = game
