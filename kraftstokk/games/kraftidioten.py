@@ -138,6 +138,11 @@ class KraftidiotenGame(Game):
         self.lie_actions: tuple[tuple[Action, ...], ...] = tuple(
             tuple((LIE, card, c) for card in cards) for c in range(3)
         )
+        #: Every claim there can be, [seat][plant][from_stock]: made once, not per lay.
+        self.claim_table: tuple[tuple[tuple[Claim, Claim], ...], ...] = tuple(
+            tuple((Claim(seat, p, False), Claim(seat, p, True)) for p in cards)
+            for seat in range(num_players)
+        )
         self.false_claims: tuple[tuple[list[Action], ...], ...] = tuple(
             tuple([(LAY, card, c, p) for p in by_figure[c] if p != card] for card in cards)
             for c in range(3)
@@ -179,7 +184,7 @@ class KraftidiotenState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []  # the top is the end
         self.pile: list[int] = []  # face down, aligned with claims
-        self.claims: list[tuple[int, int, bool]] = []  # (seat, plant, from_stock)
+        self.claims: list[Claim] = []  # as the observations hand them out
         self.burned: list[int] = []
         self.shown: list[tuple[int, int]] = []  # (card, seat it went to or BURNED)
         self.last_shown: dict[int, int] = {}  # card -> where it went when last shown
@@ -578,7 +583,7 @@ class KraftidiotenState(State):
         if not from_stock:
             hand.remove(card)
         self.pile.append(card)
-        self.claims.append((seat, plant, from_stock))
+        self.claims.append(game.claim_table[seat][plant][from_stock])
         self.category = category
         self.floor = game.figures[category][plant]
         self._cards_played[card] += 1
@@ -873,12 +878,12 @@ class KraftidiotenObservation:
 
     @property
     def claims(self) -> tuple[Claim, ...]:
-        return tuple(Claim(*claim) for claim in self._state.claims)
+        return tuple(self._state.claims)
 
     @property
     def last_claim(self) -> Claim | None:
         claims = self._state.claims
-        return Claim(*claims[-1]) if claims else None
+        return claims[-1] if claims else None
 
     @property
     def own_cards_on_pile(self) -> tuple[tuple[int, int], ...]:
