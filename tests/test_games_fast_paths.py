@@ -58,7 +58,6 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
 
     class CountingGreedy(GreedyBot):
         asked = 0
-        claims_lowest_truth = False  # every turn reaches the bot
 
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
             CountingGreedy.asked += 1
@@ -71,94 +70,6 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
     assert CountingGreedy.asked == len(record.actions) - passes
 
 
-def test_stromkrig_lays_the_greedy_lowest_card_without_asking(deck: Deck) -> None:
-    from kraftstokk.games.stromkrig import LAY, PLAY, StromkrigGame
-    from kraftstokk.games.stromkrig_bots import GreedyBot
-
-    class CountingGreedy(GreedyBot):
-        asked = 0
-        asked_with_lay = 0
-
-        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-            CountingGreedy.asked += 1
-            if observation.phase == PLAY and any(action[0] == LAY for action in legal):
-                CountingGreedy.asked_with_lay += 1
-            return super().act(observation, legal, rng)
-
-    game = registry.make_game("stromkrig", DeckTable.from_deck(deck), 4)
-    assert isinstance(game, StromkrigGame)
-    record = play_game(game, [CountingGreedy(game) for _ in range(4)], 3)
-    checked = play_game(game, [GreedyBot(game) for _ in range(4)], 3, debug=True)
-    assert record.actions == checked.actions
-    lays = sum(1 for action in record.actions if action[0] == LAY)
-    assert lays > 0
-    assert 0 < CountingGreedy.asked < len(record.actions) - lays // 2
-    # A turn on which an ordinary lay is legal never reaches the bot.
-    assert CountingGreedy.asked_with_lay == 0
-
-
-def test_stromkrig_makes_every_greedy_turn_and_war_choice_without_asking(deck: Deck) -> None:
-    from kraftstokk.games.stromkrig import CHOOSE, NAME, StromkrigGame
-    from kraftstokk.games.stromkrig_bots import GreedyBot
-
-    phases: list[int] = []
-
-    class Counting(GreedyBot):
-        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-            phases.append(observation.phase)
-            return super().act(observation, legal, rng)
-
-    game = registry.make_game("stromkrig", DeckTable.from_deck(deck), 4)
-    assert isinstance(game, StromkrigGame)
-    for seed in range(4):
-        fast = play_game(game, [Counting(game) for _ in range(4)], seed)
-        checked = play_game(game, [GreedyBot(game) for _ in range(4)], seed, debug=True)
-        assert fast.actions == checked.actions
-        assert fast.stats == checked.stats
-        assert any(action[0] == NAME for action in fast.actions)  # there were wars
-    # Only the use of a turned sjanse card still reaches the bot.
-    assert set(phases) <= {CHOOSE}
-
-
-@pytest.mark.parametrize(
-    "variants",
-    [(), ("two_same_player",), ("no_finish_on_two",), ("sequences",), ("sneak_three", "no_swap")],
-)
-def test_idiot_lays_the_greedy_lowest_rank_without_asking(
-    deck: Deck, variants: tuple[str, ...]
-) -> None:
-    from kraftstokk.games.idiot import PLAY, TEN, TWO
-    from kraftstokk.games.idiot_bots import GreedyBot
-
-    game = registry.make_game("idiot", DeckTable.from_deck(deck), 4, variants)
-    ranks = game.ranks  # type: ignore[attr-defined]
-
-    class CountingGreedy(GreedyBot):
-        asked = 0
-        asked_with_ordinary_play = 0
-        otherwise_cheapest = False  # the other decisions reach the bot
-
-        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-            CountingGreedy.asked += 1
-            if any(a[0] == PLAY and ranks[a[1]] not in (TWO, TEN) for a in legal):
-                CountingGreedy.asked_with_ordinary_play += 1
-            return super().act(observation, legal, rng)
-
-    costs = game.keep_costs  # type: ignore[attr-defined]
-    for seed in range(3):
-        CountingGreedy.asked = CountingGreedy.asked_with_ordinary_play = 0
-        fast = play_game(game, [CountingGreedy(costs) for _ in range(4)], seed)
-        checked = play_game(game, [GreedyBot(costs) for _ in range(4)], seed, debug=True)
-        assert fast.actions == checked.actions
-        assert fast.result == checked.result
-        if {"no_finish_on_two", "sneak_three"} & set(variants):
-            continue  # these variants keep every decision on the general path
-        plays = sum(1 for action in fast.actions if action[0] == PLAY)
-        assert 0 < CountingGreedy.asked < len(fast.actions) - plays // 2
-        if "sequences" not in variants:  # in a run the bot is still asked
-            assert CountingGreedy.asked_with_ordinary_play == 0
-
-
 def test_kraftidioten_gives_a_blind_greedy_no_legal_list_on_its_turns(deck: Deck) -> None:
     from kraftstokk.games.kraftidioten import PASS_ACTION
     from kraftstokk.games.kraftidioten_bots import GreedyBot
@@ -166,8 +77,6 @@ def test_kraftidioten_gives_a_blind_greedy_no_legal_list_on_its_turns(deck: Deck
     lengths: list[int] = []
 
     class ListLength(GreedyBot):
-        claims_lowest_truth = False  # every turn reaches the bot
-
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
             lengths.append(len(legal))
             return super().act(observation, legal, rng)
@@ -196,60 +105,3 @@ def test_kraftidioten_rejects_an_illegal_choice_of_a_blind_bot(deck: Deck) -> No
     game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 3)
     with pytest.raises(GameError, match="does not hold"):
         play_game(game, [Cheat() for _ in range(3)], 1)
-
-
-def test_kraftidioten_makes_the_greedy_truthful_and_opening_lays_without_asking(deck: Deck) -> None:
-    from kraftstokk.games.kraftidioten import LAY, NO_CATEGORY, PHASE_TURN
-    from kraftstokk.games.kraftidioten_bots import GreedyBot
-
-    table = DeckTable.from_deck(deck)
-    asked_with_truth: list[int] = []
-    asked: list[int] = []
-
-    class Counting(GreedyBot):
-        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-            asked.append(1)
-            category = observation.category
-            if observation.phase == PHASE_TURN and category == NO_CATEGORY:
-                asked_with_truth.append(2)  # an opening: made by the engine too
-            if observation.phase == PHASE_TURN and category != NO_CATEGORY:
-                figures = table.figures[category]
-                if any(
-                    not table.joker[c] and figures[c] >= observation.floor for c in observation.hand
-                ):
-                    asked_with_truth.append(1)
-            return super().act(observation, legal, rng)
-
-    game = registry.make_game("kraftidioten", table, 4)
-    for seed in range(3):
-        fast = play_game(game, [Counting(game) for _ in range(4)], seed)  # type: ignore[arg-type]
-        checked = play_game(game, [GreedyBot(game) for _ in range(4)], seed, debug=True)  # type: ignore[arg-type]
-        assert fast.actions == checked.actions
-        assert fast.stats == checked.stats
-        lays = sum(1 for action in fast.actions if action[0] == LAY)
-        assert lays > 0
-    assert asked and not asked_with_truth
-
-
-@pytest.mark.parametrize("variants", [(), ("two_same_player",), ("no_swap",)])
-def test_idiot_makes_every_greedy_decision_without_asking(
-    deck: Deck, variants: tuple[str, ...]
-) -> None:
-    from kraftstokk.games.idiot_bots import GreedyBot
-
-    game = registry.make_game("idiot", DeckTable.from_deck(deck), 4, variants)
-    costs = game.keep_costs  # type: ignore[attr-defined]
-    asked: list[int] = []
-
-    class Counting(GreedyBot):
-        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-            asked.append(1)
-            return super().act(observation, legal, rng)
-
-    for seed in range(4):
-        fast = play_game(game, [Counting(costs) for _ in range(4)], seed)
-        checked = play_game(game, [GreedyBot(costs) for _ in range(4)], seed, debug=True)
-        assert fast.actions == checked.actions
-        assert fast.result == checked.result
-        assert fast.stats == checked.stats
-    assert not asked

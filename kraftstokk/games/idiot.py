@@ -51,7 +51,6 @@ RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _CHANCE: Action = (CHANCE,)
 _TAKE: Action = (TAKE,)
 _PASS: Action = (PASS,)
-_READY: Action = (READY,)
 _FACE_DOWNS: tuple[Action, ...] = tuple((FACE_DOWN, slot) for slot in range(3))
 
 VARIANTS = frozenset({"two_same_player", "no_finish_on_two", "no_swap", "sequences", "sneak_three"})
@@ -294,64 +293,17 @@ class IdiotState(State):
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The bots' loop without copying the cached legal list for each decision.
-
-        A bot whose ``lays_lowest`` is True (the greedy bot) lays all its cards of the
-        lowest ordinary rank (not 2 or 10) that may go on the pile whenever there is one;
-        on an ordinary turn the engine then finds that play itself and skips the legal
-        list and the bot: the same actions and random streams.
-        """
+        """The bots' loop without copying the cached legal list for each decision."""
         acts = [bot.act for bot in bots]
-        lowest = [getattr(bot, "lays_lowest", False) is True for bot in bots]
-        # ``otherwise_cheapest``: with no ordinary play, its 2s, else its 10s, else its
-        # first face-down card, else a chance, else the pile; it swaps nothing.
-        otherwise = [
-            lowest[seat] and getattr(bot, "otherwise_cheapest", False) is True
-            for seat, bot in enumerate(bots)
-        ]
         views = self._views
         generate = self._generate
-        lowest_play = self._lowest_play
-        fallback = self._cheapest_fallback
-        play = self._play
         apply = self.apply
         append = actions.append
         while not self._over:
             legal = self._legal
-            seat = self._player
             if legal is None:
-                if lowest[seat] and self._phase == PHASE_PLAY and not self._run:
-                    action = lowest_play(seat)
-                    if action is None and otherwise[seat]:
-                        action = fallback(seat)
-                    if action is not None:
-                        # apply() of an action ``_generate`` lists, as these two find it.
-                        self._reveal = None
-                        self._actions += 1
-                        if self._actions >= self._cap:
-                            self._over = True
-                        kind = action[0]
-                        if kind == PLAY:
-                            play(action)
-                        elif kind == TAKE:
-                            self._take()
-                        elif kind == CHANCE:
-                            self._chance()
-                        elif kind == FACE_DOWN:
-                            self._face_down(action[1])
-                        else:  # PASS
-                            self._end_turn()
-                        append(action)
-                        continue
-                elif otherwise[seat] and self._phase == PHASE_SWAP:
-                    self._reveal = None
-                    self._actions += 1
-                    if self._actions >= self._cap:
-                        self._over = True
-                    self._ready()
-                    append(_READY)
-                    continue
                 legal = self._legal = generate()
+            seat = self._player
             action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
@@ -427,49 +379,6 @@ class IdiotState(State):
         return f"{self.game.table.describe(card)}: {fate}"
 
     # -- legal actions -------------------------------------------------------------
-
-    def _lowest_play(self, seat: int) -> Action | None:
-        """On an ordinary turn, the PLAY of every card of the lowest ordinary rank (not 2
-        or 10) that may go on the pile, as ``_generate`` lists it; else None."""
-        if self._special:
-            return None
-        src = self._hands[seat] or self._up[seat]
-        need = self._need
-        reach = self._reach
-        ranks = self._ranks
-        size = len(src)
-        i = 0
-        while i < size:
-            card = src[i]
-            r = ranks[card]
-            if reach[card] >= need and r != TWO and r != TEN:
-                j = i + 1
-                while j < size and ranks[src[j]] == r:
-                    j += 1
-                return self._single[card] if j == i + 1 else (PLAY, *src[i:j])
-            i += 1
-        return None
-
-    def _cheapest_fallback(self, seat: int) -> Action | None:
-        """On an ordinary turn with no ordinary rank to lay: all the seat's 2s, else all
-        its 10s, else its first face-down card, else a chance, else the pile, else a pass
-        (each as ``_generate`` lists it); None off the common path."""
-        if self._special:
-            return None
-        src = self._hands[seat] or self._up[seat]
-        if src:
-            ranks = self._ranks
-            for rank in (TWO, TEN):
-                cards = [card for card in src if ranks[card] == rank]
-                if cards:
-                    return self._single[cards[0]] if len(cards) == 1 else (PLAY, *cards)
-            if self._stock:
-                return _CHANCE
-            return _TAKE if self._pile else _PASS
-        for slot, card in enumerate(self._down[seat]):
-            if card >= 0:
-                return _FACE_DOWNS[slot]
-        return None
 
     def _generate(self) -> list[Action]:
         """Legal actions; the common case (a play from hand or face-up) inline for speed."""

@@ -45,13 +45,6 @@ class GreedyBot:
     Swaps nothing; continues a run while it can; takes a chance before the pile.
     """
 
-    #: Lays all its cards of the lowest ordinary rank that may go on the pile whenever
-    #: there is one (``play_out`` then skips asking it).
-    lays_lowest = True
-    #: Otherwise: all its 2s, else all its 10s, else its first face-down card, else a
-    #: chance, else the pile; swaps nothing (``play_out`` may choose that for it too).
-    otherwise_cheapest = True
-
     def __init__(self, costs: tuple[int, ...]) -> None:
         self._costs = costs
 

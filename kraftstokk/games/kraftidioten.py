@@ -430,26 +430,10 @@ class KraftidiotenState(State):
         ``always_passes`` is True (the greedy bot) answers PASS without looking, so its
         answers are recorded without asking it: the same actions and random streams.
         A bot whose ``needs_legal`` is False chooses its turn from the observation alone
-        and gets an empty legal list (``apply`` still rejects an illegal action). A bot
-        whose ``claims_lowest_truth`` is True (the greedy bot), on a running pile where it
-        holds a plant that meets the last claim, lays the lowest such under its own name;
-        the engine then makes that lay itself without asking it.
+        and gets an empty legal list (``apply`` still rejects an illegal action).
         """
         passes = [getattr(bot, "always_passes", False) is True for bot in bots]
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
-        truthful = [getattr(bot, "claims_lowest_truth", False) is True for bot in bots]
-        # ``opens_weakest``: on a new pile, a category by one random() of its own generator
-        # (int(random() * 3)) and its plant ranking lowest there (a joker if it has none).
-        opens = [
-            truthful[seat] and getattr(bot, "opens_weakest", False) is True
-            for seat, bot in enumerate(bots)
-        ]
-        table_nr = self.game.table.nr
-        joker = self.game.table.joker
-        table_figures = self.game.table.figures
-        truth_actions = self.game.truth_actions
-        hands = self.hands
-        lay = self._lay
         everyone_passes = all(passes)
         acts = [bot.act for bot in bots]
         views = self._views
@@ -492,45 +476,6 @@ class KraftidiotenState(State):
                         self.player = seat
                         break
                 continue
-            if opens[seat] and self.phase == PHASE_TURN and self.category == NO_CATEGORY:
-                category = int(bot_rngs[seat].random() * 3)
-                ranks = table_nr[category]
-                best = -1
-                best_nr = -1
-                hand = hands[seat]
-                for card in hand:
-                    if not joker[card] and ranks[card] > best_nr:
-                        best_nr = ranks[card]
-                        best = card
-                if best >= 0:
-                    self.actions += 1
-                    self.turns += 1
-                    lay(seat, best, category, best, from_stock=False)
-                    action = truth_actions[category][best]
-                else:
-                    action = (JOKER, min(hand))
-                    apply(action)
-                append(action)
-                continue
-            if truthful[seat] and self.phase == PHASE_TURN and self.category != NO_CATEGORY:
-                category = self.category
-                figures = table_figures[category]
-                floor = self.floor
-                best = -1
-                best_figure = float("inf")
-                for card in hands[seat]:
-                    if not joker[card]:
-                        figure = figures[card]
-                        if floor <= figure < best_figure:
-                            best = card
-                            best_figure = figure
-                if best >= 0:
-                    # apply() of a truthful LAY, its legality settled by the search above.
-                    self.actions += 1
-                    self.turns += 1
-                    lay(seat, best, category, best, from_stock=False)
-                    append(truth_actions[category][best])
-                    continue
             legal = () if blind[seat] and self.phase == PHASE_TURN else legal_actions()
             action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)

@@ -57,12 +57,6 @@ class GreedyBot:
     always_passes = True
     #: Chooses a turn from the observation alone (the engine may skip the legal list).
     needs_legal = False
-    #: On a running pile, lays its lowest plant that meets the last claim, truthfully,
-    #: whenever it holds one (the engine may make that lay without asking).
-    claims_lowest_truth = True
-    #: On a new pile: a coin-toss category, one random() of its generator, and its plant
-    #: ranking lowest there, else a joker (the engine may make that lay without asking).
-    opens_weakest = True
 
     def __init__(self, game: KraftidiotenGame) -> None:
         table = game.table

@@ -521,104 +521,19 @@ class StromkrigState(State):
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The bots' loop with the legal list made straight into the cache ``apply`` checks.
-
-        A bot whose ``lays_lowest`` is True (the greedy bot) lays the lowest ordinary card
-        that may go on the pile whenever there is one, without looking further; then the
-        engine finds that card itself and skips the turn's legal list and the bot: the
-        same actions and random streams. If such a bot also has ``special_costs`` (a cost
-        per card), with no ordinary lay it makes the special use (burn, reset, invisible)
-        of its cheapest card, else a sjanse, else takes the pile; the engine chooses that
-        for it as well.
-        """
+        """The bots' loop with the legal list made straight into the cache ``apply`` checks."""
         acts = [bot.act for bot in bots]
-        lowest = [getattr(bot, "lays_lowest", False) is True for bot in bots]
-        special_costs: list[Sequence[float] | None] = [
-            getattr(bot, "special_costs", None) if lowest[seat] else None
-            for seat, bot in enumerate(bots)
-        ]
-        cheapest_special = self._cheapest_special
-        # ``plain_wars``: never joins a war, names a category by randrange(3) of its own
-        # generator, and lays the card with the highest figure (the first of equals).
-        plain_wars = [
-            lowest[seat] and getattr(bot, "plain_wars", False) is True
-            for seat, bot in enumerate(bots)
-        ]
-        war_figure = self.game.war_figure
-        war_lay_action = self.game.war_lay_action
         views = [self.observation(seat) for seat in range(self.n)]
         turn_actions = self._turn_actions
         compute_legal = self._compute_legal
-        lowest_lay = self._lowest_lay
-        lay_card = self._lay_card
-        lay_action = self.game.lay_action
         apply = self.apply
         append = actions.append
         cap = self.game.action_cap
         while self.phase != OVER and self.actions < cap:
             legal = self._legal
-            seat = self.current
             if legal is None:
-                if self.phase == PLAY:
-                    if lowest[seat]:
-                        card = lowest_lay(seat)
-                        if card >= 0:
-                            # apply() of a LAY, its legality settled by _lowest_lay.
-                            self.actions += 1
-                            self.turns += 1
-                            lay_card(seat, card)
-                            append(lay_action[card])
-                            continue
-                        costs = special_costs[seat]
-                        if card == -1 and costs is not None:
-                            action = cheapest_special(seat, costs)
-                            if action is not None:
-                                # apply() of a special use, a sjanse or a take (all legal
-                                # on any turn: SK-3, SK-4, SK-10..12).
-                                self.actions += 1
-                                self.turns += 1
-                                kind = action[0]
-                                if kind == CHANCE:
-                                    self._chance(seat)
-                                elif kind == TAKE:
-                                    self._take(seat)
-                                else:
-                                    self._special_or_lay(seat, kind, action[1], from_hand=True)
-                                append(action)
-                                continue
-                    legal = self._legal = turn_actions()
-                elif plain_wars[seat] and self.phase != CHOOSE:
-                    # apply() of the bot's war choice, as it would make it.
-                    phase = self.phase
-                    if phase == ASK:
-                        self.actions += 1
-                        self.ask_queue.pop(0)
-                        self._next_asked()
-                        append(_STAY_OUT)
-                        continue
-                    if phase == NAMING:
-                        action = _NAMES[bot_rngs[seat].randrange(3)]
-                        self.actions += 1
-                        self.war_category = action[1]
-                        self.stats.sample("war_sizes", len(self.war_players))
-                        self._start_round(self._seating_from(self.challenger, self.war_players))
-                        append(action)
-                        continue
-                    hand = self.hands[seat]
-                    if phase == WAR and hand:
-                        figure = war_figure[self.war_category]
-                        best = hand[0]
-                        best_figure = figure[best]
-                        for card in hand:
-                            if figure[card] > best_figure:
-                                best, best_figure = card, figure[card]
-                        self.actions += 1
-                        self._war_lay(seat, best)
-                        append(war_lay_action[best])
-                        continue
-                    legal = self._legal = compute_legal()
-                else:
-                    legal = self._legal = compute_legal()
+                legal = self._legal = turn_actions() if self.phase == PLAY else compute_legal()
+            seat = self.current
             action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
@@ -706,53 +621,6 @@ class StromkrigState(State):
             war_lay = self.game.war_lay_action
             legal.extend([war_lay[card] for card in self.hands[self.current]])
         return legal
-
-    def _lowest_lay(self, seat: int) -> int:
-        """The card of the first action ``_turn_actions`` lists when it is a LAY; -1 when
-        no ordinary lay is legal, -2 when the list would start with something odd."""
-        game = self.game
-        hand = self.hands[seat]
-        lay = game.lay_action
-        top = self.top
-        if top < 0:
-            for card in hand:
-                if lay[card]:
-                    return card
-            return -1
-        production = game.beat_production
-        floor = production[top]
-        owner = self.top_owner
-        if (len(hand) > 1 or self.stock) and owner >= 0 and owner != seat and not self.out[owner]:
-            tens = game.tens
-            top_tens = tens[top]
-            for card in hand:
-                if production[card] > floor or tens[card] == top_tens:
-                    return card if lay[card] else -2
-            return -1
-        for card in hand:
-            if production[card] > floor:
-                return card if lay[card] else -2
-        return -1
-
-    def _cheapest_special(self, seat: int, costs: Sequence[float]) -> Action | None:
-        """With no ordinary lay legal: the special use of the card cheapest by ``costs``
-        (the first of equals in ``_turn_actions`` order; invisible before reset before
-        burn for one card), else a sjanse, else taking the pile; None if none is legal."""
-        special_uses = self.game.special_uses
-        best: Action | None = None
-        best_value = (0.0, 0)
-        for card in self.hands[seat]:
-            for action in special_uses[card]:
-                value = (costs[card], -action[0])
-                if best is None or value < best_value:
-                    best, best_value = action, value
-        if best is not None:
-            return best
-        if self.stock:
-            return _CHANCE
-        if self.pile or self.beside:
-            return _TAKE
-        return None
 
     def _turn_actions(self) -> list[Action]:
         # Hands are sorted by production (jokers first), so the ordinary lays are a tail

@@ -80,20 +80,10 @@ def _special_costs(game: StromkrigGame) -> tuple[float, ...]:
 class GreedyBot:
     """The cheapest legal play; takes the pile only when forced; never joins a war."""
 
-    #: Lays the lowest ordinary card whenever one may go on the pile (``play_out`` then
-    #: skips asking it).
-    lays_lowest = True
-    #: Never joins a war, names a category by randrange(3) of its generator, lays its card
-    #: with the highest figure in the war (``play_out`` may make these choices for it).
-    plain_wars = True
-
     def __init__(self, game: StromkrigGame) -> None:
         self.game = game
         # Special plays cost their production; jokers are the dearest burn.
         self.cost = _special_costs(game)
-        #: With no ordinary lay: the special use of the cheapest card by this table, else
-        #: a sjanse, else the pile (``play_out`` may then choose it without asking).
-        self.special_costs = self.cost
 
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         # The kind of the first legal action tells the phase; the engine lists ordinary
