@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import io
-import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from _common import best_of, default_deck
 from pypdf import PdfReader
 
-from kraftstokk.models import Deck
 from kraftstokk.render.booklet import build_booklet
 from kraftstokk.render.imposition import impose_saddle_stitch
 
@@ -18,32 +16,8 @@ REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "sources" / "deck.toml"
 
 
-def best_of(runs: int, work: Callable[[], object]) -> tuple[float, float]:
-    """Fastest wall time and fastest CPU time of ``runs`` runs, in seconds."""
-    walls, cpus = [], []
-    for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        work()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
-
-
-def load_bench_deck() -> tuple[Deck, str]:
-    if SPEC.exists():
-        try:
-            from kraftstokk.deck.build import build_from_spec_file
-
-            return build_from_spec_file(SPEC).deck, "default deck"
-        except Exception as exc:  # a broken spec must not hide the booklet figures
-            print(f"(default deck unavailable: {exc}; using the synthetic deck)")
-    from tests.conftest import synthetic_deck
-
-    return synthetic_deck(), "synthetic deck"
-
-
 def main() -> None:
-    deck, what = load_bench_deck()
+    deck, what = default_deck(), "default deck"
     for language in ("nb", "en"):
         pdf = build_booklet(deck, language)
         pages = len(PdfReader(io.BytesIO(pdf)).pages)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from _common import best_of
 
 from kraftstokk.deck.build import build_from_spec_file
 from kraftstokk.deck.diff import diff_decks
@@ -16,29 +16,23 @@ REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "sources" / "deck.toml"
 
 
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    """Fastest of ``runs`` timings in seconds (least disturbed by other load)."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     if not (REPO / "sources" / "jrc-2024-01.csv").exists():
         print("deck benchmarks: skipped (embedded snapshot absent)")
         return
     deck = build_from_spec_file(SPEC).deck
-    seconds = best_of(5, lambda: build_from_spec_file(SPEC))
+    seconds, _ = best_of(5, lambda: build_from_spec_file(SPEC))
     print(f"build default deck (273 plants -> 55 cards): {seconds * 1000:.1f} ms (target < 1 s)")
-    seconds = best_of(5, lambda: validate_deck(deck))
+    seconds, _ = best_of(5, lambda: validate_deck(deck))
     print(f"validate default deck: {seconds * 1000:.1f} ms (target < 500 ms)")
     with tempfile.TemporaryDirectory() as folder:
-        seconds = best_of(5, lambda: write_deck(deck, folder))
+        seconds, _ = best_of(5, lambda: write_deck(deck, folder))
         print(f"write deck.json + deck.csv: {seconds * 1000:.1f} ms (target < 200 ms)")
-        seconds = best_of(5, lambda: load_deck(Path(folder) / "deck.csv"))
+        seconds, _ = best_of(5, lambda: load_deck(Path(folder) / "deck.csv"))
         print(f"read deck.csv: {seconds * 1000:.1f} ms (target < 200 ms)")
-    seconds = best_of(5, lambda: diff_decks(deck, deck))
+    seconds, _ = best_of(5, lambda: diff_decks(deck, deck))
     print(f"diff two decks: {seconds * 1000:.1f} ms (target < 200 ms)")
+
+
+if __name__ == "__main__":
+    main()

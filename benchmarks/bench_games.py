@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from kraftstokk.deck.build import build_from_spec_file
+from _common import default_deck
+
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable, derive_seed, play_game
-from kraftstokk.models import Deck
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"idiot": 2000, "kraftidioten": 1000, "stromkrig": 1000}
@@ -41,13 +41,8 @@ def measure(game_name: str, table: DeckTable) -> tuple[float, float, int]:
     return played / cpu, played / wall, played
 
 
-def benchmark_deck() -> Deck:
-    """The deck ``make deck`` builds from ``sources/deck.toml``, built in memory."""
-    return build_from_spec_file(ROOT / "sources" / "deck.toml").deck
-
-
 def main() -> None:
-    table = DeckTable.from_deck(benchmark_deck())
+    table = DeckTable.from_deck(default_deck())
     for name, target in TARGETS.items():
         try:
             per_cpu, per_wall, played = measure(name, table)

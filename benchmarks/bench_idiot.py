@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from kraftstokk.errors import KraftstokkError
+from _common import default_deck
+
 from kraftstokk.games.core import DeckTable, derive_seed, play_game
 from kraftstokk.games.idiot import IdiotGame
 from kraftstokk.games.registry import make_bots
@@ -41,20 +42,8 @@ def games_per_second(table: DeckTable, bots: str) -> tuple[float, float]:
     return played / (time.process_time() - start), actions / played
 
 
-def _table() -> DeckTable:
-    """The deck ``make deck`` builds, else the tests' synthetic deck."""
-    try:
-        from kraftstokk.deck.build import build_from_spec_file
-
-        return DeckTable.from_deck(build_from_spec_file(ROOT / "sources" / "deck.toml").deck)
-    except (ImportError, KraftstokkError):
-        from tests.conftest import synthetic_deck
-
-        return DeckTable.from_deck(synthetic_deck())
-
-
 def main() -> None:
-    table = _table()
+    table = DeckTable.from_deck(default_deck())
     print(f"calibration: 10M empty loop iterations in {calibration_seconds():.2f} s (CPU)")
     for bots in ("greedy", "heuristic", "random"):
         rate, actions = games_per_second(table, bots)

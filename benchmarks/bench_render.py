@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import io
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from _common import best_of, default_deck
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.models import Deck
@@ -22,30 +21,6 @@ REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "sources" / "deck.toml"
 
 
-def best_of(runs: int, work: Callable[[], object]) -> tuple[float, float]:
-    """Fastest wall time and fastest CPU time of ``runs`` runs, in seconds."""
-    walls, cpus = [], []
-    for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        work()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
-
-
-def load_bench_deck() -> tuple[Deck, str]:
-    if SPEC.exists():
-        try:
-            from kraftstokk.deck.build import build_from_spec_file
-
-            return build_from_spec_file(SPEC).deck, "default deck"
-        except Exception as exc:  # a broken spec must not hide the render figures
-            print(f"(default deck unavailable: {exc}; using the synthetic deck)")
-    from tests.conftest import synthetic_deck
-
-    return synthetic_deck(), "synthetic deck"
-
-
 def draw_all_faces(deck: Deck) -> None:
     canvas = Canvas(io.BytesIO(), pagesize=(mm(CARD.width), mm(CARD.height)), invariant=1)
     ctx = face_context(deck)
@@ -56,7 +31,7 @@ def draw_all_faces(deck: Deck) -> None:
 
 def main() -> None:
     register_fonts()
-    deck, what = load_bench_deck()
+    deck, what = default_deck(), "default deck"
     faces = len(deck.cards)
     draw_all_faces(deck)  # warm caches (fonts, name fits, forms) as a real run would
     wall, cpu = best_of(7, lambda: draw_all_faces(deck))
@@ -77,3 +52,7 @@ def main() -> None:
             f"every output (2 PDFs + {faces + 2} PNGs at 300 dpi): {wall:.2f} s wall, "
             f"{cpu:.2f} s CPU"
         )
+
+
+if __name__ == "__main__":
+    main()

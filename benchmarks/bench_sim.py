@@ -13,9 +13,9 @@ import resource
 import time
 from pathlib import Path
 
-from kraftstokk.deck.build import build_from_spec_file
+from _common import default_deck
+
 from kraftstokk.games.core import DeckTable
-from kraftstokk.models import Deck
 from kraftstokk.sim.runner import SimSettings, run_simulation
 
 GAMES = {"idiot": 2000, "kraftidioten": 1000, "stromkrig": 1000}
@@ -40,13 +40,8 @@ def measure(table: DeckTable, settings: SimSettings, workers: int) -> tuple[floa
     return outcome.tally.games / wall, cpu_seconds() - cpu_before
 
 
-def benchmark_deck() -> Deck:
-    """The deck ``make deck`` builds from ``sources/deck.toml``, built in memory."""
-    return build_from_spec_file(ROOT / "sources" / "deck.toml").deck
-
-
 def main() -> None:
-    table = DeckTable.from_deck(benchmark_deck())
+    table = DeckTable.from_deck(default_deck())
     load = os.getloadavg()[0]
     print(f"cores available: {len(os.sched_getaffinity(0))}; load average {load:.1f}")
     for name, games in GAMES.items():
