@@ -119,6 +119,11 @@ class KraftidiotenGame(Game):
         self.plants = plants
         self.jokers = table.joker_cards
         self.figures = table.figures
+        #: Per category each card's figure, -inf for a joker (never laid under a claim).
+        self.plant_figures: tuple[tuple[float, ...], ...] = tuple(
+            tuple(float("-inf") if table.joker[c] else figs[c] for c in range(table.size))
+            for figs in table.figures
+        )
         self.top3 = tuple(
             tuple(0 < nr <= TOP_NR and not table.joker[i] for i, nr in enumerate(ranks))
             for ranks in table.nr
@@ -445,6 +450,9 @@ class KraftidiotenState(State):
         n = self.n
         cap = self.cap
         all_pass = [(PASS_ACTION,) * k for k in range(n)]
+        hands = self.hands
+        lay = self._lay
+        plant_figures = self.game.plant_figures
         while not self.finished and self.actions < cap:
             seat = self.player
             if self.phase == PHASE_CHALLENGE and passes[seat]:
@@ -476,8 +484,28 @@ class KraftidiotenState(State):
                         self.player = seat
                         break
                 continue
-            legal = () if blind[seat] and self.phase == PHASE_TURN else legal_actions()
-            action = acts[seat](views[seat], legal, bot_rngs[seat])
+            if self.phase != PHASE_TURN:
+                action = acts[seat](views[seat], legal_actions(), bot_rngs[seat])
+                apply(action)
+                append(action)
+                continue
+            action = acts[seat](views[seat], () if blind[seat] else legal_actions(), bot_rngs[seat])
+            # A truthful lay (the common turn) checked as ``apply`` checks it, then laid.
+            if len(action) == 4 and action[0] == LAY:
+                card = action[1]
+                category = action[2]
+                current = self.category
+                if (
+                    card == action[3]
+                    and (category == current or (current == NO_CATEGORY and 0 <= category <= 2))
+                    and plant_figures[category][card] >= self.floor
+                    and card in hands[seat]
+                ):
+                    self.actions += 1
+                    self.turns += 1
+                    lay(seat, card, category, card, from_stock=False)
+                    append(action)
+                    continue
             apply(action)
             append(action)
 

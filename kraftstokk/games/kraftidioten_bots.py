@@ -6,6 +6,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from kraftstokk.games.core import Action, BotFactory, Game, RandomBot
 from kraftstokk.games.kraftidioten import (
@@ -47,6 +48,28 @@ def _weakest_opening(
     return (LAY, best, category, best) if best >= 0 else None
 
 
+_GREEDY_TABLES: WeakKeyDictionary[
+    KraftidiotenGame, tuple[tuple[tuple[float, ...], ...], tuple[tuple[Action, ...], ...]]
+] = WeakKeyDictionary()
+
+
+def _greedy_tables(
+    game: KraftidiotenGame,
+) -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[Action, ...], ...]]:
+    """Per category: each card's figure (-inf for a joker) and its truthful lay action."""
+    tables = _GREEDY_TABLES.get(game)
+    if tables is None:
+        table = game.table
+        cards = range(table.size)
+        figures = tuple(
+            tuple(-_INFINITY if table.joker[c] else table.figures[k][c] for c in cards)
+            for k in range(3)
+        )
+        truthful = tuple(tuple((LAY, c, k, c) for c in cards) for k in range(3))
+        tables = _GREEDY_TABLES[game] = (figures, truthful)
+    return tables
+
+
 class GreedyBot:
     """The cheapest truthful claim; a joker, then the stock, before taking the pile.
 
@@ -63,6 +86,11 @@ class GreedyBot:
         self._joker = table.joker
         self._figures = table.figures
         self._nr = table.nr
+        # Per game: a plant's figure per category (jokers -inf, so they never qualify)
+        # and its truthful lay action, so a turn allocates nothing.
+        tables = _greedy_tables(game)
+        self._plant_figures = tables[0]
+        self._truthful = tables[1]
 
     @classmethod
     def from_settings(cls, game: Game, settings: dict[str, Any]) -> GreedyBot:
@@ -86,17 +114,16 @@ class GreedyBot:
             return (JOKER, min(hand))
         floor = observation.floor
         assert floor is not None
-        figures = self._figures[category]
+        figures = self._plant_figures[category]
         best = -1
         best_figure = _INFINITY
         for card in hand:
-            if not joker[card]:
-                figure = figures[card]
-                if floor <= figure < best_figure:
-                    best = card
-                    best_figure = figure
+            figure = figures[card]
+            if floor <= figure < best_figure:
+                best = card
+                best_figure = figure
         if best >= 0:
-            return (LAY, best, category, best)
+            return self._truthful[category][best]
         if len(hand) > 2:
             jokers = [card for card in hand if joker[card]]
             if jokers:
