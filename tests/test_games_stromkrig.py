@@ -694,3 +694,28 @@ def test_greedy_when_it_cannot_lay_an_ordinary_card(table):
     assert bot.act(state.observation(0), state.legal_actions(), rng) == (CHANCE,)
     state = position(table, hands=[[low], [x]], pile=[top], top_owner=1)
     assert bot.act(state.observation(0), state.legal_actions(), rng) == (TAKE,)
+
+
+def test_play_out_turn_list_matches_legal_actions(table: DeckTable) -> None:
+    """The turn list play_out hands to bots (lays first, the rest on demand) is the full list."""
+    from kraftstokk.games.stromkrig import _TurnLegal
+
+    game = StromkrigGame(table, 4)
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(6):
+        state = game.new_initial_state(random.Random(seed))
+        while not state.is_terminal():
+            legal = list(state.legal_actions())
+            if state.phase == PLAY:
+                lazy = _TurnLegal(state)
+                assert lazy[0] == legal[0]
+                assert all(action in lazy for action in legal)
+                assert (CHANCE, 99) not in lazy
+                lazy = _TurnLegal(state)
+                assert len(lazy) == len(legal)
+                assert list(lazy) == legal
+                assert lazy[-1] == legal[-1]
+                checked += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100

@@ -63,8 +63,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
@@ -393,7 +393,7 @@ class StromkrigState(State):
         self.round_players: list[int] = []
         self.round_laid: list[tuple[int, int]] = []
         self.stats = Stats(cards_played=[0] * game.table.size)
-        self._legal: list[Action] | None = None
+        self._legal: list[Action] | _TurnLegal | None = None
         self._views: list[StromkrigObservation] | None = None
 
     # ----------------------------------------------------------------- set-up for tests
@@ -443,6 +443,8 @@ class StromkrigState(State):
                 legal = self._legal = self._turn_actions()
             else:
                 legal = self._legal = self._compute_legal()
+        elif isinstance(legal, _TurnLegal):
+            legal = self._legal = legal.full()
         return legal
 
     def apply(self, action: Action) -> None:
@@ -524,7 +526,6 @@ class StromkrigState(State):
         """The bots' loop with the legal list made straight into the cache ``apply`` checks."""
         acts = [bot.act for bot in bots]
         views = [self.observation(seat) for seat in range(self.n)]
-        turn_actions = self._turn_actions
         compute_legal = self._compute_legal
         apply = self.apply
         append = actions.append
@@ -532,7 +533,9 @@ class StromkrigState(State):
         while self.phase != OVER and self.actions < cap:
             legal = self._legal
             if legal is None:
-                legal = self._legal = turn_actions() if self.phase == PLAY else compute_legal()
+                # On a turn, the special uses and runs are listed only if the bot looks
+                # past the ordinary lays (most turns it lays the first of them).
+                legal = self._legal = _TurnLegal(self) if self.phase == PLAY else compute_legal()
             seat = self.current
             action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
@@ -623,9 +626,15 @@ class StromkrigState(State):
         return legal
 
     def _turn_actions(self) -> list[Action]:
-        # Hands are sorted by production (jokers first), so the ordinary lays are a tail
-        # of the hand and come out lowest production first. The hot path of the game:
-        # the war test and the runs are inlined.
+        legal, floor = self._turn_lays()
+        return self._turn_rest(legal, floor)
+
+    def _turn_lays(self) -> tuple[list[Action], float]:
+        """A turn's ordinary lays, and the production a run's first card must beat.
+
+        Hands are sorted by production (jokers first), so the ordinary lays are a tail
+        of the hand and come out lowest production first. The war test is inlined.
+        """
         game = self.game
         hand = self.hands[self.current]
         top = self.top
@@ -650,6 +659,13 @@ class StromkrigState(State):
                 ]
             else:
                 legal = [lay[card] for card in hand if production[card] > floor]
+        return legal, floor
+
+    def _turn_rest(self, legal: list[Action], floor: float) -> list[Action]:
+        """``legal`` (the lays) with the special uses, runs, take and sjanse added."""
+        game = self.game
+        hand = self.hands[self.current]
+        production = game.beat_production
         # One pass adds the special uses and finds the links of runs (SK-5): positions i
         # where hand[i + 1] is the next card of a run after hand[i].
         special = game.special_uses
@@ -948,6 +964,47 @@ class StromkrigState(State):
         if self._mark_out():
             return
         self.current = loser
+
+
+class _TurnLegal(Sequence[Action]):
+    """A turn's legal actions, in ``legal_actions`` order, listed past the lays on demand.
+
+    Valid until the next ``apply`` (as an observation is): the rest is read from the state.
+    """
+
+    __slots__ = ("_full", "_state", "floor", "lays")
+
+    def __init__(self, state: StromkrigState) -> None:
+        self._state = state
+        self.lays, self.floor = state._turn_lays()
+        self._full: list[Action] | None = None
+
+    def full(self) -> list[Action]:
+        full = self._full
+        if full is None:
+            full = self._full = self._state._turn_rest(list(self.lays), self.floor)
+        return full
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if index == 0 and self.lays:
+            return self.lays[0]
+        return self.full()[index]
+
+    def __len__(self) -> int:
+        return len(self.full())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.full())
+
+    def __contains__(self, action: object) -> bool:
+        # Every ordinary lay is in ``lays``; the rest holds no ordinary lay.
+        return action in self.lays or action in self.full()
 
 
 GAME = StromkrigGame
