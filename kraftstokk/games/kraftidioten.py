@@ -468,7 +468,12 @@ class KraftidiotenState(State):
                     seat = self.layer + 1 if self.layer + 1 < n else 0
                     while not active[seat]:
                         seat = seat + 1 if seat + 1 < n else 0
-                    self._next_turn(seat)
+                    # _next_turn(seat), inlined (layer_emptied and top3_claim are False).
+                    self.phase = PHASE_TURN
+                    self.lie_card = -1
+                    self.lie_category = NO_CATEGORY
+                    self.player = seat
+                    self.layer = -1
                     continue
                 layer = self.layer
                 while True:
