@@ -530,14 +530,24 @@ class StromkrigState(State):
         apply = self.apply
         append = actions.append
         cap = self.game.action_cap
+        lay_card = self._lay_card
         while self.phase != OVER and self.actions < cap:
-            legal = self._legal
-            if legal is None:
+            seat = self.current
+            if self.phase == PLAY:
                 # On a turn, the special uses and runs are listed only if the bot looks
                 # past the ordinary lays (most turns it lays the first of them).
-                legal = self._legal = _TurnLegal(self) if self.phase == PLAY else compute_legal()
-            seat = self.current
-            action = acts[seat](views[seat], legal, bot_rngs[seat])
+                turn = self._legal = _TurnLegal(self)
+                action = acts[seat](views[seat], turn, bot_rngs[seat])
+                if action in turn.lays:  # an ordinary lay, carried out as ``apply`` does
+                    self._legal = None
+                    self.actions += 1
+                    self.turns += 1
+                    lay_card(seat, action[1])
+                    append(action)
+                    continue
+            else:
+                legal = self._legal = compute_legal()
+                action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
 
