@@ -299,13 +299,23 @@ class IdiotState(State):
         generate = self._generate
         apply = self.apply
         append = actions.append
+        play = self._play
+        cap = self._cap
         while not self._over:
             legal = self._legal
             if legal is None:
                 legal = self._legal = generate()
             seat = self._player
             action = acts[seat](views[seat], legal, bot_rngs[seat])
-            apply(action)
+            if action in legal and action[0] == PLAY:  # as ``apply`` carries it out
+                self._legal = None
+                self._reveal = None
+                self._actions += 1
+                if self._actions >= cap:
+                    self._over = True
+                play(action)
+            else:
+                apply(action)
             append(action)
 
     def card_locations(self) -> dict[str, list[int]]:
