@@ -18,7 +18,8 @@ from _common import default_deck
 from kraftstokk.games.core import DeckTable
 from kraftstokk.sim.runner import SimSettings, run_simulation
 
-GAMES = {"idiot": 2000, "kraftidioten": 1000, "stromkrig": 1000}
+# About two seconds of one-worker play each, so fixed pool costs weigh as in a real run.
+GAMES = {"idiot": 2000, "kraftidioten": 2000, "stromkrig": 1000}
 REPEATS = 4  # alternate 1 and 2 workers, keep the best of each: less noise from other load
 PLAYERS = 4
 BOTS = "greedy"
