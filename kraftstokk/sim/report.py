@@ -329,6 +329,17 @@ def _seat_chart(summary: dict[str, Any], styles: _Styles) -> Drawing:
     return drawing
 
 
+def _card_bars(
+    cards: dict[str, Any], key: str, x_title: str, colour: colors.Color, styles: _Styles
+) -> Drawing:
+    """One bar per card for the per-card figure ``key``, highest first."""
+    labels = _card_labels(cards)
+    ordered = sorted(cards, key=lambda c: (-cards[c][key], c))
+    return _horizontal_bars(
+        [labels[c] for c in ordered], [cards[c][key] for c in ordered], x_title, styles, colour
+    )
+
+
 def _horizontal_bars(
     labels: Sequence[str],
     values: Sequence[float],
@@ -580,40 +591,29 @@ def report_story(
             )
         )
     cards = summary["cards"]
-    labels = _card_labels(cards)
-    played = sorted(cards, key=lambda c: (-cards[c]["played_per_game"], c))
-    story.append(PageBreak())
-    story.append(
-        _section(
+    per_card = (
+        (
             "Cards played",
             "How often each card is played in a game, on average; a card that is rarely "
             "played does little in this game.",
-            _horizontal_bars(
-                [labels[c] for c in played],
-                [cards[c]["played_per_game"] for c in played],
-                "times played per game",
-                styles,
-            ),
-            styles,
-        )
-    )
-    stuck = sorted(cards, key=lambda c: (-cards[c]["left_with_loser_rate"], c))
-    story.append(PageBreak())
-    story.append(
-        _section(
+            "played_per_game",
+            "times played per game",
+            BAR_COLOUR,
+        ),
+        (
             "Cards left with the loser",
             "Share of finished games in which the card is still with the loser at the end; "
             "high bars mark cards that are hard to get rid of.",
-            _horizontal_bars(
-                [labels[c] for c in stuck],
-                [cards[c]["left_with_loser_rate"] for c in stuck],
-                "share of finished games",
-                styles,
-                LOSS_COLOUR,
-            ),
-            styles,
-        )
+            "left_with_loser_rate",
+            "share of finished games",
+            LOSS_COLOUR,
+        ),
     )
+    for heading, explanation, key, x_title, colour in per_card:
+        story.append(PageBreak())
+        story.append(
+            _section(heading, explanation, _card_bars(cards, key, x_title, colour, styles), styles)
+        )
     if comparison:
         story.append(PageBreak())
         story.append(
