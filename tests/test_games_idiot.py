@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -11,7 +12,6 @@ from hypothesis import strategies as st
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import DeckTable, RandomBot, play_game
 from kraftstokk.games.idiot import (
-    BOTS,
     CHANCE,
     END_RUN,
     FACE_DOWN,
@@ -27,6 +27,7 @@ from kraftstokk.games.idiot import (
     IdiotObservation,
     IdiotState,
 )
+from kraftstokk.games.idiot_bots import BOTS
 from kraftstokk.games.registry import make_bots, make_game
 from tests.conftest import synthetic_deck
 
@@ -129,6 +130,15 @@ def test_id1_deck_without_52_plants_is_refused(deck):
     small = deck.model_copy(update={"cards": deck.cards[:20] + deck.cards[-3:]})
     with pytest.raises(GameError, match="52 plant cards"):
         IdiotGame(DeckTable.from_deck(small), 3)
+
+
+def test_id1_deck_with_five_cards_of_a_value_is_refused(table):
+    first = table.plant_cards[0]
+    other = next(c for c in table.plant_cards if table.value[c] != table.value[first])
+    values = list(table.value)
+    values[other] = table.value[first]
+    with pytest.raises(GameError, match="at most four cards of a value"):
+        IdiotGame(dataclasses.replace(table, value=tuple(values)), 2)
 
 
 # -- ID-2: the deal -------------------------------------------------------------------

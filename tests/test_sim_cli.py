@@ -22,6 +22,7 @@ TOY = ["--game", "toy", "--players", "3", "--bots", "greedy,random,random"]
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
+    monkeypatch.setitem(registry.BOT_MODULES, "toy", "tests.test_sim_toy")
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ SETTINGS = SimSettings(game="toy", players=3, games=40, seed=3, bots="greedy,ran
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
+    monkeypatch.setitem(registry.BOT_MODULES, "toy", "tests.test_sim_toy")
 
 
 def pdf_text(path: Path) -> str:

@@ -19,6 +19,7 @@ from tests.test_sim_toy import TOY_CARDS
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
+    monkeypatch.setitem(registry.BOT_MODULES, "toy", "tests.test_sim_toy")
 
 
 @pytest.fixture

@@ -195,6 +195,7 @@ BOTS = {
 def register_toy() -> None:
     """Make ``toy`` a known game (workers inherit or re-register it)."""
     registry.GAME_MODULES.setdefault("toy", __name__)
+    registry.BOT_MODULES.setdefault("toy", __name__)
 
 
 def test_toy_game_keeps_every_card_in_one_place(deck):

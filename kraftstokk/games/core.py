@@ -307,6 +307,13 @@ class RandomBot:
 BotFactory = Callable[[Game, dict[str, Any]], Bot]
 
 
+def random_bot(game: Game, settings: dict[str, Any]) -> RandomBot:
+    """The factory of the random-legal bot: it plays every game and takes no settings."""
+    if settings:
+        raise ValueError(f"random takes no settings, got {', '.join(sorted(settings))}")
+    return RandomBot()
+
+
 class _SeededRandom(random.Random):
     """What a :class:`LazyRandom` becomes once seeded: a plain ``random.Random``."""
 

@@ -23,17 +23,14 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections.abc import Sequence
-from typing import Any
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
     Action,
     Bot,
-    BotFactory,
     DeckTable,
     Game,
-    RandomBot,
     Result,
     State,
     Stats,
@@ -85,6 +82,9 @@ class IdiotGame(Game):
             for c in range(table.size)
         )
         self.plant_cards: tuple[int, ...] = plants
+        most = max(sum(1 for c in plants if self.ranks[c] == r) for r in range(TWO, ACE + 1))
+        if most > 4:
+            raise GameError(f"idiot needs at most four cards of a value, this deck has {most}")
         # Sorting key: rank first, card index second, so play lists read low to high.
         self.sort_key: tuple[int, ...] = tuple(r * 64 + c for c, r in enumerate(self.ranks))
         # ID-5: a card may be laid when need <= reach (2 and 10 on anything).
@@ -422,9 +422,14 @@ class IdiotState(State):
                     while j < size and ranks[src[j]] == r:
                         j += 1
                     add(single[card])
-                    if j - i > 1:
-                        for n in range(2, j - i + 1):
-                            add((PLAY, *src[i : i + n]))
+                    if j - i > 1:  # at most four of a rank (checked by IdiotGame)
+                        second = src[i + 1]
+                        add((PLAY, card, second))
+                        if j - i > 2:
+                            third = src[i + 2]
+                            add((PLAY, card, second, third))
+                            if j - i > 3:
+                                add((PLAY, card, second, third, src[i + 3]))
                     i = j
             if not acts and self._stock:
                 acts.append(_CHANCE)
@@ -835,28 +840,3 @@ class IdiotObservation:
 
 
 GAME = IdiotGame
-
-
-def _random_bot(game: Game, settings: dict[str, Any]) -> RandomBot:
-    if settings:
-        raise ValueError(f"random takes no settings, got {', '.join(settings)}")
-    return RandomBot()
-
-
-def _greedy_bot(game: Game, settings: dict[str, Any]) -> Bot:
-    from kraftstokk.games.idiot_bots import GreedyBot
-
-    return GreedyBot.from_settings(game, settings)
-
-
-def _heuristic_bot(game: Game, settings: dict[str, Any]) -> Bot:
-    from kraftstokk.games.idiot_bots import HeuristicBot
-
-    return HeuristicBot.from_settings(game, settings)
-
-
-BOTS: dict[str, BotFactory] = {
-    "random": _random_bot,
-    "greedy": _greedy_bot,
-    "heuristic": _heuristic_bot,
-}

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kraftstokk.games.core import Action, Game
+from kraftstokk.games.core import Action, BotFactory, Game, random_bot
 from kraftstokk.games.idiot import (
     CHANCE,
     END_RUN,
@@ -178,3 +178,10 @@ class HeuristicBot:
                 if diff > gain:
                     best, gain = action, diff
         return best
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": random_bot,
+    "greedy": GreedyBot.from_settings,
+    "heuristic": HeuristicBot.from_settings,
+}

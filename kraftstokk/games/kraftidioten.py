@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
@@ -973,12 +973,3 @@ class KraftidiotenObservation:
 
 
 GAME = KraftidiotenGame
-
-
-def __getattr__(name: str) -> Any:
-    # BOTS lives in kraftidioten_bots (which imports this module); resolve it lazily.
-    if name == "BOTS":
-        from kraftstokk.games.kraftidioten_bots import BOTS
-
-        return BOTS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

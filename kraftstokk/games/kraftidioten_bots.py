@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from kraftstokk.games.core import Action, BotFactory, Game, RandomBot
+from kraftstokk.games.core import Action, BotFactory, Game, random_bot
 from kraftstokk.games.kraftidioten import (
     BURNED,
     CHALLENGE_ACTION,
@@ -291,15 +291,8 @@ class HeuristicBot:
         return candidates[rng.randrange(len(candidates))]
 
 
-def _random(game: Game, settings: dict[str, Any]) -> RandomBot:
-    if settings:
-        raise ValueError(f"random takes no settings, got {', '.join(settings)}")
-    _game(game)
-    return RandomBot()
-
-
 BOTS: dict[str, BotFactory] = {
-    "random": _random,
+    "random": random_bot,
     "greedy": GreedyBot.from_settings,
     "heuristic": HeuristicBot.from_settings,
 }

@@ -1,9 +1,12 @@
 """Find games and bots by name: ``idiot``, ``kraftidioten``, ``stromkrig``.
 
-Each game module defines ``GAME`` (its :class:`~kraftstokk.games.core.Game` subclass) and
-``BOTS``, a mapping from bot kind (``random``, ``greedy``, ``heuristic``) to a factory
-``(game, settings) -> Bot``. A bot spec is a comma-separated list with one kind per seat,
-or a single kind for every seat; a kind may carry settings: ``heuristic:knowledge=0.5``.
+Each game module defines ``GAME`` (its :class:`~kraftstokk.games.core.Game` subclass); its
+bots module (``idiot_bots``, ...) defines ``BOTS``, a mapping from bot kind (``random``,
+``greedy``, ``heuristic``) to a factory ``(game, settings) -> Bot``. The games do not import
+their bots, so the two can be compiled and loaded without an import cycle.
+
+A bot spec is a comma-separated list with one kind per seat, or a single kind for every
+seat; a kind may carry settings: ``heuristic:knowledge=0.5``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ GAME_MODULES: dict[str, str] = {
     "kraftidioten": "kraftstokk.games.kraftidioten",
     "stromkrig": "kraftstokk.games.stromkrig",
 }
+BOT_MODULES: dict[str, str] = {name: f"{module}_bots" for name, module in GAME_MODULES.items()}
 
 
 def _module(name: str) -> Any:
@@ -31,13 +35,19 @@ def _module(name: str) -> Any:
         raise SimulationError(f"unknown game {name!r} (choose from {known})") from None
 
 
+def _bot_factories(name: str) -> dict[str, BotFactory]:
+    factories: dict[str, BotFactory] = importlib.import_module(BOT_MODULES[name]).BOTS
+    return factories
+
+
 def game_class(name: str) -> type[Game]:
     cls: type[Game] = _module(name).GAME
     return cls
 
 
 def bot_kinds(name: str) -> list[str]:
-    return sorted(_module(name).BOTS)
+    _module(name)  # an unknown game gets the message listing the games
+    return sorted(_bot_factories(name))
 
 
 def make_game(
@@ -87,7 +97,7 @@ def _parsed_spec(spec: str, players: int) -> tuple[tuple[str, tuple[tuple[str, A
 
 
 def make_bots(game: Game, spec: str) -> list[Bot]:
-    factories: dict[str, BotFactory] = _module(game.name).BOTS
+    factories = _bot_factories(game.name)
     bots = []
     for kind, items in _parsed_spec(spec, game.num_players):
         settings = dict(items)

@@ -1018,16 +1018,3 @@ class _TurnLegal(Sequence[Action]):
 
 
 GAME = StromkrigGame
-
-
-def _bots() -> dict[str, Any]:
-    from kraftstokk.games.stromkrig_bots import BOTS as bots
-
-    return bots
-
-
-def __getattr__(name: str) -> Any:
-    # BOTS lives in stromkrig_bots (which imports this module); resolve it lazily.
-    if name == "BOTS":
-        return _bots()
-    raise AttributeError(name)

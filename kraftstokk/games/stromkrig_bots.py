@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from kraftstokk.games.core import Action, Bot, BotFactory, Game, RandomBot
+from kraftstokk.games.core import Action, Bot, BotFactory, Game, random_bot
 from kraftstokk.games.stromkrig import (
     ASK,
     BURN,
@@ -264,12 +264,6 @@ class HeuristicBot:
         return min(actions, key=lambda a: (joker[a[1]], cost[a[1]]))
 
 
-def _random_bot(game: Game, settings: dict[str, Any]) -> Bot:
-    if settings:
-        raise ValueError(f"random takes no settings, got {', '.join(sorted(settings))}")
-    return RandomBot()
-
-
 def _greedy_bot(game: Game, settings: dict[str, Any]) -> Bot:
     if settings:
         raise ValueError(f"greedy takes no settings, got {', '.join(sorted(settings))}")
@@ -290,7 +284,7 @@ def _heuristic_bot(game: Game, settings: dict[str, Any]) -> Bot:
 
 
 BOTS: dict[str, BotFactory] = {
-    "random": _random_bot,
+    "random": random_bot,
     "greedy": _greedy_bot,
     "heuristic": _heuristic_bot,
 }
