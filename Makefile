@@ -11,7 +11,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The engine is compiled with mypyc after every change to its sources (about a minute);
+# without a C compiler it stays pure Python. See scripts/compile_engine.py.
 install: $(STAMP)
+	@$(BIN)/python scripts/compile_engine.py --if-stale
 
 deck: install
 	$(BIN)/kraftstokk build --spec sources/deck.toml --out output
@@ -24,9 +27,9 @@ test: install
 	$(BIN)/pytest
 
 lint: install
-	$(BIN)/ruff check kraftstokk tests benchmarks
-	$(BIN)/ruff format --check kraftstokk tests benchmarks
-	$(BIN)/mypy kraftstokk
+	$(BIN)/ruff check kraftstokk tests benchmarks scripts
+	$(BIN)/ruff format --check kraftstokk tests benchmarks scripts
+	$(BIN)/mypy kraftstokk scripts
 
 bench: install
 	$(BIN)/python benchmarks/run.py

@@ -1,8 +1,9 @@
 """Engine speed: games per second for each game on one core (4 players, greedy bots).
 
-Targets (issue 7): Idiot >= 2,000 games/s, Kraftidioten and Strømkrig >= 1,000 games/s.
+Targets (issue 6): Idiot >= 2,000 games/s, Kraftidioten and Strømkrig >= 1,000 games/s.
 The figure is games per CPU second of this process, so that other work on the machine
-does not lower it; the wall-clock rate is printed beside it.
+does not lower it; the wall-clock rate is printed beside it. The first line says whether
+the engine runs compiled (``make install`` compiles it with mypyc) or as pure Python.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from _common import default_deck
 
-from kraftstokk.games import registry
+from kraftstokk.games import native, registry
 from kraftstokk.games.core import DeckTable, derive_seed, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +44,7 @@ def measure(game_name: str, table: DeckTable) -> tuple[float, float, int]:
 
 def main() -> None:
     table = DeckTable.from_deck(default_deck())
+    print(f"engine: {native.engine_status()}", flush=True)
     for name, target in TARGETS.items():
         try:
             per_cpu, per_wall, played = measure(name, table)

@@ -104,11 +104,8 @@ class IdiotState(State):
 
     game: IdiotGame
 
-    def __init__(self, game: IdiotGame, rng: random.Random | None, *, _blank: bool = False) -> None:
+    def __init__(self, game: IdiotGame, rng: random.Random) -> None:
         self.game = game
-        if _blank:
-            return
-        assert rng is not None
         n = game.num_players
         v = game.variants
         self._rng = rng
@@ -266,15 +263,12 @@ class IdiotState(State):
         )
 
     def clone(self) -> IdiotState:
-        other = IdiotState(self.game, None, _blank=True)
-        other.__dict__.update(self.__dict__)
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        other._rng = rng
+        # A fresh state has the game's settings; every field of the position is copied.
+        other = IdiotState(self.game, random.Random())
+        other._rng.setstate(self._rng.getstate())
         other.stats = self.stats.copy()
         other._played = other.stats.cards_played
         other._counters = other.stats.counters
-        other._views = [IdiotObservation(other, seat) for seat in range(self.game.num_players)]
         other._down = [list(row) for row in self._down]
         other._up = [list(row) for row in self._up]
         other._hands = [list(hand) for hand in self._hands]
@@ -282,9 +276,18 @@ class IdiotState(State):
         other._stock = list(self._stock)
         other._pile = list(self._pile)
         other._burned = list(self._burned)
+        other._need = self._need
         other._out = list(self._out)
         other._order = list(self._order)
-        other._legal = None
+        other._active = self._active
+        other._loser = self._loser
+        other._run = self._run
+        other._actions = self._actions
+        other._turns = self._turns
+        other._over = self._over
+        other._reveal = self._reveal
+        other._phase = self._phase
+        other._player = self._player
         return other
 
     def observation(self, seat: int) -> IdiotObservation:

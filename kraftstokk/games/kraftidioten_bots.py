@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from kraftstokk.games.core import Action, BotFactory, Game, random_bot
 from kraftstokk.games.kraftidioten import (
@@ -48,26 +48,21 @@ def _weakest_opening(
     return (LAY, best, category, best) if best >= 0 else None
 
 
-_GREEDY_TABLES: WeakKeyDictionary[
-    KraftidiotenGame, tuple[tuple[tuple[float, ...], ...], tuple[tuple[Action, ...], ...]]
-] = WeakKeyDictionary()
-
-
+# Made once per game, so that making bots for every game stays cheap. Not a weak-key
+# cache: mypyc's compiled game classes do not clear weak references when they die.
+@functools.lru_cache(maxsize=16)
 def _greedy_tables(
     game: KraftidiotenGame,
 ) -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[Action, ...], ...]]:
     """Per category: each card's figure (-inf for a joker) and its truthful lay action."""
-    tables = _GREEDY_TABLES.get(game)
-    if tables is None:
-        table = game.table
-        cards = range(table.size)
-        figures = tuple(
-            tuple(-_INFINITY if table.joker[c] else table.figures[k][c] for c in cards)
-            for k in range(3)
-        )
-        truthful = tuple(tuple((LAY, c, k, c) for c in cards) for k in range(3))
-        tables = _GREEDY_TABLES[game] = (figures, truthful)
-    return tables
+    table = game.table
+    cards = range(table.size)
+    figures = tuple(
+        tuple(-_INFINITY if table.joker[c] else table.figures[k][c] for c in cards)
+        for k in range(3)
+    )
+    truthful = tuple(tuple((LAY, c, k, c) for c in cards) for k in range(3))
+    return figures, truthful
 
 
 class GreedyBot:

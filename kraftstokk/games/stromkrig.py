@@ -498,19 +498,29 @@ class StromkrigState(State):
         return Result(finished, list(self.order), loser, self.actions, rounds)
 
     def clone(self) -> StromkrigState:
-        other = StromkrigState.__new__(StromkrigState)
-        other.__dict__.update(self.__dict__)
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        other.rng = rng
-        other.hands = [list(hand) for hand in self.hands]
-        for name in ("stock", "pile", "beside", "burned", "war_cards", "out", "order"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("war_players", "ask_queue", "round_players", "round_laid"):
-            setattr(other, name, list(getattr(self, name)))
+        hands = [list(hand) for hand in self.hands]
+        other = StromkrigState(self.game, rng, hands, list(self.stock), self.current)
+        other.pile = list(self.pile)
+        other.beside = list(self.beside)
+        other.burned = list(self.burned)
+        other.war_cards = list(self.war_cards)
+        other.top = self.top
+        other.top_owner = self.top_owner
+        other.chance_card = self.chance_card
+        other.phase = self.phase
+        other.out = list(self.out)
+        other.order = list(self.order)
+        other.actions = self.actions
+        other.turns = self.turns
+        other.challenger = self.challenger
+        other.war_players = list(self.war_players)
+        other.ask_queue = list(self.ask_queue)
+        other.war_category = self.war_category
+        other.round_players = list(self.round_players)
+        other.round_laid = list(self.round_laid)
         other.stats = self.stats.copy()
-        other._legal = None
-        other._views = None
         return other
 
     def observation(self, seat: int) -> StromkrigObservation:
@@ -915,11 +925,12 @@ class StromkrigState(State):
         self.war_players = [challenger, under_owner]
         self.war_category = -1
         n = self.n
-        self.ask_queue = [
-            seat
-            for seat in ((challenger + k) % n for k in range(1, n))
-            if seat != under_owner and not self.out[seat]
-        ]
+        queue = []
+        for k in range(1, n):
+            seat = (challenger + k) % n
+            if seat != under_owner and not self.out[seat]:
+                queue.append(seat)
+        self.ask_queue = queue
         self._next_asked()
 
     def _next_asked(self) -> None:

@@ -17,10 +17,10 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from kraftstokk.games.core import Action, Bot, BotFactory, Game, random_bot
 from kraftstokk.games.stromkrig import (
@@ -62,18 +62,13 @@ def _best_category(game: StromkrigGame, hand: Sequence[int]) -> int:
     return best_category
 
 
-_COSTS: WeakKeyDictionary[StromkrigGame, tuple[float, ...]] = WeakKeyDictionary()
-
-
+# Made once per game, so that making bots for every game stays cheap. Not a weak-key
+# cache: mypyc's compiled game classes do not clear weak references when they die.
+@functools.lru_cache(maxsize=16)
 def _special_costs(game: StromkrigGame) -> tuple[float, ...]:
-    """Per card, its production; a joker costs most (made once per game: bots are cheap)."""
-    costs = _COSTS.get(game)
-    if costs is None:
-        joker = game.table.joker
-        costs = tuple(
-            float("inf") if joker[c] else game.production[c] for c in range(game.table.size)
-        )
-        _COSTS[game] = costs
+    """Per card, its production; a joker costs most."""
+    joker = game.table.joker
+    costs = tuple(float("inf") if joker[c] else game.production[c] for c in range(game.table.size))
     return costs
 
 
