@@ -296,29 +296,18 @@ class IdiotState(State):
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The bots' loop without copying the cached legal list for each decision."""
+        """The plain loop, handing each bot the cached legal list rather than a copy."""
         acts = [bot.act for bot in bots]
         views = self._views
-        generate = self._generate
         apply = self.apply
         append = actions.append
-        play = self._play
-        cap = self._cap
         while not self._over:
             legal = self._legal
             if legal is None:
-                legal = self._legal = generate()
+                legal = self._legal = self._generate()
             seat = self._player
             action = acts[seat](views[seat], legal, bot_rngs[seat])
-            if action in legal and action[0] == PLAY:  # as ``apply`` carries it out
-                self._legal = None
-                self._reveal = None
-                self._actions += 1
-                if self._actions >= cap:
-                    self._over = True
-                play(action)
-            else:
-                apply(action)
+            apply(action)
             append(action)
 
     def card_locations(self) -> dict[str, list[int]]:

@@ -429,88 +429,28 @@ class KraftidiotenState(State):
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The bots' loop, with the answers of seats that always pass taken at once.
+        """The bots' loop, without asking what a bot has declared it always does.
 
         Two thirds of a game's decisions are answers to a claim (KI-6). A bot whose
         ``always_passes`` is True (the greedy bot) answers PASS without looking, so its
         answers are recorded without asking it: the same actions and random streams.
         A bot whose ``needs_legal`` is False chooses its turn from the observation alone
-        and gets an empty legal list (``apply`` still rejects an illegal action).
+        and gets an empty legal list. Every action goes through ``apply``.
         """
         passes = [getattr(bot, "always_passes", False) is True for bot in bots]
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
-        everyone_passes = all(passes)
         acts = [bot.act for bot in bots]
         views = self._views
-        legal_actions = self.legal_actions
         apply = self.apply
         append = actions.append
-        extend = actions.extend
-        active = self.active
-        n = self.n
-        cap = self.cap
-        all_pass = [(PASS_ACTION,) * k for k in range(n)]
-        hands = self.hands
-        lay = self._lay
-        plant_figures = self.game.plant_figures
-        while not self.finished and self.actions < cap:
+        while not self.finished and self.actions < self.cap:
             seat = self.player
             if self.phase == PHASE_CHALLENGE and passes[seat]:
-                # Every other seat still in is asked once, the layer's claim then stands.
-                answers = self.num_active - 1
-                if everyone_passes and self.actions + answers <= cap:
-                    extend(all_pass[answers])
-                    self.actions += answers
-                    if self.top3_claim or self.layer_emptied:
-                        self._claim_stands()
-                        continue
-                    # The claim stands (the common case): the seat after the layer plays.
-                    seat = self.layer + 1 if self.layer + 1 < n else 0
-                    while not active[seat]:
-                        seat = seat + 1 if seat + 1 < n else 0
-                    # _next_turn(seat), inlined (layer_emptied and top3_claim are False).
-                    self.phase = PHASE_TURN
-                    self.lie_card = -1
-                    self.lie_category = NO_CATEGORY
-                    self.player = seat
-                    self.layer = -1
-                    continue
-                layer = self.layer
-                while True:
-                    append(PASS_ACTION)
-                    self.actions += 1
-                    seat = seat + 1 if seat + 1 < n else 0
-                    while not active[seat]:
-                        seat = seat + 1 if seat + 1 < n else 0
-                    if seat == layer:
-                        self._claim_stands()
-                        break
-                    if not passes[seat] or self.actions >= cap:
-                        self.player = seat
-                        break
-                continue
-            if self.phase != PHASE_TURN:
-                action = acts[seat](views[seat], legal_actions(), bot_rngs[seat])
-                apply(action)
-                append(action)
-                continue
-            action = acts[seat](views[seat], () if blind[seat] else legal_actions(), bot_rngs[seat])
-            # A truthful lay (the common turn) checked as ``apply`` checks it, then laid.
-            if len(action) == 4 and action[0] == LAY:
-                card = action[1]
-                category = action[2]
-                current = self.category
-                if (
-                    card == action[3]
-                    and (category == current or (current == NO_CATEGORY and 0 <= category <= 2))
-                    and plant_figures[category][card] >= self.floor
-                    and card in hands[seat]
-                ):
-                    self.actions += 1
-                    self.turns += 1
-                    lay(seat, card, category, card, from_stock=False)
-                    append(action)
-                    continue
+                action = PASS_ACTION
+            else:
+                turn = self.phase == PHASE_TURN
+                legal = () if turn and blind[seat] else self.legal_actions()
+                action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
 

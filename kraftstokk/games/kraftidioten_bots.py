@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -48,23 +47,6 @@ def _weakest_opening(
     return (LAY, best, category, best) if best >= 0 else None
 
 
-# Made once per game, so that making bots for every game stays cheap. Not a weak-key
-# cache: mypyc's compiled game classes do not clear weak references when they die.
-@functools.lru_cache(maxsize=16)
-def _greedy_tables(
-    game: KraftidiotenGame,
-) -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[Action, ...], ...]]:
-    """Per category: each card's figure (-inf for a joker) and its truthful lay action."""
-    table = game.table
-    cards = range(table.size)
-    figures = tuple(
-        tuple(-_INFINITY if table.joker[c] else table.figures[k][c] for c in cards)
-        for k in range(3)
-    )
-    truthful = tuple(tuple((LAY, c, k, c) for c in cards) for k in range(3))
-    return figures, truthful
-
-
 class GreedyBot:
     """The cheapest truthful claim; a joker, then the stock, before taking the pile.
 
@@ -81,11 +63,10 @@ class GreedyBot:
         self._joker = table.joker
         self._figures = table.figures
         self._nr = table.nr
-        # Per game: a plant's figure per category (jokers -inf, so they never qualify)
-        # and its truthful lay action, so a turn allocates nothing.
-        tables = _greedy_tables(game)
-        self._plant_figures = tables[0]
-        self._truthful = tables[1]
+        # The game's tables: a plant's figure per category (jokers -inf, so they never
+        # qualify) and its truthful lay action, so a turn allocates nothing.
+        self._plant_figures = game.plant_figures
+        self._truthful = game.truth_actions
 
     @classmethod
     def from_settings(cls, game: Game, settings: dict[str, Any]) -> GreedyBot:

@@ -533,31 +533,26 @@ class StromkrigState(State):
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The bots' loop with the legal list made straight into the cache ``apply`` checks."""
+        """The bots' loop; on a turn the legal list is listed past the lays on demand.
+
+        Most turns a bot lays one of the ordinary lays, which come first: the special
+        uses, runs, take and sjanse are worked out only if the bot looks past them
+        (:class:`_TurnLegal`). ``apply`` checks the action against the same list.
+        """
         acts = [bot.act for bot in bots]
         views = [self.observation(seat) for seat in range(self.n)]
         compute_legal = self._compute_legal
         apply = self.apply
         append = actions.append
         cap = self.game.action_cap
-        lay_card = self._lay_card
         while self.phase != OVER and self.actions < cap:
             seat = self.current
+            legal: Sequence[Action]
             if self.phase == PLAY:
-                # On a turn, the special uses and runs are listed only if the bot looks
-                # past the ordinary lays (most turns it lays the first of them).
-                turn = self._legal = _TurnLegal(self)
-                action = acts[seat](views[seat], turn, bot_rngs[seat])
-                if action in turn.lays:  # an ordinary lay, carried out as ``apply`` does
-                    self._legal = None
-                    self.actions += 1
-                    self.turns += 1
-                    lay_card(seat, action[1])
-                    append(action)
-                    continue
+                legal = self._legal = _TurnLegal(self)
             else:
                 legal = self._legal = compute_legal()
-                action = acts[seat](views[seat], legal, bot_rngs[seat])
+            action = acts[seat](views[seat], legal, bot_rngs[seat])
             apply(action)
             append(action)
 
