@@ -18,8 +18,9 @@ from _common import default_deck
 from kraftstokk.games.core import DeckTable
 from kraftstokk.sim.runner import SimSettings, run_simulation
 
-# About two seconds of one-worker play each, so fixed pool costs weigh as in a real run.
-GAMES = {"idiot": 2000, "kraftidioten": 2000, "stromkrig": 1000}
+# About two seconds of one-worker play each with the compiled engine, so fixed pool costs
+# weigh as in a real run (the default run, 1000 games of heuristic bots, takes longer).
+GAMES = {"idiot": 5000, "kraftidioten": 4000, "stromkrig": 2500}
 REPEATS = 4  # alternate 1 and 2 workers, keep the best of each: less noise from other load
 PLAYERS = 4
 BOTS = "greedy"

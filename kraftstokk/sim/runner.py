@@ -138,12 +138,15 @@ def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, 
 _worker: tuple[DeckTable, SimSettings, Game] | None = None
 
 
-def _init_worker(table: DeckTable, settings: SimSettings, module: str, game: Game) -> None:
+def _init_worker(
+    table: DeckTable, settings: SimSettings, modules: tuple[str, str], game: Game
+) -> None:
     # The parent's game comes along: forked workers inherit it for free, where building
     # it again (Kraftidioten's claim tables) costs each worker several milliseconds.
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    registry.GAME_MODULES.setdefault(settings.game, module)
+    registry.GAME_MODULES.setdefault(settings.game, modules[0])
+    registry.BOT_MODULES.setdefault(settings.game, modules[1])
     _worker = (table, settings, game)
 
 
@@ -186,10 +189,10 @@ def run_simulation(
                 if progress:
                     progress(tally.games, settings.games)
         else:
-            module = registry.GAME_MODULES[settings.game]
+            modules = (registry.GAME_MODULES[settings.game], registry.BOT_MODULES[settings.game])
             context = multiprocessing.get_context()
             # Leaving the block terminates the workers, also on Ctrl-C or an error.
-            with context.Pool(count, _init_worker, (table, settings, module, game)) as pool:
+            with context.Pool(count, _init_worker, (table, settings, modules, game)) as pool:
                 for part in pool.imap(_run_chunk, chunks):
                     tally.merge(part)
                     if progress:
