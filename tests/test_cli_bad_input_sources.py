@@ -61,7 +61,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], list[str], str]] = {
     "unknown --format": (
         lambda t: FIXTURES / "jrc-sample.csv",
         ["--format", "xlsx"],
-        "unknown format 'xlsx' (use auto, nve-json, nve-csv, jrc-csv)",
+        "unknown format 'xlsx' (use auto, nve-json, nve-csv, nve-xlsx, jrc-csv)",
     ),
     "path that does not exist": (lambda t: t / "missing.csv", [], "no such file"),
     "directory": (lambda t: t, [], "is a directory"),
@@ -88,10 +88,8 @@ CASES: dict[str, tuple[Callable[[Path], Path], list[str], str]] = {
 }
 
 
-@pytest.mark.parametrize("case", list(CASES))
-def test_bad_input_exits_2_with_one_line(tmp_path: Path, case: str):
-    build, extra, reason = CASES[case]
-    source = build(tmp_path)
+def assert_ingest_refuses(tmp_path: Path, source: Path, extra: list[str], reason: str) -> None:
+    """``ingest`` exits 2 with one line naming ``source`` and ``reason``, writing nothing."""
     out = tmp_path / "out" / "snap.csv"
     result = runner.invoke(app, ["ingest", str(source), *extra, "--out", str(out)])
     assert result.exit_code == 2, result.output
@@ -101,6 +99,12 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path, case: str):
     assert reason in lines[0]
     assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_bad_input_exits_2_with_one_line(tmp_path: Path, case: str):
+    build, extra, reason = CASES[case]
+    assert_ingest_refuses(tmp_path, build(tmp_path), extra, reason)
 
 
 def test_no_surviving_plant_is_an_error_not_an_empty_snapshot(tmp_path: Path):

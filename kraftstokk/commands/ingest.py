@@ -1,4 +1,4 @@
-"""``kraftstokk ingest``: plant files (NVE JSON/CSV, JRC CSV) to a normalized snapshot."""
+"""``kraftstokk ingest``: plant files (NVE JSON/CSV/XLSX, JRC CSV) to a normalized snapshot."""
 
 from __future__ import annotations
 
@@ -15,10 +15,18 @@ from kraftstokk.cli_app import app, handle_errors
 def ingest(
     sources: Annotated[
         list[Path],
-        typer.Argument(help="Plant files: NVE API JSON, NVE CSV export, or the JRC database CSV."),
+        typer.Argument(
+            help="Plant files: NVE API JSON, NVE CSV or Excel (.xlsx) export, "
+            "or the JRC database CSV."
+        ),
     ],
     format: Annotated[
-        str, typer.Option("--format", help="auto, nve-json, nve-csv or jrc-csv (auto detects).")
+        str,
+        typer.Option(
+            "--format",
+            help="auto, nve-json, nve-csv, nve-xlsx or jrc-csv. auto tells a workbook by its "
+            "ZIP signature or .xlsx name, JSON by its first character, CSV by its header.",
+        ),
     ] = "auto",
     out: Annotated[
         Path | None,

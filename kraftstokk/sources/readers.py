@@ -1,8 +1,8 @@
-"""Readers for plant files: NVE API JSON, NVE CSV exports and the JRC database CSV.
+"""Readers for plant files: NVE API JSON, NVE CSV and XLSX exports, the JRC database CSV.
 
 Each reader turns a file into :class:`~kraftstokk.sources.normalize.RawRecord` rows and
 leaves figure parsing to normalization. Anything that makes a file unusable (missing,
-empty, binary, neither CSV nor JSON, a required column missing) raises
+empty, binary, neither CSV nor JSON nor a workbook, a required column missing) raises
 :class:`~kraftstokk.errors.InputFileError` naming the file and the reason.
 """
 
@@ -24,10 +24,11 @@ from kraftstokk.errors import InputFileError
 from kraftstokk.sources.normalize import RawRecord
 from kraftstokk.sources.numbers import DecimalMark, guess_decimal_mark
 from kraftstokk.sources.nve_schema import NVE_RESPONSE, NvePlantRecord
+from kraftstokk.sources.xlsx import Row, cell_text, looks_like_xlsx, read_table
 from kraftstokk.textfile import read_input_bytes
 
-SourceFormat = Literal["nve-json", "nve-csv", "jrc-csv"]
-FORMATS: tuple[SourceFormat, ...] = ("nve-json", "nve-csv", "jrc-csv")
+SourceFormat = Literal["nve-json", "nve-csv", "nve-xlsx", "jrc-csv"]
+FORMATS: tuple[SourceFormat, ...] = ("nve-json", "nve-csv", "nve-xlsx", "jrc-csv")
 FORMAT_CHOICES: tuple[str, ...] = ("auto", *FORMATS)
 
 
@@ -53,7 +54,11 @@ def _looks_binary(data: bytes) -> bool:
 
 def load_text(path: Path) -> str:
     """The file's text: UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252."""
-    data = read_input_bytes(path, "data file")
+    return decode_text(path, read_input_bytes(path, "data file"))
+
+
+def decode_text(path: Path, data: bytes) -> str:
+    """``data`` (read from ``path``) as text, by the rules of :func:`load_text`."""
     if not data.strip():
         raise InputFileError(path, "file is empty")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -169,16 +174,29 @@ def _locate(path: Path, header: list[str], columns: Sequence[Column]) -> dict[st
     return found
 
 
+SkipRule = Callable[[dict[str, str]], str | None]
+
+
 def _csv_records(
-    path: Path,
-    text: str,
-    columns: Sequence[Column],
-    source: str,
-    skip: Callable[[dict[str, str]], str | None],
+    path: Path, text: str, columns: Sequence[Column], source: str, skip: SkipRule
 ) -> list[RawRecord]:
     delimiter, header, rows = _parse_csv(path, text)
     if len(header) < 2:
         raise InputFileError(path, "neither CSV nor JSON (header has one column)")
+    default: DecimalMark = "," if delimiter == ";" else "."
+    return _table_records(path, header, rows, columns, source, skip, default)
+
+
+def _table_records(
+    path: Path,
+    header: list[str],
+    rows: list[list[str]],
+    columns: Sequence[Column],
+    source: str,
+    skip: SkipRule,
+    default_decimal: DecimalMark,
+) -> list[RawRecord]:
+    """Records from a table of text cells: the code every tabular format (CSV, XLSX) shares."""
     where = _locate(path, header, columns)
     rows_values: list[tuple[dict[str, str], str | None]] = []
     for row in rows:
@@ -195,7 +213,7 @@ def _csv_records(
         for name in _FIGURE_FIELDS
         if name in values
     ]
-    decimal: DecimalMark = guess_decimal_mark(figure_cells, "," if delimiter == ";" else ".")
+    decimal = guess_decimal_mark(figure_cells, default_decimal)
     records: list[RawRecord] = []
     for values, reason in rows_values:
         records.append(
@@ -238,6 +256,59 @@ def read_jrc_csv(path: Path, text: str) -> list[RawRecord]:
 def read_nve_csv(path: Path, text: str) -> list[RawRecord]:
     """An NVE CSV export with Norwegian headers, ',' or ';' separated."""
     return _csv_records(path, text, NVE_CSV_COLUMNS, "nve", _nve_csv_skip)
+
+
+# --- XLSX --------------------------------------------------------------------------------
+
+_NVE_HEADER_KEYS = [{header_key(name) for name in column.names} for column in NVE_CSV_COLUMNS]
+_NVE_COLUMNS_WANTED = "NVE columns (VannKraftverkID, Navn, MaksYtelse, ...)"
+
+
+def _is_nve_header(row: Row) -> bool:
+    """Two or more NVE column names: a header, not a title row above it."""
+    keys = {header_key(cell) for cell in row if isinstance(cell, str)}
+    return sum(1 for names in _NVE_HEADER_KEYS if keys & names) >= 2
+
+
+def _cell_rows(header: list[str], rows: list[Row], decimal: DecimalMark) -> list[list[str]]:
+    """Rows as text cells; blank rows go, and blank cells past the header's width too.
+
+    A row shorter than the header is padded: Excel does not store trailing empty cells.
+    """
+    table: list[list[str]] = []
+    for row in rows:
+        cells = [cell_text(value, decimal) for value in row]
+        if not any(cell.strip() for cell in cells):
+            continue
+        while len(cells) > len(header) and not cells[-1].strip():
+            cells.pop()
+        table.append(cells + [""] * (len(header) - len(cells)))
+    return table
+
+
+def read_nve_xlsx(path: Path, data: bytes) -> list[RawRecord]:
+    """An NVE export as an Excel workbook, read through the same code as an NVE CSV.
+
+    The table is the first worksheet with NVE column names in one of its first rows
+    (title rows above the header are skipped). Numeric cells carry no decimal mark;
+    figures typed as text decide one (as in a CSV), and numbers are written with it so
+    both read alike.
+    """
+    table = read_table(path, data, _is_nve_header, _NVE_COLUMNS_WANTED)
+    header = [cell_text(value).strip() for value in table.header]
+    while header and not header[-1]:
+        header.pop()
+    where = _locate(path, header, NVE_CSV_COLUMNS)
+    figure_columns = [where[name] for name in _FIGURE_FIELDS if name in where]
+    typed_figures = [
+        cell
+        for row in table.rows
+        for index in figure_columns
+        if index < len(row) and isinstance(cell := row[index], str)
+    ]
+    decimal = guess_decimal_mark(typed_figures, ".")
+    rows = _cell_rows(header, table.rows, decimal)
+    return _table_records(path, header, rows, NVE_CSV_COLUMNS, "nve", _nve_csv_skip, decimal)
 
 
 # --- JSON --------------------------------------------------------------------------------
@@ -303,7 +374,10 @@ _READERS: dict[SourceFormat, Callable[[Path, str], list[RawRecord]]] = {
 
 
 def detect_format(path: Path, text: str) -> SourceFormat:
-    """JSON by its first character; CSV by its header (JRC or NVE column names)."""
+    """JSON by its first character; CSV by its header (JRC or NVE column names).
+
+    Workbooks are told apart before any decoding, by :func:`looks_like_xlsx`.
+    """
     if text.lstrip()[:1] in ("[", "{"):
         return "nve-json"
     _, header, _ = _parse_csv(path, text)
@@ -327,7 +401,10 @@ def read_source(path: str | Path, fmt: str = "auto") -> SourceRows:
     path = Path(path)
     if fmt != "auto" and fmt not in FORMATS:
         raise InputFileError(path, f"unknown format {fmt!r} (use {', '.join(FORMAT_CHOICES)})")
-    text = load_text(path)
+    data = read_input_bytes(path, "data file")
+    if fmt == "nve-xlsx" or (fmt == "auto" and looks_like_xlsx(path, data)):
+        return SourceRows(path=path, format="nve-xlsx", records=read_nve_xlsx(path, data))
+    text = decode_text(path, data)
     chosen: SourceFormat = detect_format(path, text) if fmt == "auto" else fmt  # type: ignore[assignment]
     records = _READERS[chosen](path, text)
     return SourceRows(path=path, format=chosen, records=records)

@@ -32,7 +32,7 @@ class Provenance(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    #: ``nve-api`` (fetched), ``nve-json``, ``nve-csv``, ``jrc-csv``, or ``mixed``.
+    #: ``nve-api`` (fetched), ``nve-json``, ``nve-csv``, ``nve-xlsx``, ``jrc-csv``, or ``mixed``.
     source_kind: str
     #: The URL fetched, or the names (not paths) of the files ingested.
     sources: list[str]
