@@ -1,8 +1,9 @@
 """The booklet's content as language-neutral blocks, and the words each language uses.
 
-The language modules (:mod:`booklet_nb`, :mod:`booklet_en`) write the rules as a list of
-blocks; :mod:`booklet` lays the blocks out. Paragraph text uses reportlab's paragraph
-markup (``<b>``, ``<i>``), so every plant name passes through :func:`escape` first.
+:mod:`booklet_rules` builds the rules as a list of blocks from the sentences of a language
+(:mod:`booklet_nb`, :mod:`booklet_en`); :mod:`booklet` lays the blocks out. Paragraph text
+uses reportlab's paragraph markup (``<b>``, ``<i>``), so every plant name passes through
+:func:`escape` first.
 """
 
 from __future__ import annotations
@@ -208,11 +209,13 @@ def war_partner_line(group: Sequence[Card], words: Words) -> str:
 
 def booklet_blocks(deck: Deck, language: Language) -> list[Block]:
     """The whole booklet's content in ``language``."""
+    from kraftstokk.render.booklet_rules import rules_blocks
+
     if language == "nb":
-        from kraftstokk.render.booklet_nb import blocks
+        from kraftstokk.render.booklet_nb import TEXT
     else:
-        from kraftstokk.render.booklet_en import blocks
-    return blocks(deck, WORDS[language].for_deck(deck))
+        from kraftstokk.render.booklet_en import TEXT
+    return rules_blocks(deck, WORDS[language].for_deck(deck), TEXT)
 
 
 __all__ = [
