@@ -139,6 +139,28 @@ def _axis_fonts(chart: VerticalBarChart | HorizontalBarChart, styles: _Styles, s
     chart.valueAxis.labelTextFormat = _axis_number
 
 
+def _with_x_title(
+    drawing: Drawing,
+    chart: VerticalBarChart | HorizontalBarChart,
+    x_title: str,
+    y: float,
+    styles: _Styles,
+) -> Drawing:
+    """The drawing with the horizontal axis's title centred under the chart at ``y``."""
+    drawing.add(
+        String(
+            chart.x + chart.width / 2,
+            y,
+            x_title,
+            fontName=styles.font,
+            fontSize=8,
+            textAnchor="middle",
+            fillColor=INK,
+        )
+    )
+    return drawing
+
+
 def _vertical_bars(
     counts: Sequence[float], labels: Sequence[str], x_title: str, styles: _Styles
 ) -> Drawing:
@@ -162,18 +184,7 @@ def _vertical_bars(
     chart.categoryAxis.labels.dy = -2
     _axis_fonts(chart, styles, 7)
     drawing.add(chart)
-    drawing.add(
-        String(
-            chart.x + chart.width / 2,
-            2,
-            x_title,
-            fontName=styles.font,
-            fontSize=8,
-            textAnchor="middle",
-            fillColor=INK,
-        )
-    )
-    return drawing
+    return _with_x_title(drawing, chart, x_title, 2, styles)
 
 
 def _histogram_chart(histogram: dict[str, Any], unit: str, styles: _Styles) -> Flowable:
@@ -378,18 +389,7 @@ def _horizontal_bars(
         chart.barLabels.boxAnchor = "w"
         chart.barLabels.dx = 3
     drawing.add(chart)
-    drawing.add(
-        String(
-            chart.x + chart.width / 2,
-            4,
-            x_title,
-            fontName=styles.font,
-            fontSize=8,
-            textAnchor="middle",
-            fillColor=INK,
-        )
-    )
-    return drawing
+    return _with_x_title(drawing, chart, x_title, 4, styles)
 
 
 def _summary_table(summary: dict[str, Any], styles: _Styles) -> Table:
