@@ -64,6 +64,17 @@ def test_same_tally_for_one_and_two_workers(table):
     assert one.tally.games == 60
 
 
+@pytest.mark.parametrize("game", ["toy", "kraftidioten"])
+def test_workers_started_without_fork_build_their_own_game(table, monkeypatch, game):
+    # Under spawn (the default on macOS, and forkserver from Python 3.14 on Linux) the
+    # workers get only picklable inputs; the compiled game classes cannot be pickled.
+    monkeypatch.setattr(runner, "START_METHOD", "spawn")
+    players = settings(game=game, games=12, bots="greedy")
+    spawned = run_simulation(table, players, workers=2)
+    assert spawned.tally == run_simulation(table, players, workers=1).tally
+    assert spawned.tally.games == 12 and spawned.workers == 2
+
+
 def test_other_seed_gives_other_games(table):
     first = run_simulation(table, settings(games=20), workers=1)
     other = run_simulation(table, settings(games=20, seed=12), workers=1)

@@ -26,6 +26,8 @@ from kraftstokk.sim.metrics import Tally
 #: that sending tallies back costs little.
 CHUNKS_PER_WORKER = 16
 MAX_CHUNK = 500
+#: How worker processes start; None is the platform's default (fork on Linux up to 3.13).
+START_METHOD: str | None = None
 
 Progress = Callable[[int, int], None]
 
@@ -139,15 +141,16 @@ _worker: tuple[DeckTable, SimSettings, Game] | None = None
 
 
 def _init_worker(
-    table: DeckTable, settings: SimSettings, modules: tuple[str, str], game: Game
+    table: DeckTable, settings: SimSettings, modules: tuple[str, str], game: Game | None
 ) -> None:
-    # The parent's game comes along: forked workers inherit it for free, where building
-    # it again (Kraftidioten's claim tables) costs each worker several milliseconds.
+    # A forked worker inherits the parent's game for free, where building it again
+    # (Kraftidioten's claim tables) costs several milliseconds. Other start methods would
+    # have to pickle it, which the compiled game classes do not support: they build it.
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     registry.GAME_MODULES.setdefault(settings.game, modules[0])
     registry.BOT_MODULES.setdefault(settings.game, modules[1])
-    _worker = (table, settings, game)
+    _worker = (table, settings, game or build_game(table, settings))
 
 
 def _run_chunk(bounds: tuple[int, int]) -> Tally:
@@ -190,9 +193,10 @@ def run_simulation(
                     progress(tally.games, settings.games)
         else:
             modules = (registry.GAME_MODULES[settings.game], registry.BOT_MODULES[settings.game])
-            context = multiprocessing.get_context()
+            context = multiprocessing.get_context(START_METHOD)
+            inherited = game if context.get_start_method() == "fork" else None
             # Leaving the block terminates the workers, also on Ctrl-C or an error.
-            with context.Pool(count, _init_worker, (table, settings, modules, game)) as pool:
+            with context.Pool(count, _init_worker, (table, settings, modules, inherited)) as pool:
                 for part in pool.imap(_run_chunk, chunks):
                     tally.merge(part)
                     if progress:
