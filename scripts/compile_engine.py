@@ -1,7 +1,7 @@
 """Compile the game engine with mypyc, in place, for about twice the games per second.
 
     .venv/bin/python scripts/compile_engine.py             # compile now
-    .venv/bin/python scripts/compile_engine.py --if-stale  # only if the sources changed
+    .venv/bin/python scripts/compile_engine.py --if-stale  # only if anything changed
 
 ``make install`` runs the second. The game and bot modules (``native.COMPILED``) become
 extension modules beside their sources, and ``kraftstokk/games/native-build.json``
@@ -35,8 +35,20 @@ def remove_build() -> None:
     native.MANIFEST.unlink(missing_ok=True)
 
 
+PYTHON = sys.version.split()[0]
+
+
+def is_current(digest: str) -> bool:
+    """The last build (or the reason for none) still holds: same sources, same Python,
+    and its extension modules are all still there."""
+    manifest = native.read_manifest()
+    if manifest.get("digest") != digest or manifest.get("python") != PYTHON:
+        return False
+    return not manifest.get("compiled") or len(native.compiled_files()) == len(native.COMPILED) + 1
+
+
 def record(digest: str, **details: str | bool) -> None:
-    manifest = {"digest": digest, "python": sys.version.split()[0], **details}
+    manifest = {"digest": digest, "python": PYTHON, **details}
     native.MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
@@ -76,7 +88,7 @@ def main(argv: list[str]) -> int:
         build_in_place()
         return 0
     digest = native.source_digest()
-    if argv == ["--if-stale"] and native.read_manifest().get("digest") == digest:
+    if argv == ["--if-stale"] and is_current(digest):
         return 0
     if argv not in ([], ["--if-stale"]):
         print("usage: compile_engine.py [--if-stale]", file=sys.stderr)

@@ -81,9 +81,10 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def fake_build(games: Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    for name in native.COMPILED:
+    for name in (*native.COMPILED, f"{native.GROUP.rsplit('.', 1)[1]}__mypyc"):
         (games / f"{name}{suffix}").write_bytes(b"")
-    manifest = {"digest": native.source_digest(), "compiled": True, "mypy": "1.0"}
+    python = sys.version.split()[0]
+    manifest = {"digest": native.source_digest(), "compiled": True, "mypy": "1.0", "python": python}
     native.MANIFEST.write_text(json.dumps(manifest), encoding="utf-8")
 
 
@@ -149,7 +150,22 @@ def test_without_a_compiler_the_script_records_why_and_succeeds(sources, monkeyp
 def test_the_script_skips_a_current_build_and_refuses_unknown_options(sources, capsys):
     fake_build(sources)
     script = load_script()
+    assert script.is_current(native.source_digest())
     assert script.main(["--if-stale"]) == 0
-    assert len(native.compiled_files()) == len(native.COMPILED)  # left as it was
+    assert len(native.compiled_files()) == len(native.COMPILED) + 1  # left as it was
     assert script.main(["--fast"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("change", ["source", "python", "missing module"])
+def test_the_script_rebuilds_after_any_change_to_what_it_built(sources, change):
+    fake_build(sources)
+    if change == "source":
+        with (sources / "core.py").open("a", encoding="utf-8") as source:
+            source.write("# edited\n")
+    elif change == "python":
+        manifest = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
+        native.MANIFEST.write_text(json.dumps({**manifest, "python": "3.12.0"}), encoding="utf-8")
+    else:
+        native.compiled_files()[0].unlink()
+    assert not load_script().is_current(native.source_digest())
