@@ -6,13 +6,10 @@ production in GWh, ``head_m`` gross head in metres.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from kraftstokk.errors import InputFileError
+from pydantic import BaseModel, ConfigDict, Field
 
 Category = Literal["mw", "gwh", "head_m"]
 CATEGORIES: tuple[Category, ...] = ("mw", "gwh", "head_m")
@@ -182,18 +179,7 @@ def card_id(suit: str, value: int) -> str:
 
 
 def load_deck_json(path: str | Path) -> Deck:
-    """Read ``deck.json``; a missing or malformed file raises :class:`InputFileError`."""
-    from kraftstokk.textfile import read_utf8_text
+    """Read a deck file with the one loader, :func:`kraftstokk.deck.io.load_deck`."""
+    from kraftstokk.deck.io import load_deck
 
-    path = Path(path)
-    text = read_utf8_text(path, "deck file")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    try:
-        return Deck.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise InputFileError(path, f"not a deck: {where}: {first['msg']}") from None
+    return load_deck(path)

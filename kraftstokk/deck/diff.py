@@ -231,7 +231,7 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> Deck:
     try:
         return load_deck(path)
     except InputFileError as exc:
-        if not exc.reason.startswith("not a deck CSV"):
+        if not exc.reason.startswith("not a deck table"):
             raise
         raise InputFileError(
             path,

@@ -20,7 +20,7 @@ from typing import Any
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed, replay
 from kraftstokk.games.replay import game_from_log, load_replay, log_deck, make_replay, save_replay
-from kraftstokk.models import Deck, load_deck_json
+from kraftstokk.models import Deck
 
 PERSON = "person"
 RECENT = 12  # moves shown again before the person's turn
@@ -247,12 +247,13 @@ def _make_bots(game: Game, names: list[str]) -> list[Bot | None]:
 
 
 def _new_table(setup: PlaySetup) -> Table:
+    from kraftstokk.deck.io import load_valid_deck
     from kraftstokk.games.registry import make_game
 
     if not setup.game:
         raise GameError("--game is required (idiot, kraftidioten or stromkrig) unless --load")
     _check_available(setup.game)
-    deck = load_deck_json(setup.deck)
+    deck = load_valid_deck(setup.deck)
     game = make_game(setup.game, DeckTable.from_deck(deck), setup.players, setup.variants)
     names = seat_specs(setup.bots, game.num_players, setup.seat)
     bots = _make_bots(game, names)

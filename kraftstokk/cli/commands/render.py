@@ -70,11 +70,12 @@ def render(
         kraftstokk render output/deck.json --out output
         kraftstokk render output/deck.json --paper letter --duplex short --only sheets
     """
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.outputs import OUTPUTS, RenderOptions, render_deck
 
     loaded = load_deck(deck)
+    require_print_details(loaded, deck)
     require_valid(loaded, str(deck))
     style_paper = loaded.style().get("paper")
     chosen_paper = paper.value if paper else style_paper if style_paper == "letter" else "a4"
