@@ -61,6 +61,12 @@ class Policy(_Strict):
         default_factory=dict,
         description='Table policy: card id ("spar-7") to plant id, 52 entries.',
     )
+    keep: str | None = Field(
+        None,
+        description="A previous deck.json (relative to the spec file) to reprint from: every "
+        "plant still in the deck keeps its suit and value; entering plants take the freed "
+        "places, dealt by the policy's kind among those places.",
+    )
 
     @field_validator("table")
     @classmethod

@@ -558,6 +558,8 @@ def _check_ladder(
     policy = ctx.deck.spec.get("policy")
     if not isinstance(policy, dict) or policy.get("kind") != "production-ladder":
         return
+    if policy.get("keep"):
+        return  # a reprint keeps the previous deck's values, whatever the figures now say
     if len(plants) != DECK_SIZE or len(production_nr) != DECK_SIZE:
         return
     for index, card in enumerate(plants):
