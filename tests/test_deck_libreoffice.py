@@ -72,3 +72,21 @@ def test_a_deck_csv_saved_by_libreoffice_in_norwegian_validates(tmp_path: Path):
     result = runner.invoke(app, ["validate", str(saved)])
     assert result.exit_code == 0, result.output
     assert "valid" in result.output
+
+
+def test_a_figure_edited_in_the_libreoffice_csv_is_repaired(tmp_path: Path):
+    _, _, saved = libreoffice_round_trip(tmp_path)
+    lines = saved.read_bytes().decode("cp1252").splitlines()
+    cells = lines[30].split(";")
+    cells[7] = "4 399,5"  # production typed as a Norwegian sees it: now nr. 3
+    lines[30] = ";".join(cells)
+    saved.write_bytes("\n".join(lines).encode("cp1252"))
+    result = runner.invoke(app, ["validate", str(saved)])
+    assert result.exit_code == 1
+    assert "summary: 1 figure differs from its nr." in result.stdout
+    result = runner.invoke(app, ["repair", str(saved), "--out", str(tmp_path / "fixed")])
+    assert result.exit_code == 0, result.output
+    repaired = load_deck(tmp_path / "fixed" / "deck.json")
+    card = next(c for c in repaired.plant_cards if c.id == cells[0])
+    assert card.gwh == 4399.5 and card.nr is not None and card.nr.gwh == 3
+    assert card.flags.top3.gwh is True

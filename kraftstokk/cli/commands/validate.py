@@ -43,5 +43,6 @@ def validate(
             f"{deck}: {verdict}: {report.cards} cards, "
             f"{len(report.errors)} errors, {len(report.warnings)} warnings"
         )
+        typer.echo(f"summary: {report.summary}")
     if not report.ok:
         raise typer.Exit(1)
