@@ -55,7 +55,6 @@ class BuildReport:
     policy: str
     tie_break: str
     pinned: list[str] = field(default_factory=list)
-    excluded_not_in_snapshot: list[str] = field(default_factory=list)
     group_minimums: dict[str, int] = field(default_factory=dict)
     lowest_selected: dict[str, Any] = field(default_factory=dict)
     suit_production: dict[str, float] = field(default_factory=dict)
@@ -90,11 +89,6 @@ class BuildReport:
             )
         for group, count in self.group_minimums.items():
             out.append(f"minimum met: {group}: {count}")
-        if self.excluded_not_in_snapshot:
-            out.append(
-                "note: excluded plants not in this snapshot: "
-                + ", ".join(self.excluded_not_in_snapshot)
-            )
         if self.renamed:
             out.append(f"display names from the spec: {len(self.renamed)}")
         out.extend(f"warning: {warning}" for warning in self.warnings)
@@ -183,7 +177,6 @@ def build_deck(
         policy=spec.policy.kind,
         tie_break=spec.tie_break,
         pinned=selection.pinned,
-        excluded_not_in_snapshot=selection.excluded_missing,
         group_minimums=selection.group_minimums,
         lowest_selected={"name": by_production[-1].name, "gwh": by_production[-1].gwh},
         suit_production={s: round(t, 3) for s, t in suit_totals(chosen, assignment).items()},

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from kraftstokk.errors import InputFileError, SpecError
 from kraftstokk.models import SUITS, Suit
+from kraftstokk.plain import all_problems
 
 TieBreak = Literal["other-figures-then-id", "id"]
 PolicyKind = Literal["production-ladder", "shuffle", "table"]
@@ -161,12 +162,8 @@ def parse_spec(raw: dict[str, Any], source: str) -> DeckSpec:
     try:
         return DeckSpec.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            key = ".".join(str(part) for part in error["loc"]) or "top level"
-            reason = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
-            problems.append(f"{key}: {reason}")
-        raise SpecError(f"{source}: invalid spec: {'; '.join(problems)}") from None
+        problems = "; ".join(all_problems(exc))
+        raise SpecError(f"{source}: invalid spec: {problems}") from None
 
 
 def load_spec(path: str | Path) -> DeckSpec:
