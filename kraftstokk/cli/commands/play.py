@@ -29,7 +29,9 @@ def play(
     deck: Annotated[
         Path, typer.Option("--deck", metavar="DECK", help="The deck.json to play with.")
     ] = DEFAULT_DECK,
-    seat: Annotated[int, typer.Option("--seat", help="The person's seat (0 is first).")] = 0,
+    seat: Annotated[
+        int, typer.Option("--seat", metavar="N", help="The person's seat (1 moves first).")
+    ] = 1,
     bots: Annotated[
         str,
         bots_option(
@@ -68,7 +70,7 @@ def play(
         game=game,
         players=players,
         deck=deck,
-        seat=seat,
+        seat=seat - 1,
         bots=bots,
         seed=seed,
         variants=list(variant or []),
