@@ -9,7 +9,7 @@ from typing import Any
 
 from kraftstokk.deck.assign import KeepReport, assign_suits_and_values, keep_previous, suit_totals
 from kraftstokk.deck.flags import joker_flags, plant_flags, war_partners
-from kraftstokk.deck.rank import Tie, rank_all
+from kraftstokk.deck.rank import Tie, rank_all, tie_break_words
 from kraftstokk.deck.select import rank_item, select_plants
 from kraftstokk.deck.spec import DeckSpec, load_spec
 from kraftstokk.models import (
@@ -77,7 +77,7 @@ class BuildReport:
             f"policy {self.policy}{'' if self.keep is None else ' (keeping a previous deck)'}; "
             "production per suit: "
             + ", ".join(f"{s} {_number(t)} GWh" for s, t in self.suit_production.items()),
-            f"tie-break rule {self.tie_break}: {len(self.ties)} ties broken",
+            f"{tie_break_words(self.tie_break)}: {len(self.ties)} ties broken",
         ]
         out.extend(f"  {tie.line()}" for tie in self.ties)
         if self.keep is not None:

@@ -31,6 +31,7 @@ from kraftstokk.deck.rank import (
     RankItem,
     nr_bounds,
     rank_category,
+    tie_break_words,
 )
 from kraftstokk.errors import ValidationFailed
 from kraftstokk.models import (
@@ -420,9 +421,9 @@ def _check_category(
     for tie in ties:
         tied = [int(key) for key in tie.keys]
         if [found[i] for i in tied] == list(tie.nrs):
-            how = f"broken by the tie-break rule {rule}"
+            how = f"broken by the {tie_break_words(rule)}"
         else:  # any order agrees with the figures, but the documented rule gives this one
-            how = f"not in the order of the tie-break rule {rule}, which gives " + ", ".join(
+            how = f"not in the order of the {tie_break_words(rule)}, which gives " + ", ".join(
                 f"{plants[i].id} nr. {nr}" for i, nr in zip(tied, tie.nrs, strict=True)
             )
         ctx.warn(
