@@ -17,7 +17,7 @@ DEFAULT_DECK = Path("output/deck.json")
 DEFAULT_OUT = Path("output")
 DEFAULT_SPEC = Path("sources/deck.toml")
 
-DECK_HELP = "The deck: deck.json or deck.csv."
+DECK_HELP = "The deck: deck.json, deck.csv or deck.xlsx."
 
 DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help=DECK_HELP)]
 """The deck a command reads, always the first argument (default output/deck.json)."""

@@ -17,11 +17,15 @@ from kraftstokk.cli.options import DEFAULT_SPEC, json_option, spec_option
 def diff(
     old: Annotated[
         Path,
-        typer.Argument(metavar="OLD", help="Old deck (deck.json/deck.csv) or snapshot CSV."),
+        typer.Argument(
+            metavar="OLD", help="Old deck (deck.json, deck.csv, deck.xlsx) or snapshot CSV."
+        ),
     ],
     new: Annotated[
         Path,
-        typer.Argument(metavar="NEW", help="New deck (deck.json/deck.csv) or snapshot CSV."),
+        typer.Argument(
+            metavar="NEW", help="New deck (deck.json, deck.csv, deck.xlsx) or snapshot CSV."
+        ),
     ],
     spec: Annotated[
         Path, spec_option("Deck spec used to build decks from snapshot CSVs.")

@@ -27,7 +27,8 @@ def play(
     ] = None,
     players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
     deck: Annotated[
-        Path, typer.Option("--deck", metavar="DECK", help="The deck.json to play with.")
+        Path,
+        typer.Option("--deck", metavar="DECK", help="The deck to play with (json, csv, xlsx)."),
     ] = DEFAULT_DECK,
     seat: Annotated[
         int, typer.Option("--seat", metavar="N", help="The person's seat (1 moves first).")
