@@ -94,3 +94,22 @@ def test_more_bot_kinds_than_seats_is_an_error(tmp_path):
         app, ["play", "--deck", str(json_path), "-g", "idiot", "-p", "2", "-b", bots], input="q\n"
     )
     assert result.exit_code == 2 and "--bots names 3 bots" in result.stderr
+
+
+def test_play_counts_seats_from_1_everywhere_it_names_them(tmp_path):
+    from kraftstokk.deck.io import write_deck
+    from tests.conftest import synthetic_deck
+
+    json_path, _ = write_deck(synthetic_deck(), tmp_path)
+    for game in ("idiot", "kraftidioten", "stromkrig"):
+        result = runner.invoke(
+            app,
+            ["play", "--deck", str(json_path), "-g", game, "-p", "3", "--seat", "2", "-s", "4",
+             "-b", "greedy"],
+            input="1\n" * 6 + "q\n",
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        out = result.output
+        assert "you are seat 2" in out, out
+        assert not re.search(r"\b[Ss]eats? 0\b", out), out
+        assert re.search(r"\b[Ss]eat 3\b", out), out
