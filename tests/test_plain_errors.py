@@ -60,3 +60,19 @@ def test_tie_warnings_say_what_the_tie_break_rule_does(tmp_path: Path):
     assert messages
     assert all("(the higher other figures first (production, capacity, head), then the lower "
                "plant id)" in m for m in messages)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["simulate", "-g", "idiot", "--players", "abc"], '--players: "abc" is not a whole number'),
+        (["render", "--paper", "a5"], '--paper: "a5" is not one of "a4", "letter"'),
+        (["ingest", "x.csv", "--min-mw", "lots"], '--min-mw: "lots" is not a number'),
+        (["repair"], "Missing argument 'DECK'. (see kraftstokk repair --help)"),
+    ],
+)
+def test_bad_arguments_are_one_plain_line(args, line):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"kraftstokk: error: {line}"
+    assert not PYDANTIC.search(result.stderr)
