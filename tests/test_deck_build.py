@@ -152,7 +152,7 @@ def test_table_policy_that_cannot_give_13_per_suit_is_a_spec_error():
     del table["ruter-13"]
     with pytest.raises(SpecError, match=r"policy.table: cannot give 13 cards per suit.*ruter 12"):
         build(plants, policy={"kind": "table", "table": table})
-    with pytest.raises(SpecError, match=r"policy.table.*'spar-14' is not a card id"):
+    with pytest.raises(SpecError, match=r'policy.table.*"spar-14" is not a card id'):
         build(plants, policy={"kind": "table", "table": {"spar-14": "S001"}})
 
 

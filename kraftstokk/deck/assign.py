@@ -101,7 +101,7 @@ def explicit_table(plants: Sequence[Plant], spec: DeckSpec) -> Assignment:
         for key, plant_id in spec.policy.table.items():
             counts.setdefault(plant_id, []).append(key)
         plant_id, keys = next((p, k) for p, k in counts.items() if len(k) > 1)
-        raise SpecError(f"policy.table: plant {plant_id!r} is on several cards ({', '.join(keys)})")
+        raise SpecError(f'policy.table: plant "{plant_id}" is on several cards ({", ".join(keys)})')
     missing = [key for key in (card_id(s, v) for s, v in ALL_SLOTS) if key not in given]
     if missing or given - wanted:
         per_suit = {suit: sum(1 for s, _ in table.values() if s == suit) for suit in SUITS}
@@ -113,7 +113,7 @@ def explicit_table(plants: Sequence[Plant], spec: DeckSpec) -> Assignment:
     selected = {plant.id for plant in plants}
     stray = sorted(set(table) - selected)
     if stray:
-        raise SpecError(f"policy.table: plant {stray[0]!r} is not among the selected plants")
+        raise SpecError(f'policy.table: plant "{stray[0]}" is not among the selected plants')
     return {plant.id: table[plant.id] for plant in plants}
 
 
@@ -128,7 +128,7 @@ def assign_suits_and_values(
     else:
         assignment = explicit_table(plants, spec)
     if sorted(assignment.values()) != sorted(ALL_SLOTS):
-        raise SpecError(f"policy.kind = {kind!r}: cannot give 13 cards per suit")
+        raise SpecError(f'policy.kind = "{kind}": cannot give 13 cards per suit')
     return assignment
 
 

@@ -79,7 +79,7 @@ def id_order(plant_id: str) -> IdOrder:
 def sort_key(item: RankItem, category: Category, tie_break: str) -> SortKey:
     """Ascending sort key: first element is the nr. 1 candidate."""
     if tie_break not in TIE_BREAK_RULES:
-        raise ValueError(f"unknown tie-break rule {tie_break!r}")
+        raise ValueError(f'unknown tie-break rule "{tie_break}"')
     key: list[float | str | IdOrder] = [-item.figures[category]]
     if tie_break == "other-figures-then-id":
         key.extend(-item.figures[other] for other in TIE_ORDER if other != category)

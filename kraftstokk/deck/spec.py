@@ -75,7 +75,7 @@ class Policy(_Strict):
         for key in table:
             match = CARD_KEY.match(key)
             if not match or not 1 <= int(match.group(2)) <= 13:
-                raise ValueError(f"{key!r} is not a card id like 'spar-7' (suit-value, 1..13)")
+                raise ValueError(f'"{key}" is not a card id like "spar-7" (suit-value, 1..13)')
         return table
 
 
@@ -110,7 +110,7 @@ class Style(_Strict):
 
 def _check_colour(value: str) -> str:
     if not HEX_COLOUR.match(value):
-        raise ValueError(f"{value!r} is not a colour like '#1a1a1a'")
+        raise ValueError(f'"{value}" is not a colour like "#1a1a1a"')
     return value
 
 
@@ -138,7 +138,7 @@ class DeckSpec(_Strict):
     def _names_not_blank(cls, names: dict[str, str]) -> dict[str, str]:
         for plant_id, name in names.items():
             if not name.strip():
-                raise ValueError(f"the name for {plant_id!r} is blank")
+                raise ValueError(f'the name for "{plant_id}" is blank')
         return names
 
     def table_suit_values(self) -> dict[str, tuple[Suit, int]]:
@@ -154,7 +154,7 @@ def _as_suit(text: str) -> Suit:
     for suit in SUITS:
         if suit == text:
             return suit
-    raise ValueError(f"unknown suit {text!r}")
+    raise ValueError(f'unknown suit "{text}"')
 
 
 def parse_spec(raw: dict[str, Any], source: str) -> DeckSpec:
