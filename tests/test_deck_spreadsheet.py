@@ -204,3 +204,19 @@ def test_play_refuses_an_invalid_deck_like_simulate(tmp_path: Path):
         result = runner.invoke(app, args, input="q\n")
         assert result.exit_code == 1, result.output
         assert "problems found" in result.stderr
+
+
+def test_a_workbook_far_larger_than_a_deck_is_refused(tmp_path: Path):
+    from openpyxl import Workbook
+
+    from kraftstokk.deck.spreadsheet import MAX_XLSX_ROWS
+
+    workbook = Workbook(write_only=True)
+    sheet = workbook.create_sheet()
+    sheet.append(list(CSV_COLUMNS))
+    for _ in range(MAX_XLSX_ROWS + 5):
+        sheet.append(["x"] * 3)
+    path = tmp_path / "deck.xlsx"
+    workbook.save(path)
+    with pytest.raises(InputFileError, match=f"more than {MAX_XLSX_ROWS} rows"):
+        load_deck(path)

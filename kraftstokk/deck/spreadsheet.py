@@ -107,8 +107,17 @@ def unguard_formula(text: str) -> str:
     return text
 
 
+#: Rows read from a workbook at most: a deck has 56, a sheet with far more is not a deck.
+MAX_XLSX_ROWS = 1000
+#: Columns read per row at most (a deck has 22).
+MAX_XLSX_COLUMNS = 100
+
+
 def xlsx_rows(path: Path) -> list[list[str]]:
-    """The first sheet of a workbook as rows of cell texts (numbers in plain notation)."""
+    """The first sheet of a workbook as rows of cell texts (numbers in plain notation).
+
+    Reads row by row and stops past :data:`MAX_XLSX_ROWS`, so a huge sheet costs no more
+    memory than a deck."""
     import zipfile
 
     from openpyxl import load_workbook
@@ -119,7 +128,14 @@ def xlsx_rows(path: Path) -> list[list[str]]:
         raise InputFileError(path, f"not a readable Excel workbook ({exc})") from None
     try:
         sheet = workbook.worksheets[0]
-        return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+        rows: list[list[str]] = []
+        for row in sheet.iter_rows(values_only=True, max_col=MAX_XLSX_COLUMNS):
+            if len(rows) >= MAX_XLSX_ROWS:
+                raise InputFileError(
+                    path, f"more than {MAX_XLSX_ROWS} rows in the first sheet; a deck has 56"
+                )
+            rows.append([_cell_text(value) for value in row])
+        return rows
     finally:
         workbook.close()
 
