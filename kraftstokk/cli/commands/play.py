@@ -31,7 +31,7 @@ def play(
         typer.Option("--deck", metavar="DECK", help="The deck to play with (json, csv, xlsx)."),
     ] = DEFAULT_DECK,
     seat: Annotated[
-        int, typer.Option("--seat", metavar="N", help="The person's seat (1 moves first).")
+        int, typer.Option("--seat", metavar="N", help="The person's seat (1 is the first).")
     ] = 1,
     bots: Annotated[
         str,
