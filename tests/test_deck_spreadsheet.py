@@ -220,3 +220,13 @@ def test_a_workbook_far_larger_than_a_deck_is_refused(tmp_path: Path):
     workbook.save(path)
     with pytest.raises(InputFileError, match=f"more than {MAX_XLSX_ROWS} rows"):
         load_deck(path)
+
+
+def test_rendering_from_deck_csv_prints_the_same_sheets_as_from_deck_json(tmp_path: Path):
+    json_path, csv_path = write_deck(synthetic_deck(), tmp_path / "deck")
+    pdfs = []
+    for source, out in ((json_path, tmp_path / "a"), (csv_path, tmp_path / "b")):
+        result = runner.invoke(app, ["render", str(source), "--only", "sheets", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        pdfs.append((out / "kraftstokk-a4.pdf").read_bytes())
+    assert pdfs[0] == pdfs[1]  # title, edition and attribution came from the deck.json beside
