@@ -76,3 +76,21 @@ def test_bad_arguments_are_one_plain_line(args, line):
     assert result.exit_code == 2
     assert result.stderr.strip() == f"kraftstokk: error: {line}"
     assert not PYDANTIC.search(result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["frobnicate"], "No such command 'frobnicate'. (see kraftstokk --help)"),
+        (["--bogus"], "No such option: --bogus (see kraftstokk --help)"),
+    ],
+)
+def test_unknown_commands_and_options_are_one_line(args, line):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"kraftstokk: error: {line}"
+
+
+def test_kraftstokk_alone_shows_the_help():
+    result = runner.invoke(app, [])
+    assert "Usage: kraftstokk [OPTIONS] COMMAND" in result.output and "repair" in result.output

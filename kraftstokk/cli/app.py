@@ -17,7 +17,7 @@ from typer.core import TyperCommand
 from typer.models import CommandFunctionType
 
 from kraftstokk import __version__
-from kraftstokk.cli.plainhelp import PlainCommand
+from kraftstokk.cli.plainhelp import PlainCommand, PlainGroup
 from kraftstokk.errors import KraftstokkError, ValidationFailed
 
 P = ParamSpec("P")
@@ -35,6 +35,7 @@ class PlainTyper(typer.Typer):
 
 app = PlainTyper(
     name="kraftstokk",
+    cls=PlainGroup,
     help="Turn Norway's hydropower plant data into the Kraft-stokken card deck: "
     "fetch and ingest plant data, build and validate a deck, render print-ready PDFs "
     "and the rules booklet, and simulate the games.",

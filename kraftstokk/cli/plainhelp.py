@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 from pydantic import ValidationError
-from typer.core import TyperArgument, TyperCommand, TyperOption
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from kraftstokk.plain import reason
 
@@ -67,6 +67,26 @@ class PlainCommand(TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
             return list(super().parse_args(ctx, args))
+        except UsageError as exc:
+            typer.echo(f"kraftstokk: error: {argument_error(exc)}", err=True)
+            raise typer.Exit(2) from None
+
+
+class PlainGroup(TyperGroup):
+    """The ``kraftstokk`` group: an unknown command or option is one line too."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return list(super().parse_args(ctx, args))
+        except UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                raise  # plain "kraftstokk": the help, as before
+            typer.echo(f"kraftstokk: error: {argument_error(exc)}", err=True)
+            raise typer.Exit(2) from None
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
         except UsageError as exc:
             typer.echo(f"kraftstokk: error: {argument_error(exc)}", err=True)
             raise typer.Exit(2) from None
