@@ -98,3 +98,20 @@ def test_a_valid_deck_ends_validate_with_a_summary_too(tmp_path: Path):
     result = runner.invoke(app, ["validate", str(json_path)])
     assert result.exit_code == 0
     assert result.stdout.strip().splitlines()[-1].startswith("summary: no errors")
+
+
+def test_a_lost_joker_row_is_restored_and_reported(tmp_path: Path):
+    deck = synthetic_deck()
+    _, csv_path = write_deck(deck, tmp_path)
+    lines = csv_path.read_text(encoding="utf-8-sig").splitlines()
+    csv_path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # joker-3 deleted
+    result = runner.invoke(app, ["repair", str(csv_path)])
+    assert result.exit_code == 0, result.output
+    assert "jokers: 2 in the deck, a deck has 3; now joker-1, joker-2 and joker-3, bare" in (
+        result.stdout
+    )
+    assert [c.id for c in load_deck(tmp_path / "deck.json").jokers] == [
+        "joker-1",
+        "joker-2",
+        "joker-3",
+    ]

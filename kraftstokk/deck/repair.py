@@ -38,9 +38,14 @@ class RepairResult:
     deck: Deck
     changes: DeckDiff
     report: ValidationReport
+    #: What was wrong with the jokers (diff compares plant cards only).
+    jokers: str = ""
 
     def lines(self) -> list[str]:
-        return self.changes.lines()
+        lines = self.changes.lines()
+        if self.jokers:
+            lines.insert(-1, f"jokers: {self.jokers}; now joker-1, joker-2 and joker-3, bare")
+        return lines
 
 
 def _suit_value(card: Card) -> tuple[Suit, int] | None:
@@ -141,8 +146,16 @@ def repair_deck(deck: Deck, source: str = "deck") -> RepairResult:
         Card(id=f"joker-{n}", joker=True, flags=joker_flags()) for n in range(1, JOKERS + 1)
     )
     repaired = deck.model_copy(update={"cards": cards})
+    old_jokers = [card.model_dump(mode="json") for card in deck.jokers]
+    new_jokers = [card.model_dump(mode="json") for card in repaired.jokers]
+    jokers = ""
+    if len(old_jokers) != JOKERS:
+        jokers = f"{len(old_jokers)} in the deck, a deck has {JOKERS}"
+    elif old_jokers != new_jokers:
+        jokers = "ids, flags or plant fields of the jokers were changed"
     return RepairResult(
         deck=repaired,
         changes=diff_decks(deck, repaired, source, "repaired"),
         report=validate_deck(repaired, source),
+        jokers=jokers,
     )
