@@ -151,13 +151,14 @@ def test_style_paper_letter_is_the_default(tmp_path: Path):
 
 
 def test_previews_replace_stale_card_images_only(tmp_path: Path):
+    from kraftstokk.render.layout import load_layout
     from kraftstokk.render.preview import write_previews
 
     folder = tmp_path / "png"
     folder.mkdir()
     (folder / "60-spar-99.png").write_bytes(b"old card")
     (folder / "notes.png").write_bytes(b"someone else's")
-    written = write_previews(synthetic_deck(), folder, dpi=20)
+    written = write_previews(synthetic_deck(), load_layout("poker"), folder, dpi=20)
     assert len(written) == 57
     assert not (folder / "60-spar-99.png").exists()
     assert (folder / "notes.png").read_bytes() == b"someone else's"

@@ -1,4 +1,4 @@
-"""Card geometry as data, and the Norwegian number format of the figures."""
+"""Card layouts as data, sheet geometry, and the Norwegian number format of the figures."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kraftstokk.render.geometry import CARD, PAPERS, Box, sheet_layout
+from kraftstokk.render.geometry import PAPERS, Box, sheet_layout
+from kraftstokk.render.layout import CardLayout, layout_names, load_layout
 from kraftstokk.render.numbers import (
     decimals_for,
     deck_decimals,
@@ -16,43 +17,53 @@ from kraftstokk.render.numbers import (
 )
 from tests.conftest import synthetic_deck
 
-DESIGN_BOXES = ("index", "index_rotated", "name", "art", "rows", "footer")
+DESIGN_BOXES = ("index", "index_rotated", "name", "picture", "rows", "footer")
+LAYOUTS = layout_names()
+POKER = load_layout("poker")
 
 
 def test_poker_card_with_bleed_and_safe_area():
-    assert (CARD.cut.w, CARD.cut.h) == (63.5, 88.9)
-    assert CARD.bleed_box == Box(-3.0, -3.0, 69.5, 94.9)
-    assert CARD.safe == Box(3.0, 3.0, 57.5, 82.9)
+    assert (POKER.cut.w, POKER.cut.h) == (63.5, 88.9)
+    assert POKER.bleed_box == Box(-3.0, -3.0, 69.5, 94.9)
+    assert POKER.safe == Box(3.0, 3.0, 57.5, 82.9)
 
 
-@pytest.mark.parametrize("name", DESIGN_BOXES)
-def test_design_boxes_inside_the_safe_area(name: str):
-    box: Box = getattr(CARD, name)
-    safe = CARD.safe
-    assert safe.x <= box.x and box.right <= safe.right + 1e-9
-    assert safe.y <= box.y and box.top <= safe.top + 1e-9
+@pytest.mark.parametrize("name", LAYOUTS)
+@pytest.mark.parametrize("box_name", DESIGN_BOXES)
+def test_design_boxes_inside_the_safe_area(name: str, box_name: str):
+    layout = load_layout(name)
+    box: Box = getattr(layout.boxes, box_name)
+    safe = layout.safe
+    assert safe.x <= box.x + 1e-9 and box.right <= safe.right + 1e-9
+    assert safe.y <= box.y + 1e-9 and box.top <= safe.top + 1e-9
 
 
-def test_design_boxes_do_not_overlap():
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_design_boxes_do_not_overlap(name: str):
+    layout: CardLayout = load_layout(name)
+
     def overlap(a: Box, b: Box) -> bool:
         return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
-    boxes = {name: getattr(CARD, name) for name in DESIGN_BOXES}
+    boxes = {box_name: getattr(layout.boxes, box_name) for box_name in DESIGN_BOXES}
     for a in boxes:
         for b in boxes:
             if a < b:
-                assert not overlap(boxes[a], boxes[b]), (a, b)
+                assert not overlap(boxes[a], boxes[b]), (name, a, b)
 
 
-def test_rotated_index_is_the_index_turned_half_a_turn():
-    r = CARD.index_rotated
-    expected = (CARD.width - CARD.index.x, CARD.height - CARD.index.top)
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_rotated_index_is_the_index_turned_half_a_turn(name: str):
+    layout = load_layout(name)
+    r, index = layout.boxes.index_rotated, layout.boxes.index
+    expected = (layout.width - index.x, layout.height - index.top)
     assert (r.right, r.y) == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("name", LAYOUTS)
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_sheet_block_centred_and_marks_in_the_margin(paper: str):
-    layout = sheet_layout(paper)
+def test_sheet_block_centred_and_marks_in_the_margin(paper: str, name: str):
+    layout = sheet_layout(paper, load_layout(name))
     block = layout.block
     assert block.x == pytest.approx(PAPERS[paper].width - block.right)
     assert block.y == pytest.approx(PAPERS[paper].height - block.top)
@@ -63,7 +74,7 @@ def test_sheet_block_centred_and_marks_in_the_margin(paper: str):
 
 
 def test_back_cell_of_a_full_row_is_its_mirror():
-    layout = sheet_layout("a4")
+    layout = sheet_layout("a4", POKER)
     assert layout.back_cell(0, "long") == layout.cell(2)
     assert layout.back_cell(0, "short") == layout.cell(6)
 
@@ -103,12 +114,13 @@ def test_formatted_number_reads_back_as_the_rounded_value(value: float, decimals
 
 
 def test_bleed_runs_towards_empty_slots_but_never_across_a_neighbour():
-    layout = sheet_layout("a4")
+    layout = sheet_layout("a4", POKER)
     lone = [layout.cell(0)]
     assert layout.cell_bleed(layout.cell(0), lone) == (3.0, 3.0, 3.0, 3.0)
     full = [layout.cell(slot) for slot in range(9)]
     assert layout.cell_bleed(layout.cell(4), full) == (0.0, 0.0, 0.0, 0.0)
     assert layout.cell_bleed(layout.cell(0), full) == (3.0, 0.0, 0.0, 3.0)
+    assert layout.cell_bleed(layout.cell(8), full) == (0.0, 3.0, 3.0, 0.0)
     two = [layout.cell(0), layout.cell(1)]
     assert layout.cell_bleed(layout.cell(0), two) == (3.0, 3.0, 0.0, 3.0)
 

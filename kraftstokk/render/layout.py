@@ -1,0 +1,406 @@
+"""Card layouts as data: ``render/layouts/<name>.toml`` loaded into a typed :class:`CardLayout`.
+
+A layout is the card's size, bleed and safe area, its named boxes, the text styles and the
+measures of the parts drawn inside the boxes. A variant names another layout in
+``extends`` and gives only what differs (the idea of Squib's YAML layouts). Every drawing
+module and the validator's name-fit check take a layout; none holds a dimension of its own.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cached_property, lru_cache
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from kraftstokk.errors import LayoutError
+from kraftstokk.render.fonts import SANS, SANS_BOLD
+from kraftstokk.render.geometry import Box
+from kraftstokk.render.palette import COLOUR_NAMES
+
+DEFAULT_LAYOUT = "poker"
+LAYOUT_PACKAGE = "kraftstokk.render.layouts"
+MAX_EXTENDS = 8
+SIZE_TOLERANCE = 1e-6
+
+Align = Literal["left", "centre", "right"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Length = Field(gt=0, le=500)
+
+
+class CardSize(_Strict):
+    width: float = Length
+    height: float = Length
+    bleed: float = Field(ge=0, le=10)
+    safe: float = Field(ge=0, le=20)
+    corner_radius: float = Field(ge=0, le=10)
+
+
+class BoxSpec(_Strict):
+    """A box by two of left/right/width and two of bottom/top/height (mm, inward)."""
+
+    within: str | None = None
+    left: float | None = None
+    right: float | None = None
+    width: float | None = Field(None, gt=0)
+    bottom: float | None = None
+    top: float | None = None
+    height: float | None = Field(None, gt=0)
+
+    @model_validator(mode="after")
+    def _two_per_axis(self) -> BoxSpec:
+        for axis in (("left", "right", "width"), ("bottom", "top", "height")):
+            given = [name for name in axis if getattr(self, name) is not None]
+            if len(given) != 2:
+                raise ValueError(f"give exactly two of {', '.join(axis)} (found {len(given)})")
+        return self
+
+    def resolve(self, parent: Box) -> Box:
+        x0, w = _span(parent.x, parent.right, self.left, self.right, self.width)
+        y0, h = _span(parent.y, parent.top, self.bottom, self.top, self.height)
+        return Box(x0, y0, w, h)
+
+
+def _span(
+    low: float, high: float, start: float | None, end: float | None, size: float | None
+) -> tuple[float, float]:
+    """Origin and size along one axis; the far edge is computed from its own side first."""
+    if start is not None and end is not None:
+        origin = low + start
+        return origin, high - origin - end
+    if start is not None and size is not None:
+        return low + start, size
+    assert end is not None and size is not None
+    return high - end - size, size
+
+
+class Boxes(_Strict):
+    index: BoxSpec
+    name: BoxSpec
+    name_text: BoxSpec
+    picture: BoxSpec
+    rows: BoxSpec
+    footer: BoxSpec
+
+
+class TextStyle(_Strict):
+    font: Literal["sans"] = "sans"  # the embedded Bitstream Vera family (render/fonts.py)
+    weight: Literal["regular", "bold"] = "regular"
+    size: float = Field(gt=0, le=72)
+    colour: str = Field(min_length=1)
+    align: Align = "left"
+    leading: float = Field(1.2, gt=0, le=3)  # line height / size
+
+    @field_validator("colour")
+    @classmethod
+    def _known_colour(cls, value: str) -> str:
+        if value not in COLOUR_NAMES:
+            raise ValueError(
+                f"{value!r} is not a colour name; choose from {', '.join(COLOUR_NAMES)}"
+            )
+        return value
+
+    @property
+    def face(self) -> str:
+        """The registered font name."""
+        return SANS_BOLD if self.weight == "bold" else SANS
+
+
+class Styles(_Strict):
+    index_value: TextStyle
+    index_joker: TextStyle
+    name: TextStyle
+    row_label: TextStyle
+    figure: TextStyle
+    nr: TextStyle
+    tag: TextStyle
+    joker_game: TextStyle
+    joker_rule: TextStyle
+    small_print: TextStyle
+    special: TextStyle
+    back_title: TextStyle
+    back_edition: TextStyle
+
+
+class IndexMeasures(_Strict):
+    pip_size: float = Length
+    pip_gap: float = Field(ge=0)
+
+
+class NameFitMeasures(_Strict):
+    one_line_min: float = Length
+    two_line_max: float = Length
+    two_line_min: float = Length
+    step: float = Field(gt=0, le=4)
+
+
+class PictureMeasures(_Strict):
+    disc_radius: float = Length
+
+
+class RowMeasures(_Strict):
+    label_baseline: float = Length
+    bar_centre: float = Length
+    bar_height: float = Length
+    pill_width: float = Length
+    pill_height: float = Length
+    pill_icon: float = Length
+    pill_drop: float = Field(ge=0)
+    figure_gap: float = Field(ge=0)
+    label_gap: float = Field(ge=0)
+    tag_gap: float = Field(ge=0)
+    rule_width: float = Length
+
+
+class JokerMeasures(_Strict):
+    rules_top: float = Length
+    game_gap: float = Field(ge=0)
+
+
+class FooterMeasures(_Strict):
+    lift: float = Field(ge=0)
+    special_indent: float = Length
+    bolt_size: float = Length
+
+
+class BackMeasures(_Strict):
+    frame_inset: float = Length
+    frame_radius: float = Field(ge=0)
+    frame_width: float = Length
+    inner_frame_inset: float = Length
+    inner_frame_radius: float = Field(ge=0)
+    inner_frame_width: float = Length
+    emblem_radius: float = Length
+    emblem_inner_radius: float = Length
+    bolt_size: float = Length
+    lattice_step: float = Length
+    title_margin: float = Field(ge=0)
+    title_min_size: float = Length
+    plate_offset: float = Field(ge=0)
+    plate_height: float = Length
+    title_baseline: float = Field(ge=0)
+    edition_baseline: float = Field(ge=0)
+
+
+class LayoutFile(_Strict):
+    """One layout file after its ``extends`` chain is merged."""
+
+    description: str = Field(min_length=1)
+    card: CardSize
+    boxes: Boxes
+    styles: Styles
+    index: IndexMeasures
+    name_fit: NameFitMeasures
+    picture: PictureMeasures
+    rows: RowMeasures
+    joker: JokerMeasures
+    footer: FooterMeasures
+    back: BackMeasures
+
+
+class CardBoxes(BaseModel):
+    """The named boxes in card millimetres (origin at the cut line's lower-left corner)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    index: Box
+    index_rotated: Box
+    name: Box
+    name_text: Box
+    picture: Box
+    rows: Box
+    footer: Box
+
+
+class CardLayout(BaseModel):
+    """A loaded, checked layout: what the drawing code and the validator are given."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    name: str
+    spec: LayoutFile
+    boxes: CardBoxes
+
+    @property
+    def description(self) -> str:
+        return self.spec.description
+
+    @property
+    def width(self) -> float:
+        return self.spec.card.width
+
+    @property
+    def height(self) -> float:
+        return self.spec.card.height
+
+    @property
+    def bleed(self) -> float:
+        return self.spec.card.bleed
+
+    @property
+    def styles(self) -> Styles:
+        return self.spec.styles
+
+    @cached_property
+    def cut(self) -> Box:
+        return Box(0.0, 0.0, self.width, self.height)
+
+    @cached_property
+    def bleed_box(self) -> Box:
+        return self.cut.inset(-self.bleed)
+
+    @cached_property
+    def safe(self) -> Box:
+        return self.cut.inset(self.spec.card.safe)
+
+    @cached_property
+    def tag(self) -> str:
+        """A short stable fingerprint: forms drawn for one layout never serve another."""
+        import hashlib
+
+        return hashlib.sha1(self.spec.model_dump_json().encode()).hexdigest()[:6]
+
+
+# --- Loading ---------------------------------------------------------------------------
+
+
+def layout_names() -> list[str]:
+    """The layouts that exist: the TOML files in ``render/layouts``."""
+    folder = resources.files(LAYOUT_PACKAGE)
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+def _read(name: str) -> dict[str, Any]:
+    if name not in layout_names():
+        raise LayoutError(
+            f"layout {name!r}: no such layout; choose from {', '.join(layout_names())}"
+        )
+    text = resources.files(LAYOUT_PACKAGE).joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LayoutError(f"{_file(name)}: not valid TOML ({exc})") from None
+
+
+def _file(name: str) -> str:
+    return f"kraftstokk/render/layouts/{name}.toml"
+
+
+def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """``child`` over ``parent``: tables merge key by key, except that a box is replaced."""
+    merged = dict(parent)
+    for key, value in child.items():
+        old = merged.get(key)
+        if key == "boxes" and isinstance(old, dict) and isinstance(value, dict):
+            merged[key] = {**old, **value}
+        elif isinstance(old, dict) and isinstance(value, dict):
+            merged[key] = _merge(old, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _resolved_raw(name: str) -> dict[str, Any]:
+    chain: list[str] = []
+    raw = _read(name)
+    layers = [raw]
+    while "extends" in raw:
+        chain.append(name)
+        parent = raw["extends"]
+        if not isinstance(parent, str):
+            raise LayoutError(f"{_file(name)}: extends must be a layout name")
+        if parent in chain or len(chain) > MAX_EXTENDS:
+            raise LayoutError(f"{_file(name)}: extends forms a loop ({' -> '.join(chain)})")
+        name, raw = parent, _read(parent)
+        layers.append(raw)
+    merged: dict[str, Any] = {}
+    for layer in reversed(layers):
+        merged = _merge(merged, {k: v for k, v in layer.items() if k != "extends"})
+    return merged
+
+
+@lru_cache(maxsize=16)
+def load_layout(name: str = DEFAULT_LAYOUT) -> CardLayout:
+    """Load, merge and check layout ``name``; a LayoutError names the file and the reason."""
+    raw = _resolved_raw(name)
+    try:
+        spec = LayoutFile.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            key = ".".join(str(part) for part in error["loc"]) or "top level"
+            reason = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
+            problems.append(f"{key}: {reason}")
+        raise LayoutError(f"{_file(name)}: {'; '.join(problems)}") from None
+    return CardLayout(name=name, spec=spec, boxes=_boxes(name, spec))
+
+
+def _boxes(name: str, spec: LayoutFile) -> CardBoxes:
+    cut = Box(0.0, 0.0, spec.card.width, spec.card.height)
+    safe = cut.inset(spec.card.safe)
+    specs: dict[str, BoxSpec] = dict(spec.boxes)
+    resolved: dict[str, Box] = {}
+
+    def resolve(box_name: str, seen: tuple[str, ...]) -> Box:
+        if box_name in resolved:
+            return resolved[box_name]
+        box_spec = specs[box_name]
+        parent = cut
+        if box_spec.within is not None:
+            if box_spec.within not in specs or box_spec.within in seen:
+                raise LayoutError(
+                    f"{_file(name)}: boxes.{box_name}: within {box_spec.within!r} must name "
+                    f"another box ({', '.join(specs)}) without a loop"
+                )
+            parent = resolve(box_spec.within, (*seen, box_name))
+        box = box_spec.resolve(parent)
+        if box.w <= 0 or box.h <= 0:
+            raise LayoutError(
+                f"{_file(name)}: boxes.{box_name}: has no area ({box.w:g} × {box.h:g} mm)"
+            )
+        if not _inside(box, safe):
+            raise LayoutError(
+                f"{_file(name)}: boxes.{box_name}: reaches outside the safe area "
+                f"({spec.card.safe:g} mm inside the cut)"
+            )
+        resolved[box_name] = box
+        return box
+
+    for box_name in specs:
+        resolve(box_name, ())
+    index = resolved["index"]
+    return CardBoxes(index_rotated=index.rotated_180(spec.card.width, spec.card.height), **resolved)
+
+
+def _inside(box: Box, outer: Box) -> bool:
+    t = SIZE_TOLERANCE
+    return (
+        box.x >= outer.x - t
+        and box.y >= outer.y - t
+        and box.right <= outer.right + t
+        and box.top <= outer.top + t
+    )
+
+
+def layout_name_of(style: dict[str, Any]) -> str:
+    """The layout a deck's style table chooses (``[style] layout``), else the default."""
+    chosen = style.get("layout")
+    return chosen if isinstance(chosen, str) and chosen else DEFAULT_LAYOUT
