@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pytest
 
 from kraftstokk.render.fit import FitRules
 from kraftstokk.render.fit import fit_name as fit_in
