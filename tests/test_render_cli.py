@@ -162,3 +162,60 @@ def test_previews_replace_stale_card_images_only(tmp_path: Path):
     assert len(written) == 57
     assert not (folder / "60-spar-99.png").exists()
     assert (folder / "notes.png").read_bytes() == b"someone else's"
+
+
+def test_list_layouts():
+    result = runner.invoke(app, ["render", "--list-layouts"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == ["bridge", "poker", "poker-63x88"]
+    assert "57.2 × 88.9 mm" in lines[0]
+
+
+def test_layout_option_renders_bridge_cards(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    out = tmp_path / "out"
+    args = ["render", str(deck_path), "--out", str(out), "--layout", "bridge"]
+    result = runner.invoke(app, [*args, "--only", "png"])
+    assert result.exit_code == 0, result.output
+    with Image.open(out / "png" / "01-spar-1.png") as image:
+        assert image.size == (676, 1050)  # 57.2 x 88.9 mm at 300 dpi
+    result = runner.invoke(app, [*args, "--only", "printshop"])
+    assert result.exit_code == 0, result.output
+    page = PdfReader(out / "kraftstokk-printshop.pdf").pages[0]
+    assert float(page.trimbox.width) * PT == pytest.approx(57.2, abs=0.01)
+
+
+def test_deck_style_layout_is_the_default_and_the_option_wins(tmp_path: Path):
+    deck = synthetic_deck()
+    deck.spec = {"style": {"layout": "poker-63x88"}}
+    deck_path = _write_deck(tmp_path, deck)
+    out = tmp_path / "out"
+    base = ["render", str(deck_path), "--out", str(out), "--only", "printshop"]
+    assert runner.invoke(app, base).exit_code == 0
+    trim = PdfReader(out / "kraftstokk-printshop.pdf").pages[0].trimbox
+    assert (round(float(trim.width) * PT, 2), round(float(trim.height) * PT, 2)) == (63.0, 88.0)
+    assert runner.invoke(app, [*base, "--layout", "poker"]).exit_code == 0
+    trim = PdfReader(out / "kraftstokk-printshop.pdf").pages[0].trimbox
+    assert round(float(trim.width) * PT, 2) == 63.5
+
+
+def test_unknown_layout_exits_2_naming_the_choices(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    result = runner.invoke(app, ["render", str(deck_path), "--layout", "tarot"])
+    assert result.exit_code == 2
+    assert "layout 'tarot'" in result.output and "poker" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_only_box_writes_the_tuck_box(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    out = tmp_path / "out"
+    args = ["render", str(deck_path), "--out", str(out), "--only", "box"]
+    result = runner.invoke(app, [*args, "--card-thickness", "0.35", "--layout", "bridge"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in out.iterdir()] == ["kraftstokk-box.pdf"]
+    text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
+    assert "55 kort à 0.35 mm" in text and "58.2 × 89.9 × 20.25 mm" in text
+    result = runner.invoke(app, [*args, "--card-thickness", "5"])
+    assert result.exit_code == 2 and "--card-thickness" in result.output

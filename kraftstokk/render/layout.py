@@ -11,6 +11,8 @@ from __future__ import annotations
 import tomllib
 from functools import cached_property, lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import (
@@ -278,30 +280,39 @@ class CardLayout(BaseModel):
 # --- Loading ---------------------------------------------------------------------------
 
 
-def layout_names() -> list[str]:
-    """The layouts that exist: the TOML files in ``render/layouts``."""
-    folder = resources.files(LAYOUT_PACKAGE)
+Folder = Traversable | Path
+
+
+def _folder(folder: Folder | None) -> Folder:
+    return resources.files(LAYOUT_PACKAGE) if folder is None else folder
+
+
+def layout_names(folder: Folder | None = None) -> list[str]:
+    """The layouts that exist: the TOML files in ``render/layouts`` (or ``folder``)."""
     return sorted(
         entry.name.removesuffix(".toml")
-        for entry in folder.iterdir()
+        for entry in _folder(folder).iterdir()
         if entry.name.endswith(".toml")
     )
 
 
-def _read(name: str) -> dict[str, Any]:
-    if name not in layout_names():
-        raise LayoutError(
-            f"layout {name!r}: no such layout; choose from {', '.join(layout_names())}"
-        )
-    text = resources.files(LAYOUT_PACKAGE).joinpath(f"{name}.toml").read_text(encoding="utf-8")
+def _file(name: str, folder: Folder | None = None) -> str:
+    if folder is None:
+        return f"kraftstokk/render/layouts/{name}.toml"
+    return str(Path(str(folder)) / f"{name}.toml")
+
+
+def _read(name: str, folder: Folder | None) -> dict[str, Any]:
+    names = layout_names(folder)
+    if name not in names:
+        raise LayoutError(f"layout {name!r}: no such layout; choose from {', '.join(names)}")
     try:
+        text = _folder(folder).joinpath(f"{name}.toml").read_text(encoding="utf-8")
         return tomllib.loads(text)
+    except UnicodeDecodeError:
+        raise LayoutError(f"{_file(name, folder)}: not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as exc:
-        raise LayoutError(f"{_file(name)}: not valid TOML ({exc})") from None
-
-
-def _file(name: str) -> str:
-    return f"kraftstokk/render/layouts/{name}.toml"
+        raise LayoutError(f"{_file(name, folder)}: not valid TOML ({exc})") from None
 
 
 def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
@@ -318,18 +329,19 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _resolved_raw(name: str) -> dict[str, Any]:
+def _resolved_raw(name: str, folder: Folder | None) -> dict[str, Any]:
     chain: list[str] = []
-    raw = _read(name)
+    raw = _read(name, folder)
     layers = [raw]
     while "extends" in raw:
         chain.append(name)
         parent = raw["extends"]
         if not isinstance(parent, str):
-            raise LayoutError(f"{_file(name)}: extends must be a layout name")
+            raise LayoutError(f"{_file(name, folder)}: extends must be a layout name")
         if parent in chain or len(chain) > MAX_EXTENDS:
-            raise LayoutError(f"{_file(name)}: extends forms a loop ({' -> '.join(chain)})")
-        name, raw = parent, _read(parent)
+            loop = " -> ".join([*chain, parent])
+            raise LayoutError(f"{_file(name, folder)}: extends forms a loop ({loop})")
+        name, raw = parent, _read(parent, folder)
         layers.append(raw)
     merged: dict[str, Any] = {}
     for layer in reversed(layers):
@@ -338,9 +350,13 @@ def _resolved_raw(name: str) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=16)
-def load_layout(name: str = DEFAULT_LAYOUT) -> CardLayout:
-    """Load, merge and check layout ``name``; a LayoutError names the file and the reason."""
-    raw = _resolved_raw(name)
+def load_layout(name: str = DEFAULT_LAYOUT, folder: Folder | None = None) -> CardLayout:
+    """Load, merge and check layout ``name``; a LayoutError names the file and the reason.
+
+    ``folder`` holds the layout files (default: the package's ``render/layouts``).
+    """
+    raw = _resolved_raw(name, folder)
+    file = _file(name, folder)
     try:
         spec = LayoutFile.model_validate(raw)
     except ValidationError as exc:
@@ -349,11 +365,11 @@ def load_layout(name: str = DEFAULT_LAYOUT) -> CardLayout:
             key = ".".join(str(part) for part in error["loc"]) or "top level"
             reason = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
             problems.append(f"{key}: {reason}")
-        raise LayoutError(f"{_file(name)}: {'; '.join(problems)}") from None
-    return CardLayout(name=name, spec=spec, boxes=_boxes(name, spec))
+        raise LayoutError(f"{file}: {'; '.join(problems)}") from None
+    return CardLayout(name=name, spec=spec, boxes=_boxes(file, spec))
 
 
-def _boxes(name: str, spec: LayoutFile) -> CardBoxes:
+def _boxes(file: str, spec: LayoutFile) -> CardBoxes:
     cut = Box(0.0, 0.0, spec.card.width, spec.card.height)
     safe = cut.inset(spec.card.safe)
     specs: dict[str, BoxSpec] = dict(spec.boxes)
@@ -367,18 +383,16 @@ def _boxes(name: str, spec: LayoutFile) -> CardBoxes:
         if box_spec.within is not None:
             if box_spec.within not in specs or box_spec.within in seen:
                 raise LayoutError(
-                    f"{_file(name)}: boxes.{box_name}: within {box_spec.within!r} must name "
+                    f"{file}: boxes.{box_name}: within {box_spec.within!r} must name "
                     f"another box ({', '.join(specs)}) without a loop"
                 )
             parent = resolve(box_spec.within, (*seen, box_name))
         box = box_spec.resolve(parent)
         if box.w <= 0 or box.h <= 0:
-            raise LayoutError(
-                f"{_file(name)}: boxes.{box_name}: has no area ({box.w:g} × {box.h:g} mm)"
-            )
+            raise LayoutError(f"{file}: boxes.{box_name}: has no area ({box.w:g} × {box.h:g} mm)")
         if not _inside(box, safe):
             raise LayoutError(
-                f"{_file(name)}: boxes.{box_name}: reaches outside the safe area "
+                f"{file}: boxes.{box_name}: reaches outside the safe area "
                 f"({spec.card.safe:g} mm inside the cut)"
             )
         resolved[box_name] = box
