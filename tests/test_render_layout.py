@@ -79,12 +79,12 @@ def test_a_variant_box_replaces_the_whole_box(tmp_path: Path):
         (
             "extends = 'poker'\n[boxes.footer]\nleft = 1\nright = 13\nbottom = 3\nheight = 10\n",
             "boxes.footer: reaches outside the safe area",
-        ),  # fmt: skip
+        ),
         (
             "extends = 'poker'\n[boxes.name_text]\nwithin = 'nowhere'\nleft = 1\nright = 1\n"
             "top = 1\nbottom = 1\n",
             "within 'nowhere'",
-        ),  # fmt: skip
+        ),
         ("extends = 'nothing'\n", "layout 'nothing': no such layout"),
         ("extends = 'bad'\n", "extends forms a loop (bad -> bad)"),
         ("extends = 'poker'\n[card\n", "not valid TOML"),
@@ -92,7 +92,7 @@ def test_a_variant_box_replaces_the_whole_box(tmp_path: Path):
 )
 def test_a_bad_layout_names_the_file_and_the_reason(tmp_path: Path, text: str, message: str):
     folder = _folder(tmp_path, bad=text)
-    with pytest.raises(LayoutError, match="bad.toml|no such layout") as caught:
+    with pytest.raises(LayoutError, match=r"bad\.toml|no such layout") as caught:
         load_layout("bad", folder)
     assert message in str(caught.value)
 
@@ -113,7 +113,7 @@ def test_deck_spec_chooses_the_layout():
     assert spec.style.layout == "bridge"
     assert layout_name_of(spec.model_dump()["style"]) == "bridge"
     assert layout_name_of({}) == "poker"
-    with pytest.raises(SpecError, match="style.layout: .*'tarot' is not a card layout"):
+    with pytest.raises(SpecError, match=r"style\.layout: .*'tarot' is not a card layout"):
         parse_spec({"style": {"layout": "tarot"}}, "deck.toml")
 
 
