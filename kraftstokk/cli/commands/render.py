@@ -79,7 +79,8 @@ def render(
     Writes kraftstokk-a4.pdf (or -letter): as many cards per page as fit with full bleed
     (poker: 3 x 3 on A4, 2 x 4 turned on Letter), fronts and mirrored backs on alternate
     pages for duplex printing, then a duplex test sheet; print at actual size.
-    kraftstokk-printshop.pdf: one card per page with bleed, TrimBox and BleedBox set. png/: one 300 dpi PNG per card, the back and a contact sheet.
+    kraftstokk-printshop.pdf: one card per page with bleed, TrimBox and BleedBox set.
+    png/: one 300 dpi PNG per card, the back and a contact sheet.
     With --only box: kraftstokk-box.pdf, a tuck-box dieline for the deck (not written
     otherwise). Cards are drawn in the layout --layout names, else the deck's.
 
