@@ -354,7 +354,8 @@ def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
         "Idiot · Kraftidioten · Strømkrig",
     )
     for i, line in enumerate(lines):
-        _centred(canvas, line, SANS_BOLD if i == 0 else SANS, 7.5, cx, top - mm(54 + 5 * i))
+        font = SANS_BOLD if i == 0 else SANS
+        _centred(canvas, line, font, _fitted_size(line, font, 7.5, inner), cx, top - mm(54 + 5 * i))
     data = deck.snapshot.attribution or deck.snapshot.source
     if data:
         canvas.setFillColor(pal.back_edition)
