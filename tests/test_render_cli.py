@@ -158,7 +158,7 @@ def test_previews_replace_stale_card_images_only(tmp_path: Path):
     folder.mkdir()
     (folder / "60-spar-99.png").write_bytes(b"old card")
     (folder / "notes.png").write_bytes(b"someone else's")
-    written = write_previews(synthetic_deck(), load_layout("poker"), folder, dpi=20)
+    written = write_previews(synthetic_deck(), folder, dpi=20, layout=load_layout("poker"))
     assert len(written) == 57
     assert not (folder / "60-spar-99.png").exists()
     assert (folder / "notes.png").read_bytes() == b"someone else's"

@@ -87,7 +87,7 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
         write_bytes(path, printshop_pdf(deck, layout, options.bleed, options.printshop_order))
         result.files.append(path)
     if "png" in options.only:
-        result.files.extend(write_previews(deck, layout, out_dir / PNG_DIR))
+        result.files.extend(write_previews(deck, out_dir / PNG_DIR, layout=layout))
     if "box" in options.only:
         path = out_dir / BOX_FILE
         write_bytes(path, tuck_box_pdf(deck, layout, options.box))

@@ -21,7 +21,7 @@ from kraftstokk.render.back import draw_back_local
 from kraftstokk.render.card import draw_face_local, face_context
 from kraftstokk.render.fonts import SANS, register_fonts
 from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import CardLayout
+from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 
 DPI = 300
 CONTACT_COLUMNS = 8
@@ -39,9 +39,13 @@ def card_png_name(position: int, card: Card) -> str:
     return f"{position:02d}-{slug}.png"
 
 
-def faces_pdf(deck: Deck, layout: CardLayout) -> bytes:
-    """Every face, then the back, one per page at cut size (no bleed)."""
+def faces_pdf(deck: Deck, layout: CardLayout | None = None) -> bytes:
+    """Every face, then the back, one per page at cut size (no bleed).
+
+    In ``layout``, by default the one the deck's ``[style] layout`` chooses.
+    """
     register_fonts()
+    layout = layout or load_layout(layout_name_of(deck.style()))
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer, pagesize=(mm(layout.width), mm(layout.height)), invariant=1, initialFontName=SANS
@@ -63,8 +67,12 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def write_previews(deck: Deck, layout: CardLayout, out_dir: Path, dpi: int = DPI) -> list[Path]:
+def write_previews(
+    deck: Deck, out_dir: Path, dpi: int = DPI, layout: CardLayout | None = None
+) -> list[Path]:
     """Write ``out_dir``/NN-<card>.png, back.png and contact-sheet.png; return the paths.
+
+    Cards are drawn in ``layout``, by default the deck's own (see :func:`faces_pdf`).
 
     Earlier previews of cards no longer in the deck are removed.
     """
