@@ -219,3 +219,15 @@ def test_only_box_writes_the_tuck_box(tmp_path: Path):
     assert "55 kort à 0.35 mm" in text and "58.2 × 89.9 × 20.25 mm" in text
     result = runner.invoke(app, [*args, "--card-thickness", "5"])
     assert result.exit_code == 2 and "--card-thickness" in result.output
+
+
+def test_deck_naming_an_unknown_layout_is_refused_as_invalid(tmp_path: Path):
+    deck = synthetic_deck()
+    deck.spec = {"style": {"layout": "tarot"}}
+    deck_path = _write_deck(tmp_path, deck)
+    result = runner.invoke(app, ["render", str(deck_path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "spec.style.layout" in result.output and "tarot" in result.output
+    ok = runner.invoke(app, ["render", str(deck_path), "-o", str(tmp_path / "o"), "--layout",
+                             "poker", "--only", "printshop"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output

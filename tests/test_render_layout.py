@@ -141,3 +141,11 @@ def test_every_real_name_fits_every_layout(name: str):
     deck = build_from_spec_file(spec_path).deck
     report = validate_deck(deck, layout=load_layout(name))
     assert report.ok, [p.line() for p in report.errors]
+
+
+def test_a_deck_naming_an_unknown_layout_fails_validation():
+    deck = synthetic_deck()
+    spec = {**deck.spec, "style": {**deck.style(), "layout": "tarot"}}
+    report = validate_deck(deck.model_copy(update={"spec": spec}))
+    assert [p.rule for p in report.errors] == ["layout"]
+    assert "layout 'tarot': no such layout" in report.errors[0].message

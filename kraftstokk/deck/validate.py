@@ -313,6 +313,20 @@ def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) 
                           fit.reason or "name too long for the card")  # fmt: skip
 
 
+def _deck_layout(ctx: _Context) -> CardLayout | None:
+    """The layout the deck's spec names; an unknown one is a problem of the deck."""
+    from kraftstokk.errors import LayoutError
+    from kraftstokk.render.layout import layout_name_of, layout_names, load_layout
+
+    name = layout_name_of(ctx.deck.style())
+    try:
+        return load_layout(name)
+    except LayoutError as exc:
+        ctx.error("layout", None, "spec.style.layout", name,
+                  f"one of {', '.join(layout_names())}", exc.message)  # fmt: skip
+        return None
+
+
 def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
     """Report missing, non-positive and implausible figures; return the rankable categories."""
     rankable: set[Category] = set(CATEGORIES)
@@ -582,10 +596,8 @@ def validate_deck(
 
     Names are fitted in ``layout``, by default the one the deck's ``[style] layout`` chooses.
     """
-    from kraftstokk.render.layout import layout_name_of, load_layout
-
-    layout = layout or load_layout(layout_name_of(deck.style()))
     ctx = _Context(deck=deck, errors=[], warnings=[])
+    layout = layout or _deck_layout(ctx)
     plants = [card for card in deck.cards if not card.joker]
     jokers = [card for card in deck.cards if card.joker]
     _check_counts(ctx, plants, jokers)
@@ -593,7 +605,8 @@ def validate_deck(
     _check_coverage(ctx, plants, keys)
     _check_jokers(ctx, jokers)
     _check_identity(ctx, plants)
-    _check_names_fit(ctx, plants, layout)
+    if layout is not None:
+        _check_names_fit(ctx, plants, layout)
     rankable = _check_figures(ctx, plants)
     trusted = _check_nr(ctx, plants, rankable)
     _check_flags(ctx, plants, keys, trusted)

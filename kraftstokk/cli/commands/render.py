@@ -104,8 +104,9 @@ def render(
     from kraftstokk.render.outputs import DEFAULT_OUTPUTS, RenderOptions, render_deck
 
     loaded = load_deck(deck)
-    card_layout = load_layout(layout or layout_name_of(loaded.style()))
-    require_valid(loaded, str(deck), card_layout)
+    chosen = load_layout(layout) if layout else None  # an unknown --layout: exit 2
+    require_valid(loaded, str(deck), chosen)  # an unknown [style] layout: a deck problem
+    card_layout = chosen or load_layout(layout_name_of(loaded.style()))
     style_paper = loaded.style().get("paper")
     chosen_paper = paper.value if paper else style_paper if style_paper == "letter" else "a4"
     options = RenderOptions(
