@@ -131,3 +131,57 @@ def test_printed_production_stays_in_its_war_ten(value: float, decimals: int):
     """SK-6b: players read the printed figure; it must lie in the exact figure's ten."""
     printed = float(format_number(value, decimals).replace("\u00a0", "").replace(",", "."))
     assert printed // 10 == value // 10
+
+
+#: Cards per sheet with 3 mm bleed and marks 5 mm inside the paper: (cols, rows, turned).
+EXPECTED_GRID = {
+    ("a4", "poker"): (3, 3, False),
+    ("letter", "poker"): (2, 4, True),
+    ("a4", "bridge"): (3, 3, False),
+    ("letter", "bridge"): (2, 4, True),
+    ("a4", "poker-63x88"): (3, 3, False),
+    ("letter", "poker-63x88"): (2, 4, True),
+}
+
+
+@pytest.mark.parametrize(("paper", "name"), list(EXPECTED_GRID))
+def test_sheet_takes_as_many_cards_as_fit_with_full_bleed(paper: str, name: str):
+    card = load_layout(name)
+    layout = sheet_layout(paper, card)
+    assert (layout.cols, layout.rows, layout.turned) == EXPECTED_GRID[(paper, name)]
+    sheet = PAPERS[paper]
+    area = layout.bleed_area()
+    assert area == layout.block.inset(-3.0)
+    # bleed, a gap and a mark of at least MIN_MARK fit between the block and the 5 mm edge
+    room = layout.bleed + layout.mark_gap + layout.min_mark + layout.edge_clearance
+    assert layout.block.x >= room - 1e-9 and layout.block.y >= room - 1e-9
+    # one more column or row would not fit (in either orientation)
+    for turned in (False, True):
+        w, h = (card.height, card.width) if turned else (card.width, card.height)
+        cols = int((sheet.width - 2 * room) // w)
+        rows = int((sheet.height - 2 * room) // h)
+        assert cols * rows <= layout.per_page
+    for mark in layout.crop_marks():
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert 5.0 - 1e-9 <= x <= sheet.width - 5.0 + 1e-9
+            assert 5.0 - 1e-9 <= y <= sheet.height - 5.0 + 1e-9
+            assert not area.contains(x, y, tolerance=-1e-9)
+
+
+def test_turned_cells_put_the_card_top_to_the_left():
+    layout = sheet_layout("letter", POKER)
+    cell = layout.cell(0)
+    assert (cell.w, cell.h) == (88.9, 63.5)
+    assert layout.card_origin(cell) == (cell.right, cell.y, 90)
+    full = [layout.cell(slot) for slot in range(layout.per_page)]
+    # top-left cell: page left and top are the block's edge; in the card's own directions
+    # page top is the card's right and page left the card's top
+    assert layout.cell_bleed(cell, full) == (3.0, 0.0, 0.0, 3.0)
+    assert layout.card_extent(cell, full) == (0.0, 0.0, 3.0, 3.0)
+
+
+def test_paper_too_small_for_a_card_is_an_error():
+    from kraftstokk.errors import RenderError
+
+    with pytest.raises(RenderError, match="does not fit on a4 paper"):
+        sheet_layout("a4", POKER, bleed=80.0)
