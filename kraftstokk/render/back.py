@@ -161,10 +161,6 @@ def _draw_emblem(canvas: Canvas, pal: Palette, layout: CardLayout) -> None:
     draw_shape(canvas, BOLT, cx, cy, mm(back.bolt_size))
 
 
-PLATE_PADDING = 5.0  # mm: the title plate is the title's width plus this
-PLATE_RADIUS = 2.0  # mm
-
-
 def _draw_titles(canvas: Canvas, pal: Palette, layout: CardLayout, deck: Deck) -> None:
     """Drawn relative to the card centre, above the emblem."""
     back = layout.spec.back
@@ -176,9 +172,15 @@ def _draw_titles(canvas: Canvas, pal: Palette, layout: CardLayout, deck: Deck) -
         title_size -= 0.5
     plate_y = mm(back.plate_offset)
     canvas.setFillColor(pal.accent_dark)
-    plate_w = text_width(deck.title, font, title_size) + mm(PLATE_PADDING)
+    plate_w = text_width(deck.title, font, title_size) + mm(back.plate_padding)
     canvas.roundRect(
-        -plate_w / 2, plate_y, plate_w, mm(back.plate_height), mm(PLATE_RADIUS), stroke=0, fill=1
+        -plate_w / 2,
+        plate_y,
+        plate_w,
+        mm(back.plate_height),
+        mm(back.plate_radius),
+        stroke=0,
+        fill=1,
     )
     canvas.setFillColor(pal.named(title_style.colour))
     canvas.setFont(font, title_size)

@@ -490,7 +490,8 @@ def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) 
     if special:
         special_style = layout.styles.special
         canvas.setFillColor(pal.accent_dark)
-        bolt = measures.bolt_size
-        draw_shape(canvas, BOLT, x + mm(bolt * 0.375), y + mm(1.9), mm(bolt))
+        bolt_x, bolt_y = x + mm(measures.bolt_centre), y + mm(measures.bolt_lift)
+        draw_shape(canvas, BOLT, bolt_x, bolt_y, mm(measures.bolt_size))
         colour = pal.named(special_style.colour)
-        add_text(text, special, special_style, colour, x + mm(measures.special_indent), y + mm(1.1))
+        text_x, text_y = x + mm(measures.special_indent), y + mm(measures.special_lift)
+        add_text(text, special, special_style, colour, text_x, text_y)

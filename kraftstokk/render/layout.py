@@ -161,6 +161,7 @@ class RowMeasures(_Strict):
     pill_width: float = Length
     pill_height: float = Length
     pill_icon: float = Length
+    pill_icon_inset: float = Field(ge=0)
     pill_drop: float = Field(ge=0)
     figure_gap: float = Field(ge=0)
     label_gap: float = Field(ge=0)
@@ -176,7 +177,10 @@ class JokerMeasures(_Strict):
 class FooterMeasures(_Strict):
     lift: float = Field(ge=0)
     special_indent: float = Length
+    special_lift: float = Field(ge=0)
     bolt_size: float = Length
+    bolt_centre: float = Field(ge=0)
+    bolt_lift: float = Field(ge=0)
 
 
 class BackMeasures(_Strict):
@@ -194,6 +198,8 @@ class BackMeasures(_Strict):
     title_min_size: float = Length
     plate_offset: float = Field(ge=0)
     plate_height: float = Length
+    plate_padding: float = Field(ge=0)
+    plate_radius: float = Field(ge=0)
     title_baseline: float = Field(ge=0)
     edition_baseline: float = Field(ge=0)
 

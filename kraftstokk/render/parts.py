@@ -16,8 +16,6 @@ from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import WHITE, Palette, mix
 from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
 
-PILL_ICON_INSET = 1.0  # mm from the pill's left end to its mark
-
 Draw = Callable[[Canvas], None]
 BBox = tuple[float, float, float, float]
 
@@ -169,7 +167,8 @@ class Parts:
 
     def pill_icon_x(self) -> float:
         """Centre of the mark inside a pill, from the pill's left edge (points)."""
-        return mm(PILL_ICON_INSET) + mm(self.layout.spec.rows.pill_icon) / 2
+        rows = self.layout.spec.rows
+        return mm(rows.pill_icon_inset) + mm(rows.pill_icon) / 2
 
 
 def _square(size: float) -> BBox:
