@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -41,12 +41,12 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Length = Field(gt=0, le=500)
+Length = Annotated[float, Field(gt=0, le=500)]  # mm (or points, where said)
 
 
 class CardSize(_Strict):
-    width: float = Length
-    height: float = Length
+    width: Length
+    height: Length
     bleed: float = Field(ge=0, le=10)
     safe: float = Field(ge=0, le=20)
     corner_radius: float = Field(ge=0, le=10)
@@ -139,65 +139,65 @@ class Styles(_Strict):
 
 
 class IndexMeasures(_Strict):
-    pip_size: float = Length
+    pip_size: Length
     pip_gap: float = Field(ge=0)
 
 
 class NameFitMeasures(_Strict):
-    one_line_min: float = Length
-    two_line_max: float = Length
-    two_line_min: float = Length
+    one_line_min: Length
+    two_line_max: Length
+    two_line_min: Length
     step: float = Field(gt=0, le=4)
 
 
 class PictureMeasures(_Strict):
-    disc_radius: float = Length
+    disc_radius: Length
 
 
 class RowMeasures(_Strict):
-    label_baseline: float = Length
-    bar_centre: float = Length
-    bar_height: float = Length
-    pill_width: float = Length
-    pill_height: float = Length
-    pill_icon: float = Length
+    label_baseline: Length
+    bar_centre: Length
+    bar_height: Length
+    pill_width: Length
+    pill_height: Length
+    pill_icon: Length
     pill_icon_inset: float = Field(ge=0)
     pill_drop: float = Field(ge=0)
     figure_gap: float = Field(ge=0)
     label_gap: float = Field(ge=0)
     tag_gap: float = Field(ge=0)
-    rule_width: float = Length
+    rule_width: Length
 
 
 class JokerMeasures(_Strict):
-    rules_top: float = Length
+    rules_top: Length
     game_gap: float = Field(ge=0)
 
 
 class FooterMeasures(_Strict):
     lift: float = Field(ge=0)
-    special_indent: float = Length
+    special_indent: Length
     special_lift: float = Field(ge=0)
-    bolt_size: float = Length
+    bolt_size: Length
     bolt_centre: float = Field(ge=0)
     bolt_lift: float = Field(ge=0)
 
 
 class BackMeasures(_Strict):
-    frame_inset: float = Length
+    frame_inset: Length
     frame_radius: float = Field(ge=0)
-    frame_width: float = Length
-    inner_frame_inset: float = Length
+    frame_width: Length
+    inner_frame_inset: Length
     inner_frame_radius: float = Field(ge=0)
-    inner_frame_width: float = Length
-    emblem_radius: float = Length
-    emblem_inner_radius: float = Length
-    bolt_size: float = Length
-    lattice_step: float = Length
+    inner_frame_width: Length
+    emblem_radius: Length
+    emblem_inner_radius: Length
+    bolt_size: Length
+    lattice_step: Length
     title_margin: float = Field(ge=0)
-    title_min_size: float = Length
+    title_min_size: Length
     plate_offset: float = Field(ge=0)
-    plate_height: float = Length
+    plate_height: Length
     plate_padding: float = Field(ge=0)
     plate_radius: float = Field(ge=0)
     title_baseline: float = Field(ge=0)
