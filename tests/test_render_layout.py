@@ -86,6 +86,7 @@ def test_a_variant_box_replaces_the_whole_box(tmp_path: Path):
             "within 'nowhere'",
         ),
         ("extends = 'nothing'\n", "layout 'nothing': no such layout"),
+        ("extends = 'poker'\n[name_fit]\ntwo_line_max = 20\n", "two_line_max <= styles.name"),
         ("extends = 'bad'\n", "extends forms a loop (bad -> bad)"),
         ("extends = 'poker'\n[card\n", "not valid TOML"),
     ],

@@ -3,7 +3,8 @@
 A layout is the card's size, bleed and safe area, its named boxes, the text styles and the
 measures of the parts drawn inside the boxes. A variant names another layout in
 ``extends`` and gives only what differs (the idea of Squib's YAML layouts). Every drawing
-module and the validator's name-fit check take a layout; none holds a dimension of its own.
+module and the validator's name-fit check take a layout; the card's sizes, boxes, type and
+offsets come from it, and the picture is drawn in proportion to its box.
 """
 
 from __future__ import annotations
@@ -218,6 +219,20 @@ class LayoutFile(_Strict):
     joker: JokerMeasures
     footer: FooterMeasures
     back: BackMeasures
+
+    @model_validator(mode="after")
+    def _sizes_in_order(self) -> LayoutFile:
+        fit, name = self.name_fit, self.styles.name
+        if not fit.two_line_min <= fit.two_line_max <= name.size:
+            raise ValueError(
+                "name_fit: need two_line_min <= two_line_max <= styles.name.size "
+                f"({fit.two_line_min:g}, {fit.two_line_max:g}, {name.size:g})"
+            )
+        if not fit.one_line_min <= name.size:
+            raise ValueError("name_fit: one_line_min must not exceed styles.name.size")
+        if self.back.emblem_inner_radius >= self.back.emblem_radius:
+            raise ValueError("back: emblem_inner_radius must be smaller than emblem_radius")
+        return self
 
 
 class CardBoxes(BaseModel):
