@@ -107,6 +107,8 @@ def test_it_folds_as_drawn(name: str, cards: int, thickness: float):
                 seen.add(point)
                 stack.extend(neighbours[point])
     assert loops == 1
+    outline = box.cut_outline()  # the same loop, walked in order, every cut once
+    assert len(outline) == len(box.cuts()) and len(set(map(_key, outline))) == len(outline)
 
 
 @pytest.fixture(scope="module")

@@ -133,6 +133,31 @@ class TuckBox:
                     result.append(Segment(a, b))
         return result
 
+    def cut_outline(self) -> list[Point]:
+        """The cuts walked as one closed outline (a plotter or a die cuts it in one pass)."""
+        cuts = self.cuts()
+        ends: dict[tuple[float, float], list[int]] = {}
+        for index, seg in enumerate(cuts):
+            for point in (seg.a, seg.b):
+                ends.setdefault(_key(point), []).append(index)
+        if any(len(found) != 2 for found in ends.values()):
+            raise RenderError("tuck box: the cut lines do not form a closed outline")
+        outline = [cuts[0].a, cuts[0].b]
+        used = {0}
+        while len(used) < len(cuts):
+            here = _key(outline[-1])
+            following = [i for i in ends[here] if i not in used]
+            if not following:
+                raise RenderError("tuck box: the cut lines form more than one outline")
+            seg = cuts[following[0]]
+            used.add(following[0])
+            outline.append(seg.b if _key(seg.a) == here else seg.a)
+        return outline[:-1]
+
+
+def _key(point: Point) -> tuple[float, float]:
+    return (round(point[0], 6), round(point[1], 6))
+
 
 def _on_segment(a: Point, b: Point, seg: Segment, eps: float = 1e-6) -> bool:
     """Whether the edge a-b lies along ``seg``."""
@@ -409,9 +434,11 @@ def _draw_lines(canvas: Canvas, box: TuckBox) -> None:
     canvas.addLiteral(f"/OC /{LAYERS['cut'][0]} BDC")
     canvas.setLineWidth(CUT_WIDTH)
     path = canvas.beginPath()
-    for seg in box.cuts():
-        path.moveTo(mm(seg.a[0]), mm(seg.a[1]))
-        path.lineTo(mm(seg.b[0]), mm(seg.b[1]))
+    outline = box.cut_outline()
+    path.moveTo(mm(outline[0][0]), mm(outline[0][1]))
+    for x, y in outline[1:]:
+        path.lineTo(mm(x), mm(y))
+    path.close()
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.addLiteral("EMC")
     canvas.addLiteral(f"/OC /{LAYERS['fold'][0]} BDC")
@@ -433,7 +460,7 @@ def _draw_legend(
         f"Eske til {options.cards} kort à {options.thickness:g} mm "
         f"(innvendig {box.width:g} × {box.height:g} × {box.depth:g} mm).",
         "Heltrukket: skjær. Stiplet: fals (brett bort fra trykket). "
-        "Grått felt: lim, festes innvendig på baksidens venstre kant.",
+        "Feltet LIM limes innvendig på baksidens venstre kant.",
     )
     canvas.saveState()
     canvas.addLiteral(f"/OC /{LAYERS['notes'][0]} BDC")
