@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.models import Deck
 from tests.conftest import synthetic_deck
-from tests.render_probe import PT
+from tests.render_probe import PT, page_shapes
 
 runner = CliRunner()
 
@@ -231,3 +231,26 @@ def test_deck_naming_an_unknown_layout_is_refused_as_invalid(tmp_path: Path):
     ok = runner.invoke(app, ["render", str(deck_path), "-o", str(tmp_path / "o"), "--layout",
                              "poker", "--only", "printshop"])  # fmt: skip
     assert ok.exit_code == 0, ok.output
+
+
+def test_a_bridge_deck_builds_validates_and_renders(tmp_path: Path):
+    """The default spec with [style] layout = "bridge", from build to the print files."""
+    sources = Path(__file__).resolve().parents[1] / "sources"
+    text = (sources / "deck.toml").read_text(encoding="utf-8")
+    assert 'layout = "poker"' in text
+    text = text.replace('layout = "poker"', 'layout = "bridge"')
+    text = text.replace(
+        'snapshot = "jrc-2024-01.csv"', f'snapshot = "{sources / "jrc-2024-01.csv"}"'
+    )
+    spec = tmp_path / "bridge.toml"
+    spec.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(out)])
+    assert built.exit_code == 0, built.output
+    deck_path = out / "deck.json"
+    assert runner.invoke(app, ["validate", str(deck_path)]).exit_code == 0
+    rendered = runner.invoke(app, ["render", str(deck_path), "-o", str(out), "--only", "sheets"])
+    assert rendered.exit_code == 0, rendered.output
+    clips = page_shapes(PdfReader(out / "kraftstokk-a4.pdf").pages[0]).clips
+    assert len(clips) == 9
+    assert {round(c.x2 - c.x1, 1) for c in clips} <= {57.2, 60.2, 63.2}  # cut, + bleed
