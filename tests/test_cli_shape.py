@@ -40,7 +40,18 @@ COMMANDS = ["fetch", "ingest", "build", "spec-schema", "validate", "repair", "di
 PYTHON_TYPE = re.compile(r"<(int|float|str|path|bool|list\[[^>]*\]|[a-z0-9-]+(\|[a-z0-9-]+)+)>")
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+def registered() -> list[str]:
+    """Every command of the app, those added later included."""
+    names = [info.name or (info.callback.__name__ if info.callback else "") for info in
+             app.registered_commands]  # fmt: skip
+    return [name.replace("_", "-") for name in names if name]
+
+
+def test_the_list_checked_below_is_every_command():
+    assert set(COMMANDS) <= set(registered())
+
+
+@pytest.mark.parametrize("command", registered())
 def test_help_shows_no_python_types(command: str):
     text = help_text(command)
     assert not PYTHON_TYPE.search(text), PYTHON_TYPE.search(text)
