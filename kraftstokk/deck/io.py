@@ -287,10 +287,6 @@ def load_deck_table_file(path: Path) -> Deck:
     )
 
 
-def load_deck_csv_file(path: Path) -> Deck:
-    return load_deck_table_file(path)
-
-
 def deck_json_beside(path: Path) -> Path | None:
     """The deck.json that carries a deck table's title, edition, snapshot and spec:
     the same name with .json, else deck.json in the same folder."""
