@@ -86,8 +86,8 @@ def test_entering_plants_take_the_places_leaving_plants_freed(tmp_path: Path):
     top = ranked(plants)
     gone, excluded, entering = top[5], top[30], top[52:54]
     write_synthetic_snapshot(tmp_path / "plants.csv", [p for p in plants if p.id != gone.id])
-    spec.write_text(
-        f'snapshot = "plants.csv"\n[selection]\nexcluded = ["{excluded.id}"]\n'
+    spec.write_text(  # excluded by name: resolved to its id
+        f'snapshot = "plants.csv"\n[selection]\nexcluded = ["{excluded.name}"]\n'
         '[policy]\nkeep = "old/deck.json"\n',
         encoding="utf-8",
     )

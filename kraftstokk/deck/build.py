@@ -10,7 +10,7 @@ from typing import Any
 from kraftstokk.deck.assign import KeepReport, assign_suits_and_values, keep_previous, suit_totals
 from kraftstokk.deck.flags import joker_flags, plant_flags, war_partners
 from kraftstokk.deck.rank import Tie, rank_all, tie_break_words
-from kraftstokk.deck.select import rank_item, select_plants
+from kraftstokk.deck.select import SelectionResult, rank_item, select_plants
 from kraftstokk.deck.spec import DeckSpec, load_spec
 from kraftstokk.models import (
     CATEGORY_LABELS,
@@ -133,7 +133,7 @@ def build_deck(
             if card.plant_id and card.suit and card.value
         }
         assignment, entering, _ = keep_previous(by_production, held, spec)
-        keep_report = _keep_report(previous, plants, spec, chosen, assignment, entering)
+        keep_report = _keep_report(previous, plants, spec, selection, assignment, entering)
 
     ordered = sorted(chosen, key=lambda plant: card_order(*assignment[plant.id]))
     cards: list[Card] = []
@@ -192,13 +192,18 @@ def _keep_report(
     previous: Deck,
     plants: Sequence[Plant],
     spec: DeckSpec,
-    chosen: Sequence[Plant],
+    selection: SelectionResult,
     assignment: dict[str, tuple[Suit, int]],
     entering: Sequence[Plant],
 ) -> KeepReport:
     in_snapshot = {plant.id for plant in plants}
-    in_deck = {plant.id for plant in chosen}
+    in_deck = {plant.id for plant in selection.plants}
     by = {"gwh": "production", "mw": "capacity", "head_m": "head"}[spec.selection.by]
+    first = (
+        " after the pinned plants and group minimums"
+        if (selection.pinned or selection.group_minimums)
+        else ""
+    )
     report = KeepReport(
         previous=spec.policy.keep or "the previous deck",
         kept=len(in_deck) - len(entering),
@@ -212,10 +217,10 @@ def _keep_report(
             continue
         if card.plant_id not in in_snapshot:
             why = "no longer in the snapshot"
-        elif card.plant_id in spec.selection.excluded:
+        elif card.plant_id in selection.excluded:
             why = "excluded in the spec"
         else:
-            why = f"no longer among the {len(chosen)} highest by {by}"
+            why = f"no longer among the {len(selection.plants)} highest by {by}{first}"
         report.left.append((card.id, card.name or "", card.plant_id, why))
     for plant in entering:
         place = card_id(*assignment[plant.id])

@@ -22,6 +22,8 @@ class SelectionResult:
     plants: list[Plant]
     eligible: int
     pinned: list[str] = field(default_factory=list)
+    #: Excluded plant ids (names in the spec resolved).
+    excluded: list[str] = field(default_factory=list)
     group_minimums: dict[str, int] = field(default_factory=dict)
     #: Plants left out although their selection figure equals the lowest one taken in.
     cut_ties: list[Plant] = field(default_factory=list)
@@ -154,6 +156,7 @@ def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
         plants=chosen,
         eligible=len(eligible),
         pinned=pinned,
+        excluded=sorted(excluded),
         group_minimums=minimums,
         cut_ties=cut_ties,
     )
