@@ -6,7 +6,6 @@ production in GWh, ``head_m`` gross head in metres.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
@@ -32,6 +31,16 @@ VALUE_INDEX: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 DECK_SIZE = 52
 JOKERS = 3
+#: Lowest and highest figure accepted anywhere (ingest, fetch, snapshots, decks, saves):
+#: beyond these no plant on Earth lies (the largest has 22 500 MW, about 100 000 GWh a year
+#: and 1 900 m of head), and below the minimum a figure would print as 0.
+FIGURE_LIMITS: dict[Category, tuple[float, float]] = {
+    "mw": (0.05, 25_000.0),
+    "gwh": (0.05, 150_000.0),
+    "head_m": (0.05, 2_500.0),
+}
+#: Longest plant name accepted before fitting it on a card is even tried.
+MAX_NAME_LENGTH = 120
 INVISIBLE_FROM_NR = 50  # D-4: nr. 50, 51 and 52 are "usynlige kort"
 TOP_NR = 3  # KI-8: nr. 1-3 in the current category may burn the pile
 
@@ -41,17 +50,19 @@ class Plant(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    mw: float = Field(gt=0)
-    gwh: float = Field(gt=0)
-    head_m: float = Field(gt=0)
+    id: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    mw: float = Field(ge=FIGURE_LIMITS["mw"][0], le=FIGURE_LIMITS["mw"][1], allow_inf_nan=False)
+    gwh: float = Field(ge=FIGURE_LIMITS["gwh"][0], le=FIGURE_LIMITS["gwh"][1], allow_inf_nan=False)
+    head_m: float = Field(
+        ge=FIGURE_LIMITS["head_m"][0], le=FIGURE_LIMITS["head_m"][1], allow_inf_nan=False
+    )
     county: str | None = None
     municipality: str | None = None
     owner: str | None = None
     year: int | None = None
-    lat: float | None = None
-    lon: float | None = None
+    lat: float | None = Field(None, ge=-90, le=90)
+    lon: float | None = Field(None, ge=-180, le=180)
     price_area: str | None = None
     source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)
@@ -183,14 +194,10 @@ def card_id(suit: str, value: int) -> str:
 
 def load_deck_json(path: str | Path) -> Deck:
     """Read ``deck.json``; a missing or malformed file raises :class:`InputFileError`."""
-    from kraftstokk.textfile import read_utf8_text
+    from kraftstokk.textfile import parse_json_text, read_utf8_text
 
     path = Path(path)
-    text = read_utf8_text(path, "deck file")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    raw = parse_json_text(path, read_utf8_text(path, "deck file"), "deck")
     try:
         return Deck.model_validate(raw)
     except ValidationError as exc:

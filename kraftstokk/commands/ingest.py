@@ -81,10 +81,13 @@ def ingest(
             --min-mw 20 --minimal --data-date 2024-01 --created 2026-11-29 \\
             --out sources/jrc-2024-01.csv
     """
+    from kraftstokk.atomic import refuse_overwriting
     from kraftstokk.sources.ingest import ingest_files
     from kraftstokk.sources.normalize import Filters
-    from kraftstokk.sources.snapshot import write_snapshot
+    from kraftstokk.sources.snapshot import provenance_path, write_snapshot
 
+    if out is not None:
+        refuse_overwriting(sources, [out, provenance_path(out)])
     snapshot = ingest_files(
         sources,
         fmt=format,
@@ -97,6 +100,7 @@ def ingest(
     if out is None:
         stamp = provenance.data_date or provenance.created[:10]
         out = Path("sources") / f"{provenance.source_kind}-{stamp}.csv"
+        refuse_overwriting(sources, [out, provenance_path(out)])
     meta = write_snapshot(snapshot, out)
     for line in provenance.quality.lines():
         typer.echo(line)

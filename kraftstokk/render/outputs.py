@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from kraftstokk.atomic import write_bytes
+from kraftstokk.atomic import replaced_directory, write_bytes
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
-from kraftstokk.render.preview import write_previews
+from kraftstokk.render.preview import is_preview_file, write_previews
 from kraftstokk.render.printshop import PRINTSHOP_ORDERS, PrintshopOrder, printshop_pdf
 from kraftstokk.render.sheets import sheets_pdf
 
@@ -74,5 +74,9 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
         write_bytes(path, printshop_pdf(deck, options.bleed, options.printshop_order))
         result.files.append(path)
     if "png" in options.only:
-        result.files.extend(write_previews(deck, out_dir / PNG_DIR))
+        # The folder is replaced whole, so a run stopped halfway leaves the old previews.
+        target = out_dir / PNG_DIR
+        with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
+            written = write_previews(deck, new)
+        result.files.extend(target / path.name for path in written)
     return result

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from kraftstokk.models import CATEGORIES, Category, Plant
-from kraftstokk.sources.numbers import DecimalMark, NotANumber, parse_number
+from kraftstokk.models import CATEGORIES, FIGURE_LIMITS, MAX_NAME_LENGTH, Category, Plant
+from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark, NotANumber, parse_number
 from kraftstokk.sources.quality import QualityReport, figure_ranges, sorted_reasons
 from kraftstokk.sources.snapshot import format_number
 
@@ -90,6 +90,8 @@ def clean_id(value: object) -> str | None:
 def _figure_problem(record: RawRecord, category: Category) -> tuple[float | None, str | None]:
     try:
         value = parse_number(getattr(record, category), record.decimal)
+    except AmbiguousNumber:
+        return None, f"{category} ambiguous (one mark before three digits: decimal or thousands?)"
     except NotANumber:
         return None, f"{category} not a number"
     if value is None:
@@ -98,6 +100,9 @@ def _figure_problem(record: RawRecord, category: Category) -> tuple[float | None
         return None, f"{category} zero"
     if value < 0:
         return None, f"{category} negative"
+    low, high = FIGURE_LIMITS[category]
+    if not low <= value <= high:
+        return None, f"{category} out of range ({format_number(low)} to {format_number(high)})"
     return value, None
 
 
@@ -199,6 +204,12 @@ def normalize(records: list[RawRecord], filters: Filters | None = None) -> Norma
             continue
         if clean_text(record.name) is None:
             drop("name missing", plant_id)
+            continue
+        if len(plant_id) > MAX_NAME_LENGTH:
+            drop(f"id longer than {MAX_NAME_LENGTH} characters", None)
+            continue
+        if len(clean_text(record.name) or "") > MAX_NAME_LENGTH:
+            drop(f"name longer than {MAX_NAME_LENGTH} characters", plant_id)
             continue
         figures: dict[Category, float] = {}
         problem: str | None = None

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from kraftstokk.errors import FetchError
 from kraftstokk.sources.normalize import Filters, normalize
 from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE, NvePlantRecord
-from kraftstokk.sources.readers import nve_record_to_raw, parse_nve_records, validation_reason
+from kraftstokk.sources.readers import nve_records_to_raw, parse_nve_records, validation_reason
 from kraftstokk.sources.snapshot import Provenance, Snapshot, write_snapshot
 
 DEFAULT_URL = "https://api.nve.no/web/Powerplant/GetHydroPowerPlantsInOperation"
@@ -174,7 +174,7 @@ def default_snapshot_path(retrieved: datetime, folder: Path = Path("sources")) -
 
 def snapshot_from_fetch(result: FetchResult, raw_file: str | None = None) -> Snapshot:
     """Normalize fetched records into a snapshot with NVE provenance."""
-    normalized = normalize([nve_record_to_raw(record) for record in result.records], Filters())
+    normalized = normalize(nve_records_to_raw(result.records), Filters())
     if not normalized.plants:
         raise FetchError(
             result.url,

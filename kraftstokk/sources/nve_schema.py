@@ -20,8 +20,9 @@ class NvePlantRecord(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
-    VannKraftverkID: StrictInt | StrictStr
-    Navn: StrictStr
+    # Required keys, but a null id or name is a dropped record (counted), as "" is.
+    VannKraftverkID: StrictInt | StrictStr | None
+    Navn: StrictStr | None
     MaksYtelse: Figure = None
     MidProd_91_20: Figure = None
     BruttoFallhoyde_M: Figure = None

@@ -11,7 +11,6 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from kraftstokk.sources.normalize import RawRecord
 from kraftstokk.sources.numbers import DecimalMark, guess_decimal_mark
 from kraftstokk.sources.nve_schema import NVE_RESPONSE, NvePlantRecord
 from kraftstokk.sources.xlsx import Row, cell_text, looks_like_xlsx, read_table
-from kraftstokk.textfile import read_input_bytes
+from kraftstokk.textfile import parse_json_text, read_input_bytes
 
 SourceFormat = Literal["nve-json", "nve-csv", "nve-xlsx", "jrc-csv"]
 FORMATS: tuple[SourceFormat, ...] = ("nve-json", "nve-csv", "nve-xlsx", "jrc-csv")
@@ -314,7 +313,26 @@ def read_nve_xlsx(path: Path, data: bytes) -> list[RawRecord]:
 # --- JSON --------------------------------------------------------------------------------
 
 
-def nve_record_to_raw(record: NvePlantRecord) -> RawRecord:
+_NVE_FIGURES = ("MaksYtelse", "MidProd_91_20", "BruttoFallhoyde_M")
+
+
+def nve_records_to_raw(records: Sequence[NvePlantRecord]) -> list[RawRecord]:
+    """NVE records as raw records, figures given as text read with one decimal mark.
+
+    NVE writes decimal commas, so ``","`` unless the texts themselves show a ``"."``
+    (``"12.5"``): ``"3,960"`` is then 3.96, like ``"12,5"`` is 12.5.
+    """
+    texts = [
+        value
+        for record in records
+        for name in _NVE_FIGURES
+        if isinstance(value := getattr(record, name), str)
+    ]
+    decimal = guess_decimal_mark(texts, ",")
+    return [nve_record_to_raw(record, decimal) for record in records]
+
+
+def nve_record_to_raw(record: NvePlantRecord, decimal: DecimalMark = ",") -> RawRecord:
     return RawRecord(
         source="nve",
         id=record.VannKraftverkID,
@@ -327,6 +345,7 @@ def nve_record_to_raw(record: NvePlantRecord) -> RawRecord:
         owner=record.HovedEier,
         year=record.IDriftDato,
         price_area=record.ElspotomraadeNummer,
+        decimal=decimal,
         skip_reason="not in operation" if record.ErIDrift is False else None,
     )
 
@@ -348,12 +367,7 @@ def parse_nve_records(raw: object) -> list[NvePlantRecord]:
 
 def read_nve_json(path: Path, text: str) -> list[RawRecord]:
     """NVE API JSON as fetched: a list of plant objects."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise InputFileError(path, "JSON is not a list of NVE plants (nested too deeply)") from None
+    raw = parse_json_text(path, text, "list of NVE plants")
     if not isinstance(raw, list):
         raise InputFileError(path, "JSON is not a list of NVE plants")
     try:
@@ -361,7 +375,7 @@ def read_nve_json(path: Path, text: str) -> list[RawRecord]:
     except ValidationError as exc:
         reason = validation_reason(exc)
         raise InputFileError(path, f"not a list of NVE plants: {reason}") from None
-    return [nve_record_to_raw(record) for record in records]
+    return nve_records_to_raw(records)
 
 
 # --- detection and dispatch ----------------------------------------------------------------
