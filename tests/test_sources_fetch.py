@@ -241,5 +241,5 @@ def test_bad_fetch_options_are_one_error_line(tmp_path: Path):
     assert result.exit_code == 2
     assert result.stderr == (
         "kraftstokk: error: http://127.0.0.1:9/plants: "
-        "timeout must be > 0, retries and backoff >= 0\n"
+        "timeout and max-time must be > 0, retries and backoff >= 0\n"
     )
