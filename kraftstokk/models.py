@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kraftstokk.errors import InputFileError
+from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 
 Category = Literal["mw", "gwh", "head_m"]
 CATEGORIES: tuple[Category, ...] = ("mw", "gwh", "head_m")
@@ -31,16 +32,6 @@ VALUE_INDEX: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 DECK_SIZE = 52
 JOKERS = 3
-#: Lowest and highest figure accepted anywhere (ingest, fetch, snapshots, decks, saves):
-#: beyond these no plant on Earth lies (the largest has 22 500 MW, about 100 000 GWh a year
-#: and 1 900 m of head), and below the minimum a figure would print as 0.
-FIGURE_LIMITS: dict[Category, tuple[float, float]] = {
-    "mw": (0.05, 25_000.0),
-    "gwh": (0.05, 150_000.0),
-    "head_m": (0.05, 2_500.0),
-}
-#: Longest plant name accepted before fitting it on a card is even tried.
-MAX_NAME_LENGTH = 120
 INVISIBLE_FROM_NR = 50  # D-4: nr. 50, 51 and 52 are "usynlige kort"
 TOP_NR = 3  # KI-8: nr. 1-3 in the current category may burn the pile
 

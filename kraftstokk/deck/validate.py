@@ -33,12 +33,12 @@ from kraftstokk.deck.rank import (
     rank_category,
 )
 from kraftstokk.errors import ValidationFailed, clip
+from kraftstokk.limits import FIGURE_LIMITS
 from kraftstokk.models import (
     CATEGORIES,
     CATEGORY_LABELS,
     CATEGORY_UNITS,
     DECK_SIZE,
-    FIGURE_LIMITS,
     JOKERS,
     SUITS,
     Card,

@@ -116,12 +116,34 @@ def load_replay(path: str | Path) -> ReplayLog:
 
 
 def log_deck(log: ReplayLog, source: str = "replay log") -> Deck:
+    """The log's deck, checked as ``validate`` checks a deck file (exit 1 with problems)."""
+    from kraftstokk.deck.validate import require_valid
+
     try:
-        return Deck.model_validate(log.deck)
+        deck = Deck.model_validate(log.deck)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "top level"
         raise GameError(f"{source}: deck: {where}: {first['msg']}") from None
+    require_valid(deck, f"{source}: its deck")
+    return deck
+
+
+def check_result(log: ReplayLog, state: State, source: str = "replay log") -> None:
+    """Raise GameError when the log records a result the replay does not reach."""
+    if log.result is None:
+        return
+    if not state.is_terminal():
+        raise GameError(
+            f"{source}: the log records a result ({_summary(log.result)}), "
+            f"but its actions replay to an unfinished game"
+        )
+    got = _result_model(state.result())
+    if got != log.result:
+        raise GameError(
+            f"{source}: replays to a different result "
+            f"({_summary(got)}; the log says {_summary(log.result)})"
+        )
 
 
 def game_from_log(log: ReplayLog, source: str = "replay log") -> Game:
@@ -152,13 +174,7 @@ def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
         state = replay(game, log.seed, log.actions, debug=debug)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
-    if log.result is not None:
-        got = _result_model(state.result())
-        if got != log.result:
-            raise GameError(
-                f"{source}: replays to a different result "
-                f"({_summary(got)}; the log says {_summary(log.result)})"
-            )
+    check_result(log, state, source)
     return state
 
 

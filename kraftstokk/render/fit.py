@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kraftstokk.models import MAX_NAME_LENGTH
+from kraftstokk.limits import MAX_NAME_LENGTH
 from kraftstokk.render.fonts import SANS_BOLD, missing_glyphs, text_width
 from kraftstokk.render.geometry import CARD, mm
 

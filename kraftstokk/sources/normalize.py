@@ -8,13 +8,16 @@ source id); optional selection minimums drop plants below them.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
-from kraftstokk.models import CATEGORIES, FIGURE_LIMITS, MAX_NAME_LENGTH, Category, Plant
+from kraftstokk.errors import KraftstokkError
+from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
+from kraftstokk.models import CATEGORIES, Category, Plant
 from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark, NotANumber, parse_number
 from kraftstokk.sources.quality import QualityReport, figure_ranges, sorted_reasons
 from kraftstokk.sources.snapshot import format_number
@@ -52,6 +55,11 @@ class Filters:
     min_mw: float | None = None
     min_gwh: float | None = None
     min_head_m: float | None = None
+
+    def __post_init__(self) -> None:
+        for name, value in self.as_dict().items():
+            if not math.isfinite(value) or value < 0:
+                raise KraftstokkError(f"{name} {value}: must be a finite figure of at least 0")
 
     def as_dict(self) -> dict[str, float]:
         values = {"min_mw": self.min_mw, "min_gwh": self.min_gwh, "min_head_m": self.min_head_m}

@@ -73,7 +73,8 @@ def decode_text(path: Path, data: bytes) -> str:
         raise InputFileError(path, "binary file, not CSV or JSON")
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        _refuse_mixed_encodings(path, data, exc.start)
         try:
             text = data.decode("cp1252")
         except UnicodeDecodeError:
@@ -81,6 +82,33 @@ def decode_text(path: Path, data: bytes) -> str:
     if not text.strip():
         raise InputFileError(path, "file is empty")
     return text
+
+
+#: A UTF-8 sequence for a letter of Latin-1 (æ is C3 A6): in a Windows-1252 file these
+#: byte pairs read as "Ã¦", which no Norwegian name holds.
+_UTF8_LATIN = re.compile(rb"[\xc2\xc3][\x80-\xbf]")
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def _refuse_mixed_encodings(path: Path, data: bytes, bad: int) -> None:
+    """A file that is neither all UTF-8 nor all Windows-1252 gives wrong names either way.
+
+    ``bad`` is the offset of the first byte that is not UTF-8. When UTF-8 letters come
+    before it, or after it, the file mixes the two encodings: refuse it with both lines.
+    """
+    before = _UTF8_LATIN.search(data, 0, bad)
+    after = _UTF8_LATIN.search(data, bad)
+    utf8 = before or after
+    if utf8 is None:
+        return  # a Windows-1252 file throughout
+    raise InputFileError(
+        path,
+        f"mixed text encodings: line {_line_of(data, utf8.start())} is UTF-8 but line "
+        f"{_line_of(data, bad)} is not (Windows-1252?); save the file in one encoding",
+    )
 
 
 # --- CSV ---------------------------------------------------------------------------------

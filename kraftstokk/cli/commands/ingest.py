@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import out_option
+from kraftstokk.cli.options import number, out_option
+from kraftstokk.limits import FIGURE_LIMITS
+
+
+def minimum(category: str, unit: str) -> Any:
+    """Parser of ``--min-<category>``: a figure from 0 up to the highest a plant may have."""
+    option = f"--min-{category.replace('_', '-')}"
+    return number(option, float, 0.0, FIGURE_LIMITS[category][1], unit=unit)
 
 
 @app.command()
@@ -38,15 +45,31 @@ def ingest(
         ),
     ] = None,
     min_mw: Annotated[
-        float | None, typer.Option("--min-mw", help="Keep plants of at least this many MW.")
+        float | None,
+        typer.Option(
+            "--min-mw",
+            metavar="MW",
+            parser=minimum("mw", "MW"),
+            help="Keep plants of at least this many MW.",
+        ),
     ] = None,
     min_gwh: Annotated[
         float | None,
-        typer.Option("--min-gwh", help="Keep plants producing at least this many GWh a year."),
+        typer.Option(
+            "--min-gwh",
+            metavar="GWH",
+            parser=minimum("gwh", "GWh"),
+            help="Keep plants producing at least this many GWh a year.",
+        ),
     ] = None,
     min_head_m: Annotated[
         float | None,
-        typer.Option("--min-head-m", help="Keep plants with at least this gross head (m)."),
+        typer.Option(
+            "--min-head-m",
+            metavar="M",
+            parser=minimum("head_m", "m"),
+            help="Keep plants with at least this gross head (m).",
+        ),
     ] = None,
     minimal: Annotated[
         bool,
