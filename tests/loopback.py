@@ -115,9 +115,10 @@ class LoopbackServer:
         if reply.reset_after is not None:
             out.write(body[: reply.reset_after])
             out.flush()
+            # Linger 0: closing the connection (when the handler ends) sends an RST.
             sock = handler.connection
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            sock.close()
+            handler.close_connection = True
             return
         if reply.drip:
             self._drip(out, body, reply)
