@@ -442,3 +442,47 @@ def test_a_save_whose_recorded_result_is_wrong_is_refused(save: Path):
     edit(save, lambda d: d.update(result=fake))
     result = runner.invoke(app, ["play", "--load", str(save)], input="")
     one_error_line(result, 2, "records a result", "unfinished game")
+
+
+# --- signals ----------------------------------------------------------------------------
+
+
+def _children(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_sigterm_stops_simulate_like_ctrl_c(tmp_path: Path):
+    import signal
+    import subprocess
+    import sys
+
+    write_deck(synthetic_deck(), tmp_path)
+    args = ["simulate", "deck.json", "-g", "idiot", "-n", "2000000", "-w", "2", "--no-report"]
+    code = "from kraftstokk.cli import main; main()"
+    env = {**os.environ, "KRAFTSTOKK_PURE_PYTHON": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args, "-o", "out"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        for _ in range(600):  # the workers have started (at most a minute)
+            if len(_children(child.pid)) >= 2 or child.poll() is not None:
+                break
+            time.sleep(0.1)
+        time.sleep(0.5)
+        child.send_signal(signal.SIGTERM)
+        _, stderr = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "interrupted after" in stderr
