@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictFloat, StrictInt, StrictStr, TypeAdapter
 
+from kraftstokk.sources.formats.origins import NVE
+
 Figure = StrictInt | StrictFloat | StrictStr | None
 Code = StrictInt | StrictStr | None
 
@@ -42,5 +44,5 @@ class NvePlantRecord(BaseModel):
 
 NVE_RESPONSE = TypeAdapter(list[NvePlantRecord])
 
-NVE_LICENCE = "NLOD 2.0 (Norsk lisens for offentlige data)"
-NVE_ATTRIBUTION = "Contains data from NVE (Norges vassdrags- og energidirektorat), licensed NLOD."
+NVE_LICENCE = NVE.licence
+NVE_ATTRIBUTION = NVE.attribution

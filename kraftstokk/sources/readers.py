@@ -23,12 +23,11 @@ from kraftstokk.errors import InputFileError
 from kraftstokk.sources.normalize import RawRecord
 from kraftstokk.sources.numbers import DecimalMark, guess_decimal_mark
 from kraftstokk.sources.nve_schema import NVE_RESPONSE, NvePlantRecord
-from kraftstokk.sources.xlsx import Row, cell_text, looks_like_xlsx, read_table
+from kraftstokk.sources.xlsx import Row, cell_text, read_table
 from kraftstokk.textfile import parse_json_text, read_input_bytes
 
+#: A name of :data:`kraftstokk.sources.formats.NAMES`.
 SourceFormat = Literal["nve-json", "nve-csv", "nve-xlsx", "jrc-csv"]
-FORMATS: tuple[SourceFormat, ...] = ("nve-json", "nve-csv", "nve-xlsx", "jrc-csv")
-FORMAT_CHOICES: tuple[str, ...] = ("auto", *FORMATS)
 
 
 @dataclass
@@ -406,47 +405,47 @@ def read_nve_json(path: Path, text: str) -> list[RawRecord]:
     return nve_records_to_raw(records)
 
 
-# --- detection and dispatch ----------------------------------------------------------------
-
-_READERS: dict[SourceFormat, Callable[[Path, str], list[RawRecord]]] = {
-    "nve-json": read_nve_json,
-    "nve-csv": read_nve_csv,
-    "jrc-csv": read_jrc_csv,
-}
+# --- detection and dispatch (the formats themselves: kraftstokk.sources.formats) ---------
 
 
-def detect_format(path: Path, text: str) -> SourceFormat:
-    """JSON by its first character; CSV by its header (JRC or NVE column names).
-
-    Workbooks are told apart before any decoding, by :func:`looks_like_xlsx`.
-    """
-    if text.lstrip()[:1] in ("[", "{"):
-        return "nve-json"
+def header_keys(path: Path, text: str) -> set[str]:
+    """The header of a CSV text, as :func:`header_key` keys."""
     _, header, _ = _parse_csv(path, text)
-    keys = {header_key(name) for name in header}
-    if {"countrycode", "installedcapacitymw"} <= keys:
-        return "jrc-csv"
-    nve_keys = {header_key(name) for column in NVE_CSV_COLUMNS[:3] for name in column.names}
-    if keys & nve_keys:
-        return "nve-csv"
+    return {header_key(name) for name in header}
+
+
+def nve_key_names() -> set[str]:
+    """Header keys of the columns that mark an NVE CSV (id, name, capacity)."""
+    return {header_key(name) for column in NVE_CSV_COLUMNS[:3] for name in column.names}
+
+
+def explain_unknown(path: Path, text: str) -> InputFileError:
+    """Why a text file is none of the formats (its header tells)."""
+    _, header, _ = _parse_csv(path, text)
     if len(header) < 2:
-        raise InputFileError(path, "neither CSV nor JSON")
-    raise InputFileError(
+        return InputFileError(path, "neither CSV nor JSON")
+    return InputFileError(
         path,
         "CSV header matches neither NVE (VannKraftverkID, Navn, MaksYtelse, ...) "
         "nor JRC (id, country_code, installed_capacity_MW, ...) columns",
     )
 
 
+def detect_format(path: Path, text: str) -> SourceFormat:
+    """The format ``--format auto`` takes a text file for."""
+    from kraftstokk.sources import formats
+
+    return formats.detect(path, text.encode("utf-8")).name  # type: ignore[return-value]
+
+
 def read_source(path: str | Path, fmt: str = "auto") -> SourceRows:
     """Read one plant file in ``fmt`` (``auto`` detects it) into raw records."""
+    from kraftstokk.sources import formats
+
     path = Path(path)
-    if fmt != "auto" and fmt not in FORMATS:
-        raise InputFileError(path, f"unknown format {fmt!r} (use {', '.join(FORMAT_CHOICES)})")
+    chosen = formats.find(fmt, path) if fmt != "auto" else None
     data = read_input_bytes(path, "data file")
-    if fmt == "nve-xlsx" or (fmt == "auto" and looks_like_xlsx(path, data)):
-        return SourceRows(path=path, format="nve-xlsx", records=read_nve_xlsx(path, data))
-    text = decode_text(path, data)
-    chosen: SourceFormat = detect_format(path, text) if fmt == "auto" else fmt  # type: ignore[assignment]
-    records = _READERS[chosen](path, text)
-    return SourceRows(path=path, format=chosen, records=records)
+    if chosen is None:
+        chosen = formats.detect(path, data)
+    records = chosen.read(path, data)
+    return SourceRows(path=path, format=chosen.name, records=records)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ import typer
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.options import number, out_option
 from kraftstokk.limits import FIGURE_LIMITS
+from kraftstokk.sources import formats
 
 
 def minimum(category: str, unit: str) -> Any:
@@ -30,11 +31,7 @@ def ingest(
     ],
     format: Annotated[
         str,
-        typer.Option(
-            "--format",
-            help="auto, nve-json, nve-csv, nve-xlsx or jrc-csv. auto tells a workbook by its "
-            "ZIP signature or .xlsx name, JSON by its first character, CSV by its header.",
-        ),
+        typer.Option("--format", metavar="FORMAT", help=formats.help_text()),
     ] = "auto",
     out: Annotated[
         Path | None,
