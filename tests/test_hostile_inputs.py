@@ -97,6 +97,30 @@ def test_a_file_beyond_the_size_limit_is_refused_before_reading(tmp_path: Path):
     one_error_line(ingest(big, "--out", tmp_path / "s.csv"), 2, "too large (200 MB")
 
 
+@pytest.mark.parametrize("special", ["fifo", "device"])
+def test_diff_never_waits_on_a_fifo_or_reads_a_device(tmp_path: Path, special: str):
+    deck = tmp_path / "deck.json"
+    write_deck(synthetic_deck(), tmp_path)
+    other = tmp_path / "other.csv"
+    if special == "fifo":
+        os.mkfifo(other)
+    else:
+        other.symlink_to("/dev/zero")
+    result = runner.invoke(app, ["diff", str(deck), str(other)])
+    one_error_line(result, 2, "only files are read")
+
+
+def test_simulate_refuses_to_write_over_its_deck(tmp_path: Path):
+    write_deck(synthetic_deck(), tmp_path)
+    deck = tmp_path / "sim-idiot.json"
+    deck.write_bytes((tmp_path / "deck.json").read_bytes())
+    before = deck.read_bytes()
+    args = ["simulate", str(deck), "-g", "idiot", "-n", "2", "-w", "1", "--no-report"]
+    result = runner.invoke(app, [*args, "-o", str(tmp_path)])
+    one_error_line(result, 2, "would overwrite the input")
+    assert deck.read_bytes() == before
+
+
 def test_a_spec_whose_snapshot_is_a_device_is_refused(tmp_path: Path):
     spec = tmp_path / "deck.toml"
     spec.write_text('snapshot = "/dev/zero"\n', encoding="utf-8")
@@ -308,12 +332,14 @@ def test_a_failing_build_leaves_the_previous_deck(tmp_path: Path):
     out = tmp_path / "o"
     assert runner.invoke(app, ["build", "--spec", str(spec), "--out", str(out)]).exit_code == 0
     before = {p.name: p.read_bytes() for p in out.iterdir()}
-    plant = synthetic_plants(60)[0]
-    spec.write_text(f'snapshot = "plants.csv"\n[names]\n{plant.id} = "{"x" * 10_000}"\n', "utf-8")
-    result = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(out)])
-    assert result.exit_code == 1
+    plant = max(synthetic_plants(60), key=lambda p: p.gwh)
+    for name, code in (("x" * 10_000, 2), ("Storeskjærsvatnkraftstasjonsanlegget" * 2, 1)):
+        spec.write_text(f'snapshot = "plants.csv"\n[names]\n{plant.id} = "{name}"\n', "utf-8")
+        result = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(out)])
+        assert result.exit_code == code, result.output
+        assert "Traceback" not in result.output
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert "nothing written" in result.stderr
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
 def test_a_snapshot_csv_from_another_run_is_refused(tmp_path: Path):

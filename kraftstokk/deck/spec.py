@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from kraftstokk.errors import InputFileError, SpecError, clip, listed
+from kraftstokk.limits import MAX_NAME_LENGTH
 from kraftstokk.models import SUITS, Suit
 from kraftstokk.textfile import MB, read_input_bytes
 
@@ -113,8 +114,8 @@ def _check_colour(value: str) -> str:
 class DeckSpec(_Strict):
     """A deck spec: read from TOML, recorded in ``deck.json`` under ``spec``."""
 
-    title: str = Field("Kraft-stokken", min_length=1)
-    edition: str = Field("1", min_length=1)
+    title: str = Field("Kraft-stokken", min_length=1, max_length=60)
+    edition: str = Field("1", min_length=1, max_length=30)
     snapshot: str = Field(
         "jrc-2024-01.csv", min_length=1, description="Snapshot CSV, relative to the spec file."
     )
@@ -134,7 +135,12 @@ class DeckSpec(_Strict):
     def _names_not_blank(cls, names: dict[str, str]) -> dict[str, str]:
         for plant_id, name in names.items():
             if not name.strip():
-                raise ValueError(f"the name for {plant_id!r} is blank")
+                raise ValueError(f"the name for {clip(plant_id, 40)!r} is blank")
+            if len(name) > MAX_NAME_LENGTH:
+                raise ValueError(
+                    f"the name for {clip(plant_id, 40)!r} has {len(name)} characters "
+                    f"(at most {MAX_NAME_LENGTH})"
+                )
         return names
 
     def table_suit_values(self) -> dict[str, tuple[Suit, int]]:

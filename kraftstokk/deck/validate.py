@@ -344,6 +344,11 @@ def _check_print_texts(ctx: _Context) -> None:
             ctx.error("print_text", None, f"snapshot.{name}", f"{len(text)} characters",
                       f"at most {MAX_CREDIT_LENGTH}",
                       f"the snapshot's {name} is too long to print")  # fmt: skip
+        elif missing := missing_glyphs(text, SANS):
+            shown = ", ".join(repr(ch) for ch in missing)
+            ctx.error("print_text", None, f"snapshot.{name}", shown,
+                      "characters the card font has",
+                      f"the card font cannot print the snapshot's {name}")  # fmt: skip
 
 
 def _check_names_fit(ctx: _Context, plants: Sequence[Card]) -> None:

@@ -114,6 +114,10 @@ def simulate(
         action_cap=action_cap,
     )
     check_arguments(settings)
+    from kraftstokk.atomic import refuse_overwriting
+
+    outputs = [out / f"sim-{settings.game}{end}" for end in (".json", ".pdf", "-compare.json")]
+    refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
         settings = dataclasses.replace(settings, bots=default_bots(settings.game))
     bars: list[ProgressBar] = []
