@@ -72,16 +72,25 @@ def plant_record(plant_id: int, name: object = "Tonstad", **figures: object) -> 
 # --- files that are not files, or too large --------------------------------------------
 
 
+def rescue_fifo_reader(fifo: Path) -> None:
+    """After a few seconds, give a reader stuck on ``fifo`` one line and end of file, so a
+    regression fails its test instead of hanging the suite."""
+
+    def rescue() -> None:
+        for _ in range(30):
+            time.sleep(2)
+            with contextlib.suppress(OSError):  # nobody is reading: the FIFO was refused
+                fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+                os.write(fd, b"id,name\n")
+                os.close(fd)
+
+    threading.Thread(target=rescue, daemon=True).start()
+
+
 def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path):
     fifo = tmp_path / "plants.csv"
     os.mkfifo(fifo)
-
-    def rescue() -> None:  # would let a reader stuck on the FIFO go on (and fail the test)
-        time.sleep(5)
-        with contextlib.suppress(OSError):  # nobody is reading: the FIFO was refused
-            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-
-    threading.Thread(target=rescue, daemon=True).start()
+    rescue_fifo_reader(fifo)
     one_error_line(ingest(fifo, "--out", tmp_path / "s.csv"), 2, "a named pipe (FIFO)")
 
 
@@ -97,17 +106,13 @@ def test_a_file_beyond_the_size_limit_is_refused_before_reading(tmp_path: Path):
     one_error_line(ingest(big, "--out", tmp_path / "s.csv"), 2, "too large (200 MB")
 
 
-@pytest.mark.parametrize("special", ["fifo", "device"])
-def test_diff_never_waits_on_a_fifo_or_reads_a_device(tmp_path: Path, special: str):
-    deck = tmp_path / "deck.json"
+def test_diff_never_waits_on_a_fifo(tmp_path: Path):
     write_deck(synthetic_deck(), tmp_path)
-    other = tmp_path / "other.csv"
-    if special == "fifo":
-        os.mkfifo(other)
-    else:
-        other.symlink_to("/dev/zero")
-    result = runner.invoke(app, ["diff", str(deck), str(other)])
-    one_error_line(result, 2, "only files are read")
+    fifo = tmp_path / "other.csv"
+    os.mkfifo(fifo)
+    rescue_fifo_reader(fifo)
+    result = runner.invoke(app, ["diff", str(tmp_path / "deck.json"), str(fifo)])
+    one_error_line(result, 2, "a named pipe (FIFO)", "only files are read")
 
 
 def test_simulate_refuses_to_write_over_its_deck(tmp_path: Path):
@@ -512,3 +517,37 @@ def test_sigterm_stops_simulate_like_ctrl_c(tmp_path: Path):
     assert child.returncode == 130, stderr
     assert "Traceback" not in stderr
     assert "interrupted after" in stderr
+
+
+def test_a_render_that_fails_halfway_keeps_every_previous_pdf(tmp_path: Path, monkeypatch):
+    from kraftstokk.errors import RenderError
+    from kraftstokk.render import outputs
+
+    sheets = tmp_path / "kraftstokk-a4.pdf"
+    sheets.write_bytes(b"%PDF- the previous sheets")
+
+    def broken(*args: object) -> bytes:
+        raise RenderError("print-shop file failed")
+
+    monkeypatch.setattr(outputs, "printshop_pdf", broken)
+    options = outputs.RenderOptions(only=("sheets", "printshop"))
+    with pytest.raises(RenderError):
+        outputs.render_deck(synthetic_deck(), tmp_path, options)
+    assert sheets.read_bytes() == b"%PDF- the previous sheets"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kraftstokk-a4.pdf"]
+
+
+def test_a_booklet_whose_imposition_fails_keeps_the_previous_booklet(tmp_path: Path, monkeypatch):
+    from kraftstokk.render import imposition
+    from kraftstokk.render.booklet import write_booklet
+
+    booklet = tmp_path / "regler.pdf"
+    booklet.write_bytes(b"%PDF- the previous booklet")
+
+    def broken(pdf: bytes) -> bytes:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(imposition, "impose_saddle_stitch", broken)
+    with pytest.raises(OSError):
+        write_booklet(synthetic_deck(), tmp_path, "nb", imposed=True)
+    assert booklet.read_bytes() == b"%PDF- the previous booklet"

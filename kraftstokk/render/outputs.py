@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from kraftstokk.atomic import replaced_directory, write_bytes
+from kraftstokk.atomic import replaced_directory, write_files
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
@@ -65,18 +65,21 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
     options = options or RenderOptions()
     options.check()
     result = RenderResult()
+    # Every PDF is made before any is written, and they are written together after the
+    # previews: a render that fails or is stopped leaves the previous set as it was.
+    pdfs: dict[Path, bytes] = {}
     if "sheets" in options.only:
         path = out_dir / sheets_file(options.paper)
-        write_bytes(path, sheets_pdf(deck, options.paper, options.duplex, options.bleed))
-        result.files.append(path)
+        pdfs[path] = sheets_pdf(deck, options.paper, options.duplex, options.bleed)
     if "printshop" in options.only:
         path = out_dir / PRINTSHOP_FILE
-        write_bytes(path, printshop_pdf(deck, options.bleed, options.printshop_order))
-        result.files.append(path)
+        pdfs[path] = printshop_pdf(deck, options.bleed, options.printshop_order)
+    result.files.extend(pdfs)
     if "png" in options.only:
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
         target = out_dir / PNG_DIR
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
             written = write_previews(deck, new)
         result.files.extend(target / path.name for path in written)
+    write_files(pdfs)
     return result
