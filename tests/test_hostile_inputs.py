@@ -18,9 +18,10 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.deck.io import write_deck
 from kraftstokk.models import Deck
-from kraftstokk.render.fit import MIN_SIZE, NAME_FONT, ONE_LINE_MIN_SIZE, fit_name
+from kraftstokk.render.fit import FitRules, fit_name
 from kraftstokk.render.fonts import text_width
-from kraftstokk.render.geometry import CARD, mm
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import load_layout
 from kraftstokk.sources.ingest import ingest_files
 from kraftstokk.sources.snapshot import provenance_path, read_snapshot
 from tests.conftest import synthetic_deck, synthetic_plants
@@ -303,16 +304,18 @@ def test_a_99_kb_name_is_refused_before_it_is_fitted(tmp_path: Path):
 
 
 def test_the_fit_message_agrees_with_the_rule():
-    box = mm(CARD.name_text.w)
+    layout = load_layout("poker")
+    rules = FitRules.of(layout)
+    box = rules.box_w
     name = next(
         "Ø" * n
         for n in range(5, 60)
-        if text_width("Ø" * n, NAME_FONT, MIN_SIZE) < box
-        and text_width("Ø" * n, NAME_FONT, ONE_LINE_MIN_SIZE) > box
+        if text_width("Ø" * n, rules.font, rules.min_size) < box
+        and text_width("Ø" * n, rules.font, rules.one_line_min) > box
     )
-    fit = fit_name(name)
+    fit = fit_name(name, layout)
     assert not fit.fits
-    assert f"{ONE_LINE_MIN_SIZE:g} pt" in fit.reason
+    assert f"{rules.one_line_min:g} pt" in fit.reason
     width = float(fit.reason.split("where it is ")[1].split(" mm")[0])
     assert width > box / mm(1)
 
@@ -402,7 +405,7 @@ def test_a_render_stopped_halfway_leaves_the_previous_previews(tmp_path: Path, m
     (png / "01-spar-1.png").write_bytes(b"old")
     (png / "notes.txt").write_text("mine", encoding="utf-8")
 
-    def half_then_killed(deck: Deck, folder: Path) -> list[Path]:
+    def half_then_killed(deck: Deck, folder: Path, **options: object) -> list[Path]:
         (folder / "01-spar-1.png").write_bytes(b"new")
         raise KeyboardInterrupt
 
@@ -422,7 +425,7 @@ def test_new_previews_replace_the_folder_whole_and_keep_other_files(tmp_path: Pa
     (png / "09-ruter-9.png").write_bytes(b"stale")
     (png / "notes.txt").write_text("mine", encoding="utf-8")
 
-    def fake(deck: Deck, folder: Path) -> list[Path]:
+    def fake(deck: Deck, folder: Path, **options: object) -> list[Path]:
         (folder / "01-spar-1.png").write_bytes(b"new")
         return [folder / "01-spar-1.png"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
@@ -48,6 +48,9 @@ from kraftstokk.models import (
     Deck,
     card_id,
 )
+
+if TYPE_CHECKING:
+    from kraftstokk.render.layout import CardLayout
 
 #: Figures above these are reported as implausible (warnings, not errors).
 PLAUSIBLE_MAX: dict[Category, float] = {"mw": 2000.0, "gwh": 10000.0, "head_m": 1200.0}
@@ -311,11 +314,13 @@ def _check_identity(ctx: _Context, plants: Sequence[Card]) -> None:
             )  # fmt: skip
 
 
-def _check_print_texts(ctx: _Context) -> None:
-    """Title and edition share the small print's first line; credits go in the booklet."""
-    from kraftstokk.render.card import SMALL_SIZE
+def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
+    """Title and edition share the small print's first line; credits go in the booklet.
+
+    Lengths and glyphs are checked always; the line's width in ``layout`` when there is one.
+    """
     from kraftstokk.render.fonts import SANS, missing_glyphs, text_width
-    from kraftstokk.render.geometry import CARD, mm
+    from kraftstokk.render.geometry import mm
 
     deck = ctx.deck
     texts = (("title", deck.title, MAX_TITLE_LENGTH), ("edition", deck.edition, MAX_EDITION_LENGTH))
@@ -327,14 +332,15 @@ def _check_print_texts(ctx: _Context) -> None:
             shown = ", ".join(repr(ch) for ch in missing)
             ctx.error("print_text", None, name, shown, "characters the card font has",
                       f"the card font cannot print the {name}")  # fmt: skip
-    if all(len(text) <= limit for _, text, limit in texts):
+    if layout is not None and all(len(text) <= limit for _, text, limit in texts):
+        style = layout.styles.small_print
         line = f"{deck.title} · {deck.edition}"
-        width, room = text_width(line, SANS, SMALL_SIZE), mm(CARD.footer.w)
+        width, room = text_width(line, style.face, style.size), mm(layout.boxes.footer.w)
         if width > room:
             ctx.error(
                 "print_text", None, "title/edition", f"{width / mm(1):.1f} mm",
                 f"at most {room / mm(1):.1f} mm",
-                f'"title · edition" does not fit the small print line at {SMALL_SIZE:g} pt; '
+                f'"title · edition" does not fit the small print line at {style.size:g} pt; '
                 "shorten the title or the edition",
             )  # fmt: skip
     snapshot = deck.snapshot
@@ -351,15 +357,29 @@ def _check_print_texts(ctx: _Context) -> None:
                       f"the card font cannot print the snapshot's {name}")  # fmt: skip
 
 
-def _check_names_fit(ctx: _Context, plants: Sequence[Card]) -> None:
+def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) -> None:
     from kraftstokk.render.fit import fit_name
 
     for card in plants:
         if card.name and card.name.strip():
-            fit = fit_name(card.name)
+            fit = fit_name(card.name, layout)
             if not fit.fits:
                 ctx.error("name_fit", card, "name", card.name, "a name that fits the name box",
                           fit.reason or "name too long for the card")  # fmt: skip
+
+
+def _deck_layout(ctx: _Context) -> CardLayout | None:
+    """The layout the deck's spec names; an unknown one is a problem of the deck."""
+    from kraftstokk.errors import LayoutError
+    from kraftstokk.render.layout import layout_name_of, layout_names, load_layout
+
+    name = layout_name_of(ctx.deck.style())
+    try:
+        return load_layout(name)
+    except LayoutError as exc:
+        ctx.error("layout", None, "spec.style.layout", name,
+                  f"one of {', '.join(layout_names())}", exc.message)  # fmt: skip
+        return None
 
 
 def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
@@ -633,9 +653,15 @@ def _check_ladder(
             )  # fmt: skip
 
 
-def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
-    """Check everything that makes the deck printable and playable; collect all problems."""
+def validate_deck(
+    deck: Deck, source: str = "", layout: CardLayout | None = None
+) -> ValidationReport:
+    """Check everything that makes the deck printable and playable; collect all problems.
+
+    Names are fitted in ``layout``, by default the one the deck's ``[style] layout`` chooses.
+    """
     ctx = _Context(deck=deck, errors=[], warnings=[])
+    layout = layout or _deck_layout(ctx)
     plants = [card for card in deck.cards if not card.joker]
     jokers = [card for card in deck.cards if card.joker]
     _check_counts(ctx, plants, jokers)
@@ -643,8 +669,9 @@ def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     _check_coverage(ctx, plants, keys)
     _check_jokers(ctx, jokers)
     _check_identity(ctx, plants)
-    _check_print_texts(ctx)
-    _check_names_fit(ctx, plants)
+    _check_print_texts(ctx, layout)
+    if layout is not None:
+        _check_names_fit(ctx, plants, layout)
     rankable = _check_figures(ctx, plants)
     trusted = _check_nr(ctx, plants, rankable)
     _check_flags(ctx, plants, keys, trusted)
@@ -654,8 +681,8 @@ def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     )
 
 
-def require_valid(deck: Deck, source: str) -> None:
+def require_valid(deck: Deck, source: str, layout: CardLayout | None = None) -> None:
     """Raise ValidationFailed (exit 1) listing every error when the deck is not printable."""
-    report = validate_deck(deck, source)
+    report = validate_deck(deck, source, layout)
     if not report.ok:
         raise ValidationFailed(source, [problem.line() for problem in report.errors])

@@ -9,16 +9,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from kraftstokk.limits import MAX_NAME_LENGTH
-from kraftstokk.render.fonts import SANS_BOLD, missing_glyphs, text_width
-from kraftstokk.render.geometry import CARD, mm
-
-NAME_FONT = SANS_BOLD
-MAX_SIZE = 16.0  # one line, shrunk down to ONE_LINE_MIN_SIZE
-ONE_LINE_MIN_SIZE = 12.0
-MAX_TWO_LINE_SIZE = 13.0  # then two lines, shrunk down to MIN_SIZE
-MIN_SIZE = 9.0
-STEP = 0.5
-LEADING = 1.12  # line height / font size
+from kraftstokk.render.fonts import missing_glyphs, text_width
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import CardLayout
 
 
 @dataclass(frozen=True)
@@ -31,9 +24,40 @@ class NameFit:
     reason: str = ""
 
 
-def _sizes(largest: float, smallest: float = MIN_SIZE) -> list[float]:
-    count = round((largest - smallest) / STEP)
-    return [largest - i * STEP for i in range(count + 1)]
+@dataclass(frozen=True)
+class FitRules:
+    """The name box and the sizes to try (from the layout's ``styles.name`` and ``name_fit``)."""
+
+    font: str
+    box_w: float  # points
+    box_h: float
+    max_size: float  # one line, shrunk down to one_line_min
+    one_line_min: float
+    two_line_max: float  # then two lines, shrunk down to min_size
+    min_size: float
+    step: float
+    leading: float  # line height / font size
+
+    @classmethod
+    def of(cls, layout: CardLayout) -> FitRules:
+        style, fit = layout.styles.name, layout.spec.name_fit
+        box = layout.boxes.name_text
+        return cls(
+            font=style.face,
+            box_w=mm(box.w),
+            box_h=mm(box.h),
+            max_size=style.size,
+            one_line_min=fit.one_line_min,
+            two_line_max=fit.two_line_max,
+            min_size=fit.two_line_min,
+            step=fit.step,
+            leading=style.leading,
+        )
+
+
+def _sizes(largest: float, smallest: float, step: float) -> list[float]:
+    count = round((largest - smallest) / step)
+    return [largest - i * step for i in range(count + 1)]
 
 
 def _breaks(name: str) -> list[tuple[int, int]]:
@@ -54,7 +78,7 @@ def _breaks(name: str) -> list[tuple[int, int]]:
     return splits
 
 
-def _best_split(name: str) -> tuple[str, str] | None:
+def _best_split(name: str, font: str) -> tuple[str, str] | None:
     """The split whose longer line is shortest, in one pass: glyph widths add up (no
     kerning), so each line's width is a difference of running sums."""
     splits = _breaks(name)
@@ -62,14 +86,16 @@ def _best_split(name: str) -> tuple[str, str] | None:
         return None
     running = [0.0]
     for ch in name:
-        running.append(running[-1] + text_width(ch, NAME_FONT, 1.0))
+        running.append(running[-1] + text_width(ch, font, 1.0))
     total = running[-1]
     end, start = min(splits, key=lambda s: max(running[s[0]], total - running[s[1]]))
     return name[:end], name[start:]
 
 
-@lru_cache(maxsize=512)
-def _fit(name: str, box_w: float, box_h: float) -> NameFit:
+@lru_cache(maxsize=1024)
+def _fit(name: str, rules: FitRules) -> NameFit:
+    font, box_w, box_h, leading = rules.font, rules.box_w, rules.box_h, rules.leading
+    min_size = rules.min_size
     if len(name) > 4 * MAX_NAME_LENGTH:  # not even worth collapsing its whitespace
         return _too_many_characters(len(name))
     name = " ".join(name.split())
@@ -77,36 +103,37 @@ def _fit(name: str, box_w: float, box_h: float) -> NameFit:
         return NameFit(False, 0.0, [], "the name is empty")
     if len(name) > MAX_NAME_LENGTH:
         return _too_many_characters(len(name))
-    missing = missing_glyphs(name, NAME_FONT)
+    missing = missing_glyphs(name, font)
     if missing:
         shown = ", ".join(repr(ch) for ch in missing)
         return NameFit(False, 0.0, [], f"the card font has no glyph for {shown}")
-    for size in _sizes(MAX_SIZE, ONE_LINE_MIN_SIZE):
-        if text_width(name, NAME_FONT, size) <= box_w and size * LEADING <= box_h:
+    for size in _sizes(rules.max_size, rules.one_line_min, rules.step):
+        if text_width(name, font, size) <= box_w and size * leading <= box_h:
             return NameFit(True, size, [name])
     # Two lines: the split whose longer line is shortest, at the largest size that fits.
-    best = _best_split(name)
+    best = _best_split(name, font)
     if best is not None:
-        widest = max(text_width(line, NAME_FONT, 1.0) for line in best)
-        for size in _sizes(MAX_TWO_LINE_SIZE):
-            if widest * size <= box_w and 2 * size * LEADING <= box_h:
+        widest = max(text_width(line, font, 1.0) for line in best)
+        for size in _sizes(rules.two_line_max, min_size, rules.step):
+            if widest * size <= box_w and 2 * size * leading <= box_h:
                 return NameFit(True, size, list(best))
-        needed = widest * MIN_SIZE / mm(1)
+        needed = widest * min_size / mm(1)
         return NameFit(
             False,
-            MIN_SIZE,
+            min_size,
             list(best),
-            f"name too long for the card: even on two lines at {MIN_SIZE:g} pt it is "
+            f"name too long for the card: even on two lines at {min_size:g} pt it is "
             f"{needed:.1f} mm wide; the name box is {box_w / mm(1):.1f} mm",
         )
-    # With no place to break it, a name has one line, at ONE_LINE_MIN_SIZE at the least.
-    needed = text_width(name, NAME_FONT, ONE_LINE_MIN_SIZE) / mm(1)
+    # With no place to break it, a name has one line, at one_line_min at the least.
+    one_line_min = rules.one_line_min
+    needed = text_width(name, font, one_line_min) / mm(1)
     return NameFit(
         False,
-        ONE_LINE_MIN_SIZE,
+        one_line_min,
         [name],
         f"name too long for the card: with no place to break it, it must fit on one line "
-        f"at {ONE_LINE_MIN_SIZE:g} pt or more, where it is {needed:.1f} mm wide; the name box "
+        f"at {one_line_min:g} pt or more, where it is {needed:.1f} mm wide; the name box "
         f"is {box_w / mm(1):.1f} mm",
     )
 
@@ -120,7 +147,6 @@ def _too_many_characters(count: int) -> NameFit:
     )
 
 
-def fit_name(name: str) -> NameFit:
-    """Set ``name`` in the card's name box (inside the safe area), or say why it cannot be."""
-    box = CARD.name_text
-    return _fit(name, mm(box.w), mm(box.h))
+def fit_name(name: str, layout: CardLayout) -> NameFit:
+    """Set ``name`` in the layout's name box (inside the safe area), or say why it cannot be."""
+    return _fit(name, FitRules.of(layout))
