@@ -554,3 +554,13 @@ def test_a_booklet_whose_imposition_fails_keeps_the_previous_booklet(tmp_path: P
     with pytest.raises(OSError):
         write_booklet(synthetic_deck(), tmp_path, "nb", imposed=True)
     assert booklet.read_bytes() == b"%PDF- the previous booklet"
+
+
+def test_a_small_positive_figure_never_prints_as_zero():
+    from kraftstokk.render.numbers import decimals_for, format_number
+
+    values = [0.3, 12.0, 40.0, 960.0]
+    decimals = decimals_for(values)
+    assert format_number(0.3, decimals) == "0,3"
+    low = 0.05  # the smallest figure any entry accepts
+    assert format_number(low, decimals_for([low, 7.0])) != "0"
