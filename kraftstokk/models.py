@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
+
 Category = Literal["mw", "gwh", "head_m"]
 CATEGORIES: tuple[Category, ...] = ("mw", "gwh", "head_m")
 
@@ -38,17 +40,19 @@ class Plant(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    mw: float = Field(gt=0)
-    gwh: float = Field(gt=0)
-    head_m: float = Field(gt=0)
+    id: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    mw: float = Field(ge=FIGURE_LIMITS["mw"][0], le=FIGURE_LIMITS["mw"][1], allow_inf_nan=False)
+    gwh: float = Field(ge=FIGURE_LIMITS["gwh"][0], le=FIGURE_LIMITS["gwh"][1], allow_inf_nan=False)
+    head_m: float = Field(
+        ge=FIGURE_LIMITS["head_m"][0], le=FIGURE_LIMITS["head_m"][1], allow_inf_nan=False
+    )
     county: str | None = None
     municipality: str | None = None
     owner: str | None = None
     year: int | None = None
-    lat: float | None = None
-    lon: float | None = None
+    lat: float | None = Field(None, ge=-90, le=90)
+    lon: float | None = Field(None, ge=-180, le=180)
     price_area: str | None = None
     source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)

@@ -65,9 +65,14 @@ def test_tie_warnings_say_what_the_tie_break_rule_does(tmp_path: Path):
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["simulate", "-g", "idiot", "--players", "abc"], '--players: "abc" is not a whole number'),
+        # number options have their own parsers (kraftstokk.cli.options.number)
+        (
+            ["simulate", "-g", "idiot", "--players", "abc"],
+            "--players abc: not a whole number, at least 1 and at most 100",
+        ),
         (["render", "--paper", "a5"], '--paper: "a5" is not one of "a4", "letter"'),
-        (["ingest", "x.csv", "--min-mw", "lots"], '--min-mw: "lots" is not a number'),
+        (["render", "--box-cards", "x"], '--box-cards: "x" is not a whole number'),
+        (["render", "--duplex", "sideways"], '--duplex: "sideways" is not one of "long", "short"'),
         (["repair"], "Missing argument 'DECK'. (see kraftstokk repair --help)"),
     ],
 )

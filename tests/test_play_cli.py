@@ -113,7 +113,7 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
         ([], "--game is required"),
         (["--game", "idiot", "--players", "7"], "idiot is for 2-5 players, not 7"),
         (["--game", "idiot", "--seat", "5"], "--seat 5 is not a seat of a 4-player game (1-4)"),
-        (["--game", "idiot", "--seat", "0"], "--seat 0 is not a seat of a 4-player game (1-4)"),
+        (["--game", "idiot", "--seat", "0"], "--seat 0: must be a whole number, at least 1"),
         (["--game", "idiot", "--bots", "greedy,greedy"], "--bots names 2 bots"),
         (["--game", "idiot", "--bots", "clever"], "idiot has no bot 'clever'"),
         (["--game", "idiot", "--variant", "wild"], "idiot has no variant wild"),

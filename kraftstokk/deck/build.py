@@ -258,20 +258,28 @@ def build_from_spec_file(
     spec_path: str | Path,
     snapshot_override: str | Path | None = None,
     keep_from: str | Path | None = None,
+    out_dir: str | Path | None = None,
 ) -> BuildResult:
     """Read the spec and its snapshot, and build the deck.
 
     ``keep_from`` (``build --keep-from``) overrides the spec's ``policy.keep``; a path in
-    the spec is relative to the spec file, one given here to the working folder.
+    the spec is relative to the spec file, one given here to the working folder. With
+    ``out_dir``, refuse to build a deck whose files would overwrite the spec or the
+    snapshot it is built from (the previous deck may be overwritten: it is read first).
     """
+    from kraftstokk.atomic import refuse_overwriting
     from kraftstokk.deck.io import load_deck
     from kraftstokk.deck.snapshot_info import read_plants
+    from kraftstokk.sources.snapshot import provenance_path
 
     spec_path = Path(spec_path)
     spec = load_spec(spec_path)
     snapshot_path = (
         Path(snapshot_override) if snapshot_override else snapshot_path_for(spec_path, spec)
     )
+    if out_dir is not None:
+        inputs = (spec_path, snapshot_path, provenance_path(snapshot_path))
+        refuse_overwriting(inputs, [Path(out_dir) / "deck.json", Path(out_dir) / "deck.csv"])
     previous_path: Path | None = None
     if keep_from is not None:
         previous_path = Path(keep_from)

@@ -10,7 +10,9 @@ import typer
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.options import (
     DEFAULT_DECK,
+    MAX_PLAYERS,
     bots_option,
+    count,
     game_option,
     players_option,
     seed_option,
@@ -31,7 +33,13 @@ def play(
         typer.Option("--deck", metavar="DECK", help="The deck to play with (json, csv, xlsx)."),
     ] = DEFAULT_DECK,
     seat: Annotated[
-        int, typer.Option("--seat", metavar="N", help="The person's seat (1 is the first).")
+        int,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            parser=count("--seat", 1, MAX_PLAYERS),
+            help="The person's seat (1 is the first).",
+        ),
     ] = 1,
     bots: Annotated[
         str,
