@@ -22,6 +22,7 @@ from kraftstokk.games.kraftidioten import (
     JOKER,
     LAY,
     LIE,
+    MAX_CLAIM_FIGURE,
     NO_CATEGORY,
     PASS_ACTION,
     PHASE_CHALLENGE,
@@ -61,14 +62,20 @@ def position(
     state.hands = [list(hand) for hand in hands]
     state.stock = list(stock or [])
     state.pile = [card for _, card, _ in pile]
-    state.claims = [Claim(seat, plant, False) for seat, _, plant in pile]
+    printed = game.claim_figures[category] if pile else ()
+    state.claims = [Claim(seat, plant, False, printed[plant]) for seat, _, plant in pile]
     used = {card for hand in hands for card in hand} | set(state.stock) | set(state.pile)
     state.burned = [card for card in range(table.size) if card not in used]
     state.category = category
-    state.floor = table.figures[category][pile[-1][2]] if pile else -1.0
+    state.floor = printed[pile[-1][2]] if pile else -1.0
     state.player = player
     state.check_invariants()
     return state
+
+
+def printed(table: DeckTable, category: int, card: int) -> float:
+    """The figure as the card prints it ("1 234,5" -> 1234.5): what claims state."""
+    return float(table.shown[category][card].replace(" ", "").replace(",", "."))
 
 
 def answer_window(state: KraftidiotenState, challenger: int | None = None) -> list[int]:
@@ -149,7 +156,9 @@ def test_ki4b_stock_draw_claims_truthfully_or_takes_the_pile(table: DeckTable) -
     )
     state.player = 1
     state.apply(DRAW_ACTION)
-    assert state.pile == [30, 12] and state.claims[-1] == Claim(1, 12, True)
+    assert state.pile == [30, 12] and state.claims[-1] == Claim(
+        1, 12, True, printed(table, GWH, 12)
+    )
     assert state.hands[1] == [40, 41, 42] and state.stock == [13]
     assert state.phase == PHASE_CHALLENGE and state.stats.counters["stock_draws"] == 1
     # drawn card 45 is below the claim 30: shown, and it goes home with the pile
@@ -174,23 +183,72 @@ def test_ki4b_stock_draw_claims_truthfully_or_takes_the_pile(table: DeckTable) -
     state.check_invariants()
 
 
-def test_ki4c_a_lie_lays_any_card_under_any_plant_that_beats_the_claim(
-    table: DeckTable,
-) -> None:
+def test_ki4c_a_lie_names_another_plant_or_states_another_figure(table: DeckTable) -> None:
     state = position(table, [[5, 6, 7], [40, 41, 42]], pile=[(0, 30, 30)], category=GWH, player=1)
     assert (LIE, 40, GWH) in state.legal_actions()
     state.apply((LIE, 40, GWH))
     assert state.phase == PHASE_CLAIM and state.current_player() == 1
     claims = state.legal_actions()
-    assert all(action[:3] == (LAY, 40, GWH) and action[3] != 40 for action in claims)
-    assert {action[3] for action in claims} == set(range(30 + 1)) - {40}  # figure >= card 30
+    assert all(action[:3] == (LAY, 40, GWH) for action in claims)
+    names = {action[3] for action in claims if len(action) == 4}
+    assert names == set(range(30 + 1)) - {40}  # another plant, its figure >= card 30's
+    by_figure = {action[3]: action[4] for action in claims if len(action) == 5}
+    assert set(by_figure) == set(range(52))  # any plant, the card's own included
+    floor = printed(table, GWH, 30)
+    assert by_figure[40] == floor and by_figure[31] == floor  # the lowest whole figure
+    assert by_figure[30] == floor + 1  # card 30 prints that figure: one more
     assert state.observation(0).phase == PHASE_TURN  # the others cannot see the lie
     assert state.observation(0).lie_card == -1 and state.observation(1).lie_card == 40
     with pytest.raises(GameError, match="false claim"):
         state.apply((LAY, 41, GWH, 3))
+    with pytest.raises(GameError, match="below the last claim"):
+        state.apply((LAY, 40, GWH, 40, int(floor) - 1))
+    with pytest.raises(GameError, match="printed figure"):
+        state.apply((LAY, 40, GWH, 3, int(printed(table, GWH, 3))))
+    with pytest.raises(GameError, match="whole number"):
+        state.apply((LAY, 40, GWH, 40, MAX_CLAIM_FIGURE + 1))
+    assert state.is_legal((LAY, 40, GWH, 40, 123_456))  # a person may state any figure
+    assert not state.is_legal((LAY, 41, GWH, 40, 123_456))
+    assert not state.is_legal((LAY, 40, GWH, 40, int(floor) - 1))
+    state.apply((LAY, 40, GWH, 40, 5000))  # its own plant, a figure it does not print
+    assert state.pile == [30, 40] and state.claims[-1] == Claim(1, 40, False, 5000.0)
+    assert state.observation(0).floor == 5000.0
+    counters = state.stats.counters
+    assert counters["lies"] == 1 and counters["figure_lies"] == 1
+
+
+def test_ki4c_a_name_lie_with_the_named_plants_figure(table: DeckTable) -> None:
+    state = position(table, [[5, 6, 7], [40, 41, 42]], pile=[(0, 30, 30)], category=GWH, player=1)
+    state.apply((LIE, 40, GWH))
     state.apply((LAY, 40, GWH, 3))
-    assert state.pile == [30, 40] and state.claims[-1] == Claim(1, 3, False)
-    assert state.stats.counters["lies"] == 1
+    assert state.pile == [30, 40] and state.claims[-1] == Claim(1, 3, False, printed(table, GWH, 3))
+    counters = state.stats.counters
+    assert counters["lies"] == 1 and counters["figure_lies"] == 0
+
+
+def test_ki4c_a_lie_is_always_possible_even_above_every_plant(table: DeckTable) -> None:
+    # the claim is Tonstad, nr. 1: no other plant beats it, a stated figure does
+    state = position(table, [[5, 6, 7], [40, 41, 42]], pile=[(0, 9, 0)], category=GWH, player=1)
+    legal = state.legal_actions()
+    assert [a for a in legal if a[0] == LAY] == []  # no truth beats nr. 1
+    assert {a[1] for a in legal if a[0] == LIE} == {40, 41, 42}
+    state.apply((LIE, 41, GWH))
+    claims = state.legal_actions()
+    # another plant's figure: only Tonstad again (equal is allowed); or any stated figure
+    assert [action for action in claims if len(action) == 4] == [(LAY, 41, GWH, 0)]
+    assert len(claims) == 1 + 52
+    top = int(printed(table, GWH, 0))
+    assert (LAY, 41, GWH, 0, top + 1) in claims and (LAY, 41, GWH, 5, top) in claims
+
+
+def test_ki4c_a_lie_by_figure_opens_a_pile(table: DeckTable) -> None:
+    state = position(table, [[40, 41, 42], [5, 6, 7]])
+    state.apply((LIE, 40, MW))
+    claims = state.legal_actions()
+    assert (LAY, 40, MW, 40, 0) in claims  # nothing to beat: from 0
+    state.apply((LAY, 40, MW, 12, 1400))
+    assert state.category == MW and state.claims[-1] == Claim(0, 12, False, 1400.0)
+    assert state.action_to_string((LAY, 40, MW, 12, 1400)).endswith("1 400 MW")
 
 
 def test_ki6_groundless_challenge_challenger_takes_next_after_layer_starts(
@@ -223,6 +281,31 @@ def test_ki6_upheld_challenge_layer_takes_challenger_starts(table: DeckTable) ->
     assert state.stats.counters["challenges_upheld"] == 1
 
 
+def test_ki6_a_wrong_figure_on_the_right_plant_is_a_lie(table: DeckTable) -> None:
+    hands = [[5, 6, 7], [40, 41, 42], [8, 9, 11]]
+    state = position(table, hands, pile=[(0, 30, 30)], category=GWH, player=1)
+    state.apply((LIE, 40, GWH))
+    state.apply((LAY, 40, GWH, 40, 4000))  # the card is plant 40, the figure is not its own
+    assert answer_window(state, challenger=2) == [2]
+    assert sorted(state.hands[1]) == [30, 40, 41, 42]  # upheld: the layer takes the pile
+    assert state.shown[-1] == (40, 1)
+    assert state.outcome_text() == (f"shown {table.describe(40)}: a lie, seat 1 takes the pile")
+    assert state.current_player() == 2 and state.category == NO_CATEGORY
+    counters = state.stats.counters
+    assert counters["challenges_upheld"] == 1 and counters["challenges_groundless"] == 0
+
+
+def test_ki6_a_wrong_name_with_a_wrong_figure_is_a_lie(table: DeckTable) -> None:
+    hands = [[5, 6, 7], [40, 41, 42], [8, 9, 11]]
+    state = position(table, hands, pile=[(0, 30, 30)], category=GWH, player=1)
+    state.apply((LIE, 40, GWH))
+    state.apply((LAY, 40, GWH, 2, 4000))
+    answer_window(state, challenger=0)
+    assert sorted(state.hands[1]) == [30, 40, 41, 42]
+    assert state.current_player() == 0
+    assert state.stats.counters["challenges_upheld"] == 1
+
+
 def test_ki6_first_in_seating_order_after_the_layer_challenges(table: DeckTable) -> None:
     hands = [[5, 6, 7], [40, 41, 42], [8, 9, 11], [12, 43, 44]]
     state = position(table, hands, pile=[(2, 30, 30)], category=GWH, player=3)
@@ -236,20 +319,62 @@ def test_ki7_joker_with_two_cards_in_hand_burns_and_costs_three_burned_cards(
     table: DeckTable,
 ) -> None:
     state = position(table, [[53, 20], [40, 41, 42]], pile=[(1, 30, 30)], category=GWH)
-    burned_plants = [card for card in state.burned if not table.joker[card]]
+    burned_before = list(state.burned)
     state.apply((JOKER, 53))
-    assert 53 in state.burned and state.pile == []
+    assert state.pile == []
     hand = state.hands[0]
     assert len(hand) == 4 and 20 in hand
     drawn = [card for card in hand if card != 20]
-    assert set(drawn) <= {*burned_plants, 30}  # the pile burned first, then the draw
-    assert 30 in state.burned or 30 in drawn
-    assert not any(table.joker[card] for card in drawn)  # a shown joker stays out
+    assert set(drawn) <= {*burned_before, 30, 53}  # the pile and the joker burned first
+    assert sorted(state.burned + drawn) == sorted([*burned_before, 30, 53])
     assert state.current_player() == 0 and state.category == NO_CATEGORY  # lays again
     assert state.shown[-1] == (53, BURNED)
+    assert state.outcome_text() == ("the pile burns; seat 0 draws 3 burned card(s) as a penalty")
     counters = state.stats.counters
     assert counters["joker_burns"] == 1 and counters["joker_penalties"] == 1
     assert counters["burns"] == 1
+    state.check_invariants()
+
+
+def test_ki7_the_penalty_draws_burned_jokers_too(table: DeckTable) -> None:
+    # only the jokers 52 and 54 are burned; with the pile (30) and joker 53 that is four
+    rest = [card for card in range(52) if card not in (20, 30, 40, 41, 42)]
+    state = position(table, [[53, 20], [40, 41, 42]], stock=rest, pile=[(1, 30, 30)], category=GWH)
+    assert sorted(state.burned) == [52, 54]
+    seen: set[int] = set()
+    for seed in range(12):
+        trial = state.clone()
+        trial.rng.seed(seed)
+        trial.apply((JOKER, 53))
+        drawn = [card for card in trial.hands[0] if card != 20]
+        assert len(drawn) == 3 and set(drawn) <= {30, 52, 53, 54}
+        seen.update(drawn)
+        trial.check_invariants()
+    assert {52, 53, 54} <= seen  # the jokers come back as penalty cards
+
+
+def test_ki7_fewer_burned_cards_than_three_are_all_drawn(table: DeckTable) -> None:
+    rest = [card for card in range(55) if card not in (20, 30, 40, 41, 42, 53)]
+    state = position(table, [[53, 20], [40, 41, 42]], stock=rest, pile=[(1, 30, 30)], category=GWH)
+    assert state.burned == []
+    state.apply((JOKER, 53))
+    assert sorted(state.hands[0]) == [20, 30, 53] and state.burned == []
+    assert state.current_player() == 0
+
+
+def test_ki7_only_jokers_and_nothing_else_burned_the_next_player_starts(
+    table: DeckTable,
+) -> None:
+    others = [card for card in range(55) if card != 53]
+    state = position(table, [[53], others])  # nothing burned, the stock is empty
+    assert state.legal_actions() == [(JOKER, 53)]
+    state.apply((JOKER, 53))
+    assert state.hands[0] == [53] and state.burned == []  # the same joker came back
+    assert state.current_player() == 1 and state.category == NO_CATEGORY
+    assert state.outcome_text() == (
+        "the pile burns; seat 0 draws 1 burned card(s) as a penalty; seat 0 holds only "
+        "jokers and nothing else is burned: the next player starts"
+    )
     state.check_invariants()
 
 
@@ -293,6 +418,18 @@ def test_ki8_challenged_lie_layer_takes_challenger_starts(table: DeckTable) -> N
     assert state.current_player() == 1 and state.category == NO_CATEGORY
     assert state.stats.counters["challenges_upheld"] == 1
     assert state.stats.counters["top3_burns"] == 0
+
+
+def test_ki8_a_top3_plant_with_a_wrong_figure_burns_unless_challenged(
+    table: DeckTable,
+) -> None:
+    state = position(table, [[20, 21, 22], [40, 41, 42]], pile=[(1, 30, 30)], category=GWH)
+    state.apply((LIE, 20, GWH))
+    state.apply((LAY, 20, GWH, 1, 9999))  # names card 1, nr. 2 in produksjon
+    assert state.top3_claim
+    answer_window(state)
+    assert 20 in state.burned and 30 in state.burned and state.pile == []
+    assert state.current_player() == 0 and state.stats.counters["top3_burns"] == 1
 
 
 def test_ki9_last_card_goes_out_once_the_claim_stands(table: DeckTable) -> None:
@@ -364,10 +501,13 @@ def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None
     seen = state.observation(0)
     assert seen is state.observation(0)  # built once: O(1) per call
     assert seen.hand == (5, 6, 7) and seen.hand_counts == (3, 3)
-    assert seen.claims == (Claim(0, 3, False), Claim(1, 25, False))
+    assert seen.claims == (
+        Claim(0, 3, False, printed(table, GWH, 3)),
+        Claim(1, 25, False, printed(table, GWH, 25)),
+    )
     assert seen.own_cards_on_pile == ((0, 30),)  # its own face-down card only
     assert seen.stock_count == 1 and seen.pile_count == 2 and seen.category == GWH
-    assert seen.floor == table.figures[GWH][25]
+    assert seen.floor == printed(table, GWH, 25)
     # another hand and another face-down card of seat 1: seat 0 sees exactly the same
     other = position(
         table, [[5, 6, 7], [43, 44, 45]], stock=[9], pile=[(0, 30, 3), (1, 26, 25)], category=GWH
@@ -495,6 +635,42 @@ def test_heuristic_lies_plausibly_when_stuck(table: DeckTable) -> None:
     state.apply(action)
     claim = bot.act(state.observation(1), state.legal_actions(), rng)
     assert claim == (LAY, 42, GWH, 24)  # the least conspicuous plant that beats card 25
+    assert claim in state.legal_actions()
+
+
+def test_heuristic_challenges_a_wrong_figure_as_often_as_it_knows_the_deck(
+    table: DeckTable,
+) -> None:
+    game = KraftidiotenGame(table, 2)
+
+    def answers(knowledge: float) -> list[tuple[int, ...]]:
+        bot = HeuristicBot(game, knowledge=knowledge, top3_challenge=0.0)
+        rng = random.Random(3)
+        state = position(
+            table, [[13, 6, 7], [20, 41, 42]], pile=[(0, 30, 30)], category=GWH, player=1
+        )
+        state.apply((LIE, 20, GWH))
+        state.apply((LAY, 20, GWH, 20, 4000))  # its own card, not its figure
+        return [bot.act(state.observation(0), state.legal_actions(), rng) for _ in range(40)]
+
+    assert set(answers(1.0)) == {CHALLENGE_ACTION}
+    assert set(answers(0.0)) == {PASS_ACTION}
+    assert set(answers(0.5)) == {CHALLENGE_ACTION, PASS_ACTION}
+
+
+def test_heuristic_without_knowledge_lies_by_figure(table: DeckTable) -> None:
+    game = KraftidiotenGame(table, 2)
+    bot = HeuristicBot(game, knowledge=0.0, bluff=1.0)
+    rng = random.Random(1)
+    pile = [(0, 30, 30), (1, 31, 31), (0, 25, 25)]
+    state = position(table, [[5, 6, 7], [40, 41, 42]], stock=[9], pile=pile, category=GWH)
+    state.player = 1
+    action = bot.act(state.observation(1), state.legal_actions(), rng)
+    assert action == (LIE, 42, GWH)
+    state.apply(action)
+    claim = bot.act(state.observation(1), state.legal_actions(), rng)
+    floor = printed(table, GWH, 25)
+    assert claim == (LAY, 42, GWH, 42, int(floor))  # its own plant, just enough
     assert claim in state.legal_actions()
 
 

@@ -3,27 +3,48 @@
 Actions (tuples of ints, first element the kind):
 
 - ``(LAY, card, category, plant)``: lay ``card`` face down and claim ``plant`` with the
-  plant's true figure in ``category`` (on a running pile the category is the pile's).
+  figure its card prints in ``category`` (on a running pile the category is the pile's).
   On a turn only the truth is listed (``plant == card``).
 - ``(LIE, card, category)``: lie with ``card`` (KI-4c). The same seat then answers one
-  more decision, which plant to claim: ``(LAY, card, category, plant)`` with
-  ``plant != card``. A claim always states the named plant's true deck figure, so a lie
-  is a wrong plant, never a wrong figure; the two steps keep each list of legal actions
-  short (about two per hand card, then at most 51 claims) instead of hand size x 52.
+  more decision, the claim: ``(LAY, card, category, plant)`` with ``plant != card`` (a
+  wrong name, the named plant's printed figure), or ``(LAY, card, category, plant,
+  figure)`` with any plant, the card's own included, and a whole ``figure`` that is not
+  the plant's printed figure (a wrong figure). The listed lies by figure are, per plant,
+  the lowest whole figure that beats the claim (at most 52 of them); ``apply`` and
+  ``is_legal`` take any whole figure from the claim to beat up to
+  :data:`MAX_CLAIM_FIGURE`, as a person may state one. Two steps keep each list short
+  (about two per hand card, then at most 103 claims) instead of hand size x 52 x figures.
 - ``(JOKER, card)``: lay a joker from hand; it is shown and burns the pile (KI-7).
 - ``(TAKE,)``: take the pile into hand (KI-4a); ``(DRAW,)``: draw from the stock (KI-4b).
 - ``(CHALLENGE,)`` / ``(PASS,)``: the out-of-turn answer of one seat to the last claim.
+
+Claims are made and judged in the figures as the cards print them (``DeckTable.shown``):
+"Tonstad, 4 405 GWh" is the truth when Tonstad's card prints 4 405, whatever the
+decimals behind it; the printed rounding keeps the order of the exact figures, so it
+changes no comparison between two plants.
+
+A wrong figure is an open lie to anyone who knows the deck, since every figure is
+printed on a card; the seed (000) still lists it as a lie ("enten kraftverkets navn
+eller den oppgitte verdien"), and at a real table few players know 52 figures by heart.
+So it is allowed and stands, like any lie, unless someone challenges; a challenge shows
+the card and a wrong name or a wrong figure is upheld (KI-6). A claim naming a plant
+with nr. 1-3 in the category is a top-3 claim (KI-8) whatever figure it states. The
+heuristic bot notices a wrong figure with the chance ``knowledge`` (how well it knows
+the deck) and then challenges; it lies by figure itself only as a clumsy bluff, with
+the chance ``1 - knowledge``. The greedy bot never challenges and never lies.
 
 After every claim each other seat still in the game is asked, one decision each, in
 seating order after the layer (KI-6, KI-8): the first to challenge does. Taking the pile
 and drawing from the stock are allowed only on a running pile (on an empty pile there is
 no claim to beat). A joker drawn from the stock is laid as a joker without the penalty
 (it did not come from the hand). A drawn card that falls below the claim is shown when
-it goes to the hand with the pile. The KI-7 penalty draws from the burned plant cards: a
-shown joker stays out of the game (otherwise a hand of jokers could draw its own joker
-back for ever); with no burned plant to draw, a player left with no cards is out (KI-9).
-Every decision on a player's own turn counts as a turn for ``Result.rounds``; naming the
-claim after ``LIE`` and answering a claim do not.
+it goes to the hand with the pile. The KI-7 penalty draws three random cards from all
+the burned cards, jokers included (the joker just laid among them), or all of them when
+there are fewer, so a player never goes out by laying a joker. One position cannot go
+on under that rule: a player left with only jokers after the penalty, while no plant
+card is burned, would draw the same jokers back for ever; then the next player starts
+the new pile instead. Every decision on a player's own turn counts as a turn for
+``Result.rounds``; naming the claim after ``LIE`` and answering a claim do not.
 
 Bots see a :class:`KraftidiotenObservation`: a live, read-only view of one seat's
 knowledge (its hand, the public claims, counts, the cards shown so far).
@@ -31,6 +52,7 @@ knowledge (its hand, the public claims, counts, the cards shown so far).
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
@@ -39,6 +61,7 @@ from typing import NamedTuple
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
     CATEGORY_NAMES,
+    CATEGORY_UNITS,
     DEFAULT_ACTION_CAP,
     Action,
     Bot,
@@ -63,12 +86,14 @@ TOP_NR = 3  # KI-8
 JOKER_PENALTY = 3  # KI-7
 NO_CATEGORY = -1
 BURNED = -1  # destination of a shown card that left the game
+MAX_CLAIM_FIGURE = 1_000_000  # a stated figure is a whole number up to this (KI-4c)
 
 COUNTERS: tuple[str, ...] = (
     "pile_pickups",
     "burns",
     "claims",
     "lies",
+    "figure_lies",
     "challenges",
     "challenges_upheld",
     "challenges_groundless",
@@ -81,11 +106,22 @@ COUNTERS: tuple[str, ...] = (
 
 
 class Claim(NamedTuple):
-    """A public claim on the current pile."""
+    """A public claim on the current pile: a plant and the figure stated for it."""
 
     seat: int
     plant: int
     from_stock: bool  # KI-4b: drawn from the stock, so true by rule
+    figure: float  # as stated: the plant's printed figure, or a whole number (KI-4c)
+
+
+def _printed_value(text: str) -> float:
+    """'4 405' -> 4405.0, '12,5' -> 12.5; '' (a joker) -> 0.0."""
+    return float(text.replace(" ", "").replace(",", ".")) if text else 0.0
+
+
+def figure_words(figure: float) -> str:
+    """A stated whole figure as the cards print numbers: 4500 -> '4 500'."""
+    return f"{round(figure):,}".replace(",", " ")
 
 
 def _figure_key(figures: tuple[float, ...]) -> Callable[[int], tuple[float, int]]:
@@ -119,23 +155,35 @@ class KraftidiotenGame(Game):
         self.plants = plants
         self.jokers = table.joker_cards
         self.figures = table.figures
-        #: Per category each card's figure, -inf for a joker (never laid under a claim).
+        #: Per category each card's figure as the card prints it (jokers 0.0): claims are
+        #: made and judged in printed figures, so "Tonstad, 4 405 GWh" is the truth when
+        #: the card says 4 405. The rounding keeps the order of the exact figures.
+        self.claim_figures: tuple[tuple[float, ...], ...] = tuple(
+            tuple(_printed_value(text) for text in shown) for shown in table.shown
+        )
+        #: Per category each card's printed figure, -inf for a joker (never under a claim).
         self.plant_figures: tuple[tuple[float, ...], ...] = tuple(
             tuple(float("-inf") if table.joker[c] else figs[c] for c in range(table.size))
-            for figs in table.figures
+            for figs in self.claim_figures
+        )
+        #: The highest whole figure a claim may state (far above every plant of a deck).
+        self.max_claim_figure = max(
+            MAX_CLAIM_FIGURE, *(math.ceil(max(figs)) for figs in self.claim_figures)
         )
         self.top3 = tuple(
             tuple(0 < nr <= TOP_NR and not table.joker[i] for i, nr in enumerate(ranks))
             for ranks in table.nr
         )
         # Per category: the plants by rising figure and their figures (for bisect); per
-        # card its truthful claim, its lie opener, and the false claims it can be laid
-        # under in rising order (so a running pile's false claims are one slice).
+        # card its truthful claim, its lie opener, and the claims of another plant with
+        # that plant's figure it can be laid under, in rising order (so a running pile's
+        # name lies are one slice).
         cards = range(table.size)
-        by_figure = [sorted(plants, key=_figure_key(table.figures[c])) for c in range(3)]
+        printed = self.claim_figures
+        by_figure = [sorted(plants, key=_figure_key(printed[c])) for c in range(3)]
         self.by_figure: tuple[tuple[int, ...], ...] = tuple(tuple(order) for order in by_figure)
         self.sorted_figures: tuple[tuple[float, ...], ...] = tuple(
-            tuple(table.figures[c][p] for p in by_figure[c]) for c in range(3)
+            tuple(printed[c][p] for p in by_figure[c]) for c in range(3)
         )
         self.truth_actions: tuple[tuple[Action, ...], ...] = tuple(
             tuple((LAY, card, c, card) for card in cards) for c in range(3)
@@ -143,9 +191,16 @@ class KraftidiotenGame(Game):
         self.lie_actions: tuple[tuple[Action, ...], ...] = tuple(
             tuple((LIE, card, c) for card in cards) for c in range(3)
         )
-        #: Every claim there can be, [seat][plant][from_stock]: made once, not per lay.
-        self.claim_table: tuple[tuple[tuple[Claim, Claim], ...], ...] = tuple(
-            tuple((Claim(seat, p, False), Claim(seat, p, True)) for p in cards)
+        #: Every claim of a plant's printed figure, [seat][category][plant][from_stock]:
+        #: made once, not per lay (a claim of another figure is made when laid).
+        self.claim_table: tuple[tuple[tuple[tuple[Claim, Claim], ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    (Claim(seat, p, False, printed[c][p]), Claim(seat, p, True, printed[c][p]))
+                    for p in cards
+                )
+                for c in range(3)
+            )
             for seat in range(num_players)
         )
         self.false_claims: tuple[tuple[list[Action], ...], ...] = tuple(
@@ -153,7 +208,7 @@ class KraftidiotenGame(Game):
             for c in range(3)
         )
         self.false_figures: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
-            tuple(tuple(table.figures[c][p] for p in by_figure[c] if p != card) for card in cards)
+            tuple(tuple(printed[c][p] for p in by_figure[c] if p != card) for card in cards)
             for c in range(3)
         )
         self.joker_actions: tuple[Action, ...] = tuple((JOKER, card) for card in cards)
@@ -167,9 +222,6 @@ class KraftidiotenGame(Game):
                 for action in (self.truth_actions[c][card], self.lie_actions[c][card])
             )
             for card in cards
-        )
-        self.best_false: tuple[tuple[float, ...], ...] = tuple(
-            tuple(figs[-1] if figs else -1.0 for figs in self.false_figures[c]) for c in range(3)
         )
 
     def new_initial_state(self, rng: random.Random) -> KraftidiotenState:
@@ -252,7 +304,7 @@ class KraftidiotenState(State):
         if phase == PHASE_CLAIM:
             card, category = self.lie_card, self.lie_category
             start = bisect_left(game.false_figures[category][card], self.floor)
-            return game.false_claims[category][card][start:]
+            return game.false_claims[category][card][start:] + self._figure_lies(card, category)
         hand = self.hands[self.player]
         joker = game.table.joker
         actions: list[Action] = []
@@ -268,26 +320,35 @@ class KraftidiotenState(State):
                     first_joker = card
         else:
             floor = self.floor
-            figures = game.figures[category]
+            figures = game.claim_figures[category]
             truth = game.truth_actions[category]
             lie = game.lie_actions[category]
-            best_false = game.best_false[category]
             for card in hand:
                 if joker[card]:
                     if first_joker < 0 or card < first_joker:
                         first_joker = card
-                elif figures[card] >= floor:
+                    continue
+                if figures[card] >= floor:
                     append(truth[card])
-                    if best_false[card] >= floor:
-                        append(lie[card])
-                elif best_false[card] >= floor:
-                    append(lie[card])
+                append(lie[card])  # a lie by figure beats any claim (KI-4c)
             append(TAKE_ACTION)
             if self.stock:
                 append(DRAW_ACTION)
         if first_joker >= 0:
             append(game.joker_actions[first_joker])
         return actions
+
+    def is_legal(self, action: Action) -> bool:
+        """Listed, or a claim after ``LIE`` stating another whole figure (KI-4c)."""
+        if self.phase == PHASE_CLAIM and len(action) == 5 and not self.is_terminal():
+            if action[:3] != (LAY, self.lie_card, self.lie_category):
+                return False
+            try:
+                self._check_claim(self.player, action, truthful=False)
+            except GameError:
+                return False
+            return True
+        return action in self.legal_actions()
 
     def apply(self, action: Action) -> None:
         if self.finished or self.actions >= self.cap:
@@ -315,14 +376,23 @@ class KraftidiotenState(State):
         kind = action[0] if action else -1
         seat = self.player
         if self.phase == PHASE_CLAIM:
-            if kind != LAY or len(action) != 4 or action[1:3] != (self.lie_card, self.lie_category):
+            if (
+                kind != LAY
+                or len(action) not in (4, 5)
+                or action[1:3]
+                != (
+                    self.lie_card,
+                    self.lie_category,
+                )
+            ):
                 raise GameError(
                     f"seat {seat} must name a false claim for card {self.lie_card}, "
                     f"not {list(action)}"
                 )
             self._check_claim(seat, action, truthful=False)
             self.actions += 1
-            self._lay(seat, action[1], action[2], action[3], from_stock=False)
+            figure = action[4] if len(action) == 5 else None
+            self._lay(seat, action[1], action[2], action[3], from_stock=False, figure=figure)
         elif kind == LAY and len(action) == 4:
             _, card, category, plant = action
             current = self.category
@@ -331,7 +401,7 @@ class KraftidiotenState(State):
                 or not (category == current or (current == NO_CATEGORY and 0 <= category <= 2))
                 or card not in self.hands[seat]
                 or self.game.table.joker[card]
-                or self.game.figures[category][card] < self.floor
+                or self.game.claim_figures[category][card] < self.floor
             ):
                 self._check_claim(seat, action, truthful=True)  # raises with the reason
             self.actions += 1
@@ -345,8 +415,6 @@ class KraftidiotenState(State):
                 raise GameError("a joker is laid as a joker, never under a false claim")
             if category not in (0, 1, 2) or self.category not in (NO_CATEGORY, category):
                 raise GameError(f"category {category} cannot be claimed on this pile")
-            if self.game.best_false[category][card] < self.floor:
-                raise GameError(f"no false claim beats the last claim with card {card}")
             self.actions += 1
             self.turns += 1
             self.phase = PHASE_CLAIM
@@ -361,12 +429,13 @@ class KraftidiotenState(State):
             hand = self.hands[seat]
             held = len(hand)
             hand.remove(card)
-            self._joker(seat, card, penalty=held <= 2)
+            penalty = held <= 2
+            self._joker(seat, card, penalty=penalty)
             self._draw_up(hand)
-            if not hand:  # no burned plant to draw as a penalty: nothing left to play
-                self._go_out(seat)
-                if not self.finished:
-                    self._new_pile(self._next_active(seat))
+            if penalty and self._jokers_only(hand):
+                # The same jokers would come back for ever: the next player starts.
+                self._note("jokers_only", seat)
+                self._new_pile(self._next_active(seat))
         elif kind == TAKE and len(action) == 1:
             if not self.pile:
                 raise GameError("there is no pile to take")
@@ -473,41 +542,102 @@ class KraftidiotenState(State):
 
     # ----------------------------------------------------------------- rules
 
-    def _check_claim(self, seat: int, action: Action, *, truthful: bool | None) -> None:
-        """A lay is legal; ``truthful`` True/False requires plant == card / != card."""
-        _, card, category, plant = action
-        table = self.game.table
+    def _check_claim(self, seat: int, action: Action, *, truthful: bool) -> None:
+        """A lay is legal: the truth (plant == card, its printed figure) or a lie.
+
+        A lie (KI-4c) is ``(LAY, card, category, plant)`` with another plant than the card
+        and that plant's printed figure, or ``(LAY, card, category, plant, figure)`` with
+        any plant and a whole figure that is not the plant's printed one.
+        """
+        _, card, category, plant, *stated = action
+        game = self.game
+        table = game.table
         if not 0 <= card < table.size or card not in self.hands[seat]:
             raise GameError(f"seat {seat} does not hold card {card}")
         if table.joker[card]:
             raise GameError(f"a joker is laid as a joker, not under a claim ({list(action)})")
         if not 0 <= plant < table.size or table.joker[plant]:
             raise GameError(f"claim names no plant card: {plant}")
-        if truthful is not None and (plant == card) != truthful:
-            wanted = "the card laid" if truthful else "another plant than the card laid"
-            raise GameError(f"claim {list(action)} must name {wanted}")
         if self.category == NO_CATEGORY:
             if category not in (0, 1, 2):
                 raise GameError(f"no category {category}")
         elif category != self.category:
             raise GameError(f"the pile is played in {CATEGORY_NAMES[self.category]}")
-        elif self.game.figures[category][plant] < self.floor:
+        if stated:
+            figure = stated[0]
+            if truthful:
+                raise GameError(f"a truthful claim states the printed figure: {list(action)}")
+            if type(figure) is not int or not 0 <= figure <= game.max_claim_figure:
+                raise GameError(
+                    f"claim {list(action)}: a stated figure is a whole number from 0 to "
+                    f"{game.max_claim_figure}"
+                )
+            if figure == game.claim_figures[category][plant]:
+                raise GameError(
+                    f"claim {list(action)} states the plant's printed figure: "
+                    "claim it without a figure"
+                )
+            if figure < self.floor:
+                raise GameError(f"claim {list(action)} is below the last claim")
+            return
+        if (plant == card) != truthful:
+            wanted = "the card laid" if truthful else "another plant than the card laid"
+            raise GameError(f"claim {list(action)} must name {wanted}")
+        if game.claim_figures[category][plant] < self.floor:
             raise GameError(f"claim {list(action)} is below the last claim")
 
-    def _lay(self, seat: int, card: int, category: int, plant: int, *, from_stock: bool) -> None:
-        """KI-2, KI-3, KI-4b/c: a card goes face down under a claim; the window opens."""
+    def _figure_lies(self, card: int, category: int) -> list[Action]:
+        """Per plant the lowest whole figure, other than its printed one, that beats the claim.
+
+        The listed lies by figure (KI-4c); ``apply`` and ``is_legal`` also take any higher
+        whole figure, as a person may state one.
+        """
+        game = self.game
+        lowest = max(0, math.ceil(self.floor))
+        printed = game.claim_figures[category]
+        return [
+            (LAY, card, category, plant, lowest if printed[plant] != lowest else lowest + 1)
+            for plant in game.plants
+        ]
+
+    def _jokers_only(self, hand: list[int]) -> bool:
+        """KI-7 cannot go on: only jokers in hand and no plant among the burned cards."""
+        joker = self.game.table.joker
+        return all(joker[card] for card in hand) and all(joker[card] for card in self.burned)
+
+    def _lay(
+        self,
+        seat: int,
+        card: int,
+        category: int,
+        plant: int,
+        *,
+        from_stock: bool,
+        figure: int | None = None,
+    ) -> None:
+        """KI-2, KI-3, KI-4b/c: a card goes face down under a claim; the window opens.
+
+        ``figure`` is a stated whole figure (a lie by figure), None for the printed one.
+        """
         game = self.game
         hand = self.hands[seat]
         if not from_stock:
             hand.remove(card)
         self.pile.append(card)
-        self.claims.append(game.claim_table[seat][plant][from_stock])
+        if figure is None:
+            claim = game.claim_table[seat][category][plant][from_stock]
+        else:
+            claim = Claim(seat, plant, False, float(figure))
+        self.claims.append(claim)
         self.category = category
-        self.floor = game.figures[category][plant]
+        self.floor = claim.figure
         self._cards_played[card] += 1
         counters = self._counters
         counters["claims"] += 1
-        if card != plant:
+        if figure is not None:
+            counters["lies"] += 1
+            counters["figure_lies"] += 1
+        elif card != plant:
             counters["lies"] += 1
         top3 = game.top3[category][plant]
         if top3:
@@ -541,14 +671,17 @@ class KraftidiotenState(State):
         counters["burns"] += 1
         counters["joker_burns"] += 1
         if penalty:
-            # A shown joker stays out of the game: the penalty cards are burned plants.
+            # KI-7: three random cards from all the burned cards, jokers included (this
+            # one too), or as many as there are.
             counters["joker_penalties"] += 1
-            joker = self.game.table.joker
             burned = self.burned
-            plants = [plant for plant in burned if not joker[plant]]
-            drawn = plants if len(plants) <= JOKER_PENALTY else self.rng.sample(plants, 3)
-            for plant in drawn:
-                burned.remove(plant)
+            drawn = (
+                list(burned)
+                if len(burned) <= JOKER_PENALTY
+                else self.rng.sample(burned, JOKER_PENALTY)
+            )
+            for burned_card in drawn:
+                burned.remove(burned_card)
             self.hands[seat].extend(drawn)
             self._note("penalty", seat, len(drawn))
         else:
@@ -563,7 +696,7 @@ class KraftidiotenState(State):
         if self.game.table.joker[card]:
             self._joker(seat, card, penalty=False)
             return
-        if self.game.figures[self.category][card] >= self.floor:
+        if self.game.claim_figures[self.category][card] >= self.floor:
             self._lay(seat, card, self.category, card, from_stock=True)
             return
         self._show(card, seat)
@@ -579,7 +712,8 @@ class KraftidiotenState(State):
         challenger = self.player
         layer = self.layer
         card = self.pile[-1]
-        if card != self.claims[-1][1]:
+        claim = self.claims[-1]
+        if card != claim.plant or claim.figure != self.game.claim_figures[self.category][card]:
             counters["challenges_upheld"] += 1
             self._show(card, layer)
             self._note("lie", layer, card)
@@ -642,6 +776,8 @@ class KraftidiotenState(State):
             "joker": "the pile burns",
             "penalty": "the pile burns; seat {seat} draws {card} burned card(s) as a penalty",
             "drawn_low": "drew {card}, below the claim: seat {seat} takes the pile",
+            "jokers_only": "seat {seat} holds only jokers and nothing else is burned: "
+            "the next player starts",
             "out": "seat {seat} is out",
         }
         parts = []
@@ -697,17 +833,22 @@ class KraftidiotenState(State):
 
     # ----------------------------------------------------------------- words
 
-    def claim_to_string(self, plant: int, category: int) -> str:
+    def claim_to_string(self, plant: int, category: int, figure: float | None = None) -> str:
+        """'Tonstad 4 405 GWh': the plant and the figure stated (None: the printed one)."""
         table = self.game.table
-        return f"{table.names[plant]} {table.figure_text(category, plant)}"
+        if figure is None or figure == self.game.claim_figures[category][plant]:
+            return f"{table.names[plant]} {table.figure_text(category, plant)}"
+        return f"{table.names[plant]} {figure_words(figure)} {CATEGORY_UNITS[category]}"
 
     def _describe(self, action: Action, *, public: bool) -> str:
         table = self.game.table
         kind = action[0]
         if kind == LAY:
-            _, card, category, plant = action
+            card, category, plant = action[1:4]
+            stated = action[4] if len(action) == 5 else None
             laid = "a card" if public else table.describe(card)
-            return f"lay {laid} face down, claim {self.claim_to_string(plant, category)}"
+            claim = self.claim_to_string(plant, category, stated)
+            return f"lay {laid} face down, claim {claim}"
         if kind == LIE:
             _, card, category = action
             if public:
@@ -882,7 +1023,8 @@ class KraftidiotenObservation:
                 drawn = " (drawn from the stock)" if claim[2] else ""
                 nr = table.nr[category][claim[1]]
                 lines.append(
-                    f"  seat {claim[0]}: {state.claim_to_string(claim[1], category)} "
+                    f"  seat {claim.seat}: "
+                    f"{state.claim_to_string(claim.plant, category, claim.figure)} "
                     f"(nr. {nr}){drawn}"
                 )
         else:
@@ -905,7 +1047,8 @@ class KraftidiotenObservation:
         if self.challenge_pending:
             claim = state.claims[-1]
             lines.append(
-                f"Seat {claim[0]} claims {state.claim_to_string(claim[1], category)}"
+                f"Seat {claim.seat} claims "
+                f"{state.claim_to_string(claim.plant, category, claim.figure)}"
                 + (" (nr. 1-3: the pile burns unless challenged)" if state.top3_claim else "")
                 + ". Challenge or pass?"
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -114,10 +115,13 @@ class HeuristicBot:
 
     ``knowledge`` (0..1) is how well it knows the plants: the chance that it notices a
     suspicious claim (a plant already claimed on the pile, or last seen going to another
-    player) and that, when lying, it names the least conspicuous plant (the lowest figure
-    that beats the claim) rather than any plant that does. ``top3_challenge`` is the
-    chance that it challenges a top-3 burn claim (or a last card) it cannot refute;
-    ``bluff`` the chance that it lies rather than draws from the stock when stuck.
+    player) or a claim whose figure is not the one the named plant's card prints (an
+    open lie, KI-4c), and that, when lying, it names the least conspicuous plant (the
+    lowest figure that beats the claim) with that plant's figure; otherwise it lies
+    clumsily, by figure: its own card's plant with the lowest whole figure that beats the
+    claim. ``top3_challenge`` is the chance that it challenges a top-3 burn claim (or a
+    last card) it cannot refute; ``bluff`` the chance that it lies rather than draws from
+    the stock when stuck.
     """
 
     def __init__(
@@ -139,7 +143,7 @@ class HeuristicBot:
         self.top3_challenge = top3_challenge
         self.bluff = bluff
         self._joker = table.joker
-        self._figures = table.figures
+        self._figures = game.claim_figures
         self._nr = table.nr
         self._top3 = game.top3
         self._sorted_figures = game.sorted_figures
@@ -166,11 +170,19 @@ class HeuristicBot:
             if category == NO_CATEGORY:
                 category = legal[0][2]
             floor = observation.floor
-            claim = self._plausible_claim(
-                observation, category, -1.0 if floor is None else floor, rng, card
-            )
-            return (LAY, card, category, claim) if claim >= 0 else legal[0]
+            low = -1.0 if floor is None else floor
+            candidates = self._plausible_claims(observation, category, low, card)
+            if candidates and rng.random() < self.knowledge:
+                return (LAY, card, category, candidates[0])
+            return self._figure_lie(card, category, low)
         return self._turn(observation, rng)
+
+    def _figure_lie(self, card: int, category: int, floor: float) -> Action:
+        """The card's own plant with the lowest whole figure that beats ``floor``."""
+        figure = max(0, math.ceil(floor))
+        if figure == self._figures[category][card]:
+            figure += 1
+        return (LAY, card, category, card, figure)
 
     # ----------------------------------------------------------------- challenges
 
@@ -182,6 +194,9 @@ class HeuristicBot:
         plant = claim.plant
         if plant in observation.hand:
             return CHALLENGE_ACTION
+        wrong_figure = claim.figure != self._figures[observation.category][plant]
+        if wrong_figure and rng.random() < self.knowledge:
+            return CHALLENGE_ACTION  # not the figure the plant's card prints: a lie
         if plant in observation.own_cards_on_pile_set:
             return CHALLENGE_ACTION
         suspicious = False
@@ -241,30 +256,24 @@ class HeuristicBot:
         if observation.stock_count and rng.random() >= self.bluff:
             return DRAW_ACTION
         weakest = min(plants, key=figures.__getitem__)
-        if self._plausible_claim(observation, category, floor, rng, weakest) < 0:
+        if not self._plausible_claims(observation, category, floor, weakest):
             return DRAW_ACTION if observation.stock_count else TAKE_ACTION
         return (LIE, weakest, category)
 
-    def _plausible_claim(
+    def _plausible_claims(
         self,
         observation: KraftidiotenObservation,
         category: int,
         floor: float,
-        rng: random.Random,
         card: int,
-    ) -> int:
-        """A plant that beats ``floor`` and that no one can know to be elsewhere; -1 if none."""
+    ) -> list[int]:
+        """Plants that beat ``floor`` and that no one can know to be elsewhere, lowest first."""
         ruled_out = set(observation.hand)
         ruled_out.add(card)
         ruled_out.update(claim.plant for claim in observation.claims)
         ruled_out.update(observation.shown_cards)
         start = bisect_left(self._sorted_figures[category], floor)
-        candidates = [p for p in self._by_figure[category][start:] if p not in ruled_out]
-        if not candidates:
-            return -1
-        if rng.random() < self.knowledge:
-            return candidates[0]
-        return candidates[rng.randrange(len(candidates))]
+        return [p for p in self._by_figure[category][start:] if p not in ruled_out]
 
 
 BOTS: dict[str, BotFactory] = {

@@ -245,9 +245,9 @@ TEXT = RulesText(
         "honestly, with its true name and figure. If the figure is lower than the "
         "previous claim, you take the pile together with that card. If you draw a "
         "joker, it is laid as a joker (see below).",
-        "<b>Lie.</b> Lay any card face down and name any plant of the deck with a "
-        "high enough figure. A wrong name and a wrong figure are both lies. Knowing "
-        "the plants well pays off.",
+        "<b>Lie.</b> Lay any card face down and name any plant of the deck, the card's "
+        "own too, with a high enough figure. A wrong name and a wrong figure are both "
+        "lies. Knowing the plants well pays off.",
     ),
     ki_after_take=(
         "Once someone has taken the pile, the next player starts a new pile and picks the "
@@ -295,8 +295,8 @@ TEXT = RulesText(
         "A joker is shown to everyone when it is laid, and the pile burns. The player who "
         "laid it at once lays a new card and picks the category. But you may not lay a "
         "joker while you hold two cards or fewer. If you do it anyway, the pile still "
-        "burns, but as a penalty you draw three random cards from the burned cards (fewer "
-        "if there are not that many)."
+        "burns, but as a penalty you draw three random cards from all the burned cards, "
+        "jokers included (all of them if there are fewer than three)."
     ),
     top_heading="Top 3 burns the pile",
     top=(

@@ -244,8 +244,8 @@ TEXT = RulesText(
         "søknad, tar du inn bunken med det kortet. Trekker du en joker, legges den "
         "som joker (se under).",
         "<b>Lyv.</b> Legg hvilket som helst kort med baksiden opp og si navnet på et "
-        "kraftverk i stokken og et tall som er høyt nok. Feil navn og feil tall er "
-        "begge løgn. Her har den som kan kraftverkene sine, en stor fordel.",
+        "kraftverk i stokken, også kortets eget, og et tall som er høyt nok. Feil navn "
+        "og feil tall er begge løgn. Her har den som kan kraftverkene sine, en stor fordel.",
     ),
     ki_after_take=(
         "Når noen har tatt inn bunken, starter neste spiller en ny bunke og velger "
@@ -292,8 +292,8 @@ TEXT = RulesText(
         "En joker vises for alle når den legges, og bunken brennes. Den som la jokeren, "
         "legger straks et nytt kort og velger kategori. Men du får ikke legge en joker "
         "når du har to kort eller færre på hånden. Gjør du det likevel, brennes bunken "
-        "like fullt, men du må trekke tre tilfeldige kort fra de brente kortene som straff "
-        "(færre hvis det ikke er så mange)."
+        "like fullt, men du må trekke tre tilfeldige kort fra alle de brente kortene som "
+        "straff, jokerne også (alle, hvis det er færre enn tre)."
     ),
     top_heading="Topp 3 brenner bunken",
     top=(
