@@ -54,8 +54,8 @@ def test_fast_loop_stops_at_the_action_cap(deck: Deck, name: str, cap: int) -> N
 
 
 def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> None:
-    from kraftstokk.games.kraftidioten import PASS_ACTION
-    from kraftstokk.games.kraftidioten_bots import GreedyBot
+    from kraftstokk.games.kraftidioten.actions import PASS_ACTION
+    from kraftstokk.games.kraftidioten.bots import GreedyBot
 
     class CountingGreedy:  # wraps the bot: a compiled class cannot be subclassed here
         asked = 0
@@ -79,8 +79,8 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
 
 
 def test_kraftidioten_gives_a_blind_greedy_no_legal_list_on_its_turns(deck: Deck) -> None:
-    from kraftstokk.games.kraftidioten import PASS_ACTION
-    from kraftstokk.games.kraftidioten_bots import GreedyBot
+    from kraftstokk.games.kraftidioten.actions import PASS_ACTION
+    from kraftstokk.games.kraftidioten.bots import GreedyBot
 
     lengths: list[int] = []
 
@@ -105,7 +105,7 @@ def test_kraftidioten_gives_a_blind_greedy_no_legal_list_on_its_turns(deck: Deck
 
 def test_kraftidioten_rejects_an_illegal_choice_of_a_blind_bot(deck: Deck) -> None:
     from kraftstokk.errors import GameError
-    from kraftstokk.games.kraftidioten import LAY
+    from kraftstokk.games.kraftidioten.actions import LAY
 
     class Cheat:
         always_passes = True

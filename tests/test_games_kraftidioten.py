@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,25 +17,27 @@ from hypothesis import strategies as st
 
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games.core import GWH, MW, DeckTable, play_game, replay
-from kraftstokk.games.kraftidioten import (
-    BURNED,
+from kraftstokk.games.events import Event, Narrator
+from kraftstokk.games.kraftidioten.actions import (
+    CHALLENGE,
     CHALLENGE_ACTION,
+    DRAW,
     DRAW_ACTION,
     JOKER,
     LAY,
     LIE,
-    MAX_CLAIM_FIGURE,
-    NO_CATEGORY,
     PASS_ACTION,
     PHASE_CHALLENGE,
     PHASE_CLAIM,
     PHASE_TURN,
+    TAKE,
     TAKE_ACTION,
-    Claim,
-    KraftidiotenGame,
-    KraftidiotenState,
+    KraftidiotenPhase,
 )
-from kraftstokk.games.kraftidioten_bots import GreedyBot, HeuristicBot
+from kraftstokk.games.kraftidioten.bots import GreedyBot, HeuristicBot
+from kraftstokk.games.kraftidioten.observation import Claim, KraftidiotenObservation
+from kraftstokk.games.kraftidioten.rules import BURNED, MAX_CLAIM_FIGURE, NO_CATEGORY
+from kraftstokk.games.kraftidioten.state import KraftidiotenGame, KraftidiotenState
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
 from kraftstokk.models import Deck
 
@@ -58,19 +62,25 @@ def position(
     """A state with the given hands, stock (top last) and pile of (seat, card, plant);
     every other card is burned, so that the invariant check holds."""
     game = KraftidiotenGame(table, len(hands))
-    state = game.new_initial_state(random.Random(seed))
-    state.hands = [list(hand) for hand in hands]
-    state.stock = list(stock or [])
-    state.pile = [card for _, card, _ in pile]
-    printed = game.claim_figures[category] if pile else ()
-    state.claims = [Claim(seat, plant, False, printed[plant]) for seat, _, plant in pile]
-    used = {card for hand in hands for card in hand} | set(state.stock) | set(state.pile)
-    state.burned = [card for card in range(table.size) if card not in used]
-    state.category = category
-    state.floor = printed[pile[-1][2]] if pile else -1.0
-    state.player = player
-    state.check_invariants()
-    return state
+    return KraftidiotenState.from_position(
+        game,
+        hands=hands,
+        stock=stock or [],
+        pile=pile,
+        category=category,
+        player=player,
+        seed=seed,
+    )
+
+
+def counted(state: KraftidiotenState) -> Counter[str]:
+    """The simulation's counters, counted from the state's events."""
+    return Counter(state.final_stats().counters)
+
+
+def told(events: list[Event], table: DeckTable, lang: str, viewer: int | None = None) -> list[str]:
+    narrator = Narrator(table, lang, viewer)
+    return [event.text(narrator) for event in events]
 
 
 def printed(table: DeckTable, category: int, card: int) -> float:
@@ -117,8 +127,8 @@ def test_ki2_first_player_chooses_category_claims_and_draws_back_up(table: DeckT
     assert answer_window(state) == [1]
     assert state.phase == PHASE_TURN and state.current_player() == 1
     assert state.category == MW  # the pile goes on in effekt
-    assert state.stats.counters["claims"] == 1 and state.stats.counters["lies"] == 0
-    assert state.stats.cards_played[20] == 1
+    assert counted(state)["claims"] == 1 and counted(state)["lies"] == 0
+    assert state.final_stats().cards_played[20] == 1
 
 
 def test_ki3_next_claim_must_reach_the_previous_figure(table: DeckTable) -> None:
@@ -129,7 +139,7 @@ def test_ki3_next_claim_must_reach_the_previous_figure(table: DeckTable) -> None
     assert truths == {10}
     with pytest.raises(GameError, match="below the last claim"):
         state.apply((LAY, 30, GWH, 30))
-    with pytest.raises(GameError, match="played in produksjon"):
+    with pytest.raises(GameError, match="played in production"):
         state.apply((LAY, 10, MW, 10))
     # equal is allowed: a claim of the same figure (the same plant, here a lie) is legal
     state.apply((LIE, 30, GWH))
@@ -146,7 +156,7 @@ def test_ki4a_take_the_pile_and_ki5_next_player_starts_new_pile(table: DeckTable
     assert state.pile == [] and state.category == NO_CATEGORY
     assert state.current_player() == 2
     assert {action[2] for action in state.legal_actions() if action[0] == LAY} == {0, 1, 2}
-    assert state.stats.counters["pile_pickups"] == 1
+    assert counted(state)["pile_pickups"] == 1
 
 
 def test_ki4b_stock_draw_claims_truthfully_or_takes_the_pile(table: DeckTable) -> None:
@@ -160,7 +170,7 @@ def test_ki4b_stock_draw_claims_truthfully_or_takes_the_pile(table: DeckTable) -
         1, 12, True, printed(table, GWH, 12)
     )
     assert state.hands[1] == [40, 41, 42] and state.stock == [13]
-    assert state.phase == PHASE_CHALLENGE and state.stats.counters["stock_draws"] == 1
+    assert state.phase == PHASE_CHALLENGE and counted(state)["stock_draws"] == 1
     # drawn card 45 is below the claim 30: shown, and it goes home with the pile
     state = position(
         table, [[5, 6, 7], [40, 41, 42]], stock=[13, 45], pile=[(0, 30, 30)], category=GWH
@@ -178,8 +188,8 @@ def test_ki4b_stock_draw_claims_truthfully_or_takes_the_pile(table: DeckTable) -
     state.apply(DRAW_ACTION)
     assert 30 in state.burned and 53 in state.burned and state.pile == []
     assert state.current_player() == 1 and state.category == NO_CATEGORY
-    assert state.stats.counters["joker_burns"] == 1
-    assert state.stats.counters["joker_penalties"] == 0
+    assert counted(state)["joker_burns"] == 1
+    assert counted(state)["joker_penalties"] == 0
     state.check_invariants()
 
 
@@ -213,7 +223,7 @@ def test_ki4c_a_lie_names_another_plant_or_states_another_figure(table: DeckTabl
     state.apply((LAY, 40, GWH, 40, 5000))  # its own plant, a figure it does not print
     assert state.pile == [30, 40] and state.claims[-1] == Claim(1, 40, False, 5000.0)
     assert state.observation(0).floor == 5000.0
-    counters = state.stats.counters
+    counters = counted(state)
     assert counters["lies"] == 1 and counters["figure_lies"] == 1
 
 
@@ -222,7 +232,7 @@ def test_ki4c_a_name_lie_with_the_named_plants_figure(table: DeckTable) -> None:
     state.apply((LIE, 40, GWH))
     state.apply((LAY, 40, GWH, 3))
     assert state.pile == [30, 40] and state.claims[-1] == Claim(1, 3, False, printed(table, GWH, 3))
-    counters = state.stats.counters
+    counters = counted(state)
     assert counters["lies"] == 1 and counters["figure_lies"] == 0
 
 
@@ -262,9 +272,24 @@ def test_ki6_groundless_challenge_challenger_takes_next_after_layer_starts(
     assert asked == [2, 3]  # seating order after the layer; seat 3 challenges
     assert sorted(state.hands[3]) == [12, 30, 43, 44, 46]  # the challenger takes the pile
     assert state.shown[-1] == (12, 3) and state.observation(0).where_shown(12) == 3
-    assert state.outcome_text() == "shown Tyin (spar 11): the truth, seat 3 takes the pile"
+    assert told(state.events, table, "nb") == [
+        ("Plass 1 legger et kort med baksiden opp og søker konsesjon for Tyin, 3 433 GWh (sant)."),
+        (
+            "Plass 3 anker søknaden til plass 1. Kortet er Tyin (spar knekt): sant, anken er "
+            "grunnløs."
+        ),
+        "Plass 3 tar inn bunken (2 kort) for den grunnløse anken.",
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 1 lays a card face down and claims Tyin, 3 433 GWh (true).",
+        (
+            "Seat 3 challenges the claim of seat 1. The card is Tyin (spades jack): true, the "
+            "challenge is groundless."
+        ),
+        "Seat 3 takes the pile (2 cards) for the groundless challenge.",
+    ]
     assert state.current_player() == 2 and state.category == NO_CATEGORY  # after the layer
-    counters = state.stats.counters
+    counters = counted(state)
     assert counters["challenges"] == 1 and counters["challenges_groundless"] == 1
     assert counters["challenges_upheld"] == 0
 
@@ -278,7 +303,7 @@ def test_ki6_upheld_challenge_layer_takes_challenger_starts(table: DeckTable) ->
     assert sorted(state.hands[1]) == [30, 40, 41, 42]
     assert state.shown[-1] == (40, 1)
     assert state.current_player() == 0 and state.category == NO_CATEGORY
-    assert state.stats.counters["challenges_upheld"] == 1
+    assert counted(state)["challenges_upheld"] == 1
 
 
 def test_ki6_a_wrong_figure_on_the_right_plant_is_a_lie(table: DeckTable) -> None:
@@ -289,9 +314,30 @@ def test_ki6_a_wrong_figure_on_the_right_plant_is_a_lie(table: DeckTable) -> Non
     assert answer_window(state, challenger=2) == [2]
     assert sorted(state.hands[1]) == [30, 40, 41, 42]  # upheld: the layer takes the pile
     assert state.shown[-1] == (40, 1)
-    assert state.outcome_text() == (f"shown {table.describe(40)}: a lie, seat 1 takes the pile")
+    assert told(state.events, table, "nb") == [
+        (
+            "Plass 1 legger et kort med baksiden opp og søker konsesjon for Straumsmo, 4 000 GWh "
+            "(løgn: kortet er Straumsmo (spar 4))."
+        ),
+        (
+            "Plass 2 anker søknaden til plass 1. Kortet er Straumsmo (spar 4): løgn, anken tas "
+            "til følge."
+        ),
+        "Plass 1 tar inn bunken (2 kort) for løgnen.",
+    ]
+    assert told(state.events, table, "en") == [
+        (
+            "Seat 1 lays a card face down and claims Straumsmo, 4 000 GWh (a lie: the card is "
+            "Straumsmo (spades 4))."
+        ),
+        (
+            "Seat 2 challenges the claim of seat 1. The card is Straumsmo (spades 4): a lie, the "
+            "challenge is upheld."
+        ),
+        "Seat 1 takes the pile (2 cards) for the lie.",
+    ]
     assert state.current_player() == 2 and state.category == NO_CATEGORY
-    counters = state.stats.counters
+    counters = counted(state)
     assert counters["challenges_upheld"] == 1 and counters["challenges_groundless"] == 0
 
 
@@ -303,7 +349,7 @@ def test_ki6_a_wrong_name_with_a_wrong_figure_is_a_lie(table: DeckTable) -> None
     answer_window(state, challenger=0)
     assert sorted(state.hands[1]) == [30, 40, 41, 42]
     assert state.current_player() == 0
-    assert state.stats.counters["challenges_upheld"] == 1
+    assert counted(state)["challenges_upheld"] == 1
 
 
 def test_ki6_first_in_seating_order_after_the_layer_challenges(table: DeckTable) -> None:
@@ -329,8 +375,21 @@ def test_ki7_joker_with_two_cards_in_hand_burns_and_costs_three_burned_cards(
     assert sorted(state.burned + drawn) == sorted([*burned_before, 30, 53])
     assert state.current_player() == 0 and state.category == NO_CATEGORY  # lays again
     assert state.shown[-1] == (53, BURNED)
-    assert state.outcome_text() == ("the pile burns; seat 0 draws 3 burned card(s) as a penalty")
-    counters = state.stats.counters
+    assert told(state.events, table, "nb") == [
+        "Plass 0 legger en joker med to kort eller færre på hånden: bunken brennes (2 kort).",
+        (
+            "Plass 0 trekker 3 kort fra de brente kortene som straff: Mauranger (spar dame), "
+            "Svelgen (kløver 5), joker."
+        ),
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 0 lays a joker while holding two cards or fewer: the pile burns (2 cards).",
+        (
+            "Seat 0 draws 3 cards from the burned cards as a penalty: Mauranger (spades queen), "
+            "Svelgen (clubs 5), joker."
+        ),
+    ]
+    counters = counted(state)
     assert counters["joker_burns"] == 1 and counters["joker_penalties"] == 1
     assert counters["burns"] == 1
     state.check_invariants()
@@ -371,10 +430,16 @@ def test_ki7_only_jokers_and_nothing_else_burned_the_next_player_starts(
     state.apply((JOKER, 53))
     assert state.hands[0] == [53] and state.burned == []  # the same joker came back
     assert state.current_player() == 1 and state.category == NO_CATEGORY
-    assert state.outcome_text() == (
-        "the pile burns; seat 0 draws 1 burned card(s) as a penalty; seat 0 holds only "
-        "jokers and nothing else is burned: the next player starts"
-    )
+    assert told(state.events, table, "nb") == [
+        "Plass 0 legger en joker med to kort eller færre på hånden: bunken brennes (1 kort).",
+        "Plass 0 trekker 1 kort fra de brente kortene som straff: joker.",
+        "Plass 0 har bare jokere, og ingen kraftverk er brent: neste spiller starter.",
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 0 lays a joker while holding two cards or fewer: the pile burns (1 card).",
+        "Seat 0 draws 1 card from the burned cards as a penalty: joker.",
+        "Seat 0 holds only jokers and no plant is burned: the next player starts.",
+    ]
     state.check_invariants()
 
 
@@ -382,7 +447,7 @@ def test_ki7_joker_with_three_cards_has_no_penalty(table: DeckTable) -> None:
     state = position(table, [[53, 20, 21], [40, 41, 42]], pile=[(1, 30, 30)], category=GWH)
     state.apply((JOKER, 53))
     assert sorted(state.hands[0]) == [20, 21]
-    assert state.stats.counters["joker_penalties"] == 0
+    assert counted(state)["joker_penalties"] == 0
     assert state.current_player() == 0
 
 
@@ -393,7 +458,7 @@ def test_ki8_unchallenged_top3_claim_burns_and_layer_lays_again(table: DeckTable
     answer_window(state)
     assert 2 in state.burned and 30 in state.burned and state.pile == []
     assert state.current_player() == 0 and state.category == NO_CATEGORY
-    counters = state.stats.counters
+    counters = counted(state)
     assert counters["top3_claims"] == 1 and counters["top3_burns"] == 1
     assert counters["burns"] == 1
 
@@ -404,8 +469,8 @@ def test_ki8_challenged_true_challenger_takes_layer_lays_again(table: DeckTable)
     answer_window(state, challenger=1)
     assert sorted(state.hands[1]) == [2, 30, 40, 41, 42]
     assert state.current_player() == 0 and state.category == NO_CATEGORY
-    assert state.stats.counters["top3_burns"] == 0
-    assert state.stats.counters["challenges_groundless"] == 1
+    assert counted(state)["top3_burns"] == 0
+    assert counted(state)["challenges_groundless"] == 1
 
 
 def test_ki8_challenged_lie_layer_takes_challenger_starts(table: DeckTable) -> None:
@@ -416,8 +481,8 @@ def test_ki8_challenged_lie_layer_takes_challenger_starts(table: DeckTable) -> N
     answer_window(state, challenger=1)
     assert sorted(state.hands[0]) == [20, 21, 22, 30]
     assert state.current_player() == 1 and state.category == NO_CATEGORY
-    assert state.stats.counters["challenges_upheld"] == 1
-    assert state.stats.counters["top3_burns"] == 0
+    assert counted(state)["challenges_upheld"] == 1
+    assert counted(state)["top3_burns"] == 0
 
 
 def test_ki8_a_top3_plant_with_a_wrong_figure_burns_unless_challenged(
@@ -429,7 +494,7 @@ def test_ki8_a_top3_plant_with_a_wrong_figure_burns_unless_challenged(
     assert state.top3_claim
     answer_window(state)
     assert 20 in state.burned and 30 in state.burned and state.pile == []
-    assert state.current_player() == 0 and state.stats.counters["top3_burns"] == 1
+    assert state.current_player() == 0 and counted(state)["top3_burns"] == 1
 
 
 def test_ki9_last_card_goes_out_once_the_claim_stands(table: DeckTable) -> None:
@@ -438,7 +503,17 @@ def test_ki9_last_card_goes_out_once_the_claim_stands(table: DeckTable) -> None:
     assert state.active[0]  # not out while the claim can be challenged
     answer_window(state)
     assert not state.active[0] and state.out_order == [0]
-    assert state.outcome_text() == "seat 0 is out"
+    assert told(state.events, table, "nb") == [
+        (
+            "Plass 0 legger et kort med baksiden opp og søker konsesjon for Øvre Vinstra, 2 785 "
+            "GWh (sant)."
+        ),
+        "Plass 0 er ute som nr. 1.",
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 0 lays a card face down and claims Øvre Vinstra, 2 785 GWh (true).",
+        "Seat 0 is out, 1st.",
+    ]
     assert state.current_player() == 1 and state.category == GWH  # the pile goes on
     assert not state.is_terminal()
 
@@ -471,27 +546,217 @@ def test_ki9_top3_last_card_burns_and_the_next_player_starts(table: DeckTable) -
     assert state.current_player() == 1 and state.category == NO_CATEGORY
 
 
+# ----------------------------------------------------------------- events
+
+
+def test_a_taken_pile_and_a_new_pile_are_told(table: DeckTable) -> None:
+    state = position(
+        table, [[5, 6, 7], [40, 41, 42], [8, 9, 11]], pile=[(0, 20, 20), (2, 15, 15)], category=GWH
+    )
+    state.player = 1
+    state.apply(TAKE_ACTION)
+    state.apply((LAY, 8, MW, 8))
+    assert told(state.events, table, "nb") == [
+        "Plass 1 tar inn bunken (2 kort).",
+        "Plass 2 starter en ny bunke og velger kategori.",
+        (
+            "Plass 2 legger et kort med baksiden opp og søker konsesjon for Mauranger, 948,7 MW "
+            "(sant)."
+        ),
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 1 takes the pile (2 cards).",
+        "Seat 2 starts a new pile and chooses the category.",
+        "Seat 2 lays a card face down and claims Mauranger, 948,7 MW (true).",
+    ]
+
+
+def drawn(table: DeckTable, top: int) -> KraftidiotenState:
+    """Seat 1 draws ``top`` from the stock on seat 0's claim of card 30."""
+    state = position(
+        table, [[5, 6, 7], [40, 41, 42]], stock=[13, top], pile=[(0, 30, 30)], category=GWH
+    )
+    state.player = 1
+    state.apply(DRAW_ACTION)
+    return state
+
+
+def test_a_stock_draw_that_reaches_the_claim_is_told(table: DeckTable) -> None:
+    state = drawn(table, 12)
+    assert told(state.events, table, "nb") == [
+        (
+            "Plass 1 trekker en sjanse: Tyin (spar knekt), høyt nok, og det legges under sitt "
+            "eget navn."
+        ),
+        (
+            "Plass 1 legger et kort fra trekkbunken med baksiden opp og søker konsesjon for "
+            "Tyin, 3 433 GWh."
+        ),
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 1 draws a chance: Tyin (spades jack), high enough, laid under its own name.",
+        "Seat 1 lays a card from the stock face down and claims Tyin, 3 433 GWh.",
+    ]
+
+
+def test_a_stock_draw_below_the_claim_is_told(table: DeckTable) -> None:
+    state = drawn(table, 45)
+    assert told(state.events, table, "nb") == [
+        "Plass 1 trekker en sjanse: Alta (hjerter 3), lavere enn forrige søknad.",
+        "Plass 1 tar inn bunken (1 kort) med det trukne kortet.",
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 1 draws a chance: Alta (hearts 3), below the last claim.",
+        "Seat 1 takes the pile (1 card) with the drawn card.",
+    ]
+
+
+def test_a_stock_draw_of_a_joker_is_told(table: DeckTable) -> None:
+    state = drawn(table, 53)
+    assert told(state.events, table, "nb") == [
+        "Plass 1 trekker en sjanse: en joker.",
+        "Plass 1 legger en joker: bunken brennes (2 kort).",
+    ]
+    assert told(state.events, table, "en") == [
+        "Seat 1 draws a chance: a joker.",
+        "Seat 1 lays a joker: the pile burns (2 cards).",
+    ]
+
+
+def test_a_standing_top3_claim_and_the_end_of_the_game_are_told(table: DeckTable) -> None:
+    state = position(table, [[1], [40, 41]], pile=[(1, 30, 30)], category=GWH)
+    state.apply((LAY, 1, GWH, 1))
+    answer_window(state)
+    assert told(state.events, table, "nb") == [
+        (
+            "Plass 0 legger et kort med baksiden opp og søker konsesjon for Kvilldal, 4 404 GWh "
+            "(sant); nr. 1–3 brenner bunken hvis ingen anker."
+        ),
+        "Ingen anker topp 3-søknaden til plass 0: bunken brennes (2 kort).",
+        "Plass 0 er ute som nr. 1.",
+        "Spillet er over. Rekkefølgen ut: plass 0. Plass 1 er kraftidioten.",
+    ]
+    assert told(state.events, table, "en") == [
+        (
+            "Seat 0 lays a card face down and claims Kvilldal, 4 404 GWh (true); nr. 1–3 burns "
+            "the pile unless challenged."
+        ),
+        "Nobody challenges the top-3 claim of seat 0: the pile burns (2 cards).",
+        "Seat 0 is out, 1st.",
+        "The game is over. Out in this order: seat 0. Seat 1 is the kraftidiot.",
+    ]
+    assert state.is_terminal()
+
+
+def test_a_face_down_card_is_told_only_to_its_layer(table: DeckTable) -> None:
+    state = position(table, [[5, 6, 7], [40, 41, 42]], pile=[(0, 30, 30)], category=GWH, player=1)
+    state.apply((LIE, 40, GWH))
+    state.apply((LAY, 40, GWH, 3))
+    claim = state.events[-1]
+    said = "Aurland I, 4 162 GWh"
+    assert [claim.text(Narrator(table, "nb", viewer)) for viewer in (0, 1, None)] == [
+        f"Plass 1 legger et kort med baksiden opp og søker konsesjon for {said}.",
+        f"Du legger et kort med baksiden opp og søker konsesjon for {said} "
+        "(løgn: kortet er Straumsmo (spar 4)).",
+        f"Plass 1 legger et kort med baksiden opp og søker konsesjon for {said} "
+        "(løgn: kortet er Straumsmo (spar 4)).",
+    ]
+    assert [claim.text(Narrator(table, "en", viewer)) for viewer in (0, 1, None)] == [
+        f"Seat 1 lays a card face down and claims {said}.",
+        f"You lay a card face down and claim {said} (a lie: the card is Straumsmo (spades 4)).",
+        f"Seat 1 lays a card face down and claims {said} (a lie: the card is Straumsmo "
+        "(spades 4)).",
+    ]
+
+
+def test_every_event_kind_is_told_by_some_test() -> None:
+    import ast
+    import inspect
+
+    from kraftstokk.games.kraftidioten import events
+
+    kinds = {
+        name
+        for name, value in vars(events).items()
+        if isinstance(value, type)
+        and issubclass(value, Event)
+        and value.__module__ == events.__name__
+    }
+    source = Path(__file__).read_text(encoding="utf-8")
+    texts = [node.value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Constant)]
+    told_words = {
+        "Claimed": "søker konsesjon for",
+        "StockDrawn": "a chance:",
+        "Challenged": "the challenge is",
+        "PileTaken": "takes the pile",
+        "TopBurned": "Nobody challenges the top-3 claim",
+        "JokerLaid": "lays a joker",
+        "PenaltyDrawn": "as a penalty",
+        "JokersOnly": "holds only jokers",
+        "PileStarted": "starts a new pile",
+    }
+    assert kinds == set(told_words), "a new event needs its sentences tested here"
+    for kind, words in told_words.items():
+        assert any(isinstance(t, str) and words in t for t in texts), kind
+    assert inspect.getsource(events).count("def nb(") == len(kinds)
+
+
 # ----------------------------------------------------------------- engine guarantees
 
 
-def test_actions_read_as_words(table: DeckTable) -> None:
+def test_actions_read_as_words_in_both_languages(table: DeckTable) -> None:
     state = position(table, [[0, 20, 21], [40, 41, 42]], category=NO_CATEGORY)
-    assert state.action_to_string((LAY, 0, GWH, 0)) == (
-        "lay Tonstad (spar 1) face down, claim Tonstad 4 405 GWh"
-    )
+    en = Narrator(table, "en")
+    nb = Narrator(table, "nb")
+    words = {
+        (LAY, 0, GWH, 0): (
+            "lay Tonstad (spades ace) face down and claim Tonstad, 4 405 GWh",
+            "legg Tonstad (spar ess) med baksiden opp og søk konsesjon for Tonstad, 4 405 GWh",
+        ),
+        (LAY, 20, GWH, 0, 4500): (
+            "lay Øvre Vinstra (spades 9) face down and claim Tonstad, 4 500 GWh",
+            "legg Øvre Vinstra (spar 9) med baksiden opp og søk konsesjon for Tonstad, 4 500 GWh",
+        ),
+        (LIE, 20, GWH): (
+            "lie with Øvre Vinstra (spades 9) in production",
+            "lyv med Øvre Vinstra (spar 9) i produksjon",
+        ),
+        (JOKER, 52): ("lay the joker and burn the pile", "legg jokeren og brenn bunken"),
+        TAKE_ACTION: ("take the pile (0 cards)", "ta inn bunken (0 kort)"),
+        DRAW_ACTION: (
+            "draw a chance: claim the top card of the stock",
+            "trekk en sjanse: søk konsesjon for øverste kort i trekkbunken",
+        ),
+        CHALLENGE_ACTION: ("challenge the claim", "anke søknaden"),
+        PASS_ACTION: ("let the claim stand", "la søknaden stå"),
+    }
+    for action, (english, bokmal) in words.items():
+        assert state.action_text(action, en) == english == state.action_to_string(action)
+        assert state.action_text(action, nb) == bokmal
+    # the others see a face-down card as a card, and nothing of the choice to lie
     assert state.public_action_string((LAY, 20, GWH, 0)) == (
-        "lay a card face down, claim Tonstad 4 405 GWh"
+        "lay a card face down and claim Tonstad, 4 405 GWh"
     )
-    assert state.action_to_string(CHALLENGE_ACTION) == "challenge"
-    assert state.action_to_string(PASS_ACTION) == "pass"
-    assert state.action_to_string(TAKE_ACTION) == "take the pile"
-    assert state.action_to_string(DRAW_ACTION) == "draw from the stock"
-    assert state.action_to_string((JOKER, 52)) == "lay joker 1, burning the pile"
-    assert state.action_to_string((LIE, 20, GWH)) == "lie with Øvre Vinstra (spar 9) in produksjon"
-    assert state.public_action_string((LIE, 20, GWH)) == ""  # only the claim is seen
+    assert state.public_action_string((LIE, 20, GWH)) == ""
     # Figures in words are the ones the card prints.
     assert table.figure_text(GWH, 0) == "4 405 GWh"
-    assert state.claim_to_string(0, GWH) == f"{table.names[0]} 4 405 GWh"
+    with pytest.raises(GameError, match="unknown action"):
+        state.action_to_string((99,))
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object reachable from ``root`` by references (what introspection can find)."""
+    import gc
+
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen[id(item)] = item
+        todo.extend(gc.get_referents(item))
+    return list(seen.values())
 
 
 def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None:
@@ -499,7 +764,7 @@ def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None
         table, [[5, 6, 7], [40, 41, 42]], stock=[9], pile=[(0, 30, 3), (1, 25, 25)], category=GWH
     )
     seen = state.observation(0)
-    assert seen is state.observation(0)  # built once: O(1) per call
+    assert isinstance(seen, KraftidiotenObservation) and seen.seat == 0
     assert seen.hand == (5, 6, 7) and seen.hand_counts == (3, 3)
     assert seen.claims == (
         Claim(0, 3, False, printed(table, GWH, 3)),
@@ -508,18 +773,48 @@ def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None
     assert seen.own_cards_on_pile == ((0, 30),)  # its own face-down card only
     assert seen.stock_count == 1 and seen.pile_count == 2 and seen.category == GWH
     assert seen.floor == printed(table, GWH, 25)
+    assert seen.phase == KraftidiotenPhase.TURN and not seen.challenge_pending
     # another hand and another face-down card of seat 1: seat 0 sees exactly the same
     other = position(
         table, [[5, 6, 7], [43, 44, 45]], stock=[9], pile=[(0, 30, 3), (1, 26, 25)], category=GWH
     )
-    names = [n for n in dir(seen) if not n.startswith("_") and not callable(getattr(seen, n))]
-    assert [getattr(seen, n) for n in names] == [getattr(other.observation(0), n) for n in names]
+    assert seen == other.observation(0)
     assert other.observation(1).hand != state.observation(1).hand
     assert seen.hand_count(1) == 3 and seen.where_shown(40) is None
-    assert seen.describe() == other.observation(0).describe()
-    assert "Tokke (hjerter 13)" in "\n".join(seen.describe())  # its own card 5
+    for lang in ("nb", "en"):
+        narrator = Narrator(table, lang, 0)
+        assert seen.lines(narrator) == other.observation(0).lines(narrator)
+    assert "Tokke (hearts king)" in "\n".join(seen.lines(Narrator(table, "en", 0)))  # card 5
+    assert "Tokke (hjerter konge)" in "\n".join(seen.lines(Narrator(table, "nb", 0)))
     with pytest.raises(AttributeError):
         seen.hand = (1,)  # type: ignore[misc]
+    # no way back to the state: nothing reachable from the observation is the state,
+    # its lists, or the hidden cards' places
+    reachable = _reachable(seen)
+    hidden = [state, state.hands, state.hands[1], state.pile, state.stock, state.burned]
+    assert not any(item is place for item in reachable for place in hidden)
+    assert not any(isinstance(item, KraftidiotenState) for item in reachable)
+
+
+def test_observation_lines_tell_the_claim_to_answer(table: DeckTable) -> None:
+    state = position(table, [[5, 6, 7], [40, 41, 42]], pile=[(0, 30, 30)], category=GWH, player=1)
+    state.apply((LIE, 40, GWH))
+    assert state.observation(1).phase == KraftidiotenPhase.CLAIM
+    assert state.observation(0).phase == KraftidiotenPhase.TURN  # the lie is unseen
+    state.apply((LAY, 40, GWH, 1, 9999))
+    seen = state.observation(0)
+    assert seen.challenge_pending and seen.claim_is_top3 and seen.layer == 1
+    english = seen.lines(Narrator(table, "en", 0))
+    bokmal = seen.lines(Narrator(table, "nb", 0))
+    name = table.names[1]
+    assert english[-1] == (
+        f"seat 1 claims {name}, 9 999 GWh (nr. 1–3: the pile burns unless challenged). Challenge?"
+    )
+    assert bokmal[-1] == (
+        f"plass 1 søker konsesjon for {name}, 9 999 GWh (nr. 1–3: bunken brennes hvis "
+        "ingen anker). Anke?"
+    )
+    assert f"  seat 1: {name}, 9 999 GWh (nr. 2)" in english
 
 
 def test_clone_is_independent(table: DeckTable) -> None:
@@ -528,7 +823,7 @@ def test_clone_is_independent(table: DeckTable) -> None:
     state.apply(state.legal_actions()[0])
     assert copy.actions == 0 and state.actions == 1
     assert copy.hands != state.hands or copy.phase != state.phase
-    assert copy.stats.counters != state.stats.counters or copy.pile != state.pile
+    assert copy.events != state.events or copy.pile != state.pile
     a, b = state.clone(), state.clone()
     assert a.rng.random() == b.rng.random()
     assert a.observation(0).hand == state.observation(0).hand
@@ -702,12 +997,24 @@ def test_random_games_keep_every_card_in_one_place_and_end(
         assert record.loser_cards
     else:
         assert result.actions == 1500
-    counters = record.stats.counters
+    counters = Counter(record.stats.counters)
     assert sum(record.stats.cards_played) == counters["claims"] + counters["joker_burns"]
     assert counters["challenges"] == (
         counters["challenges_upheld"] + counters["challenges_groundless"]
     )
     assert counters["challenges_upheld"] <= counters["lies"]
+    assert counters["figure_lies"] <= counters["lies"] <= counters["claims"]
+    # the counters, counted from the events, agree with the actions taken
+    kinds = Counter(action[0] for action in record.actions)
+    figure_claims = sum(1 for action in record.actions if len(action) == 5)
+    assert counters["challenges"] == kinds[CHALLENGE]
+    assert counters["stock_draws"] == kinds[DRAW]
+    assert counters["figure_lies"] == figure_claims
+    assert counters["claims"] <= kinds[LAY] + kinds[DRAW]
+    assert counters["claims"] >= kinds[LAY]
+    assert counters["pile_pickups"] >= kinds[TAKE]
+    assert counters["joker_burns"] >= kinds[JOKER]
+    assert counters["joker_penalties"] <= kinds[JOKER]
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy", "heuristic"])

@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
-import math
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
 
 from kraftstokk.games.core import Action, BotFactory, Game, random_bot
-from kraftstokk.games.kraftidioten import (
-    BURNED,
+from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE_ACTION,
     DRAW_ACTION,
     JOKER,
     LAY,
     LIE,
-    NO_CATEGORY,
     PASS_ACTION,
     PHASE_CHALLENGE,
     PHASE_CLAIM,
     TAKE_ACTION,
-    KraftidiotenGame,
-    KraftidiotenObservation,
 )
+from kraftstokk.games.kraftidioten.observation import KraftidiotenObservation
+from kraftstokk.games.kraftidioten.rules import BURNED, NO_CATEGORY, lowest_figure_lie
+from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 
 _INFINITY = float("inf")
 
@@ -179,10 +177,7 @@ class HeuristicBot:
 
     def _figure_lie(self, card: int, category: int, floor: float) -> Action:
         """The card's own plant with the lowest whole figure that beats ``floor``."""
-        figure = max(0, math.ceil(floor))
-        if figure == self._figures[category][card]:
-            figure += 1
-        return (LAY, card, category, card, figure)
+        return (LAY, card, category, card, lowest_figure_lie(floor, self._figures[category][card]))
 
     # ----------------------------------------------------------------- challenges
 

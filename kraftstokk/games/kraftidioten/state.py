@@ -1,27 +1,24 @@
-"""Kraftidioten (RULES.md KI-1..KI-9): claim plants face down, bluff, challenge, burn.
+"""Kraftidioten's game and state (RULES.md KI-1..KI-9): claims, bluffs, challenges, burns.
 
-Actions (tuples of ints, first element the kind):
+Actions are described in ``actions.py``. After every claim each other seat still in the
+game is asked, one decision each, in seating order after the layer (KI-6, KI-8): the
+first to challenge does. Taking the pile and drawing from the stock are allowed only on
+a running pile (on an empty pile there is no claim to beat). A joker drawn from the
+stock is laid as a joker without the penalty (it did not come from the hand). A drawn
+card that falls below the claim is shown when it goes to the hand with the pile.
 
-- ``(LAY, card, category, plant)``: lay ``card`` face down and claim ``plant`` with the
-  figure its card prints in ``category`` (on a running pile the category is the pile's).
-  On a turn only the truth is listed (``plant == card``).
-- ``(LIE, card, category)``: lie with ``card`` (KI-4c). The same seat then answers one
-  more decision, the claim: ``(LAY, card, category, plant)`` with ``plant != card`` (a
-  wrong name, the named plant's printed figure), or ``(LAY, card, category, plant,
-  figure)`` with any plant, the card's own included, and a whole ``figure`` that is not
-  the plant's printed figure (a wrong figure). The listed lies by figure are, per plant,
-  the lowest whole figure that beats the claim (at most 52 of them); ``apply`` and
-  ``is_legal`` take any whole figure from the claim to beat up to
-  :data:`MAX_CLAIM_FIGURE`, as a person may state one. Two steps keep each list short
-  (about two per hand card, then at most 103 claims) instead of hand size x 52 x figures.
-- ``(JOKER, card)``: lay a joker from hand; it is shown and burns the pile (KI-7).
-- ``(TAKE,)``: take the pile into hand (KI-4a); ``(DRAW,)``: draw from the stock (KI-4b).
-- ``(CHALLENGE,)`` / ``(PASS,)``: the out-of-turn answer of one seat to the last claim.
+Lies (KI-4c). A lie names another plant than the card with that plant's printed figure,
+or any plant, the card's own included, with a whole figure that is not its printed one.
+The listed lies by figure are, per plant, the lowest whole figure that beats the claim
+(at most 52); ``apply`` and ``is_legal`` take any whole figure from the claim to beat up
+to :data:`~kraftstokk.games.kraftidioten.rules.MAX_CLAIM_FIGURE`, as a person may state
+one. Two steps (``LIE``, then the claim) keep each list short: about two per hand card,
+then at most 103 claims, instead of hand size x 52 x figures.
 
 Claims are made and judged in the figures as the cards print them (``DeckTable.shown``):
-"Tonstad, 4 405 GWh" is the truth when Tonstad's card prints 4 405, whatever the
-decimals behind it; the printed rounding keeps the order of the exact figures, so it
-changes no comparison between two plants.
+"Tonstad, 4 405 GWh" is the truth when Tonstad's card prints 4 405, whatever decimals
+lie behind it; the printed rounding keeps the order of the exact figures, so it changes
+no comparison between two plants.
 
 A wrong figure is an open lie to anyone who knows the deck, since every figure is
 printed on a card; the seed (000) still lists it as a lie ("enten kraftverkets navn
@@ -33,35 +30,25 @@ heuristic bot notices a wrong figure with the chance ``knowledge`` (how well it 
 the deck) and then challenges; it lies by figure itself only as a clumsy bluff, with
 the chance ``1 - knowledge``. The greedy bot never challenges and never lies.
 
-After every claim each other seat still in the game is asked, one decision each, in
-seating order after the layer (KI-6, KI-8): the first to challenge does. Taking the pile
-and drawing from the stock are allowed only on a running pile (on an empty pile there is
-no claim to beat). A joker drawn from the stock is laid as a joker without the penalty
-(it did not come from the hand). A drawn card that falls below the claim is shown when
-it goes to the hand with the pile. The KI-7 penalty draws three random cards from all
-the burned cards, jokers included (the joker just laid among them), or all of them when
-there are fewer, so a player never goes out by laying a joker. One position cannot go
-on under that rule: a player left with only jokers after the penalty, while no plant
-card is burned, would draw the same jokers back for ever; then the next player starts
-the new pile instead. Every decision on a player's own turn counts as a turn for
-``Result.rounds``; naming the claim after ``LIE`` and answering a claim do not.
+The joker (KI-7). The penalty draws three random cards from all the burned cards,
+jokers included (the joker just laid among them), or all of them when there are fewer,
+so a player never goes out by laying a joker. One position cannot go on under that
+rule: a player left with only jokers after the penalty, while no plant card is burned,
+would draw the same jokers back for ever; then the next player starts the new pile.
 
-Bots see a :class:`KraftidiotenObservation`: a live, read-only view of one seat's
-knowledge (its hand, the public claims, counts, the cards shown so far).
+Every decision on a player's own turn counts as a turn for ``Result.rounds``; naming
+the claim after ``LIE`` and answering a claim do not. Every action appends its events
+(``events.py``) to ``state.events``; the simulation's counters are those events counted.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
-    CATEGORY_NAMES,
-    CATEGORY_UNITS,
     DEFAULT_ACTION_CAP,
     Action,
     Bot,
@@ -71,57 +58,53 @@ from kraftstokk.games.core import (
     State,
     Stats,
 )
-
-LAY, JOKER, TAKE, DRAW, CHALLENGE, PASS, LIE = range(7)
-KIND_NAMES: tuple[str, ...] = ("lay", "joker", "take", "draw", "challenge", "pass", "lie")
-
-TAKE_ACTION: Action = (TAKE,)
-DRAW_ACTION: Action = (DRAW,)
-CHALLENGE_ACTION: Action = (CHALLENGE,)
-PASS_ACTION: Action = (PASS,)
-
-PHASE_TURN, PHASE_CHALLENGE, PHASE_CLAIM = 0, 1, 2
-HAND_SIZE = 3  # KI-1, KI-2: deal three, draw back up to three
-TOP_NR = 3  # KI-8
-JOKER_PENALTY = 3  # KI-7
-NO_CATEGORY = -1
-BURNED = -1  # destination of a shown card that left the game
-MAX_CLAIM_FIGURE = 1_000_000  # a stated figure is a whole number up to this (KI-4c)
-
-COUNTERS: tuple[str, ...] = (
-    "pile_pickups",
-    "burns",
-    "claims",
-    "lies",
-    "figure_lies",
-    "challenges",
-    "challenges_upheld",
-    "challenges_groundless",
-    "top3_claims",
-    "top3_burns",
-    "joker_burns",
-    "joker_penalties",
-    "stock_draws",
+from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut, tally
+from kraftstokk.games.kraftidioten.actions import (
+    CHALLENGE_ACTION,
+    DRAW,
+    DRAW_ACTION,
+    JOKER,
+    LAY,
+    LIE,
+    PASS_ACTION,
+    PHASE_CHALLENGE,
+    PHASE_CLAIM,
+    PHASE_TURN,
+    TAKE,
+    TAKE_ACTION,
+    KraftidiotenPhase,
+    action_text,
+    claim_text,
+)
+from kraftstokk.games.kraftidioten.events import (
+    Challenged,
+    Claimed,
+    DrawOutcome,
+    JokerLaid,
+    JokersOnly,
+    PenaltyDrawn,
+    PileStarted,
+    PileTaken,
+    StockDrawn,
+    TakeReason,
+    TopBurned,
+)
+from kraftstokk.games.kraftidioten.observation import Claim, KraftidiotenObservation
+from kraftstokk.games.kraftidioten.rules import (
+    BURNED,
+    HAND_SIZE,
+    JOKER_PENALTY,
+    MAX_CLAIM_FIGURE,
+    NO_CATEGORY,
+    NOT_SHOWN,
+    is_top3,
+    joker_costs,
+    lowest_figure_lie,
+    printed_value,
 )
 
-
-class Claim(NamedTuple):
-    """A public claim on the current pile: a plant and the figure stated for it."""
-
-    seat: int
-    plant: int
-    from_stock: bool  # KI-4b: drawn from the stock, so true by rule
-    figure: float  # as stated: the plant's printed figure, or a whole number (KI-4c)
-
-
-def _printed_value(text: str) -> float:
-    """'4 405' -> 4405.0, '12,5' -> 12.5; '' (a joker) -> 0.0."""
-    return float(text.replace(" ", "").replace(",", ".")) if text else 0.0
-
-
-def figure_words(figure: float) -> str:
-    """A stated whole figure as the cards print numbers: 4500 -> '4 500'."""
-    return f"{round(figure):,}".replace(",", " ")
+_EN = "en"
+_PHASES = {phase.value: phase for phase in KraftidiotenPhase}
 
 
 def _figure_key(figures: tuple[float, ...]) -> Callable[[int], tuple[float, int]]:
@@ -154,12 +137,9 @@ class KraftidiotenGame(Game):
             )
         self.plants = plants
         self.jokers = table.joker_cards
-        self.figures = table.figures
-        #: Per category each card's figure as the card prints it (jokers 0.0): claims are
-        #: made and judged in printed figures, so "Tonstad, 4 405 GWh" is the truth when
-        #: the card says 4 405. The rounding keeps the order of the exact figures.
+        #: Per category each card's figure as the card prints it (jokers 0.0).
         self.claim_figures: tuple[tuple[float, ...], ...] = tuple(
-            tuple(_printed_value(text) for text in shown) for shown in table.shown
+            tuple(printed_value(text) for text in shown) for shown in table.shown
         )
         #: Per category each card's printed figure, -inf for a joker (never under a claim).
         self.plant_figures: tuple[tuple[float, ...], ...] = tuple(
@@ -168,10 +148,10 @@ class KraftidiotenGame(Game):
         )
         #: The highest whole figure a claim may state (far above every plant of a deck).
         self.max_claim_figure = max(
-            MAX_CLAIM_FIGURE, *(math.ceil(max(figs)) for figs in self.claim_figures)
+            MAX_CLAIM_FIGURE, *(int(max(figs)) + 1 for figs in self.claim_figures)
         )
         self.top3 = tuple(
-            tuple(0 < nr <= TOP_NR and not table.joker[i] for i, nr in enumerate(ranks))
+            tuple(is_top3(nr) and not table.joker[i] for i, nr in enumerate(ranks))
             for ranks in table.nr
         )
         # Per category: the plants by rising figure and their figures (for bisect); per
@@ -241,15 +221,18 @@ class KraftidiotenState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []  # the top is the end
         self.pile: list[int] = []  # face down, aligned with claims
-        self.claims: list[Claim] = []  # as the observations hand them out
+        self.claims: list[Claim] = []
         self.burned: list[int] = []
-        self.shown: list[tuple[int, int]] = []  # (card, seat it went to or BURNED)
-        self.last_shown: dict[int, int] = {}  # card -> where it went when last shown
+        #: Public and immutable, so an observation shares them without a copy.
+        self.shown: tuple[tuple[int, int], ...] = ()  # (card, seat it went to or BURNED)
+        self.last_shown: tuple[int, ...] = (NOT_SHOWN,) * game.table.size
         self.category = NO_CATEGORY
         self.floor = -1.0  # figure of the last claim on the pile
         self.active = [True] * n
         self.num_active = n
         self.out_order: list[int] = []
+        self.active_view: tuple[bool, ...] = (True,) * n  # immutable copies for observations
+        self.out_view: tuple[int, ...] = ()
         self.phase = PHASE_TURN
         self.player = 0
         self.layer = -1  # seat whose claim is open to challenge
@@ -257,18 +240,11 @@ class KraftidiotenState(State):
         self.top3_claim = False
         self.lie_card = -1  # PHASE_CLAIM: the card chosen to lie with
         self.lie_category = NO_CATEGORY
-        self.notes: list[tuple[str, int, int]] = []  # public outcomes of action noted_at
-        self.noted_at = -1
         self.finished = False
         self.cap = game.action_cap
         self.actions = 0
         self.turns = 0
-        self.stats = Stats(counters=dict.fromkeys(COUNTERS, 0), cards_played=[0] * game.table.size)
-        self._counters = self.stats.counters
-        self._cards_played = self.stats.cards_played
-        self._views: list[KraftidiotenObservation] = [
-            KraftidiotenObservation(self, seat) for seat in range(n)
-        ]
+        self.events: list[Event] = []
         if deal:
             self._deal()
 
@@ -285,6 +261,47 @@ class KraftidiotenState(State):
         for joker in self.game.jokers:  # a uniform place each: the stock stays uniform
             stock.insert(self.rng.randrange(len(stock) + 1), joker)
         self.stock = stock
+
+    @classmethod
+    def from_position(
+        cls,
+        game: KraftidiotenGame,
+        *,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int] = (),
+        pile: Sequence[tuple[int, ...]] = (),
+        category: int = NO_CATEGORY,
+        player: int = 0,
+        seed: int = 0,
+    ) -> KraftidiotenState:
+        """A turn position (for tests and puzzles); unlisted cards count as burned.
+
+        ``pile`` lists the claims bottom first as ``(seat, card, plant)``, or ``(seat,
+        card, plant, figure)`` for a stated whole figure; the last card of ``stock`` is
+        the top. Nothing has been shown yet.
+        """
+        n = game.num_players
+        if len(hands) != n:
+            raise GameError(f"a position of {n} players needs {n} hands")
+        if not 0 <= player < n:
+            raise GameError(f"player {player} is not a seat of a {n}-player game")
+        if pile and category not in (0, 1, 2):
+            raise GameError("a pile with claims needs its category (0, 1 or 2)")
+        state = cls(game, random.Random(seed), deal=False)
+        state.hands = [list(hand) for hand in hands]
+        state.stock = list(stock)
+        state.pile = [claim[1] for claim in pile]
+        printed = game.claim_figures[category] if pile else ()
+        state.claims = [
+            Claim(c[0], c[2], False, float(c[3]) if len(c) > 3 else printed[c[2]]) for c in pile
+        ]
+        placed = {card for hand in hands for card in hand} | set(stock) | set(state.pile)
+        state.burned = [card for card in range(game.table.size) if card not in placed]
+        state.category = category if pile else NO_CATEGORY
+        state.floor = state.claims[-1].figure if pile else -1.0
+        state.player = player
+        state.check_invariants()
+        return state
 
     # ----------------------------------------------------------------- State API
 
@@ -427,21 +444,20 @@ class KraftidiotenState(State):
             self.actions += 1
             self.turns += 1
             hand = self.hands[seat]
-            held = len(hand)
+            penalty = joker_costs(len(hand))
             hand.remove(card)
-            penalty = held <= 2
-            self._joker(seat, card, penalty=penalty)
+            self._joker(seat, card, penalty=penalty, from_stock=False)
             self._draw_up(hand)
             if penalty and self._jokers_only(hand):
                 # The same jokers would come back for ever: the next player starts.
-                self._note("jokers_only", seat)
+                self.events.append(JokersOnly(seat))
                 self._new_pile(self._next_active(seat))
         elif kind == TAKE and len(action) == 1:
             if not self.pile:
                 raise GameError("there is no pile to take")
             self.actions += 1
             self.turns += 1
-            self._take_pile(seat)
+            self._take_pile(seat, TakeReason.CHOSE)
             self._new_pile(self._next_active(seat))
         elif kind == DRAW and len(action) == 1:
             if not self.pile or not self.stock:
@@ -459,6 +475,9 @@ class KraftidiotenState(State):
         rounds = -(-self.turns // self.n)
         return Result(self.finished, list(self.out_order), loser, self.actions, rounds)
 
+    def final_stats(self) -> Stats:
+        return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
+
     def clone(self) -> KraftidiotenState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
@@ -468,15 +487,15 @@ class KraftidiotenState(State):
         other.pile = list(self.pile)
         other.claims = list(self.claims)
         other.burned = list(self.burned)
-        other.shown = list(self.shown)
-        other.last_shown = dict(self.last_shown)
-        other.notes = list(self.notes)
-        other.noted_at = self.noted_at
+        other.shown = self.shown
+        other.last_shown = self.last_shown
         other.category = self.category
         other.floor = self.floor
         other.active = list(self.active)
         other.num_active = self.num_active
         other.out_order = list(self.out_order)
+        other.active_view = self.active_view
+        other.out_view = self.out_view
         other.phase = self.phase
         other.player = self.player
         other.layer = self.layer
@@ -487,13 +506,45 @@ class KraftidiotenState(State):
         other.finished = self.finished
         other.actions = self.actions
         other.turns = self.turns
-        other.stats = self.stats.copy()
-        other._counters = other.stats.counters
-        other._cards_played = other.stats.cards_played
+        other.events = list(self.events)
         return other
 
     def observation(self, seat: int) -> KraftidiotenObservation:
-        return self._views[seat]
+        phase = self.phase
+        player = self.player
+        lie_card = -1
+        if phase == PHASE_CLAIM:
+            if player == seat:
+                lie_card = self.lie_card
+            else:
+                phase = PHASE_TURN  # the others cannot see that a lie is being made
+        claims = self.claims
+        pile = self.pile
+        own: tuple[tuple[int, int], ...] = ()
+        if claims:
+            own = tuple([(i, pile[i]) for i, claim in enumerate(claims) if claim[0] == seat])
+        return KraftidiotenObservation(
+            seat,
+            self.n,
+            _PHASES[phase],
+            player,
+            tuple(self.hands[seat]),
+            lie_card,
+            self.category,
+            self.floor if claims else None,
+            tuple(claims),
+            own,
+            self.top3_claim,
+            self.layer,
+            tuple(map(len, self.hands)),
+            len(self.stock),
+            len(pile),
+            len(self.burned),
+            self.shown,
+            self.last_shown,
+            self.active_view,
+            self.out_view,
+        )
 
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
@@ -509,7 +560,7 @@ class KraftidiotenState(State):
         passes = [getattr(bot, "always_passes", False) is True for bot in bots]
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
         acts = [bot.act for bot in bots]
-        views = self._views
+        observation = self.observation
         apply = self.apply
         append = actions.append
         while not self.finished and self.actions < self.cap:
@@ -519,16 +570,32 @@ class KraftidiotenState(State):
             else:
                 turn = self.phase == PHASE_TURN
                 legal = () if turn and blind[seat] else self.legal_actions()
-                action = acts[seat](views[seat], legal, bot_rngs[seat])
+                action = acts[seat](observation(seat), legal, bot_rngs[seat])
             apply(action)
             append(action)
 
+    def action_text(self, action: Action, narrator: Narrator) -> str:
+        printed = None
+        if action and action[0] == LAY and len(action) in (4, 5):
+            category, plant = action[2], action[3]
+            if 0 <= category <= 2 and 0 <= plant < self.game.table.size:
+                printed = self.game.claim_figures[category][plant]
+        return action_text(action, narrator, len(self.pile), printed)
+
     def action_to_string(self, action: Action) -> str:
-        return self._describe(action, public=False)
+        return self.action_text(action, Narrator(self.game.table, _EN))
 
     def public_action_string(self, action: Action) -> str:
-        """The action as the other players see it: a laid card is 'a card'."""
-        return self._describe(action, public=True)
+        """The action as the other players see it: a laid card is 'a card'; a lie unseen."""
+        kind = action[0] if action else -1
+        if kind == LIE:
+            return ""  # choosing to lie is not visible: the claim that follows is
+        if kind == LAY and len(action) in (4, 5):
+            category, plant = action[2], action[3]
+            stated = float(action[4]) if len(action) == 5 else None
+            claim = claim_text(Narrator(self.game.table, _EN), category, plant, stated)
+            return f"lay a card face down and claim {claim}"
+        return self.action_to_string(action)
 
     def card_locations(self) -> dict[str, list[int]]:
         places = {"stock": list(self.stock), "pile": list(self.pile)}
@@ -562,7 +629,7 @@ class KraftidiotenState(State):
             if category not in (0, 1, 2):
                 raise GameError(f"no category {category}")
         elif category != self.category:
-            raise GameError(f"the pile is played in {CATEGORY_NAMES[self.category]}")
+            raise GameError(f"the pile is played in {self._category_name(self.category)}")
         if stated:
             figure = stated[0]
             if truthful:
@@ -586,18 +653,16 @@ class KraftidiotenState(State):
         if game.claim_figures[category][plant] < self.floor:
             raise GameError(f"claim {list(action)} is below the last claim")
 
-    def _figure_lies(self, card: int, category: int) -> list[Action]:
-        """Per plant the lowest whole figure, other than its printed one, that beats the claim.
+    def _category_name(self, category: int) -> str:
+        return Narrator(self.game.table, _EN).category(category)
 
-        The listed lies by figure (KI-4c); ``apply`` and ``is_legal`` also take any higher
-        whole figure, as a person may state one.
-        """
-        game = self.game
-        lowest = max(0, math.ceil(self.floor))
-        printed = game.claim_figures[category]
+    def _figure_lies(self, card: int, category: int) -> list[Action]:
+        """KI-4c: per plant the lowest whole figure, not its printed one, that beats the claim."""
+        floor = self.floor
+        printed = self.game.claim_figures[category]
         return [
-            (LAY, card, category, plant, lowest if printed[plant] != lowest else lowest + 1)
-            for plant in game.plants
+            (LAY, card, category, plant, lowest_figure_lie(floor, printed[plant]))
+            for plant in self.game.plants
         ]
 
     def _jokers_only(self, hand: list[int]) -> bool:
@@ -626,22 +691,19 @@ class KraftidiotenState(State):
         self.pile.append(card)
         if figure is None:
             claim = game.claim_table[seat][category][plant][from_stock]
+            stated = None
+            lie = card != plant
         else:
-            claim = Claim(seat, plant, False, float(figure))
+            stated = float(figure)
+            claim = Claim(seat, plant, False, stated)
+            lie = True
         self.claims.append(claim)
+        if self.category == NO_CATEGORY:
+            self.events.append(PileStarted(seat))
         self.category = category
         self.floor = claim.figure
-        self._cards_played[card] += 1
-        counters = self._counters
-        counters["claims"] += 1
-        if figure is not None:
-            counters["lies"] += 1
-            counters["figure_lies"] += 1
-        elif card != plant:
-            counters["lies"] += 1
         top3 = game.top3[category][plant]
-        if top3:
-            counters["top3_claims"] += 1
+        self.events.append(Claimed(seat, card, category, plant, stated, from_stock, top3, lie))
         stock = self.stock
         while len(hand) < HAND_SIZE and stock:  # draw back up (inlined: hot path)
             hand.append(stock.pop())
@@ -661,20 +723,18 @@ class KraftidiotenState(State):
         while len(hand) < HAND_SIZE and stock:
             hand.append(stock.pop())
 
-    def _joker(self, seat: int, card: int, *, penalty: bool) -> None:
+    def _joker(self, seat: int, card: int, *, penalty: bool, from_stock: bool) -> None:
         """KI-7: shown, the pile burns, the same player lays again (penalty if <= 2 held)."""
-        counters = self.stats.counters
-        self.stats.cards_played[card] += 1
         self._show(card, BURNED)
-        self.burned.extend(self.pile)
-        self.burned.append(card)
-        counters["burns"] += 1
-        counters["joker_burns"] += 1
+        burned = self.burned
+        burned.extend(self.pile)
+        burned.append(card)
+        self.events.append(JokerLaid(seat, card, len(self.pile) + 1, from_stock, penalty))
+        self.pile.clear()
+        self.claims.clear()
         if penalty:
-            # KI-7: three random cards from all the burned cards, jokers included (this
-            # one too), or as many as there are.
-            counters["joker_penalties"] += 1
-            burned = self.burned
+            # Three random cards from all the burned cards, jokers included (this one
+            # too), or as many as there are.
             drawn = (
                 list(burned)
                 if len(burned) <= JOKER_PENALTY
@@ -683,47 +743,41 @@ class KraftidiotenState(State):
             for burned_card in drawn:
                 burned.remove(burned_card)
             self.hands[seat].extend(drawn)
-            self._note("penalty", seat, len(drawn))
-        else:
-            self._note("joker", seat)
+            self.events.append(PenaltyDrawn(seat, tuple(drawn)))
         self._new_pile(seat)
 
     def _draw_chance(self, seat: int) -> None:
         """KI-4b: the top stock card is claimed truthfully, or it goes home with the pile."""
-        counters = self.stats.counters
-        counters["stock_draws"] += 1
         card = self.stock.pop()
         if self.game.table.joker[card]:
-            self._joker(seat, card, penalty=False)
+            self.events.append(StockDrawn(seat, card, DrawOutcome.JOKER))
+            self._joker(seat, card, penalty=False, from_stock=True)
             return
         if self.game.claim_figures[self.category][card] >= self.floor:
+            self.events.append(StockDrawn(seat, card, DrawOutcome.CLAIMED))
             self._lay(seat, card, self.category, card, from_stock=True)
             return
+        self.events.append(StockDrawn(seat, card, DrawOutcome.TOO_LOW))
         self._show(card, seat)
-        self._note("drawn_low", seat, card)
         self.hands[seat].append(card)
-        self._take_pile(seat)
+        self._take_pile(seat, TakeReason.DRAWN_LOW)
         self._new_pile(self._next_active(seat))
 
     def _challenge(self) -> None:
         """KI-6, KI-8: the card is shown; a lie goes home to the layer, else to the challenger."""
-        counters = self.stats.counters
-        counters["challenges"] += 1
         challenger = self.player
         layer = self.layer
         card = self.pile[-1]
         claim = self.claims[-1]
         if card != claim.plant or claim.figure != self.game.claim_figures[self.category][card]:
-            counters["challenges_upheld"] += 1
+            self.events.append(Challenged(challenger, layer, card, True))
             self._show(card, layer)
-            self._note("lie", layer, card)
-            self._take_pile(layer)
+            self._take_pile(layer, TakeReason.LIE_EXPOSED)
             self._new_pile(challenger)
             return
-        counters["challenges_groundless"] += 1
+        self.events.append(Challenged(challenger, layer, card, False))
         self._show(card, challenger)
-        self._note("truth", challenger, card)
-        self._take_pile(challenger)
+        self._take_pile(challenger, TakeReason.GROUNDLESS)
         if self.layer_emptied:
             self._go_out(layer)
             if self.finished:
@@ -737,13 +791,10 @@ class KraftidiotenState(State):
     def _claim_stands(self) -> None:
         layer = self.layer
         if self.top3_claim:
-            counters = self.stats.counters
-            counters["burns"] += 1
-            counters["top3_burns"] += 1
+            self.events.append(TopBurned(layer, len(self.pile)))
             self.burned.extend(self.pile)
             self.pile.clear()
             self.claims.clear()
-            self._note("burned", layer)
         if self.layer_emptied:
             self._go_out(layer)
             if self.finished:
@@ -757,42 +808,15 @@ class KraftidiotenState(State):
         else:
             self._next_turn(self._next_active(layer))
 
-    def _note(self, event: str, seat: int, card: int = -1) -> None:
-        """Remember a public outcome of the current action, for ``outcome_text``."""
-        if self.noted_at != self.actions:
-            self.notes = []
-            self.noted_at = self.actions
-        self.notes.append((event, seat, card))
-
-    def outcome_text(self) -> str | None:
-        """What the last action brought to light (cards shown, burns, who is out), or None."""
-        if self.noted_at != self.actions or not self.notes:
-            return None
-        describe = self.game.table.describe
-        words = {
-            "lie": "shown {card}: a lie, seat {seat} takes the pile",
-            "truth": "shown {card}: the truth, seat {seat} takes the pile",
-            "burned": "the top-3 claim stands: the pile burns",
-            "joker": "the pile burns",
-            "penalty": "the pile burns; seat {seat} draws {card} burned card(s) as a penalty",
-            "drawn_low": "drew {card}, below the claim: seat {seat} takes the pile",
-            "jokers_only": "seat {seat} holds only jokers and nothing else is burned: "
-            "the next player starts",
-            "out": "seat {seat} is out",
-        }
-        parts = []
-        for event, seat, card in self.notes:
-            shown = describe(card) if event in ("lie", "truth", "drawn_low") else str(card)
-            parts.append(words[event].format(card=shown, seat=seat))
-        return "; ".join(parts)
-
     def _show(self, card: int, destination: int) -> None:
-        self.shown.append((card, destination))
-        self.last_shown[card] = destination
+        self.shown = (*self.shown, (card, destination))
+        last = list(self.last_shown)
+        last[card] = destination
+        self.last_shown = tuple(last)
 
-    def _take_pile(self, seat: int) -> None:
+    def _take_pile(self, seat: int, reason: TakeReason) -> None:
+        self.events.append(PileTaken(seat, len(self.pile), reason))
         self.hands[seat].extend(self.pile)
-        self.stats.counters["pile_pickups"] += 1
         self.pile.clear()
         self.claims.clear()
 
@@ -815,14 +839,19 @@ class KraftidiotenState(State):
 
     def _go_out(self, seat: int) -> None:
         """KI-9: an empty hand with an empty stock, once the last claim stands."""
-        self._note("out", seat)
         self.active[seat] = False
         self.num_active -= 1
         self.out_order.append(seat)
+        self.active_view = tuple(self.active)
+        self.out_view = tuple(self.out_order)
+        self.events.append(SeatOut(seat, len(self.out_order)))
         if self.num_active <= 1:
             self.finished = True
             self.phase = PHASE_TURN
             self.player = next(s for s in range(self.n) if self.active[s])
+            self.events.append(
+                GameOver(self.player, tuple(self.out_order), "kraftidioten", "the kraftidiot")
+            )
 
     def _next_active(self, seat: int) -> int:
         active = self.active
@@ -831,228 +860,21 @@ class KraftidiotenState(State):
             seat = seat + 1 if seat + 1 < self.n else 0
         return seat
 
-    # ----------------------------------------------------------------- words
-
-    def claim_to_string(self, plant: int, category: int, figure: float | None = None) -> str:
-        """'Tonstad 4 405 GWh': the plant and the figure stated (None: the printed one)."""
-        table = self.game.table
-        if figure is None or figure == self.game.claim_figures[category][plant]:
-            return f"{table.names[plant]} {table.figure_text(category, plant)}"
-        return f"{table.names[plant]} {figure_words(figure)} {CATEGORY_UNITS[category]}"
-
-    def _describe(self, action: Action, *, public: bool) -> str:
-        table = self.game.table
-        kind = action[0]
-        if kind == LAY:
-            card, category, plant = action[1:4]
-            stated = action[4] if len(action) == 5 else None
-            laid = "a card" if public else table.describe(card)
-            claim = self.claim_to_string(plant, category, stated)
-            return f"lay {laid} face down, claim {claim}"
-        if kind == LIE:
-            _, card, category = action
-            if public:
-                return ""  # choosing to lie is not visible: the claim that follows is
-            return f"lie with {table.describe(card)} in {CATEGORY_NAMES[category]}"
-        if kind == JOKER:
-            return f"lay {table.describe(action[1])}, burning the pile"
-        if kind == TAKE:
-            return "take the pile"
-        if kind == DRAW:
-            return "draw from the stock"
-        if kind == CHALLENGE:
-            return "challenge"
-        if kind == PASS:
-            return "pass"
-        raise GameError(f"not a Kraftidioten action: {list(action)}")
-
-
-class KraftidiotenObservation:
-    """A live read-only view of what one seat may know; valid until the next ``apply``.
-
-    Built once per seat (O(1) per call); every property reads the state afresh and
-    returns copies, so a bot can neither see face-down cards nor change the game.
-    """
-
-    __slots__ = ("_state", "seat")
-
-    def __init__(self, state: KraftidiotenState, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    @property
-    def table(self) -> DeckTable:
-        """The printed deck: every player knows what cards exist."""
-        return self._state.game.table
-
-    @property
-    def num_players(self) -> int:
-        return self._state.n
-
-    @property
-    def phase(self) -> int:
-        """PHASE_TURN, PHASE_CHALLENGE, or PHASE_CLAIM (only ever seen by the liar)."""
-        state = self._state
-        phase = state.phase
-        if phase == PHASE_CLAIM and state.player != self.seat:
-            return PHASE_TURN
-        return phase
-
-    @property
-    def lie_card(self) -> int:
-        """In PHASE_CLAIM, the card this seat chose to lie with; else -1."""
-        state = self._state
-        if state.phase == PHASE_CLAIM and state.player == self.seat:
-            return state.lie_card
-        return -1
-
-    @property
-    def to_act(self) -> int:
-        return self._state.player
-
-    @property
-    def challenge_pending(self) -> bool:
-        """True when this seat is asked whether to challenge the last claim."""
-        state = self._state
-        return state.phase == PHASE_CHALLENGE and state.player == self.seat
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return tuple(self._state.hands[self.seat])
-
-    @property
-    def hand_size(self) -> int:
-        return len(self._state.hands[self.seat])
-
-    @property
-    def category(self) -> int:
-        """The pile's category, or NO_CATEGORY (-1) when a new pile is to be started."""
-        return self._state.category
-
-    @property
-    def floor(self) -> float | None:
-        """The figure of the last claim on the pile (None on a new pile)."""
-        state = self._state
-        return state.floor if state.claims else None
-
-    @property
-    def claims(self) -> tuple[Claim, ...]:
-        return tuple(self._state.claims)
-
-    @property
-    def last_claim(self) -> Claim | None:
-        claims = self._state.claims
-        return claims[-1] if claims else None
-
-    @property
-    def own_cards_on_pile(self) -> tuple[tuple[int, int], ...]:
-        """(claim index, card) for the cards this seat laid on the current pile."""
-        state = self._state
-        seat = self.seat
-        return tuple((i, state.pile[i]) for i, claim in enumerate(state.claims) if claim[0] == seat)
-
-    @property
-    def own_cards_on_pile_set(self) -> frozenset[int]:
-        """The cards this seat laid on the current pile."""
-        state = self._state
-        seat = self.seat
-        pile = state.pile
-        return frozenset(pile[i] for i, claim in enumerate(state.claims) if claim[0] == seat)
-
-    def hand_count(self, seat: int) -> int:
-        return len(self._state.hands[seat])
-
-    @property
-    def claim_is_top3(self) -> bool:
-        """The claim open to challenge is nr. 1-3 and burns the pile if it stands."""
-        return self._state.top3_claim
-
-    @property
-    def layer(self) -> int:
-        """The seat whose claim is open to challenge (-1 outside a challenge window)."""
-        return self._state.layer
-
-    @property
-    def hand_counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self._state.hands)
-
-    @property
-    def stock_count(self) -> int:
-        return len(self._state.stock)
-
-    @property
-    def pile_count(self) -> int:
-        return len(self._state.pile)
-
-    @property
-    def burned_count(self) -> int:
-        return len(self._state.burned)
-
-    @property
-    def shown(self) -> tuple[tuple[int, int], ...]:
-        """Cards shown so far, in order: (card, seat it went to, or BURNED)."""
-        return tuple(self._state.shown)
-
-    def where_shown(self, card: int) -> int | None:
-        """Where ``card`` went when it was last shown (a seat or BURNED); None if never."""
-        return self._state.last_shown.get(card)
-
-    @property
-    def shown_cards(self) -> frozenset[int]:
-        """Every card that has been shown at least once."""
-        return frozenset(self._state.last_shown)
-
-    @property
-    def active(self) -> tuple[bool, ...]:
-        return tuple(self._state.active)
-
-    @property
-    def out_order(self) -> tuple[int, ...]:
-        return tuple(self._state.out_order)
-
-    def describe(self) -> list[str]:
-        """The view in words, for a person at the terminal."""
-        state = self._state
-        table = state.game.table
-        category = state.category
-        lines = [f"You are seat {self.seat}."]
-        if state.claims:
-            unit = CATEGORY_NAMES[category]
-            lines.append(f"Pile: {len(state.pile)} card(s) face down, played in {unit}. Claims:")
-            for claim in state.claims[-5:]:
-                drawn = " (drawn from the stock)" if claim[2] else ""
-                nr = table.nr[category][claim[1]]
-                lines.append(
-                    f"  seat {claim.seat}: "
-                    f"{state.claim_to_string(claim.plant, category, claim.figure)} "
-                    f"(nr. {nr}){drawn}"
-                )
-        else:
-            lines.append("Pile: empty; the next card chooses the category")
-        lines.append(f"Stock: {len(state.stock)}   Burned: {len(state.burned)}")
-        for seat in range(state.n):
-            who = "you" if seat == self.seat else f"seat {seat}"
-            status = "out" if not state.active[seat] else f"{len(state.hands[seat])} card(s)"
-            lines.append(f"  {who}: {status}")
-        categories = (category,) if category != NO_CATEGORY else (0, 1, 2)
-        lines.append("Your hand:")
-        for card in sorted(state.hands[self.seat]):
-            if table.joker[card]:
-                lines.append(f"  {table.describe(card)}")
-                continue
-            figures = ", ".join(
-                f"{table.figure_text(c, card)} (nr. {table.nr[c][card]})" for c in categories
-            )
-            lines.append(f"  {table.describe(card)}: {figures}")
-        if self.challenge_pending:
-            claim = state.claims[-1]
-            lines.append(
-                f"Seat {claim.seat} claims "
-                f"{state.claim_to_string(claim.plant, category, claim.figure)}"
-                + (" (nr. 1-3: the pile burns unless challenged)" if state.top3_claim else "")
-                + ". Challenge or pass?"
-            )
-        return lines
-
 
 GAME = KraftidiotenGame
+
+
+def from_position(
+    game: KraftidiotenGame,
+    *,
+    hands: Sequence[Sequence[int]],
+    stock: Sequence[int] = (),
+    pile: Sequence[tuple[int, ...]] = (),
+    category: int = NO_CATEGORY,
+    player: int = 0,
+    seed: int = 0,
+) -> KraftidiotenState:
+    """A turn position for a test or a tool (:meth:`KraftidiotenState.from_position`)."""
+    return KraftidiotenState.from_position(
+        game, hands=hands, stock=stock, pile=pile, category=category, player=player, seed=seed
+    )
