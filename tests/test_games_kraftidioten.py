@@ -669,6 +669,17 @@ def test_a_face_down_card_is_told_only_to_its_layer(table: DeckTable) -> None:
     ]
 
 
+def test_outcome_text_tells_the_table_what_a_move_made_happen(table: DeckTable) -> None:
+    state = position(table, [[53, 20], [40, 41, 42]], pile=[(1, 30, 30)], category=GWH)
+    state.apply((JOKER, 53))
+    assert state.outcome_text() == (
+        "Seat 0 lays a joker while holding two cards or fewer: the pile burns (2 cards). "
+        "Seat 0 draws 3 cards from the burned cards as a penalty."  # the cards unnamed
+    )
+    state.apply((LAY, 20, MW, 20))
+    assert state.outcome_text() is None  # the claim itself is the move's own words
+
+
 def test_every_event_kind_is_told_by_some_test() -> None:
     import ast
     import inspect
@@ -808,10 +819,10 @@ def test_observation_lines_tell_the_claim_to_answer(table: DeckTable) -> None:
     bokmal = seen.lines(Narrator(table, "nb", 0))
     name = table.names[1]
     assert english[-1] == (
-        f"seat 1 claims {name}, 9 999 GWh (nr. 1–3: the pile burns unless challenged). Challenge?"
+        f"Seat 1 claims {name}, 9 999 GWh (nr. 1–3: the pile burns unless challenged). Challenge?"
     )
     assert bokmal[-1] == (
-        f"plass 1 søker konsesjon for {name}, 9 999 GWh (nr. 1–3: bunken brennes hvis "
+        f"Plass 1 søker konsesjon for {name}, 9 999 GWh (nr. 1–3: bunken brennes hvis "
         "ingen anker). Anke?"
     )
     assert f"  seat 1: {name}, 9 999 GWh (nr. 2)" in english
@@ -858,6 +869,45 @@ def test_same_seed_same_game_and_replay(table: DeckTable) -> None:
     state = replay(game, 11, logged, debug=True)
     assert state.result() == first.result
     assert play_game(game, bots, seed=12).actions != first.actions
+
+
+def test_a_claim_of_any_whole_figure_replays(deck: Deck, table: DeckTable, tmp_path: Path) -> None:
+    from kraftstokk.games.replay import load_replay, make_replay, replay_log, save_replay
+
+    game = KraftidiotenGame(table, 2)
+    state = game.new_initial_state(random.Random(8))
+    card = next(c for c in state.hands[0] if not table.joker[c])
+    typed = [(LIE, card, GWH), (LAY, card, GWH, card, 123_456)]  # not a listed figure
+    lying = state.clone()
+    lying.apply(typed[0])
+    assert typed[1] not in lying.legal_actions() and lying.is_legal(typed[1])
+    for action in typed:
+        state.apply(action)
+    assert state.claims[-1].figure == 123_456.0
+    path = tmp_path / "figure.json"
+    save_replay(path, make_replay(deck, game, ["person", "random"], 8, typed, None))
+    again = replay_log(load_replay(path))
+    assert again.events == state.events
+
+
+def test_a_version_1_replay_of_kraftidioten_is_refused_in_one_line(
+    deck: Deck, table: DeckTable, tmp_path: Path
+) -> None:
+    from kraftstokk.games.replay import load_replay, make_replay
+
+    game = KraftidiotenGame(table, 2)
+    record = play_game(game, make_bots(game, "greedy"), 3)
+    log = make_replay(deck, game, ["greedy"] * 2, 3, record.actions, record.result)
+    old = log.model_dump(mode="json")
+    old["version"] = 1
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    with pytest.raises(
+        GameError,
+        match=r"v1.json: a version-1 replay of kraftidioten, whose rules "
+        r"have changed since \(lies by figure, KI-4c.*KI-7\); it cannot be replayed$",
+    ):
+        load_replay(path)
 
 
 def test_result_rounds_count_regular_turns(table: DeckTable) -> None:

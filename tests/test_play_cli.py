@@ -180,3 +180,20 @@ def test_bots_face_down_cards_stay_hidden_from_the_person(deck_file, deck):
     assert laid, "the bots laid no card in this game"
     assert all("lay a card face down" in line for line in laid)
     assert not any("lie with" in line for line in bot_lines)
+
+
+def test_a_person_may_claim_any_whole_figure_in_kraftidioten(deck_file, tmp_path):
+    _needs("kraftidioten")
+    save = tmp_path / "lie.json"
+    result = play(
+        "--game", "kraftidioten", "--players", "2", "--deck", deck_file, "--seed", "5",
+        "--bots", "greedy", "--save", save, stdin="2\n1 777\nq\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Or type a move's number and a whole figure, such as '3 4500'" in out
+    you = [line for line in out.splitlines() if line.startswith("You: ")]
+    assert you[-1].endswith(", 777 MW")  # move 1's plant, with the figure typed
+    lie, claim = load_replay(save).actions[:2]
+    assert lie[0] == 206 and len(claim) == 5 and claim[4] == 777  # LIE, then the claim
+    assert replay_log(save).is_terminal() is False

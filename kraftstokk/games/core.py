@@ -235,6 +235,17 @@ class State(ABC):
         """
         return action in self.legal_actions()
 
+    def typed_action(self, text: str, legal: Sequence[Action]) -> Action | None:
+        """A move a person typed that is not one of the numbered ``legal`` ones, or None.
+
+        For choices that cannot all be listed (a Kraftidioten claim of any whole figure).
+        """
+        return None
+
+    def typed_hint(self, legal: Sequence[Action]) -> str:
+        """A line telling a person what else ``typed_action`` takes here ('' for nothing)."""
+        return ""
+
     @abstractmethod
     def is_terminal(self) -> bool:
         """True when the game is over or the action cap was reached."""

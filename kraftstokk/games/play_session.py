@@ -90,7 +90,7 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
             if choice is None:
                 left = True
                 break
-            action = legal[choice]
+            action = choice
             who = "You"
         else:
             action = bot.act(state.observation(player), legal, rngs[player])
@@ -130,7 +130,7 @@ def _choose(
     recent: list[str],
     echo: Echo,
     ask: Ask,
-) -> int | None:
+) -> Action | None:
     echo("")
     if recent:
         echo("Recent moves:")
@@ -142,6 +142,9 @@ def _choose(
     echo("Your moves:")
     for number, action in enumerate(legal, start=1):
         echo(f"  {number:>2}. {state.action_to_string(action)}")
+    hint = state.typed_hint(legal)
+    if hint:
+        echo(hint)
     while True:
         raw = ask(f"Your move (1-{len(legal)}, q to quit): ")
         if not raw:
@@ -150,7 +153,10 @@ def _choose(
         if text in ("q", "quit", "exit"):
             return None
         if text.isdigit() and 1 <= int(text) <= len(legal):
-            return int(text) - 1
+            return legal[int(text) - 1]
+        typed = state.typed_action(text, legal)
+        if typed is not None:
+            return typed
         echo(f"'{raw.strip()}' is not a move: type a number from 1 to {len(legal)}.")
 
 

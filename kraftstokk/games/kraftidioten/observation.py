@@ -176,12 +176,14 @@ class KraftidiotenObservation(Observation):
             claim = self.claims[-1]
             stated = _stated(n, category, claim)
             said = claim_text(n, category, claim.plant, stated)
+            who = n.seat(claim.seat)
+            who = who[0].upper() + who[1:]
             if nb:
                 top = " (nr. 1–3: bunken brennes hvis ingen anker)" if self.claim_is_top3 else ""
-                lines.append(f"{n.seat(claim.seat)} søker konsesjon for {said}{top}. Anke?")
+                lines.append(f"{who} søker konsesjon for {said}{top}. Anke?")
             else:
                 top = " (nr. 1–3: the pile burns unless challenged)" if self.claim_is_top3 else ""
-                lines.append(f"{n.seat(claim.seat)} claims {said}{top}. Challenge?")
+                lines.append(f"{who} claims {said}{top}. Challenge?")
         return lines
 
 

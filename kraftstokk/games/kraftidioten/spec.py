@@ -44,9 +44,5 @@ SPEC = GameSpec(
     action_kinds=KraftidiotenAction,
     phases=KraftidiotenPhase,
     v1_action_kinds=None,
-    v1_refusal=(
-        "the rules of Kraftidioten changed in the engine's second edition (lies by "
-        "figure, KI-4c; the joker penalty draws jokers too, KI-7): a version-1 log "
-        "cannot replay"
-    ),
+    v1_refusal="lies by figure, KI-4c, and a joker penalty that draws jokers too, KI-7",
 )
