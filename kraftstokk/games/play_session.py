@@ -114,7 +114,7 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
             if choice is None:
                 left = True
                 break
-            action = legal[choice]
+            action = choice
         else:
             action = bot.act(state.observation(player), legal, rngs[player])
         told = len(state.event_log())
@@ -160,7 +160,7 @@ def _choose(
     teller: Narrator,
     echo: Echo,
     ask: Ask,
-) -> int | None:
+) -> Action | None:
     nb = teller.nb
     echo("")
     for line in render_view(state.observation(player), state.game.table, teller.lang):
@@ -168,6 +168,9 @@ def _choose(
     echo("Dine trekk:" if nb else "Your moves:")
     for number, action in enumerate(legal, start=1):
         echo(f"  {number:>2}. {state.action_text(action, teller)}")
+    hint = state.typed_hint(legal)
+    if hint:
+        echo(hint)
     while True:
         if nb:
             raw = ask(f"Ditt trekk (1-{len(legal)}, q for å avslutte): ")
@@ -179,7 +182,10 @@ def _choose(
         if text in ("q", "quit", "exit"):
             return None
         if text.isdigit() and 1 <= int(text) <= len(legal):
-            return int(text) - 1
+            return legal[int(text) - 1]
+        typed = state.typed_action(text, legal)
+        if typed is not None:
+            return typed
         if nb:
             echo(f"'{raw.strip()}' er ikke et trekk: skriv et tall fra 1 til {len(legal)}.")
         else:
@@ -238,7 +244,7 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
         echo(line)
     for number, raw in enumerate(log.actions, start=1):
         action = tuple(raw)
-        if state.is_terminal() or action not in state.legal_actions():
+        if state.is_terminal() or not state.is_legal(action):
             raise GameError(f"{source}: action {number} {list(action)} is not legal here")
         who = teller.seat(state.current_player())
         words = state.action_text(action, teller)
