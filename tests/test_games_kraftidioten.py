@@ -669,17 +669,6 @@ def test_a_face_down_card_is_told_only_to_its_layer(table: DeckTable) -> None:
     ]
 
 
-def test_outcome_text_tells_the_table_what_a_move_made_happen(table: DeckTable) -> None:
-    state = position(table, [[53, 20], [40, 41, 42]], pile=[(1, 30, 30)], category=GWH)
-    state.apply((JOKER, 53))
-    assert state.outcome_text() == (
-        "Seat 0 lays a joker while holding two cards or fewer: the pile burns (2 cards). "
-        "Seat 0 draws 3 cards from the burned cards as a penalty."  # the cards unnamed
-    )
-    state.apply((LAY, 20, MW, 20))
-    assert state.outcome_text() is None  # the claim itself is the move's own words
-
-
 def test_every_event_kind_is_told_by_some_test() -> None:
     import ast
 

@@ -242,7 +242,7 @@ class State(ABC):
         """
         return None
 
-    def typed_hint(self, legal: Sequence[Action]) -> str:
+    def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
         """A line telling a person what else ``typed_action`` takes here ('' for nothing)."""
         return ""
 

@@ -245,7 +245,6 @@ class KraftidiotenState(State):
         self.actions = 0
         self.turns = 0
         self.events: list[Event] = []
-        self.told = 0  # events before the last action (``outcome_text``)
         if deal:
             self._deal()
 
@@ -384,9 +383,14 @@ class KraftidiotenState(State):
             action = (LAY, card, category, plant, stated)
         return action if self.is_legal(action) else None
 
-    def typed_hint(self, legal: Sequence[Action]) -> str:
+    def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
         if self.phase != PHASE_CLAIM:
             return ""
+        if narrator.nb:
+            return (
+                "Eller skriv nummeret på et trekk og et helt tall, for eksempel «3 4500», for å "
+                "søke konsesjon for det kraftverket med det tallet."
+            )
         return (
             "Or type a move's number and a whole figure, such as '3 4500', to claim that "
             "plant with that figure."
@@ -395,7 +399,6 @@ class KraftidiotenState(State):
     def apply(self, action: Action) -> None:
         if self.finished or self.actions >= self.cap:
             raise GameError(f"action {list(action)} after the game ended")
-        self.told = len(self.events)
         if self.phase == PHASE_CHALLENGE:
             # The hot path: most decisions of a game are answers to a claim.
             if action == PASS_ACTION:
@@ -533,7 +536,6 @@ class KraftidiotenState(State):
         other.actions = self.actions
         other.turns = self.turns
         other.events = list(self.events)
-        other.told = self.told
         return other
 
     def observation(self, seat: int) -> KraftidiotenObservation:
@@ -611,20 +613,6 @@ class KraftidiotenState(State):
 
     def action_to_string(self, action: Action) -> str:
         return self.action_text(action, Narrator(self.game.table, _EN))
-
-    def outcome_text(self) -> str | None:
-        """What the last action made happen beyond the move itself, as the table hears it.
-
-        The events after the claim the move states, told in English to no seat in
-        particular (no face-down card or penalty card is named); None when there are none.
-        """
-        narrator = Narrator(self.game.table, _EN, viewer=-1)
-        told = [
-            event.text(narrator)
-            for event in self.events[self.told :]
-            if not isinstance(event, Claimed | PileStarted)
-        ]
-        return " ".join(told) or None
 
     def public_action_string(self, action: Action) -> str:
         """The action as the other players see it: a laid card is 'a card'; a lie unseen."""
