@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.models import CATEGORIES, INVISIBLE_FROM_NR, TOP_NR, Card, Category, Deck
+from kraftstokk.games.kraftidioten.rules import is_top3
+from kraftstokk.models import CATEGORIES, INVISIBLE_FROM_NR, Card, Category, Deck
 
 
 def by_production(deck: Deck) -> list[Card]:
@@ -53,8 +54,8 @@ def invisible_cards(deck: Deck, category: Category) -> list[Card]:
 
 
 def top_cards(deck: Deck, category: Category) -> list[Card]:
-    """The cards with nr. 1-3 in ``category`` (KI-8), nr. 1 first."""
-    return [c for c in ranked(deck, category) if c.nr and c.nr.get(category) <= TOP_NR]
+    """The cards with nr. 1-3 in ``category`` (KI-8, the engine's rule), nr. 1 first."""
+    return [c for c in ranked(deck, category) if c.nr and is_top3(c.nr.get(category))]
 
 
 def burn_cards(deck: Deck) -> list[Card]:

@@ -10,8 +10,9 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+from kraftstokk.models import TOP_NR  # KI-8, D-3: nr. 1-3 (the deck's top-3 flag uses it too)
+
 HAND_SIZE: Final = 3  # KI-1, KI-2: deal three, draw back up to three
-TOP_NR: Final = 3  # KI-8: a claim of nr. 1-3 burns the pile unless challenged
 JOKER_PENALTY: Final = 3  # KI-7: burned cards drawn for a joker laid too late
 JOKER_LIMIT: Final = 2  # KI-7: a joker laid while holding this many cards or fewer costs
 MAX_CLAIM_FIGURE: Final = 1_000_000  # a stated figure is a whole number up to this (KI-4c)
