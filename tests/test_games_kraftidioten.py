@@ -1057,6 +1057,32 @@ def test_random_games_keep_every_card_in_one_place_and_end(
     assert counters["joker_penalties"] <= kinds[JOKER]
 
 
+class WildFigures:
+    """Random play that, when it lies, often states a random whole figure (not listed)."""
+
+    def act(
+        self, observation: KraftidiotenObservation, legal: list[tuple[int, ...]], rng: random.Random
+    ) -> tuple[int, ...]:
+        choice = legal[rng.randrange(len(legal))]
+        if observation.phase == KraftidiotenPhase.CLAIM and len(choice) == 5 and rng.random() < 0.7:
+            low = max(0, int(observation.floor or 0) + 1)
+            return (*choice[:4], rng.randrange(low, low + 5000))
+        return choice
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_with_any_stated_figure_keep_every_card_and_replay(
+    table: DeckTable, seed: int
+) -> None:
+    game = KraftidiotenGame(table, 3, action_cap=1500)
+    bots = [WildFigures(), WildFigures(), HeuristicBot(game)]
+    record = play_game(game, bots, seed, debug=True)  # is_legal judges every stated figure
+    stated = [action for action in record.actions if len(action) == 5]
+    assert stated and Counter(record.stats.counters)["figure_lies"] == len(stated)
+    again = replay(game, seed, record.actions)
+    assert again.result() == record.result and again.final_stats() == record.stats
+
+
 @pytest.mark.parametrize("kind", ["random", "greedy", "heuristic"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8, 9, 10])
 def test_every_bot_finishes_games_for_every_player_count(
