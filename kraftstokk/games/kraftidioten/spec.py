@@ -32,6 +32,7 @@ SPEC = GameSpec(
         "pile_pickups_per_game",
         "burns_per_game",
         "lies_per_game",
+        "figure_lies_per_game",
         "challenges_per_game",
         "challenges_upheld_rate",
         "lie_caught_rate",
