@@ -97,6 +97,7 @@ from kraftstokk.games.kraftidioten.rules import (
     MAX_CLAIM_FIGURE,
     NO_CATEGORY,
     NOT_SHOWN,
+    is_lie,
     is_top3,
     joker_costs,
     lowest_figure_lie,
@@ -798,7 +799,7 @@ class KraftidiotenState(State):
         layer = self.layer
         card = self.pile[-1]
         claim = self.claims[-1]
-        if card != claim.plant or claim.figure != self.game.claim_figures[self.category][card]:
+        if is_lie(card, claim.plant, claim.figure, self.game.claim_figures[self.category]):
             self.events.append(Challenged(challenger, layer, card, True))
             self._show(card, layer)
             self._take_pile(layer, TakeReason.LIE_EXPOSED)
