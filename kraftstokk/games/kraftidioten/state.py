@@ -328,14 +328,14 @@ class KraftidiotenState(State):
         actions: list[Action] = []
         append = actions.append
         category = self.category
-        first_joker = -1
+        jokers: list[Action] = []  # one per joker held, listed last
         if category == NO_CATEGORY:
             opening = game.opening_actions
             for card in hand:
-                if not joker[card]:
+                if joker[card]:
+                    jokers.append(game.joker_actions[card])
+                else:
                     actions += opening[card]
-                elif first_joker < 0 or card < first_joker:
-                    first_joker = card
         else:
             floor = self.floor
             figures = game.claim_figures[category]
@@ -343,8 +343,7 @@ class KraftidiotenState(State):
             lie = game.lie_actions[category]
             for card in hand:
                 if joker[card]:
-                    if first_joker < 0 or card < first_joker:
-                        first_joker = card
+                    jokers.append(game.joker_actions[card])
                     continue
                 if figures[card] >= floor:
                     append(truth[card])
@@ -352,8 +351,8 @@ class KraftidiotenState(State):
             append(TAKE_ACTION)
             if self.stock:
                 append(DRAW_ACTION)
-        if first_joker >= 0:
-            append(game.joker_actions[first_joker])
+        if jokers:
+            actions += jokers
         return actions
 
     def is_legal(self, action: Action) -> bool:
@@ -585,10 +584,13 @@ class KraftidiotenState(State):
         ``always_passes`` is True (the greedy bot) answers PASS without looking, so its
         answers are recorded without asking it: the same actions and random streams.
         A bot whose ``needs_legal`` is False chooses its turn from the observation alone
-        and gets an empty legal list. Every action goes through ``apply``.
+        and gets an empty legal list; one whose ``reads_observation`` is False decides
+        from the legal list alone and gets no observation (None), which saves building
+        one per turn. Every action goes through ``apply``.
         """
         passes = [getattr(bot, "always_passes", False) is True for bot in bots]
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
+        looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
         acts = [bot.act for bot in bots]
         observation = self.observation
         apply = self.apply
@@ -600,7 +602,8 @@ class KraftidiotenState(State):
             else:
                 turn = self.phase == PHASE_TURN
                 legal = () if turn and blind[seat] else self.legal_actions()
-                action = acts[seat](observation(seat), legal, bot_rngs[seat])
+                seen = observation(seat) if looks[seat] else None
+                action = acts[seat](seen, legal, bot_rngs[seat])
             apply(action)
             append(action)
 
