@@ -818,6 +818,17 @@ def test_observation_lines_tell_the_claim_to_answer(table: DeckTable) -> None:
     assert f"  seat 1: {name}, 9 999 GWh (nr. 2)" in english
 
 
+def test_the_public_api_sets_up_a_position(table: DeckTable) -> None:
+    from kraftstokk import games
+
+    game = games.make_game("kraftidioten", table, 2)
+    state = games.from_position(game, hands=[[5, 6], [40]], pile=[(1, 30, 30)], category=GWH)
+    assert isinstance(state, KraftidiotenState) and state.floor == printed(table, GWH, 30)
+    assert (LAY, 5, GWH, 5) in state.legal_actions() and TAKE_ACTION in state.legal_actions()
+    with pytest.raises(GameError, match="needs its category"):
+        games.from_position(game, hands=[[5], [40]], pile=[(1, 30, 30)])
+
+
 def test_clone_is_independent(table: DeckTable) -> None:
     state = KraftidiotenGame(table, 3).new_initial_state(random.Random(5))
     copy = state.clone()
