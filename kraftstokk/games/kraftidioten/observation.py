@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from kraftstokk.games.events import Narrator
+from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.kraftidioten.actions import KraftidiotenPhase, claim_text
 from kraftstokk.games.kraftidioten.rules import NO_CATEGORY, NOT_SHOWN, printed_value
 from kraftstokk.games.observation import Observation
@@ -92,6 +93,12 @@ class KraftidiotenObservation(Observation):
         self.last_shown = last_shown
         self.active = active
         self.out_order = out_order
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        refuse_delete(self, name)
 
     @property
     def challenge_pending(self) -> bool:
