@@ -164,6 +164,83 @@ def test_sk3_chance_draw_illegal_card_takes_the_pile_with_it(table):
     assert "chance_draws_played" not in state.stats.counters
 
 
+def chance_position(table: DeckTable, turned: int, top: int) -> StromkrigState:
+    """Seat 0 turns ``turned`` from the stock onto seat 1's ``top``."""
+    x, y, z = ordinary(table, 3, exclude=frozenset({turned, top}))
+    state = position(table, hands=[[x], [y]], stock=[z, turned], pile=[top], top_owner=1)
+    state.apply((CHANCE,))
+    assert state.phase == CHOOSE and state.chance_card == turned
+    return state
+
+
+def test_sk3_a_turned_two_keeps_its_use_and_may_reset(table):
+    two = card(table, "hjerter-2")
+    top = by_gwh_nr(table, 1)
+    state = chance_position(table, two, top)
+    assert (RESET, two) in state.legal_actions() and (LAY, two) not in state.legal_actions()
+    state.apply((RESET, two))
+    assert state.pile == [top, two] and state.top == -1 and state.stock != []
+    assert state.current_player() == 1
+    assert state.stats.counters["resets"] == 1 and state.stats.counters["chance_draws_played"] == 1
+    assert "pile_pickups" not in state.stats.counters
+
+
+@pytest.mark.parametrize("burner", ["joker-3", "kløver-4"])
+def test_sk3_a_turned_burn_card_burns_and_the_player_starts_again(table, burner):
+    burn = card(table, burner)
+    top = by_gwh_nr(table, 1)
+    state = chance_position(table, burn, top)
+    assert (BURN, burn) in state.legal_actions()
+    state.apply((BURN, burn))
+    assert state.pile == [] and top in state.burned and burn in state.burned
+    assert state.current_player() == 0 and state.phase == PLAY
+    assert state.stats.counters["burns"] == 1
+
+
+def test_sk3_a_turned_invisible_card_goes_beside_the_pile(table):
+    game = StromkrigGame(table, 2)
+    top = by_gwh_nr(table, 1)
+    inv = next(
+        c
+        for c in table.plant_cards
+        if game.invisible[c]
+        and not game.burner[c]
+        and not game.resetter[c]
+        and not game.may_lay[top][c]
+    )
+    state = chance_position(table, inv, top)
+    assert state.legal_actions() == [(INVISIBLE, inv)]  # too low to lay on the pile
+    state.apply((INVISIBLE, inv))
+    assert state.beside == [inv] and state.pile == [top] and state.top == top
+    assert state.current_player() == 1 and state.stats.counters["invisible_plays"] == 1
+
+
+def test_sk3_a_turned_card_of_the_same_tens_starts_a_war(table):
+    a, b = by_gwh_nr(table, 44), by_gwh_nr(table, 45)
+    table = with_production(table, {a: 879.0, b: 871.0})
+    state = chance_position(table, b, a)
+    assert state.legal_actions() == [(LAY, b)]  # lower, but the same tens (SK-6b)
+    state.apply((LAY, b))
+    assert state.phase == NAMING and state.current_player() == 0
+    assert state.stats.counters["wars"] == 1 and state.pile == [a, b]
+
+
+def test_sk3_a_turned_special_card_is_never_taken_home(table):
+    """On the highest card of the deck every 2, burn card and invisible card has a use."""
+    game = StromkrigGame(table, 2)
+    top = by_gwh_nr(table, 1)
+    specials = [
+        c
+        for c in range(table.size)
+        if c != top and (game.burner[c] or game.resetter[c] or game.invisible[c])
+    ]
+    assert len(specials) >= 3 + 4 + 4
+    for special in specials:
+        state = chance_position(table, special, top)
+        assert state.legal_actions(), table.describe(special)
+        assert all(action[1] == special for action in state.legal_actions())
+
+
 # ------------------------------------------------------------------------- SK-4
 
 

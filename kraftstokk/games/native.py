@@ -35,7 +35,7 @@ COMPILED = (
     "stromkrig_bots",
 )
 #: Sources whose change makes a build stale: the compiled modules and what they import.
-DIGESTED = (*COMPILED, "core", "../errors")
+DIGESTED = (*COMPILED, "core", "stromkrig_rules", "../errors")
 MANIFEST = GAMES_DIR / "native-build.json"
 #: mypyc's shared runtime for the compiled group, an extension module in this package.
 GROUP = f"{PACKAGE}._engine"

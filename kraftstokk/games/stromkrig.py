@@ -22,9 +22,11 @@ Decisions where the seeds and RULES.md leave room (each is what the engine does)
   must beat the top card strictly (no run starts from an SK-6b lower card). Only the run's
   first card is checked against the top card for a war; inside a run the cards are laid
   as one move and have no special effect.
-* SK-3 sjanse ("chance draw"): the stock's top card is turned; if it has any legal use (as
-  an ordinary card, a burn, a reset or an invisible card) the player chooses the use in a
-  follow-up decision; if it has none, the player takes the pile with it.
+* SK-3 sjanse ("chance draw"), as RULES.md corrects it: the stock's top card is turned and
+  keeps its special use. If it has any legal use (an ordinary card that beats the top or
+  starts a war by SK-6b, a burn, a reset, an invisible card beside the pile) it must be
+  used, and the player chooses the use in a follow-up decision; only a card with no legal
+  use is taken home with the pile. A joker, a 2 and an invisible card always have a use.
 * SK-6b: a card lower than the top card but with the same production tens may be laid
   only where it starts a war (see below); otherwise SK-2 applies.
 * SK-7: jokers count as the lowest figure (two jokers tie, and fight again); equal figures
@@ -67,6 +69,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
 from kraftstokk.errors import GameError
+from kraftstokk.games import stromkrig_rules as rules
 from kraftstokk.games.core import (
     CATEGORY_NAMES,
     DEFAULT_ACTION_CAP,
@@ -79,7 +82,8 @@ from kraftstokk.games.core import (
     State,
     Stats,
 )
-from kraftstokk.models import INVISIBLE_FROM_NR, SUITS
+from kraftstokk.games.stromkrig_rules import CardFace, WarReason
+from kraftstokk.models import CATEGORIES, SUITS
 
 # Action kinds (first element of an action tuple).
 LAY = 0  # (LAY, card): an ordinary card on the pile
@@ -103,14 +107,26 @@ WAR = 4  # a player in the war lays a war card
 OVER = 5
 
 PHASE_NAMES = ("play", "chance", "join", "name", "war", "over")
-HAND_SIZE = 3
-CLUBS = SUITS.index("kløver")
+HAND_SIZE = rules.HAND_SIZE
 
 _TAKE: Action = (TAKE,)
 _CHANCE: Action = (CHANCE,)
 _JOIN: Action = (JOIN,)
 _STAY_OUT: Action = (STAY_OUT,)
 _NAMES: tuple[Action, ...] = tuple((NAME, c) for c in range(3))
+
+
+def card_faces(table: DeckTable) -> tuple[CardFace, ...]:
+    """Each card of the table as the rules read it."""
+    faces = []
+    for c in range(table.size):
+        if table.joker[c]:
+            faces.append(CardFace(joker=True))
+            continue
+        figures = (table.figures[0][c], table.figures[1][c], table.figures[2][c])
+        nr = (table.nr[0][c], table.nr[1][c], table.nr[2][c])
+        faces.append(CardFace(False, SUITS[table.suit[c]], table.value[c], figures, nr))
+    return tuple(faces)
 
 
 class StromkrigGame(Game):
@@ -137,40 +153,49 @@ class StromkrigGame(Game):
         self.dealer = dealer
         size = table.size
         joker = table.joker
+        #: What the rules read on each card; every table below comes from stromkrig_rules.
+        self.faces: tuple[CardFace, ...] = card_faces(table)
+        faces = self.faces
         self.production: tuple[float, ...] = table.figures[GWH]
-        self.tens: tuple[int, ...] = table.gwh_tens
         self.gwh_nr: tuple[int, ...] = table.nr[GWH]
-        club = tuple(table.suit[c] == CLUBS for c in range(size))
-        self.war_club: tuple[bool, ...] = tuple(club[c] and table.value[c] > 4 for c in range(size))
-        self.burner: tuple[bool, ...] = tuple(
-            joker[c] or (club[c] and table.value[c] <= 4) for c in range(size)
+        self.war_club: tuple[bool, ...] = tuple(rules.war_club(face) for face in faces)
+        self.burner: tuple[bool, ...] = tuple(rules.burns(face) for face in faces)
+        self.resetter: tuple[bool, ...] = tuple(rules.resets(face) for face in faces)
+        categories = (
+            (rules.PRODUCTION,) if "invisible_current_category" in self.variants else CATEGORIES
         )
-        self.resetter: tuple[bool, ...] = tuple(
-            not joker[c] and table.value[c] == 2 for c in range(size)
-        )
-        categories = (GWH,) if "invisible_current_category" in self.variants else (0, 1, 2)
         self.invisible: tuple[bool, ...] = tuple(
-            not joker[c] and any(table.nr[k][c] >= INVISIBLE_FROM_NR for k in categories)
-            for c in range(size)
+            rules.invisible(face, categories) for face in faces
         )
         #: War figures per category; jokers count lowest (SK-7).
         self.war_figure: tuple[tuple[float, ...], ...] = tuple(
-            tuple(-1.0 if joker[c] else table.figures[k][c] for c in range(size)) for k in range(3)
+            tuple(rules.war_figure(face, category) for face in faces) for category in CATEGORIES
         )
+        #: beats[under][card]: SK-2, ``card`` may be laid on ``under`` (jokers beat nothing).
+        self.beats: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(rules.beats(face, under) for face in faces) for under in faces
+        )
+        #: may_lay[under][card]: SK-2 or SK-6b (a lower card of the same tens starts a war);
+        #: the engine reads it only where a war is possible.
+        self.may_lay: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(rules.may_lay(face, under) for face in faces) for under in faces
+        )
+        #: war_reasons[under][card]: why ``card`` laid on ``under`` starts a war (SK-6).
+        self.war_reasons: tuple[tuple[tuple[WarReason, ...], ...], ...] = tuple(
+            tuple(rules.war_reasons(face, under) for face in faces) for under in faces
+        )
+        #: Any plant card may be laid on an empty pile or after a reset.
+        self.beats_nothing: tuple[bool, ...] = tuple(not face.joker for face in faces)
         #: Hands are kept in this order: jokers first, then lowest production first.
         self.hand_order: tuple[int, ...] = tuple(
             -1 if joker[c] else 100 - table.nr[GWH][c] for c in range(size)
         )
-        by_nr = {table.nr[GWH][c]: c for c in range(size) if not joker[c]}
-        #: The card next in a run (production nr. one lower, i.e. higher production), or -1.
+        #: The card next in a run (SK-5: production nr. one lower), or -1.
         self.run_next: tuple[int, ...] = tuple(
-            -1 if joker[c] else by_nr.get(table.nr[GWH][c] - 1, -1) for c in range(size)
+            next((d for d in range(size) if rules.continues_run(faces[d], face)), -1)
+            for face in faces
         )
         # Precomputed action tuples and per-card uses keep the inner loop allocation-free.
-        #: Production for SK-2 comparisons; a joker never beats anything.
-        self.beat_production: tuple[float, ...] = tuple(
-            -1.0 if joker[c] else self.production[c] for c in range(size)
-        )
         self.lay_action: tuple[Action, ...] = tuple(
             () if joker[c] else (LAY, c) for c in range(size)
         )
@@ -614,10 +639,8 @@ class StromkrigState(State):
         if top < 0:
             legal.extend(game.open_uses[card])
             return
-        production = game.beat_production
-        if production[card] > production[top] or (
-            game.tens[card] == game.tens[top] and self._war_possible(left_after)
-        ):
+        may = game.may_lay[top] if self._war_possible(left_after) else game.beats[top]
+        if may[card]:
             legal.append(game.lay_action[card])
         legal.extend(game.special_uses[card])
 
@@ -630,7 +653,8 @@ class StromkrigState(State):
             return self._turn_actions()
         legal: list[Action] = []
         if phase == CHOOSE:
-            self._uses(self.chance_card, legal, left_after=True)
+            left_after = bool(self.hands[self.current] or self.stock)
+            self._uses(self.chance_card, legal, left_after=left_after)
         elif phase == ASK:
             legal.extend((_JOIN, _STAY_OUT))
         elif phase == NAMING:
@@ -641,11 +665,12 @@ class StromkrigState(State):
         return legal
 
     def _turn_actions(self) -> list[Action]:
-        legal, floor = self._turn_lays()
-        return self._turn_rest(legal, floor)
+        legal, beats = self._turn_lays()
+        return self._turn_rest(legal, beats)
 
-    def _turn_lays(self) -> tuple[list[Action], float]:
-        """A turn's ordinary lays, and the production a run's first card must beat.
+    def _turn_lays(self) -> tuple[list[Action], tuple[bool, ...]]:
+        """A turn's ordinary lays, and per card whether it beats the top card (a run's
+        first card must).
 
         Hands are sorted by production (jokers first), so the ordinary lays are a tail
         of the hand and come out lowest production first. The war test is inlined.
@@ -654,33 +679,25 @@ class StromkrigState(State):
         hand = self.hands[self.current]
         top = self.top
         lay = game.lay_action
-        production = game.beat_production
         if top < 0:
-            legal = [lay[card] for card in hand if lay[card]]
-            floor = -1.0
-        else:
-            floor = production[top]
-            owner = self.top_owner
-            if (
-                (len(hand) > 1 or self.stock)
-                and owner >= 0
-                and owner != self.current
-                and not self.out[owner]
-            ):  # _war_possible: SK-6b, a lower card of the same tens starts a war
-                tens = game.tens
-                top_tens = tens[top]
-                legal = [
-                    lay[card] for card in hand if production[card] > floor or tens[card] == top_tens
-                ]
-            else:
-                legal = [lay[card] for card in hand if production[card] > floor]
-        return legal, floor
+            beats = game.beats_nothing
+            return [lay[card] for card in hand if beats[card]], beats
+        beats = game.beats[top]
+        owner = self.top_owner
+        if (
+            (len(hand) > 1 or self.stock)
+            and owner >= 0
+            and owner != self.current
+            and not self.out[owner]
+        ):  # _war_possible: SK-6b, a lower card of the same tens starts a war
+            may = game.may_lay[top]
+            return [lay[card] for card in hand if may[card]], beats
+        return [lay[card] for card in hand if beats[card]], beats
 
-    def _turn_rest(self, legal: list[Action], floor: float) -> list[Action]:
+    def _turn_rest(self, legal: list[Action], beats: tuple[bool, ...]) -> list[Action]:
         """``legal`` (the lays) with the special uses, runs, take and sjanse added."""
         game = self.game
         hand = self.hands[self.current]
-        production = game.beat_production
         # One pass adds the special uses and finds the links of runs (SK-5): positions i
         # where hand[i + 1] is the next card of a run after hand[i].
         special = game.special_uses
@@ -703,7 +720,7 @@ class StromkrigState(State):
             linked = set(links)
             for i in links:
                 card = hand[i]
-                if production[card] <= floor:
+                if not beats[card]:
                     continue
                 run: Action = (RUN, card, hand[i + 1])
                 legal.append(run)
@@ -749,7 +766,7 @@ class StromkrigState(State):
         card = self.stock.pop()
         self.stats.count("chance_draws")
         uses: list[Action] = []
-        self._uses(card, uses, left_after=True)
+        self._uses(card, uses, left_after=bool(self.hands[seat] or self.stock))
         if uses:
             self.chance_card = card
             self.phase = CHOOSE
@@ -813,10 +830,7 @@ class StromkrigState(State):
         under = self.top
         if under >= 0:
             game = self.game
-            if (
-                game.tens[card] == game.tens[under]
-                or (game.war_club[card] and game.war_club[under])
-            ) and self._war_possible(bool(hand or stock)):
+            if game.war_reasons[under][card] and self._war_possible(bool(hand or stock)):
                 owner = self.top_owner
                 self.pile.append(card)
                 self.top = card
@@ -847,10 +861,7 @@ class StromkrigState(State):
             self._draw_up(seat)
         war = (
             under >= 0
-            and (
-                game.tens[first] == game.tens[under]
-                or (game.war_club[first] and game.war_club[under])
-            )
+            and game.war_reasons[under][first]
             and self._war_possible(bool(self.hands[seat] or self.stock))
         )
         self.pile.extend(cards)
@@ -988,17 +999,17 @@ class _TurnLegal(Sequence[Action]):
     Valid until the next ``apply`` (as an observation is): the rest is read from the state.
     """
 
-    __slots__ = ("_full", "_state", "floor", "lays")
+    __slots__ = ("_full", "_state", "beats", "lays")
 
     def __init__(self, state: StromkrigState) -> None:
         self._state = state
-        self.lays, self.floor = state._turn_lays()
+        self.lays, self.beats = state._turn_lays()
         self._full: list[Action] | None = None
 
     def full(self) -> list[Action]:
         full = self._full
         if full is None:
-            full = self._full = self._state._turn_rest(list(self.lays), self.floor)
+            full = self._full = self._state._turn_rest(list(self.lays), self.beats)
         return full
 
     @overload

@@ -205,14 +205,12 @@ class HeuristicBot:
         safe = runs + lays
         top = observation.top
         if top >= 0 and observation.top_owner not in (observation.seat, -1):
-            tens, war_club = game.tens, game.war_club
-            top_tens, top_club = tens[top], war_club[top]
+            starts_war = game.war_reasons[top]
             hand = observation.hand
             safe = [
                 action
                 for action in safe
-                if not (tens[action[1]] == top_tens or (top_club and war_club[action[1]]))
-                or self._good_for_war(hand, action[1:])
+                if not starts_war[action[1]] or self._good_for_war(hand, action[1:])
             ]
         safe_runs = [action for action in safe if action[0] == RUN]
         if safe_runs:

@@ -361,8 +361,10 @@ TEXT = RulesText(
     ),
     sk_moves=(
         "<b>Chance</b>: instead of playing from your hand, you may turn the top card "
-        "of the stock straight onto the pile. If it is not high enough, you take the "
-        "pile with that card.",
+        "of the stock straight onto the pile. The card keeps its powers: a 2 may reset, "
+        "a joker or the ace to 4 of clubs burns, an invisible card goes beside the pile, "
+        "and a card in the same ten starts a war. Only a card that can be used in no way "
+        "is taken home: you take the pile with it.",
         "<b>Take the pile</b>: if you cannot or will not lay, take the whole pile. The "
         "next player starts a new one.",
         "<b>Runs</b>: two or more cards whose production nr. follow each other (say "
@@ -395,7 +397,9 @@ TEXT = RulesText(
         "under it is in the war too. Everybody else may join by shouting \u201cwar!\u201d "
         "before the category is named. Then the challenger names the category "
         "(production, capacity or head) and lays the first war card. The others in the war "
-        "lay one card each in the usual order, drawing up from the stock while it lasts.",
+        "lay one card each in the usual order, drawing up from the stock while it lasts. "
+        "A card laid on your own card starts no war, nor does your last card when the "
+        "stock is empty (you are out).",
         "Whoever laid the <b>lowest</b> figure in the named category loses the war and "
         "takes the whole pile with the war cards. If several tie for lowest, the war is "
         "fought again between them. A joker counts as the lowest in a war, and special "
@@ -425,8 +429,9 @@ TEXT = RulesText(
     ),
     war_result=(
         "{loser} has the lower {category}, loses the war and takes the "
-        "whole pile, all four cards. {loser} then starts a new pile. {winner} is two "
-        "cards lighter."
+        "whole pile, all four cards. {loser} then starts a new pile. If the stock is "
+        "empty, {winner} is rid of two cards; while it lasts, {winner} has drawn back "
+        "up to three."
     ),
     sk_special_heading="Special cards in Strømkrig",
     sk_special=(

@@ -355,8 +355,10 @@ TEXT = RulesText(
     ),
     sk_moves=(
         "<b>Sjanse</b>: i stedet for å legge fra hånden kan du snu det øverste kortet "
-        "i trekkbunken rett på bunken. Er det ikke høyt nok, tar du inn bunken med "
-        "det kortet.",
+        "i trekkbunken rett på bunken. Kortet beholder kreftene sine: en toer kan nulle, "
+        "joker og kløver ess til 4 brenner, et usynlig kort legges ved siden av bunken, "
+        "og et kort med samme tier gir krig. Bare et kort som ikke kan brukes på noen "
+        "måte, tar du med hjem: da tar du inn bunken med det.",
         "<b>Ta inn</b>: kan eller vil du ikke legge, tar du inn hele bunken. Neste "
         "spiller starter en ny.",
         "<b>Rekker</b>: to eller flere kort med nr. i produksjon som følger etter "
@@ -389,7 +391,9 @@ TEXT = RulesText(
         "Alle andre kan bli med ved å rope «krig!» før kategorien er valgt. Så velger "
         "utfordreren kategori (produksjon, effekt eller fallhøyde) og legger det første "
         "krigskortet. De andre som er med, legger ett kort hver i vanlig rekkefølge og "
-        "fyller opp fra trekkbunken så lenge den varer.",
+        "fyller opp fra trekkbunken så lenge den varer. Et kort lagt på ditt eget kort "
+        "gir ikke krig, og heller ikke ditt siste kort når trekkbunken er tom (da er du "
+        "ute).",
         "Den som la det <b>laveste</b> tallet i den valgte kategorien, taper krigen og "
         "tar inn hele bunken med krigskortene. Har flere det samme laveste tallet, går "
         "krigen om igjen mellom dem. En joker teller som lavest i krig, og spesialkort "
@@ -419,8 +423,8 @@ TEXT = RulesText(
     ),
     war_result=(
         "{loser} har lavest {category}, taper krigen og tar inn hele "
-        "bunken, alle fire kortene. {loser} starter så en ny bunke. {winner} er "
-        "kvitt to kort."
+        "bunken, alle fire kortene. {loser} starter så en ny bunke. Er trekkbunken "
+        "tom, er {winner} kvitt to kort; ellers har {winner} fylt opp til tre igjen."
     ),
     sk_special_heading="Spesialkort i Strømkrig",
     sk_special=(
