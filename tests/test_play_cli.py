@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.games.play_session import PERSON, render_view, seat_specs
-from kraftstokk.games.registry import GAME_MODULES
+from kraftstokk.games.registry import get_spec
 from kraftstokk.games.replay import load_replay, replay_log
 from kraftstokk.models import Deck
 
@@ -30,8 +30,9 @@ def play(*args: str | Path, stdin: str = ""):
 
 
 def _needs(name: str) -> None:
-    if importlib.util.find_spec(GAME_MODULES[name]) is None:
-        pytest.skip(f"{name} has no engine module yet ({GAME_MODULES[name]})")
+    module = get_spec(name).game_module
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{name} has no engine module yet ({module})")
 
 
 def test_shows_the_view_and_numbered_moves_then_eof_exits_cleanly(deck_file):
@@ -79,14 +80,14 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     assert first.exit_code == 0, first.output
     log = load_replay(save)
     assert log.bots == ["greedy", PERSON] and log.result is None
-    assert log.actions == [[1]]  # seat 0 finished swapping; the person had not moved
+    assert log.actions == [[101]]  # seat 0 finished swapping; the person had not moved
     again = tmp_path / "again.json"
     second = play("--load", save, "--save", again, stdin="2\n")
     assert second.exit_code == 0, second.output
     assert "you are seat 1, seed 5" in second.output
     assert "You: " in second.output
     continued = load_replay(again)
-    assert continued.actions[:1] == [[1]] and len(continued.actions) >= 2
+    assert continued.actions[:1] == [[101]] and len(continued.actions) >= 2
 
 
 @pytest.mark.parametrize("name", ["kraftidioten", "stromkrig"])

@@ -27,6 +27,7 @@ from kraftstokk.games.core import (
     Stats,
     play_game,
 )
+from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 
 PLAY, CHANCE, TAKE = 0, 1, 2
 HAND = 3
@@ -192,10 +193,30 @@ BOTS = {
 }
 
 
+TOY_SPEC = GameSpec(
+    name="toy",
+    title_nb="Leketøy",
+    title_en="Toy",
+    min_players=2,
+    max_players=4,
+    variants=(VariantSpec("no_chance", "Ingen sjanse.", "No chance draws."),),
+    bots=("greedy", "random"),
+    counters=(
+        CounterSpec("burns", "aces laid"),
+        CounterSpec("pile_pickups", "piles taken"),
+        CounterSpec("chance_draws", "chance draws"),
+        CounterSpec("chance_draws_played", "chance draws laid"),
+    ),
+    highlights=("burns_per_game",),
+    booklet_section="",
+    game_module=__name__,
+    bots_module=__name__,
+)
+
+
 def register_toy() -> None:
     """Make ``toy`` a known game (workers inherit or re-register it)."""
-    registry.GAME_MODULES.setdefault("toy", __name__)
-    registry.BOT_MODULES.setdefault("toy", __name__)
+    registry.register(TOY_SPEC)
 
 
 def test_toy_game_keeps_every_card_in_one_place(deck):

@@ -1,5 +1,12 @@
 """The engine's common API, after OpenSpiel: a Game holds the rules, a State one position.
 
+Public API: :class:`Game` (rules, immutable; ``new_initial_state(rng)``), :class:`State`
+(``current_player``, ``legal_actions``, ``apply``, ``is_terminal``, ``result``,
+``clone``, ``observation``, and ``events``: what happened, see ``games/events.py``),
+each game's ``from_position(game, ...)`` to set up a position, :func:`play_game`,
+:func:`replay`, bots as policies (:class:`Bot`) that see only their seat's observation,
+and replay logs (``games/replay.py``). ``games/README.md`` describes a game package.
+
 The inner data is plain (ints, tuples, lists) for speed; the only pydantic model that
 enters is the :class:`~kraftstokk.models.Deck`, turned once into a :class:`DeckTable`.
 
@@ -16,10 +23,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kraftstokk.errors import GameError
 from kraftstokk.models import CATEGORIES, SUITS, Deck
+
+if TYPE_CHECKING:
+    from kraftstokk.games.events import Event, Narrator
 
 Action = tuple[int, ...]
 
@@ -196,10 +206,14 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One position of a game. ``apply`` mutates; ``clone`` gives an independent copy."""
+    """One position of a game. ``apply`` mutates; ``clone`` gives an independent copy.
+
+    ``events`` lists what every ``apply`` so far made happen, in order (``Event``
+    subclasses of the game's ``events`` module).
+    """
 
     game: Game
-    stats: Stats
+    events: list[Event]
 
     @abstractmethod
     def current_player(self) -> int:
@@ -231,7 +245,27 @@ class State(ABC):
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str:
-        """The action in words, for logs and for a person at the table."""
+        """The action in words (English), for logs and for a person at the table."""
+
+    def action_text(self, action: Action, narrator: Narrator) -> str:
+        """The action in the narrator's language, as the player choosing it sees it."""
+        return self.action_to_string(action)
+
+    def event_log(self) -> Sequence[Event]:
+        """Every event so far; a game of the engine's first edition records none."""
+        return self.events if hasattr(self, "events") else ()
+
+    def final_stats(self) -> Stats:
+        """The simulation's counters of this game, counted from its events.
+
+        A game of the engine's first edition kept its own ``stats`` instead.
+        """
+        from kraftstokk.games.events import tally
+
+        if hasattr(self, "events"):
+            return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
+        legacy: Stats = getattr(self, "stats")  # noqa: B009
+        return legacy
 
     def public_action_string(self, action: Action) -> str:
         """The action as the other seats see it; '' when they see nothing of it.
@@ -292,7 +326,13 @@ class State(ABC):
 
 
 class Bot(Protocol):
-    """A policy: picks one of the legal actions from its seat's observation only."""
+    """A policy: picks one of the legal actions from its seat's observation only.
+
+    The observation is the game's frozen dataclass for that seat. A bot that decides
+    from the legal actions alone may say so with a class attribute
+    ``reads_observation = False``; a game's fast loop then builds no observation for it
+    and hands it ``None``.
+    """
 
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
@@ -369,7 +409,7 @@ def derive_seed(seed: int, *parts: int) -> int:
 
 @dataclass
 class GameRecord:
-    """A played game: its actions, how it ended and its counters."""
+    """A played game: its actions, how it ended, its events and their counters."""
 
     rules: dict[str, Any]
     seed: int
@@ -377,6 +417,7 @@ class GameRecord:
     result: Result
     stats: Stats
     loser_cards: list[int]
+    events: Sequence[Event] = ()
 
 
 def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False) -> GameRecord:
@@ -399,7 +440,15 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False
         state.play_out(bots, bot_rngs, actions)
     result = state.result()
     loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
-    return GameRecord(game.rules(), seed, actions, result, state.stats, loser_cards)
+    return GameRecord(
+        game.rules(),
+        seed,
+        actions,
+        result,
+        state.final_stats(),
+        loser_cards,
+        state.event_log(),
+    )
 
 
 def replay(

@@ -19,6 +19,8 @@ from typing import Any
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed, replay
+from kraftstokk.games.events import Narrator
+from kraftstokk.games.observation import Observation
 from kraftstokk.games.replay import game_from_log, load_replay, log_deck, make_replay, save_replay
 from kraftstokk.models import Deck, load_deck_json
 
@@ -159,6 +161,8 @@ PLAIN = (int, float, str, bool, list, tuple, dict, type(None))
 
 def render_view(observation: Any, table: DeckTable) -> list[str]:
     """The observation in words: its ``describe()``, or its public plain attributes."""
+    if isinstance(observation, Observation):
+        return observation.lines(Narrator(table, "en", viewer=observation.seat))
     describe = getattr(observation, "describe", None)
     if callable(describe):
         return [str(line) for line in describe()]
@@ -207,13 +211,13 @@ def _show_result(state: State, table: Table, echo: Echo) -> None:
 
 
 def _check_available(name: str) -> None:
-    from kraftstokk.games.registry import GAME_MODULES
+    from kraftstokk.games.registry import specs
 
-    module = GAME_MODULES.get(name)
-    if module is None:
-        known = ", ".join(GAME_MODULES)
+    spec = specs().get(name)
+    if spec is None:
+        known = ", ".join(specs())
         raise GameError(f"unknown game {name!r} (choose from {known})")
-    if importlib.util.find_spec(module) is None:
+    if importlib.util.find_spec(spec.game_module) is None:
         raise GameError(f"{name} is not available in this version of kraftstokk")
 
 
