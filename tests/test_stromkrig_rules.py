@@ -6,8 +6,7 @@ import pytest
 
 from kraftstokk.deck import flags
 from kraftstokk.games.core import DeckTable
-from kraftstokk.games.stromkrig import StromkrigGame
-from kraftstokk.games.stromkrig_rules import (
+from kraftstokk.games.stromkrig.rules import (
     CardFace,
     WarReason,
     beats,
@@ -24,6 +23,7 @@ from kraftstokk.games.stromkrig_rules import (
     war_losers,
     war_reasons,
 )
+from kraftstokk.games.stromkrig.state import StromkrigGame
 from kraftstokk.models import CATEGORIES, Deck
 from kraftstokk.render import booklet_examples as ex
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from kraftstokk.games import stromkrig_rules as sk
+from kraftstokk.games.stromkrig import rules as sk
 from kraftstokk.models import (
     CATEGORIES,
     TOP_NR,
@@ -13,7 +13,7 @@ from kraftstokk.models import (
     CategoryFlags,
 )
 
-# The Strømkrig flags are the engine's own predicates (games/stromkrig_rules.py).
+# The Strømkrig flags are the engine's own predicates (games/stromkrig/rules.py).
 BURN_SUIT = sk.CLUBS  # SK-10: clubs 1-4 burn the pile (and the jokers)
 BURN_MAX_VALUE = sk.BURN_MAX_VALUE
 RESET_VALUE = sk.RESET_VALUE  # SK-11

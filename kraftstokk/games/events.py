@@ -24,9 +24,10 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "nb": ("effekt", "produksjon", "fallhøyde"),
     "en": ("capacity", "production", "head"),
 }
+#: In the order of ``models.SUITS``, the index ``DeckTable.suit`` holds.
 SUIT_WORDS: dict[str, tuple[str, ...]] = {
-    "nb": ("spar", "kløver", "hjerter", "ruter"),
-    "en": ("spades", "clubs", "hearts", "diamonds"),
+    "nb": ("spar", "hjerter", "kløver", "ruter"),
+    "en": ("spades", "hearts", "clubs", "diamonds"),
 }
 VALUE_WORDS: dict[str, dict[int, str]] = {
     "nb": {1: "ess", 11: "knekt", 12: "dame", 13: "konge"},

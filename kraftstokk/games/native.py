@@ -29,11 +29,11 @@ GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
 FRAMEWORK = ("frozen", "events", "observation")
 #: First-edition game modules, compiled while they exist (transitional).
-LEGACY = ("kraftidioten", "kraftidioten_bots", "stromkrig", "stromkrig_bots")
+LEGACY = ("kraftidioten", "kraftidioten_bots")
 #: Modules of a game package that stay Python: the declaration and the package itself.
 NOT_COMPILED = ("__init__", "spec")
 #: What the compiled modules import that is not compiled itself.
-IMPORTED = ("core", "stromkrig_rules", "../errors")
+IMPORTED = ("core", "../errors")
 
 
 def compiled_modules() -> tuple[str, ...]:

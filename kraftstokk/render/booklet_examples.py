@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.games import stromkrig_rules as sk
+from kraftstokk.games.stromkrig import rules as sk
 from kraftstokk.models import CATEGORIES, TOP_NR, Card, Category, Deck
 
 
@@ -19,7 +19,7 @@ def by_production(deck: Deck) -> list[Card]:
     return sorted(deck.plant_cards, key=lambda card: (card.nr.gwh if card.nr else 0, card.id))
 
 
-# The rules themselves are the engine's (games/stromkrig_rules.py); these read a Card.
+# The rules themselves are the engine's (games/stromkrig/rules.py); these read a Card.
 
 
 def is_plain_stromkrig(card: Card) -> bool:

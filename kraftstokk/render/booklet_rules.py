@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.games import stromkrig_rules as sk
+from kraftstokk.games.stromkrig import rules as sk
 from kraftstokk.models import CATEGORIES, Card, Deck
 from kraftstokk.render import booklet_examples as ex
 from kraftstokk.render.booklet_text import (
