@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from typing import Any
 
@@ -14,6 +15,7 @@ from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import GWH, HEAD, MW, DeckTable, play_game, replay
 from kraftstokk.games.events import Narrator
+from kraftstokk.games.replay import load_replay, make_replay, replay_log
 from kraftstokk.games.stromkrig.actions import (
     ASK,
     BURN,
@@ -1164,3 +1166,18 @@ def test_counters_are_the_events_counted(table):
             assert names[-1] == "GameOver" and names.count("GameOver") == 1
         else:
             assert "GameOver" not in names
+
+
+def test_a_version_1_replay_of_stromkrig_loads_in_todays_action_kinds(deck, tmp_path):
+    """SK-3 as corrected is what the first edition already did, so v1 logs still play."""
+    game = StromkrigGame(DeckTable.from_deck(deck), 3)
+    record = play_game(game, registry.make_bots(game, "random"), 5)
+    log = make_replay(deck, game, ["random"] * 3, 5, record.actions, record.result)
+    old = log.model_dump(mode="json")
+    old["version"] = 1
+    old["actions"] = [[action[0] - 300, *action[1:]] for action in old["actions"]]
+    assert {action[0] for action in old["actions"]} <= set(range(11))
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    assert load_replay(path).actions == [list(action) for action in record.actions]
+    assert replay_log(path).result() == record.result
