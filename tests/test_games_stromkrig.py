@@ -36,6 +36,7 @@ from kraftstokk.games.stromkrig.actions import (
     WAR_LAY,
 )
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
+from kraftstokk.games.stromkrig.rules import WarReason
 from kraftstokk.games.stromkrig.state import StromkrigGame, StromkrigState
 from kraftstokk.render.numbers import format_number
 
@@ -308,6 +309,17 @@ def test_sk5_a_run_must_beat_the_top_with_its_first_card(table):
     top = by_gwh_nr(table, 25)
     state = position(table, hands=[[c30, c31], [top]], pile=[top], top_owner=1)
     assert [a for a in state.legal_actions() if a[0] == RUN] == []
+
+
+def test_sk5_a_run_whose_first_card_has_the_same_tens_starts_a_war(table):
+    c13, c14, top = by_gwh_nr(table, 13), by_gwh_nr(table, 14), by_gwh_nr(table, 20)
+    table = with_production(table, {top: 3501.0, c14: 3505.0, c13: 3600.0})
+    x = ordinary(table, 1, exclude=frozenset({c13, c14, top}))
+    state = position(table, hands=[[c14, c13, *x], [top]], pile=[top], top_owner=1)
+    state.apply((RUN, c14, c13))
+    assert state.phase == NAMING and state.top == c13
+    assert kinds(state) == ["RunLaid", "WarStarted"]
+    assert state.events[1].reasons == (WarReason.SAME_TENS,)
 
 
 # ------------------------------------------------------------------------- SK-6

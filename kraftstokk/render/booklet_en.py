@@ -370,7 +370,8 @@ TEXT = RulesText(
         "<b>Runs</b>: two or more cards whose production nr. follow each other (say "
         "nr. 15 and nr. 14) may be laid in one turn. Lay the one with the lowest "
         "production first; it must beat the top card. The highest card of the run "
-        "becomes the new top card.",
+        "becomes the new top card. If the first card starts a war with the top card, "
+        "the war is fought as usual.",
     ),
     run_title="Example: a run",
     run=(

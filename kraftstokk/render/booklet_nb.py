@@ -364,7 +364,8 @@ TEXT = RulesText(
         "<b>Rekker</b>: to eller flere kort med nr. i produksjon som følger etter "
         "hverandre (for eksempel nr. 15 og nr. 14) kan legges i samme tur. Legg det "
         "med lavest produksjon først; det må slå det øverste kortet. Det høyeste "
-        "kortet i rekken blir det nye øverste.",
+        "kortet i rekken blir det nye øverste. Gir det første kortet krig med det "
+        "øverste, blir det krig som vanlig.",
     ),
     run_title="Eksempel: en rekke",
     run=(
