@@ -131,6 +131,8 @@ from kraftstokk.models import CATEGORIES, SUITS
 HAND_SIZE = rules.HAND_SIZE
 _EN = "en"
 _LOSER_TITLES = ("taperen av strømkrigen", "the loser of the power war")
+#: Phase number to member: calling the enum costs more than building the rest of a view.
+_PHASES: dict[int, StromkrigPhase] = {int(phase): phase for phase in StromkrigPhase}
 
 
 def card_faces(table: DeckTable) -> tuple[CardFace, ...]:
@@ -451,7 +453,7 @@ class StromkrigState(State):
         return StromkrigObservation(
             seat=seat,
             num_players=self.n,
-            phase=StromkrigPhase(phase),
+            phase=_PHASES[phase],
             current_player=self.current,
             hand=tuple(self.hands[seat]),
             top=self.top,
