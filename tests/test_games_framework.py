@@ -14,6 +14,7 @@ from kraftstokk.games.core import DeckTable, Game, State
 from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut
 from kraftstokk.games.observation import Observation
 from kraftstokk.games.spec import GameSpec
+from kraftstokk.models import SUITS
 from tests.conftest import synthetic_deck
 
 TABLE = DeckTable.from_deck(synthetic_deck())
@@ -97,6 +98,11 @@ def test_the_narrator_names_cards_and_figures_as_printed():
     assert nb.card(card).startswith(TABLE.names[card]) and "spar" in nb.card(card)
     assert "spades" in en.card(card) and "ace" in en.card(card) and "ess" in nb.card(card)
     assert nb.figure(1, card) == f"{TABLE.shown[1][card]} GWh"
+    for other in TABLE.plant_cards:
+        suit = SUITS[TABLE.suit[other]]
+        assert f"({suit} " in nb.card(other)  # the suit word is the card's own
+        english = {"spar": "spades", "hjerter": "hearts", "kløver": "clubs", "ruter": "diamonds"}
+        assert f"({english[suit]} " in en.card(other)
     assert en.card(TABLE.joker_cards[0]) == "joker"
     assert nb.category(2) == "fallhøyde" and en.category(2) == "head"
     with pytest.raises(ValueError, match="no language 'de'"):

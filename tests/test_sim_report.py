@@ -45,7 +45,7 @@ def test_report_has_every_chart_with_heading_and_explanation(deck, tmp_path):
         assert heading in text
         assert explanation in " ".join(text.split())
         assert axis in text
-    assert "Simulation report: toy" in text
+    assert "Simulation report: Toy" in text  # the title from the spec
     assert "Success rates" in text and "chance draws played rate" in text
     assert "Deck comparison" not in text
     # Per-card bars carry the card's name and suit; seats are labelled from 1.

@@ -227,6 +227,25 @@ class State(ABC):
     def apply(self, action: Action) -> None:
         """Carry out a legal action; raises GameError for an illegal one."""
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``apply`` takes ``action`` here.
+
+        Usually membership of ``legal_actions``; a game whose choices cannot all be
+        listed (a Kraftidioten claim may state any whole figure) accepts more.
+        """
+        return action in self.legal_actions()
+
+    def typed_action(self, text: str, legal: Sequence[Action]) -> Action | None:
+        """A move a person typed that is not one of the numbered ``legal`` ones, or None.
+
+        For choices that cannot all be listed (a Kraftidioten claim of any whole figure).
+        """
+        return None
+
+    def typed_hint(self, legal: Sequence[Action]) -> str:
+        """A line telling a person what else ``typed_action`` takes here ('' for nothing)."""
+        return ""
+
     @abstractmethod
     def is_terminal(self) -> bool:
         """True when the game is over or the action cap was reached."""
@@ -460,7 +479,7 @@ def replay(
         if state.is_terminal():
             raise GameError(f"replay: action {number} comes after the game ended")
         move = tuple(action)
-        if move not in state.legal_actions():
+        if not state.is_legal(move):
             raise GameError(f"replay: action {number} {list(move)} is not legal here")
         state.apply(move)
         if debug:

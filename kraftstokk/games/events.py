@@ -24,7 +24,7 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "nb": ("effekt", "produksjon", "fallhøyde"),
     "en": ("capacity", "production", "head"),
 }
-#: In the order of ``models.SUITS``, the index ``DeckTable.suit`` holds.
+#: In the order of ``models.SUITS`` (``DeckTable.suit`` indexes it).
 SUIT_WORDS: dict[str, tuple[str, ...]] = {
     "nb": ("spar", "hjerter", "kløver", "ruter"),
     "en": ("spades", "hearts", "clubs", "diamonds"),

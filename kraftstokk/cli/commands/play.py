@@ -1,0 +1,97 @@
+"""``kraftstokk play``: a person against bots in the terminal, for any of the games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import (
+    DEFAULT_DECK,
+    bots_option,
+    game_option,
+    players_option,
+    seed_option,
+    variant_option,
+)
+from kraftstokk.errors import GameError
+
+
+@app.command()
+@handle_errors
+def play(
+    game: Annotated[
+        str | None,
+        game_option("idiot, kraftidioten or stromkrig (from --load if given)."),
+    ] = None,
+    players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
+    deck: Annotated[
+        Path, typer.Option("--deck", metavar="DECK", help="The deck.json to play with.")
+    ] = DEFAULT_DECK,
+    seat: Annotated[int, typer.Option("--seat", help="The person's seat (0 is first).")] = 0,
+    bots: Annotated[
+        str,
+        bots_option(
+            "Bots for the other seats: one kind for all, or one per seat, "
+            "comma-separated (random, greedy, heuristic; settings as kind:key=value).",
+        ),
+    ] = "heuristic",
+    seed: Annotated[int | None, seed_option("Seed of the deal (random when left out).")] = None,
+    variant: Annotated[
+        list[str] | None,
+        variant_option("A rule variant, e.g. no_swap (repeatable)."),
+    ] = None,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="Continue a game saved with --save.")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write the game as a replay log on exit.")
+    ] = None,
+    replay: Annotated[
+        bool,
+        typer.Option(
+            "--replay", help="With --load: print the saved game as its story, move by move."
+        ),
+    ] = False,
+    lang: Annotated[
+        str, typer.Option("--lang", "-l", help="nb (Norwegian bokmål) or en (English).")
+    ] = "en",
+) -> None:
+    """Play a game against bots: read your view, type the number of your move.
+
+    Your legal moves are listed numbered; type a number and Enter. Everything that
+    happens (cards laid, burns, chance cards, who is out) is told once, as it happens,
+    in --lang. End of input (Ctrl-D) or "q" ends the session; with --save the game so
+    far is written as a replay log, which --load continues later and --load --replay
+    prints as the story of the game.
+
+    Example:
+
+    \b
+        kraftstokk play --game idiot --players 3 --bots greedy --seed 7 --save game.json
+        kraftstokk play --load game.json
+        kraftstokk play --load game.json --replay --lang nb
+    """
+    from kraftstokk.games.play_session import PlaySetup, run_session, tell_replay
+
+    if replay:
+        if load is None:
+            raise GameError("--replay needs --load SAVE: the game to tell")
+        tell_replay(load, lang, echo=typer.echo)
+        return
+
+    setup = PlaySetup(
+        game=game,
+        players=players,
+        deck=deck,
+        seat=seat,
+        bots=bots,
+        seed=seed,
+        variants=list(variant or []),
+        load=load,
+        save=save,
+        lang=lang,
+    )
+    run_session(setup, echo=typer.echo)
