@@ -36,7 +36,7 @@ from kraftstokk.games.stromkrig.actions import (
     WAR_LAY,
 )
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
-from kraftstokk.games.stromkrig.rules import WarReason
+from kraftstokk.games.stromkrig.rules import WarReason, production_tens
 from kraftstokk.games.stromkrig.state import StromkrigGame, StromkrigState
 from kraftstokk.render.numbers import format_number
 
@@ -100,9 +100,10 @@ def position(
 def ordinary(table: DeckTable, count: int, exclude: frozenset[int] = frozenset()) -> list[int]:
     """Plain plant cards (no club, no 2, not invisible, no tens partner), high production."""
     game = StromkrigGame(table, 2)
+    tens = [production_tens(gwh) for gwh in table.figures[GWH]]
     tens_count: dict[int, int] = {}
     for c in table.plant_cards:
-        tens_count[table.gwh_tens[c]] = tens_count.get(table.gwh_tens[c], 0) + 1
+        tens_count[tens[c]] = tens_count.get(tens[c], 0) + 1
     found = [
         c
         for c in table.plant_cards
@@ -111,7 +112,7 @@ def ordinary(table: DeckTable, count: int, exclude: frozenset[int] = frozenset()
         and not game.burner[c]
         and not game.resetter[c]
         and not game.invisible[c]
-        and tens_count[table.gwh_tens[c]] == 1
+        and tens_count[tens[c]] == 1
         and table.suit[c] != 2
     ]
     return found[:count]
