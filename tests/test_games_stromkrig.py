@@ -800,6 +800,7 @@ def test_describe_reads_the_view_in_words(table):
     war, _, _ = war_position(table, 3, [[x], [y], [z]])
     lines = war.observation(2).lines(Narrator(table, "en", viewer=2))
     assert " / " in lines[1]  # before the category is named: all three figures
+    assert war.observation(2).category == -1 and state.observation(0).category == GWH
     assert "War (not named yet): seat 0, seat 1; challenger seat 0" in lines
     assert lines[0] == "You are seat 2. Turn: you (war: join?)."
     lines = war.observation(2).lines(Narrator(table, "nb", viewer=2))
@@ -998,11 +999,11 @@ def scenario_chance(table: DeckTable) -> StromkrigState:
     state.apply((LAY, high))
     assert told(state, 0, EN) == [
         f"Seat 0 takes a chance and turns up {laid(table, high, EN)}: it must be used.",
-        f"Seat 0 lays from the stock {laid(table, high, EN)}.",
+        f"Seat 0 lays {laid(table, high, EN)} from the stock.",
     ]
     assert told(state, 0, NB) == [
         f"Plass 0 tar en sjanse og snur {laid(table, high, NB)}: det skal brukes.",
-        f"Plass 0 legger fra trekkbunken {laid(table, high, NB)}.",
+        f"Plass 0 legger {laid(table, high, NB)} fra trekkbunken.",
     ]
     failed = position(table, hands=[[x], [y]], stock=[low], pile=[high], top_owner=1)
     failed.apply((CHANCE,))
@@ -1019,15 +1020,40 @@ def scenario_chance(table: DeckTable) -> StromkrigState:
     burned.apply((CHANCE,))
     burned.apply((BURN, burn))
     assert told(burned, 1, EN) == [
-        f"Seat 0 lays from the stock {spoken(table, burn)}: the pile burns (2 cards). "
+        f"Seat 0 lays {spoken(table, burn)} from the stock: the pile burns (2 cards). "
         "Seat 0 starts a new pile."
     ]
     assert told(burned, 1, NB) == [
-        f"Plass 0 legger fra trekkbunken {spoken(table, burn, NB)}: bunken brennes (2 kort). "
+        f"Plass 0 legger {spoken(table, burn, NB)} fra trekkbunken: bunken brennes (2 kort). "
         "Plass 0 starter ny bunke."
     ]
     expected = {"chance_draws": 1, "chance_draws_played": 1, "burns": 1}
     assert burned.final_stats().counters == expected
+    two = card(table, "ruter-2")
+    reset = position(table, hands=[[x], [y]], stock=[low, two], pile=[high], top_owner=1)
+    reset.apply((CHANCE,))
+    reset.apply((RESET, two))
+    name = table.names[high]
+    assert told(reset, 1, EN) == [
+        f"Seat 0 lays {spoken(table, two)} from the stock: {name} counts as zero, the next "
+        "player may lay any card."
+    ]
+    assert told(reset, 1, NB) == [
+        f"Plass 0 legger {spoken(table, two, NB)} fra trekkbunken: {name} teller null, neste "
+        "kan legge hva som helst."
+    ]
+    inv = by_gwh_nr(table, 51)
+    beside = position(table, hands=[[x], [y]], stock=[low, inv], pile=[high], top_owner=1)
+    beside.apply((CHANCE,))
+    beside.apply((INVISIBLE, inv))
+    assert told(beside, 1, EN) == [
+        f"Seat 0 lays {spoken(table, inv)} from the stock beside the pile "
+        "(invisible: nr. 51 in production)."
+    ]
+    assert told(beside, 1, NB) == [
+        f"Plass 0 legger {spoken(table, inv, NB)} fra trekkbunken ved siden av bunken "
+        "(usynlig: nr. 51 i produksjon)."
+    ]
     return state
 
 

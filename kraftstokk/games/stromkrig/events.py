@@ -56,11 +56,11 @@ class Laid(Event):
 
     def nb(self, n: Narrator) -> str:
         where = _from_stock(n, self.from_chance)
-        return f"{n.who(self.seat, 'legger', '', '')}{where} {_laid(n, self.card)}."
+        return f"{n.who(self.seat, 'legger', '', '')} {_laid(n, self.card)}{where}."
 
     def en(self, n: Narrator) -> str:
         where = _from_stock(n, self.from_chance)
-        return f"{n.who(self.seat, '', 'lays', 'lay')}{where} {_laid(n, self.card)}."
+        return f"{n.who(self.seat, '', 'lays', 'lay')} {_laid(n, self.card)}{where}."
 
     def count(self, stats: Stats) -> None:
         stats.cards_played[self.card] += 1
@@ -147,7 +147,7 @@ class Burned(Event):
         who = n.who(self.seat, "legger", "", "")
         again = f" {n.who(self.seat, 'starter', '', '')} ny bunke." if self.again else ""
         return (
-            f"{who}{where} {n.card(self.card)}: bunken brennes ({n.cards_count(self.size)}).{again}"
+            f"{who} {n.card(self.card)}{where}: bunken brennes ({n.cards_count(self.size)}).{again}"
         )
 
     def en(self, n: Narrator) -> str:
@@ -155,7 +155,7 @@ class Burned(Event):
         who = n.who(self.seat, "", "lays", "lay")
         again = f" {n.who(self.seat, '', 'starts', 'start')} a new pile." if self.again else ""
         return (
-            f"{who}{where} {n.card(self.card)}: the pile burns ({n.cards_count(self.size)}).{again}"
+            f"{who} {n.card(self.card)}{where}: the pile burns ({n.cards_count(self.size)}).{again}"
         )
 
     def count(self, stats: Stats) -> None:
@@ -181,7 +181,7 @@ class Reset(Event):
         where = _from_stock(n, self.from_chance)
         zero = f" {n.table.names[self.under]} teller null," if self.under >= 0 else ""
         return (
-            f"{n.who(self.seat, 'legger', '', '')}{where} {n.card(self.card)}:{zero} "
+            f"{n.who(self.seat, 'legger', '', '')} {n.card(self.card)}{where}:{zero} "
             "neste kan legge hva som helst."
         )
 
@@ -189,7 +189,7 @@ class Reset(Event):
         where = _from_stock(n, self.from_chance)
         zero = f" {n.table.names[self.under]} counts as zero," if self.under >= 0 else ""
         return (
-            f"{n.who(self.seat, '', 'lays', 'lay')}{where} {n.card(self.card)}:{zero} "
+            f"{n.who(self.seat, '', 'lays', 'lay')} {n.card(self.card)}{where}:{zero} "
             "the next player may lay any card."
         )
 
@@ -226,14 +226,14 @@ class LaidBeside(Event):
     def nb(self, n: Narrator) -> str:
         where = _from_stock(n, self.from_chance)
         return (
-            f"{n.who(self.seat, 'legger', '', '')}{where} {n.card(self.card)} ved siden av "
+            f"{n.who(self.seat, 'legger', '', '')} {n.card(self.card)}{where} ved siden av "
             f"bunken (usynlig: {self._why(n)})."
         )
 
     def en(self, n: Narrator) -> str:
         where = _from_stock(n, self.from_chance)
         return (
-            f"{n.who(self.seat, '', 'lays', 'lay')}{where} {n.card(self.card)} beside the "
+            f"{n.who(self.seat, '', 'lays', 'lay')} {n.card(self.card)}{where} beside the "
             f"pile (invisible: {self._why(n)})."
         )
 
