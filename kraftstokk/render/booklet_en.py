@@ -366,7 +366,7 @@ TEXT = RulesText(
         "of the stock straight onto the pile. The card keeps its powers: a 2 may reset, "
         "a joker or the ace to 4 of clubs burns, an invisible card goes beside the pile, "
         "and a card in the same ten starts a war. Only a card that can be used in no way "
-        "is taken home: you take the pile with it.",
+        "goes into your hand, together with the pile.",
         "<b>Take the pile</b>: if you cannot or will not lay, take the whole pile. The "
         "next player starts a new one.",
         "<b>Runs</b>: two or more cards whose production nr. follow each other (say "
@@ -439,7 +439,8 @@ TEXT = RulesText(
     sk_special_heading="Special cards in Strømkrig",
     sk_special=(
         "<b>Jokers and the ace, 2, 3 and 4 of clubs</b>: may be laid whatever the top "
-        "card is, and the pile burns. You draw up and start a new pile yourself.",
+        "card is, and the pile burns. You draw up and start a new pile yourself (if you "
+        "then have no cards, you are out and the next player starts).",
         "<b>The 2s</b>: may be laid whatever the top card is. The production of the "
         "card under the 2 then counts as zero, so the next player may lay any card.",
         "<b>Invisible cards</b> (nr. 50, 51 or 52 in production, capacity or head): "

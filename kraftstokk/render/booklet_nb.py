@@ -360,7 +360,7 @@ TEXT = RulesText(
         "i trekkbunken rett på bunken. Kortet beholder kreftene sine: en toer kan nulle, "
         "joker og kløver ess til 4 brenner, et usynlig kort legges ved siden av bunken, "
         "og et kort med samme tier gir krig. Bare et kort som ikke kan brukes på noen "
-        "måte, tar du med hjem: da tar du inn bunken med det.",
+        "måte, tar du inn sammen med bunken.",
         "<b>Ta inn</b>: kan eller vil du ikke legge, tar du inn hele bunken. Neste "
         "spiller starter en ny.",
         "<b>Rekker</b>: to eller flere kort med nr. i produksjon som følger etter "
@@ -432,7 +432,8 @@ TEXT = RulesText(
     sk_special_heading="Spesialkort i Strømkrig",
     sk_special=(
         "<b>Joker og kløver ess, 2, 3 og 4</b>: kan legges uansett hva som ligger "
-        "øverst, og bunken brennes. Du fyller opp og starter en ny bunke selv.",
+        "øverst, og bunken brennes. Du fyller opp og starter en ny bunke selv (er du "
+        "da tom for kort, er du ute, og neste starter).",
         "<b>Toerne</b>: kan legges uansett hva som ligger øverst. Produksjonen til "
         "kortet under teller da som null, så neste spiller kan legge hvilket kort "
         "som helst.",
