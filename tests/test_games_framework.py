@@ -141,3 +141,17 @@ def test_an_observation_leads_to_no_state_and_holds_only_values(name):
                 obs.seat = 9  # type: ignore[misc]
         state.apply(bots[seat].act(state.observation(seat), state.legal_actions(), rng))
     assert all(isinstance(e, Event) for e in state.events)
+
+
+def test_the_public_api_sets_up_a_position_by_hand():
+    import kraftstokk.games as games
+
+    game = games.make_game("idiot", TABLE, 2)
+    plants = TABLE.plant_cards
+    state = games.from_position(
+        game, hands=[[plants[0]], [plants[1]]], face_up=[[], []], face_down=[[], [plants[2]]]
+    )
+    assert state.current_player() == 0 and state.legal_actions() == [(102, plants[0])]
+    record = games.play_game(game, games.make_bots(game, "random"), 3)
+    assert record.events and record.result.finished
+    assert sorted(games.specs()) == registry.game_names()

@@ -1,4 +1,4 @@
-"""The compiled engine: same games as the Python sources, and never a stale build."""
+"""The compiled engine: same games (actions and events) as the Python sources, never stale."""
 
 from __future__ import annotations
 
@@ -31,10 +31,11 @@ from tests.conftest import synthetic_deck
 assert native.engine_status().startswith("pure Python"), native.engine_status()
 table = DeckTable.from_deck(synthetic_deck())
 print(hashlib.sha256(json.dumps([
-    [list(a) for a in play_game(game, registry.make_bots(game, bots), derive_seed(9, i)).actions]
+    [[list(a) for a in record.actions], [repr(e) for e in record.events]]
     for name, players, bots in json.loads(sys.argv[1])
     for game in [registry.make_game(name, table, players)]
     for i in range(6)
+    for record in [play_game(game, registry.make_bots(game, bots), derive_seed(9, i))]
 ]).encode()).hexdigest())
 """
 
@@ -45,7 +46,8 @@ def games_digest(table: DeckTable) -> str:
         game = registry.make_game(name, table, players)
         for i in range(6):
             record = play_game(game, registry.make_bots(game, bots), derive_seed(9, i))
-            games.append([list(action) for action in record.actions])
+            actions = [list(action) for action in record.actions]
+            games.append([actions, [repr(event) for event in record.events]])
     return hashlib.sha256(json.dumps(games).encode()).hexdigest()
 
 

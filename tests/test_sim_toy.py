@@ -28,7 +28,7 @@ from kraftstokk.games.core import (
     Stats,
     play_game,
 )
-from kraftstokk.games.events import Event, Narrator
+from kraftstokk.games.events import Narrator
 from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 
 PLAY, CHANCE, TAKE = 0, 1, 2
@@ -46,10 +46,16 @@ class ToyGame(Game):
         return ToyState(self, rng)
 
 
+# The toy's events are plain Python: the compiled engine's Event cannot be subclassed by
+# interpreted code, so they only have its methods (text, count), and ToyState counts them
+# itself (final_stats).
+
+
 @dataclass(init=False)
-class ToyLaid(Event):
+class ToyLaid:
     """A card laid (an ace burns the pile: ``burned`` cards go out)."""
 
+    seat: int
     card: int
     burned: int
 
@@ -57,6 +63,9 @@ class ToyLaid(Event):
         self.seat = seat
         self.card = card
         self.burned = burned
+
+    def text(self, n: Narrator) -> str:
+        return self.nb(n) if n.nb else self.en(n)
 
     def nb(self, n: Narrator) -> str:
         return f"{n.who(self.seat, 'legger', '', '')} {n.card(self.card)}."
@@ -72,12 +81,16 @@ class ToyLaid(Event):
 
 
 @dataclass(init=False)
-class ToyChance(Event):
+class ToyChance:
+    seat: int
     played: bool
 
     def __init__(self, seat: int, played: bool) -> None:
         self.seat = seat
         self.played = played
+
+    def text(self, n: Narrator) -> str:
+        return self.nb(n) if n.nb else self.en(n)
 
     def nb(self, n: Narrator) -> str:
         return f"{n.who(self.seat, 'tar', '', '')} sjansen."
@@ -92,7 +105,15 @@ class ToyChance(Event):
 
 
 @dataclass(init=False)
-class ToyPileTaken(Event):
+class ToyPileTaken:
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def text(self, n: Narrator) -> str:
+        return self.nb(n) if n.nb else self.en(n)
+
     def nb(self, n: Narrator) -> str:
         return f"{n.who(self.seat, 'tar', '', '')} bunken."
 
@@ -196,6 +217,12 @@ class ToyState(State):
 
     def is_terminal(self) -> bool:
         return self._finished() or self.actions >= self.game.action_cap
+
+    def final_stats(self) -> Stats:
+        stats = Stats(cards_played=[0] * self.game.table.size)
+        for event in self.events:
+            event.count(stats)
+        return stats
 
     def result(self) -> Result:
         finished = self._finished()

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kraftstokk.errors import SimulationError
-from kraftstokk.games.core import DEFAULT_ACTION_CAP, Bot, BotFactory, DeckTable, Game
+from kraftstokk.errors import GameError, SimulationError
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, Bot, BotFactory, DeckTable, Game, State
 from kraftstokk.games.spec import GameSpec
 
 GAMES_DIR = Path(__file__).resolve().parent
@@ -151,3 +151,17 @@ def make_bots(game: Game, spec: str) -> list[Bot]:
         except (TypeError, ValueError) as exc:
             raise SimulationError(f"bot {kind}: {exc}") from None
     return bots
+
+
+def from_position(game: Game, **position: Any) -> State:
+    """A position of ``game`` set up by hand, for a test or an outside tool.
+
+    The keywords are those of the game's own ``from_position`` (its state module's), e.g.
+    Idiot's ``hands``, ``face_up``, ``face_down``, ``stock``, ``pile``, ``player``.
+    """
+    module = importlib.import_module(get_spec(game.name).game_module)
+    setup = getattr(module, "from_position", None)
+    if setup is None:
+        raise GameError(f"{game.name} cannot be set up from a position")
+    state: State = setup(game, **position)
+    return state
