@@ -118,6 +118,17 @@ def ordinary(table: DeckTable, count: int, exclude: frozenset[int] = frozenset()
     return found[:count]
 
 
+def other(table: DeckTable, *used: int) -> int:
+    """A plain card none of ``used`` (positions give every card one place)."""
+    return ordinary(table, 1, exclude=frozenset(used))[0]
+
+
+def test_a_position_with_a_card_in_two_places_is_refused(table):
+    x, y = ordinary(table, 2)
+    with pytest.raises(GameError, match=f"card {y} is both in hand:1 and pile"):
+        position(table, hands=[[x], [y]], pile=[y], top_owner=1)
+
+
 # ------------------------------------------------------------------------- SK-1
 
 
@@ -145,7 +156,9 @@ def test_sk1_deal_three_each_all_55_cards_dealer_starts(table):
 
 def test_sk2_strictly_higher_production_to_lay(table):
     low, mid, high = sorted(ordinary(table, 3), key=lambda c: table.figures[GWH][c])
-    state = position(table, hands=[[low, high], [mid]], stock=[], pile=[mid], top_owner=1)
+    state = position(
+        table, hands=[[low, high], [other(table, low, mid, high)]], pile=[mid], top_owner=1
+    )
     lays = [a for a in state.legal_actions() if a[0] == LAY]
     assert lays == [(LAY, high)]
     state.apply((LAY, high))
@@ -291,7 +304,8 @@ def test_sk4_take_the_pile_when_unable_or_unwilling_next_player_starts(table):
 def test_sk5_runs_consecutive_production_nr_lowest_first(table):
     c13, c14, c15 = (by_gwh_nr(table, nr) for nr in (13, 14, 15))
     top = by_gwh_nr(table, 20)
-    state = position(table, hands=[[c13, c15, c14], [top]], pile=[top], top_owner=1)
+    seat1 = [other(table, c13, c14, c15, top)]
+    state = position(table, hands=[[c13, c15, c14], seat1], pile=[top], top_owner=1)
     runs = [a for a in state.legal_actions() if a[0] == RUN]
     assert sorted(runs) == sorted([(RUN, c15, c14), (RUN, c15, c14, c13), (RUN, c14, c13)])
     assert state.action_to_string((RUN, c15, c14)) == (
@@ -308,15 +322,16 @@ def test_sk5_runs_consecutive_production_nr_lowest_first(table):
 def test_sk5_a_run_must_beat_the_top_with_its_first_card(table):
     c30, c31 = by_gwh_nr(table, 30), by_gwh_nr(table, 31)
     top = by_gwh_nr(table, 25)
-    state = position(table, hands=[[c30, c31], [top]], pile=[top], top_owner=1)
+    seat1 = [other(table, c30, c31, top)]
+    state = position(table, hands=[[c30, c31], seat1], pile=[top], top_owner=1)
     assert [a for a in state.legal_actions() if a[0] == RUN] == []
 
 
 def test_sk5_a_run_whose_first_card_has_the_same_tens_starts_a_war(table):
     c13, c14, top = by_gwh_nr(table, 13), by_gwh_nr(table, 14), by_gwh_nr(table, 20)
     table = with_production(table, {top: 3501.0, c14: 3505.0, c13: 3600.0})
-    x = ordinary(table, 1, exclude=frozenset({c13, c14, top}))
-    state = position(table, hands=[[c14, c13, *x], [top]], pile=[top], top_owner=1)
+    x = ordinary(table, 2, exclude=frozenset({c13, c14, top}))
+    state = position(table, hands=[[c14, c13, x[0]], [x[1]]], pile=[top], top_owner=1)
     state.apply((RUN, c14, c13))
     assert state.phase == NAMING and state.top == c13
     assert kinds(state) == ["RunLaid", "WarStarted"]
@@ -341,7 +356,7 @@ def test_sk6_871_after_879_starts_a_war(table):
 
 def test_sk6_lower_card_of_other_tens_is_not_legal(table):
     low, high = sorted(ordinary(table, 2), key=lambda c: table.figures[GWH][c])
-    state = position(table, hands=[[low], [high]], pile=[high], top_owner=1)
+    state = position(table, hands=[[low], [other(table, low, high)]], pile=[high], top_owner=1)
     assert (LAY, low) not in state.legal_actions()
 
 
@@ -365,7 +380,8 @@ def test_sk6_club_on_club_starts_a_war_but_not_clubs_1_to_4(table):
 def test_sk6_club_on_club_still_needs_higher_production(table):
     club6, club9 = card(table, "kløver-6"), card(table, "kløver-9")
     assert table.figures[GWH][club6] < table.figures[GWH][club9]
-    state = position(table, hands=[[club6], [club9]], pile=[club9], top_owner=1)
+    seat1 = [other(table, club6, club9)]
+    state = position(table, hands=[[club6], seat1], pile=[club9], top_owner=1)
     assert (LAY, club6) not in state.legal_actions()
 
 
@@ -512,7 +528,8 @@ def test_sk11_a_two_resets_next_player_may_lay_any_card(table):
     two = card(table, "hjerter-2")
     low, high = sorted(ordinary(table, 2), key=lambda c: table.figures[GWH][c])
     lowest = by_gwh_nr(table, 52)
-    state = position(table, hands=[[two, low], [lowest, high]], pile=[high], top_owner=1)
+    seat1 = [lowest, other(table, two, low, high, lowest)]
+    state = position(table, hands=[[two, low], seat1], pile=[high], top_owner=1)
     assert (RESET, two) in state.legal_actions()
     state.apply((RESET, two))
     assert state.pile == [high, two] and state.top == -1
@@ -739,7 +756,8 @@ def test_heuristic_prefers_a_run_and_keeps_specials_when_it_can_lay(table):
     c20, c21 = by_gwh_nr(table, 20), by_gwh_nr(table, 21)
     two = card(table, "ruter-2")
     top = by_gwh_nr(table, 40)
-    state = position(table, hands=[[c20, c21, two], [top]], pile=[top], top_owner=1)
+    seat1 = [other(table, c20, c21, two, top)]
+    state = position(table, hands=[[c20, c21, two], seat1], pile=[top], top_owner=1)
     bot = HeuristicBot(state.game)
     assert bot.act(state.observation(0), state.legal_actions(), random.Random(1)) == (
         RUN,
@@ -781,7 +799,8 @@ def test_random_games_keep_every_card_in_one_place_and_end(deck, players, seed, 
 def test_describe_reads_the_view_in_words(table):
     inv = by_gwh_nr(table, 51)
     low, mid = sorted(ordinary(table, 2), key=lambda c: table.figures[GWH][c])
-    state = position(table, hands=[[low], [mid]], pile=[mid], beside=[inv], top_owner=1)
+    seat1 = [other(table, low, mid, inv)]
+    state = position(table, hands=[[low], seat1], pile=[mid], beside=[inv], top_owner=1)
     en, nb = Narrator(table, "en", viewer=0), Narrator(table, "nb", viewer=0)
     lines = state.observation(0).lines(en)
     assert lines[0] == "You are seat 0. Turn: you (your turn)."
@@ -928,7 +947,8 @@ def laid(table: DeckTable, card_index: int, lang: str, category: int = GWH) -> s
 def scenario_lay_take_and_run(table: DeckTable) -> StromkrigState:
     low, mid, high = sorted(ordinary(table, 3), key=lambda c: table.figures[GWH][c])
     c13, c14 = by_gwh_nr(table, 13), by_gwh_nr(table, 14)
-    state = position(table, hands=[[mid, c14, c13], [low]], pile=[low, high], top_owner=1)
+    under = other(table, low, mid, high, c13, c14)
+    state = position(table, hands=[[mid, c14, c13], [low]], pile=[under, high], top_owner=1)
     state.apply((TAKE,))  # seat 0 takes 2 cards; seat 1 starts
     state.apply((LAY, low))  # seat 1 lays its last card: out, the game is over
     assert told(state, 0, EN) == [
@@ -960,7 +980,8 @@ def scenario_specials(table: DeckTable) -> StromkrigState:
     joker, two = card(table, "joker-1"), card(table, "hjerter-2")
     inv = by_gwh_nr(table, 51)
     x, y, top = ordinary(table, 3)
-    state = position(table, hands=[[joker, two, inv, x], [y]], pile=[y, top], top_owner=1)
+    under = other(table, joker, two, inv, x, y, top)
+    state = position(table, hands=[[joker, two, inv, x], [y]], pile=[under, top], top_owner=1)
     state.apply((INVISIBLE, inv))
     state.apply((TAKE,))  # seat 1 takes 3: the pile and the card beside it
     state.apply((BURN, joker))  # seat 0 burns an empty pile: 1 card
@@ -1220,3 +1241,14 @@ def test_a_version_1_replay_of_stromkrig_loads_in_todays_action_kinds(deck, tmp_
     path.write_text(json.dumps(old), encoding="utf-8")
     assert load_replay(path).actions == [list(action) for action in record.actions]
     assert replay_log(path).result() == record.result
+
+
+def test_the_public_api_sets_up_a_strømkrig_position(table):
+    import kraftstokk.games as games
+
+    game = games.make_game("stromkrig", table, 2)
+    low, high = sorted(ordinary(table, 2), key=lambda c: table.figures[GWH][c])
+    under = other(table, low, high)
+    state = games.from_position(game, hands=[[high], [low]], pile=[under], top_owner=1)
+    assert isinstance(state, StromkrigState)
+    assert state.legal_actions()[0] == (LAY, high) and (TAKE,) in state.legal_actions()

@@ -319,6 +319,7 @@ class StromkrigState(State):
             state.top_owner = top_owner
         used = {card for place in state.card_locations().values() for card in place}
         state.burned = [card for card in range(game.table.size) if card not in used]
+        state.check_invariants()  # a card given twice is one clear error
         state._mark_out()
         state.events = []  # the set-up is no part of the story
         return state
