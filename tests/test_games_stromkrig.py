@@ -819,7 +819,7 @@ def test_describe_reads_the_view_in_words(table):
     war, _, _ = war_position(table, 3, [[x], [y], [z]])
     lines = war.observation(2).lines(Narrator(table, "en", viewer=2))
     assert " / " in lines[1]  # before the category is named: all three figures
-    assert war.observation(2).category == -1 and state.observation(0).category == GWH
+    assert war.observation(2).war_category == -1 and state.observation(0).war is None
     assert "War (not named yet): seat 0, seat 1; challenger seat 0" in lines
     assert lines[0] == "You are seat 2. Turn: you (war: join?)."
     lines = war.observation(2).lines(Narrator(table, "nb", viewer=2))

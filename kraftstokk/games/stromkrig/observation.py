@@ -108,12 +108,6 @@ class StromkrigObservation(Observation):
         return len(self.pile) + len(self.beside)
 
     @property
-    def category(self) -> int:
-        """The category being played: production (SK-2), or the war's once named (SK-7);
-        -1 in a war before the challenger names it."""
-        return self.war.category if self.war else GWH
-
-    @property
     def war_category(self) -> int:
         return self.war.category if self.war else -1
 
@@ -128,7 +122,7 @@ class StromkrigObservation(Observation):
     def lines(self, n: Narrator) -> list[str]:
         """The view in words, for the person in ``seat``."""
         nb = n.nb
-        category = self.category
+        category = self.war.category if self.war else GWH
 
         def show(card: int, shown_category: int = GWH) -> str:
             if n.table.joker[card]:
