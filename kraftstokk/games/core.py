@@ -22,10 +22,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kraftstokk.errors import GameError
+from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
 from kraftstokk.models import CATEGORIES, SUITS, Deck
 
 if TYPE_CHECKING:
@@ -136,28 +137,6 @@ class Result:
     loser: int | None  # the last seat with cards; None when unfinished
     actions: int
     rounds: int
-
-
-@dataclass
-class Stats:
-    """Counters a game keeps for the simulation (names are the game's own)."""
-
-    counters: dict[str, int] = field(default_factory=dict)
-    samples: dict[str, list[int]] = field(default_factory=dict)  # e.g. war sizes
-    cards_played: list[int] = field(default_factory=list)  # per card index
-
-    def count(self, name: str, amount: int = 1) -> None:
-        self.counters[name] = self.counters.get(name, 0) + amount
-
-    def sample(self, name: str, value: int) -> None:
-        self.samples.setdefault(name, []).append(value)
-
-    def copy(self) -> Stats:
-        return Stats(
-            counters=dict(self.counters),
-            samples={k: list(v) for k, v in self.samples.items()},
-            cards_played=list(self.cards_played),
-        )
 
 
 class Game(ABC):

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kraftstokk.games.core import CATEGORY_UNITS, DeckTable, Stats
-from kraftstokk.games.frozen import Frozen
 
 LANGUAGES: tuple[str, ...] = ("nb", "en")
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
@@ -116,8 +115,8 @@ def _english_ordinal(place: int) -> str:
 
 
 @dataclass(init=False)
-class Event(Frozen):
-    """Base of every event: a value (see ``frozen.py``) saying what happened.
+class Event:
+    """Base of every event: a value saying what happened (never changed once recorded).
 
     ``seat`` is the seat the event is about (-1 for the whole table). A subclass is a
     ``@dataclass(init=False)`` that declares its fields (no defaults in the class body)

@@ -13,15 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kraftstokk.games.events import Narrator
-from kraftstokk.games.frozen import Frozen
 
 
 @dataclass(init=False)
-class Observation(Frozen):
+class Observation:
     """Base of every game's observation: the seat it belongs to.
 
     A subclass is a ``@dataclass(init=False)`` declaring its fields and setting each,
-    ``seat`` first, in its own ``__init__`` (see ``frozen.py`` for why).
+    ``seat`` first, in its own ``__init__``, and it defines ``__setattr__`` and
+    ``__delattr__`` as ``set_once`` and ``refuse_delete`` of ``frozen.py`` (see there
+    for why each class defines them itself); a test checks every game's.
     """
 
     seat: int

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kraftstokk.games.events import Narrator
+from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.idiot.actions import IdiotPhase
 from kraftstokk.games.idiot.rules import TWO, rank_name
 from kraftstokk.games.observation import Observation
@@ -72,6 +73,12 @@ class IdiotObservation(Observation):
         self.burned_count = burned_count
         self.out = out
         self.ranks = ranks
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        refuse_delete(self, name)
 
     @property
     def face_up(self) -> tuple[int, ...]:
