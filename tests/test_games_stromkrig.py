@@ -820,6 +820,10 @@ def test_describe_reads_the_view_in_words(table):
     lines = war.observation(2).lines(Narrator(table, "en", viewer=2))
     assert " / " in lines[1]  # before the category is named: all three figures
     assert war.observation(2).war_category == -1 and state.observation(0).war is None
+    war_view = war.observation(2).war
+    assert war_view is not None
+    with pytest.raises(AttributeError, match="frozen"):
+        war_view.category = 0
     assert "War (not named yet): seat 0, seat 1; challenger seat 0" in lines
     assert lines[0] == "You are seat 2. Turn: you (war: join?)."
     lines = war.observation(2).lines(Narrator(table, "nb", viewer=2))

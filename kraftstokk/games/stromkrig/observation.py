@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from kraftstokk.games.core import GWH
 from kraftstokk.games.events import Narrator
-from kraftstokk.games.frozen import Frozen
+from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.observation import Observation
 from kraftstokk.games.stromkrig.actions import StromkrigPhase
 
@@ -27,7 +27,7 @@ _PHASE_WORDS = {
 
 
 @dataclass(init=False)
-class WarView(Frozen):
+class WarView:
     """The war in progress: who challenged, who is in, the category once named."""
 
     challenger: int
@@ -49,6 +49,12 @@ class WarView(Frozen):
         self.category = category
         self.laid = laid
         self.cards = cards
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        refuse_delete(self, name)
 
 
 @dataclass(init=False)
@@ -101,6 +107,12 @@ class StromkrigObservation(Observation):
         self.out = out
         self.chance_card = chance_card
         self.war = war
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        refuse_delete(self, name)
 
     @property
     def pile_size(self) -> int:
