@@ -131,6 +131,8 @@ def test_an_observation_leads_to_no_state_and_holds_only_values(name):
         for viewer in range(3):
             obs = state.observation(viewer)
             assert isinstance(obs, Observation) and obs.seat == viewer
+            # Frozen by its own class (frozen.py: an inherited guard slows every store).
+            assert {"__setattr__", "__delattr__"} <= set(vars(type(obs)))
             for item in reachable(obs):
                 assert not isinstance(item, State | Game | list | dict | set | random.Random)
             with pytest.raises(AttributeError, match="frozen"):
