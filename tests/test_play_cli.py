@@ -105,8 +105,8 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
         "--bots", "greedy", "--save", save, stdin="1\n" * 40,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Your move (1-" in result.output and "You: " in result.output
-    assert "Seat 1 (greedy): " in result.output
+    assert "Your move (1-" in result.output and "\nYou " in result.output
+    assert "\nSeat 1 (greedy) " in result.output and "Recent moves" not in result.output
     log = load_replay(save)
     assert log.rules.game == name and log.bots == [PERSON, "greedy", "greedy"]
     state = replay_log(save)
