@@ -84,6 +84,18 @@ def compiled_files() -> list[Path]:
     ]
 
 
+def stale_files() -> list[Path]:
+    """Extension modules left beside the sources for modules no longer compiled (a game
+    module that became a package, say): a build removes them with its own files."""
+    current = set(compiled_files())
+    found = {
+        path
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        for path in GAMES_DIR.rglob(f"*{suffix}")
+    }
+    return sorted(found - current)
+
+
 class _SourcesFirst(importlib.abc.MetaPathFinder):
     """Loads the compiled modules' ``.py`` sources even where an extension module exists."""
 
