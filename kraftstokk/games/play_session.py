@@ -23,6 +23,7 @@ from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_se
 from kraftstokk.games.events import LANGUAGES, Event, Narrator
 from kraftstokk.games.observation import Observation
 from kraftstokk.games.replay import (
+    check_result,
     game_from_log,
     load_replay,
     log_deck,
@@ -322,5 +323,6 @@ def _load_table(setup: PlaySetup) -> Table:
         state = replay(game, log.seed, log.actions)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
+    check_result(log, state, source)
     actions: list[Action] = [tuple(a) for a in log.actions]
     return Table(log_deck(log, source), game, log.seed, seat, names, bots, state, actions)
