@@ -203,7 +203,9 @@ TEXT = RulesText(
         "<b>No finishing on a 2</b>: the last card you play may not be a 2.",
         "<b>No swapping</b>: nobody swaps cards between hand and table before play.",
         "<b>Runs</b>: you may lay a run of rising values in one turn, such as 3, 4, 5. "
-        "2s and 10s cannot be part of a run.",
+        "2s and 10s cannot be part of a run; the run steps over the 10, so a 9 is "
+        "followed by a jack. With only face-down cards left you may turn one: if it "
+        "continues the run it is laid in it, otherwise you take the pile.",
         "<b>Sneaky 3</b>: a 3 may be slipped under the pile instead of laid on top.",
     ),
     # --- Kraftidioten (KI-1 .. KI-9) --------------------------------------------------
@@ -245,9 +247,9 @@ TEXT = RulesText(
         "honestly, with its true name and figure. If the figure is lower than the "
         "previous claim, you take the pile together with that card. If you draw a "
         "joker, it is laid as a joker (see below).",
-        "<b>Lie.</b> Lay any card face down and name any plant of the deck with a "
-        "high enough figure. A wrong name and a wrong figure are both lies. Knowing "
-        "the plants well pays off.",
+        "<b>Lie.</b> Lay any card face down and name any plant of the deck, the card's "
+        "own too, with a high enough figure. A wrong name and a wrong figure are both "
+        "lies. Knowing the plants well pays off.",
     ),
     ki_after_take=(
         "Once someone has taken the pile, the next player starts a new pile and picks the "
@@ -295,8 +297,8 @@ TEXT = RulesText(
         "A joker is shown to everyone when it is laid, and the pile burns. The player who "
         "laid it at once lays a new card and picks the category. But you may not lay a "
         "joker while you hold two cards or fewer. If you do it anyway, the pile still "
-        "burns, but as a penalty you draw three random cards from the burned cards (fewer "
-        "if there are not that many)."
+        "burns, but as a penalty you draw three random cards from all the burned cards, "
+        "jokers included (all of them if there are fewer than three)."
     ),
     top_heading="Top 3 burns the pile",
     top=(
@@ -361,14 +363,17 @@ TEXT = RulesText(
     ),
     sk_moves=(
         "<b>Chance</b>: instead of playing from your hand, you may turn the top card "
-        "of the stock straight onto the pile. If it is not high enough, you take the "
-        "pile with that card.",
+        "of the stock straight onto the pile. The card keeps its powers: a 2 may reset, "
+        "a joker or the ace to 4 of clubs burns, an invisible card goes beside the pile, "
+        "and a card in the same ten starts a war. Only a card that can be used in no way "
+        "goes into your hand, together with the pile.",
         "<b>Take the pile</b>: if you cannot or will not lay, take the whole pile. The "
         "next player starts a new one.",
         "<b>Runs</b>: two or more cards whose production nr. follow each other (say "
         "nr. 15 and nr. 14) may be laid in one turn. Lay the one with the lowest "
         "production first; it must beat the top card. The highest card of the run "
-        "becomes the new top card.",
+        "becomes the new top card. If the first card starts a war with the top card, "
+        "the war is fought as usual.",
     ),
     run_title="Example: a run",
     run=(
@@ -395,7 +400,9 @@ TEXT = RulesText(
         "under it is in the war too. Everybody else may join by shouting \u201cwar!\u201d "
         "before the category is named. Then the challenger names the category "
         "(production, capacity or head) and lays the first war card. The others in the war "
-        "lay one card each in the usual order, drawing up from the stock while it lasts.",
+        "lay one card each in the usual order, drawing up from the stock while it lasts. "
+        "A card laid on your own card starts no war, nor does your last card when the "
+        "stock is empty (you are out).",
         "Whoever laid the <b>lowest</b> figure in the named category loses the war and "
         "takes the whole pile with the war cards. If several tie for lowest, the war is "
         "fought again between them. A joker counts as the lowest in a war, and special "
@@ -425,13 +432,15 @@ TEXT = RulesText(
     ),
     war_result=(
         "{loser} has the lower {category}, loses the war and takes the "
-        "whole pile, all four cards. {loser} then starts a new pile. {winner} is two "
-        "cards lighter."
+        "whole pile, all four cards. {loser} then starts a new pile. If the stock is "
+        "empty, {winner} is rid of two cards; while it lasts, {winner} has drawn back "
+        "up to three."
     ),
     sk_special_heading="Special cards in Strømkrig",
     sk_special=(
         "<b>Jokers and the ace, 2, 3 and 4 of clubs</b>: may be laid whatever the top "
-        "card is, and the pile burns. You draw up and start a new pile yourself.",
+        "card is, and the pile burns. You draw up and start a new pile yourself (if you "
+        "then have no cards, you are out and the next player starts).",
         "<b>The 2s</b>: may be laid whatever the top card is. The production of the "
         "card under the 2 then counts as zero, so the next player may lay any card.",
         "<b>Invisible cards</b> (nr. 50, 51 or 52 in production, capacity or head): "

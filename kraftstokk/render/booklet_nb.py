@@ -200,7 +200,9 @@ TEXT = RulesText(
         "<b>Ikke gå ut på en toer</b>: det siste kortet du spiller, kan ikke være en toer.",
         "<b>Ingen bytting</b>: ingen får bytte kort mellom hånd og bord før start.",
         "<b>Serier</b>: du kan legge en rekke med stigende verdi i samme tur, for "
-        "eksempel 3, 4, 5. Toere og tiere kan ikke være med i en rekke.",
+        "eksempel 3, 4, 5. Toere og tiere kan ikke være med i en rekke; rekken hopper "
+        "over tieren, så etter 9 kommer knekt. Har du bare skjulte bordkort igjen, kan "
+        "du snu ett: fortsetter det rekken, legges det i den, ellers tar du bunken.",
         "<b>Snik-treer</b>: en treer kan legges under bunken i stedet for oppå.",
     ),
     # --- Kraftidioten (KI-1 .. KI-9) --------------------------------------------------
@@ -244,8 +246,8 @@ TEXT = RulesText(
         "søknad, tar du inn bunken med det kortet. Trekker du en joker, legges den "
         "som joker (se under).",
         "<b>Lyv.</b> Legg hvilket som helst kort med baksiden opp og si navnet på et "
-        "kraftverk i stokken og et tall som er høyt nok. Feil navn og feil tall er "
-        "begge løgn. Her har den som kan kraftverkene sine, en stor fordel.",
+        "kraftverk i stokken, også kortets eget, og et tall som er høyt nok. Feil navn "
+        "og feil tall er begge løgn. Her har den som kan kraftverkene sine, en stor fordel.",
     ),
     ki_after_take=(
         "Når noen har tatt inn bunken, starter neste spiller en ny bunke og velger "
@@ -292,8 +294,8 @@ TEXT = RulesText(
         "En joker vises for alle når den legges, og bunken brennes. Den som la jokeren, "
         "legger straks et nytt kort og velger kategori. Men du får ikke legge en joker "
         "når du har to kort eller færre på hånden. Gjør du det likevel, brennes bunken "
-        "like fullt, men du må trekke tre tilfeldige kort fra de brente kortene som straff "
-        "(færre hvis det ikke er så mange)."
+        "like fullt, men du må trekke tre tilfeldige kort fra alle de brente kortene som "
+        "straff, jokerne også (alle, hvis det er færre enn tre)."
     ),
     top_heading="Topp 3 brenner bunken",
     top=(
@@ -355,14 +357,17 @@ TEXT = RulesText(
     ),
     sk_moves=(
         "<b>Sjanse</b>: i stedet for å legge fra hånden kan du snu det øverste kortet "
-        "i trekkbunken rett på bunken. Er det ikke høyt nok, tar du inn bunken med "
-        "det kortet.",
+        "i trekkbunken rett på bunken. Kortet beholder kreftene sine: en toer kan nulle, "
+        "joker og kløver ess til 4 brenner, et usynlig kort legges ved siden av bunken, "
+        "og et kort med samme tier gir krig. Bare et kort som ikke kan brukes på noen "
+        "måte, tar du inn sammen med bunken.",
         "<b>Ta inn</b>: kan eller vil du ikke legge, tar du inn hele bunken. Neste "
         "spiller starter en ny.",
         "<b>Rekker</b>: to eller flere kort med nr. i produksjon som følger etter "
         "hverandre (for eksempel nr. 15 og nr. 14) kan legges i samme tur. Legg det "
         "med lavest produksjon først; det må slå det øverste kortet. Det høyeste "
-        "kortet i rekken blir det nye øverste.",
+        "kortet i rekken blir det nye øverste. Gir det første kortet krig med det "
+        "øverste, blir det krig som vanlig.",
     ),
     run_title="Eksempel: en rekke",
     run=(
@@ -389,7 +394,9 @@ TEXT = RulesText(
         "Alle andre kan bli med ved å rope «krig!» før kategorien er valgt. Så velger "
         "utfordreren kategori (produksjon, effekt eller fallhøyde) og legger det første "
         "krigskortet. De andre som er med, legger ett kort hver i vanlig rekkefølge og "
-        "fyller opp fra trekkbunken så lenge den varer.",
+        "fyller opp fra trekkbunken så lenge den varer. Et kort lagt på ditt eget kort "
+        "gir ikke krig, og heller ikke ditt siste kort når trekkbunken er tom (da er du "
+        "ute).",
         "Den som la det <b>laveste</b> tallet i den valgte kategorien, taper krigen og "
         "tar inn hele bunken med krigskortene. Har flere det samme laveste tallet, går "
         "krigen om igjen mellom dem. En joker teller som lavest i krig, og spesialkort "
@@ -419,13 +426,14 @@ TEXT = RulesText(
     ),
     war_result=(
         "{loser} har lavest {category}, taper krigen og tar inn hele "
-        "bunken, alle fire kortene. {loser} starter så en ny bunke. {winner} er "
-        "kvitt to kort."
+        "bunken, alle fire kortene. {loser} starter så en ny bunke. Er trekkbunken "
+        "tom, er {winner} kvitt to kort; ellers har {winner} fylt opp til tre igjen."
     ),
     sk_special_heading="Spesialkort i Strømkrig",
     sk_special=(
         "<b>Joker og kløver ess, 2, 3 og 4</b>: kan legges uansett hva som ligger "
-        "øverst, og bunken brennes. Du fyller opp og starter en ny bunke selv.",
+        "øverst, og bunken brennes. Du fyller opp og starter en ny bunke selv (er du "
+        "da tom for kort, er du ute, og neste starter).",
         "<b>Toerne</b>: kan legges uansett hva som ligger øverst. Produksjonen til "
         "kortet under teller da som null, så neste spiller kan legge hvilket kort "
         "som helst.",
