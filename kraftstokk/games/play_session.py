@@ -94,8 +94,7 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
     if nb:
         echo(
             f"{game.name}: {game.num_players} spillere, du er plass {table.seat + 1}, "
-            f"frø {table.seed}"
-            + (f", varianter {variants}" if variants else "")
+            f"frø {table.seed}" + (f", varianter {variants}" if variants else "")
         )
     else:
         echo(
