@@ -131,6 +131,9 @@ def build_deck(plants: Sequence[Plant], spec: DeckSpec, snapshot_info: SnapshotI
                 mw=plant.mw,
                 gwh=plant.gwh,
                 head_m=plant.head_m,
+                lat=plant.lat,
+                lon=plant.lon,
+                type=plant.type,
                 nr=Ranks(**ranks),
                 flags=plant_flags(suit, value, ranks, plant.gwh),
             )

@@ -260,7 +260,9 @@ def _check_jokers(ctx: _Context, jokers: Sequence[Card]) -> None:
                 "jokers are joker-1, joker-2 and joker-3, once each",
             )  # fmt: skip
         seen.add(card.id)
-        for name in ("suit", "value", "plant_id", "name", "mw", "gwh", "head_m", "nr"):
+        for name in (
+            "suit", "value", "plant_id", "name", "mw", "gwh", "head_m", "lat", "lon", "type", "nr"
+        ):  # fmt: skip
             if getattr(card, name) is not None:
                 ctx.error(
                     "joker", card, name, getattr(card, name), "empty",

@@ -21,7 +21,8 @@ JRC_ATTRIBUTION = (
     "Norwegian figures originally from NVE, NLOD."
 )
 
-OPTIONAL_FIELDS = ("county", "municipality", "owner", "year", "lat", "lon", "price_area")
+#: What ``--minimal`` leaves out. Location and plant type stay: every card shows them.
+OPTIONAL_FIELDS = ("county", "municipality", "owner", "year", "price_area")
 
 _LICENCES = {"jrc": (JRC_LICENCE, JRC_ATTRIBUTION), "nve": (NVE_LICENCE, NVE_ATTRIBUTION)}
 
@@ -51,7 +52,7 @@ def check_timestamp(text: str) -> str:
 
 
 def strip_optional(plant: Plant) -> Plant:
-    """The plant with only the deck's columns: id, name, figures, source, source_id."""
+    """The plant with only the deck's columns: id, name, figures, lat, lon, type, source."""
     return plant.model_copy(update=dict.fromkeys(OPTIONAL_FIELDS))
 
 
@@ -75,7 +76,8 @@ def ingest_files(
 
     ``created`` defaults to now; pass it (or set ``SOURCE_DATE_EPOCH``) to make the
     provenance, and so the output bytes, reproducible. ``minimal`` keeps only the
-    columns a deck needs (id, name, the three figures, source) and leaves the rest empty.
+    columns a deck needs (id, name, the three figures, lat, lon, type, source) and leaves
+    the rest empty.
     """
     filters = filters or Filters()
     batches = [read_source(path, fmt) for path in paths]
