@@ -153,6 +153,8 @@ class SnapshotInfo(BaseModel):
     source: str | None = None
     licence: str | None = None
     attribution: str | None = None
+    #: The attribution in bokmål, as the cards print it (older decks lack it).
+    attribution_nb: str | None = None
 
 
 class Deck(BaseModel):

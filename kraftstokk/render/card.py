@@ -27,6 +27,7 @@ from kraftstokk.render.geometry import CARD, Box, mm
 from kraftstokk.render.numbers import deck_decimals, format_figure
 from kraftstokk.render.palette import WHITE, Palette, mix, palette_from_style
 from kraftstokk.render.parts import PILL_ICON, PILL_W, Parts, pill_icon_x, place
+from kraftstokk.render.plant_picture import draw_plant_picture
 from kraftstokk.render.suits import BOLT, draw_shape
 from kraftstokk.render.textlayer import TextLayer
 
@@ -231,10 +232,17 @@ def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
 
 
 def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    """A fjord landscape whose peak rises with the plant's head, and the suit in a disc."""
+    """A fjord landscape whose peak rises with the plant's head, and the suit in a disc.
+
+    A plant card shows its own plant instead: its type and where it lies (plant_picture).
+    """
+    if not card.joker:
+        head = _fraction(ctx, "head_m", card.figure("head_m"))
+        draw_plant_picture(canvas, CARD.art, card, head, ctx.palette, ctx.parts)
+        return
     pal = ctx.palette
     x, y, w, h = CARD.art.pt()
-    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
+    head = 0.5
     water = y + h * 0.2
     peak = water + h * (0.36 + 0.36 * head)
     canvas.setFillColor(mix(pal.accent_light, pal.paper, 0.35))
@@ -424,7 +432,7 @@ def small_print_lines(deck: Deck) -> list[str]:
     width = mm(CARD.footer.w)
     lines = [f"{deck.title} · {deck.edition}"]
     snap = deck.snapshot
-    data = snap.attribution or snap.source
+    data = snap.attribution_nb or snap.attribution or snap.source
     if not data:
         return lines
     for candidate in (data, re.sub(r"\s*\([^)]*\)", "", data)):

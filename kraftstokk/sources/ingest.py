@@ -10,7 +10,7 @@ from pathlib import Path
 from kraftstokk.errors import KraftstokkError
 from kraftstokk.models import Plant
 from kraftstokk.sources.normalize import Filters, RawRecord, normalize
-from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE
+from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_ATTRIBUTION_NB, NVE_LICENCE
 from kraftstokk.sources.readers import read_source
 from kraftstokk.sources.snapshot import Provenance, Snapshot
 
@@ -22,6 +22,14 @@ JRC_ATTRIBUTION = (
 )
 
 #: What ``--minimal`` leaves out. Location and plant type stay: every card shows them.
+#: The attribution as the cards print it, in bokmål.
+JRC_ATTRIBUTION_NB = (
+    "JRC Hydro-power database (Matteo De Felice et al., "
+    "energy-modelling-toolkit/hydro-power-database), CC BY 4.0; "
+    "norske tall opprinnelig fra NVE, NLOD."
+)
+_ATTRIBUTIONS_NB = {"jrc": JRC_ATTRIBUTION_NB, "nve": NVE_ATTRIBUTION_NB}
+
 OPTIONAL_FIELDS = ("county", "municipality", "owner", "year", "price_area")
 
 _LICENCES = {"jrc": (JRC_LICENCE, JRC_ATTRIBUTION), "nve": (NVE_LICENCE, NVE_ATTRIBUTION)}
@@ -64,6 +72,11 @@ def licence_for(origins: Sequence[str]) -> tuple[str, str]:
     return "; ".join(licences), " ".join(attributions)
 
 
+def attribution_nb_for(origins: Sequence[str]) -> str:
+    """The attribution of :func:`licence_for` in bokmål, for the cards' small print."""
+    return " ".join(_ATTRIBUTIONS_NB[origin] for origin in sorted(set(origins)))
+
+
 def ingest_files(
     paths: Sequence[str | Path],
     fmt: str = "auto",
@@ -97,6 +110,7 @@ def ingest_files(
         data_date=data_date,
         licence=licence,
         attribution=attribution,
+        attribution_nb=attribution_nb_for(origins),
         filters=filters.as_dict(),
         minimal=minimal,
         quality=result.quality,

@@ -23,7 +23,12 @@ from pydantic import ValidationError
 
 from kraftstokk.errors import FetchError
 from kraftstokk.sources.normalize import Filters, normalize
-from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE, NvePlantRecord
+from kraftstokk.sources.nve_schema import (
+    NVE_ATTRIBUTION,
+    NVE_ATTRIBUTION_NB,
+    NVE_LICENCE,
+    NvePlantRecord,
+)
 from kraftstokk.sources.readers import nve_record_to_raw, parse_nve_records, validation_reason
 from kraftstokk.sources.snapshot import Provenance, Snapshot, write_snapshot
 
@@ -187,6 +192,7 @@ def snapshot_from_fetch(result: FetchResult, raw_file: str | None = None) -> Sna
         data_date=f"{result.retrieved:%Y-%m-%d}",
         licence=NVE_LICENCE,
         attribution=NVE_ATTRIBUTION,
+        attribution_nb=NVE_ATTRIBUTION_NB,
         raw_file=raw_file,
         quality=normalized.quality,
     )

@@ -43,3 +43,5 @@ NVE_RESPONSE = TypeAdapter(list[NvePlantRecord])
 
 NVE_LICENCE = "NLOD 2.0 (Norsk lisens for offentlige data)"
 NVE_ATTRIBUTION = "Contains data from NVE (Norges vassdrags- og energidirektorat), licensed NLOD."
+#: The same in bokmål, as the cards print it.
+NVE_ATTRIBUTION_NB = "Inneholder data fra NVE (Norges vassdrags- og energidirektorat), NLOD."

@@ -42,6 +42,8 @@ class Provenance(BaseModel):
     data_date: str | None = None
     licence: str
     attribution: str
+    #: The attribution in bokmål, for the cards' small print (older snapshots lack it).
+    attribution_nb: str | None = None
     #: Selection filters applied on ingest, e.g. ``{"min_mw": 20.0}``.
     filters: dict[str, float] = Field(default_factory=dict)
     #: True when optional columns (county, lat, ...) were left empty on purpose (--minimal).
