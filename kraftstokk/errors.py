@@ -66,6 +66,10 @@ class RenderError(KraftstokkError):
     """A deck cannot be drawn (for example a name that cannot be fitted)."""
 
 
+class LocaleError(KraftstokkError):
+    """A booklet language that has no locale file, or a locale file that is malformed."""
+
+
 class GameError(KraftstokkError):
     """An illegal game setup or action, or a replay log that does not replay."""
 
