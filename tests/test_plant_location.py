@@ -140,3 +140,19 @@ def test_joker_with_a_location_is_reported():
     deck.jokers[0].lat = 60.0
     report = validate_deck(deck)
     assert any(p.field == "lat" for p in report.errors)
+
+
+def test_a_place_the_map_cannot_mark_is_a_warning_not_an_error():
+    deck = _deck_with_places()
+    plants = deck.plant_cards
+    plants[0].lon = None
+    plants[1].lat, plants[1].lon = 48.85, 2.35  # Paris
+    report = validate_deck(deck)
+    assert report.ok
+    places = [p for p in report.warnings if p.rule == "place"]
+    assert [(p.card, p.field) for p in places] == [(plants[0].id, "lon"), (plants[1].id, "lat/lon")]
+    assert "no mark" in places[1].message
+    old = _deck_with_places()
+    for card in old.plant_cards:
+        card.lat = card.lon = None
+    assert not [p for p in validate_deck(old).warnings if p.rule == "place"]

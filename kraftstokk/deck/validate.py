@@ -312,6 +312,26 @@ def _check_names_fit(ctx: _Context, plants: Sequence[Card]) -> None:
                           fit.reason or "name too long for the card")  # fmt: skip
 
 
+def _check_places(ctx: _Context, plants: Sequence[Card]) -> None:
+    """Warn where a card will show no mark on its map although the deck gives a place."""
+    from kraftstokk.render.norway_outline import on_the_map
+
+    for card in plants:
+        if card.lat is None and card.lon is None:
+            continue
+        if card.lat is None or card.lon is None:
+            missing = "lat" if card.lat is None else "lon"
+            ctx.warn(
+                "place", card, missing, "empty", "both lat and lon",
+                "half a location: the card shows its picture without a map",
+            )  # fmt: skip
+        elif not on_the_map(card.lat, card.lon):
+            ctx.warn(
+                "place", card, "lat/lon", f"{card.lat}, {card.lon}", "a place in mainland Norway",
+                "outside the card's map of Norway: the map shows no mark",
+            )  # fmt: skip
+
+
 def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
     """Report missing, non-positive and implausible figures; return the rankable categories."""
     rankable: set[Category] = set(CATEGORIES)
@@ -585,6 +605,7 @@ def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     _check_jokers(ctx, jokers)
     _check_identity(ctx, plants)
     _check_names_fit(ctx, plants)
+    _check_places(ctx, plants)
     rankable = _check_figures(ctx, plants)
     trusted = _check_nr(ctx, plants, rankable)
     _check_flags(ctx, plants, keys, trusted)

@@ -59,6 +59,15 @@ class Outline:
         )
 
 
+#: How far past the outline's box a place may lie and still be marked (islands, rounding).
+MAP_MARGIN_KM = 60.0
+
+
+def on_the_map(lat: float, lon: float) -> bool:
+    """Whether (lat, lon) lies within the card map's frame, so the card can mark it."""
+    return norway_outline().contains(project(lat, lon), MAP_MARGIN_KM)
+
+
 @cache
 def norway_outline() -> Outline:
     """The outline shipped in the package, projected (read once)."""

@@ -11,7 +11,12 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.render.geometry import mm
-from kraftstokk.render.norway_outline import Outline, norway_outline, project
+from kraftstokk.render.norway_outline import (
+    Outline,
+    norway_outline,
+    on_the_map,
+    project,
+)
 from kraftstokk.render.palette import WHITE, Palette
 from kraftstokk.render.parts import Parts, place
 
@@ -20,7 +25,6 @@ BoxPt = tuple[float, float, float, float]  # x, y, w, h in points
 MARK_RADIUS = 0.8  # mm: the plant's dot
 HALO = 0.35  # mm of white around the dot, so it reads on land and on sea
 RING_RADIUS = 1.75  # mm: a thin ring around the dot that catches the eye
-OUTSIDE_MARGIN_KM = 60.0
 
 
 @dataclass(frozen=True)
@@ -42,9 +46,9 @@ class MapFrame:
 
     def point(self, lat: float, lon: float) -> tuple[float, float] | None:
         """Page position of (lat, lon); ``None`` when it lies off the map."""
-        east, north = project(lat, lon)
-        if not self.outline.contains((east, north), OUTSIDE_MARGIN_KM):
+        if not on_the_map(lat, lon):
             return None
+        east, north = project(lat, lon)
         return (
             self.x + (east - self.outline.west) * self.scale,
             self.y + (north - self.outline.south) * self.scale,
