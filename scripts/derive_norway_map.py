@@ -4,8 +4,9 @@ The source is ``countries-50m.json`` of the npm package ``world-atlas`` 2.0.2 (N
 Earth 4.1.0 Admin 0 countries as TopoJSON, in degrees). Get it and run, from the
 repository root:
 
-    npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz
-    .venv/bin/python scripts/derive_norway_map.py package/countries-50m.json
+    npm pack world-atlas@2.0.2 --pack-destination /tmp
+    tar xzf /tmp/world-atlas-2.0.2.tgz -C /tmp
+    .venv/bin/python scripts/derive_norway_map.py /tmp/package/countries-50m.json
 
 The script takes Norway's polygons, keeps the mainland and its coastal islands (Svalbard,
 Jan Mayen and Bouvet Island lie outside the card map's frame), simplifies every ring

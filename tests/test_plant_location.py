@@ -156,3 +156,16 @@ def test_a_place_the_map_cannot_mark_is_a_warning_not_an_error():
     for card in old.plant_cards:
         card.lat = card.lon = None
     assert not [p for p in validate_deck(old).warnings if p.rule == "place"]
+
+
+def test_deck_csv_with_an_unknown_type_names_line_and_column(tmp_path: Path):
+    from kraftstokk.errors import InputFileError
+
+    deck = _deck_with_places()
+    text = deck_csv_text(deck).replace(",reservoir\r\n", ",dam\r\n", 1)
+    path = tmp_path / "deck.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputFileError) as info:
+        load_deck(path)
+    message = str(info.value)
+    assert "deck.csv" in message and "line " in message and "type: 'dam'" in message
