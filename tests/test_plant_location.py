@@ -169,3 +169,19 @@ def test_deck_csv_with_an_unknown_type_names_line_and_column(tmp_path: Path):
         load_deck(path)
     message = str(info.value)
     assert "deck.csv" in message and "line " in message and "type: 'dam'" in message
+
+
+def test_diff_shows_a_plant_that_moves_or_changes_type():
+    from kraftstokk.deck.diff import diff_decks
+
+    old = _deck_with_places()
+    new = old.model_copy(deep=True)
+    card = new.plant_cards[0]
+    card.lat = 61.5
+    card.type = "run-of-river" if card.type != "run-of-river" else "reservoir"
+    diff = diff_decks(old, new)
+    (changed,) = diff.changed
+    assert changed.plant_id == card.plant_id
+    fields_changed = {c.field: (c.old, c.new) for c in changed.changes}
+    assert fields_changed["lat"][1] == "61.5" and fields_changed["type"][1] == card.type
+    assert "lon" not in fields_changed
