@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kraftstokk.deck.build import build_deck
-from kraftstokk.deck.io import CSV_COLUMNS, deck_csv_text, load_deck, write_deck
+from kraftstokk.deck.io import CSV_COLUMNS, deck_csv_text, deck_json_text, load_deck, write_deck
 from kraftstokk.deck.spec import DeckSpec
 from kraftstokk.deck.validate import validate_deck
 from kraftstokk.models import SnapshotInfo
@@ -185,3 +185,18 @@ def test_diff_shows_a_plant_that_moves_or_changes_type():
     fields_changed = {c.field: (c.old, c.new) for c in changed.changes}
     assert fields_changed["lat"][1] == "61.5" and fields_changed["type"][1] == card.type
     assert "lon" not in fields_changed
+
+
+def test_deck_json_written_before_lat_lon_type_still_loads(tmp_path: Path):
+    import json
+
+    raw = json.loads(deck_json_text(_deck_with_places()))
+    for card in raw["cards"]:
+        for key in ("lat", "lon", "type"):
+            del card[key]
+    del raw["snapshot"]["attribution_nb"]
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    loaded = load_deck(path)
+    assert all(card.lat is None and card.type is None for card in loaded.cards)
+    assert validate_deck(loaded).ok
