@@ -200,3 +200,26 @@ def test_deck_json_written_before_lat_lon_type_still_loads(tmp_path: Path):
     loaded = load_deck(path)
     assert all(card.lat is None and card.type is None for card in loaded.cards)
     assert validate_deck(loaded).ok
+
+
+def test_nve_api_json_county_municipality_price_area_and_type(tmp_path: Path):
+    import json
+
+    source = tmp_path / "nve.json"
+    record = {
+        "VannKraftverkID": 7,
+        "Navn": "Saurdal",
+        "VannKVType": "Pumpekraftverk",
+        "Fylke": "Rogaland",
+        "Kommune": "Suldal",
+        "MaksYtelse": 640,
+        "MidProd_91_20": 1300,
+        "BruttoFallhoyde_M": 465,
+        "ElspotomraadeNummer": 2,
+        "ErIDrift": True,
+    }
+    source.write_text(json.dumps([record, {**record, "VannKraftverkID": 8, "VannKVType": "V"}]))
+    first, second = ingest_files([source], created="2026-12-01").plants
+    assert (first.county, first.municipality, first.price_area) == ("Rogaland", "Suldal", "NO2")
+    assert (first.type, second.type) == ("pumped-storage", None)  # an unknown code stays empty
+    assert first.lat is None  # NVE's API gives no coordinates: the card shows no map
