@@ -66,6 +66,10 @@ class RenderError(KraftstokkError):
     """A deck cannot be drawn (for example a name that cannot be fitted)."""
 
 
+class LayoutError(RenderError):
+    """A card layout file is missing, unknown or invalid (names the file and the reason)."""
+
+
 class LocaleError(KraftstokkError):
     """A booklet language that has no locale file, or a locale file that is malformed."""
 

@@ -14,7 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.card import draw_card_face
-from kraftstokk.render.geometry import CARD, mm
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import load_layout
 from kraftstokk.render.norway_outline import norway_outline, project
 from kraftstokk.render.plant_map import map_frame
 from kraftstokk.render.plant_picture import MAP_PADDING, MAP_WIDTH
@@ -23,6 +24,8 @@ from scripts.derive_norway_map import decode_arcs, douglas_peucker, ring_points
 
 REPO = Path(__file__).parents[1]
 DPI = 300
+POKER = load_layout("poker")
+PICTURE = POKER.boxes.picture
 
 
 def _inside(point: tuple[float, float], ring: tuple[tuple[float, float], ...]) -> bool:
@@ -99,8 +102,8 @@ def test_north_is_up_and_east_is_right():
 
 def _face(card: Card, deck: Deck) -> Image.Image:
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(mm(CARD.width), mm(CARD.height)), invariant=1)
-    draw_card_face(canvas, card, deck, 0, 0)
+    canvas = Canvas(buffer, pagesize=(mm(POKER.width), mm(POKER.height)), invariant=1)
+    draw_card_face(canvas, card, deck, 0, 0, POKER)
     canvas.showPage()
     canvas.save()
     page = pdfium.PdfDocument(buffer.getvalue())[0]
@@ -115,7 +118,7 @@ def _pixel(image: Image.Image, x_pt: float, y_pt: float) -> tuple[int, int, int]
 
 
 def _map_box() -> tuple[float, float, float, float]:
-    x, y, w, h = CARD.art.pt()
+    x, y, w, h = PICTURE.pt()
     pad = mm(MAP_PADDING)
     return (x + w - mm(MAP_WIDTH) + pad, y + pad, mm(MAP_WIDTH) - 2 * pad, h - 2 * pad)
 
@@ -134,7 +137,7 @@ def test_types_get_different_pictures_and_their_names(deck: Deck):
     pictures = {}
     for kind in ("reservoir", "run-of-river", "pumped-storage"):
         image = _face(base.model_copy(update={"type": kind}), deck)
-        x, y, w, h = (round(v * DPI / 72) for v in CARD.art.pt())
+        x, y, w, h = (round(v * DPI / 72) for v in PICTURE.pt())
         pictures[kind] = image.crop((x, image.height - y - h, x + w, image.height - y)).tobytes()
     assert len(set(pictures.values())) == 3
 

@@ -20,7 +20,7 @@ from kraftstokk.models import Card, PlantType
 from kraftstokk.render.fonts import SANS_BOLD
 from kraftstokk.render.geometry import Box, mm
 from kraftstokk.render.palette import WHITE, Palette, mix
-from kraftstokk.render.parts import PANEL_RADIUS, Parts
+from kraftstokk.render.parts import Parts
 from kraftstokk.render.plant_map import draw_plant_map
 from kraftstokk.render.textlayer import TextLayer
 
@@ -67,7 +67,7 @@ def draw_plant_picture(
     scene_w = w - mm(MAP_WIDTH) if has_place else w
     canvas.saveState()
     clip = canvas.beginPath()
-    clip.roundRect(x, y, w, h, mm(PANEL_RADIUS))
+    clip.roundRect(x, y, w, h, parts.corner_radius)
     canvas.clipPath(clip, stroke=0, fill=0)
     scene = Scene(x, y, scene_w, h, head)
     _draw_landscape(canvas, scene, card.type, palette)
