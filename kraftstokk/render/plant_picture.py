@@ -5,7 +5,8 @@ plant's type (a reservoir high in the mountains, a pumped-storage plant with wat
 both ways, a run-of-river plant in the river), with the card's suit in a disc and the
 type named in bokmål; on the right a map of Norway with the plant marked
 (:mod:`plant_map`). A plant without coordinates gets the landscape across the whole box,
-and one without a type a neutral landscape without a name.
+and one without a type a neutral landscape without a name; a plant with neither keeps the
+card's common landscape (:func:`has_plant_picture`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,13 @@ class Scene:
     def at(self, fx: float, fy: float) -> Point:
         """A point ``fx`` of the width across and ``fy`` of the height above the water."""
         return (self.x + self.w * fx, self.water + self.h * fy)
+
+
+def has_plant_picture(card: Card) -> bool:
+    """Whether the deck knows the plant's place or type; without either, the card keeps the
+    landscape every card had before decks carried them (so an old deck prints as it did).
+    """
+    return card.type is not None or (card.lat is not None and card.lon is not None)
 
 
 def draw_plant_picture(
