@@ -39,8 +39,9 @@ def booklet(
     A5 pages with a table of contents, the deck's special cards drawn small, a worked
     example per game with the deck's own cards, and a table of all 55 cards. Writes
     OUT/regler.pdf (nb) or OUT/rules-en.pdf (en); with --imposed also
-    OUT/regler-a4-hefte.pdf or OUT/rules-en-a4-booklet.pdf. An invalid deck is refused
-    (exit 1, problems listed).
+    OUT/regler-a4-hefte.pdf or OUT/rules-en-a4-booklet.pdf (the names the language's
+    locale file gives). An unknown --lang is refused naming the languages there are
+    (exit 2); an invalid deck is refused (exit 1, problems listed).
 
     Example:
 
