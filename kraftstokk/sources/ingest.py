@@ -9,30 +9,19 @@ from pathlib import Path
 
 from kraftstokk.errors import KraftstokkError
 from kraftstokk.models import Plant
+from kraftstokk.sources import formats
+from kraftstokk.sources.formats.origins import JRC, NVE
 from kraftstokk.sources.normalize import Filters, RawRecord, normalize
-from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_ATTRIBUTION_NB, NVE_LICENCE
 from kraftstokk.sources.readers import read_source
 from kraftstokk.sources.snapshot import Provenance, Snapshot
 
-JRC_LICENCE = "CC BY 4.0"
-JRC_ATTRIBUTION = (
-    "JRC Hydro-power database (Matteo De Felice et al., "
-    "energy-modelling-toolkit/hydro-power-database), CC BY 4.0; "
-    "Norwegian figures originally from NVE, NLOD."
-)
+JRC_LICENCE = JRC.licence
+JRC_ATTRIBUTION = JRC.attribution
 
 #: What ``--minimal`` leaves out. Location and plant type stay: every card shows them.
-#: The attribution as the cards print it, in bokmål.
-JRC_ATTRIBUTION_NB = (
-    "JRC Hydro-power database (Matteo De Felice et al., "
-    "energy-modelling-toolkit/hydro-power-database), CC BY 4.0; "
-    "norske tall opprinnelig fra NVE, NLOD."
-)
-_ATTRIBUTIONS_NB = {"jrc": JRC_ATTRIBUTION_NB, "nve": NVE_ATTRIBUTION_NB}
-
 OPTIONAL_FIELDS = ("county", "municipality", "owner", "year", "price_area")
 
-_LICENCES = {"jrc": (JRC_LICENCE, JRC_ATTRIBUTION), "nve": (NVE_LICENCE, NVE_ATTRIBUTION)}
+_ORIGINS = {origin.name: origin for origin in (JRC, NVE)}
 
 
 class NoPlantsError(KraftstokkError):
@@ -65,16 +54,19 @@ def strip_optional(plant: Plant) -> Plant:
 
 
 def licence_for(origins: Sequence[str]) -> tuple[str, str]:
-    """Licence and attribution text for the sources' origins (``jrc``, ``nve``)."""
+    """Licence and attribution text for the sources' origins (``jrc``, ``nve``).
+
+    An origin no format has is an error naming it, not a KeyError.
+    """
+    unknown = sorted(set(origins) - set(_ORIGINS))
+    if unknown:
+        known = ", ".join(sorted(_ORIGINS))
+        raise KraftstokkError(f"unknown data origin {unknown[0]!r} (known: {known})")
     unique = sorted(set(origins))
-    licences = [_LICENCES[origin][0] for origin in unique]
-    attributions = [_LICENCES[origin][1] for origin in unique]
-    return "; ".join(licences), " ".join(attributions)
-
-
-def attribution_nb_for(origins: Sequence[str]) -> str:
-    """The attribution of :func:`licence_for` in bokmål, for the cards' small print."""
-    return " ".join(_ATTRIBUTIONS_NB[origin] for origin in sorted(set(origins)))
+    return (
+        "; ".join(_ORIGINS[origin].licence for origin in unique),
+        " ".join(_ORIGINS[origin].attribution for origin in unique),
+    )
 
 
 def ingest_files(
@@ -89,8 +81,7 @@ def ingest_files(
 
     ``created`` defaults to now; pass it (or set ``SOURCE_DATE_EPOCH``) to make the
     provenance, and so the output bytes, reproducible. ``minimal`` keeps only the
-    columns a deck needs (id, name, the three figures, lat, lon, type, source) and leaves
-    the rest empty.
+    columns a deck needs (id, name, the three figures, source) and leaves the rest empty.
     """
     filters = filters or Filters()
     batches = [read_source(path, fmt) for path in paths]
@@ -101,8 +92,8 @@ def ingest_files(
         raise NoPlantsError(f"{names}: no plant with all three figures (of {len(records)} rows)")
     plants = [strip_optional(plant) for plant in result.plants] if minimal else result.plants
     kinds = sorted({batch.format for batch in batches})
-    origins = [batch.format.split("-")[0] for batch in batches]
-    licence, attribution = licence_for(origins)
+    used = [formats.find(batch.format) for batch in batches]
+    licence, attribution = formats.licence_and_attribution(used)
     provenance = Provenance(
         source_kind=kinds[0] if len(kinds) == 1 else "mixed",
         sources=[batch.path.name for batch in batches],
@@ -110,7 +101,7 @@ def ingest_files(
         data_date=data_date,
         licence=licence,
         attribution=attribution,
-        attribution_nb=attribution_nb_for(origins),
+        attribution_nb=formats.attribution_nb(used),
         filters=filters.as_dict(),
         minimal=minimal,
         quality=result.quality,
