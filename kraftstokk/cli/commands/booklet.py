@@ -49,7 +49,7 @@ def booklet(
         kraftstokk booklet output/deck.json
         kraftstokk booklet output/deck.json --lang en --imposed --out print/
     """
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.booklet import write_booklet
     from kraftstokk.render.locale import available_languages, load_locale
@@ -59,6 +59,7 @@ def booklet(
         raise fail(f"--lang {lang}: unknown language (available: {', '.join(languages)})")
     load_locale(lang)  # a malformed locale file is reported before the deck is read
     loaded = load_deck(deck)
+    require_print_details(loaded, deck)
     require_valid(loaded, str(deck))
     for path in write_booklet(loaded, out, lang, imposed=imposed):
         typer.echo(f"wrote {path}")
