@@ -72,7 +72,8 @@ def make_pdf(
     if pdfx:
         writer.add_metadata(
             {
-                "/GTS_PDFXVersion": "PDF/X-1a:2003",
+                "/GTS_PDFXVersion": "PDF/X-1:2003",
+                "/GTS_PDFXConformance": "PDF/X-1a:2003",
                 "/Trapped": NameObject("/False"),
                 "/Title": "Kraft-stokken test",
                 "/CreationDate": "D:20261201000000Z",
@@ -250,7 +251,7 @@ def test_missing_pdfx_keys_fail(tmp_path: Path, offset: Preset) -> None:
     failures = failing_checks(make_pdf(tmp_path / "f.pdf", pdfx=False), offset)
     assert list(failures) == ["pdfx"]
     lines = failures["pdfx"]
-    assert "document: GTS_PDFXVersion: missing (limit: PDF/X-1a:2003)" in lines
+    assert "document: GTS_PDFXVersion: missing (limit: PDF/X-1:2003)" in lines
     assert "document: OutputIntent: missing (limit: one /GTS_PDFX output intent)" in lines
 
 

@@ -14,6 +14,12 @@ from kraftstokk.render.preflight.report import CHECKS, CheckResult, Failure
 from kraftstokk.render.presets import Preset
 
 BOX_TOLERANCE_MM = 0.05
+#: GTS_PDFXVersion and GTS_PDFXConformance per standard (ISO 15930-4 for X-1a:2003: the
+#: version names the X-1 family, the conformance level the "a").
+PDFX_INFO: dict[str, tuple[str, str | None]] = {
+    "PDF/X-1a:2003": ("PDF/X-1:2003", "PDF/X-1a:2003"),
+    "PDF/X-4": ("PDF/X-4", None),
+}
 
 
 @dataclass(frozen=True)
@@ -288,9 +294,14 @@ def check_pdfx(reader: PdfReader, preset: Preset) -> CheckResult:
     def fail(what: str, value: str, limit: str) -> None:
         result.failures.append(Failure(0, what, value, limit))
 
+    expected_version, expected_conformance = PDFX_INFO[preset.pdf_standard]
     version = str(info.get("/GTS_PDFXVersion", "")) or "missing"
-    if version != preset.pdf_standard:
-        fail("GTS_PDFXVersion", version, preset.pdf_standard)
+    if version != expected_version:
+        fail("GTS_PDFXVersion", version, expected_version)
+    if expected_conformance is not None:
+        conformance = str(info.get("/GTS_PDFXConformance", "")) or "missing"
+        if conformance != expected_conformance:
+            fail("GTS_PDFXConformance", conformance, expected_conformance)
     header = reader.pdf_header.removeprefix("%PDF-")
     highest = "1.4" if preset.pdf_standard == "PDF/X-1a:2003" else "1.6"
     if header > highest:
@@ -320,7 +331,7 @@ def check_pdfx(reader: PdfReader, preset: Preset) -> CheckResult:
             fail("OutputConditionIdentifier", identifier, preset.output_condition_identifier)
         if "/DestOutputProfile" not in intent and not str(intent.get("/RegistryName", "")):
             fail("OutputIntent", "no profile and no RegistryName", "a registered condition")
-    summary = [version]
+    summary = [preset.pdf_standard if not result.failures else version]
     if pdfx_intents:
         summary.append(str(pdfx_intents[0].get("/OutputConditionIdentifier", "")))
     result.summary = ", ".join(summary)

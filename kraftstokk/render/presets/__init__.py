@@ -30,7 +30,10 @@ class Preset(BaseModel):
     title: str = Field(description="One line saying what the preset is for.")
     made_for: str = Field(description="Who or what the preset was made for.")
     source: str = Field(default="", description="Where its figures come from.")
-    layout: str = Field(default="poker", description="The card layout it prints.")
+    layout: str | None = Field(
+        default=None,
+        description="The card layout (size) it prints; none: the deck's own layout.",
+    )
     pages: Literal["sheets", "cards"] = Field(
         description="sheets: several cards per paper page; cards: one card per page."
     )
