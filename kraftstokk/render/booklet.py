@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
@@ -221,20 +220,11 @@ class CardPicture(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def draw(self) -> None:
-        from kraftstokk.render.card import draw_card_face
+        from kraftstokk.render.miniature import draw_miniature
 
-        canvas = self.canv
-        # Each face is drawn once per document as a form and placed wherever it is shown.
-        # PDF names must be ASCII: "kløver-7" becomes "BookletFace-kl_ver-7".
-        name = "BookletFace-" + "".join(c if c.isascii() else "_" for c in self.card.id)
-        if not canvas.hasForm(name):
-            canvas.beginForm(name, 0, 0, mm(self.layout.width), mm(self.layout.height))
-            draw_card_face(canvas, self.card, self.deck, 0, 0, self.layout)
-            canvas.endForm()
-        canvas.saveState()
-        canvas.scale(self.scale, self.scale)
-        canvas.doForm(name)
-        canvas.restoreState()
+        # A picture of the card, not the card's vector drawing scaled down: scaled, its
+        # text would be 1.7 pt and its lines 0.13 pt, too fine to print.
+        draw_miniature(self.canv, self.deck, self.layout, self.card, self.width, self.height)
 
 
 class CardBackPicture(Flowable):  # type: ignore[misc]
@@ -252,9 +242,9 @@ class CardBackPicture(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def draw(self) -> None:
-        from kraftstokk.render.back import draw_card_back
+        from kraftstokk.render.miniature import draw_miniature
 
-        draw_card_back(self.canv, self.deck, 0, 0, self.layout, scale=self.scale)
+        draw_miniature(self.canv, self.deck, self.layout, None, self.width, self.height)
 
 
 class SuitIndex(Flowable):  # type: ignore[misc]
@@ -331,10 +321,13 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
         )
 
     def _title_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        # The bands run BOOKLET_BLEED past the page: the bleed of the print-shop file.
         canvas.saveState()
         canvas.setFillColor(self.palette.accent)
-        canvas.rect(0, PAGE_HEIGHT - mm(9), PAGE_WIDTH, mm(9), stroke=0, fill=1)
-        canvas.rect(0, 0, PAGE_WIDTH, mm(9), stroke=0, fill=1)
+        b = mm(BOOKLET_BLEED)
+        width = PAGE_WIDTH + 2 * b
+        canvas.rect(-b, PAGE_HEIGHT - mm(9), width, mm(9) + b, stroke=0, fill=1)
+        canvas.rect(-b, -b, width, mm(9) + b, stroke=0, fill=1)
         canvas.restoreState()
 
     def _body_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
@@ -592,7 +585,11 @@ class StoryBuilder:
             for category in CATEGORIES:
                 amount = figure(card, category, self.words).rsplit("\u00a0", 1)[0]
                 cells.append(Paragraph(amount, styles.cell_right))
-                cells.append(Paragraph(str(card.nr.get(category) if card.nr else ""), _nr(styles)))
+                cells.append(
+                    Paragraph(
+                        str(card.nr.get(category) if card.nr else ""), _nr(styles, self.palette)
+                    )
+                )
             rows.append(cells)
         for joker in self.deck.jokers:
             label = f"{block.joker_label} {joker.id.rsplit('-', 1)[-1]}"
@@ -641,9 +638,9 @@ def _right(style: ParagraphStyle) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}_right", parent=style, alignment=TA_RIGHT)
 
 
-def _nr(styles: Styles) -> ParagraphStyle:
+def _nr(styles: Styles, palette: Palette) -> ParagraphStyle:
     return ParagraphStyle(
-        "cell_nr", parent=styles.cell, alignment=TA_LEFT, textColor=Color(0.37, 0.42, 0.46)
+        "cell_nr", parent=styles.cell, alignment=TA_LEFT, textColor=palette.nr_muted
     )
 
 
@@ -663,6 +660,38 @@ def build_booklet(deck: Deck, language: Language = "nb") -> bytes:
     return buffer.getvalue()
 
 
+BOOKLET_BLEED = 3.0  # mm
+
+
+def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED) -> bytes:
+    """The booklet's pages grown by ``bleed`` mm all round: MediaBox = BleedBox, TrimBox = A5.
+
+    The pages already draw their full-bleed parts (the cover's bands) that far past the
+    page edge; the screen file's MediaBox hides them, this file shows them.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import RectangleObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    b = mm(bleed)
+    for page in writer.pages:
+        x0, y0 = float(page.mediabox.left), float(page.mediabox.bottom)
+        x1, y1 = float(page.mediabox.right), float(page.mediabox.top)
+        page.trimbox = RectangleObject((x0, y0, x1, y1))
+        grown = RectangleObject((x0 - b, y0 - b, x1 + b, y1 + b))
+        page.mediabox = grown
+        page.cropbox = grown
+        page.bleedbox = grown
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def bleed_name(language: Language) -> str:
+    """File name of the print-shop booklet: ``regler-bleed.pdf``, ``rules-en-bleed.pdf``."""
+    return OUTPUT_NAMES[language].removesuffix(".pdf") + "-bleed.pdf"
+
+
 def imposed_name(language: Language) -> str:
     """File name of the A4 saddle-stitch file: ``regler-a4-hefte.pdf`` and so on."""
     stem = OUTPUT_NAMES[language].removesuffix(".pdf")
@@ -670,9 +699,14 @@ def imposed_name(language: Language) -> str:
 
 
 def write_booklet(
-    deck: Deck, out_dir: str | Path, language: Language = "nb", imposed: bool = False
+    deck: Deck,
+    out_dir: str | Path,
+    language: Language = "nb",
+    imposed: bool = False,
+    printshop: bool = False,
 ) -> list[Path]:
-    """Write the booklet (and with ``imposed`` its A4 saddle-stitch file); return the paths."""
+    """Write the booklet, with ``imposed`` its A4 saddle-stitch file and with ``printshop``
+    its pages with bleed; return the paths."""
     from kraftstokk.render.imposition import impose_saddle_stitch
 
     out = Path(out_dir)
@@ -684,7 +718,11 @@ def write_booklet(
         imposed_target = out / imposed_name(language)
         write_bytes(imposed_target, impose_saddle_stitch(pdf))
         written.append(imposed_target)
+    if printshop:
+        bleed_target = out / bleed_name(language)
+        write_bytes(bleed_target, booklet_with_bleed(pdf))
+        written.append(bleed_target)
     return written
 
 
-__all__ = ["build_booklet", "imposed_name", "write_booklet"]
+__all__ = ["bleed_name", "booklet_with_bleed", "build_booklet", "imposed_name", "write_booklet"]

@@ -27,6 +27,14 @@ def booklet(
             "the short edge, fold, staple).",
         ),
     ] = False,
+    printshop: Annotated[
+        bool,
+        typer.Option(
+            "--printshop",
+            help="Also write the A5 pages with 3 mm bleed, TrimBox and BleedBox for a print "
+            "shop (OUT/regler-bleed.pdf or OUT/rules-en-bleed.pdf).",
+        ),
+    ] = False,
 ) -> None:
     """Write the rules booklet of Idiot, Kraftidioten and Strømkrig for a deck.
 
@@ -52,5 +60,5 @@ def booklet(
     loaded = load_deck(deck)
     require_valid(loaded, str(deck))
     language: Language = "nb" if lang == "nb" else "en"
-    for path in write_booklet(loaded, out, language, imposed=imposed):
+    for path in write_booklet(loaded, out, language, imposed=imposed, printshop=printshop):
         typer.echo(f"wrote {path}")

@@ -1,0 +1,73 @@
+"""Card miniatures as pictures: a card drawn small is rendered to an image first.
+
+A card face scaled to a third keeps its vector text and lines a third as thick: 1.7 pt
+text and 0.13 pt lines, below what a press holds (0.25 pt). As a picture at print
+resolution the miniature shows exactly the card, with no hairline anywhere.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from kraftstokk.models import Card, Deck
+from kraftstokk.render.back import draw_back_local
+from kraftstokk.render.card import draw_face_local, face_context
+from kraftstokk.render.fonts import SANS, register_fonts
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import CardLayout
+
+#: Pixels per inch of the miniature at the size it is shown (above the 300 a press asks).
+MINIATURE_DPI = 400
+
+_cache: dict[tuple[int, str, int], bytes] = {}
+
+
+def miniature_png(deck: Deck, layout: CardLayout, card: Card | None, width_pt: float) -> bytes:
+    """PNG bytes of ``card`` (the back when None) for showing ``width_pt`` points wide."""
+    pixels = max(1, math.ceil(width_pt / 72 * MINIATURE_DPI))
+    key = (id(deck), card.id if card else "back", pixels)
+    if key not in _cache:
+        _cache[key] = _render(deck, layout, card, pixels)
+    return _cache[key]
+
+
+def _render(deck: Deck, layout: CardLayout, card: Card | None, pixels: int) -> bytes:
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer, pagesize=(mm(layout.width), mm(layout.height)), invariant=1, initialFontName=SANS
+    )
+    none = (0.0, 0.0, 0.0, 0.0)
+    if card is None:
+        draw_back_local(canvas, deck, layout, none)
+    else:
+        draw_face_local(canvas, card, face_context(deck, layout), none)
+    canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        page = document[0]
+        image = page.render(scale=pixels / mm(layout.width)).to_pil().convert("RGB")
+        page.close()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(MINIATURE_DPI, MINIATURE_DPI))
+    return out.getvalue()
+
+
+def draw_miniature(
+    canvas: Canvas, deck: Deck, layout: CardLayout, card: Card | None, width: float, height: float
+) -> None:
+    """Place the miniature with its lower-left corner at the origin, ``width`` x ``height``."""
+    png = miniature_png(deck, layout, card, width)
+    with Image.open(io.BytesIO(png)) as image:
+        image.load()
+        reader = ImageReader(image.copy())
+    canvas.drawImage(reader, 0, 0, width, height)

@@ -1,0 +1,153 @@
+"""Printer presets end to end: each preset's file passes preflight with its own preset,
+and the print defects found in issue 14 stay fixed (each test fails on the old code)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from kraftstokk.cli import app
+from kraftstokk.models import Deck
+from kraftstokk.render.booklet import booklet_with_bleed, build_booklet
+from kraftstokk.render.geometry import sheet_layout
+from kraftstokk.render.layout import load_layout
+from kraftstokk.render.outputs import RenderOptions, render_deck
+from kraftstokk.render.preflight import preflight
+from kraftstokk.render.presets import all_presets, load_preset, preset_names
+from kraftstokk.render.printshop import printshop_pdf
+from kraftstokk.render.sheets import _test_points, duplex_outcomes, sheets_pdf
+from tests.conftest import synthetic_deck
+from tests.render_probe import PT, page_text
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    return synthetic_deck()
+
+
+@pytest.fixture(scope="module")
+def outputs(deck: Deck, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each preset's PDF, made as ``render --preset NAME`` makes it."""
+    files: dict[str, Path] = {}
+    for preset in all_presets():
+        out = tmp_path_factory.mktemp(preset.name)
+        only = ("sheets",) if preset.pages == "sheets" else ("printshop",)
+        result = render_deck(deck, out, RenderOptions(preset=preset.name, only=only))
+        (files[preset.name],) = result.files
+    return files
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_preset_output_passes_its_own_preflight(name: str, outputs: dict[str, Path]):
+    preset = load_preset(name)
+    layout = load_layout(preset.layout or "poker")
+    report = preflight(outputs[name], preset, trim_mm=(layout.width, layout.height))
+    assert report.passed, "\n".join(report.lines())
+
+
+def test_drivethrucards_file(outputs: dict[str, Path], deck: Deck):
+    reader = PdfReader(outputs["drivethrucards"])
+    assert outputs["drivethrucards"].name == "kraftstokk-drivethrucards.pdf"
+    assert len(reader.pages) == 2 * len(deck.cards)  # both faces of every card
+    for page in reader.pages[:4]:
+        assert float(page.mediabox.width) / 72 == pytest.approx(2.75)
+        assert float(page.mediabox.height) / 72 == pytest.approx(3.75)
+    # front, back, front, back: the first card's name, then the deck's title twice
+    assert deck.cards[0].name in [p.text for p in page_text(reader.pages[0])]
+    assert [p.text for p in page_text(reader.pages[1])].count(deck.title) == 2
+    info = reader.metadata or {}
+    assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2003"
+    intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+    assert "/DestOutputProfile" not in intent  # registered condition, no profile embedded
+    report = preflight(outputs["drivethrucards"], load_preset("drivethrucards"))
+    ink = next(c for c in report.checks if c.name == "ink")
+    assert ink.passed and "limit 240 %" in ink.summary
+
+
+def test_print_files_repeat_byte_for_byte(deck: Deck):
+    preset = load_preset("drivethrucards")
+    layout = load_layout("poker-dtc")
+    assert printshop_pdf(deck, layout, preset) == printshop_pdf(synthetic_deck(), layout, preset)
+
+
+def test_home_sheets_stay_rgb_and_print_files_have_no_rgb(outputs: dict[str, Path]):
+    home = preflight(outputs["home-a4"], load_preset("home-a4"))
+    assert next(c for c in home.checks if c.name == "colour").summary == "DeviceRGB"
+    shop = preflight(outputs["offset"], load_preset("offset"))
+    assert next(c for c in shop.checks if c.name == "colour").summary == "DeviceCMYK"
+
+
+def test_text_sizes_raised_in_the_poker_layout():
+    """Was 5 pt small print, 5.6 pt tags and a regular 7 pt edition reversed on the back."""
+    styles = load_layout("poker").styles
+    assert styles.small_print.size >= 6 and styles.tag.size >= 6
+    assert styles.back_edition.weight == "bold"
+
+
+def test_duplex_test_is_asymmetric_and_says_what_each_outcome_means(deck: Deck):
+    layout = sheet_layout("a4", load_layout("poker"))
+    points = _test_points(layout)
+    w, h = layout.paper.width, layout.paper.height
+    turned = {(round(w - x, 3), round(h - y, 3)) for x, y in points}
+    assert turned != {(round(x, 3), round(y, 3)) for x, y in points}
+    reader = PdfReader(io.BytesIO(sheets_pdf(deck, load_layout("poker"))))
+    back = " ".join(p.text for p in page_text(reader.pages[-1]))
+    right, wrong = duplex_outcomes("long")
+    assert right[0] in back and wrong[0] in back and "--duplex short" in back
+
+
+def test_booklet_print_file_has_bleed_and_the_cover_bands_reach_into_it(deck: Deck):
+    pdf = booklet_with_bleed(build_booklet(deck, "nb"))
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    trim = [round(float(v) * PT, 1) for v in page.trimbox]
+    bleed = [round(float(v) * PT, 1) for v in page.bleedbox]
+    assert trim == [0.0, 0.0, 148.0, 210.0]
+    assert bleed == [-3.0, -3.0, 151.0, 213.0]
+    import pypdfium2 as pdfium
+
+    image = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
+    corner = image.getpixel((1, 1))  # top-left corner of the bleed: the band's blue
+    assert corner != (255, 255, 255) and corner[2] > corner[0]
+
+
+def test_booklet_miniatures_have_no_hairlines_or_tiny_text(deck: Deck, tmp_path: Path):
+    path = tmp_path / "regler.pdf"
+    path.write_bytes(build_booklet(deck, "nb"))
+    report = preflight(path, load_preset("home-a4"))
+    checks = {c.name: c for c in report.checks}
+    assert checks["lines"].passed, checks["lines"].failures[:3]
+    assert checks["text"].passed, checks["text"].failures[:3]
+
+
+def test_png_upload_images_with_bleed_at_the_preset_size(deck: Deck, tmp_path: Path):
+    options = RenderOptions(preset="drivethrucards", only=("png",))
+    render_deck(deck, tmp_path, options)
+    with Image.open(tmp_path / "png" / "01-spar-1-bleed.png") as image:
+        assert image.size == (825, 1125)
+    with Image.open(tmp_path / "png" / "back-bleed.png") as image:
+        assert image.size == (825, 1125)
+    with Image.open(tmp_path / "png" / "01-spar-1.png") as image:
+        assert image.size == (750, 1050)  # the preview stays the cut size
+
+
+def test_render_list_presets_one_line_each():
+    result = runner.invoke(app, ["render", "--list-presets"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == preset_names()
+
+
+def test_unknown_preset_is_one_line_exit_2(tmp_path: Path, deck: Deck):
+    path = tmp_path / "deck.json"
+    path.write_text(deck.model_dump_json(), encoding="utf-8")
+    result = runner.invoke(app, ["render", str(path), "--preset", "nope", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "unknown preset 'nope'" in result.output
