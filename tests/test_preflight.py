@@ -310,3 +310,70 @@ def test_every_preset_file_loads() -> None:
         assert preset.title and preset.made_for
         assert (preset.pages == "sheets") == (preset.paper is not None)
         assert preset.is_pdfx == (preset.colour == "cmyk")
+
+
+def _sheet_pdf(path: Path, *, bleed_top_bottom: float, mark_end: float) -> Path:
+    """A Letter sheet: one card block with crop marks, like the home sheets.
+
+    ``bleed_top_bottom``: how far the artwork runs past the top and bottom cut lines;
+    ``mark_end``: how far from the paper's edge the crop marks end (mm).
+    """
+    width, height = 215.9, 279.4
+    cut_x0, cut_x1 = 20.0, 20.0 + 2 * 88.9
+    cut_y0, cut_y1 = 12.0, 12.0 + 4 * 63.5
+    register_fonts()
+    canvas = Canvas(
+        str(path), pagesize=(width * MM, height * MM), invariant=1, initialFontName=SANS
+    )
+    canvas.setFillColor(CMYKColor(0.6, 0.2, 0, 0.1))
+    b = bleed_top_bottom
+    canvas.rect(
+        (cut_x0 - 3) * MM,
+        (cut_y0 - b) * MM,
+        (cut_x1 - cut_x0 + 6) * MM,
+        (cut_y1 - cut_y0 + 2 * b) * MM,
+        stroke=0,
+        fill=1,
+    )
+    canvas.setStrokeColor(K100)
+    canvas.setLineWidth(0.3)
+    path_ = canvas.beginPath()
+    for x in (cut_x0, (cut_x0 + cut_x1) / 2, cut_x1):
+        path_.moveTo(x * MM, mark_end * MM)
+        path_.lineTo(x * MM, (cut_y0 - 4) * MM)
+        path_.moveTo(x * MM, (cut_y1 + 4) * MM)
+        path_.lineTo(x * MM, (height - 8) * MM)
+    for y in (cut_y0, cut_y1):
+        path_.moveTo(8 * MM, y * MM)
+        path_.lineTo((cut_x0 - 4) * MM, y * MM)
+        path_.moveTo((cut_x1 + 4) * MM, y * MM)
+        path_.lineTo((width - 8) * MM, y * MM)
+    canvas.drawPath(path_, stroke=1, fill=0)
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+def test_a_sheet_with_bleed_and_marks_inside_passes(tmp_path: Path) -> None:
+    path = _sheet_pdf(tmp_path / "sheet.pdf", bleed_top_bottom=3.0, mark_end=6.0)
+    report = preflight(path, load_preset("home-letter"))
+    assert report.passed, report.lines()
+
+
+def test_a_sheet_without_bleed_at_top_and_bottom_fails(tmp_path: Path) -> None:
+    """The old Letter sheets: the bleed dropped at top and bottom to fit the marks."""
+    path = _sheet_pdf(tmp_path / "sheet.pdf", bleed_top_bottom=0.0, mark_end=6.0)
+    failures = failing_checks(path, load_preset("home-letter"))
+    assert list(failures) == ["sheet"]
+    assert (
+        "bleed past the outer cut lines (left, bottom, right, top): 3.0, 0.0, 3.0, 0.0 mm"
+        in (failures["sheet"][0])
+    )
+
+
+def test_crop_marks_too_near_the_paper_edge_fail(tmp_path: Path) -> None:
+    """The old A4 sides and Letter top and bottom: marks ending 3 mm from the edge."""
+    path = _sheet_pdf(tmp_path / "sheet.pdf", bleed_top_bottom=3.0, mark_end=3.0)
+    failures = failing_checks(path, load_preset("home-letter"))
+    assert list(failures) == ["sheet"]
+    assert "3.0 mm from the paper's edge (limit: 5 mm inside)" in failures["sheet"][0]

@@ -59,9 +59,10 @@ def test_drivethrucards_file(outputs: dict[str, Path], deck: Deck):
     for page in reader.pages[:4]:
         assert float(page.mediabox.width) / 72 == pytest.approx(2.75)
         assert float(page.mediabox.height) / 72 == pytest.approx(3.75)
-    # front, back, front, back: the first card's name, then the deck's title twice
-    assert deck.cards[0].name in [p.text for p in page_text(reader.pages[0])]
-    assert [p.text for p in page_text(reader.pages[1])].count(deck.title) == 2
+    # back, front, back, front: the deck's title twice (a back), then the first card's name
+    assert [p.text for p in page_text(reader.pages[0])].count(deck.title) == 2
+    assert deck.cards[0].name in [p.text for p in page_text(reader.pages[1])]
+    assert deck.cards[1].name in [p.text for p in page_text(reader.pages[3])]
     info = reader.metadata or {}
     assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2003"
     intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
@@ -151,3 +152,33 @@ def test_unknown_preset_is_one_line_exit_2(tmp_path: Path, deck: Deck):
     result = runner.invoke(app, ["render", str(path), "--preset", "nope", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "unknown preset 'nope'" in result.output
+
+
+def test_backs_first_order_puts_each_back_before_its_front():
+    from kraftstokk.render.printshop import page_sequence
+
+    assert page_sequence(2, "backs-first") == [("back", 0), ("front", 0), ("back", 1), ("front", 1)]
+    assert load_preset("drivethrucards").page_order == "backs-first"
+
+
+def test_preflight_checks_the_card_size_of_the_layout(outputs: dict[str, Path]):
+    path = str(outputs["offset"])
+    assert runner.invoke(app, ["preflight", path, "--preset", "offset"]).exit_code == 0
+    result = runner.invoke(app, ["preflight", path, "--preset", "offset", "--layout", "bridge"])
+    assert result.exit_code == 1
+    assert "TrimBox: 63.50 × 88.90 mm (limit: the card, 57.2 × 88.9 mm)" in result.output
+
+
+def test_deck_spec_print_preset_chooses_the_preset(deck: Deck, tmp_path: Path):
+    spec = {**deck.spec, "print": {"preset": "drivethrucards"}}
+    chosen = deck.model_copy(update={"spec": spec})
+    result = render_deck(chosen, tmp_path, RenderOptions(only=("printshop",)))
+    assert [p.name for p in result.files] == ["kraftstokk-drivethrucards.pdf"]
+
+
+def test_deck_spec_unknown_print_preset_is_a_spec_error():
+    from kraftstokk.deck.spec import parse_spec
+    from kraftstokk.errors import SpecError
+
+    with pytest.raises(SpecError, match=r"print\.preset"):
+        parse_spec({"print": {"preset": "nope"}}, "deck.toml")

@@ -26,12 +26,23 @@ def preflight(
             help="The printer preset to check against (render --list-presets shows them).",
         ),
     ] = DEFAULT_PRESET,
+    layout: Annotated[
+        str | None,
+        typer.Option(
+            "--layout",
+            metavar="NAME",
+            help="Card layout whose size every TrimBox must have [default: the preset's; "
+            "none: any size].",
+        ),
+    ] = None,
     as_json: Annotated[bool, json_option("Print the report as JSON for machines.")] = False,
 ) -> None:
     """Check a PDF (ours or anyone's) against a printer's rules, as a print shop would.
 
-    Checks page boxes, colour spaces, total ink, black text in four inks, fonts, text
-    and line sizes, image resolution, transparency and the PDF/X keys, and prints a
+    Checks page boxes (and the card size: the preset's layout, or --layout), colour
+    spaces, total ink, black text in four inks, fonts, text and line sizes, image
+    resolution, transparency, the PDF/X keys, text in the safe area and, on sheets, the
+    marks' distance from the paper's edge and the bleed past the outer cuts; prints a
     table. Exit 0: it passes; 1: it fails, each failure named (page, object, value,
     limit); 2: the file cannot be read.
 
@@ -40,11 +51,17 @@ def preflight(
     \b
         kraftstokk preflight output/kraftstokk-drivethrucards.pdf --preset drivethrucards
         kraftstokk preflight output/kraftstokk-a4.pdf --preset home-a4 --json
+        kraftstokk preflight output/kraftstokk-printshop.pdf --layout bridge
     """
+    from kraftstokk.render.layout import load_layout
     from kraftstokk.render.preflight import preflight as check
     from kraftstokk.render.presets import load_preset
 
-    report = check(pdf, load_preset(preset))
+    chosen = load_preset(preset)
+    layout_name = layout or chosen.layout
+    card = load_layout(layout_name) if layout_name else None
+    trim = (card.width, card.height) if card is not None else None
+    report = check(pdf, chosen, trim_mm=trim)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:

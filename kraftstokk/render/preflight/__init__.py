@@ -32,6 +32,7 @@ from kraftstokk.render.preflight.checks import (
     check_lines,
     check_pdfx,
     check_safe,
+    check_sheet,
     check_text,
     check_transparency,
 )
@@ -80,5 +81,6 @@ def preflight(
         check_transparency(facts, preset),
         check_pdfx(reader, preset),
         check_safe(boxes, facts, preset),
+        check_sheet(boxes, facts, preset),
     ]
     return PreflightReport(str(path), preset.name, len(boxes), checks)

@@ -364,3 +364,89 @@ def check_safe(boxes: list[PageBoxes], facts: list[PageFacts], preset: Preset) -
                 )
     result.summary = f"{preset.safe_mm:g} mm inside the cut"
     return result
+
+
+def check_sheet(boxes: list[PageBoxes], facts: list[PageFacts], preset: Preset) -> CheckResult:
+    """Sheets: nothing closer to the paper's edge than the preset's inset (home printers
+    cannot print there), and the card block's artwork a full bleed past its outer cut
+    lines, which the crop marks show."""
+    result = CheckResult("sheet", dict(CHECKS)["sheet"], applies=preset.pages == "sheets")
+    if not result.applies:
+        result.summary = "not checked on one-card pages"
+        return result
+    inset = preset.mark_inset_mm * MM - BOX_TOLERANCE_MM * MM
+    bleed = preset.bleed_mm * MM - BOX_TOLERANCE_MM * MM
+    closest: float | None = None
+    for number, (page_boxes, page) in enumerate(zip(boxes, facts, strict=True), start=1):
+        x0, y0, x1, y1 = page_boxes.media
+        for mark in page.marks:
+            if mark.kind == "shading":
+                continue
+            bx0, by0, bx1, by1 = mark.bbox
+            distance = min(bx0 - x0, by0 - y0, x1 - bx1, y1 - by1)
+            closest = distance if closest is None else min(closest, distance)
+            if preset.mark_inset_mm and distance < inset:
+                what = mark.label or f"{mark.kind} at {_where(mark)}"
+                result.failures.append(
+                    Failure(
+                        number,
+                        what,
+                        f"{distance / MM:.1f} mm from the paper's edge",
+                        f"{preset.mark_inset_mm:g} mm inside",
+                    )
+                )
+        result.failures.extend(_sheet_bleed(number, page, bleed, preset))
+    edge = "no marks" if closest is None else f"closest {closest / MM:.1f} mm to the edge"
+    result.summary = f"{edge}; bleed {preset.bleed_mm:g} mm past the outer cuts"
+    return result
+
+
+def _sheet_bleed(number: int, page: PageFacts, bleed: float, preset: Preset) -> list[Failure]:
+    fills = [mark.bbox for mark in page.marks if mark.kind == "fill"]
+    if not fills:
+        return []
+    art = (
+        min(b[0] for b in fills),
+        min(b[1] for b in fills),
+        max(b[2] for b in fills),
+        max(b[3] for b in fills),
+    )
+    cuts_x: list[float] = []
+    cuts_y: list[float] = []
+    for (ax, ay), (bx, by) in page.segments:
+        outside = (
+            max(ax, bx) <= art[0]
+            or min(ax, bx) >= art[2]
+            or max(ay, by) <= art[1]
+            or min(ay, by) >= art[3]
+        )
+        if not outside:
+            continue
+        if abs(ax - bx) < 0.01:
+            cuts_x.append(ax)
+        elif abs(ay - by) < 0.01:
+            cuts_y.append(ay)
+    # Only the cut lines through the artwork: a part-filled sheet keeps the marks of the
+    # full grid, and its empty cells need no bleed.
+    slack = BOX_TOLERANCE_MM * MM
+    cuts_x = [x for x in cuts_x if art[0] - slack <= x <= art[2] + slack]
+    cuts_y = [y for y in cuts_y if art[1] - slack <= y <= art[3] + slack]
+    if not cuts_x or not cuts_y:
+        return []
+    found = (
+        min(cuts_x) - art[0],
+        min(cuts_y) - art[1],
+        art[2] - max(cuts_x),
+        art[3] - max(cuts_y),
+    )
+    if min(found) >= bleed:
+        return []
+    sides = ", ".join(f"{value / MM:.1f}" for value in found)
+    return [
+        Failure(
+            number,
+            "bleed past the outer cut lines (left, bottom, right, top)",
+            f"{sides} mm",
+            f"{preset.bleed_mm:g} mm on every side",
+        )
+    ]

@@ -70,9 +70,22 @@ class GraphicsState:
     render_mode: int = 0
     leading: float = 0.0
     rise: float = 0.0
+    clip: BBox | None = None  # the clipping path's bounding box in page space; None: no clip
 
     def copy(self) -> GraphicsState:
         return GraphicsState(**self.__dict__)
+
+
+BBox = tuple[float, float, float, float]
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def intersect(a: BBox, b: BBox | None) -> BBox | None:
+    """The overlap of two boxes; None when they do not overlap."""
+    if b is None:
+        return a
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] <= box[2] and box[1] <= box[3] else None
 
 
 @dataclass(frozen=True)
@@ -96,6 +109,9 @@ class PageFacts:
     transparency: list[str] = field(default_factory=list)
     fonts: dict[str, bool] = field(default_factory=dict)  # font name -> embedded
     dark_areas: list[tuple[float, float, float, float]] = field(default_factory=list)
+    #: Stroked straight lines (one per two-point subpath), clipped away when hidden:
+    #: where crop marks are found.
+    segments: list[Segment] = field(default_factory=list)
 
 
 def _font_label(font: DictionaryObject) -> str:
@@ -190,6 +206,8 @@ class PageReader:
         content = ContentStream(stream, self.reader)
         stack: list[GraphicsState] = []
         path: list[tuple[float, float]] = []
+        subpaths: list[list[tuple[float, float]]] = []
+        clip_pending = False
         text_matrix = IDENTITY
         line_matrix = IDENTITY
         for operands, operator in content.operations:
@@ -228,24 +246,39 @@ class PageReader:
             elif op == "gs" and operands:
                 self._ext_gstate(resource(resources, "/ExtGState", operands[0]), state)
             elif op in ("m", "l") and len(operands) == 2:
-                path.append(apply(state.ctm, float(operands[0]), float(operands[1])))
+                point = apply(state.ctm, float(operands[0]), float(operands[1]))
+                path.append(point)
+                if op == "m" or not subpaths:
+                    subpaths.append([point])
+                else:
+                    subpaths[-1].append(point)
+            elif op in ("W", "W*"):
+                clip_pending = True
             elif op == "c" and len(operands) == 6:
                 for i in (0, 2, 4):
                     path.append(apply(state.ctm, float(operands[i]), float(operands[i + 1])))
+                if subpaths:
+                    subpaths[-1].append((math.nan, math.nan))  # a curve is no straight line
             elif op in ("v", "y") and len(operands) == 4:
                 for i in (0, 2):
                     path.append(apply(state.ctm, float(operands[i]), float(operands[i + 1])))
+                if subpaths:
+                    subpaths[-1].append((math.nan, math.nan))
             elif op == "re" and len(operands) == 4:
                 x, y, w, h = (float(v) for v in operands)
                 path.extend(
                     apply(state.ctm, px, py) for px, py in ((x, y), (x + w, y + h), (x, y + h))
                 )
                 path.append(apply(state.ctm, x + w, y))
-            elif op in ("f", "F", "f*", "B", "B*", "b", "b*", "S", "s"):
-                self._paint(op, path, state)
+                subpaths.append([])  # a rectangle is never a crop mark
+            elif op in ("f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n"):
+                if op != "n":
+                    self._paint(op, path, state, subpaths)
+                if clip_pending and path:
+                    state.clip = intersect(_bbox(path), state.clip) or (0.0, 0.0, 0.0, 0.0)
+                clip_pending = False
                 path = []
-            elif op == "n":
-                path = []
+                subpaths = []
             elif op == "BT":
                 text_matrix = line_matrix = IDENTITY
             elif op == "Tf" and len(operands) == 2:
@@ -306,12 +339,19 @@ class PageReader:
         if blend is not None and blend not in ("/Normal", "/Compatible"):
             self.facts.transparency.append(f"blend mode {blend}")
 
-    def _paint(self, op: str, path: list[tuple[float, float]], state: GraphicsState) -> None:
+    def _paint(
+        self,
+        op: str,
+        path: list[tuple[float, float]],
+        state: GraphicsState,
+        subpaths: list[list[tuple[float, float]]],
+    ) -> None:
         if not path:
             return
-        xs = [p[0] for p in path]
-        ys = [p[1] for p in path]
-        bbox = (min(xs), min(ys), max(xs), max(ys))
+        clipped = intersect(_bbox(path), state.clip)
+        if clipped is None or state.clip == (0.0, 0.0, 0.0, 0.0):
+            return  # nothing of it shows
+        bbox = clipped
         fills = op in ("f", "F", "f*", "B", "B*", "b", "b*")
         strokes = op in ("S", "s", "B", "B*", "b", "b*")
         if fills:
@@ -322,6 +362,11 @@ class PageReader:
         if strokes:
             width = state.line_width * scale_of(state.ctm)
             self.facts.marks.append(Mark("stroke", self.number, state.stroke, bbox, size=width))
+            for points in subpaths:
+                if len(points) == 2 and not any(math.isnan(v) for pt in points for v in pt):
+                    box = _bbox(points)
+                    if intersect(box, state.clip) == box:  # wholly visible
+                        self.facts.segments.append((points[0], points[1]))
 
     def _text(self, operands: list[Any], text_matrix: Matrix, state: GraphicsState) -> None:
         if state.render_mode in (3, 7):
@@ -335,12 +380,15 @@ class PageReader:
         ys = [p[1] for p in corners]
         paint = state.stroke if state.render_mode == 1 else state.fill
         label = f"text '{_text_of(operands)}' ({state.font_name} {size:.1f} pt)"
+        shown = intersect((min(xs), min(ys), max(xs), max(ys)), state.clip)
+        if shown is None:
+            return
         self.facts.marks.append(
             Mark(
                 "text",
                 self.number,
                 paint,
-                (min(xs), min(ys), max(xs), max(ys)),
+                shown,
                 size=size,
                 label=label,
             )
@@ -356,6 +404,11 @@ class PageReader:
             if "/Matrix" in xobject:
                 matrix: Any = resolve(xobject["/Matrix"])
                 inner.ctm = multiply(_matrix(list(matrix)), inner.ctm)
+            form_box = resolve(xobject.get("/BBox"))
+            if isinstance(form_box, ArrayObject) and len(form_box) == 4:
+                x0, y0, x1, y1 = (number(v) for v in form_box)
+                corners = [apply(inner.ctm, x, y) for x in (x0, x1) for y in (y0, y1)]
+                inner.clip = intersect(_bbox(corners), inner.clip) or (0.0, 0.0, 0.0, 0.0)
             group = resolve(xobject.get("/Group"))
             if isinstance(group, DictionaryObject) and group.get("/S") == "/Transparency":
                 self.facts.transparency.append(f"form {name} transparency group")
@@ -428,6 +481,12 @@ def _function_ends(function: Any) -> Iterator[tuple[float, ...]]:
         functions: Any = resolve(function.get("/Functions", ArrayObject()))
         for item in functions:
             yield from _function_ends(resolve(item))
+
+
+def _bbox(points: list[tuple[float, float]]) -> BBox:
+    xs = [p[0] for p in points if not math.isnan(p[0])]
+    ys = [p[1] for p in points if not math.isnan(p[1])]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def number(value: Any) -> float:

@@ -21,6 +21,7 @@ CHECKS: tuple[tuple[str, str], ...] = (
     ("transparency", "no transparency where the standard forbids it"),
     ("pdfx", "PDF/X keys: version, output intent, trapping, title, dates, file id"),
     ("safe", "text inside the safe area of each card page"),
+    ("sheet", "sheets: marks inside the printable area, bleed past the outer cut lines"),
 )
 
 
