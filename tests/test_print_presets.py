@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.models import Deck
-from kraftstokk.render.booklet import booklet_with_bleed, build_booklet
+from kraftstokk.render.booklet import booklet_with_bleed, build_booklet, printshop_booklet
 from kraftstokk.render.geometry import sheet_layout
 from kraftstokk.render.layout import load_layout
 from kraftstokk.render.outputs import RenderOptions, render_deck
@@ -107,6 +107,10 @@ def test_duplex_test_is_asymmetric_and_says_what_each_outcome_means(deck: Deck):
 
 def test_booklet_print_file_has_bleed_and_the_cover_bands_reach_into_it(deck: Deck):
     pdf = booklet_with_bleed(build_booklet(deck, "nb"))
+    _check_booklet_bleed(pdf)
+
+
+def _check_booklet_bleed(pdf: bytes) -> None:
     page = PdfReader(io.BytesIO(pdf)).pages[0]
     trim = [round(float(v) * PT, 1) for v in page.trimbox]
     bleed = [round(float(v) * PT, 1) for v in page.bleedbox]
@@ -117,6 +121,16 @@ def test_booklet_print_file_has_bleed_and_the_cover_bands_reach_into_it(deck: De
     image = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
     corner = image.getpixel((1, 1))  # top-left corner of the bleed: the band's blue
     assert corner != (255, 255, 255) and corner[2] > corner[0]
+
+
+def test_printshop_booklet_passes_the_offset_preflight(deck: Deck, tmp_path: Path):
+    path = tmp_path / "regler-printshop.pdf"
+    path.write_bytes(printshop_booklet(deck, "nb"))
+    report = preflight(path, load_preset("offset"))
+    assert report.passed, "\n".join(report.lines())
+    _check_booklet_bleed(path.read_bytes())
+    images = next(c for c in report.checks if c.name == "images")
+    assert images.summary != "0 images"  # the miniatures, as CMYK pictures
 
 
 def test_booklet_miniatures_have_no_hairlines_or_tiny_text(deck: Deck, tmp_path: Path):

@@ -58,7 +58,13 @@ from kraftstokk.render.booklet_text import (
 from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
 from kraftstokk.render.geometry import mm
 from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.render.palette import Palette, palette_from_style
+from kraftstokk.render.palette import (
+    RGB,
+    Palette,
+    PrintColour,
+    colour_enforcer,
+    palette_from_style,
+)
 from kraftstokk.render.suits import draw_suit
 
 PAGE_WIDTH, PAGE_HEIGHT = A5
@@ -207,8 +213,9 @@ def deck_layout(deck: Deck) -> CardLayout:
 class CardPicture(Flowable):  # type: ignore[misc]
     """One card of the deck, drawn by the card renderer at ``scale``."""
 
-    def __init__(self, card: Card, deck: Deck, scale: float) -> None:
+    def __init__(self, card: Card, deck: Deck, scale: float, colour: PrintColour = RGB) -> None:
         super().__init__()
+        self.colour = colour
         self.card = card
         self.deck = deck
         self.scale = scale
@@ -224,14 +231,17 @@ class CardPicture(Flowable):  # type: ignore[misc]
 
         # A picture of the card, not the card's vector drawing scaled down: scaled, its
         # text would be 1.7 pt and its lines 0.13 pt, too fine to print.
-        draw_miniature(self.canv, self.deck, self.layout, self.card, self.width, self.height)
+        draw_miniature(
+            self.canv, self.deck, self.layout, self.card, self.width, self.height, self.colour
+        )
 
 
 class CardBackPicture(Flowable):  # type: ignore[misc]
     """The deck's card back, drawn by the card renderer at ``scale``."""
 
-    def __init__(self, deck: Deck, scale: float) -> None:
+    def __init__(self, deck: Deck, scale: float, colour: PrintColour = RGB) -> None:
         super().__init__()
+        self.colour = colour
         self.deck = deck
         self.scale = scale
         self.layout = deck_layout(deck)
@@ -244,7 +254,9 @@ class CardBackPicture(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         from kraftstokk.render.miniature import draw_miniature
 
-        draw_miniature(self.canv, self.deck, self.layout, None, self.width, self.height)
+        draw_miniature(
+            self.canv, self.deck, self.layout, None, self.width, self.height, self.colour
+        )
 
 
 class SuitIndex(Flowable):  # type: ignore[misc]
@@ -282,9 +294,17 @@ class BookmarkedHeading(Paragraph):  # type: ignore[misc]
 class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
     """A5 pages: a plain title page, then pages with a running footer and page number."""
 
-    def __init__(self, target: io.BytesIO, deck: Deck, words: Words, palette: Palette) -> None:
+    def __init__(
+        self,
+        target: io.BytesIO,
+        deck: Deck,
+        words: Words,
+        palette: Palette,
+        colour: PrintColour = RGB,
+    ) -> None:
         super().__init__(
             target,
+            enforceColorSpace=colour_enforcer(colour),
             pagesize=A5,
             leftMargin=MARGIN_X,
             rightMargin=MARGIN_X,
@@ -363,7 +383,10 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
 class StoryBuilder:
     """Turns blocks into platypus flowables for one deck and language."""
 
-    def __init__(self, deck: Deck, words: Words, palette: Palette) -> None:
+    def __init__(
+        self, deck: Deck, words: Words, palette: Palette, colour: PrintColour = RGB
+    ) -> None:
+        self.colour = colour
         self.deck = deck
         self.card_layout = deck_layout(deck)
         self.words = words
@@ -455,7 +478,7 @@ class StoryBuilder:
         fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(self.card_layout.width))
         scale = min(scale, fit)
         card_width = mm(self.card_layout.width) * scale
-        pictures: list[Any] = [CardPicture(card, self.deck, scale) for card in cards]
+        pictures: list[Any] = [CardPicture(card, self.deck, scale, self.colour) for card in cards]
         rows: list[list[Any]] = [pictures]
         if captions:
             rows.append([Paragraph(escape(text), self.styles.caption) for text in captions])
@@ -541,9 +564,11 @@ class StoryBuilder:
             Paragraph(block.subtitle, styles.subtitle),
         ]
         if block.cards:
-            pictures: list[Flowable] = [CardPicture(c, self.deck, 0) for c in block.cards]
+            pictures: list[Flowable] = [
+                CardPicture(c, self.deck, 0, self.colour) for c in block.cards
+            ]
             if block.back:
-                pictures.insert(0, CardBackPicture(self.deck, 0))
+                pictures.insert(0, CardBackPicture(self.deck, 0, self.colour))
             count = len(pictures)
             fit = (CONTENT_WIDTH - CARD_GAP * (count - 1)) / (count * mm(self.card_layout.width))
             scale = min(TITLE_CARD_SCALE, fit)
@@ -647,15 +672,18 @@ def _nr(styles: Styles, palette: Palette) -> ParagraphStyle:
 # --- Public API --------------------------------------------------------------------------
 
 
-def build_booklet(deck: Deck, language: Language = "nb") -> bytes:
-    """The booklet in ``language`` as A5 PDF bytes (the same bytes for the same deck)."""
+def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = RGB) -> bytes:
+    """The booklet in ``language`` as A5 PDF bytes (the same bytes for the same deck).
+
+    In ``colour``'s model: RGB for screens and home printers, CMYK for a print shop.
+    """
     register_fonts()
     words = WORDS[language].for_deck(deck)
-    palette = palette_from_style(deck.style())
-    builder = StoryBuilder(deck, words, palette)
+    palette = palette_from_style(deck.style(), colour)
+    builder = StoryBuilder(deck, words, palette, colour)
     story = builder.story(booklet_blocks(deck, language))
     buffer = io.BytesIO()
-    doc = BookletDoc(buffer, deck, words, palette)
+    doc = BookletDoc(buffer, deck, words, palette, colour)
     doc.multiBuild(story)
     return buffer.getvalue()
 
@@ -687,9 +715,26 @@ def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED) -> bytes:
     return out.getvalue()
 
 
-def bleed_name(language: Language) -> str:
-    """File name of the print-shop booklet: ``regler-bleed.pdf``, ``rules-en-bleed.pdf``."""
-    return OUTPUT_NAMES[language].removesuffix(".pdf") + "-bleed.pdf"
+def printshop_name(language: Language) -> str:
+    """File name of the print-shop booklet: ``regler-printshop.pdf``, ``rules-en-printshop.pdf``."""
+    return OUTPUT_NAMES[language].removesuffix(".pdf") + "-printshop.pdf"
+
+
+#: The printer preset the print-shop booklet is made for.
+BOOKLET_PRESET = "offset"
+
+
+def printshop_booklet(deck: Deck, language: Language = "nb") -> bytes:
+    """The booklet for a print shop: CMYK within the offset preset's ink limit, 3 mm bleed
+    with TrimBox and BleedBox on every page, PDF/X-1a keys."""
+    from kraftstokk.render.pdfx import make_pdfx
+    from kraftstokk.render.presets import load_preset
+
+    preset = load_preset(BOOKLET_PRESET)
+    colour = PrintColour(preset.colour, preset.ink_limit_pct)
+    pdf = booklet_with_bleed(build_booklet(deck, language, colour), preset.bleed_mm)
+    title = f"{deck.title}: {'Spilleregler' if language == 'nb' else 'Rules'} ({preset.name})"
+    return make_pdfx(pdf, preset, title)
 
 
 def imposed_name(language: Language) -> str:
@@ -719,10 +764,17 @@ def write_booklet(
         write_bytes(imposed_target, impose_saddle_stitch(pdf))
         written.append(imposed_target)
     if printshop:
-        bleed_target = out / bleed_name(language)
-        write_bytes(bleed_target, booklet_with_bleed(pdf))
-        written.append(bleed_target)
+        shop_target = out / printshop_name(language)
+        write_bytes(shop_target, printshop_booklet(deck, language))
+        written.append(shop_target)
     return written
 
 
-__all__ = ["bleed_name", "booklet_with_bleed", "build_booklet", "imposed_name", "write_booklet"]
+__all__ = [
+    "booklet_with_bleed",
+    "build_booklet",
+    "imposed_name",
+    "printshop_booklet",
+    "printshop_name",
+    "write_booklet",
+]

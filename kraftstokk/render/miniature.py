@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 
+import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
 from reportlab.lib.utils import ImageReader
@@ -21,6 +22,7 @@ from kraftstokk.render.card import draw_face_local, face_context
 from kraftstokk.render.fonts import SANS, register_fonts
 from kraftstokk.render.geometry import mm
 from kraftstokk.render.layout import CardLayout
+from kraftstokk.render.palette import RGB, PrintColour
 
 #: Pixels per inch of the miniature at the size it is shown (above the 300 a press asks).
 MINIATURE_DPI = 400
@@ -63,11 +65,45 @@ def _render(deck: Deck, layout: CardLayout, card: Card | None, pixels: int) -> b
 
 
 def draw_miniature(
-    canvas: Canvas, deck: Deck, layout: CardLayout, card: Card | None, width: float, height: float
+    canvas: Canvas,
+    deck: Deck,
+    layout: CardLayout,
+    card: Card | None,
+    width: float,
+    height: float,
+    colour: PrintColour = RGB,
 ) -> None:
-    """Place the miniature with its lower-left corner at the origin, ``width`` x ``height``."""
+    """Place the miniature with its lower-left corner at the origin, ``width`` x ``height``.
+
+    In a CMYK file the picture is ink too (see :func:`image_as_ink`).
+    """
     png = miniature_png(deck, layout, card, width)
-    with Image.open(io.BytesIO(png)) as image:
-        image.load()
-        reader = ImageReader(image.copy())
-    canvas.drawImage(reader, 0, 0, width, height)
+    with Image.open(io.BytesIO(png)) as opened:
+        opened.load()
+        image = opened.copy()
+    if colour.model == "cmyk":
+        image = image_as_ink(image, colour.ink_limit_pct)
+    canvas.drawImage(ImageReader(image), 0, 0, width, height)
+
+
+def image_as_ink(image: Image.Image, limit_pct: float | None) -> Image.Image:
+    """An RGB picture as CMYK with its grey all in K (the palette's conversion, pixel by
+    pixel), C, M and Y reduced where a pixel's total ink would pass ``limit_pct``.
+
+    So black text in the picture prints as black ink only, as it does on the card.
+    """
+    rgb = np.asarray(image.convert("RGB"), dtype=np.float64) / 255
+    k = 1 - rgb.max(axis=2)
+    room = np.where(k < 1, 1 - k, 1)
+    cmy = (1 - rgb - k[..., None]) / room[..., None]
+    cmy[k >= 1] = 0
+    if limit_pct is not None:
+        total = cmy.sum(axis=2) + k
+        allowed = np.clip(limit_pct / 100 - k, 0, None)
+        cmy_sum = cmy.sum(axis=2)
+        scale = np.where(
+            (total > limit_pct / 100) & (cmy_sum > 0), allowed / np.maximum(cmy_sum, 1e-9), 1
+        )
+        cmy = cmy * scale[..., None]
+    cmyk = np.concatenate([cmy, k[..., None]], axis=2)
+    return Image.fromarray(np.round(cmyk * 255).astype(np.uint8), mode="CMYK")

@@ -31,8 +31,9 @@ def booklet(
         bool,
         typer.Option(
             "--printshop",
-            help="Also write the A5 pages with 3 mm bleed, TrimBox and BleedBox for a print "
-            "shop (OUT/regler-bleed.pdf or OUT/rules-en-bleed.pdf).",
+            help="Also write the booklet for a print shop: CMYK PDF/X-1a, A5 pages with "
+            "3 mm bleed, TrimBox and BleedBox (OUT/regler-printshop.pdf or "
+            "OUT/rules-en-printshop.pdf).",
         ),
     ] = False,
 ) -> None:
