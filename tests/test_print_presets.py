@@ -196,3 +196,21 @@ def test_deck_spec_unknown_print_preset_is_a_spec_error():
 
     with pytest.raises(SpecError, match=r"print\.preset"):
         parse_spec({"print": {"preset": "nope"}}, "deck.toml")
+
+
+def test_every_colour_is_defined_in_the_palette():
+    """No drawing module makes its own colour: each is a palette ink (CMYK, RGB derived)."""
+    import re
+
+    import kraftstokk.render as render_package
+
+    folder = Path(render_package.__file__).parent
+    made_here = re.compile(r"\b(HexColor|CMYKColor|Color)\(|setFillColorRGB|setStrokeColorRGB")
+    offenders = [
+        f"{path.name}:{number}"
+        for path in sorted(folder.rglob("*.py"))
+        if path.name != "palette.py" and "preflight" not in path.parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if made_here.search(line)
+    ]
+    assert offenders == []
