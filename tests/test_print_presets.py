@@ -4,8 +4,11 @@ and the print defects found in issue 14 stay fixed (each test fails on the old c
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -214,3 +217,42 @@ def test_every_colour_is_defined_in_the_palette():
         if made_here.search(line)
     ]
     assert offenders == []
+
+
+@pytest.mark.skipif(
+    shutil.which("gs") is None, reason="Ghostscript (gs) is not installed; .ci/run installs it"
+)
+@pytest.mark.parametrize("name", ["drivethrucards", "offset"])
+def test_ghostscript_separations_agree_ink_and_black(
+    name: str, outputs: dict[str, Path], tmp_path: Path
+):
+    """A second opinion from Ghostscript's CMYK raster: total ink under the preset's limit
+    everywhere, and solid black (a front's indices and figures) printed with K alone."""
+    preset = load_preset(name)
+    out = tmp_path / "page%d.tif"
+    device = ["-sDEVICE=tiff32nc", "-r100", "-dFirstPage=1", "-dLastPage=4"]
+    subprocess.run(
+        [
+            "gs",
+            "-q",
+            "-dNOPAUSE",
+            "-dBATCH",
+            "-dSAFER",
+            *device,
+            f"-sOutputFile={out}",
+            str(outputs[name]),
+        ],
+        check=True,
+        timeout=120,
+    )
+    solid_black = 0
+    for page in range(1, 5):
+        with Image.open(tmp_path / f"page{page}.tif") as image:
+            assert image.mode == "CMYK"
+            ink = np.asarray(image).astype(np.int64)
+        total = ink.sum(axis=2) * 100 / 255
+        assert total.max() <= (preset.ink_limit_pct or 400) + 0.5
+        black = ink[..., 3] == 255
+        solid_black += int(black.sum())
+        assert not ink[black][:, :3].any(), "solid black pixels carry C, M or Y"
+    assert solid_black > 500  # the check saw black text
