@@ -256,3 +256,26 @@ def test_ghostscript_separations_agree_ink_and_black(
         solid_black += int(black.sum())
         assert not ink[black][:, :3].any(), "solid black pixels carry C, M or Y"
     assert solid_black > 500  # the check saw black text
+
+
+def _with_style(name: str, **changes: object):
+    layout = load_layout("poker")
+    styles = layout.spec.styles.model_copy(
+        update={name: getattr(layout.spec.styles, name).model_copy(update=changes)}
+    )
+    return layout.model_copy(update={"spec": layout.spec.model_copy(update={"styles": styles})})
+
+
+def test_a_layout_below_the_preset_minimum_is_refused():
+    """Today's 5 pt small print and regular edition would be refused (render_deck raises
+    a RenderError with these lines), not printed."""
+    from kraftstokk.render.presets.fit import layout_problems
+
+    small = _with_style("small_print", size=5.0)
+    assert layout_problems(small, load_preset("offset")) == [
+        "layout poker: styles.small_print can be 5 pt; preset offset needs text of at least 6 pt"
+    ]
+    regular = _with_style("back_edition", weight="regular")
+    assert "needs it bold" in layout_problems(regular, load_preset("drivethrucards"))[0]
+    for name in ("poker", "bridge", "poker-63x88", "poker-dtc"):
+        assert all(layout_problems(load_layout(name), preset) == [] for preset in all_presets())

@@ -19,6 +19,7 @@ from kraftstokk.render.box import BoxOptions, tuck_box_pdf
 from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.render.presets import Preset, load_preset
+from kraftstokk.render.presets.fit import layout_problems
 from kraftstokk.render.preview import write_previews
 from kraftstokk.render.printshop import (
     DEFAULT_PRESET,
@@ -132,6 +133,11 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
     options.check()
     layout = options.card_layout(deck)
     outputs = options.outputs(deck)
+    used = [options.sheets_preset(deck)] if "sheets" in outputs else []
+    used += [options.shop_preset(deck)] if "printshop" in outputs else []
+    problems = [problem for preset in used for problem in layout_problems(layout, preset)]
+    if problems:
+        raise RenderError("; ".join(problems))
     result = RenderResult()
     if "sheets" in outputs:
         preset = options.sheets_preset(deck)
