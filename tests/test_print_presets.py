@@ -129,6 +129,7 @@ def _check_booklet_bleed(pdf: bytes) -> None:
 def test_printshop_booklet_passes_the_offset_preflight(deck: Deck, tmp_path: Path):
     path = tmp_path / "regler-printshop.pdf"
     path.write_bytes(printshop_booklet(deck, "nb"))
+    assert printshop_booklet(synthetic_deck(), "nb") == path.read_bytes()  # same bytes
     report = preflight(path, load_preset("offset"))
     assert report.passed, "\n".join(report.lines())
     _check_booklet_bleed(path.read_bytes())

@@ -27,13 +27,18 @@ from kraftstokk.render.palette import RGB, PrintColour
 #: Pixels per inch of the miniature at the size it is shown (above the 300 a press asks).
 MINIATURE_DPI = 400
 
-_cache: dict[tuple[int, str, int], bytes] = {}
+#: The pictures of the last deck and layout drawn (a booklet shows some cards twice).
+_cache: dict[tuple[str, int], bytes] = {}
+_cached_for: list[tuple[Deck, CardLayout]] = []
 
 
 def miniature_png(deck: Deck, layout: CardLayout, card: Card | None, width_pt: float) -> bytes:
     """PNG bytes of ``card`` (the back when None) for showing ``width_pt`` points wide."""
+    if not (_cached_for and _cached_for[0][0] is deck and _cached_for[0][1] is layout):
+        _cache.clear()
+        _cached_for[:] = [(deck, layout)]
     pixels = max(1, math.ceil(width_pt / 72 * MINIATURE_DPI))
-    key = (id(deck), card.id if card else "back", pixels)
+    key = (card.id if card else "back", pixels)
     if key not in _cache:
         _cache[key] = _render(deck, layout, card, pixels)
     return _cache[key]
