@@ -146,7 +146,6 @@ def render(
     preset_layout = chosen_preset.layout if chosen_preset else None
     chosen = load_layout(layout or preset_layout) if layout or preset_layout else None
     require_valid(loaded, str(deck), chosen)  # an unknown [style] layout: a deck problem
-
     style_paper = loaded.style().get("paper")
     chosen_paper = paper.value if paper else style_paper if style_paper == "letter" else "a4"
     options = RenderOptions(
