@@ -280,3 +280,23 @@ def test_a_layout_below_the_preset_minimum_is_refused():
     assert "needs it bold" in layout_problems(regular, load_preset("drivethrucards"))[0]
     for name in ("poker", "bridge", "poker-63x88", "poker-dtc"):
         assert all(layout_problems(load_layout(name), preset) == [] for preset in all_presets())
+
+
+def test_an_rgb_colour_on_a_print_canvas_becomes_ink():
+    """The safety net for drawing code that names RGB (WHITE, a new module's colour)."""
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from kraftstokk.render.palette import WHITE, PrintColour, colour_enforcer
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, enforceColorSpace=colour_enforcer(PrintColour("cmyk")))
+    canvas.setFillColor(Color(0.2, 0.5, 0.8))
+    canvas.rect(10, 10, 50, 50, stroke=0, fill=1)
+    canvas.setFillColor(WHITE)
+    canvas.rect(20, 20, 10, 10, stroke=0, fill=1)
+    canvas.showPage()
+    canvas.save()
+    content = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].get_contents().get_data()
+    assert b" rg" not in content and b" k" in content
+    assert b"0 0 0 0 k" in content  # white is no ink

@@ -109,6 +109,11 @@ class PrintColour:
 
 RGB = PrintColour()
 
+#: Plain white and black for drawing code that means "no ink" / "all black" rather than a
+#: palette colour; a CMYK file's canvas turns them into ink (see :func:`enforce_cmyk`).
+WHITE = Color(1, 1, 1)
+BLACK = Color(0, 0, 0)
+
 
 def mix(a: Color, b: Color, t: float) -> Color:
     """``t`` of the way from a to b, in the colour model of ``a`` (ink when it is CMYK)."""
