@@ -141,7 +141,7 @@ def test_total_ink_over_the_limit_fails_with_its_place(tmp_path: Path) -> None:
     def heavy(canvas: Canvas) -> None:
         _good_content(canvas)
         canvas.setFillColor(CMYKColor(0.8, 0.7, 0.7, 1.0))  # 320 %
-        canvas.rect(20 * MM, 60 * MM, 10 * MM, 10 * MM, stroke=0, fill=1)
+        canvas.rect(20 * MM, 60 * MM, 20 * MM, 20 * MM, stroke=0, fill=1)  # not a symbol
 
     failures = failing_checks(make_pdf(tmp_path / "f.pdf", heavy), load_preset("offset"))
     assert list(failures) == ["ink"]
@@ -160,6 +160,19 @@ def test_black_text_in_four_inks_fails(tmp_path: Path, offset: Preset) -> None:
     failures = failing_checks(make_pdf(tmp_path / "f.pdf", rich_text), offset)
     assert list(failures) == ["black"]
     assert "text 'Kvilldal'" in failures["black"][0]
+
+
+def test_a_small_black_symbol_in_four_inks_fails(tmp_path: Path, offset: Preset) -> None:
+    """Today's spade pips: a rich black (about 284 % in RGB) where K alone is wanted."""
+
+    def rich_pip(canvas: Canvas) -> None:
+        _good_content(canvas)
+        canvas.setFillColor(CMYKColor(0.6, 0.5, 0.5, 1.0))
+        canvas.circle(30 * MM, 70 * MM, 2 * MM, stroke=0, fill=1)
+
+    failures = failing_checks(make_pdf(tmp_path / "f.pdf", rich_pip), offset)
+    assert list(failures) == ["black"]
+    assert "small shape (a symbol?) at" in failures["black"][0]
 
 
 def test_a_font_that_is_not_embedded_fails(tmp_path: Path, offset: Preset) -> None:

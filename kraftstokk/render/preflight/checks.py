@@ -14,6 +14,9 @@ from kraftstokk.render.preflight.report import CHECKS, CheckResult, Failure
 from kraftstokk.render.presets import Preset
 
 BOX_TOLERANCE_MM = 0.05
+#: A black fill smaller than this (a suit symbol, a pip, an icon) is fine detail that
+#: must print in black ink alone, as text does; 12 x 12 mm.
+SMALL_SHAPE_PT2 = (12 * MM) ** 2
 #: GTS_PDFXVersion and GTS_PDFXConformance per standard (ISO 15930-4 for X-1a:2003: the
 #: version names the X-1 family, the conformance level the "a").
 PDFX_INFO: dict[str, tuple[str, str | None]] = {
@@ -169,8 +172,16 @@ def check_black(facts: list[PageFacts], preset: Preset) -> CheckResult:
             if mark.paint is None or not mark.paint.black_in_four_inks:
                 continue
             thin_line = mark.kind == "stroke" and mark.size < 1.0
-            if mark.kind == "text" or thin_line:
-                what = mark.label if mark.kind == "text" else f"hairline at {_where(mark)}"
+            x0, y0, x1, y1 = mark.bbox
+            small_shape = mark.kind == "fill" and (x1 - x0) * (y1 - y0) < SMALL_SHAPE_PT2
+            if mark.kind == "text" or thin_line or small_shape:
+                what = (
+                    mark.label
+                    if mark.kind == "text"
+                    else f"hairline at {_where(mark)}"
+                    if thin_line
+                    else f"small shape (a symbol?) at {_where(mark)}"
+                )
                 result.failures.append(
                     Failure(mark.page, what, mark.paint.text(), "black as 100 % K only")
                 )
