@@ -35,7 +35,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from kraftstokk.atomic import write_bytes
+from kraftstokk.atomic import write_files
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_text import (
     OUTPUT_NAMES,
@@ -751,23 +751,18 @@ def write_booklet(
     printshop: bool = False,
 ) -> list[Path]:
     """Write the booklet, with ``imposed`` its A4 saddle-stitch file and with ``printshop``
-    its pages with bleed; return the paths."""
+    its print-shop file (CMYK PDF/X-1a with bleed); return the paths."""
     from kraftstokk.render.imposition import impose_saddle_stitch
 
     out = Path(out_dir)
     pdf = build_booklet(deck, language)
-    target = out / OUTPUT_NAMES[language]
-    write_bytes(target, pdf)
-    written = [target]
+    files = {out / OUTPUT_NAMES[language]: pdf}
     if imposed:
-        imposed_target = out / imposed_name(language)
-        write_bytes(imposed_target, impose_saddle_stitch(pdf))
-        written.append(imposed_target)
+        files[out / imposed_name(language)] = impose_saddle_stitch(pdf)
     if printshop:
-        shop_target = out / printshop_name(language)
-        write_bytes(shop_target, printshop_booklet(deck, language))
-        written.append(shop_target)
-    return written
+        files[out / printshop_name(language)] = printshop_booklet(deck, language)
+    write_files(files)  # all or none: the imposed and print-shop files are this booklet's
+    return list(files)
 
 
 __all__ = [

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from kraftstokk.atomic import write_bytes
+from kraftstokk.atomic import replaced_directory, write_files
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.box import BoxOptions, tuck_box_pdf
@@ -20,7 +20,7 @@ from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.render.presets import Preset, load_preset
 from kraftstokk.render.presets.fit import layout_problems
-from kraftstokk.render.preview import write_previews
+from kraftstokk.render.preview import is_preview_file, write_previews
 from kraftstokk.render.printshop import (
     DEFAULT_PRESET,
     PRINTSHOP_ORDERS,
@@ -139,24 +139,30 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
     if problems:
         raise RenderError("; ".join(problems))
     result = RenderResult()
+    # Every PDF is made before any is written, and they are written together after the
+    # previews: a render that fails or is stopped leaves the previous set as it was.
+    pdfs: dict[Path, bytes] = {}
     if "sheets" in outputs:
         preset = options.sheets_preset(deck)
         paper = preset.paper or options.paper
         bleed = options.bleed if options.bleed is not None else preset.bleed_mm
         path = out_dir / sheets_file(paper)
-        pdf = sheets_pdf(deck, layout, paper, options.duplex, bleed)
-        write_bytes(path, pdf)
-        result.files.append(path)
+        pdfs[path] = sheets_pdf(deck, layout, paper, options.duplex, bleed)
     shop = options.shop_preset(deck)
     if "printshop" in outputs:
         path = out_dir / options.shop_file(deck)
-        write_bytes(path, printshop_pdf(deck, layout, shop, options.printshop_order))
-        result.files.append(path)
-    if "png" in outputs:
-        upload = (shop.bleed_mm, shop.png_dpi)
-        result.files.extend(write_previews(deck, out_dir / PNG_DIR, layout=layout, upload=upload))
+        pdfs[path] = printshop_pdf(deck, layout, shop, options.printshop_order)
     if "box" in outputs:
-        path = out_dir / BOX_FILE
-        write_bytes(path, tuck_box_pdf(deck, layout, options.box))
-        result.files.append(path)
+        pdfs[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
+    result.files.extend(path for path in pdfs if path.name != BOX_FILE)
+    if "png" in outputs:
+        # The folder is replaced whole, so a run stopped halfway leaves the old previews.
+        target = out_dir / PNG_DIR
+        upload = (shop.bleed_mm, shop.png_dpi)
+        with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
+            written = write_previews(deck, new, layout=layout, upload=upload)
+        result.files.extend(target / path.name for path in written)
+    if "box" in outputs:
+        result.files.append(out_dir / BOX_FILE)
+    write_files(pdfs)
     return result

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, out_option
+from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, number, out_option
 
 if TYPE_CHECKING:
     from kraftstokk.render.printshop import PrintshopOrder
@@ -68,7 +68,12 @@ def render(
     ] = False,
     bleed: Annotated[
         float | None,
-        typer.Option("--bleed", help="Bleed in mm [default: the preset's, 3 mm on sheets]."),
+        typer.Option(
+            "--bleed",
+            metavar="MM",
+            parser=number("--bleed", float, 0.0, 10.0, unit="mm"),  # render.outputs.MAX_BLEED
+            help="Bleed in mm [default: the preset's, 3 mm on sheets].",
+        ),
     ] = None,
     duplex: Annotated[
         DuplexChoice,
