@@ -140,12 +140,13 @@ def render(
         for name in layout_names():
             typer.echo(f"{name:<14} {load_layout(name).description}")
         return
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.box import BoxOptions
     from kraftstokk.render.outputs import RenderOptions, preset_of_deck, render_deck
 
     loaded = load_deck(deck)
+    require_print_details(loaded, deck)
     preset_name = preset or preset_of_deck(loaded)
     chosen_preset = load_preset(preset_name) if preset_name else None  # unknown: exit 2
     preset_layout = chosen_preset.layout if chosen_preset else None
