@@ -16,6 +16,7 @@ from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the c
     diff,
     render,
     booklet,
+    preflight,
     simulate,
     play,
 )
