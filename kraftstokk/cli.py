@@ -21,6 +21,7 @@ from kraftstokk.commands import (  # noqa: F401  (imported to register the comma
     booklet,
     simulate,
     play,
+    serve,
 )
 
 # isort: on

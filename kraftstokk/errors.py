@@ -80,3 +80,9 @@ class OutputError(KraftstokkError):
     def __init__(self, path: object, reason: str) -> None:
         super().__init__(f"{path}: {reason}")
         self.path = str(path)
+
+
+class RequestRefused(KraftstokkError):
+    """A web request the server refuses (``kraftstokk serve``); ``status`` is its 4xx."""
+
+    status: int = 400
