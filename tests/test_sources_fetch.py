@@ -92,7 +92,7 @@ def run_fetch(url: str, out: Path, *extra: str):
 
 
 def test_default_url_is_nves_hydropower_api():
-    from kraftstokk.commands import fetch as fetch_command
+    from kraftstokk.cli.commands import fetch as fetch_command
 
     assert DEFAULT_URL == "https://api.nve.no/web/Powerplant/GetHydroPowerPlantsInOperation"
     assert fetch_command.DEFAULT_URL == DEFAULT_URL

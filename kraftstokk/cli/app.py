@@ -1,7 +1,8 @@
 """The typer application and the error translation every command shares.
 
-Commands live in :mod:`kraftstokk.commands`, one module per pipeline stage; each is a
-thin shell over a library function. A :class:`~kraftstokk.errors.KraftstokkError`
+Commands live in :mod:`kraftstokk.cli.commands`, one module per command; each is a thin
+shell over a library function, with the options several commands share declared once in
+:mod:`kraftstokk.cli.options`. A :class:`~kraftstokk.errors.KraftstokkError`
 becomes one line on stderr and the error's exit code; no traceback reaches the user.
 """
 

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import DEFAULT_DECK, DeckArgument
 
 
 @app.command()
 @handle_errors
 def serve(
-    deck: Annotated[
-        Path, typer.Argument(help="deck.json or deck.csv to play with (must pass validate).")
-    ] = Path("output/deck.json"),
+    deck: DeckArgument = DEFAULT_DECK,
     host: Annotated[
         str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")
     ] = "127.0.0.1",

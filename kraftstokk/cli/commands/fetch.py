@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import out_option
 
 DEFAULT_URL = "https://api.nve.no/web/Powerplant/GetHydroPowerPlantsInOperation"
 
@@ -18,10 +19,10 @@ def fetch(
     url: Annotated[str, typer.Option("--url", help="NVE hydropower API URL.")] = DEFAULT_URL,
     out: Annotated[
         Path | None,
-        typer.Option(
-            "--out",
-            help="Snapshot CSV to write; the provenance (<stem>.provenance.json) and the raw "
+        out_option(
+            "Snapshot CSV to write; the provenance (<stem>.provenance.json) and the raw "
             "response (<stem>.raw.json) go beside it. Default: sources/nve-<today>.csv.",
+            metavar="PATH",
         ),
     ] = None,
     timeout: Annotated[

@@ -7,18 +7,17 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import DEFAULT_OUT, DEFAULT_SPEC, out_option, spec_option
 
 
 @app.command()
 @handle_errors
 def build(
     spec: Annotated[
-        Path, typer.Option("--spec", help="Deck spec (TOML); its snapshot path is relative to it.")
-    ] = Path("sources/deck.toml"),
-    out: Annotated[Path, typer.Option("--out", help="Folder for deck.json and deck.csv.")] = Path(
-        "output"
-    ),
+        Path, spec_option("Deck spec (TOML); its snapshot path is relative to it.")
+    ] = DEFAULT_SPEC,
+    out: Annotated[Path, out_option("Folder for deck.json and deck.csv.")] = DEFAULT_OUT,
 ) -> None:
     """Build the 55-card deck (52 plants + 3 jokers) from a deck spec and its snapshot.
 

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import DEFAULT_DECK, DeckArgument, json_option
 
 
 @app.command()
 @handle_errors
 def validate(
-    deck: Annotated[
-        Path, typer.Argument(help="deck.json or deck.csv (UTF-8, with or without BOM).")
-    ] = Path("output/deck.json"),
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the report as JSON for machines.")
-    ] = False,
+    deck: DeckArgument = DEFAULT_DECK,
+    as_json: Annotated[bool, json_option("Print the report as JSON for machines.")] = False,
 ) -> None:
     """Check every number, nr., suit, value, flag and name of a deck; list all problems.
 

@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import (
+    DEFAULT_DECK,
+    bots_option,
+    game_option,
+    players_option,
+    seed_option,
+    variant_option,
+)
 
 
 @app.command()
@@ -15,31 +23,24 @@ from kraftstokk.cli_app import app, handle_errors
 def play(
     game: Annotated[
         str | None,
-        typer.Option("--game", help="idiot, kraftidioten or stromkrig (from --load if given)."),
+        game_option("idiot, kraftidioten or stromkrig (from --load if given)."),
     ] = None,
-    players: Annotated[
-        int, typer.Option("--players", help="Number of seats, the person included.")
-    ] = 4,
-    deck: Annotated[Path, typer.Option("--deck", help="The deck.json to play with.")] = Path(
-        "output/deck.json"
-    ),
+    players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
+    deck: Annotated[
+        Path, typer.Option("--deck", metavar="DECK", help="The deck.json to play with.")
+    ] = DEFAULT_DECK,
     seat: Annotated[int, typer.Option("--seat", help="The person's seat (0 is first).")] = 0,
     bots: Annotated[
         str,
-        typer.Option(
-            "--bots",
-            help="Bots for the other seats: one kind for all, or one per seat, "
+        bots_option(
+            "Bots for the other seats: one kind for all, or one per seat, "
             "comma-separated (random, greedy, heuristic; settings as kind:key=value).",
         ),
     ] = "heuristic",
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the deal (random when left out).")
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed of the deal (random when left out).")] = None,
     variant: Annotated[
         list[str] | None,
-        typer.Option(
-            "--variant", metavar="NAME", help="A rule variant, e.g. no_swap (repeatable)."
-        ),
+        variant_option("A rule variant, e.g. no_swap (repeatable)."),
     ] = None,
     load: Annotated[
         Path | None, typer.Option("--load", help="Continue a game saved with --save.")

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import out_option
 
 
 @app.command()
@@ -30,10 +31,10 @@ def ingest(
     ] = "auto",
     out: Annotated[
         Path | None,
-        typer.Option(
-            "--out",
-            help="Snapshot CSV to write (provenance goes beside it as <stem>.provenance.json). "
+        out_option(
+            "Snapshot CSV to write (provenance goes beside it as <stem>.provenance.json). "
             "Default: sources/<format>-<date>.csv.",
+            metavar="PATH",
         ),
     ] = None,
     min_mw: Annotated[

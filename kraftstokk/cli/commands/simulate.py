@@ -7,38 +7,41 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, fail, handle_errors
-
-DEFAULT_DECK = Path("output/deck.json")
-DEFAULT_OUT = Path("output")
+from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.options import (
+    DEFAULT_DECK,
+    DEFAULT_OUT,
+    DeckArgument,
+    bots_option,
+    game_option,
+    out_option,
+    players_option,
+    seed_option,
+    variant_option,
+)
 
 
 @app.command()
 @handle_errors
 def simulate(
-    game: Annotated[str, typer.Option("--game", "-g", help="idiot, kraftidioten or stromkrig.")],
-    deck: Annotated[Path, typer.Argument(help="The deck.json to play with.")] = DEFAULT_DECK,
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
+    game: Annotated[str, game_option("idiot, kraftidioten or stromkrig.")],
+    deck: DeckArgument = DEFAULT_DECK,
+    players: Annotated[int, players_option("Players per game.")] = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 1000,
-    seed: Annotated[
-        int, typer.Option("--seed", "-s", help="Seed of the series; game i uses (seed, i).")
-    ] = 1,
+    seed: Annotated[int, seed_option("Seed of the series; game i uses (seed, i).")] = 1,
     workers: Annotated[
         int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")
     ] = None,
     bots: Annotated[
         str | None,
-        typer.Option(
-            "--bots",
-            help="One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random' "
+        bots_option(
+            "One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random' "
             "(kinds: random, greedy, heuristic). Default: heuristic for every seat.",
         ),
     ] = None,
     variants: Annotated[
         list[str] | None,
-        typer.Option(
-            "--variants", "--variant", help="Rule variant flag(s), comma-separated or repeated."
-        ),
+        variant_option("Rule variant flag(s), comma-separated or repeated."),
     ] = None,
     action_cap: Annotated[
         int,
@@ -50,9 +53,7 @@ def simulate(
         Path | None,
         typer.Option("--compare", help="A second deck to play on the same seeds and compare."),
     ] = None,
-    out: Annotated[
-        Path, typer.Option("--out", "-o", help="Directory for the outputs.")
-    ] = DEFAULT_OUT,
+    out: Annotated[Path, out_option("Folder for the outputs.")] = DEFAULT_OUT,
     no_report: Annotated[bool, typer.Option("--no-report", help="Skip the PDF report.")] = False,
 ) -> None:
     """Play many games with bots and measure how the deck plays.

@@ -8,19 +8,25 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import DEFAULT_SPEC, json_option, spec_option
 
 
 @app.command()
 @handle_errors
 def diff(
-    old: Annotated[Path, typer.Argument(help="Old deck (deck.json/deck.csv) or snapshot CSV.")],
-    new: Annotated[Path, typer.Argument(help="New deck (deck.json/deck.csv) or snapshot CSV.")],
-    spec: Annotated[
+    old: Annotated[
         Path,
-        typer.Option("--spec", help="Deck spec used to build decks from snapshot CSVs."),
-    ] = Path("sources/deck.toml"),
-    as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON.")] = False,
+        typer.Argument(metavar="OLD", help="Old deck (deck.json/deck.csv) or snapshot CSV."),
+    ],
+    new: Annotated[
+        Path,
+        typer.Argument(metavar="NEW", help="New deck (deck.json/deck.csv) or snapshot CSV."),
+    ],
+    spec: Annotated[
+        Path, spec_option("Deck spec used to build decks from snapshot CSVs.")
+    ] = DEFAULT_SPEC,
+    as_json: Annotated[bool, json_option("Print the diff as JSON.")] = False,
 ) -> None:
     """Show what a reprint changes: plants entering or leaving, figures, nr., suit/value.
 

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, out_option
 
 
 class PaperChoice(StrEnum):
@@ -35,8 +36,8 @@ class OrderChoice(StrEnum):
 @app.command()
 @handle_errors
 def render(
-    deck: Annotated[Path, typer.Argument(help="deck.json or deck.csv.")] = Path("output/deck.json"),
-    out: Annotated[Path, typer.Option("--out", help="Output directory.")] = Path("output"),
+    deck: DeckArgument = DEFAULT_DECK,
+    out: Annotated[Path, out_option("Folder for the PDFs and png/.")] = DEFAULT_OUT,
     paper: Annotated[
         PaperChoice | None,
         typer.Option("--paper", help="Sheet paper size [default: the deck's style, else a4]."),

@@ -7,19 +7,15 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli_app import app, fail, handle_errors
-
-DEFAULT_DECK = Path("output/deck.json")
-DEFAULT_OUT = Path("output")
+from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, out_option
 
 
 @app.command()
 @handle_errors
 def booklet(
-    deck: Annotated[Path, typer.Argument(help="deck.json or deck.csv to explain.")] = DEFAULT_DECK,
-    out: Annotated[
-        Path, typer.Option("--out", "-o", help="Directory for the PDF files.")
-    ] = DEFAULT_OUT,
+    deck: DeckArgument = DEFAULT_DECK,
+    out: Annotated[Path, out_option("Folder for the PDF files.")] = DEFAULT_OUT,
     lang: Annotated[
         str, typer.Option("--lang", "-l", help="nb (Norwegian bokmål) or en (English).")
     ] = "nb",

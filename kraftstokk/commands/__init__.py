@@ -1,1 +1,0 @@
-"""CLI commands, one module per pipeline stage (registered in :mod:`kraftstokk.cli`)."""
