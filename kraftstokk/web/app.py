@@ -151,7 +151,8 @@ def create_app(
     store: GameStore | None = None,
 ) -> Starlette:
     """The app for ``deck`` (already validated by the caller)."""
-    store = store or GameStore(deck, max_games=max_games, idle_seconds=idle_seconds)
+    if store is None:
+        store = GameStore(deck, max_games=max_games, idle_seconds=idle_seconds)
     images = CardImages(deck)
     templates = Environment(
         loader=FileSystemLoader(HERE / "templates"),

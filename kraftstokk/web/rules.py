@@ -16,7 +16,11 @@ from kraftstokk.models import Deck
 from kraftstokk.render.booklet_text import Bullets, CardRow, Example, Heading, Para
 
 #: The chapter heading of each game in the booklet (the games' names in every language).
-CHAPTERS: dict[str, str] = {"idiot": "Idiot", "kraftidioten": "Kraftidioten", "stromkrig": "Strømkrig"}
+CHAPTERS: dict[str, str] = {
+    "idiot": "Idiot",
+    "kraftidioten": "Kraftidioten",
+    "stromkrig": "Strømkrig",
+}
 
 _TAG = re.compile(r"<(/?)([a-zA-Z]+)[^>]*>")
 

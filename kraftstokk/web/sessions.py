@@ -98,7 +98,9 @@ class GameStore:
 
     def create(self, setup: NewGame) -> Session:
         if setup.game not in GAMES:
-            raise RequestRefused(f"game: unknown game {setup.game!r} (idiot, kraftidioten, stromkrig)")
+            raise RequestRefused(
+                f"game: unknown game {setup.game!r} (idiot, kraftidioten, stromkrig)"
+            )
         cls = game_class(setup.game)
         low, high = cls.min_players - 1, cls.max_players - 1
         if not low <= setup.opponents <= high:
@@ -284,9 +286,7 @@ class GameStore:
     def result_record(self, session: Session) -> Json | None:
         if not session.state.is_terminal():
             return None
-        log = make_replay(
-            self.deck, session.game, [], session.seed, [], session.state.result()
-        )
+        log = make_replay(self.deck, session.game, [], session.seed, [], session.state.result())
         assert log.result is not None
         return log.result.model_dump(mode="json")
 

@@ -235,7 +235,9 @@ def moves(state: State, seat: int) -> Json:
                 "cards": card_ids(table, hand),
                 "categories": [CATEGORY_KEYS[c] for c in categories],
                 "floor": floor,
-                "fixed_card": table.ids[obs.lie_card] if obs.phase == ki_rules.PHASE_CLAIM else None,
+                "fixed_card": table.ids[obs.lie_card]
+                if obs.phase == ki_rules.PHASE_CLAIM
+                else None,
                 "any_figure": False,
             }
     elif name == "stromkrig":
@@ -313,9 +315,9 @@ class ClaimChoice:
     figure: float | None = None  # None: the named plant's own figure
 
 
-def claim_actions(state: State, seat: int, choice: ClaimChoice, plant_ids: Sequence[str]) -> list[
-    Action
-]:
+def claim_actions(
+    state: State, seat: int, choice: ClaimChoice, plant_ids: Sequence[str]
+) -> list[Action]:
     """The engine actions that make ``choice``: a truthful lay, or a lie and its claim."""
     if state.game.name != "kraftidioten":
         raise MoveRefused(f"{state.game.name} has no claims")
@@ -372,6 +374,17 @@ def _claim_refusal(state: State, obs: Any, card: int, category: int, plant: int)
 # --------------------------------------------------------------------------- log
 
 
+_IDIOT_LAYS = (idiot_rules.PLAY, idiot_rules.SNEAK)
+_SK_LAYS = (
+    sk_rules.LAY,
+    sk_rules.RUN,
+    sk_rules.BURN,
+    sk_rules.RESET,
+    sk_rules.INVISIBLE,
+    sk_rules.WAR_LAY,
+)
+
+
 @dataclass(frozen=True)
 class PendingLine:
     """What is known of a move before it is applied (the words depend on the position)."""
@@ -390,16 +403,10 @@ def before_move(state: State, action: Action, person: int) -> PendingLine:
     cards: tuple[str, ...] = ()
     kind = action[0]
     name = state.game.name
-    if name == "idiot" and kind in (idiot_rules.PLAY, idiot_rules.SNEAK):
-        cards = tuple(card_ids(table, action[1:]))
-    elif name == "stromkrig" and kind in (
-        sk_rules.LAY,
-        sk_rules.RUN,
-        sk_rules.BURN,
-        sk_rules.RESET,
-        sk_rules.INVISIBLE,
-        sk_rules.WAR_LAY,
-    ):
+    face_up = (name == "idiot" and kind in _IDIOT_LAYS) or (
+        name == "stromkrig" and kind in _SK_LAYS
+    )
+    if face_up:
         cards = tuple(card_ids(table, action[1:]))
     elif name == "kraftidioten" and (kind == ki_rules.JOKER or (own and kind == ki_rules.LAY)):
         cards = tuple(card_ids(table, action[1:2]))
