@@ -244,7 +244,9 @@ async function startGame(event) {
     bots: $("strength").value,
     variants: [...document.querySelectorAll("input[name=variant]:checked")].map((i) => i.value),
   };
-  localStorage.setItem(SETUP_KEY, JSON.stringify(body));
+  const seed = new URLSearchParams(location.search).get("seed"); // for tests and bug reports
+  if (seed && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
+  localStorage.setItem(SETUP_KEY, JSON.stringify({ ...body, seed: undefined }));
   try {
     const snapshot = await api("POST", "/api/games", body);
     writeSave({ ...snapshot.save, actions: snapshot.new_actions, result: snapshot.result_record });
@@ -290,6 +292,11 @@ async function uploadSave(event) {
     save = JSON.parse(await file.text());
   } catch {
     $("start-message").textContent = t("ui.refused_save", { reason: `${file.name}: not JSON` });
+    return;
+  }
+  if (!save || save.format !== "kraftstokk-replay" || !Array.isArray(save.actions)) {
+    const reason = `${file.name}: not a replay log (no "format": "kraftstokk-replay")`;
+    $("start-message").textContent = t("ui.refused_save", { reason });
     return;
   }
   try {
@@ -439,7 +446,6 @@ function clickHandCard(id) {
 function renderTable() {
   const game = app.game;
   const view = game.view;
-  const mine = game.current === undefined ? view.current === game.seat : view.current === game.seat;
   const myTurn = !game.over && game.moves.list.length + (game.moves.claim ? 1 : 0) > 0;
   document.body.dataset.game = game.game;
 
@@ -485,7 +491,9 @@ function renderTable() {
   renderMoves(myTurn);
   renderLog();
   renderOver();
-  void mine;
+  document.body.dataset.turn = String(game.turn);
+  document.body.dataset.selected = app.selected || "";
+  document.body.dataset.phase = view.phase;
 }
 
 function renderPile(view) {
