@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from pathlib import Path
 from typing import Any, Literal
 
@@ -112,6 +113,33 @@ class BodyLimit:
             return message
 
         await self.app(scope, limited, send)
+
+
+class ServerTiming:
+    """Add ``Server-Timing: app;dur=<ms>``: the server's own time for each answer.
+
+    The latency benchmark reads it, and so can a browser's developer tools; it is the
+    time from the request reaching the app to the response headers, network excluded.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        began = time.perf_counter()
+
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                took = (time.perf_counter() - began) * 1000
+                headers = list(message.get("headers", []))
+                headers.append((b"server-timing", f"app;dur={took:.3f}".encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, timed)
 
 
 async def _refuse_large(limit: int, scope: Scope, receive: Receive, send: Send) -> None:
@@ -259,7 +287,7 @@ def create_app(
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(BodyLimit)],
+        middleware=[Middleware(ServerTiming), Middleware(BodyLimit)],
         exception_handlers={
             RequestRefused: refused,
             KraftstokkError: engine_error,

@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused
-from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed
+from kraftstokk.games.core import (
+    DEFAULT_ACTION_CAP,
+    Action,
+    Bot,
+    DeckTable,
+    Game,
+    State,
+    derive_seed,
+)
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
 from kraftstokk.games.replay import ReplayLog, make_replay
 from kraftstokk.models import Deck
@@ -26,6 +34,7 @@ from kraftstokk.web import views
 from kraftstokk.web.views import ClaimChoice, MoveRefused
 
 PERSON = "person"  # the seat name ``kraftstokk play`` writes for the person
+MAX_RULE_SETS = 64  # games (rules) kept made, by game, players, variants and action cap
 LOG_LINES = 60  # log lines a session keeps for the browser
 GAMES = ("idiot", "kraftidioten", "stromkrig")
 
@@ -90,6 +99,7 @@ class GameStore:
         self.idle_seconds = idle_seconds
         self.clock = clock
         self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._games: dict[tuple[str, int, tuple[str, ...], int], Game] = {}
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -112,7 +122,7 @@ class GameStore:
         if setup.bots not in kinds:
             raise RequestRefused(f"bots: no bot {setup.bots!r} (choose from {', '.join(kinds)})")
         try:
-            game = make_game(setup.game, self.table, setup.opponents + 1, setup.variants)
+            game = self._game(setup.game, setup.opponents + 1, setup.variants)
         except KraftstokkError as exc:
             raise RequestRefused(f"variants: {exc.message}") from None
         seed = setup.seed if setup.seed is not None else secrets.randbelow(2**31)
@@ -139,9 +149,7 @@ class GameStore:
                 f"found bots {log.bots}"
             )
         try:
-            game = make_game(
-                rules.game, self.table, rules.players, rules.variants, rules.action_cap
-            )
+            game = self._game(rules.game, rules.players, rules.variants, rules.action_cap)
         except KraftstokkError as exc:
             raise RequestRefused(f"save: {exc.message}") from None
         seat = log.bots.index(PERSON)
@@ -168,6 +176,19 @@ class GameStore:
             ) from None
         self._advance(session)
         return session
+
+    def _game(
+        self, name: str, players: int, variants: Sequence[str], cap: int = DEFAULT_ACTION_CAP
+    ) -> Game:
+        """A game's rules are immutable and some cost a few ms to set up: make each once."""
+        key = (name, players, tuple(sorted(set(variants))), cap)
+        game = self._games.get(key)
+        if game is None:
+            game = make_game(name, self.table, players, list(key[2]), cap)
+            if len(self._games) >= MAX_RULE_SETS:
+                self._games.pop(next(iter(self._games)))
+            self._games[key] = game
+        return game
 
     def get(self, game_id: str) -> Session:
         self._evict_idle()

@@ -374,8 +374,11 @@ function cardButton(id, { onclick, extra = "", small = false, figure = null, pre
   const label = cardLabel(id);
   const image = el("img", { src: `/cards/${encodeURIComponent(id)}.webp`, alt: "", width: 120, height: 168, draggable: "false" });
   let caption = null;
-  if (figure && card && !card.joker) {
-    caption = el("span", { class: "fig" }, el("b", { text: card.figures[figure] }), ` nr. ${card.nr[figure]}`);
+  if (figure === "all" && card && !card.joker) {
+    caption = el("span", { class: "fig all" },
+      ...["mw", "gwh", "head_m"].map((key) => el("span", {}, el("b", { text: card.figures[key] }), ` #${card.nr[key]}`)));
+  } else if (figure && card && !card.joker) {
+    caption = el("span", { class: "fig" }, el("b", { text: card.figures[figure] }), el("small", { text: `nr. ${card.nr[figure]}` }));
   } else if (app.game?.game === "idiot" && card && !card.joker) {
     const red = card.suit === "hjerter" || card.suit === "ruter";
     caption = el("span", { class: `fig rank${red ? " red" : ""}`, "aria-hidden": "true" }, `${SUIT_SYMBOL[card.suit]} ${rankOf(card)}`);
@@ -480,7 +483,10 @@ function renderTable() {
   // Status line
   let status;
   if (game.over) status = t("ui.game_over");
-  else if (myTurn) status = `${t("ui.your_turn")}${t(`phases.${view.phase}`) ? " — " + t(`phases.${view.phase}`) : ""}`;
+  else if (myTurn && game.game === "kraftidioten" && view.phase === "challenge") {
+    const last = view.pile.claims[view.pile.claims.length - 1];
+    status = t("ui.challenge_q", { n: last.seat + 1, name: last.name, figure: last.figure });
+  } else if (myTurn) status = `${t("ui.your_turn")}${t(`phases.${view.phase}`) ? " — " + t(`phases.${view.phase}`) : ""}`;
   else status = t("ui.turn_of", { n: view.current + 1 });
   $("status").textContent = status;
   $("status").classList.toggle("mine", Boolean(myTurn));
@@ -511,7 +517,11 @@ function renderPile(view) {
       el(
         "div",
         { class: "stack fan" },
-        tops.map((id, i) => cardButton(id, { extra: i === tops.length - 1 ? "top" : "under", figure: app.game.game === "stromkrig" ? "gwh" : null })),
+        tops.map((id, i) => {
+          const top = i === tops.length - 1;
+          const figure = app.game.game === "stromkrig" && top ? "gwh" : null;
+          return cardButton(id, { extra: top ? "top" : "under nocap", figure });
+        }),
         el("span", { class: "badge", text: String(view.pile.count) }),
       ),
     );
@@ -588,7 +598,7 @@ function renderExtra(view) {
 
 function renderMe(view, myTurn) {
   const game = app.game;
-  const figure = game.game === "idiot" ? null : view.category || (game.game === "stromkrig" ? "gwh" : null);
+  const figure = game.game === "idiot" ? null : view.category || "all";
   const me = view.players.find((p) => p.seat === game.seat);
   const tableRow = [];
   if (game.game === "idiot") {
