@@ -58,13 +58,13 @@ function rankOf(card) {
   return RANK_LETTER[card.value] ?? String(card.value);
 }
 
-function shortCard(id) {
+function shortCard(id, chosen = null) {
   const card = app.cards.get(id);
   if (!card) return id;
   if (card.joker) return t("ui.joker_label");
   const game = app.game?.game;
   if (game === "idiot") return `${SUIT_SYMBOL[card.suit]}${rankOf(card)}`;
-  const category = app.game?.view?.category || "gwh";
+  const category = chosen || app.game?.view?.category || "gwh";
   return `${card.name} ${card.figures[category]}`;
 }
 
@@ -399,7 +399,7 @@ function backCard(label, { onclick, small = false, extra = "" } = {}) {
 
 function moveLabel(move) {
   const view = app.game.view;
-  const names = (move.cards || []).map(shortCard).join(", ");
+  const names = (move.cards || []).map((id) => shortCard(id)).join(", ");
   switch (move.kind) {
     case "play":
       if (move.cards.length > 1) {
@@ -702,7 +702,7 @@ function openClaim(cardId) {
     el("h3", { text: t("ui.claim_title") }),
     el("label", {}, el("span", { text: t("ui.claim_card") }),
       el("select", { name: "card", id: "claim-card", disabled: claim.fixed_card ? true : null },
-        claim.cards.map((id) => el("option", { value: id, selected: id === card, text: shortCard(id) })))),
+        claim.cards.map((id) => el("option", { value: id, selected: id === card, text: shortCard(id, current) })))),
     categories.length > 1 || !game.view.category
       ? el("label", {}, el("span", { text: t("ui.category") }),
           el("select", { name: "category", id: "claim-category" },
@@ -719,6 +719,7 @@ function openClaim(cardId) {
   );
   const update = () => {
     const category = $("claim-category").value;
+    for (const option of $("claim-card").options) option.textContent = shortCard(option.value, category);
     const plant = app.plantsByName.get($("claim-plant").value.trim().toLowerCase());
     const chosen = $("claim-card").value;
     const hint = [];
