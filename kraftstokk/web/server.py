@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import socket
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kraftstokk.errors import InputFileError
+from kraftstokk.errors import KraftstokkError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -31,6 +32,17 @@ def exposure_warning(host: str) -> str | None:
     )
 
 
+def _check_free(host: str, port: int) -> None:
+    """Fail in one line when the address cannot be listened on (uvicorn would log and exit)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise KraftstokkError(f"{host}:{port}: cannot listen: {exc.strerror or exc}") from None
+
+
 def serve(
     deck_path: Path,
     host: str,
@@ -43,12 +55,13 @@ def serve(
 
     from kraftstokk.web.app import create_app
 
+    if not 0 < port < 65536:
+        raise KraftstokkError(f"--port {port}: not a port number (1-65535)")
     deck = load_playable_deck(deck_path)
+    _check_free(host, port)
     warning = exposure_warning(host)
     if warning:
         echo(warning)
-    if not 0 < port < 65536:
-        raise InputFileError(f"--port {port}", "not a port number (1-65535)")
     app = create_app(deck)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
