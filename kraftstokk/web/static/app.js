@@ -341,7 +341,7 @@ function takeLog(lines) {
   if (app.log.length > 80) app.log.splice(0, app.log.length - 80);
 }
 
-async function sendMove(payload) {
+async function sendMove(payload, retried = false) {
   if (app.busy || !app.game) return;
   app.busy = true;
   const game = app.game;
@@ -359,8 +359,13 @@ async function sendMove(payload) {
     focusFirstMove();
   } catch (error) {
     if (error.status === 404 || error.status === 409) {
-      // The server forgot the game (idle, restarted) or we are behind: continue from the save.
-      await continueSaved(readSave(), { quiet: true });
+      // The server forgot the game (idle, restarted) or we are behind: continue from the
+      // save, and make the move again if the game is where it was when it was chosen.
+      app.busy = false;
+      const resumed = await continueSaved(readSave(), { quiet: true });
+      if (resumed && error.status === 404 && app.game.turn === game.turn && !retried) {
+        await sendMove(payload, true);
+      }
     } else {
       showError(error.message);
     }
@@ -828,7 +833,12 @@ async function openRules() {
   const active = app.game?.game || chosenGame();
   const show = (name) => {
     for (const tab of $("rules-tabs").children) tab.setAttribute("aria-selected", String(tab.dataset.game === name));
-    $("rules-body").replaceChildren(...chapters[name].map(ruleBlock));
+    const blocks = chapters[name].map(ruleBlock);
+    if (name === "idiot") {
+      const example = app.setup.texts[app.lang].example.text;
+      blocks.unshift(el("section", { class: "example" }, el("h5", { text: t("ui.quick_example_title") }), el("ul", {}, example.map((line) => el("li", { text: line })))));
+    }
+    $("rules-body").replaceChildren(...blocks);
   };
   $("rules-tabs").replaceChildren(
     ...Object.keys(chapters).map((name) =>
@@ -836,7 +846,7 @@ async function openRules() {
     ),
   );
   show(active);
-  $("rules-dialog").showModal();
+  if (!$("rules-dialog").open) $("rules-dialog").showModal();
 }
 
 function ruleBlock(block) {
