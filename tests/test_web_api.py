@@ -288,6 +288,22 @@ def _laid_face_up(state: Any, action: list[int]) -> set[int]:
     return set()
 
 
+def _unseen_places(state: Any) -> set[int]:
+    places = state.card_locations()
+    cards = set(places.get("stock", []))
+    for place, held in places.items():
+        if place.startswith("face_down:"):
+            cards.update(held)
+    return cards
+
+
+def _turns_a_card(state: Any, action: list[int]) -> bool:
+    """A chance draw or a face-down card in Idiot: turned over for everyone to see."""
+    from kraftstokk.games import idiot
+
+    return state.game.name == "idiot" and action[0] in (idiot.CHANCE, idiot.FACE_DOWN)
+
+
 def _forbidden_now(state: Any, seat: int, seen: set[int]) -> set[int]:
     """Cards ``seat`` cannot know now: the stock, face-down cards, unseen cards of others."""
     places = state.card_locations()
@@ -305,6 +321,37 @@ def _forbidden_now(state: Any, seat: int, seen: set[int]) -> set[int]:
 
 def _mentions(text: str, ids: list[str], cards: set[int]) -> list[str]:
     return [ids[c] for c in cards if f'"{ids[c]}"' in text]
+
+
+SUIT_WORDS = {
+    "spar": ("spar", "spades"),
+    "hjerter": ("hjerter", "hearts"),
+    "kløver": ("kløver", "clubs"),
+    "ruter": ("ruter", "diamonds"),
+}
+VALUE_WORDS = {
+    1: ("ess", "ace"),
+    11: ("knekt", "jack"),
+    12: ("dame", "queen"),
+    13: ("konge", "king"),
+}
+
+
+def _named(text: str, table: Any, cards: set[int]) -> list[str]:
+    """Cards a sentence names as a card is named ('Tonstad (spar 7)', '(spades king)')."""
+    from kraftstokk.models import SUITS
+
+    found = []
+    for card in cards:
+        if table.joker[card]:
+            continue
+        value = table.value[card]
+        values = (str(value), *VALUE_WORDS.get(value, ()))
+        for suit in SUIT_WORDS[SUITS[table.suit[card]]]:
+            if any(f"{table.names[card]} ({suit} {v})" in text for v in values):
+                found.append(table.ids[card])
+                break
+    return found
 
 
 @pytest.mark.parametrize(
@@ -347,7 +394,10 @@ def test_no_response_reveals_hidden_cards(
     while True:
         for action in snapshot["new_actions"]:
             seen |= _laid_face_up(mirror, action)
+            hidden_before = _unseen_places(mirror)
             mirror.apply(tuple(action))
+            if _turns_a_card(mirror, action):  # the table sees the turned card
+                seen |= hidden_before - _unseen_places(mirror)
             seen |= set(mirror.card_locations()[f"hand:{seat}"]) | _public_now(mirror, seat)
         assert snapshot["turn"] == len(session.actions)
         text = response_text_without_save(snapshot)
@@ -362,6 +412,14 @@ def test_no_response_reveals_hidden_cards(
         log_text = json.dumps(snapshot["log"], ensure_ascii=False)
         never_seen = set(range(len(ids))) - seen
         assert not _mentions(log_text, ids, never_seen), f"answer {answers}: log reveals a card"
+        told = _named(log_text, store.table, never_seen)
+        assert not told, f"answer {answers}: the log names unseen cards {told}"
+        if never_seen:
+            probe = sorted(never_seen)[0]
+            assert (
+                _named(store.table.describe(probe), store.table, {probe})
+                or store.table.joker[probe]
+            )
         assert "stock_order" not in text and '"stock": [' not in text
         answers += 1
         if snapshot["over"] is not None:

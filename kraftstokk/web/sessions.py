@@ -65,6 +65,7 @@ class Session:
     log: deque[Json] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     touched: float = 0.0
     log_count: int = 0  # log lines made so far (the browser asks for lines after one)
+    tellers: dict[str, Any] | None = None  # the engine's narrators (nb, en) for the seat
 
     @property
     def turn(self) -> int:
@@ -230,6 +231,7 @@ class GameStore:
             rngs=rngs,
             seed=seed,
             touched=self.clock(),
+            tellers=views.narrators(state, seat),
         )
         self._sessions[session.id] = session
         return session
@@ -288,8 +290,7 @@ class GameStore:
         pending = views.before_move(session.state, action, session.seat)
         session.state.apply(action)
         session.actions.append(action)
-        line = views.after_move(session.state, pending)
-        if line is not None:
+        for line in views.after_move(session.state, pending, session.tellers):
             session.log_count += 1
             line["n"] = session.log_count
             session.log.append(line)

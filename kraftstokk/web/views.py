@@ -392,6 +392,29 @@ class PendingLine:
     seat: int
     words: str
     cards: tuple[str, ...]
+    events_before: int = 0
+
+
+#: Seat names in the log: "Spiller 2"; the listener's own seat is "du"/"you".
+SEAT_WORDS = {"nb": "Spiller {n}", "en": "Player {n}"}
+
+
+def narrators(state: State, person: int) -> dict[str, Any] | None:
+    """The engine's narrators for the person's seat in nb and en (None: no events)."""
+    try:
+        from kraftstokk.games.events import Narrator
+    except ImportError:
+        return None
+    players = state.game.num_players
+    return {
+        lang: Narrator(
+            state.game.table,
+            lang,
+            viewer=person,
+            seat_names=tuple(words.format(n=s + 1) for s in range(players)),
+        )
+        for lang, words in SEAT_WORDS.items()
+    }
 
 
 def before_move(state: State, action: Action, person: int) -> PendingLine:
@@ -410,11 +433,39 @@ def before_move(state: State, action: Action, person: int) -> PendingLine:
         cards = tuple(card_ids(table, action[1:]))
     elif name == "kraftidioten" and (kind == ki_rules.JOKER or (own and kind == ki_rules.LAY)):
         cards = tuple(card_ids(table, action[1:2]))
-    return PendingLine(seat, words, cards)
+    events = getattr(state, "events", None)
+    return PendingLine(seat, words, cards, len(events) if events is not None else 0)
 
 
-def after_move(state: State, pending: PendingLine) -> Json | None:
-    """The log line of a move once applied, or None when the table saw nothing of it."""
+def after_move(
+    state: State, pending: PendingLine, tellers: dict[str, Any] | None = None
+) -> list[Json]:
+    """The log lines of a move once applied: the engine's events as the person hears them.
+
+    An engine without events gives one line from the move's public words instead.
+    """
+    events = getattr(state, "events", None)
+    if events is not None and tellers is not None:
+        lines = []
+        for event in events[pending.events_before :]:
+            text = {lang: event.text(teller) for lang, teller in tellers.items()}
+            if not any(text.values()):
+                continue
+            lines.append(
+                {
+                    "seat": event.seat,
+                    "kind": type(event).__name__,
+                    "cards": [],
+                    "text": text,
+                    "sentence": True,
+                }
+            )
+        return lines
+    line = _interim_line(state, pending)
+    return [line] if line is not None else []
+
+
+def _interim_line(state: State, pending: PendingLine) -> Json | None:
     outcome = getattr(state, "outcome_text", None)
     revealed = outcome() if callable(outcome) else None
     if not pending.words and not revealed:
@@ -424,9 +475,10 @@ def after_move(state: State, pending: PendingLine) -> Json | None:
         text = f"{text} → {revealed}" if text else revealed
     return {
         "seat": pending.seat,
+        "kind": "move",
         "cards": list(pending.cards),
         "text": {"en": text, "nb": text},
-        "events": [],
+        "sentence": False,
     }
 
 

@@ -769,23 +769,39 @@ function floorText(category) {
 
 // ---------------------------------------------------------------- log, highlights, end
 
+// Rule events worth a highlight on the table (the engine's event class names).
+const NOTABLE = /Burn|Reset|Chance|FaceDown|Taken|War|Challenge|Lie|Penalty|Out|Over|Shown|Joker|Starts/;
+
+function notable(line) {
+  return line.sentence && NOTABLE.test(line.kind || "");
+}
+
 function logText(line) {
-  return `${seatName(line.seat)}: ${line.text[app.lang] || line.text.en}`;
+  // The engine's sentences name their subject; the interim move lines need the seat.
+  const text = line.text[app.lang] || line.text.en;
+  return line.sentence ? text : `${seatName(line.seat)}: ${text}`;
 }
 
 function renderLog() {
   const list = $("log");
-  list.replaceChildren(...app.log.slice(-40).reverse().map((line) => el("li", { class: line.seat === app.game.seat ? "mine" : "" }, logText(line))));
+  list.replaceChildren(
+    ...app.log.slice(-40).reverse().map((line) => {
+      const classes = [line.seat === app.game.seat ? "mine" : "", notable(line) ? "rule" : ""].join(" ").trim();
+      return el("li", { class: classes || null, "data-kind": line.kind || null }, logText(line));
+    }),
+  );
 }
 
 function showHighlights(lines) {
-  const others = lines.filter((line) => line.seat !== app.game.seat || line.text.en.includes("→"));
+  const others = lines.filter((line) => line.seat !== app.game.seat || line.sentence || line.text.en.includes("→"));
   const box = $("highlight");
   if (!others.length) {
     box.replaceChildren();
     return;
   }
-  box.replaceChildren(...others.slice(-3).map((line) => el("p", { text: logText(line) })));
+  const rules = others.filter(notable);
+  const shown = [...others.filter((line) => !notable(line)).slice(-2), ...rules.slice(-3)].sort((a, b) => a.n - b.n);
+  box.replaceChildren(...shown.map((line) => el("p", { class: notable(line) ? "rule" : null, text: logText(line) })));
   box.classList.remove("pop");
   void box.offsetWidth;
   box.classList.add("pop");
