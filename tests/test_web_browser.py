@@ -115,9 +115,7 @@ def open_browser(tmp_path: Path) -> Iterator[Any]:
             return browser
 
         yield make
-        errors = [
-            e for b in opened for e in b.errors if not any(x in e for x in b.expected)
-        ]
+        errors = [e for b in opened for e in b.errors if not any(x in e for x in b.expected)]
         for browser in opened:
             browser.close()
     assert not errors, f"console errors: {errors}"
