@@ -716,12 +716,22 @@ function openClaim(cardId) {
     el("label", {}, el("span", { text: t("ui.claim_plant") }),
       el("input", { name: "plant", id: "claim-plant", list: "plant-names", autocomplete: "off", required: true, value: own?.name || "" })),
     el("label", {}, el("span", { text: t("ui.claim_figure") }),
+      claim.any_figure
+        ? el("input", { name: "amount", id: "claim-amount", inputmode: "decimal", autocomplete: "off" })
+        : null,
       el("output", { id: "claim-figure", class: "figure-out" })),
     el("p", { class: "hint", id: "claim-hint" }),
     el("div", { class: "row" },
       el("button", { type: "submit", class: "primary", text: t("ui.claim_submit") }),
       el("button", { type: "button", class: "ghost", text: t("ui.close"), onclick: () => (form.hidden = true) })),
   );
+  let typed = false; // the person changed the figure: keep it when the plant changes
+  const amountInput = $("claim-amount");
+  if (amountInput) amountInput.addEventListener("input", () => (typed = true));
+  const stated = (plant, category) => {
+    if (!amountInput || !typed) return plant.values[category];
+    return parseAmount(amountInput.value);
+  };
   const update = () => {
     const category = $("claim-category").value;
     for (const option of $("claim-card").options) option.textContent = shortCard(option.value, category);
@@ -729,13 +739,19 @@ function openClaim(cardId) {
     const chosen = $("claim-card").value;
     const hint = [];
     if (plant) {
-      $("claim-figure").textContent = `${plant.figures[category]} · nr. ${plant.nr[category]} · ${plant.id === chosen ? t("ui.claim_truth") : t("ui.claim_lie")}`;
-      if (claim.floor !== null && plant.values[category] < claim.floor) hint.push(t("ui.claim_floor", { figure: floorText(category) }));
+      if (amountInput && !typed) amountInput.value = String(plant.values[category]).replace(".", app.lang === "nb" ? "," : ".");
+      const figure = stated(plant, category);
+      const printed = figure === plant.values[category];
+      const truth = plant.id === chosen && printed;
+      const said = printed ? plant.figures[category] : `${figure} ${plant.figures[category].split(" ").pop()}`;
+      $("claim-figure").textContent = `${said} · ${printed ? "nr. " + plant.nr[category] + " · " : ""}${truth ? t("ui.claim_truth") : t("ui.claim_lie")}`;
+      if (claim.floor !== null && figure < claim.floor) hint.push(t("ui.claim_floor", { figure: floorText(category) }));
     } else {
       $("claim-figure").textContent = "—";
       hint.push(t("ui.claim_unknown"));
     }
     if (!claim.any_figure) hint.push(t("ui.claim_own_figure"));
+    else hint.push(t("ui.claim_any_figure"));
     $("claim-hint").textContent = hint.join(" ");
   };
   form.oninput = update;
@@ -752,13 +768,28 @@ function openClaim(cardId) {
       $("claim-plant").focus();
       return;
     }
+    const category = $("claim-category").value;
+    const figure = stated(plant, category);
+    if (!Number.isFinite(figure)) {
+      $("claim-hint").textContent = t("ui.claim_bad_figure");
+      amountInput?.focus();
+      return;
+    }
     form.hidden = true;
-    sendMove({ claim: { card: $("claim-card").value, category: $("claim-category").value, plant_id: plant.plant_id } });
+    const choice = { card: $("claim-card").value, category, plant_id: plant.plant_id };
+    if (figure !== plant.values[category]) choice.figure = figure;
+    sendMove({ claim: choice });
   };
   form.hidden = false;
   update();
   $("claim-plant").focus();
   $("claim-plant").select();
+}
+
+function parseAmount(text) {
+  // "1 234,5", "1234.5", "1 234": spaces (also narrow no-break) out, a comma as the decimal mark.
+  const clean = text.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
+  return /^\d+(\.\d+)?$/.test(clean) ? Number(clean) : NaN;
 }
 
 function floorText(category) {
