@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kraftstokk.games.replay import ReplayLog, load_replay, replay_log
 from kraftstokk.models import Deck
@@ -431,3 +433,61 @@ def test_no_response_reveals_hidden_cards(
         snapshot = response.json()
     assert answers > 3 and checked > 3
     assert mirror.is_terminal()
+
+
+# ------------------------------------------------------------------ never a 500
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+bodies = st.dictionaries(
+    st.sampled_from(["turn", "move", "claim", "log_after", "game", "opponents", "bots", "save"]),
+    json_values,
+    max_size=5,
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(body=bodies, path=st.sampled_from(["moves", "new", "resume"]))
+def test_any_json_gets_an_answer_never_a_fault(body: dict[str, Any], path: str) -> None:
+    client = _FUZZ["client"]
+    game_id = _FUZZ["game"]
+    url = {
+        "moves": f"/api/games/{game_id}/moves",
+        "new": "/api/games",
+        "resume": "/api/games/resume",
+    }[path]
+    response = client.post(url, json=body)
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        assert set(response.json()) == {"error"}
+
+
+_FUZZ: dict[str, Any] = {}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _fuzz_client() -> Any:
+    with client_for(synthetic_deck()) as fuzz_client:
+        _FUZZ["client"] = fuzz_client
+        _FUZZ["game"] = new_game(fuzz_client, "kraftidioten", 2, seed=1)["id"]
+        yield
+
+
+@pytest.mark.parametrize(
+    "raw", [b'{"turn": NaN, "move": 0}', b'{"turn": Infinity}', b'{"turn": 1e999}']
+)
+def test_non_numbers_in_json_are_refused(client: Any, raw: bytes) -> None:
+    game = new_game(client, "idiot", 1, seed=2)
+    response = client.post(
+        f"/api/games/{game['id']}/moves", content=raw, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400, response.text
