@@ -66,6 +66,10 @@ class RenderError(KraftstokkError):
     """A deck cannot be drawn (for example a name that cannot be fitted)."""
 
 
+class LayoutError(RenderError):
+    """A card layout file is missing, unknown or invalid (names the file and the reason)."""
+
+
 class GameError(KraftstokkError):
     """An illegal game setup or action, or a replay log that does not replay."""
 

@@ -13,16 +13,19 @@ from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.card import draw_card_back, draw_card_face
 from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import load_layout
 from kraftstokk.render.palette import palette_from_style
 from kraftstokk.render.parts import palette_key
 from tests.render_probe import Rect, fonts_of, page_shapes, page_text, text_in
+
+POKER = load_layout("poker")
 
 
 def _draw(deck: Deck, scale: float, bleed: bool) -> PdfReader:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(mm(200), mm(120)), invariant=1)
-    draw_card_face(canvas, deck.cards[0], deck, mm(10), mm(20), scale=scale, bleed=bleed)
-    draw_card_back(canvas, deck, mm(110), mm(20), scale=scale, bleed=bleed)
+    draw_card_face(canvas, deck.cards[0], deck, mm(10), mm(20), POKER, scale=scale, bleed=bleed)
+    draw_card_back(canvas, deck, mm(110), mm(20), POKER, scale=scale, bleed=bleed)
     canvas.showPage()
     canvas.save()
     return PdfReader(io.BytesIO(buffer.getvalue()))
@@ -57,7 +60,7 @@ def test_corner_index_twice_and_the_second_turned(deck: Deck):
 def test_joker_face(deck: Deck):
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(mm(80), mm(100)), invariant=1)
-    draw_card_face(canvas, deck.jokers[0], deck, 0, 0)
+    draw_card_face(canvas, deck.jokers[0], deck, 0, 0, POKER)
     canvas.showPage()
     canvas.save()
     texts = [p.text for p in page_text(PdfReader(io.BytesIO(buffer.getvalue())).pages[0])]
@@ -68,7 +71,7 @@ def test_name_that_cannot_fit_is_a_render_error(deck: Deck):
     card = deck.cards[0].model_copy(update={"name": "X" * 60})
     canvas = Canvas(io.BytesIO(), invariant=1)
     with pytest.raises(RenderError, match="name too long"):
-        draw_card_face(canvas, card, deck, 0, 0)
+        draw_card_face(canvas, card, deck, 0, 0, POKER)
 
 
 def test_style_colours_are_used_and_tag_the_shared_pieces(deck: Deck):
@@ -86,25 +89,26 @@ def test_fonts_embedded(deck: Deck):
 
 
 def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
-    from kraftstokk.render.card import SMALL_SIZE, small_print_lines
-    from kraftstokk.render.fonts import SANS, text_width
-    from kraftstokk.render.geometry import CARD
+    from kraftstokk.render.card import small_print_lines
+    from kraftstokk.render.fonts import text_width
+
+    style = POKER.styles.small_print
 
     long = (
         "JRC Hydro-power database (Matteo De Felice et al., energy-modelling-toolkit/"
         "hydro-power-database), CC BY 4.0; from NVE."
     )
     snapshot = deck.snapshot.model_copy(update={"attribution": long})
-    lines = small_print_lines(deck.model_copy(update={"snapshot": snapshot}))
+    lines = small_print_lines(deck.model_copy(update={"snapshot": snapshot}), POKER)
     assert lines[0] == f"{deck.title} · {deck.edition}"
     assert " ".join(lines[1:]) == "Data: JRC Hydro-power database, CC BY 4.0; from NVE."
     endless = deck.model_copy(
         update={"snapshot": snapshot.model_copy(update={"attribution": "word " * 80})}
     )
-    lines = small_print_lines(endless)
+    lines = small_print_lines(endless, POKER)
     assert len(lines) == 3 and lines[-1].endswith("…")
     for line in lines:
-        assert text_width(line, SANS, SMALL_SIZE) <= mm(CARD.footer.w)
+        assert text_width(line, style.face, style.size) <= mm(POKER.boxes.footer.w)
 
 
 def _raster(draw) -> Image.Image:
@@ -126,7 +130,7 @@ def _turn_difference(image: Image.Image) -> float:
 
 
 def test_back_is_the_same_after_a_half_turn(deck: Deck):
-    back = _raster(lambda c: draw_card_back(c, deck, 0, 0))
-    face = _raster(lambda c: draw_card_face(c, deck.cards[0], deck, 0, 0))
+    back = _raster(lambda c: draw_card_back(c, deck, 0, 0, POKER))
+    face = _raster(lambda c: draw_card_face(c, deck.cards[0], deck, 0, 0, POKER))
     assert _turn_difference(back) < 1.0  # antialiasing only
     assert _turn_difference(face) > 10 * _turn_difference(back)  # the check can tell

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.models import Deck
 from tests.conftest import synthetic_deck
-from tests.render_probe import PT
+from tests.render_probe import PT, page_shapes
 
 runner = CliRunner()
 
@@ -151,13 +151,106 @@ def test_style_paper_letter_is_the_default(tmp_path: Path):
 
 
 def test_previews_replace_stale_card_images_only(tmp_path: Path):
+    from kraftstokk.render.layout import load_layout
     from kraftstokk.render.preview import write_previews
 
     folder = tmp_path / "png"
     folder.mkdir()
     (folder / "60-spar-99.png").write_bytes(b"old card")
     (folder / "notes.png").write_bytes(b"someone else's")
-    written = write_previews(synthetic_deck(), folder, dpi=20)
+    written = write_previews(synthetic_deck(), folder, dpi=20, layout=load_layout("poker"))
     assert len(written) == 57
     assert not (folder / "60-spar-99.png").exists()
     assert (folder / "notes.png").read_bytes() == b"someone else's"
+
+
+def test_list_layouts():
+    result = runner.invoke(app, ["render", "--list-layouts"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == ["bridge", "poker", "poker-63x88"]
+    assert "57.2 × 88.9 mm" in lines[0]
+
+
+def test_layout_option_renders_bridge_cards(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    out = tmp_path / "out"
+    args = ["render", str(deck_path), "--out", str(out), "--layout", "bridge"]
+    result = runner.invoke(app, [*args, "--only", "png"])
+    assert result.exit_code == 0, result.output
+    with Image.open(out / "png" / "01-spar-1.png") as image:
+        assert image.size == (676, 1050)  # 57.2 x 88.9 mm at 300 dpi
+    result = runner.invoke(app, [*args, "--only", "printshop"])
+    assert result.exit_code == 0, result.output
+    page = PdfReader(out / "kraftstokk-printshop.pdf").pages[0]
+    assert float(page.trimbox.width) * PT == pytest.approx(57.2, abs=0.01)
+
+
+def test_deck_style_layout_is_the_default_and_the_option_wins(tmp_path: Path):
+    deck = synthetic_deck()
+    deck.spec = {"style": {"layout": "poker-63x88"}}
+    deck_path = _write_deck(tmp_path, deck)
+    out = tmp_path / "out"
+    base = ["render", str(deck_path), "--out", str(out), "--only", "printshop"]
+    assert runner.invoke(app, base).exit_code == 0
+    trim = PdfReader(out / "kraftstokk-printshop.pdf").pages[0].trimbox
+    assert (round(float(trim.width) * PT, 2), round(float(trim.height) * PT, 2)) == (63.0, 88.0)
+    assert runner.invoke(app, [*base, "--layout", "poker"]).exit_code == 0
+    trim = PdfReader(out / "kraftstokk-printshop.pdf").pages[0].trimbox
+    assert round(float(trim.width) * PT, 2) == 63.5
+
+
+def test_unknown_layout_exits_2_naming_the_choices(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    result = runner.invoke(app, ["render", str(deck_path), "--layout", "tarot"])
+    assert result.exit_code == 2
+    assert "layout 'tarot'" in result.output and "poker" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_only_box_writes_the_tuck_box(tmp_path: Path):
+    deck_path = _write_deck(tmp_path)
+    out = tmp_path / "out"
+    args = ["render", str(deck_path), "--out", str(out), "--only", "box"]
+    result = runner.invoke(app, [*args, "--card-thickness", "0.35", "--layout", "bridge"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in out.iterdir()] == ["kraftstokk-box.pdf"]
+    text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
+    assert "55 kort à 0.35 mm" in text and "58.2 × 89.9 × 20.25 mm" in text
+    result = runner.invoke(app, [*args, "--card-thickness", "5"])
+    assert result.exit_code == 2 and "--card-thickness" in result.output
+
+
+def test_deck_naming_an_unknown_layout_is_refused_as_invalid(tmp_path: Path):
+    deck = synthetic_deck()
+    deck.spec = {"style": {"layout": "tarot"}}
+    deck_path = _write_deck(tmp_path, deck)
+    result = runner.invoke(app, ["render", str(deck_path), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "spec.style.layout" in result.output and "tarot" in result.output
+    ok = runner.invoke(app, ["render", str(deck_path), "-o", str(tmp_path / "o"), "--layout",
+                             "poker", "--only", "printshop"])  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+
+
+def test_a_bridge_deck_builds_validates_and_renders(tmp_path: Path):
+    """The default spec with [style] layout = "bridge", from build to the print files."""
+    sources = Path(__file__).resolve().parents[1] / "sources"
+    text = (sources / "deck.toml").read_text(encoding="utf-8")
+    assert 'layout = "poker"' in text
+    text = text.replace('layout = "poker"', 'layout = "bridge"')
+    text = text.replace(
+        'snapshot = "jrc-2024-01.csv"', f'snapshot = "{sources / "jrc-2024-01.csv"}"'
+    )
+    spec = tmp_path / "bridge.toml"
+    spec.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(out)])
+    assert built.exit_code == 0, built.output
+    deck_path = out / "deck.json"
+    assert runner.invoke(app, ["validate", str(deck_path)]).exit_code == 0
+    rendered = runner.invoke(app, ["render", str(deck_path), "-o", str(out), "--only", "sheets"])
+    assert rendered.exit_code == 0, rendered.output
+    clips = page_shapes(PdfReader(out / "kraftstokk-a4.pdf").pages[0]).clips
+    assert len(clips) == 9
+    assert {round(c.x2 - c.x1, 1) for c in clips} <= {57.2, 60.2, 63.2}  # cut, + bleed

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kraftstokk.render.fit import (
-    LEADING,
-    MAX_SIZE,
-    MIN_SIZE,
-    NAME_FONT,
-    ONE_LINE_MIN_SIZE,
-    fit_name,
-)
+from kraftstokk.render.fit import FitRules
+from kraftstokk.render.fit import fit_name as fit_in
 from kraftstokk.render.fonts import text_width
-from kraftstokk.render.geometry import CARD, mm
+from kraftstokk.render.layout import CardLayout, layout_names, load_layout
+
+POKER = load_layout("poker")
+RULES = FitRules.of(POKER)
+MAX_SIZE, MIN_SIZE, ONE_LINE_MIN_SIZE = RULES.max_size, RULES.min_size, RULES.one_line_min
 
 
-def _inside_box(fit) -> bool:
-    box = CARD.name_text
-    wide = max(text_width(line, NAME_FONT, fit.font_size) for line in fit.lines)
-    tall = len(fit.lines) * fit.font_size * LEADING
-    return wide <= mm(box.w) + 1e-6 and tall <= mm(box.h) + 1e-6
+def fit_name(name: str, layout: CardLayout = POKER):
+    return fit_in(name, layout)
+
+
+def _inside_box(fit, layout: CardLayout = POKER) -> bool:
+    rules = FitRules.of(layout)
+    wide = max(text_width(line, rules.font, fit.font_size) for line in fit.lines)
+    tall = len(fit.lines) * fit.font_size * rules.leading
+    return wide <= rules.box_w + 1e-6 and tall <= rules.box_h + 1e-6
 
 
 def test_short_name_is_one_line_at_full_size():
@@ -75,13 +78,28 @@ names = st.lists(
 ).map(" ".join)
 
 
-@settings(max_examples=200, deadline=None)
-@given(names)
-def test_a_name_that_fits_stays_inside_the_box_and_keeps_its_letters(name: str):
-    fit = fit_name(name)
+@pytest.mark.parametrize("layout_name", layout_names())
+@settings(max_examples=100, deadline=None)
+@given(name=names)
+def test_a_name_that_fits_stays_inside_the_box_and_keeps_its_letters(layout_name: str, name: str):
+    layout = load_layout(layout_name)
+    rules = FitRules.of(layout)
+    fit = fit_name(name, layout)
     if fit.fits:
-        assert _inside_box(fit)
-        assert MIN_SIZE <= fit.font_size <= MAX_SIZE
+        assert _inside_box(fit, layout)
+        assert rules.min_size <= fit.font_size <= rules.max_size
         assert " ".join(fit.lines) == name
     else:
         assert fit.reason
+
+
+def test_the_narrower_bridge_card_sets_a_name_smaller_or_on_two_lines():
+    bridge = load_layout("bridge")
+    name = "Nedre Røssåga"
+    poker_fit, bridge_fit = fit_name(name), fit_name(name, bridge)
+    assert poker_fit.fits and bridge_fit.fits
+    assert (len(bridge_fit.lines), -bridge_fit.font_size) > (
+        len(poker_fit.lines),
+        -poker_fit.font_size,
+    )
+    assert _inside_box(bridge_fit, bridge)

@@ -1,4 +1,4 @@
-"""Card geometry as data, and the Norwegian number format of the figures."""
+"""Card layouts as data, sheet geometry, and the Norwegian number format of the figures."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kraftstokk.render.geometry import CARD, PAPERS, Box, sheet_layout
+from kraftstokk.render.geometry import PAPERS, Box, sheet_layout
+from kraftstokk.render.layout import CardLayout, layout_names, load_layout
 from kraftstokk.render.numbers import (
     decimals_for,
     deck_decimals,
@@ -16,43 +17,53 @@ from kraftstokk.render.numbers import (
 )
 from tests.conftest import synthetic_deck
 
-DESIGN_BOXES = ("index", "index_rotated", "name", "art", "rows", "footer")
+DESIGN_BOXES = ("index", "index_rotated", "name", "picture", "rows", "footer")
+LAYOUTS = layout_names()
+POKER = load_layout("poker")
 
 
 def test_poker_card_with_bleed_and_safe_area():
-    assert (CARD.cut.w, CARD.cut.h) == (63.5, 88.9)
-    assert CARD.bleed_box == Box(-3.0, -3.0, 69.5, 94.9)
-    assert CARD.safe == Box(3.0, 3.0, 57.5, 82.9)
+    assert (POKER.cut.w, POKER.cut.h) == (63.5, 88.9)
+    assert POKER.bleed_box == Box(-3.0, -3.0, 69.5, 94.9)
+    assert POKER.safe == Box(3.0, 3.0, 57.5, 82.9)
 
 
-@pytest.mark.parametrize("name", DESIGN_BOXES)
-def test_design_boxes_inside_the_safe_area(name: str):
-    box: Box = getattr(CARD, name)
-    safe = CARD.safe
-    assert safe.x <= box.x and box.right <= safe.right + 1e-9
-    assert safe.y <= box.y and box.top <= safe.top + 1e-9
+@pytest.mark.parametrize("name", LAYOUTS)
+@pytest.mark.parametrize("box_name", DESIGN_BOXES)
+def test_design_boxes_inside_the_safe_area(name: str, box_name: str):
+    layout = load_layout(name)
+    box: Box = getattr(layout.boxes, box_name)
+    safe = layout.safe
+    assert safe.x <= box.x + 1e-9 and box.right <= safe.right + 1e-9
+    assert safe.y <= box.y + 1e-9 and box.top <= safe.top + 1e-9
 
 
-def test_design_boxes_do_not_overlap():
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_design_boxes_do_not_overlap(name: str):
+    layout: CardLayout = load_layout(name)
+
     def overlap(a: Box, b: Box) -> bool:
         return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
-    boxes = {name: getattr(CARD, name) for name in DESIGN_BOXES}
+    boxes = {box_name: getattr(layout.boxes, box_name) for box_name in DESIGN_BOXES}
     for a in boxes:
         for b in boxes:
             if a < b:
-                assert not overlap(boxes[a], boxes[b]), (a, b)
+                assert not overlap(boxes[a], boxes[b]), (name, a, b)
 
 
-def test_rotated_index_is_the_index_turned_half_a_turn():
-    r = CARD.index_rotated
-    expected = (CARD.width - CARD.index.x, CARD.height - CARD.index.top)
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_rotated_index_is_the_index_turned_half_a_turn(name: str):
+    layout = load_layout(name)
+    r, index = layout.boxes.index_rotated, layout.boxes.index
+    expected = (layout.width - index.x, layout.height - index.top)
     assert (r.right, r.y) == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("name", LAYOUTS)
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_sheet_block_centred_and_marks_in_the_margin(paper: str):
-    layout = sheet_layout(paper)
+def test_sheet_block_centred_and_marks_in_the_margin(paper: str, name: str):
+    layout = sheet_layout(paper, load_layout(name))
     block = layout.block
     assert block.x == pytest.approx(PAPERS[paper].width - block.right)
     assert block.y == pytest.approx(PAPERS[paper].height - block.top)
@@ -63,7 +74,7 @@ def test_sheet_block_centred_and_marks_in_the_margin(paper: str):
 
 
 def test_back_cell_of_a_full_row_is_its_mirror():
-    layout = sheet_layout("a4")
+    layout = sheet_layout("a4", POKER)
     assert layout.back_cell(0, "long") == layout.cell(2)
     assert layout.back_cell(0, "short") == layout.cell(6)
 
@@ -103,12 +114,13 @@ def test_formatted_number_reads_back_as_the_rounded_value(value: float, decimals
 
 
 def test_bleed_runs_towards_empty_slots_but_never_across_a_neighbour():
-    layout = sheet_layout("a4")
+    layout = sheet_layout("a4", POKER)
     lone = [layout.cell(0)]
     assert layout.cell_bleed(layout.cell(0), lone) == (3.0, 3.0, 3.0, 3.0)
     full = [layout.cell(slot) for slot in range(9)]
     assert layout.cell_bleed(layout.cell(4), full) == (0.0, 0.0, 0.0, 0.0)
     assert layout.cell_bleed(layout.cell(0), full) == (3.0, 0.0, 0.0, 3.0)
+    assert layout.cell_bleed(layout.cell(8), full) == (0.0, 3.0, 3.0, 0.0)
     two = [layout.cell(0), layout.cell(1)]
     assert layout.cell_bleed(layout.cell(0), two) == (3.0, 3.0, 0.0, 3.0)
 
@@ -119,3 +131,57 @@ def test_printed_production_stays_in_its_war_ten(value: float, decimals: int):
     """SK-6b: players read the printed figure; it must lie in the exact figure's ten."""
     printed = float(format_number(value, decimals).replace("\u00a0", "").replace(",", "."))
     assert printed // 10 == value // 10
+
+
+#: Cards per sheet with 3 mm bleed and marks 5 mm inside the paper: (cols, rows, turned).
+EXPECTED_GRID = {
+    ("a4", "poker"): (3, 3, False),
+    ("letter", "poker"): (2, 4, True),
+    ("a4", "bridge"): (3, 3, False),
+    ("letter", "bridge"): (2, 4, True),
+    ("a4", "poker-63x88"): (3, 3, False),
+    ("letter", "poker-63x88"): (2, 4, True),
+}
+
+
+@pytest.mark.parametrize(("paper", "name"), list(EXPECTED_GRID))
+def test_sheet_takes_as_many_cards_as_fit_with_full_bleed(paper: str, name: str):
+    card = load_layout(name)
+    layout = sheet_layout(paper, card)
+    assert (layout.cols, layout.rows, layout.turned) == EXPECTED_GRID[(paper, name)]
+    sheet = PAPERS[paper]
+    area = layout.bleed_area()
+    assert area == layout.block.inset(-3.0)
+    # bleed, a gap and a mark of at least MIN_MARK fit between the block and the 5 mm edge
+    room = layout.bleed + layout.mark_gap + layout.min_mark + layout.edge_clearance
+    assert layout.block.x >= room - 1e-9 and layout.block.y >= room - 1e-9
+    # one more column or row would not fit (in either orientation)
+    for turned in (False, True):
+        w, h = (card.height, card.width) if turned else (card.width, card.height)
+        cols = int((sheet.width - 2 * room) // w)
+        rows = int((sheet.height - 2 * room) // h)
+        assert cols * rows <= layout.per_page
+    for mark in layout.crop_marks():
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert 5.0 - 1e-9 <= x <= sheet.width - 5.0 + 1e-9
+            assert 5.0 - 1e-9 <= y <= sheet.height - 5.0 + 1e-9
+            assert not area.contains(x, y, tolerance=-1e-9)
+
+
+def test_turned_cells_put_the_card_top_to_the_left():
+    layout = sheet_layout("letter", POKER)
+    cell = layout.cell(0)
+    assert (cell.w, cell.h) == (88.9, 63.5)
+    assert layout.card_origin(cell) == (cell.right, cell.y, 90)
+    full = [layout.cell(slot) for slot in range(layout.per_page)]
+    # top-left cell: page left and top are the block's edge; in the card's own directions
+    # page top is the card's right and page left the card's top
+    assert layout.cell_bleed(cell, full) == (3.0, 0.0, 0.0, 3.0)
+    assert layout.card_extent(cell, full) == (0.0, 0.0, 3.0, 3.0)
+
+
+def test_paper_too_small_for_a_card_is_an_error():
+    from kraftstokk.errors import RenderError
+
+    with pytest.raises(RenderError, match="does not fit on a4 paper"):
+        sheet_layout("a4", POKER, bleed=80.0)

@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from kraftstokk.models import Deck
+from kraftstokk.render.layout import load_layout
 from kraftstokk.render.printshop import page_sequence, printshop_pdf
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, fonts_of, page_shapes, page_text
@@ -20,7 +21,10 @@ def deck() -> Deck:
 
 @pytest.fixture(scope="module")
 def reader(deck: Deck) -> PdfReader:
-    return PdfReader(io.BytesIO(printshop_pdf(deck)))
+    return PdfReader(io.BytesIO(printshop_pdf(deck, POKER)))
+
+
+POKER = load_layout("poker")
 
 
 def _mm(box) -> tuple[float, ...]:
@@ -59,14 +63,14 @@ def test_backs_last_order(deck: Deck):
         ("back", 1),
         ("back", 2),
     ]
-    reader = PdfReader(io.BytesIO(printshop_pdf(deck, order="backs-last")))
+    reader = PdfReader(io.BytesIO(printshop_pdf(deck, POKER, order="backs-last")))
     names = [p.text for p in page_text(reader.pages[54])]
     assert deck.cards[54].name is None and "Joker" in names
     assert [p.text for p in page_text(reader.pages[55])].count(deck.title) == 2
 
 
 def test_bleed_option_changes_page_and_boxes(deck: Deck):
-    reader = PdfReader(io.BytesIO(printshop_pdf(deck, bleed=5.0)))
+    reader = PdfReader(io.BytesIO(printshop_pdf(deck, POKER, bleed=5.0)))
     page = reader.pages[0]
     assert _mm(page.mediabox) == (0.0, 0.0, 73.5, 98.9)
     assert _mm(page.trimbox) == (5.0, 5.0, 68.5, 93.9)
@@ -75,4 +79,4 @@ def test_bleed_option_changes_page_and_boxes(deck: Deck):
 
 def test_fonts_embedded_and_bytes_repeat(reader: PdfReader, deck: Deck):
     assert all(fonts_of(reader).values())
-    assert printshop_pdf(deck) == printshop_pdf(synthetic_deck())
+    assert printshop_pdf(deck, POKER) == printshop_pdf(synthetic_deck(), POKER)

@@ -94,11 +94,25 @@ class Style(_Strict):
     accent: str = Field("#0b6e99", description="Accent colour (frames, card backs).")
     paper: Literal["a4", "letter"] = "a4"
     language: Literal["nb", "en"] = "nb"
+    layout: str = Field(
+        "poker",
+        description="Card layout: a file in kraftstokk/render/layouts (poker, bridge, ...).",
+    )
 
     @field_validator("accent")
     @classmethod
     def _hex(cls, value: str) -> str:
         return _check_colour(value)
+
+    @field_validator("layout")
+    @classmethod
+    def _known_layout(cls, value: str) -> str:
+        from kraftstokk.render.layout import layout_names
+
+        names = layout_names()
+        if value not in names:
+            raise ValueError(f"{value!r} is not a card layout; choose from {', '.join(names)}")
+        return value
 
 
 def _check_colour(value: str) -> str:

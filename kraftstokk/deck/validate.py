@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
@@ -47,6 +47,9 @@ from kraftstokk.models import (
     Deck,
     card_id,
 )
+
+if TYPE_CHECKING:
+    from kraftstokk.render.layout import CardLayout
 
 #: Figures above these are reported as implausible (warnings, not errors).
 PLAUSIBLE_MAX: dict[Category, float] = {"mw": 2000.0, "gwh": 10000.0, "head_m": 1200.0}
@@ -299,15 +302,29 @@ def _check_identity(ctx: _Context, plants: Sequence[Card]) -> None:
             )  # fmt: skip
 
 
-def _check_names_fit(ctx: _Context, plants: Sequence[Card]) -> None:
+def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) -> None:
     from kraftstokk.render.fit import fit_name
 
     for card in plants:
         if card.name and card.name.strip():
-            fit = fit_name(card.name)
+            fit = fit_name(card.name, layout)
             if not fit.fits:
                 ctx.error("name_fit", card, "name", card.name, "a name that fits the name box",
                           fit.reason or "name too long for the card")  # fmt: skip
+
+
+def _deck_layout(ctx: _Context) -> CardLayout | None:
+    """The layout the deck's spec names; an unknown one is a problem of the deck."""
+    from kraftstokk.errors import LayoutError
+    from kraftstokk.render.layout import layout_name_of, layout_names, load_layout
+
+    name = layout_name_of(ctx.deck.style())
+    try:
+        return load_layout(name)
+    except LayoutError as exc:
+        ctx.error("layout", None, "spec.style.layout", name,
+                  f"one of {', '.join(layout_names())}", exc.message)  # fmt: skip
+        return None
 
 
 def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
@@ -572,9 +589,15 @@ def _check_ladder(
             )  # fmt: skip
 
 
-def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
-    """Check everything that makes the deck printable and playable; collect all problems."""
+def validate_deck(
+    deck: Deck, source: str = "", layout: CardLayout | None = None
+) -> ValidationReport:
+    """Check everything that makes the deck printable and playable; collect all problems.
+
+    Names are fitted in ``layout``, by default the one the deck's ``[style] layout`` chooses.
+    """
     ctx = _Context(deck=deck, errors=[], warnings=[])
+    layout = layout or _deck_layout(ctx)
     plants = [card for card in deck.cards if not card.joker]
     jokers = [card for card in deck.cards if card.joker]
     _check_counts(ctx, plants, jokers)
@@ -582,7 +605,8 @@ def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     _check_coverage(ctx, plants, keys)
     _check_jokers(ctx, jokers)
     _check_identity(ctx, plants)
-    _check_names_fit(ctx, plants)
+    if layout is not None:
+        _check_names_fit(ctx, plants, layout)
     rankable = _check_figures(ctx, plants)
     trusted = _check_nr(ctx, plants, rankable)
     _check_flags(ctx, plants, keys, trusted)
@@ -592,8 +616,8 @@ def validate_deck(deck: Deck, source: str = "") -> ValidationReport:
     )
 
 
-def require_valid(deck: Deck, source: str) -> None:
+def require_valid(deck: Deck, source: str, layout: CardLayout | None = None) -> None:
     """Raise ValidationFailed (exit 1) listing every error when the deck is not printable."""
-    report = validate_deck(deck, source)
+    report = validate_deck(deck, source, layout)
     if not report.ok:
         raise ValidationFailed(source, [problem.line() for problem in report.errors])

@@ -57,7 +57,8 @@ from kraftstokk.render.booklet_text import (
     figure,
 )
 from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
-from kraftstokk.render.geometry import CARD, mm
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.render.palette import Palette, palette_from_style
 from kraftstokk.render.suits import draw_suit
 
@@ -199,6 +200,11 @@ def table_style(commands: Sequence[tuple[Any, ...]]) -> TableStyle:
 # --- Flowables ---------------------------------------------------------------------------
 
 
+def deck_layout(deck: Deck) -> CardLayout:
+    """The card layout the deck's style chooses: the booklet shows the cards as printed."""
+    return load_layout(layout_name_of(deck.style()))
+
+
 class CardPicture(Flowable):  # type: ignore[misc]
     """One card of the deck, drawn by the card renderer at ``scale``."""
 
@@ -207,8 +213,9 @@ class CardPicture(Flowable):  # type: ignore[misc]
         self.card = card
         self.deck = deck
         self.scale = scale
-        self.width = mm(CARD.width) * scale
-        self.height = mm(CARD.height) * scale
+        self.layout = deck_layout(deck)
+        self.width = mm(self.layout.width) * scale
+        self.height = mm(self.layout.height) * scale
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -221,8 +228,8 @@ class CardPicture(Flowable):  # type: ignore[misc]
         # PDF names must be ASCII: "kløver-7" becomes "BookletFace-kl_ver-7".
         name = "BookletFace-" + "".join(c if c.isascii() else "_" for c in self.card.id)
         if not canvas.hasForm(name):
-            canvas.beginForm(name, 0, 0, mm(CARD.width), mm(CARD.height))
-            draw_card_face(canvas, self.card, self.deck, 0, 0)
+            canvas.beginForm(name, 0, 0, mm(self.layout.width), mm(self.layout.height))
+            draw_card_face(canvas, self.card, self.deck, 0, 0, self.layout)
             canvas.endForm()
         canvas.saveState()
         canvas.scale(self.scale, self.scale)
@@ -237,8 +244,9 @@ class CardBackPicture(Flowable):  # type: ignore[misc]
         super().__init__()
         self.deck = deck
         self.scale = scale
-        self.width = mm(CARD.width) * scale
-        self.height = mm(CARD.height) * scale
+        self.layout = deck_layout(deck)
+        self.width = mm(self.layout.width) * scale
+        self.height = mm(self.layout.height) * scale
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -246,7 +254,7 @@ class CardBackPicture(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         from kraftstokk.render.back import draw_card_back
 
-        draw_card_back(self.canv, self.deck, 0, 0, scale=self.scale)
+        draw_card_back(self.canv, self.deck, 0, 0, self.layout, scale=self.scale)
 
 
 class SuitIndex(Flowable):  # type: ignore[misc]
@@ -364,6 +372,7 @@ class StoryBuilder:
 
     def __init__(self, deck: Deck, words: Words, palette: Palette) -> None:
         self.deck = deck
+        self.card_layout = deck_layout(deck)
         self.words = words
         self.palette = palette
         self.styles = make_styles(palette)
@@ -449,10 +458,10 @@ class StoryBuilder:
         if not cards:
             return Spacer(1, 0)
         scale = SINGLE_CARD_SCALE if len(cards) == 1 and not captions else SMALL_CARD_SCALE
-        card_width = mm(CARD.width) * scale
-        fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(CARD.width))
+        card_width = mm(self.card_layout.width) * scale
+        fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(self.card_layout.width))
         scale = min(scale, fit)
-        card_width = mm(CARD.width) * scale
+        card_width = mm(self.card_layout.width) * scale
         pictures: list[Any] = [CardPicture(card, self.deck, scale) for card in cards]
         rows: list[list[Any]] = [pictures]
         if captions:
@@ -543,13 +552,13 @@ class StoryBuilder:
             if block.back:
                 pictures.insert(0, CardBackPicture(self.deck, 0))
             count = len(pictures)
-            fit = (CONTENT_WIDTH - CARD_GAP * (count - 1)) / (count * mm(CARD.width))
+            fit = (CONTENT_WIDTH - CARD_GAP * (count - 1)) / (count * mm(self.card_layout.width))
             scale = min(TITLE_CARD_SCALE, fit)
-            width = mm(CARD.width) * scale + CARD_GAP
+            width = mm(self.card_layout.width) * scale + CARD_GAP
             for picture in pictures:
                 picture.scale = scale
-                picture.width = mm(CARD.width) * scale
-                picture.height = mm(CARD.height) * scale
+                picture.width = mm(self.card_layout.width) * scale
+                picture.height = mm(self.card_layout.height) * scale
             row = Table(
                 [pictures],
                 colWidths=[width] * count,

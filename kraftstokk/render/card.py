@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.errors import RenderError
@@ -21,12 +22,13 @@ from kraftstokk.models import (
     Deck,
 )
 from kraftstokk.render.back import draw_card_back
-from kraftstokk.render.fit import LEADING, NameFit, fit_name
-from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
-from kraftstokk.render.geometry import CARD, Box, mm
+from kraftstokk.render.fit import NameFit, fit_name
+from kraftstokk.render.fonts import register_fonts, text_width
+from kraftstokk.render.geometry import Box, mm
+from kraftstokk.render.layout import CardLayout, TextStyle
 from kraftstokk.render.numbers import deck_decimals, format_figure
-from kraftstokk.render.palette import WHITE, Palette, mix, palette_from_style
-from kraftstokk.render.parts import PILL_ICON, PILL_W, Parts, pill_icon_x, place
+from kraftstokk.render.palette import Palette, mix, palette_from_style
+from kraftstokk.render.parts import Parts, place
 from kraftstokk.render.suits import BOLT, draw_shape
 from kraftstokk.render.textlayer import TextLayer
 
@@ -44,8 +46,9 @@ JOKER_RULES = (
 
 @dataclass(frozen=True)
 class FaceContext:
-    """What every face of one deck shares: colours, rounding, ranges, small print."""
+    """What every face of one deck shares: layout, colours, rounding, ranges, small print."""
 
+    layout: CardLayout
     palette: Palette
     decimals: dict[Category, int]
     ranges: dict[Category, tuple[float, float]]
@@ -53,13 +56,13 @@ class FaceContext:
     parts: Parts
 
 
-_cache: list[tuple[Deck, FaceContext]] = []
+_cache: list[tuple[Deck, CardLayout, FaceContext]] = []
 
 
-def face_context(deck: Deck) -> FaceContext:
-    """The shared drawing data of ``deck`` (cached for the last deck drawn)."""
-    if _cache and _cache[0][0] is deck:
-        return _cache[0][1]
+def face_context(deck: Deck, layout: CardLayout) -> FaceContext:
+    """The shared drawing data of ``deck`` in ``layout`` (cached for the last one drawn)."""
+    if _cache and _cache[0][0] is deck and _cache[0][1] is layout:
+        return _cache[0][2]
     register_fonts()
     plants = deck.plant_cards
     ranges: dict[Category, tuple[float, float]] = {}
@@ -68,14 +71,31 @@ def face_context(deck: Deck) -> FaceContext:
         ranges[c] = (min(figures), max(figures))
     palette = palette_from_style(deck.style())
     ctx = FaceContext(
+        layout=layout,
         palette=palette,
         decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
         ranges=ranges,
-        small_print=tuple(small_print_lines(deck)),
-        parts=Parts(palette),
+        small_print=tuple(small_print_lines(deck, layout)),
+        parts=Parts(palette, layout),
     )
-    _cache[:] = [(deck, ctx)]
+    _cache[:] = [(deck, layout, ctx)]
     return ctx
+
+
+def add_text(
+    text: TextLayer,
+    line: str,
+    style: TextStyle,
+    colour: Color,
+    x: float,
+    y: float,
+    size: float | None = None,
+    squeeze: float = 100.0,
+) -> None:
+    """Queue ``line`` in ``style`` (its font, size unless given, and alignment)."""
+    text.add(
+        line, style.face, style.size if size is None else size, colour, x, y, style.align, squeeze
+    )
 
 
 def draw_card_face(
@@ -84,20 +104,21 @@ def draw_card_face(
     deck: Deck,
     x: float,
     y: float,
+    layout: CardLayout,
     scale: float = 1.0,
     bleed: bool = False,
 ) -> None:
     """Draw ``card`` with its lower-left cut corner at (x, y) points, ``scale`` times size.
 
-    With ``bleed`` the background runs 3 mm past the cut on every side; without, the
-    face is clipped at the cut line.
+    With ``bleed`` the background runs the layout's bleed past the cut on every side;
+    without, the face is clipped at the cut line.
     """
-    b = CARD.bleed if bleed else 0.0
+    b = layout.bleed if bleed else 0.0
     canvas.saveState()
     canvas.translate(x, y)
     if scale != 1.0:
         canvas.scale(scale, scale)
-    draw_face_local(canvas, card, face_context(deck), (b, b, b, b))
+    draw_face_local(canvas, card, face_context(deck, layout), (b, b, b, b))
     canvas.restoreState()
 
 
@@ -110,7 +131,8 @@ def clip_to(canvas: Canvas, box: Box) -> None:
 def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent) -> None:
     """The face in card coordinates, clipped to the cut plus ``extent`` of bleed."""
     left, bottom, right, top = extent
-    area = Box(-left, -bottom, CARD.width + left + right, CARD.height + bottom + top)
+    layout = ctx.layout
+    area = Box(-left, -bottom, layout.width + left + right, layout.height + bottom + top)
     canvas.saveState()
     clip_to(canvas, area)
     pal = ctx.palette
@@ -131,9 +153,9 @@ def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent
     canvas.restoreState()
 
 
-def _row_top(row: int) -> float:
+def _row_top(layout: CardLayout, row: int) -> float:
     """Top of category row ``row`` (mm)."""
-    rows = CARD.rows
+    rows = layout.boxes.rows
     return rows.top - row * rows.h / len(CATEGORIES)
 
 
@@ -144,20 +166,21 @@ def _draw_base(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     reader finds it at its place.
     """
     pal = ctx.palette
+    layout = ctx.layout
 
     def draw(c: Canvas) -> None:
         ctx.parts.draw_name_panel(c)
         ctx.parts.draw_art_sky(c)
         if card.joker:
             return
-        x0, x1 = mm(CARD.rows.x), mm(CARD.rows.right)
+        x0, x1 = mm(layout.boxes.rows.x), mm(layout.boxes.rows.right)
         c.setStrokeColor(pal.track)
-        c.setLineWidth(0.4)
+        c.setLineWidth(layout.spec.rows.rule_width)
         for row in range(1, len(CATEGORIES)):
-            c.line(x0, mm(_row_top(row)), x1, mm(_row_top(row)))
+            c.line(x0, mm(_row_top(layout, row)), x1, mm(_row_top(layout, row)))
 
     name = ctx.parts.name("BaseJoker" if card.joker else "BasePlant")
-    place(canvas, name, (0, 0, mm(CARD.width), mm(CARD.height)), draw, 0, 0)
+    place(canvas, name, (0, 0, mm(layout.width), mm(layout.height)), draw, 0, 0)
 
 
 # Corner indices -------------------------------------------------------------------------
@@ -166,57 +189,67 @@ def _draw_base(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
 def _draw_index_pair(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     _draw_index(canvas, card, ctx)
     canvas.saveState()
-    canvas.translate(mm(CARD.width), mm(CARD.height))
+    canvas.translate(mm(ctx.layout.width), mm(ctx.layout.height))
     canvas.rotate(180)
     _draw_index(canvas, card, ctx)
     canvas.restoreState()
 
 
 def _draw_index(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    box = CARD.index
+    layout = ctx.layout
+    box = layout.boxes.index
     cx = mm(box.x + box.w / 2)
     top = mm(box.top)
     text = TextLayer()
     if card.joker:
-        size = 6.6
+        style = layout.styles.index_joker
+        size = style.size
+        colour = ctx.palette.named(style.colour)
         for i, letter in enumerate("JOKER"):
-            y = top - size * CAP_HEIGHT - i * size * 1.08
-            text.add(letter, SANS_BOLD, size, ctx.palette.accent_dark, cx, y, "centre")
+            y = top - size * CAP_HEIGHT - i * size * style.leading
+            add_text(text, letter, style, colour, cx, y)
         text.draw(canvas)
         return
     if card.suit is None or card.value is None:
         raise RenderError(f"card {card.id}: a plant card needs a suit and a value")
-    size = 14.5
+    style = layout.styles.index_value
+    size = style.size
     value = VALUE_INDEX.get(card.value, str(card.value))
-    width = text_width(value, SANS_BOLD, size)
+    width = text_width(value, style.face, size)
     squeeze = min(100.0, 100.0 * mm(box.w) / width)  # "10" is narrowed, keeping its height
-    colour = ctx.palette.suit_colour(card.suit)
-    text.add(value, SANS_BOLD, size, colour, cx, top - size * CAP_HEIGHT, "centre", squeeze)
+    colour = ctx.palette.named(style.colour, card.suit)
+    add_text(text, value, style, colour, cx, top - size * CAP_HEIGHT, squeeze=squeeze)
     text.draw(canvas)
-    ctx.parts.index_pip(canvas, card.suit, cx, top - size * CAP_HEIGHT - mm(1.4) - mm(2.3))
+    measures = layout.spec.index
+    pip_y = top - size * CAP_HEIGHT - mm(measures.pip_gap) - mm(measures.pip_size / 2)
+    ctx.parts.index_pip(canvas, card.suit, cx, pip_y)
 
 
 # Name -----------------------------------------------------------------------------------
 
 
-def card_name_fit(card: Card) -> NameFit:
+def card_name_fit(card: Card, layout: CardLayout) -> NameFit:
     if card.joker:
-        return fit_name("Joker")
-    fit = fit_name(card.name or "")
+        return fit_name("Joker", layout)
+    fit = fit_name(card.name or "", layout)
     if not fit.fits:
         raise RenderError(f"card {card.id} ({card.name}): {fit.reason}")
     return fit
 
 
 def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
-    fit = card_name_fit(card)
-    box = CARD.name_text
+    layout = ctx.layout
+    fit = card_name_fit(card, layout)
+    box = layout.boxes.name_text
+    style = layout.styles.name
+    colour = ctx.palette.named(style.colour)
     size = fit.font_size
-    lead = size * LEADING
+    lead = size * style.leading
     block = (len(fit.lines) - 1) * lead + size * CAP_HEIGHT
     baseline = mm(box.y + box.h / 2) + block / 2 - size * CAP_HEIGHT
+    x = {"left": mm(box.x), "centre": mm(box.x + box.w / 2), "right": mm(box.right)}[style.align]
     for line in fit.lines:
-        text.add(line, SANS_BOLD, size, WHITE, mm(box.x), baseline)
+        add_text(text, line, style, colour, x, baseline, size=size)
         baseline -= lead
 
 
@@ -233,7 +266,7 @@ def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
 def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     """A fjord landscape whose peak rises with the plant's head, and the suit in a disc."""
     pal = ctx.palette
-    x, y, w, h = CARD.art.pt()
+    x, y, w, h = ctx.layout.boxes.picture.pt()
     head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
     water = y + h * 0.2
     peak = water + h * (0.36 + 0.36 * head)
@@ -292,64 +325,65 @@ def _polygon(canvas: Canvas, points: list[tuple[float, float]]) -> None:
 
 # Category rows --------------------------------------------------------------------------
 
-ROW_LABEL_SIZE = 7.0
-ROW_BASELINE = 4.6  # mm below the row's top
-FIGURE_SIZE = 11.0
-NR_SIZE = 7.4
-TAG_SIZE = 5.6
-
 
 def _draw_row(
     canvas: Canvas, card: Card, ctx: FaceContext, category: Category, row: int, text: TextLayer
 ) -> None:
     pal = ctx.palette
-    rows = CARD.rows
-    top = _row_top(row)
+    layout = ctx.layout
+    styles = layout.styles
+    measures = layout.spec.rows
+    rows = layout.boxes.rows
+    top = _row_top(layout, row)
     x0, x1 = mm(rows.x), mm(rows.right)
     if card.nr is None:
         raise RenderError(f"card {card.id}: a plant card needs nr. in every category")
     nr = card.nr.get(category)
     top3 = card.flags.top3.get(category)
     invisible = card.flags.invisible.get(category)
-    baseline = mm(top - ROW_BASELINE)
+    baseline = mm(top - measures.label_baseline)
     label = CATEGORY_LABELS[category]
-    text.add(label, SANS_BOLD, ROW_LABEL_SIZE, pal.muted, x0, baseline)
+    label_style = styles.row_label
+    add_text(text, label, label_style, pal.named(label_style.colour), x0, baseline)
     # Figure, right-aligned before the nr. pill; smaller if it would reach the label
-    pill_x = x1 - mm(PILL_W)
-    figure_right = pill_x - mm(1.8)
+    pill_w = mm(measures.pill_width)
+    pill_x = x1 - pill_w
+    figure_right = pill_x - mm(measures.figure_gap)
     figure = format_figure(card.figure(category), category, ctx.decimals[category])
-    room = figure_right - x0 - text_width(label, SANS_BOLD, ROW_LABEL_SIZE) - mm(1.5)
-    figure_size = min(FIGURE_SIZE, FIGURE_SIZE * room / text_width(figure, SANS_BOLD, FIGURE_SIZE))
-    text.add(figure, SANS_BOLD, figure_size, pal.ink, figure_right, baseline, "right")
+    label_w = text_width(label, label_style.face, label_style.size)
+    room = figure_right - x0 - label_w - mm(measures.label_gap)
+    fig_style = styles.figure
+    full = fig_style.size
+    figure_size = min(full, full * room / text_width(figure, fig_style.face, full))
+    add_text(
+        text, figure, fig_style, pal.named(fig_style.colour), figure_right, baseline, figure_size
+    )
     # nr. pill, with the mark of a top-3 or an invisible card
     marked = top3 or invisible
-    pill_y = baseline - mm(1.4)
+    pill_y = baseline - mm(measures.pill_drop)
     kind = "top3" if top3 else "invisible" if invisible else "plain"
     ctx.parts.pill(canvas, kind, pill_x, pill_y)
     nr_text = f"nr.\u00a0{nr}"
+    nr_style = styles.nr
+    nr_w = text_width(nr_text, nr_style.face, nr_style.size)
     if marked:
-        left = pill_x + pill_icon_x() + mm(PILL_ICON) / 2
-        text_x = (left + pill_x + mm(PILL_W) - text_width(nr_text, SANS_BOLD, NR_SIZE)) / 2
+        left = pill_x + ctx.parts.pill_icon_x() + mm(measures.pill_icon) / 2
+        text_x = (left + pill_x + pill_w - nr_w) / 2
     else:
-        text_x = pill_x + (mm(PILL_W) - text_width(nr_text, SANS_BOLD, NR_SIZE)) / 2
-    text.add(nr_text, SANS_BOLD, NR_SIZE, pal.ink, text_x, baseline)
+        text_x = pill_x + (pill_w - nr_w) / 2
+    add_text(text, nr_text, nr_style, pal.named(nr_style.colour), text_x, baseline)
     # Bar: the figure against the deck's range; the mark's word at its end
-    bar_h = mm(1.5)
-    bar_mid = mm(top - 7.7) + bar_h / 2
+    bar_h = mm(measures.bar_height)
+    bar_mid = mm(top - measures.bar_centre) + bar_h / 2
     bar_end = figure_right
     if marked:
         tag = "TOPP 3" if top3 else "USYNLIG"
-        colour = pal.gold_ink if top3 else pal.ink
-        text.add(
-            tag,
-            SANS_BOLD,
-            TAG_SIZE,
-            colour,
-            figure_right,
-            bar_mid - TAG_SIZE * CAP_HEIGHT / 2,
-            "right",
-        )
-        bar_end = figure_right - text_width(tag, SANS_BOLD, TAG_SIZE) - mm(1.5)
+        tag_style = styles.tag
+        colour = pal.gold_ink if top3 else pal.named(tag_style.colour)
+        tag_y = bar_mid - tag_style.size * CAP_HEIGHT / 2
+        add_text(text, tag, tag_style, colour, figure_right, tag_y)
+        tag_w = text_width(tag, tag_style.face, tag_style.size)
+        bar_end = figure_right - tag_w - mm(measures.tag_gap)
     bar_w = bar_end - x0
     share = _fraction(ctx, category, card.figure(category))
     canvas.setLineCap(1)
@@ -383,17 +417,18 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 def _draw_joker_rules(ctx: FaceContext, text: TextLayer) -> None:
     pal = ctx.palette
-    rows = CARD.rows
+    layout = ctx.layout
+    rows = layout.boxes.rows
+    game_style, rule_style = layout.styles.joker_game, layout.styles.joker_rule
     x0, width = mm(rows.x), mm(rows.w)
-    y = mm(rows.top) - mm(3.6)
-    size = 7.2
+    y = mm(rows.top) - mm(layout.spec.joker.rules_top)
     for game, rule in JOKER_RULES:
-        text.add(game, SANS_BOLD, size, pal.accent_dark, x0, y)
-        y -= size * 1.3
-        for line in wrap(rule, SANS, size, width):
-            text.add(line, SANS, size, pal.ink, x0, y)
-            y -= size * 1.25
-        y -= size * 0.45
+        add_text(text, game, game_style, pal.named(game_style.colour), x0, y)
+        y -= game_style.size * game_style.leading
+        for line in wrap(rule, rule_style.face, rule_style.size, width):
+            add_text(text, line, rule_style, pal.named(rule_style.colour), x0, y)
+            y -= rule_style.size * rule_style.leading
+        y -= rule_style.size * layout.spec.joker.game_gap
 
 
 # Small print ----------------------------------------------------------------------------
@@ -411,44 +446,52 @@ def _special_text(card: Card) -> str | None:
     return None
 
 
-SMALL_SIZE = 5.0
 DATA_LINES = 2
 
 
-def small_print_lines(deck: Deck) -> list[str]:
+def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
     """Title and edition, then the data attribution in at most two lines.
 
     A long attribution loses its parenthesised parts first; whatever still does not fit
     ends in an ellipsis (the booklet carries it in full).
     """
-    width = mm(CARD.footer.w)
+    style = layout.styles.small_print
+    font, size = style.face, style.size
+    width = mm(layout.boxes.footer.w)
     lines = [f"{deck.title} · {deck.edition}"]
     snap = deck.snapshot
     data = snap.attribution or snap.source
     if not data:
         return lines
     for candidate in (data, re.sub(r"\s*\([^)]*\)", "", data)):
-        wrapped = wrap(f"Data: {candidate}", SANS, SMALL_SIZE, width)
+        wrapped = wrap(f"Data: {candidate}", font, size, width)
         if len(wrapped) <= DATA_LINES:
             return lines + wrapped
     kept = wrapped[:DATA_LINES]
     last = kept[-1]
-    while last and text_width(last + " …", SANS, SMALL_SIZE) > width:
+    while last and text_width(last + " …", font, size) > width:
         last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
     return [*lines, *kept[:-1], f"{last} …"]
 
 
 def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
     pal = ctx.palette
-    box = CARD.footer
+    layout = ctx.layout
+    box = layout.boxes.footer
+    style = layout.styles.small_print
+    measures = layout.spec.footer
     x = mm(box.x)
-    size = SMALL_SIZE
-    y = mm(box.y) + mm(0.3)
+    size = style.size
+    y = mm(box.y) + mm(measures.lift)
     for line in reversed(ctx.small_print):
-        text.add(line, SANS, size, pal.muted, x, y)
-        y += size * 1.2
+        add_text(text, line, style, pal.named(style.colour), x, y)
+        y += size * style.leading
     special = _special_text(card)
     if special:
+        special_style = layout.styles.special
         canvas.setFillColor(pal.accent_dark)
-        draw_shape(canvas, BOLT, x + mm(1.2), y + mm(1.9), mm(3.2))
-        text.add(special, SANS_BOLD, 6.2, pal.accent_dark, x + mm(2.8), y + mm(1.1))
+        bolt_x, bolt_y = x + mm(measures.bolt_centre), y + mm(measures.bolt_lift)
+        draw_shape(canvas, BOLT, bolt_x, bolt_y, mm(measures.bolt_size))
+        colour = pal.named(special_style.colour)
+        text_x, text_y = x + mm(measures.special_indent), y + mm(measures.special_lift)
+        add_text(text, special, special_style, colour, text_x, text_y)

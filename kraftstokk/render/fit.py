@@ -8,16 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kraftstokk.render.fonts import SANS_BOLD, missing_glyphs, text_width
-from kraftstokk.render.geometry import CARD, mm
-
-NAME_FONT = SANS_BOLD
-MAX_SIZE = 16.0  # one line, shrunk down to ONE_LINE_MIN_SIZE
-ONE_LINE_MIN_SIZE = 12.0
-MAX_TWO_LINE_SIZE = 13.0  # then two lines, shrunk down to MIN_SIZE
-MIN_SIZE = 9.0
-STEP = 0.5
-LEADING = 1.12  # line height / font size
+from kraftstokk.render.fonts import missing_glyphs, text_width
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import CardLayout
 
 
 @dataclass(frozen=True)
@@ -30,9 +23,40 @@ class NameFit:
     reason: str = ""
 
 
-def _sizes(largest: float, smallest: float = MIN_SIZE) -> list[float]:
-    count = round((largest - smallest) / STEP)
-    return [largest - i * STEP for i in range(count + 1)]
+@dataclass(frozen=True)
+class FitRules:
+    """The name box and the sizes to try (from the layout's ``styles.name`` and ``name_fit``)."""
+
+    font: str
+    box_w: float  # points
+    box_h: float
+    max_size: float  # one line, shrunk down to one_line_min
+    one_line_min: float
+    two_line_max: float  # then two lines, shrunk down to min_size
+    min_size: float
+    step: float
+    leading: float  # line height / font size
+
+    @classmethod
+    def of(cls, layout: CardLayout) -> FitRules:
+        style, fit = layout.styles.name, layout.spec.name_fit
+        box = layout.boxes.name_text
+        return cls(
+            font=style.face,
+            box_w=mm(box.w),
+            box_h=mm(box.h),
+            max_size=style.size,
+            one_line_min=fit.one_line_min,
+            two_line_max=fit.two_line_max,
+            min_size=fit.two_line_min,
+            step=fit.step,
+            leading=style.leading,
+        )
+
+
+def _sizes(largest: float, smallest: float, step: float) -> list[float]:
+    count = round((largest - smallest) / step)
+    return [largest - i * step for i in range(count + 1)]
 
 
 def _breaks(name: str) -> list[tuple[str, str]]:
@@ -50,48 +74,49 @@ def _breaks(name: str) -> list[tuple[str, str]]:
     return splits
 
 
-@lru_cache(maxsize=512)
-def _fit(name: str, box_w: float, box_h: float) -> NameFit:
+@lru_cache(maxsize=1024)
+def _fit(name: str, rules: FitRules) -> NameFit:
+    font, box_w, box_h, leading = rules.font, rules.box_w, rules.box_h, rules.leading
+    min_size = rules.min_size
     name = " ".join(name.split())
     if not name:
         return NameFit(False, 0.0, [], "the name is empty")
-    missing = missing_glyphs(name, NAME_FONT)
+    missing = missing_glyphs(name, font)
     if missing:
         shown = ", ".join(repr(ch) for ch in missing)
         return NameFit(False, 0.0, [], f"the card font has no glyph for {shown}")
-    for size in _sizes(MAX_SIZE, ONE_LINE_MIN_SIZE):
-        if text_width(name, NAME_FONT, size) <= box_w and size * LEADING <= box_h:
+    for size in _sizes(rules.max_size, rules.one_line_min, rules.step):
+        if text_width(name, font, size) <= box_w and size * leading <= box_h:
             return NameFit(True, size, [name])
     # Two lines: the split whose longer line is shortest, at the largest size that fits.
     splits = _breaks(name)
     if splits:
         best = min(
             splits,
-            key=lambda s: max(text_width(s[0], NAME_FONT, 10), text_width(s[1], NAME_FONT, 10)),
+            key=lambda s: max(text_width(s[0], font, 10), text_width(s[1], font, 10)),
         )
-        widest = max(text_width(line, NAME_FONT, 1.0) for line in best)
-        for size in _sizes(MAX_TWO_LINE_SIZE):
-            if widest * size <= box_w and 2 * size * LEADING <= box_h:
+        widest = max(text_width(line, font, 1.0) for line in best)
+        for size in _sizes(rules.two_line_max, min_size, rules.step):
+            if widest * size <= box_w and 2 * size * leading <= box_h:
                 return NameFit(True, size, list(best))
-        needed = widest * MIN_SIZE / mm(1)
+        needed = widest * min_size / mm(1)
         return NameFit(
             False,
-            MIN_SIZE,
+            min_size,
             list(best),
-            f"name too long for the card: even on two lines at {MIN_SIZE:g} pt it is "
+            f"name too long for the card: even on two lines at {min_size:g} pt it is "
             f"{needed:.1f} mm wide; the name box is {box_w / mm(1):.1f} mm",
         )
-    needed = text_width(name, NAME_FONT, MIN_SIZE) / mm(1)
+    needed = text_width(name, font, min_size) / mm(1)
     return NameFit(
         False,
-        MIN_SIZE,
+        min_size,
         [name],
-        f"name too long for the card: {needed:.1f} mm at {MIN_SIZE:g} pt with no place to "
+        f"name too long for the card: {needed:.1f} mm at {min_size:g} pt with no place to "
         f"break it; the name box is {box_w / mm(1):.1f} mm",
     )
 
 
-def fit_name(name: str) -> NameFit:
-    """Set ``name`` in the card's name box (inside the safe area), or say why it cannot be."""
-    box = CARD.name_text
-    return _fit(name, mm(box.w), mm(box.h))
+def fit_name(name: str, layout: CardLayout) -> NameFit:
+    """Set ``name`` in the layout's name box (inside the safe area), or say why it cannot be."""
+    return _fit(name, FitRules.of(layout))

@@ -1,17 +1,31 @@
-"""Card and sheet geometry as data: named boxes in millimetres, Squib-style.
+"""Boxes in millimetres, papers, and the sheet layout: where cards go on a page.
 
-Every drawing module asks this one for where things go; no other module holds a
-dimension of the card. Card boxes are relative to the lower-left corner of the cut line;
-sheet boxes are relative to the lower-left corner of the page.
+The card's own boxes come from its layout (:mod:`kraftstokk.render.layout`); card boxes
+are relative to the lower-left corner of the cut line, sheet boxes to the lower-left
+corner of the page.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+from kraftstokk.errors import RenderError
+
+if TYPE_CHECKING:
+    from kraftstokk.render.layout import CardLayout
 
 MM = 72.0 / 25.4  # points per millimetre
+
+#: Crop marks: they start this far outside the bleed, are this long where the margin
+#: allows and at least MIN_MARK, and end EDGE_CLEARANCE or more inside the paper's edge
+#: (many home printers cannot print the outermost 4-5 mm).
+MARK_GAP = 0.25
+MARK_LENGTH = 6.0
+MIN_MARK = 1.5
+EDGE_CLEARANCE = 5.0
+FIT_TOLERANCE = 1e-9
 
 Duplex = Literal["long", "short"]
 DUPLEX_MODES: tuple[Duplex, ...] = ("long", "short")
@@ -61,73 +75,6 @@ class Box:
 
 
 @dataclass(frozen=True)
-class CardGeometry:
-    """A poker card: cut, bleed and safe area, and the named boxes of the face design."""
-
-    width: float = 63.5
-    height: float = 88.9
-    bleed: float = 3.0
-    safe_margin: float = 3.0
-
-    @cached_property
-    def cut(self) -> Box:
-        return Box(0.0, 0.0, self.width, self.height)
-
-    @cached_property
-    def bleed_box(self) -> Box:
-        return self.cut.inset(-self.bleed)
-
-    @cached_property
-    def safe(self) -> Box:
-        return self.cut.inset(self.safe_margin)
-
-    # The face design. Everything below lies inside ``safe``.
-    @cached_property
-    def index(self) -> Box:
-        """Top-left corner index (value over suit); its twin is turned into the bottom right."""
-        s = self.safe
-        return Box(s.x, s.top - 12.0, 8.5, 12.0)
-
-    @cached_property
-    def index_rotated(self) -> Box:
-        return self.index.rotated_180(self.width, self.height)
-
-    @cached_property
-    def name(self) -> Box:
-        """The plant's name, to the right of the top-left index."""
-        s = self.safe
-        left = self.index.right + 1.5
-        return Box(left, s.top - 13.5, s.right - left, 13.5)
-
-    @cached_property
-    def name_text(self) -> Box:
-        """Where the name's letters may go: the name panel less its padding."""
-        n = self.name
-        return Box(n.x + 1.8, n.y + 1.0, n.w - 3.6, n.h - 2.0)
-
-    @cached_property
-    def art(self) -> Box:
-        """The picture panel between the name and the figures."""
-        s = self.safe
-        return Box(s.x, 45.5, s.w, 24.9)
-
-    @cached_property
-    def rows(self) -> Box:
-        """The three category rows."""
-        s = self.safe
-        return Box(s.x, 15.2, s.w, 28.8)
-
-    @cached_property
-    def footer(self) -> Box:
-        """Small print (title, edition, data source), left of the bottom-right index."""
-        s = self.safe
-        return Box(s.x, s.y, self.index_rotated.x - 1.5 - s.x, 10.0)
-
-
-CARD = CardGeometry()
-
-
-@dataclass(frozen=True)
 class Paper:
     name: str
     width: float
@@ -154,52 +101,51 @@ class CropMark:
 class SheetLayout:
     """Cards butted on shared cut lines in a centred block, crop marks in the margin.
 
-    ``bleed`` is how far the outer cards' backgrounds run past the block's edge; it is
-    limited per side so that a crop mark of at least ``min_mark`` still fits in the margin.
+    ``turned`` cards lie on their side (a quarter turn), which fits more of them on some
+    papers. The block keeps ``bleed`` on every side, and every crop mark starts
+    ``mark_gap`` outside that bleed and ends at least ``edge_clearance`` inside the paper,
+    where home printers still print; :func:`sheet_layout` picks the grid so that a mark of
+    at least ``min_mark`` fits.
     """
 
     paper: Paper
-    card: CardGeometry = CARD
-    cols: int = 3
-    rows: int = 3
+    card: CardLayout
+    cols: int
+    rows: int
+    turned: bool = False
     bleed: float = 3.0
-    mark_gap: float = 1.0
-    mark_length: float = 6.0
-    min_mark: float = 2.5
-    edge_clearance: float = 3.0  # home printers do not print the outermost ~3 mm
+    mark_gap: float = MARK_GAP
+    mark_length: float = MARK_LENGTH
+    min_mark: float = MIN_MARK
+    edge_clearance: float = EDGE_CLEARANCE
 
     @property
     def per_page(self) -> int:
         return self.cols * self.rows
 
     @property
+    def cell_w(self) -> float:
+        return self.card.height if self.turned else self.card.width
+
+    @property
+    def cell_h(self) -> float:
+        return self.card.width if self.turned else self.card.height
+
+    @property
     def block(self) -> Box:
-        w = self.cols * self.card.width
-        h = self.rows * self.card.height
+        w = self.cols * self.cell_w
+        h = self.rows * self.cell_h
         return Box((self.paper.width - w) / 2, (self.paper.height - h) / 2, w, h)
-
-    def _room(self, margin: float) -> float:
-        """Bleed that leaves room for a minimal crop mark in a margin of this size."""
-        room = margin - self.edge_clearance - self.min_mark - self.mark_gap
-        return max(0.0, min(self.bleed, room))
-
-    @property
-    def bleed_x(self) -> float:
-        return self._room(self.block.x)
-
-    @property
-    def bleed_y(self) -> float:
-        return self._room(self.block.y)
 
     def cell(self, slot: int) -> Box:
         """Front cell of slot 0..per_page-1, counted row by row from the top left."""
         col, row = slot % self.cols, slot // self.cols
         b = self.block
         return Box(
-            b.x + col * self.card.width,
-            b.top - (row + 1) * self.card.height,
-            self.card.width,
-            self.card.height,
+            b.x + col * self.cell_w,
+            b.top - (row + 1) * self.cell_h,
+            self.cell_w,
+            self.cell_h,
         )
 
     def back_cell(self, slot: int, duplex: Duplex = "long") -> Box:
@@ -211,63 +157,87 @@ class SheetLayout:
 
     def bleed_area(self) -> Box:
         """The block with its outer bleed: the region backgrounds may cover."""
-        b = self.block
-        return Box(
-            b.x - self.bleed_x, b.y - self.bleed_y, b.w + 2 * self.bleed_x, b.h + 2 * self.bleed_y
-        )
+        return self.block.inset(-self.bleed)
 
     def cell_bleed(
         self, cell: Box, occupied: list[Box] | None = None
     ) -> tuple[float, float, float, float]:
-        """Bleed (left, bottom, right, top) of a cell.
+        """Bleed (left, bottom, right, top) of a cell, in page directions.
 
         None on a cut line shared with another card of ``occupied`` (all cells when not
-        given); the block's outer bleed on the block's edge; full bleed towards an empty
-        slot, which is waste paper.
+        given); full bleed on the block's edge and towards an empty slot (waste paper).
         """
-        b = self.block
         eps = 1e-6
         if occupied is None:
             occupied = [self.cell(slot) for slot in range(self.per_page)]
 
-        def neighbour(dx: float, dy: float) -> bool:
-            return any(
+        def side(dx: float, dy: float) -> float:
+            shared = any(
                 abs(o.x - (cell.x + dx)) < eps and abs(o.y - (cell.y + dy)) < eps for o in occupied
             )
+            return 0.0 if shared else self.bleed
 
-        w, h = self.card.width, self.card.height
-        left = self.bleed_x if cell.x <= b.x + eps else 0.0 if neighbour(-w, 0) else self.bleed
-        right = (
-            self.bleed_x if cell.right >= b.right - eps else 0.0 if neighbour(w, 0) else self.bleed
-        )
-        bottom = self.bleed_y if cell.y <= b.y + eps else 0.0 if neighbour(0, -h) else self.bleed
-        top = self.bleed_y if cell.top >= b.top - eps else 0.0 if neighbour(0, h) else self.bleed
+        w, h = self.cell_w, self.cell_h
+        return (side(-w, 0), side(0, -h), side(w, 0), side(0, h))
+
+    def card_extent(
+        self, cell: Box, occupied: list[Box] | None = None
+    ) -> tuple[float, float, float, float]:
+        """:meth:`cell_bleed` in the card's own directions (turned cards' top is page left)."""
+        left, bottom, right, top = self.cell_bleed(cell, occupied)
+        if self.turned:
+            return (bottom, right, top, left)
         return (left, bottom, right, top)
+
+    def card_origin(self, cell: Box) -> tuple[float, float, int]:
+        """(x, y, degrees): translate to (x, y) mm, then rotate, to draw in card coordinates."""
+        if self.turned:
+            return (cell.right, cell.y, 90)
+        return (cell.x, cell.y, 0)
 
     def crop_marks(self) -> list[CropMark]:
         """Marks on every cut line, in the margin, never inside the block or its bleed."""
         b = self.block
         marks: list[CropMark] = []
-        xs = [b.x + i * self.card.width for i in range(self.cols + 1)]
-        ys = [b.y + j * self.card.height for j in range(self.rows + 1)]
-        start_y = self.bleed_y + self.mark_gap
-        len_y = min(self.mark_length, b.y - start_y - self.edge_clearance)
-        start_x = self.bleed_x + self.mark_gap
-        len_x = min(self.mark_length, b.x - start_x - self.edge_clearance)
+        xs = [b.x + i * self.cell_w for i in range(self.cols + 1)]
+        ys = [b.y + j * self.cell_h for j in range(self.rows + 1)]
+        start = self.bleed + self.mark_gap
+        len_y = min(self.mark_length, b.y - start - self.edge_clearance)
+        len_x = min(self.mark_length, b.x - start - self.edge_clearance)
         for x in xs:
-            marks.append(CropMark(x, b.y - start_y, x, b.y - start_y - len_y))
-            marks.append(CropMark(x, b.top + start_y, x, b.top + start_y + len_y))
+            marks.append(CropMark(x, b.y - start, x, b.y - start - len_y))
+            marks.append(CropMark(x, b.top + start, x, b.top + start + len_y))
         for y in ys:
-            marks.append(CropMark(b.x - start_x, y, b.x - start_x - len_x, y))
-            marks.append(CropMark(b.right + start_x, y, b.right + start_x + len_x, y))
+            marks.append(CropMark(b.x - start, y, b.x - start - len_x, y))
+            marks.append(CropMark(b.right + start, y, b.right + start + len_x, y))
         return marks
 
 
-def sheet_layout(paper: str = "a4", bleed: float = 3.0) -> SheetLayout:
-    """The 3 x 3 layout for a paper name ('a4' or 'letter')."""
-    return SheetLayout(paper=PAPERS[paper], bleed=bleed)
+def sheet_layout(paper: str, card: CardLayout, bleed: float = 3.0) -> SheetLayout:
+    """As many cards as ``paper`` takes with full bleed and crop marks clear of its edge.
+
+    Tries the cards upright and turned on their side and keeps the grid with more cards
+    (upright on a tie).
+    """
+    sheet = PAPERS[paper]
+    margin = bleed + MARK_GAP + MIN_MARK + EDGE_CLEARANCE
+    best: SheetLayout | None = None
+    for turned in (False, True):
+        cell_w, cell_h = (card.height, card.width) if turned else (card.width, card.height)
+        cols = math.floor((sheet.width - 2 * margin) / cell_w + FIT_TOLERANCE)
+        rows = math.floor((sheet.height - 2 * margin) / cell_h + FIT_TOLERANCE)
+        if cols < 1 or rows < 1:
+            continue
+        if best is None or cols * rows > best.per_page:
+            best = SheetLayout(sheet, card, cols, rows, turned, bleed)
+    if best is None:
+        raise RenderError(
+            f"a {card.width:g} × {card.height:g} mm card with {bleed:g} mm bleed and crop marks "
+            f"does not fit on {paper} paper"
+        )
+    return best
 
 
-def printshop_page(card: CardGeometry = CARD, bleed: float = 3.0) -> Box:
+def printshop_page(card: CardLayout, bleed: float = 3.0) -> Box:
     """A print-shop page: the card plus bleed on every side, cut box at (bleed, bleed)."""
     return Box(0.0, 0.0, card.width + 2 * bleed, card.height + 2 * bleed)

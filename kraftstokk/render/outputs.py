@@ -1,4 +1,4 @@
-"""Every print output of a deck: the sheets PDF, the print-shop PDF and the PNG previews."""
+"""Every print output of a deck: sheets PDF, print-shop PDF, PNG previews and the tuck box."""
 
 from __future__ import annotations
 
@@ -9,14 +9,18 @@ from typing import Literal
 from kraftstokk.atomic import write_bytes
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
+from kraftstokk.render.box import BoxOptions, tuck_box_pdf
 from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
+from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.render.preview import write_previews
 from kraftstokk.render.printshop import PRINTSHOP_ORDERS, PrintshopOrder, printshop_pdf
 from kraftstokk.render.sheets import sheets_pdf
 
-Output = Literal["sheets", "printshop", "png"]
-OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png")
+Output = Literal["sheets", "printshop", "png", "box"]
+OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png", "box")
+DEFAULT_OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png")
 PRINTSHOP_FILE = "kraftstokk-printshop.pdf"
+BOX_FILE = "kraftstokk-box.pdf"
 PNG_DIR = "png"
 MAX_BLEED = 10.0  # mm
 
@@ -32,7 +36,13 @@ class RenderOptions:
     duplex: Duplex = "long"
     bleed: float = 3.0
     printshop_order: PrintshopOrder = "alternate"
-    only: tuple[Output, ...] = OUTPUTS
+    only: tuple[Output, ...] = DEFAULT_OUTPUTS
+    layout: str | None = None  # None: the deck's [style] layout, else poker
+    box: BoxOptions = field(default_factory=BoxOptions)
+
+    def card_layout(self, deck: Deck) -> CardLayout:
+        """The layout these options choose for ``deck``."""
+        return load_layout(self.layout or layout_name_of(deck.style()))
 
     def check(self) -> None:
         """Raise RenderError for an option no output can honour."""
@@ -49,6 +59,7 @@ class RenderOptions:
         unknown = [o for o in self.only if o not in OUTPUTS]
         if unknown or not self.only:
             raise RenderError(f"--only: choose from {', '.join(OUTPUTS)}")
+        self.box.check()
 
 
 @dataclass
@@ -64,15 +75,21 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
     """Write the chosen outputs under ``out_dir`` (each file atomically)."""
     options = options or RenderOptions()
     options.check()
+    layout = options.card_layout(deck)
     result = RenderResult()
     if "sheets" in options.only:
         path = out_dir / sheets_file(options.paper)
-        write_bytes(path, sheets_pdf(deck, options.paper, options.duplex, options.bleed))
+        pdf = sheets_pdf(deck, layout, options.paper, options.duplex, options.bleed)
+        write_bytes(path, pdf)
         result.files.append(path)
     if "printshop" in options.only:
         path = out_dir / PRINTSHOP_FILE
-        write_bytes(path, printshop_pdf(deck, options.bleed, options.printshop_order))
+        write_bytes(path, printshop_pdf(deck, layout, options.bleed, options.printshop_order))
         result.files.append(path)
     if "png" in options.only:
-        result.files.extend(write_previews(deck, out_dir / PNG_DIR))
+        result.files.extend(write_previews(deck, out_dir / PNG_DIR, layout=layout))
+    if "box" in options.only:
+        path = out_dir / BOX_FILE
+        write_bytes(path, tuck_box_pdf(deck, layout, options.box))
+        result.files.append(path)
     return result

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -46,9 +46,30 @@ class Palette:
     gold_ink: Color
     track: Color
     pill: Color
+    back_line: Color
+    back_edition: Color
+    back_lattice: Color
 
     def suit_colour(self, suit: str | None) -> Color:
         return self.red if suit in RED_SUITS else self.black
+
+    def named(self, name: str, suit: str | None = None) -> Color:
+        """A colour by the name a layout's text style gives (see :data:`COLOUR_NAMES`)."""
+        if name == "white":
+            return WHITE
+        if name == "suit":
+            return self.suit_colour(suit)
+        colour: Color = getattr(self, name)
+        return colour
+
+
+#: What a layout's text style may name: a palette field, "white", or "suit" (the ink
+#: of the card's suit).
+COLOUR_NAMES: tuple[str, ...] = (
+    *(f.name for f in fields(Palette)),
+    "white",
+    "suit",
+)
 
 
 def _colour(value: Any, default: str) -> Color:
@@ -82,4 +103,7 @@ def palette_from_style(style: dict[str, Any]) -> Palette:
         gold_ink=mix(HexColor("#d99a00"), ink, 0.4),
         track=HexColor("#e3e6e8"),
         pill=HexColor("#eceff1"),
+        back_line=mix(accent, WHITE, 0.35),
+        back_edition=mix(accent, WHITE, 0.6),
+        back_lattice=mix(mix(accent, BLACK, 0.45), accent, 0.45),
     )

@@ -11,16 +11,10 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.render.geometry import CARD, mm
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import WHITE, Palette, mix
 from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
-
-INDEX_PIP = 4.6  # mm
-DISC_RADIUS = 7.2  # mm
-PILL_W = 14.5  # mm
-PILL_H = 5.0  # mm
-PILL_ICON = 2.9  # mm
-PANEL_RADIUS = 1.6  # mm
 
 Draw = Callable[[Canvas], None]
 BBox = tuple[float, float, float, float]
@@ -45,11 +39,12 @@ def place(canvas: Canvas, name: str, bbox: BBox, draw: Draw, x: float, y: float)
 
 
 class Parts:
-    """The shared pieces of one palette, placed on any canvas."""
+    """The shared pieces of one palette and layout, placed on any canvas."""
 
-    def __init__(self, palette: Palette) -> None:
+    def __init__(self, palette: Palette, layout: CardLayout) -> None:
         self.pal = palette
-        self.key = palette_key(palette)
+        self.layout = layout
+        self.key = palette_key(palette) + layout.tag
 
     def _name(self, part: str) -> str:
         return f"Kraft{part}{self.key}"
@@ -57,7 +52,7 @@ class Parts:
     # Suit pips ------------------------------------------------------------------------
 
     def index_pip(self, canvas: Canvas, suit: str, cx: float, cy: float) -> None:
-        size = mm(INDEX_PIP)
+        size = mm(self.layout.spec.index.pip_size)
 
         def draw(c: Canvas) -> None:
             c.setFillColor(self.pal.suit_colour(suit))
@@ -67,7 +62,7 @@ class Parts:
 
     def disc(self, canvas: Canvas, suit: str | None, cx: float, cy: float) -> None:
         """The suit in a white disc (the joker's bolt when ``suit`` is None)."""
-        r = mm(DISC_RADIUS)
+        r = mm(self.layout.spec.picture.disc_radius)
 
         def draw(c: Canvas) -> None:
             c.setFillColor(self.pal.paper)
@@ -90,19 +85,26 @@ class Parts:
         """The form name of ``part`` for this palette."""
         return self._name(part)
 
+    @property
+    def corner_radius(self) -> float:
+        """Of the name and picture panels, in points."""
+        return mm(self.layout.spec.card.corner_radius)
+
     def draw_name_panel(self, canvas: Canvas) -> None:
         canvas.setFillColor(self.pal.accent)
-        canvas.roundRect(*CARD.name.pt(), radius=mm(PANEL_RADIUS), stroke=0, fill=1)
+        canvas.roundRect(*self.layout.boxes.name.pt(), radius=self.corner_radius, stroke=0, fill=1)
 
     def draw_art_sky(self, canvas: Canvas) -> None:
         """The picture panel's background."""
         canvas.setFillColor(self.pal.accent_pale)
-        canvas.roundRect(*CARD.art.pt(), radius=mm(PANEL_RADIUS), stroke=0, fill=1)
+        canvas.roundRect(
+            *self.layout.boxes.picture.pt(), radius=self.corner_radius, stroke=0, fill=1
+        )
 
     def art_water(self, canvas: Canvas, water_h: float) -> None:
         """The fjord along the picture's bottom edge, waves and rounded corners included."""
-        x, y, w, _ = CARD.art.pt()
-        r = mm(PANEL_RADIUS)
+        x, y, w, _ = self.layout.boxes.picture.pt()
+        r = self.corner_radius
 
         def draw(c: Canvas) -> None:
             pal = self.pal
@@ -135,7 +137,9 @@ class Parts:
 
     def pill(self, canvas: Canvas, kind: str, x: float, y: float) -> None:
         """An nr. pill: kind 'plain', 'top3' (gold, star) or 'invisible' (dashed, eye)."""
-        w, h = mm(PILL_W), mm(PILL_H)
+        rows = self.layout.spec.rows
+        w, h = mm(rows.pill_width), mm(rows.pill_height)
+        icon = mm(rows.pill_icon)
         radius = h / 2
 
         def draw(c: Canvas) -> None:
@@ -146,7 +150,7 @@ class Parts:
                 c.setLineWidth(1.0)
                 c.roundRect(0, 0, w, h, radius, stroke=1, fill=1)
                 c.setFillColor(pal.gold)
-                draw_shape(c, STAR, pill_icon_x(), h / 2, mm(PILL_ICON))
+                draw_shape(c, STAR, self.pill_icon_x(), h / 2, icon)
             elif kind == "invisible":
                 c.setFillColor(WHITE)
                 c.setStrokeColor(pal.ink)
@@ -154,17 +158,17 @@ class Parts:
                 c.setDash(1.6, 1.1)
                 c.roundRect(0, 0, w, h, radius, stroke=1, fill=1)
                 c.setDash()
-                draw_eye_slash(c, pill_icon_x(), h / 2, mm(PILL_ICON), 0.6)
+                draw_eye_slash(c, self.pill_icon_x(), h / 2, icon, 0.6)
             else:
                 c.setFillColor(pal.pill)
                 c.roundRect(0, 0, w, h, radius, stroke=0, fill=1)
 
         place(canvas, self._name(f"Pill{kind}"), (-1, -1, w + 1, h + 1), draw, x, y)
 
-
-def pill_icon_x() -> float:
-    """Centre of the mark inside a pill, from the pill's left edge (points)."""
-    return mm(1.0) + mm(PILL_ICON) / 2
+    def pill_icon_x(self) -> float:
+        """Centre of the mark inside a pill, from the pill's left edge (points)."""
+        rows = self.layout.spec.rows
+        return mm(rows.pill_icon_inset) + mm(rows.pill_icon) / 2
 
 
 def _square(size: float) -> BBox:

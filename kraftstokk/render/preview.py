@@ -20,7 +20,8 @@ from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import draw_back_local
 from kraftstokk.render.card import draw_face_local, face_context
 from kraftstokk.render.fonts import SANS, register_fonts
-from kraftstokk.render.geometry import CARD, mm
+from kraftstokk.render.geometry import mm
+from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 
 DPI = 300
 CONTACT_COLUMNS = 8
@@ -38,19 +39,23 @@ def card_png_name(position: int, card: Card) -> str:
     return f"{position:02d}-{slug}.png"
 
 
-def faces_pdf(deck: Deck) -> bytes:
-    """Every face, then the back, one per page at cut size (no bleed)."""
+def faces_pdf(deck: Deck, layout: CardLayout | None = None) -> bytes:
+    """Every face, then the back, one per page at cut size (no bleed).
+
+    In ``layout``, by default the one the deck's ``[style] layout`` chooses.
+    """
     register_fonts()
+    layout = layout or load_layout(layout_name_of(deck.style()))
     buffer = io.BytesIO()
     canvas = Canvas(
-        buffer, pagesize=(mm(CARD.width), mm(CARD.height)), invariant=1, initialFontName=SANS
+        buffer, pagesize=(mm(layout.width), mm(layout.height)), invariant=1, initialFontName=SANS
     )
-    ctx = face_context(deck)
+    ctx = face_context(deck, layout)
     none = (0.0, 0.0, 0.0, 0.0)
     for card in deck.cards:
         draw_face_local(canvas, card, ctx, none)
         canvas.showPage()
-    draw_back_local(canvas, deck, none)
+    draw_back_local(canvas, deck, layout, none)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -62,8 +67,12 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def write_previews(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
+def write_previews(
+    deck: Deck, out_dir: Path, dpi: int = DPI, layout: CardLayout | None = None
+) -> list[Path]:
     """Write ``out_dir``/NN-<card>.png, back.png and contact-sheet.png; return the paths.
+
+    Cards are drawn in ``layout``, by default the deck's own (see :func:`faces_pdf`).
 
     Earlier previews of cards no longer in the deck are removed.
     """
@@ -71,7 +80,7 @@ def write_previews(deck: Deck, out_dir: Path, dpi: int = DPI) -> list[Path]:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(out_dir, f"cannot create directory: {exc.strerror or exc}") from exc
-    document = pdfium.PdfDocument(faces_pdf(deck))
+    document = pdfium.PdfDocument(faces_pdf(deck, layout))
     written: list[Path] = []
     thumbs: list[Image.Image] = []
     names = [card_png_name(i, card) for i, card in enumerate(deck.cards, start=1)]

@@ -15,15 +15,16 @@ from kraftstokk.models import Deck
 from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
 from kraftstokk.render.fonts import SANS, register_fonts
-from kraftstokk.render.geometry import CARD, Box, mm, printshop_page
+from kraftstokk.render.geometry import Box, mm, printshop_page
+from kraftstokk.render.layout import CardLayout
 
 PrintshopOrder = Literal["alternate", "backs-last"]
 PRINTSHOP_ORDERS: tuple[PrintshopOrder, ...] = ("alternate", "backs-last")
 
 
-def trim_box(bleed: float) -> Box:
+def trim_box(card: CardLayout, bleed: float) -> Box:
     """The cut line on a print-shop page (page millimetres)."""
-    return Box(bleed, bleed, CARD.width, CARD.height)
+    return Box(bleed, bleed, card.width, card.height)
 
 
 def page_sequence(card_count: int, order: PrintshopOrder) -> list[tuple[str, int]]:
@@ -33,11 +34,13 @@ def page_sequence(card_count: int, order: PrintshopOrder) -> list[tuple[str, int
     return [("front", i) for i in range(card_count)] + [("back", i) for i in range(card_count)]
 
 
-def printshop_pdf(deck: Deck, bleed: float = 3.0, order: PrintshopOrder = "alternate") -> bytes:
+def printshop_pdf(
+    deck: Deck, card: CardLayout, bleed: float = 3.0, order: PrintshopOrder = "alternate"
+) -> bytes:
     """The print-shop PDF as bytes."""
     register_fonts()
-    page = printshop_page(CARD, bleed)
-    trim = trim_box(bleed)
+    page = printshop_page(card, bleed)
+    trim = trim_box(card, bleed)
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
@@ -51,11 +54,11 @@ def printshop_pdf(deck: Deck, bleed: float = 3.0, order: PrintshopOrder = "alter
     canvas.setTitle(f"{deck.title} {deck.edition}: trykkfil, ett kort per side")
     canvas.setAuthor(deck.title)
     canvas.setSubject(
-        f"{CARD.width} x {CARD.height} mm kort med {bleed:g} mm utfallende; TrimBox = skjærelinje"
+        f"{card.width} x {card.height} mm kort med {bleed:g} mm utfallende; TrimBox = skjærelinje"
     )
     canvas.setCreator("kraftstokk")
     canvas.setViewerPreference("PrintScaling", "None")
-    ctx = face_context(deck)
+    ctx = face_context(deck, card)
     extent = (bleed, bleed, bleed, bleed)
     for side, index in page_sequence(len(deck.cards), order):
         if side == "front":
@@ -64,7 +67,8 @@ def printshop_pdf(deck: Deck, bleed: float = 3.0, order: PrintshopOrder = "alter
             draw_face_local(canvas, deck.cards[index], ctx, extent)
             canvas.restoreState()
         else:
-            place_back_form(canvas, back_form(canvas, deck, bleed), mm(bleed), mm(bleed), extent)
+            form = back_form(canvas, deck, card, bleed)
+            place_back_form(canvas, form, card, mm(bleed), mm(bleed), extent)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -1,9 +1,9 @@
-"""Home-print sheets: 3 x 3 cards per page, fronts and backs alternating, duplex test page.
+"""Home-print sheets: as many cards per page as fit, fronts and backs alternating, duplex test.
 
 Cards are butted on shared cut lines, so one cut serves two cards; the block's outer
-cards get bleed and the crop marks sit in the margin, never across a card. A back page
-puts each card's back where it lands behind its front when the sheet is turned over the
-long edge (or the short edge).
+cards get full bleed and the crop marks sit in the margin, never across a card and never
+within 5 mm of the paper's edge. A back page puts each card's back where it lands behind
+its front when the sheet is turned over the long edge (or the short edge).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
 from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.render.geometry import Box, Duplex, SheetLayout, mm, sheet_layout
+from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import mix
 
 MARK_WIDTH = 0.3  # points
@@ -41,19 +42,21 @@ class SheetPlan:
 
 
 def plan_sheets(
-    deck: Deck, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0
+    deck: Deck, card: CardLayout, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0
 ) -> SheetPlan:
-    layout = sheet_layout(paper, bleed)
+    layout = sheet_layout(paper, card, bleed)
     n = layout.per_page
     cards = deck.cards
     pages = tuple(tuple(cards[i : i + n]) for i in range(0, len(cards), n))
     return SheetPlan(layout=layout, duplex=duplex, pages=pages)
 
 
-def sheets_pdf(deck: Deck, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0) -> bytes:
+def sheets_pdf(
+    deck: Deck, card: CardLayout, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0
+) -> bytes:
     """The sheets PDF as bytes."""
     register_fonts()
-    plan = plan_sheets(deck, paper, duplex, bleed)
+    plan = plan_sheets(deck, card, paper, duplex, bleed)
     layout = plan.layout
     buffer = io.BytesIO()
     canvas = Canvas(
@@ -65,27 +68,34 @@ def sheets_pdf(deck: Deck, paper: str = "a4", duplex: Duplex = "long", bleed: fl
     )
     canvas.setTitle(f"{deck.title} {deck.edition}: kortark ({layout.paper.name.upper()})")
     canvas.setAuthor(deck.title)
-    canvas.setSubject("Kortark for utskrift: 3 x 3 kort per side, forsider og baksider")
+    canvas.setSubject(
+        f"Kortark for utskrift: {layout.cols} x {layout.rows} kort per side, forsider og baksider"
+    )
     canvas.setCreator("kraftstokk")
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
-    ctx = face_context(deck)
+    ctx = face_context(deck, card)
     sheet_count = len(plan.pages)
     for number, cards in enumerate(plan.pages, start=1):
         _draw_crop_marks(canvas, layout)
         fronts = [layout.cell(slot) for slot in range(len(cards))]
-        for card, cell in zip(cards, fronts, strict=True):
+        for face, cell in zip(cards, fronts, strict=True):
+            x, y, rotation = layout.card_origin(cell)
             canvas.saveState()
-            canvas.translate(mm(cell.x), mm(cell.y))
-            draw_face_local(canvas, card, ctx, layout.cell_bleed(cell, fronts))
+            canvas.translate(mm(x), mm(y))
+            if rotation:
+                canvas.rotate(rotation)
+            draw_face_local(canvas, face, ctx, layout.card_extent(cell, fronts))
             canvas.restoreState()
         _page_label(canvas, layout, f"{deck.title} · forside {number}/{sheet_count}")
         canvas.showPage()
         _draw_crop_marks(canvas, layout)
-        form = back_form(canvas, deck)
+        form = back_form(canvas, deck, card)
         backs = [layout.back_cell(slot, duplex) for slot in range(len(cards))]
         for cell in backs:
-            place_back_form(canvas, form, mm(cell.x), mm(cell.y), layout.cell_bleed(cell, backs))
+            x, y, rotation = layout.card_origin(cell)
+            extent = layout.card_extent(cell, backs)
+            place_back_form(canvas, form, card, mm(x), mm(y), extent, rotation)
         _page_label(canvas, layout, f"{deck.title} · bakside {number}/{sheet_count}")
         canvas.showPage()
     _draw_duplex_test(canvas, layout, duplex, deck)
@@ -105,16 +115,22 @@ def _draw_crop_marks(canvas: Canvas, layout: SheetLayout) -> None:
     canvas.restoreState()
 
 
+LABEL_SIZE = 6.0  # points
+
+
 def _page_label(canvas: Canvas, layout: SheetLayout, text: str) -> None:
-    """A small label turned up the left margin, beside the middle row, clear of the marks."""
-    middle = layout.cell(layout.cols * (layout.rows // 2))
-    x = (layout.block.x - layout.bleed_x) / 2 + 0.8
+    """A small label in the top margin over the first column, between its crop marks.
+
+    It sits halfway between the block's bleed and the printable edge (5 mm in).
+    """
+    first = layout.cell(0)
+    low = layout.block.top + layout.bleed
+    high = layout.paper.height - layout.edge_clearance
+    baseline = (low + high) / 2 - LABEL_SIZE * 0.36 / mm(1)
     canvas.saveState()
     canvas.setFillColor(mix(MARK_COLOUR, Color(1, 1, 1), 0.45))
-    canvas.setFont(SANS, 6.0)
-    canvas.translate(mm(x), mm(middle.y + middle.h / 2))
-    canvas.rotate(90)
-    canvas.drawCentredString(0, 0, text)
+    canvas.setFont(SANS, LABEL_SIZE)
+    canvas.drawCentredString(mm(first.x + first.w / 2), mm(baseline), text)
     canvas.restoreState()
 
 

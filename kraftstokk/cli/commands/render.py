@@ -1,4 +1,4 @@
-"""``kraftstokk render``: print-ready card sheets, the print-shop file and PNG previews."""
+"""``kraftstokk render``: card sheets, the print-shop file, PNG previews and the tuck box."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ class OnlyChoice(StrEnum):
     sheets = "sheets"
     printshop = "printshop"
     png = "png"
+    box = "box"
 
 
 class OrderChoice(StrEnum):
@@ -56,26 +57,56 @@ def render(
         OrderChoice,
         typer.Option("--printshop-order", help="Backs after each front, or all at the end."),
     ] = OrderChoice.alternate,
+    layout: Annotated[
+        str | None,
+        typer.Option(
+            "--layout",
+            help="Card layout (size and design) [default: the deck's [style] layout, else poker].",
+        ),
+    ] = None,
+    list_layouts: Annotated[
+        bool, typer.Option("--list-layouts", help="List the card layouts and exit.")
+    ] = False,
+    box_cards: Annotated[
+        int, typer.Option("--box-cards", help="Tuck box: how many cards it holds.")
+    ] = 55,
+    card_thickness: Annotated[
+        float, typer.Option("--card-thickness", help="Tuck box: one card's thickness in mm.")
+    ] = 0.3,
 ) -> None:
     """Render a valid deck to print-ready files; an invalid deck is refused (exit 1).
 
-    Writes kraftstokk-a4.pdf (or -letter): 3 x 3 cards per page, fronts and mirrored
-    backs on alternate pages for duplex printing, then a duplex test sheet; print at
-    actual size. kraftstokk-printshop.pdf: one card per page with bleed, TrimBox and
-    BleedBox set. png/: one 300 dpi PNG per card, the back and a contact sheet.
+    Writes kraftstokk-a4.pdf (or -letter): as many cards per page as fit with full bleed
+    (poker: 3 x 3 on A4, 2 x 4 turned on Letter), fronts and mirrored backs on alternate
+    pages for duplex printing, then a duplex test sheet; print at actual size.
+    kraftstokk-printshop.pdf: one card per page with bleed, TrimBox and BleedBox set.
+    png/: one 300 dpi PNG per card, the back and a contact sheet.
+    With --only box: kraftstokk-box.pdf, a tuck-box dieline for the deck (not written
+    otherwise). Cards are drawn in the layout --layout names, else the deck's.
 
     Example:
 
     \b
         kraftstokk render output/deck.json --out output
         kraftstokk render output/deck.json --paper letter --duplex short --only sheets
+        kraftstokk render output/deck.json --layout bridge --only box --card-thickness 0.32
+        kraftstokk render --list-layouts
     """
+    from kraftstokk.render.layout import layout_name_of, layout_names, load_layout
+
+    if list_layouts:
+        for name in layout_names():
+            typer.echo(f"{name:<14} {load_layout(name).description}")
+        return
     from kraftstokk.deck.io import load_deck
     from kraftstokk.deck.validate import require_valid
-    from kraftstokk.render.outputs import OUTPUTS, RenderOptions, render_deck
+    from kraftstokk.render.box import BoxOptions
+    from kraftstokk.render.outputs import DEFAULT_OUTPUTS, RenderOptions, render_deck
 
     loaded = load_deck(deck)
-    require_valid(loaded, str(deck))
+    chosen = load_layout(layout) if layout else None  # an unknown --layout: exit 2
+    require_valid(loaded, str(deck), chosen)  # an unknown [style] layout: a deck problem
+    card_layout = chosen or load_layout(layout_name_of(loaded.style()))
     style_paper = loaded.style().get("paper")
     chosen_paper = paper.value if paper else style_paper if style_paper == "letter" else "a4"
     options = RenderOptions(
@@ -83,7 +114,9 @@ def render(
         duplex="short" if duplex is DuplexChoice.short else "long",
         bleed=bleed,
         printshop_order="backs-last" if printshop_order is OrderChoice.backs_last else "alternate",
-        only=OUTPUTS if only is None else (only.value,),
+        only=DEFAULT_OUTPUTS if only is None else (only.value,),
+        layout=card_layout.name,
+        box=BoxOptions(cards=box_cards, thickness=card_thickness, paper=chosen_paper),
     )
     result = render_deck(loaded, out, options)
     for path in result.files:
