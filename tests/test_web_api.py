@@ -33,6 +33,7 @@ def test_page_is_self_contained(client: Any) -> None:
     assert response.status_code == 200
     html = response.text
     assert '<script src="/static/app.js"' in html
+    assert "default-src 'self'" in response.headers["content-security-policy"]
     assert "http://" not in html and "https://" not in html  # nothing from the network
     for asset in ("/static/app.js", "/static/app.css"):
         body = client.get(asset).text

@@ -92,6 +92,7 @@ class Browser:
             args=FLAGS,
             viewport=size,
             accept_downloads=True,
+            bypass_csp=True,  # Playwright evaluates its waits as strings; the page never does
         )
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.errors: list[str] = []

@@ -45,6 +45,16 @@ from kraftstokk.web.views import ClaimChoice
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 512 * 1024  # a save of a long game with its deck is about 100 kB
 log = logging.getLogger("kraftstokk.web")
+#: The page loads nothing but this server's own files (no CDN, no inline script).
+PAGE_HEADERS = {
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 class TooLarge(RequestRefused):
@@ -190,7 +200,7 @@ def create_app(
 
     async def index(request: Request) -> Response:
         html = page.render(title=deck.title, edition=deck.edition)
-        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+        return HTMLResponse(html, headers=PAGE_HEADERS)
 
     async def setup(request: Request) -> Response:
         return JSONResponse(setup_payload(store))
