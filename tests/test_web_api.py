@@ -217,6 +217,7 @@ def test_resume_continues_the_same_game(client: Any) -> None:
     data = resumed.json()
     assert data["id"] != last["id"]
     assert data["turn"] == last["turn"] and data["new_actions"] == []
+    assert data["save"]["actions"] == save["actions"]
     assert data["view"] == last["view"]
     assert data["moves"] == last["moves"]
 

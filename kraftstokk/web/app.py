@@ -229,9 +229,10 @@ def create_app(
         except ValidationError as exc:
             raise RequestRefused(f"save: {_first_error(exc)}") from None
         session = store.resume(replay)
-        return JSONResponse(
-            {**store.snapshot(session, len(replay.actions), 0), "save": store.save_header(session)}
-        )
+        # The whole save as this server would write it (an older log comes back upgraded).
+        save = {**store.save_header(session), "actions": [list(a) for a in session.actions]}
+        save["result"] = store.result_record(session)
+        return JSONResponse({**store.snapshot(session, session.turn, 0), "save": save})
 
     async def show(request: Request) -> Response:
         session = store.get(request.path_params["game_id"])

@@ -260,9 +260,7 @@ async function continueSaved(save = readSave(), { quiet = false } = {}) {
   if (!save) return false;
   try {
     const snapshot = await api("POST", "/api/games/resume", { save });
-    const stored = readSave();
-    if (!stored || stored !== save) writeSave(save);
-    extendSave(snapshot);
+    writeSave(snapshot.save); // the server's copy: the same game, an older log upgraded
     enterTable(snapshot);
     if (!quiet) flash(t("ui.resumed"));
     return true;
@@ -301,8 +299,7 @@ async function uploadSave(event) {
   }
   try {
     const snapshot = await api("POST", "/api/games/resume", { save });
-    writeSave(save);
-    extendSave(snapshot);
+    writeSave(snapshot.save);
     enterTable(snapshot);
   } catch (error) {
     $("start-message").textContent = t("ui.refused_save", { reason: `${file.name}: ${error.message}` });
