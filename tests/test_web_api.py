@@ -274,13 +274,16 @@ def _public_now(state: Any, seat: int) -> set[int]:
             public.update(places.get(place, []))
     else:
         observation = state.observation(seat)
-        public.update(observation.shown_cards)
+        public.update(card for card, _ in observation.shown)
+        # KI-4b: a card drawn from the stock is laid under its own name, so it is known.
+        public.update(claim.plant for claim in observation.claims if claim.from_stock)
     return public
 
 
 def _laid_face_up(state: Any, action: list[int]) -> set[int]:
     """Cards an action lays face up for all to see (they may leave the table at once)."""
-    from kraftstokk.games import idiot, stromkrig
+    from kraftstokk.web.views import idiot_rules as idiot
+    from kraftstokk.web.views import sk_rules as stromkrig
 
     name = state.game.name
     kind = action[0]
@@ -302,10 +305,14 @@ def _unseen_places(state: Any) -> set[int]:
 
 
 def _turns_a_card(state: Any, action: list[int]) -> bool:
-    """A chance draw or a face-down card in Idiot: turned over for everyone to see."""
-    from kraftstokk.games import idiot
+    """A chance draw (Idiot, Strømkrig) or a face-down card (Idiot): turned for all to see."""
+    from kraftstokk.web.views import idiot_rules as idiot
+    from kraftstokk.web.views import sk_rules as stromkrig
 
-    return state.game.name == "idiot" and action[0] in (idiot.CHANCE, idiot.FACE_DOWN)
+    name = state.game.name
+    if name == "idiot":
+        return action[0] in (idiot.CHANCE, idiot.FACE_DOWN)
+    return name == "stromkrig" and action[0] == stromkrig.CHANCE
 
 
 def _forbidden_now(state: Any, seat: int, seen: set[int]) -> set[int]:
@@ -493,3 +500,35 @@ def test_non_numbers_in_json_are_refused(client: Any, raw: bytes) -> None:
         f"/api/games/{game['id']}/moves", content=raw, headers={"content-type": "application/json"}
     )
     assert response.status_code == 400, response.text
+
+
+@pytest.mark.parametrize("game", ["idiot", "kraftidioten", "stromkrig"])
+def test_a_first_edition_save_is_upgraded_or_refused(client: Any, game: str) -> None:
+    """A version-1 save (action kinds 0, 1, ...) continues in today's kinds, or is refused."""
+    from kraftstokk.games import registry
+
+    if not hasattr(registry, "get_spec"):
+        pytest.skip("the engine's first edition writes version-1 logs only")
+    get_spec = registry.get_spec
+
+    snapshots = play_through(client, game, 1, seed=6, stop_at=10)
+    save = save_from(snapshots)
+    spec = get_spec(game)
+    old = {new: old for old, new in (spec.v1_action_kinds or {}).items()}
+    if not old:  # the rules changed: no first-edition kinds to write such a save with
+        kinds = sorted({action[0] for action in save["actions"]})
+        old = {kind: index for index, kind in enumerate(kinds)}
+    first_edition = {
+        **save,
+        "version": 1,
+        "actions": [[old[a[0]], *a[1:]] for a in save["actions"]],
+    }
+    response = client.post("/api/games/resume", json={"save": first_edition})
+    if spec.v1_action_kinds is None:
+        assert response.status_code == 400
+        assert "version-1" in response.json()["error"]
+    else:
+        assert response.status_code == 200, response.text
+        upgraded = response.json()["save"]
+        assert upgraded["version"] == save["version"]
+        assert upgraded["actions"] == save["actions"]

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from kraftstokk.web.views import KI_PACKAGE, SK_PACKAGE
 from tests.conftest import synthetic_deck
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -310,6 +311,13 @@ def test_language_switch_and_rules(open_browser: Any, server_url: str, shots: Pa
         page.click("#btn-rules-close")
 
 
+def cards_of(server_url: str) -> list[dict[str, Any]]:
+    import httpx
+
+    cards: list[dict[str, Any]] = httpx.get(f"{server_url}api/setup").json()["cards"]
+    return cards
+
+
 def _until(page: Any, condition: str, limit: int = 400) -> None:
     """Play the first listed move until ``condition`` (JS) holds at the person's turn."""
     for _ in range(limit):
@@ -320,36 +328,54 @@ def _until(page: Any, condition: str, limit: int = 400) -> None:
     raise AssertionError(f"never reached: {condition}")
 
 
-def test_kraftidioten_lie_and_challenge(open_browser: Any, server_url: str, shots: Path) -> None:
+def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, shots: Path) -> None:
     for size, viewport in SIZES.items():
         page = open_browser(viewport, profile=f"ki-{size}").page
         start(page, server_url, "kraftidioten", 2, seed=5)
         page.screenshot(path=shots / f"{size}-kraftidioten-turn.png", full_page=True)
+        if KI_PACKAGE:
+            # A lie by figure: the card's own plant, with a whole figure not its own (KI-4c).
+            _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
+            page.click("#moves button[data-kind=claim]")
+            page.wait_for_selector("#claim:not([hidden])")
+            printed = float(page.locator("#claim-amount").input_value().replace(",", "."))
+            stated = int(printed) + 1000
+            page.fill("#claim-amount", str(stated))
+            assert "bløff" in page.locator("#claim-figure").inner_text()
+            page.screenshot(path=shots / f"{size}-kraftidioten-claim-figure.png", full_page=True)
+            before = turn(page)
+            page.click("#claim button[type=submit]")
+            wait_turn_after(page, before)
+            told = page.locator("#log li.mine[data-kind=Claimed]").first.inner_text()
+            said = f"{stated:,}".replace(",", " ")
+            assert "løgn" in told and said in told.replace("\u00a0", " ")
+        # A lie by name: another plant of the deck, typed into the type-ahead.
         _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
         page.click("#moves button[data-kind=claim]")
         page.wait_for_selector("#claim:not([hidden])")
         own = page.locator("#claim-plant").input_value()
-        names = page.evaluate(
-            "[...document.querySelectorAll('#plant-names option')].map(o => o.value)"
-        )
-        lie = next(name for name in reversed(names) if name != own)
+        category = page.locator("#claim-category").input_value()
+        plants = [c for c in cards_of(server_url) if not c["joker"] and c["name"] != own]
+        lie = max(plants, key=lambda c: c["values"][category])["name"]  # beats any claim
         page.fill("#claim-plant", lie[:3])
-        page.fill("#claim-plant", lie)  # type-ahead over the deck's plant names
-        figure = page.locator("#claim-figure").inner_text()
+        page.fill("#claim-plant", lie)
+        if KI_PACKAGE:
+            page.fill("#claim-amount", "99999")  # high enough to beat any claim
         page.screenshot(path=shots / f"{size}-kraftidioten-claim.png", full_page=True)
         before = turn(page)
         page.click("#claim button[type=submit]")
         wait_turn_after(page, before)
-        log = page.locator("#log").inner_text()
-        assert lie in log, "the claim is in the log"
-        if "bløff" not in figure:  # the chosen card may be too low for that plant's figure
-            return
+        assert lie in page.locator("#log").inner_text()
+        # A challenge of the computer's claim.
         _until(page, "!!document.querySelector('#moves button[data-kind=challenge]')")
         page.screenshot(path=shots / f"{size}-kraftidioten-challenge.png", full_page=True)
         before = turn(page)
         page.click("#moves button[data-kind=challenge]")
         wait_turn_after(page, before)
-        assert "challenge" in page.locator("#log").inner_text()
+        if KI_PACKAGE:
+            assert page.locator("#log li[data-kind=Challenged]").count() >= 1
+        else:
+            assert "challenge" in page.locator("#log").inner_text()
 
 
 def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
@@ -371,4 +397,8 @@ def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
                 wait_turn_after(page, before)
             else:
                 click_a_move(page, prefer_card=False)
-        assert "war" in page.locator("#log").inner_text()
+        if SK_PACKAGE:  # the second edition tells why the war started and who lost it
+            assert page.locator("#log li[data-kind=WarStarted]").count() >= 1
+            assert page.locator("#log li[data-kind=WarLost]").count() >= 1
+        else:
+            assert "war" in page.locator("#log").inner_text()

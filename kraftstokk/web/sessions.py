@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused
+from kraftstokk.games import replay as replay_logs
 from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
     Action,
@@ -134,7 +135,17 @@ class GameStore:
         return session
 
     def resume(self, log: ReplayLog) -> Session:
-        """A game again from the browser's save; refused with a reason, never half-made."""
+        """A game again from the browser's save; refused with a reason, never half-made.
+
+        A version-1 log (the engine's first edition) is read in today's action kinds, or
+        refused when its game's rules have changed since.
+        """
+        upgrade = getattr(replay_logs, "upgrade", None)  # the second edition's
+        if upgrade is not None:
+            try:
+                log = upgrade(log, "save")
+            except GameError as exc:
+                raise RequestRefused(exc.message) from None
         if log.deck != self.deck_json:
             title = log.deck.get("title"), log.deck.get("edition")
             raise RequestRefused(

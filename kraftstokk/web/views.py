@@ -8,19 +8,39 @@ stock's order never does. Claims name plants by ``plant_id``, not by card id: a 
 public speech, not a card.
 
 The rest of the web app (sessions, routes, templates) never imports a game module.
+
+It reads both editions of the engine, game by game, while the second edition lands: a
+game package (``games/idiot/actions.py``: typed frozen observations, events, lies by
+figure) or a first-edition module (``games/idiot.py``). :func:`_edition` tells which; the
+few places where the two differ say so. Drop the first-edition branches once every game
+is a package.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from kraftstokk.errors import GameError, RequestRefused
-from kraftstokk.games import idiot as idiot_rules
-from kraftstokk.games import kraftidioten as ki_rules
-from kraftstokk.games import stromkrig as sk_rules
 from kraftstokk.games.core import CATEGORY_NAMES, GWH, Action, DeckTable, State
+
+
+def _edition(game: str) -> tuple[ModuleType, bool]:
+    """The module with a game's action kinds and phases, and whether it is a package."""
+    try:
+        return importlib.import_module(f"kraftstokk.games.{game}.actions"), True
+    except ImportError:
+        return importlib.import_module(f"kraftstokk.games.{game}"), False
+
+
+idiot_rules, IDIOT_PACKAGE = _edition("idiot")
+ki_rules, KI_PACKAGE = _edition("kraftidioten")
+sk_rules, SK_PACKAGE = _edition("stromkrig")
+TWO = 2  # ID-6: the rank that resets the pile
+NO_CATEGORY = -1  # KI-2: a new pile, the next card chooses the category
 
 Json = dict[str, Any]
 
@@ -69,13 +89,6 @@ def _idiot_view(state: State, seat: int) -> Json:
     table = state.game.table
     ranks = obs.ranks
     pile = obs.pile
-    stacked = 0
-    if pile:
-        top_rank = ranks[pile[-1]]
-        for card in reversed(pile):
-            if ranks[card] != top_rank:
-                break
-            stacked += 1
     out = set(obs.out)
     players = [
         {
@@ -88,7 +101,7 @@ def _idiot_view(state: State, seat: int) -> Json:
         for s in range(obs.num_players)
     ]
     return {
-        "phase": obs.phase,
+        "phase": obs.phase if isinstance(obs.phase, str) else _IDIOT_PHASES[int(obs.phase)],
         "current": obs.current_player,
         "players": players,
         "hand": card_ids(table, obs.hand),
@@ -97,8 +110,8 @@ def _idiot_view(state: State, seat: int) -> Json:
         "pile": {
             "count": len(pile),
             "top": card_ids(table, pile[-4:]),
-            "stacked": stacked,
-            "reset": bool(pile) and ranks[pile[-1]] == idiot_rules.TWO,
+            "stacked": _stacked(obs),
+            "reset": bool(pile) and ranks[pile[-1]] == TWO,
         },
         "need": obs.need,
         "run_rank": obs.run_rank,
@@ -108,6 +121,56 @@ def _idiot_view(state: State, seat: int) -> Json:
     }
 
 
+def _stacked(obs: Any) -> int:
+    """How many cards of the top card's rank lie on top of the pile."""
+    counted = getattr(obs, "top_count", None)  # the second edition counts them itself
+    if counted is not None:
+        return int(counted)
+    pile, ranks = obs.pile, obs.ranks
+    stacked = 0
+    for card in reversed(pile):
+        if ranks[card] != ranks[pile[-1]]:
+            break
+        stacked += 1
+    return stacked
+
+
+_IDIOT_PHASES = {
+    idiot_rules.PHASE_SWAP: "swap",
+    idiot_rules.PHASE_PLAY: "play",
+    idiot_rules.PHASE_OVER: "over",
+}
+_KI_PHASES = {
+    ki_rules.PHASE_TURN: "turn",
+    ki_rules.PHASE_CHALLENGE: "challenge",
+    ki_rules.PHASE_CLAIM: "claim",
+}
+_SK_PHASES = {
+    sk_rules.PLAY: "play",
+    sk_rules.CHOOSE: "chance",
+    sk_rules.ASK: "join",
+    sk_rules.NAMING: "name",
+    sk_rules.WAR: "war",
+    sk_rules.OVER: "over",
+}
+
+
+def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -> tuple[str, bool]:
+    """A claim's figure as said, and whether it is the plant's printed one."""
+    printed = table.figure_text(category, plant)
+    if figure is None or figure == printed_value(table, category, plant):
+        return printed, True
+    from kraftstokk.games.events import Narrator  # only the second edition states figures
+
+    return Narrator(table).amount(category, figure), False
+
+
+def printed_value(table: DeckTable, category: int, card: int) -> float:
+    """The figure as the card prints it, as a number (claims are judged in these)."""
+    text = table.shown[category][card].replace(" ", "").replace("\u00a0", "").replace(",", ".")
+    return float(text) if text else 0.0
+
+
 def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     obs = state.observation(seat)
     table = state.game.table
@@ -115,13 +178,14 @@ def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     claims = []
     for claim in obs.claims[-8:]:
         plant = claim.plant
+        said, printed = _stated(table, category, plant, getattr(claim, "figure", None))
         claims.append(
             {
                 "seat": claim.seat,
                 "plant_id": plant_ids[plant],
                 "name": table.names[plant],
-                "figure": table.figure_text(category, plant),
-                "nr": table.nr[category][plant],
+                "figure": said,
+                "nr": table.nr[category][plant] if printed else None,
                 "from_stock": claim.from_stock,
             }
         )
@@ -133,9 +197,7 @@ def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     shown = [
         {"card": table.ids[card], "to": to if to >= 0 else None} for card, to in obs.shown[-6:]
     ]
-    phase = {ki_rules.PHASE_TURN: "turn", ki_rules.PHASE_CHALLENGE: "challenge"}.get(
-        obs.phase, "claim"
-    )
+    phase = _KI_PHASES.get(int(obs.phase), "turn")
     hand = sorted(obs.hand, key=lambda c: _figure_order(table, category, c))
     return {
         "phase": phase,
@@ -144,7 +206,7 @@ def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
         "hand": card_ids(table, hand),
         "pile": {"count": obs.pile_count, "claims": claims, "top3": obs.claim_is_top3},
         "layer": obs.layer if obs.layer >= 0 else None,
-        "challenge": obs.challenge_pending,
+        "challenge": int(obs.phase) == ki_rules.PHASE_CHALLENGE,
         "stock": obs.stock_count,
         "burned": obs.burned_count,
         "shown": shown,
@@ -155,10 +217,11 @@ def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
 def _sk_view(state: State, seat: int) -> Json:
     obs = state.observation(seat)
     table = state.game.table
-    phase = sk_rules.PHASE_NAMES[obs.phase]
-    at_war = obs.phase in (sk_rules.ASK, sk_rules.NAMING, sk_rules.WAR)
-    category = obs.war_category if at_war else GWH
-    hand = sorted(obs.hand, key=lambda c: _figure_order(table, max(category, 0), c))
+    phase = _SK_PHASES.get(int(obs.phase), "play")
+    war_view = _war(obs)
+    category = war_view.category if war_view is not None else GWH
+    order = category if category >= 0 else GWH
+    hand = sorted(obs.hand, key=lambda c: _figure_order(table, order, c))
     out = obs.out
     players = [
         {"seat": s, "hand": obs.hand_counts[s], "face_up": [], "face_down": 0, "out": out[s]}
@@ -166,12 +229,12 @@ def _sk_view(state: State, seat: int) -> Json:
     ]
     pile = obs.pile
     war = None
-    if at_war:
+    if war_view is not None:
         war = {
-            "challenger": obs.war_challenger,
-            "players": list(obs.war_players),
-            "category": category_key(obs.war_category),
-            "laid": [{"seat": s, "card": table.ids[c]} for s, c in obs.war_laid],
+            "challenger": war_view.challenger,
+            "players": list(war_view.players),
+            "category": category_key(war_view.category),
+            "laid": [{"seat": s, "card": table.ids[c]} for s, c in war_view.laid],
         }
     return {
         "phase": phase,
@@ -190,6 +253,24 @@ def _sk_view(state: State, seat: int) -> Json:
         "burned": len(obs.burned),
         "category": category_key(category),
     }
+
+
+@dataclass(frozen=True)
+class _War:
+    """A war in progress, as the first edition's observation tells it."""
+
+    challenger: int
+    players: tuple[int, ...]
+    category: int
+    laid: tuple[tuple[int, int], ...]
+
+
+def _war(obs: Any) -> Any:
+    if hasattr(obs, "war"):  # the second edition: a WarView or None
+        return obs.war
+    if obs.phase not in (sk_rules.ASK, sk_rules.NAMING, sk_rules.WAR):
+        return None
+    return _War(obs.war_challenger, obs.war_players, obs.war_category, obs.war_laid)
 
 
 def _figure_order(table: DeckTable, category: int, card: int) -> tuple[int, float, int]:
@@ -238,7 +319,7 @@ def moves(state: State, seat: int) -> Json:
                 "fixed_card": table.ids[obs.lie_card]
                 if obs.phase == ki_rules.PHASE_CLAIM
                 else None,
-                "any_figure": False,
+                "any_figure": KI_PACKAGE,  # KI-4c (second edition): any whole figure
             }
     elif name == "stromkrig":
         for i, action in enumerate(legal):
@@ -335,39 +416,52 @@ def claim_actions(
     if not plants:
         raise MoveRefused(f"claim: no plant {choice.plant_id!r} in this deck")
     plant = plants[0]
-    if choice.figure is not None and choice.figure != table.figures[category][plant]:
-        true = table.figure_text(category, plant)
-        raise MoveRefused(
-            f"claim: this version of the rules states the plant's own figure ({true}); "
-            "a lie names another plant"
-        )
-    legal = set(state.legal_actions())
+    stated: int | None = None
+    if choice.figure is not None and choice.figure != printed_value(table, category, plant):
+        if choice.figure != int(choice.figure) or choice.figure < 0:
+            raise MoveRefused(
+                f"claim: a figure other than the plant's printed one "
+                f"({table.figure_text(category, plant)}) is a whole number, not {choice.figure}"
+            )
+        stated = int(choice.figure)
+        if not KI_PACKAGE:
+            raise MoveRefused(
+                "claim: this version of the rules states the plant's own figure "
+                f"({table.figure_text(category, plant)}); a lie names another plant"
+            )
     obs = state.observation(seat)
-    if obs.phase == ki_rules.PHASE_CLAIM:
-        steps: list[Action] = [(ki_rules.LAY, card, category, plant)]
-    elif plant == card:
-        steps = [(ki_rules.LAY, card, category, plant)]
+    lay: Action = (ki_rules.LAY, card, category, plant)
+    if stated is not None:
+        lay = (*lay, stated)
+    if int(obs.phase) == ki_rules.PHASE_CLAIM or (plant == card and stated is None):
+        steps: list[Action] = [lay]
     else:
-        steps = [(ki_rules.LIE, card, category), (ki_rules.LAY, card, category, plant)]
-    if steps[0] not in legal:
-        raise MoveRefused(_claim_refusal(state, obs, card, category, plant))
+        steps = [(ki_rules.LIE, card, category), lay]
     probe = state.clone()
     for step in steps:
-        if step not in probe.legal_actions():
-            raise MoveRefused(_claim_refusal(state, obs, card, category, plant))
-        probe.apply(step)
+        is_legal = getattr(probe, "is_legal", None)  # the second edition's, for any figure
+        legal = is_legal(step) if is_legal is not None else step in probe.legal_actions()
+        if not legal:
+            raise MoveRefused(_claim_refusal(state, obs, card, category, plant, stated))
+        try:
+            probe.apply(step)
+        except GameError as exc:
+            raise MoveRefused(f"claim: {exc.message}") from None
     return steps
 
 
-def _claim_refusal(state: State, obs: Any, card: int, category: int, plant: int) -> str:
+def _claim_refusal(
+    state: State, obs: Any, card: int, category: int, plant: int, stated: int | None
+) -> str:
     table = state.game.table
-    if card not in obs.hand:
+    if card not in obs.hand and getattr(obs, "lie_card", -1) != card:
         return f"claim: you do not hold {table.ids[card]}"
-    if obs.category not in (ki_rules.NO_CATEGORY, category):
+    if obs.category not in (NO_CATEGORY, category):
         return f"claim: this pile is played in {CATEGORY_NAMES[obs.category]}"
     floor = obs.floor
-    if floor is not None and table.figures[category][plant] < floor:
-        return f"claim: {table.figure_text(category, plant)} is below the last claim"
+    figure = printed_value(table, category, plant) if stated is None else stated
+    if floor is not None and figure < floor:
+        return f"claim: {_stated(table, category, plant, figure)[0]} is below the last claim"
     return "claim: not a legal claim here"
 
 

@@ -228,7 +228,7 @@ function renderStartOptions(stored) {
             "label",
             { class: "variant" },
             el("input", { type: "checkbox", name: "variant", value: v, checked: chosen.has(v) }),
-            el("span", { text: t(`variants.${spec.name}.${v}`) }),
+            el("span", { text: spec.variant_texts?.[v]?.[app.lang] || t(`variants.${spec.name}.${v}`) }),
           ),
         )
       : [el("p", { class: "muted", text: t("ui.no_variants") })]),
