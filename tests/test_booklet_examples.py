@@ -234,3 +234,18 @@ def test_war_partner_line_names_the_ten_and_every_plant():
     for card in group:
         assert card.name in line
         assert figure(card, "gwh", NB.for_deck(deck)) in line
+
+
+def test_the_idiot_example_agrees_with_the_engine(any_deck):
+    from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of
+
+    idiot = ex.idiot_queen(any_deck)
+    assert idiot is not None
+    need = need_after(rank_of(12))
+    for card in (*idiot.allowed, *idiot.special):
+        assert may_lay(rank_of(card.value or 0), need)
+    for card in idiot.refused:
+        assert not may_lay(rank_of(card.value or 0), need)
+    # The 2 and the 10 go even on an ace, the others of the example not.
+    assert all(may_lay(rank_of(c.value or 0), rank_of(1)) for c in idiot.special)
+    assert not all(may_lay(rank_of(c.value or 0), rank_of(1)) for c in idiot.allowed)

@@ -38,6 +38,7 @@ def test_fast_loop_plays_the_same_game(deck: Deck, name: str, players: int, bots
         assert fast.actions == checked.actions
         assert fast.result == checked.result
         assert fast.stats == checked.stats
+        assert fast.events == checked.events
         assert fast.loser_cards == checked.loser_cards
 
 

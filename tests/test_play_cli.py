@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,7 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.games.play_session import PERSON, render_view, seat_specs
-from kraftstokk.games.registry import GAME_MODULES
+from kraftstokk.games.registry import get_spec
 from kraftstokk.games.replay import load_replay, replay_log
 from kraftstokk.models import Deck
 
@@ -30,8 +32,9 @@ def play(*args: str | Path, stdin: str = ""):
 
 
 def _needs(name: str) -> None:
-    if importlib.util.find_spec(GAME_MODULES[name]) is None:
-        pytest.skip(f"{name} has no engine module yet ({GAME_MODULES[name]})")
+    module = get_spec(name).game_module
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{name} has no engine module yet ({module})")
 
 
 def test_shows_the_view_and_numbered_moves_then_eof_exits_cleanly(deck_file):
@@ -53,9 +56,13 @@ def test_a_whole_game_against_bots(deck_file, tmp_path):
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Game over after" in out and "Last with cards (the loser):" in out
-    assert "Seat 1 (greedy): " in out and "Seat 2 (heuristic): " in out
-    assert "You: " in out and "Recent moves:" in out
+    assert "Game over after" in out and "The game is over. Out in this order: " in out
+    assert re.search(r"(Seat \d \(\w+\) is|You are) the Idiot\.", out)
+    assert "Seat 1 (greedy) plays: " in out and "Seat 2 (heuristic) plays: " in out
+    assert "You play: " in out and "Recent moves:" not in out
+    told = [line for line in out.splitlines() if re.search(r"(plays|You play)( from .*)?: ", line)]
+    laid = [e for e in replay_log(save).events if type(e).__name__ == "Laid"]
+    assert len(told) == len(laid)  # each move is told once, not again before the person's turn
     log = load_replay(save)
     assert log.bots == [PERSON, "greedy", "heuristic"]
     assert log.rules.variants == ["no_swap"] and log.result is not None
@@ -79,14 +86,14 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     assert first.exit_code == 0, first.output
     log = load_replay(save)
     assert log.bots == ["greedy", PERSON] and log.result is None
-    assert log.actions == [[1]]  # seat 0 finished swapping; the person had not moved
+    assert log.actions == [[101]]  # seat 0 finished swapping; the person had not moved
     again = tmp_path / "again.json"
     second = play("--load", save, "--save", again, stdin="2\n")
     assert second.exit_code == 0, second.output
     assert "you are seat 1, seed 5" in second.output
-    assert "You: " in second.output
+    assert "You swap " in second.output
     continued = load_replay(again)
-    assert continued.actions[:1] == [[1]] and len(continued.actions) >= 2
+    assert continued.actions[:1] == [[101]] and len(continued.actions) >= 2
 
 
 @pytest.mark.parametrize("name", ["kraftidioten", "stromkrig"])
@@ -147,18 +154,56 @@ def test_seat_specs_accept_all_or_the_others_or_every_seat():
     assert seat_specs("a,b,c", 3, 2) == ["a", "b", PERSON]
 
 
-def test_generic_view_of_an_observation_without_describe(deck):
+def test_the_view_is_the_typed_observation_in_either_language(deck):
     from kraftstokk.games.core import DeckTable
+    from kraftstokk.games.registry import make_game
 
     table = DeckTable.from_deck(deck)
+    state = make_game("idiot", table, 3).new_initial_state(random.Random(2))
+    obs = state.observation(1)
+    hand = table.names[obs.hand[0]]
+    english = render_view(obs, table)
+    norwegian = render_view(obs, table, "nb")
+    assert english[0] == "You are seat 1. Phase: swap." and norwegian[0].startswith("Du er plass 1")
+    assert any(line.startswith("Your hand: ") and hand in line for line in english)
+    assert any(line.startswith("Hånda di: ") and hand in line for line in norwegian)
 
-    class View:
-        hand = (0, 1)
-        stock_count = 7
 
-    lines = render_view(View(), table)
-    assert f"hand: {table.describe(0)}, {table.describe(1)}" in lines
-    assert "stock count: 7" in lines
+def test_play_in_norwegian(deck_file):
+    result = play("--game", "idiot", "--players", "2", "--deck", deck_file, "--lang", "nb",
+                  "--seed", "4", "--bots", "greedy", stdin="1\n10\n" + "1\n" * 30)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "du er plass 0" in result.output and "Dine trekk:" in result.output
+    assert (
+        "Du bytter " in result.output and "Plass 1 (greedy) er ferdig med å bytte." in result.output
+    )
+
+
+def test_an_unknown_language_is_one_clear_line(deck_file):
+    result = play("--game", "idiot", "--deck", deck_file, "--lang", "de")
+    assert (
+        result.exit_code == 2
+        and "--lang de: unknown language (choose from nb, en)" in result.output
+    )
+
+
+def test_a_saved_game_is_told_as_its_story(deck_file, tmp_path):
+    save = tmp_path / "game.json"
+    play("--game", "idiot", "--players", "2", "--deck", deck_file, "--seed", "8",
+         "--bots", "greedy", "--variant", "no_swap", "--save", save,
+         stdin=MANY_FIRST_CHOICES)  # fmt: skip
+    result = play("--load", save, "--replay")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "idiot, 2 players (0: person, 1: greedy), seed 8"
+    assert lines[1].strip().endswith("(lowest ordinary card in hand).")
+    assert lines[2].startswith("   1. Seat ") and ": play " in lines[2]
+    assert lines[3].startswith("        Seat ") and " plays: " in lines[3]
+    assert "The game is over. Out in this order: " in result.output
+    log = load_replay(save)
+    assert sum(line[:5].strip().rstrip(".").isdigit() for line in lines) == len(log.actions)
+    norwegian = play("--load", save, "--replay", "--lang", "nb")
+    assert norwegian.exit_code == 0 and "Spillet er over." in norwegian.output
 
 
 def test_help_has_an_example():

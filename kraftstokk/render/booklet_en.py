@@ -203,7 +203,9 @@ TEXT = RulesText(
         "<b>No finishing on a 2</b>: the last card you play may not be a 2.",
         "<b>No swapping</b>: nobody swaps cards between hand and table before play.",
         "<b>Runs</b>: you may lay a run of rising values in one turn, such as 3, 4, 5. "
-        "2s and 10s cannot be part of a run.",
+        "2s and 10s cannot be part of a run; the run steps over the 10, so a 9 is "
+        "followed by a jack. With only face-down cards left you may turn one: if it "
+        "continues the run it is laid in it, otherwise you take the pile.",
         "<b>Sneaky 3</b>: a 3 may be slipped under the pile instead of laid on top.",
     ),
     # --- Kraftidioten (KI-1 .. KI-9) --------------------------------------------------

@@ -346,20 +346,26 @@ def _first_with_value(deck: Deck, value: int, exclude: set[str]) -> Card | None:
 
 
 def idiot_queen(deck: Deck) -> IdiotExample | None:
+    """What may go on a queen (ID-5, ID-6, ID-7), sorted by the engine's own predicates."""
+    from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of, reach
+
     top = _first_with_value(deck, 12, set())
     if top is None:
         return None
+    need = need_after(rank_of(12))
     used = {top.id}
-    picked: dict[int, Card] = {}
+    picked: list[Card] = []
     for value in (12, 13, 1, 2, 10, 9, 5):
         card = _first_with_value(deck, value, used)
-        if card is None:
+        if card is None or card.value is None:
             return None
         used.add(card.id)
-        picked[value] = card
+        picked.append(card)
+    ranks = {card.id: rank_of(card.value or 0) for card in picked}
+    on_anything = {card.id for card in picked if reach(ranks[card.id]) > rank_of(1)}
     return IdiotExample(
         top=top,
-        allowed=(picked[12], picked[13], picked[1]),
-        special=(picked[2], picked[10]),
-        refused=(picked[9], picked[5]),
+        allowed=tuple(c for c in picked if may_lay(ranks[c.id], need) and c.id not in on_anything),
+        special=tuple(c for c in picked if c.id in on_anything),
+        refused=tuple(c for c in picked if not may_lay(ranks[c.id], need)),
     )

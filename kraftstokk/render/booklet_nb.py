@@ -200,7 +200,9 @@ TEXT = RulesText(
         "<b>Ikke gå ut på en toer</b>: det siste kortet du spiller, kan ikke være en toer.",
         "<b>Ingen bytting</b>: ingen får bytte kort mellom hånd og bord før start.",
         "<b>Serier</b>: du kan legge en rekke med stigende verdi i samme tur, for "
-        "eksempel 3, 4, 5. Toere og tiere kan ikke være med i en rekke.",
+        "eksempel 3, 4, 5. Toere og tiere kan ikke være med i en rekke; rekken hopper "
+        "over tieren, så etter 9 kommer knekt. Har du bare skjulte bordkort igjen, kan "
+        "du snu ett: fortsetter det rekken, legges det i den, ellers tar du bunken.",
         "<b>Snik-treer</b>: en treer kan legges under bunken i stedet for oppå.",
     ),
     # --- Kraftidioten (KI-1 .. KI-9) --------------------------------------------------

@@ -36,7 +36,14 @@ from kraftstokk.atomic import atomic_path
 from kraftstokk.sim.compare import Difference
 from kraftstokk.sim.metrics import length_histogram
 
-GAME_TITLES = {"idiot": "Idiot", "kraftidioten": "Kraftidioten", "stromkrig": "Strømkrig"}
+
+def game_title(name: str) -> str:
+    """The game's title as its spec gives it (the name for a game that is not known)."""
+    from kraftstokk.games.registry import specs
+
+    spec = specs().get(name)
+    return spec.title_en if spec is not None else name
+
 
 WIN_COLOUR = colors.HexColor("#2f6f9f")
 LOSS_COLOUR = colors.HexColor("#c0504d")
@@ -486,7 +493,7 @@ def report_story(
 ) -> list[Flowable]:
     """The report's flowables, in page order."""
     styles = _Styles()
-    game = GAME_TITLES.get(summary["game"], summary["game"])
+    game = game_title(summary["game"])
     deck = summary["deck"]
     story: list[Flowable] = [
         Paragraph(f"Simulation report: {game}", styles.title),
@@ -636,7 +643,7 @@ def write_report(
 ) -> None:
     """Write the report PDF atomically."""
     story = report_story(summary, comparison, compare_labels)
-    game = GAME_TITLES.get(summary["game"], summary["game"])
+    game = game_title(summary["game"])
     with atomic_path(path) as tmp:
         document = SimpleDocTemplate(
             str(tmp),
