@@ -19,6 +19,7 @@ from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the c
     preflight,
     simulate,
     play,
+    serve,
 )
 
 # isort: on
