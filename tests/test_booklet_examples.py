@@ -140,8 +140,11 @@ def test_special_card_lists(any_deck):
 
 def test_a_deck_without_war_partners_says_so():
     deck = synthetic_deck()
-    for i, card in enumerate(deck.plant_cards):
-        card.flags.gwh_tens = 10 * i
+    for card in deck.plant_cards:
+        # One production per ten, in the cards' own production order (nr. kept true).
+        assert card.nr is not None
+        card.gwh = 10.0 * (60 - card.nr.gwh) + 5
+        card.flags.gwh_tens = int(card.gwh) // 10 * 10
         card.flags.war_partners = []
     assert ex.war_groups(deck) == []
     assert ex.stromkrig_tens_war(deck) is None

@@ -96,7 +96,7 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     assert continued.actions[:1] == [[101]] and len(continued.actions) >= 2
 
 
-@pytest.mark.parametrize("name", ["stromkrig"])
+@pytest.mark.parametrize("name", ["kraftidioten", "stromkrig"])
 def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
     _needs(name)
     save = tmp_path / f"{name}.json"
@@ -111,6 +111,27 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
     assert log.rules.game == name and log.bots == [PERSON, "greedy", "greedy"]
     state = replay_log(save)
     assert state.result().actions == len(log.actions) > 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("en", ("Your move (1-", "You lay ", "Seat 1 (greedy) lays ", "Power war! ")),
+        ("nb", ("Ditt trekk (1-", "Du legger ", "Plass 1 (greedy) legger ", "Strømkrig! ")),
+    ],
+)
+def test_stromkrig_plays_and_tells_its_events(deck_file, tmp_path, lang, lines):
+    save = tmp_path / "stromkrig.json"
+    result = play(
+        "--game", "stromkrig", "--players", "3", "--deck", deck_file, "--seed", "2",
+        "--bots", "greedy", "--lang", lang, "--save", save, stdin="1\n" * 60,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    for line in lines:
+        assert line in result.output, line
+    log = load_replay(save)
+    assert log.rules.game == "stromkrig" and log.bots == [PERSON, "greedy", "greedy"]
+    assert replay_log(save).result().actions == len(log.actions) > 0
 
 
 @pytest.mark.parametrize(

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from kraftstokk.deck.flags import (
-    RESET_VALUE,
     gwh_tens,
     is_burn,
     is_invisible,
+    is_reset,
     is_top3,
     joker_flags,
 )
@@ -549,7 +549,7 @@ def _check_flags(
                 c: is_top3(known[c]) if c in known else recorded.top3.get(c) for c in CATEGORIES
             }),
             burn=is_burn(suit, value),
-            reset=value == RESET_VALUE,
+            reset=is_reset(value),
             gwh_tens=computed.get(index, recorded.gwh_tens),
         )  # fmt: skip
         with_partners = index in partner_tens

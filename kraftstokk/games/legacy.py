@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kraftstokk.games.core import Action, DeckTable, State
-from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
+from kraftstokk.games.spec import CounterSpec, GameSpec
 
 #: A first-edition module still numbers its kinds as version-1 logs do.
 UNCHANGED = {kind: kind for kind in range(16)}

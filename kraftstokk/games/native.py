@@ -29,7 +29,7 @@ GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
 FRAMEWORK = ("stats", "frozen", "events", "observation")
 #: First-edition game modules, compiled while they exist (transitional).
-LEGACY = ("stromkrig", "stromkrig_bots")
+LEGACY: tuple[str, ...] = ()
 #: Modules of a game package that stay Python: the declaration and the package itself.
 NOT_COMPILED = ("__init__", "spec")
 #: What the compiled modules import that is not compiled itself.

@@ -363,14 +363,17 @@ TEXT = RulesText(
     ),
     sk_moves=(
         "<b>Chance</b>: instead of playing from your hand, you may turn the top card "
-        "of the stock straight onto the pile. If it is not high enough, you take the "
-        "pile with that card.",
+        "of the stock straight onto the pile. The card keeps its powers: a 2 may reset, "
+        "a joker or the ace to 4 of clubs burns, an invisible card goes beside the pile, "
+        "and a card in the same ten starts a war. Only a card that can be used in no way "
+        "goes into your hand, together with the pile.",
         "<b>Take the pile</b>: if you cannot or will not lay, take the whole pile. The "
         "next player starts a new one.",
         "<b>Runs</b>: two or more cards whose production nr. follow each other (say "
         "nr. 15 and nr. 14) may be laid in one turn. Lay the one with the lowest "
         "production first; it must beat the top card. The highest card of the run "
-        "becomes the new top card.",
+        "becomes the new top card. If the first card starts a war with the top card, "
+        "the war is fought as usual.",
     ),
     run_title="Example: a run",
     run=(
@@ -397,7 +400,9 @@ TEXT = RulesText(
         "under it is in the war too. Everybody else may join by shouting \u201cwar!\u201d "
         "before the category is named. Then the challenger names the category "
         "(production, capacity or head) and lays the first war card. The others in the war "
-        "lay one card each in the usual order, drawing up from the stock while it lasts.",
+        "lay one card each in the usual order, drawing up from the stock while it lasts. "
+        "A card laid on your own card starts no war, nor does your last card when the "
+        "stock is empty (you are out).",
         "Whoever laid the <b>lowest</b> figure in the named category loses the war and "
         "takes the whole pile with the war cards. If several tie for lowest, the war is "
         "fought again between them. A joker counts as the lowest in a war, and special "
@@ -427,13 +432,15 @@ TEXT = RulesText(
     ),
     war_result=(
         "{loser} has the lower {category}, loses the war and takes the "
-        "whole pile, all four cards. {loser} then starts a new pile. {winner} is two "
-        "cards lighter."
+        "whole pile, all four cards. {loser} then starts a new pile. If the stock is "
+        "empty, {winner} is rid of two cards; while it lasts, {winner} has drawn back "
+        "up to three."
     ),
     sk_special_heading="Special cards in Strømkrig",
     sk_special=(
         "<b>Jokers and the ace, 2, 3 and 4 of clubs</b>: may be laid whatever the top "
-        "card is, and the pile burns. You draw up and start a new pile yourself.",
+        "card is, and the pile burns. You draw up and start a new pile yourself (if you "
+        "then have no cards, you are out and the next player starts).",
         "<b>The 2s</b>: may be laid whatever the top card is. The production of the "
         "card under the 2 then counts as zero, so the next player may lay any card.",
         "<b>Invisible cards</b> (nr. 50, 51 or 52 in production, capacity or head): "

@@ -357,14 +357,17 @@ TEXT = RulesText(
     ),
     sk_moves=(
         "<b>Sjanse</b>: i stedet for å legge fra hånden kan du snu det øverste kortet "
-        "i trekkbunken rett på bunken. Er det ikke høyt nok, tar du inn bunken med "
-        "det kortet.",
+        "i trekkbunken rett på bunken. Kortet beholder kreftene sine: en toer kan nulle, "
+        "joker og kløver ess til 4 brenner, et usynlig kort legges ved siden av bunken, "
+        "og et kort med samme tier gir krig. Bare et kort som ikke kan brukes på noen "
+        "måte, tar du inn sammen med bunken.",
         "<b>Ta inn</b>: kan eller vil du ikke legge, tar du inn hele bunken. Neste "
         "spiller starter en ny.",
         "<b>Rekker</b>: to eller flere kort med nr. i produksjon som følger etter "
         "hverandre (for eksempel nr. 15 og nr. 14) kan legges i samme tur. Legg det "
         "med lavest produksjon først; det må slå det øverste kortet. Det høyeste "
-        "kortet i rekken blir det nye øverste.",
+        "kortet i rekken blir det nye øverste. Gir det første kortet krig med det "
+        "øverste, blir det krig som vanlig.",
     ),
     run_title="Eksempel: en rekke",
     run=(
@@ -391,7 +394,9 @@ TEXT = RulesText(
         "Alle andre kan bli med ved å rope «krig!» før kategorien er valgt. Så velger "
         "utfordreren kategori (produksjon, effekt eller fallhøyde) og legger det første "
         "krigskortet. De andre som er med, legger ett kort hver i vanlig rekkefølge og "
-        "fyller opp fra trekkbunken så lenge den varer.",
+        "fyller opp fra trekkbunken så lenge den varer. Et kort lagt på ditt eget kort "
+        "gir ikke krig, og heller ikke ditt siste kort når trekkbunken er tom (da er du "
+        "ute).",
         "Den som la det <b>laveste</b> tallet i den valgte kategorien, taper krigen og "
         "tar inn hele bunken med krigskortene. Har flere det samme laveste tallet, går "
         "krigen om igjen mellom dem. En joker teller som lavest i krig, og spesialkort "
@@ -421,13 +426,14 @@ TEXT = RulesText(
     ),
     war_result=(
         "{loser} har lavest {category}, taper krigen og tar inn hele "
-        "bunken, alle fire kortene. {loser} starter så en ny bunke. {winner} er "
-        "kvitt to kort."
+        "bunken, alle fire kortene. {loser} starter så en ny bunke. Er trekkbunken "
+        "tom, er {winner} kvitt to kort; ellers har {winner} fylt opp til tre igjen."
     ),
     sk_special_heading="Spesialkort i Strømkrig",
     sk_special=(
         "<b>Joker og kløver ess, 2, 3 og 4</b>: kan legges uansett hva som ligger "
-        "øverst, og bunken brennes. Du fyller opp og starter en ny bunke selv.",
+        "øverst, og bunken brennes. Du fyller opp og starter en ny bunke selv (er du "
+        "da tom for kort, er du ute, og neste starter).",
         "<b>Toerne</b>: kan legges uansett hva som ligger øverst. Produksjonen til "
         "kortet under teller da som null, så neste spiller kan legge hvilket kort "
         "som helst.",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kraftstokk.games.stromkrig import rules as sk
 from kraftstokk.models import CATEGORIES, Card, Deck
 from kraftstokk.render import booklet_examples as ex
 from kraftstokk.render.booklet_text import (
@@ -495,10 +496,10 @@ def _special_examples(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     invisible = ex.stromkrig_invisible(deck)
     if invisible is not None:
         card = invisible.special
+        face = sk.CardFace.of(card)
         reasons = [
-            t.invisible_reason.format(nr=card.nr.get(c), category=w.categories[c])
-            for c in CATEGORIES
-            if card.nr and card.flags.invisible.get(c)
+            t.invisible_reason.format(nr=face.rank(c), category=w.categories[c])
+            for c in sk.invisible_in(face)
         ]
         text = t.invisible.format(
             top=plant_with(invisible.top, "gwh", w),
