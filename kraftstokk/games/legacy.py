@@ -12,53 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from kraftstokk.games.core import Action, DeckTable, State
-from kraftstokk.games.spec import CounterSpec, GameSpec
+from kraftstokk.games.spec import GameSpec
 
 #: A first-edition module still numbers its kinds as version-1 logs do.
 UNCHANGED = {kind: kind for kind in range(16)}
 
-LEGACY_SPECS: tuple[GameSpec, ...] = (
-    GameSpec(
-        name="stromkrig",
-        title_nb="Strømkrig",
-        title_en="Strømkrig",
-        min_players=2,
-        max_players=6,
-        variants=(
-            VariantSpec(
-                "invisible_current_category",
-                "Bare nr. 50–52 i kategorien som spilles, er usynlige.",
-                "Only nr. 50-52 in the category being played are invisible.",
-            ),
-        ),
-        bots=("heuristic", "greedy", "random"),
-        counters=(
-            CounterSpec("pile_pickups", "times a player took the pile into hand"),
-            CounterSpec("burns", "times the pile was burned"),
-            CounterSpec("wars", "wars started"),
-            CounterSpec("war_rounds", "rounds of war fought (ties fight again)"),
-            CounterSpec("runs", "runs laid"),
-            CounterSpec("invisible_plays", "invisible cards laid beside the pile"),
-            CounterSpec("resets", "2s laid as a reset"),
-            CounterSpec("chance_draws", "sjanse cards turned"),
-            CounterSpec("chance_draws_played", "sjanse cards that could be used"),
-        ),
-        highlights=(
-            "pile_pickups_per_game",
-            "burns_per_game",
-            "wars_per_game",
-            "war_sizes_mean",
-            "runs_per_game",
-            "run_lengths_mean",
-            "invisible_plays_per_game",
-            "resets_per_game",
-        ),
-        booklet_section="stromkrig",
-        game_module="kraftstokk.games.stromkrig",
-        bots_module="kraftstokk.games.stromkrig_bots",
-        v1_action_kinds=UNCHANGED,
-    ),
-)
+LEGACY_SPECS: tuple[GameSpec, ...] = ()
 
 
 def legacy_view(observation: Any, table: DeckTable) -> list[str]:
