@@ -27,7 +27,7 @@ from typing import Any
 PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
-FRAMEWORK = ("stats", "frozen", "events", "observation", "random_bot")
+FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot")
 #: First-edition game modules, compiled while they exist (transitional).
 LEGACY: tuple[str, ...] = ()
 #: Modules of a game package that stay Python: the declaration and the package itself.

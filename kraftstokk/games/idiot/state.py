@@ -36,6 +36,7 @@ from kraftstokk.games.idiot.actions import (
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_SWAP,
+    PHASES,
     PLAY,
     READY,
     READY_ACTION,
@@ -43,7 +44,6 @@ from kraftstokk.games.idiot.actions import (
     SWAP,
     TAKE,
     TAKE_ACTION,
-    IdiotPhase,
     action_text,
 )
 from kraftstokk.games.idiot.events import (
@@ -73,6 +73,7 @@ from kraftstokk.games.idiot.rules import (
     top_count,
 )
 from kraftstokk.games.idiot.spec import SPEC
+from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
 
@@ -355,7 +356,7 @@ class IdiotState(State):
         return IdiotObservation(
             seat=seat,
             num_players=self.game.num_players,
-            phase=IdiotPhase(self._phase),
+            phase=PHASES[self._phase],
             current_player=self._player,
             hand=tuple(self._hands[seat]),
             face_up_rows=tuple(tuple(row) for row in self._up),
@@ -590,7 +591,7 @@ class IdiotState(State):
         src = hand if hand else self._up[p]
         pile = self._pile
         for card in action[1:]:
-            src.remove(card)
+            remove_card(src, card)
             pile.append(card)
         self.events.append(Laid(p, action[1:], src is not hand))
         ranks = self._ranks
@@ -621,7 +622,7 @@ class IdiotState(State):
         hand = self._hands[p]
         src = hand if hand else self._up[p]
         for card in action[1:]:
-            src.remove(card)
+            remove_card(src, card)
             self._pile.insert(0, card)
         self.events.append(SneakedUnder(p, action[1:]))
         if src is hand:
@@ -636,13 +637,13 @@ class IdiotState(State):
         """Effects of cards just laid on top: burns (ID-7, ID-8), 2 (ID-6), going out."""
         pile = self._pile
         again = False
-        burn = 0
+        burn: BurnCause | None = None  # the member itself: calling BurnCause(n) is slow
         size = 0
         if rank == TEN:
             burn = BurnCause.TEN
         elif len(pile) >= 4 and self._four_on_top(rank):
             burn = BurnCause.FOUR_OF_A_KIND
-        if burn:
+        if burn is not None:
             size = len(pile)
             self._burn()
             again = True
@@ -654,8 +655,8 @@ class IdiotState(State):
         if from_hand and len(hand) < ROW and self._stock:
             self._draw(hand)
         out = not hand and not self._up[p] and not self._down_left[p]
-        if burn:
-            self.events.append(Burned(p, size, BurnCause(burn), not out))
+        if burn is not None:
+            self.events.append(Burned(p, size, burn, not out))
         elif rank == TWO:
             self.events.append(Reset(p, again and not out))
         if out:

@@ -103,6 +103,7 @@ from kraftstokk.games.kraftidioten.rules import (
     lowest_figure_lie,
     printed_value,
 )
+from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
 _PHASES = {phase.value: phase for phase in KraftidiotenPhase}
@@ -326,7 +327,6 @@ class KraftidiotenState(State):
         hand = self.hands[self.player]
         joker = game.table.joker
         actions: list[Action] = []
-        append = actions.append
         category = self.category
         jokers: list[Action] = []  # one per joker held, listed last
         if category == NO_CATEGORY:
@@ -346,11 +346,11 @@ class KraftidiotenState(State):
                     jokers.append(game.joker_actions[card])
                     continue
                 if figures[card] >= floor:
-                    append(truth[card])
-                append(lie[card])  # a lie by figure beats any claim (KI-4c)
-            append(TAKE_ACTION)
+                    actions.append(truth[card])
+                actions.append(lie[card])  # a lie by figure beats any claim (KI-4c)
+            actions.append(TAKE_ACTION)
             if self.stock:
-                append(DRAW_ACTION)
+                actions.append(DRAW_ACTION)
         if jokers:
             actions += jokers
         return actions
@@ -474,7 +474,7 @@ class KraftidiotenState(State):
             self.turns += 1
             hand = self.hands[seat]
             penalty = joker_costs(len(hand))
-            hand.remove(card)
+            remove_card(hand, card)
             self._joker(seat, card, penalty=penalty, from_stock=False)
             self._draw_up(hand)
             if penalty and self._jokers_only(hand):
@@ -592,9 +592,7 @@ class KraftidiotenState(State):
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
         looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
         acts = [bot.act for bot in bots]
-        observation = self.observation
-        apply = self.apply
-        append = actions.append
+        # Method calls spelled out, not bound to locals: compiled, they are direct calls.
         while not self.finished and self.actions < self.cap:
             seat = self.player
             if self.phase == PHASE_CHALLENGE and passes[seat]:
@@ -602,10 +600,10 @@ class KraftidiotenState(State):
             else:
                 turn = self.phase == PHASE_TURN
                 legal = () if turn and blind[seat] else self.legal_actions()
-                seen = observation(seat) if looks[seat] else None
+                seen = self.observation(seat) if looks[seat] else None
                 action = acts[seat](seen, legal, bot_rngs[seat])
-            apply(action)
-            append(action)
+            self.apply(action)
+            actions.append(action)
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
         printed = None
@@ -720,7 +718,7 @@ class KraftidiotenState(State):
         game = self.game
         hand = self.hands[seat]
         if not from_stock:
-            hand.remove(card)
+            remove_card(hand, card)
         self.pile.append(card)
         if figure is None:
             claim = game.claim_table[seat][category][plant][from_stock]
