@@ -30,7 +30,7 @@ BUILD_NOW = "--build-now"
 
 
 def remove_build() -> None:
-    for path in native.compiled_files():
+    for path in [*native.compiled_files(), *native.stale_files()]:
         path.unlink()
     native.MANIFEST.unlink(missing_ok=True)
 

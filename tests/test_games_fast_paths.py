@@ -60,7 +60,8 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
     class CountingGreedy:  # wraps the bot: a compiled class cannot be subclassed here
         asked = 0
         always_passes = True  # as GreedyBot declares (checked below)
-        reads_observation = False
+        needs_legal = False
+        reads_turn_view = True
 
         def __init__(self, game: Any) -> None:
             self.bot = GreedyBot(game)
@@ -71,22 +72,25 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
 
     game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 4)
     greedy = GreedyBot(game)
-    assert greedy.always_passes is True and greedy.reads_observation is False
+    assert greedy.always_passes is True and greedy.needs_legal is False
+    assert greedy.reads_turn_view is True
     record = play_game(game, [CountingGreedy(game) for _ in range(4)], 3)
     passes = record.actions.count(PASS_ACTION)
     assert passes > 0
     assert CountingGreedy.asked == len(record.actions) - passes
 
 
-def test_kraftidioten_builds_no_observation_for_the_greedy_bot(deck: Deck) -> None:
+def test_kraftidioten_hands_the_greedy_bot_only_its_turn_view(deck: Deck) -> None:
     from kraftstokk.games.kraftidioten.actions import PASS_ACTION
     from kraftstokk.games.kraftidioten.bots import GreedyBot
+    from kraftstokk.games.kraftidioten.observation import KraftidiotenTurnView
 
     seen: list[object] = []
 
     class Looking:  # wraps the bot: a compiled class cannot be subclassed here
         always_passes = True  # as GreedyBot declares
-        reads_observation = False
+        needs_legal = False
+        reads_turn_view = True
 
         def __init__(self, game: Any) -> None:
             self.bot = GreedyBot(game)
@@ -98,8 +102,8 @@ def test_kraftidioten_builds_no_observation_for_the_greedy_bot(deck: Deck) -> No
     game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 4)
     fast = play_game(game, [Looking(game) for _ in range(4)], 5)
     checked = play_game(game, [GreedyBot(game) for _ in range(4)], 5, debug=True)  # type: ignore[arg-type]
-    assert fast.actions == checked.actions  # the same game with or without observations
-    assert seen and set(map(type, seen)) == {type(None)}
+    assert fast.actions == checked.actions  # the same game from the view or the whole
+    assert seen and set(map(type, seen)) == {KraftidiotenTurnView}
     assert len(seen) == len(fast.actions) - fast.actions.count(PASS_ACTION)
 
 

@@ -144,10 +144,13 @@ def load_script() -> ModuleType:
 
 def test_without_a_compiler_the_script_records_why_and_succeeds(sources, monkeypatch, capsys):
     fake_build(sources)
+    stale = sources / f"oldgame{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    stale.write_bytes(b"")  # the extension module of a game module that became a package
+    assert native.stale_files() == [stale]
     monkeypatch.setenv("CC", str(sources / "no-such-compiler"))
     assert load_script().main([]) == 0
     assert "no C compiler" in capsys.readouterr().out
-    assert native.compiled_files() == []  # the old build is gone, not left stale
+    assert native.compiled_files() == [] and native.stale_files() == []  # nothing left stale
     manifest = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
     assert manifest["compiled"] is False and manifest["digest"] == native.source_digest()
     assert native.build_is_current() == (False, "pure Python (no C compiler (cc) was found)")

@@ -96,6 +96,23 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     assert continued.actions[:1] == [[101]] and len(continued.actions) >= 2
 
 
+@pytest.mark.parametrize("name", ["kraftidioten", "stromkrig"])
+def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
+    _needs(name)
+    save = tmp_path / f"{name}.json"
+    result = play(
+        "--game", name, "--players", "3", "--deck", deck_file, "--seed", "2",
+        "--bots", "greedy", "--save", save, stdin="1\n" * 40,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Your move (1-" in result.output and "\nYou " in result.output
+    assert "\nSeat 1 (greedy) " in result.output and "Recent moves" not in result.output
+    log = load_replay(save)
+    assert log.rules.game == name and log.bots == [PERSON, "greedy", "greedy"]
+    state = replay_log(save)
+    assert state.result().actions == len(log.actions) > 0
+
+
 @pytest.mark.parametrize(
     ("lang", "lines"),
     [

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from kraftstokk.games.kraftidioten import rules as ki
 from kraftstokk.games.stromkrig import rules as sk
 from kraftstokk.models import (
     CATEGORIES,
-    TOP_NR,
     CardFlags,
     Category,
     CategoryFlags,
 )
 
-# The Strømkrig flags are the engine's own predicates (games/stromkrig/rules.py).
+# The flags are the engine's own predicates (games/stromkrig/rules.py and
+# games/kraftidioten/rules.py), so the deck, the validator and the games agree.
 BURN_SUIT = sk.CLUBS  # SK-10: clubs 1-4 burn the pile (and the jokers)
 BURN_MAX_VALUE = sk.BURN_MAX_VALUE
 RESET_VALUE = sk.RESET_VALUE  # SK-11
@@ -40,8 +41,8 @@ def is_invisible(nr: int) -> bool:
 
 
 def is_top3(nr: int) -> bool:
-    """KI-8: nr. 1-3 may burn the pile."""
-    return 1 <= nr <= TOP_NR
+    """KI-8: nr. 1-3 may burn the pile (the engine's own predicate)."""
+    return ki.is_top3(nr)
 
 
 def plant_flags(

@@ -252,20 +252,14 @@ class State(ABC):
         return self.action_to_string(action)
 
     def event_log(self) -> Sequence[Event]:
-        """Every event so far; a game of the engine's first edition records none."""
-        return self.events if hasattr(self, "events") else ()
+        """Every event so far, in order (read-only)."""
+        return self.events
 
     def final_stats(self) -> Stats:
-        """The simulation's counters of this game, counted from its events.
-
-        A game of the engine's first edition kept its own ``stats`` instead.
-        """
+        """The simulation's counters of this game: its events counted (``events.tally``)."""
         from kraftstokk.games.events import tally
 
-        if hasattr(self, "events"):
-            return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
-        legacy: Stats = getattr(self, "stats")  # noqa: B009
-        return legacy
+        return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
 
     def public_action_string(self, action: Action) -> str:
         """The action as the other seats see it; '' when they see nothing of it.

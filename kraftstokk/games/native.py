@@ -28,8 +28,6 @@ PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
 FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot")
-#: First-edition game modules, compiled while they exist (transitional).
-LEGACY: tuple[str, ...] = ()
 #: Modules of a game package that stay Python: the declaration and the package itself.
 NOT_COMPILED = ("__init__", "spec")
 #: What the compiled modules import that is not compiled itself.
@@ -40,7 +38,7 @@ def compiled_modules() -> tuple[str, ...]:
     """The modules compiled to C, as paths relative to the games directory without
     ``.py`` (``idiot/state``): the framework bases, then every module of every game
     package (a directory with a ``spec.py``) but its ``__init__`` and ``spec``."""
-    names = [*FRAMEWORK, *(name for name in LEGACY if (GAMES_DIR / f"{name}.py").is_file())]
+    names = list(FRAMEWORK)
     for package in sorted(GAMES_DIR.iterdir()):
         if (package / "spec.py").is_file():
             names.extend(
@@ -84,6 +82,18 @@ def compiled_files() -> list[Path]:
         for suffix in suffixes
         if (GAMES_DIR / f"{name}{suffix}").exists()
     ]
+
+
+def stale_files() -> list[Path]:
+    """Extension modules left beside the sources for modules no longer compiled (a game
+    module that became a package, say): a build removes them with its own files."""
+    current = set(compiled_files())
+    found = {
+        path
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        for path in GAMES_DIR.rglob(f"*{suffix}")
+    }
+    return sorted(found - current)
 
 
 class _SourcesFirst(importlib.abc.MetaPathFinder):

@@ -23,6 +23,7 @@ from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_se
 from kraftstokk.games.events import LANGUAGES, Event, Narrator
 from kraftstokk.games.observation import Observation
 from kraftstokk.games.replay import (
+    check_result,
     game_from_log,
     load_replay,
     log_deck,
@@ -118,12 +119,9 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
         else:
             action = bot.act(state.observation(player), legal, rngs[player])
         told = len(state.event_log())
-        first_edition = None if hasattr(state, "events") else _first_edition(state, action, table)
         state.apply(action)
         table.actions.append(action)
         _tell(state.event_log()[told:], teller, echo)
-        if first_edition is not None and first_edition():
-            echo(first_edition())
     if left:
         echo("Spillet ble avbrutt." if nb else "Game left unfinished.")
     else:
@@ -137,15 +135,6 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
         else:
             echo(f"Saved the game to {setup.save} (continue with --load {setup.save}).")
     return state
-
-
-def _first_edition(state: State, action: Action, table: Table) -> Callable[[], str]:
-    from kraftstokk.games.legacy import legacy_told
-
-    player = state.current_player()
-    person = table.bots[player] is None
-    who = "You" if person else f"Seat {player} ({table.seat_names[player]})"
-    return legacy_told(state, action, person, who)
 
 
 def _tell(events: Sequence[Event], teller: Narrator, echo: Echo) -> None:
@@ -194,10 +183,6 @@ def _choose(
 
 def render_view(observation: Observation, table: DeckTable, lang: str = "en") -> list[str]:
     """The observation in words, as its seat sees it."""
-    if not isinstance(observation, Observation):  # a game still in its first-edition module
-        from kraftstokk.games.legacy import legacy_view
-
-        return legacy_view(observation, table)
     return observation.lines(Narrator(table, lang, viewer=observation.seat))
 
 
@@ -214,11 +199,6 @@ def _show_result(state: State, table: Table, echo: Echo, nb: bool) -> None:
         echo(f"Spillet er over etter {result.actions} trekk ({result.rounds} runder).")
     else:
         echo(f"Game over after {result.actions} actions ({result.rounds} rounds).")
-    if not hasattr(state, "events"):  # a first-edition game tells no GameOver
-        from kraftstokk.games.legacy import legacy_result_lines
-
-        for line in legacy_result_lines(state, table.seat, table.seat_names):
-            echo(line)
 
 
 def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
@@ -343,5 +323,6 @@ def _load_table(setup: PlaySetup) -> Table:
         state = replay(game, log.seed, log.actions)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
+    check_result(log, state, source)
     actions: list[Action] = [tuple(a) for a in log.actions]
     return Table(log_deck(log, source), game, log.seed, seat, names, bots, state, actions)

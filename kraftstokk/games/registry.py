@@ -47,12 +47,6 @@ def _discovered() -> dict[str, GameSpec]:
         module = importlib.import_module(f"{__package__}.{package}.{SPEC_MODULE}")
         spec: GameSpec = module.SPEC
         found[spec.name] = spec
-    from kraftstokk.games.legacy import LEGACY_SPECS
-
-    for spec in LEGACY_SPECS:
-        module_file = GAMES_DIR / f"{spec.game_module.rsplit('.', 1)[1]}.py"
-        if spec.name not in found and module_file.is_file():
-            found[spec.name] = spec
     return found
 
 

@@ -145,8 +145,7 @@ def count_events(record: GameRecord) -> Stats:
     """The counters of a played game: its events counted.
 
     ``play_game`` counts them once (``State.final_stats``: each event's ``count``), in
-    the compiled engine; a game of the engine's first edition records no events and
-    kept its own counters.
+    the compiled engine.
     """
     return record.stats
 

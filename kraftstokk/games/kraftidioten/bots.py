@@ -10,7 +10,6 @@ from typing import Any
 from kraftstokk.games.core import Action, BotFactory, Game, random_bot
 from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE_ACTION,
-    DRAW,
     DRAW_ACTION,
     JOKER,
     LAY,
@@ -20,7 +19,10 @@ from kraftstokk.games.kraftidioten.actions import (
     PHASE_CLAIM,
     TAKE_ACTION,
 )
-from kraftstokk.games.kraftidioten.observation import KraftidiotenObservation
+from kraftstokk.games.kraftidioten.observation import (
+    KraftidiotenObservation,
+    KraftidiotenTurnView,
+)
 from kraftstokk.games.kraftidioten.rules import BURNED, NO_CATEGORY, lowest_figure_lie
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 
@@ -51,19 +53,23 @@ class GreedyBot:
     """The cheapest truthful claim; a joker, then the stock, before taking the pile.
 
     Never challenges and never lies (taking the pile is always possible instead). It
-    decides from the legal actions alone: on a turn they list its truthful claims, one
-    lie opener per plant card in hand and one action per joker, so they tell its hand.
+    decides a turn from its hand and the claim to beat alone, so the engine hands it
+    only that part of its observation (``turn_view``) and no legal list.
     """
 
     #: Answers every claim with PASS without looking (the engine may record it at once).
     always_passes = True
-    #: Decides from the legal list alone (the engine may skip building an observation).
-    reads_observation = False
+    #: Chooses a turn from the observation alone (the engine may skip the legal list)...
+    needs_legal = False
+    #: ...and from its hand, category, floor and stock count only (``turn_view``).
+    reads_turn_view = True
 
     def __init__(self, game: KraftidiotenGame) -> None:
-        self._nr = game.table.nr
-        # The game's tables: a plant's printed figure per category and its truthful lay
-        # action, so a turn allocates nothing.
+        table = game.table
+        self._joker = table.joker
+        self._nr = table.nr
+        # The game's tables: a plant's printed figure per category (jokers -inf, so they
+        # never qualify) and its truthful lay action, so a turn allocates nothing.
         self._plant_figures = game.plant_figures
         self._truthful = game.truth_actions
 
@@ -75,58 +81,48 @@ class GreedyBot:
 
     def act(
         self,
-        observation: KraftidiotenObservation | None,
+        observation: KraftidiotenObservation | KraftidiotenTurnView,
         legal: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        if legal[-1] == PASS_ACTION:  # asked to challenge (cheaper than the phase)
+        if legal and legal[-1] == PASS_ACTION:  # asked to challenge (cheaper than the phase)
             return PASS_ACTION
-        lowest_joker = -1
-        if TAKE_ACTION not in legal:  # a new pile: no claim to beat
-            # The category is a coin toss (int(random() * 3): a fair third each, cheaper
-            # than randrange(3)), the card the one that ranks lowest there.
+        joker = self._joker
+        hand = observation.hand
+        category = observation.category
+        if category == NO_CATEGORY:  # the category is a coin toss, the card the cheapest
+            # int(random() * 3): a fair third each, cheaper than randrange(3).
             category = int(rng.random() * 3)
             ranks = self._nr[category]
             weakest = -1
             weakest_nr = -1
-            for action in legal:
-                kind = action[0]
-                if kind == LAY:
-                    card = action[1]
-                    if action[2] == category and ranks[card] > weakest_nr:
-                        weakest_nr = ranks[card]
-                        weakest = card
-                elif kind == JOKER and (lowest_joker < 0 or action[1] < lowest_joker):
-                    lowest_joker = action[1]
+            for card in hand:
+                if not joker[card] and ranks[card] > weakest_nr:
+                    weakest_nr = ranks[card]
+                    weakest = card
             if weakest >= 0:
                 return self._truthful[category][weakest]
-            return (JOKER, lowest_joker)
-        best: Action | None = None
+            return (JOKER, min(hand))
+        floor = observation.floor
+        assert floor is not None
+        figures = self._plant_figures[category]
+        best = -1
         best_figure = _INFINITY
-        held = 0
-        jokers = 0
-        can_draw = False
-        for action in legal:
-            kind = action[0]
-            if kind == LAY:  # a truthful claim that reaches the last one
-                figure = self._plant_figures[action[2]][action[1]]
-                if figure < best_figure:
-                    best = action
-                    best_figure = figure
-            elif kind == LIE:  # one per plant card in hand
-                held += 1
-            elif kind == JOKER:
-                held += 1
-                jokers += 1
-                if lowest_joker < 0 or action[1] < lowest_joker:
-                    lowest_joker = action[1]
-            elif kind == DRAW:
-                can_draw = True
-        if best is not None:
-            return best
-        if held > 2 and jokers:  # KI-7: not while holding two cards or fewer
-            return (JOKER, lowest_joker)
-        return DRAW_ACTION if can_draw else TAKE_ACTION
+        for card in hand:
+            figure = figures[card]
+            if floor <= figure < best_figure:
+                best = card
+                best_figure = figure
+        if best >= 0:
+            return self._truthful[category][best]
+        if len(hand) > 2:  # KI-7: a joker only while holding three cards or more
+            lowest_joker = -1
+            for card in hand:
+                if joker[card] and (lowest_joker < 0 or card < lowest_joker):
+                    lowest_joker = card
+            if lowest_joker >= 0:
+                return (JOKER, lowest_joker)
+        return DRAW_ACTION if observation.stock_count else TAKE_ACTION
 
 
 class HeuristicBot:

@@ -225,16 +225,14 @@ class TopBurned(Event):
         self.size = size
 
     def nb(self, n: Narrator) -> str:
-        return (
-            f"Ingen anker topp 3-søknaden til {n.seat(self.seat)}: bunken brennes "
-            f"({n.cards_count(self.size)})."
-        )
+        claim = "din" if self.seat == n.viewer else f"til {n.seat(self.seat)}"
+        return f"Ingen anker topp 3-søknaden {claim}: bunken brennes ({n.cards_count(self.size)})."
 
     def en(self, n: Narrator) -> str:
-        return (
-            f"Nobody challenges the top-3 claim of {n.seat(self.seat)}: the pile burns "
-            f"({n.cards_count(self.size)})."
-        )
+        claim = "your top-3 claim"
+        if self.seat != n.viewer:
+            claim = f"the top-3 claim of {n.seat(self.seat)}"
+        return f"Nobody challenges {claim}: the pile burns ({n.cards_count(self.size)})."
 
     def count(self, stats: Stats) -> None:
         stats.count("burns")

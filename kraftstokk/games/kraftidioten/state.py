@@ -89,7 +89,11 @@ from kraftstokk.games.kraftidioten.events import (
     TakeReason,
     TopBurned,
 )
-from kraftstokk.games.kraftidioten.observation import Claim, KraftidiotenObservation
+from kraftstokk.games.kraftidioten.observation import (
+    Claim,
+    KraftidiotenObservation,
+    KraftidiotenTurnView,
+)
 from kraftstokk.games.kraftidioten.rules import (
     BURNED,
     HAND_SIZE,
@@ -575,6 +579,16 @@ class KraftidiotenState(State):
             self.out_view,
         )
 
+    def turn_view(self, seat: int) -> KraftidiotenTurnView:
+        """What a turn is decided from (a part of ``observation(seat)``)."""
+        return KraftidiotenTurnView(
+            seat,
+            tuple(self.hands[seat]),
+            self.category,
+            self.floor if self.claims else None,
+            len(self.stock),
+        )
+
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
@@ -584,13 +598,16 @@ class KraftidiotenState(State):
         ``always_passes`` is True (the greedy bot) answers PASS without looking, so its
         answers are recorded without asking it: the same actions and random streams.
         A bot whose ``needs_legal`` is False chooses its turn from the observation alone
-        and gets an empty legal list; one whose ``reads_observation`` is False decides
+        and gets an empty legal list; one whose ``reads_turn_view`` is True gets on its
+        turn only ``turn_view(seat)``, the part of its observation a turn needs; one
+        whose ``reads_observation`` is False decides
         from the legal list alone and gets no observation (None), which saves building
         one per turn. Every action goes through ``apply``.
         """
         passes = [getattr(bot, "always_passes", False) is True for bot in bots]
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
         looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
+        small = [getattr(bot, "reads_turn_view", False) is True for bot in bots]
         acts = [bot.act for bot in bots]
         # Method calls spelled out, not bound to locals: compiled, they are direct calls.
         while not self.finished and self.actions < self.cap:
@@ -600,8 +617,11 @@ class KraftidiotenState(State):
             else:
                 turn = self.phase == PHASE_TURN
                 legal = () if turn and blind[seat] else self.legal_actions()
-                seen = self.observation(seat) if looks[seat] else None
-                action = acts[seat](seen, legal, bot_rngs[seat])
+                if turn and small[seat]:
+                    action = acts[seat](self.turn_view(seat), legal, bot_rngs[seat])
+                else:
+                    seen = self.observation(seat) if looks[seat] else None
+                    action = acts[seat](seen, legal, bot_rngs[seat])
             self.apply(action)
             actions.append(action)
 

@@ -264,7 +264,8 @@ class ChanceDrawn(Event):
     def en(self, n: Narrator) -> str:
         fate = "it must be used" if self.played else "it cannot be used"
         who = n.who(self.seat, "", "takes", "take")
-        return f"{who} a chance and turns up {_laid(n, self.card)}: {fate}."
+        turns = "turn" if self.seat == n.viewer else "turns"
+        return f"{who} a chance and {turns} up {_laid(n, self.card)}: {fate}."
 
     def count(self, stats: Stats) -> None:
         stats.count("chance_draws")
@@ -345,7 +346,8 @@ class WarAnswered(Event):
 
     def en(self, n: Narrator) -> str:
         if self.joined:
-            return f"{n.who(self.seat, '', 'shouts', 'shout')} \u201cwar!\u201d and joins in."
+            joins = "join" if self.seat == n.viewer else "joins"
+            return f"{n.who(self.seat, '', 'shouts', 'shout')} \u201cwar!\u201d and {joins} in."
         return f"{n.who(self.seat, '', 'stays', 'stay')} out of the war."
 
 
