@@ -9,6 +9,11 @@ new card after those of an equal key.
 
 from __future__ import annotations
 
+from typing import Final
+
+#: Up to this many cards an insertion sort beats ``list.sort`` with a key function.
+SHORT: Final = 12
+
 
 def insert_sorted(cards: list[int], card: int, keys: tuple[int, ...]) -> None:
     """``bisect.insort(cards, card, key=keys.__getitem__)`` for a sorted ``cards``."""
@@ -22,7 +27,14 @@ def insert_sorted(cards: list[int], card: int, keys: tuple[int, ...]) -> None:
 
 
 def sort_by(cards: list[int], keys: tuple[int, ...]) -> None:
-    """``cards.sort(key=keys.__getitem__)``: a stable insertion sort (hands are short)."""
+    """``cards.sort(key=keys.__getitem__)``: a stable insertion sort for a short hand.
+
+    A long one (a pile just taken, unsorted) is left to ``list.sort``, which gives the
+    same order: both sorts are stable.
+    """
+    if len(cards) > SHORT:
+        cards.sort(key=keys.__getitem__)
+        return
     for j in range(1, len(cards)):
         card = cards[j]
         key = keys[card]
