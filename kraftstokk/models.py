@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from kraftstokk.errors import InputFileError
 from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 
 Category = Literal["mw", "gwh", "head_m"]
@@ -29,6 +28,10 @@ RED_SUITS: frozenset[str] = frozenset({"hjerter", "ruter"})
 VALUE_NAMES: dict[int, str] = {1: "ess", 11: "knekt", 12: "dame", 13: "konge"}
 #: Corner index printed on a card.
 VALUE_INDEX: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+#: What kind of hydropower plant (JRC ``type`` HDAM, HROR, HPHS; NVE ``VannKVType``).
+PlantType = Literal["reservoir", "run-of-river", "pumped-storage"]
+PLANT_TYPES: tuple[PlantType, ...] = ("reservoir", "run-of-river", "pumped-storage")
 
 DECK_SIZE = 52
 JOKERS = 3
@@ -55,6 +58,7 @@ class Plant(BaseModel):
     lat: float | None = Field(None, ge=-90, le=90)
     lon: float | None = Field(None, ge=-180, le=180)
     price_area: str | None = None
+    type: PlantType | None = None
     source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)
 
@@ -119,6 +123,10 @@ class Card(BaseModel):
     mw: float | None = None
     gwh: float | None = None
     head_m: float | None = None
+    #: Where the plant lies (decimal degrees) and what kind it is; older decks lack them.
+    lat: float | None = Field(default=None, ge=-90, le=90)
+    lon: float | None = Field(default=None, ge=-180, le=180)
+    type: PlantType | None = None
     nr: Ranks | None = None
     flags: CardFlags = Field(default_factory=CardFlags)
 
@@ -146,6 +154,8 @@ class SnapshotInfo(BaseModel):
     source: str | None = None
     licence: str | None = None
     attribution: str | None = None
+    #: The attribution in bokmål, as the cards print it (older decks lack it).
+    attribution_nb: str | None = None
 
 
 class Deck(BaseModel):
@@ -184,14 +194,7 @@ def card_id(suit: str, value: int) -> str:
 
 
 def load_deck_json(path: str | Path) -> Deck:
-    """Read ``deck.json``; a missing or malformed file raises :class:`InputFileError`."""
-    from kraftstokk.textfile import parse_json_text, read_utf8_text
+    """Read a deck file with the one loader, :func:`kraftstokk.deck.io.load_deck`."""
+    from kraftstokk.deck.io import load_deck
 
-    path = Path(path)
-    raw = parse_json_text(path, read_utf8_text(path, "deck file"), "deck")
-    try:
-        return Deck.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise InputFileError(path, f"not a deck: {where}: {first['msg']}") from None
+    return load_deck(path)

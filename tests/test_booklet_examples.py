@@ -9,8 +9,6 @@ from kraftstokk.games.kraftidioten import rules as ki_rules
 from kraftstokk.models import CATEGORIES
 from kraftstokk.render import booklet_examples as ex
 from kraftstokk.render.booklet_text import (
-    EN,
-    NB,
     CardRow,
     Example,
     Heading,
@@ -22,7 +20,11 @@ from kraftstokk.render.booklet_text import (
     number,
     war_partner_line,
 )
+from kraftstokk.render.locale import load_locale
 from tests.conftest import synthetic_deck
+
+NB = load_locale("nb").words
+EN = load_locale("en").words
 
 SEEDS = [1, 7, 23, 99]
 

@@ -76,15 +76,15 @@ def test_events_are_values_with_text_in_both_languages():
     event = SeatOut(2, 1)
     assert event == SeatOut(2, 1) and event != SeatOut(2, 2)
     assert [f.name for f in dataclasses.fields(event)] == ["seat", "place"]
-    assert SeatOut(2, 1).text(Narrator(TABLE, "nb")) == "Plass 2 er ute som nr. 1."
-    assert SeatOut(2, 1).text(Narrator(TABLE, "en")) == "Seat 2 is out, 1st."
+    assert SeatOut(2, 1).text(Narrator(TABLE, "nb")) == "Plass 3 er ute som nr. 1."
+    assert SeatOut(2, 1).text(Narrator(TABLE, "en")) == "Seat 3 is out, 1st."
     assert SeatOut(2, 3).text(Narrator(TABLE, "en", viewer=2)) == "You are out, 3rd."
     over = GameOver(1, (0, 2), "idioten", "the Idiot")
     assert over.text(Narrator(TABLE, "nb")) == (
-        "Spillet er over. Rekkefølgen ut: plass 0, plass 2. Plass 1 er idioten."
+        "Spillet er over. Rekkefølgen ut: plass 1, plass 3. Plass 2 er idioten."
     )
     assert over.text(Narrator(TABLE, "en", viewer=1)) == (
-        "The game is over. Out in this order: seat 0, seat 2. You are the Idiot."
+        "The game is over. Out in this order: seat 1, seat 3. You are the Idiot."
     )
 
 

@@ -58,19 +58,19 @@ def test_swapping_and_the_start():
     state.apply(swap)
     event = told(state.events, Swapped)
     hand, up = NB.card(swap[1]), NB.card(swap[2])
-    assert event.text(NB) == f"Plass 0 bytter {hand} fra hånda med {up} fra de åpne bordkortene."
+    assert event.text(NB) == f"Plass 1 bytter {hand} fra hånda med {up} fra de åpne bordkortene."
     assert event.text(EN_SEAT_0) == (
         f"You swap {EN.card(swap[1])} from hand with {EN.card(swap[2])} from the face-up row."
     )
     state.apply((READY,))
     state.apply((READY,))
     assert texts(told(state.events[1:2], SwapsDone)) == (
-        "Plass 0 er ferdig med å bytte.",
-        "Seat 0 is done swapping.",
+        "Plass 1 er ferdig med å bytte.",
+        "Seat 1 is done swapping.",
     )
     start = told(state.events, Starts)
-    assert start.text(NB) == f"Plass {start.seat} begynner (lavest vanlige kort på hånda)."
-    assert start.text(EN) == f"Seat {start.seat} starts (lowest ordinary card in hand)."
+    assert start.text(NB) == f"Plass {start.seat + 1} begynner (lavest vanlige kort på hånda)."
+    assert start.text(EN) == f"Seat {start.seat + 1} starts (lowest ordinary card in hand)."
 
 
 def test_cards_laid_from_hand_and_from_the_face_up_row():
@@ -78,14 +78,14 @@ def test_cards_laid_from_hand_and_from_the_face_up_row():
     play_ranks(state, 5, 5)
     event = told(state.events, Laid)
     assert isinstance(event, Laid) and not event.from_face_up
-    assert event.text(NB) == f"Plass 0 legger: {NB.cards(event.cards)}."
+    assert event.text(NB) == f"Plass 1 legger: {NB.cards(event.cards)}."
     assert event.text(EN_SEAT_0) == f"You play: {EN.cards(event.cards)}."
     state, _ = position(face_up=[[7], [6]], face_down=[[4], [4]], player=0)
     play_ranks(state, 7)
     event = told(state.events, Laid)
     assert texts(event) == (
-        f"Plass 0 legger fra de åpne bordkortene: {NB.cards(event.cards)}.",
-        f"Seat 0 plays from the face-up row: {EN.cards(event.cards)}.",
+        f"Plass 1 legger fra de åpne bordkortene: {NB.cards(event.cards)}.",
+        f"Seat 1 plays from the face-up row: {EN.cards(event.cards)}.",
     )
 
 
@@ -97,8 +97,8 @@ def test_threes_slipped_under_the_pile():
     state2.apply(sneak)
     event = told(state2.events, SneakedUnder)
     assert texts(event) == (
-        f"Plass 0 legger under bunken: {NB.card(sneak[1])}.",
-        f"Seat 0 slips under the pile: {EN.card(sneak[1])}.",
+        f"Plass 1 legger under bunken: {NB.card(sneak[1])}.",
+        f"Seat 1 slips under the pile: {EN.card(sneak[1])}.",
     )
 
 
@@ -117,14 +117,14 @@ def test_a_face_down_card_turned(fits):
         )
     )
     assert texts(event) == (
-        f"Plass 0 snur et skjult bordkort: {NB.card(card)}, {nb_fate}.",
-        f"Seat 0 turns a face-down card: {EN.card(card)}, {en_fate}.",
+        f"Plass 1 snur et skjult bordkort: {NB.card(card)}, {nb_fate}.",
+        f"Seat 1 turns a face-down card: {EN.card(card)}, {en_fate}.",
     )
     if not fits:
         taken = told(state.events, PileTaken)
         assert texts(taken) == (
-            "Plass 0 tar bunken (1 kort) og kortet.",
-            "Seat 0 takes the pile (1 card) with the card.",
+            "Plass 1 tar bunken (1 kort) og kortet.",
+            "Seat 1 takes the pile (1 card) with the card.",
         )
 
 
@@ -145,13 +145,13 @@ def test_a_chance_card(fits):
         )
     )
     assert texts(event) == (
-        f"Plass 0 tar sjansen: {NB.card(card)}, {nb_fate}.",
-        f"Seat 0 takes a chance: {EN.card(card)}, {en_fate}.",
+        f"Plass 1 tar sjansen: {NB.card(card)}, {nb_fate}.",
+        f"Seat 1 takes a chance: {EN.card(card)}, {en_fate}.",
     )
     if not fits:
         assert texts(told(state.events, PileTaken)) == (
-            "Plass 0 tar bunken (2 kort) og kortet.",
-            "Seat 0 takes the pile (2 cards) with the card.",
+            "Plass 1 tar bunken (2 kort) og kortet.",
+            "Seat 1 takes the pile (2 cards) with the card.",
         )
 
 
@@ -159,11 +159,11 @@ def test_the_pile_taken_and_a_card_taken_alone():
     state, _ = position(hands=[[3, 4], [6]], face_down=[[4], [4]], pile=[9, 9, 9])
     state.apply((TAKE,))
     assert texts(told(state.events, PileTaken)) == (
-        "Plass 0 tar bunken (3 kort).",
-        "Seat 0 takes the pile (3 cards).",
+        "Plass 1 tar bunken (3 kort).",
+        "Seat 1 takes the pile (3 cards).",
     )
     alone = PileTaken(1, 0, with_card=True)
-    assert alone.text(NB) == "Plass 1 tar kortet opp på hånda."
+    assert alone.text(NB) == "Plass 2 tar kortet opp på hånda."
     assert alone.text(Narrator(TABLE, "en", viewer=1)) == "You take the card into hand."
 
 
@@ -173,16 +173,16 @@ def test_burns_by_a_ten_and_by_four_of_a_kind():
     event = told(state.events, Burned)
     assert isinstance(event, Burned) and event.cause == BurnCause.TEN and event.again
     assert texts(event) == (
-        "Bunken brennes av en tier (3 kort). Plass 0 legger igjen.",
-        "The pile is burned by a 10 (3 cards). Seat 0 plays again.",
+        "Bunken brennes av en tier (3 kort). Plass 1 legger igjen.",
+        "The pile is burned by a 10 (3 cards). Seat 1 plays again.",
     )
     assert event.text(EN_SEAT_0).endswith("You play again.")
     state, _ = position(hands=[[8, 4], [6]], face_down=[[4], [4]], pile=[8, 8, 8])
     play_ranks(state, 8)
     event = told(state.events, Burned)
     assert texts(event) == (
-        "Bunken brennes av fire like på toppen (4 kort). Plass 0 legger igjen.",
-        "The pile is burned by four of a kind on top (4 cards). Seat 0 plays again.",
+        "Bunken brennes av fire like på toppen (4 kort). Plass 1 legger igjen.",
+        "The pile is burned by four of a kind on top (4 cards). Seat 1 plays again.",
     )
     out = Burned(1, 5, BurnCause.FOUR_OF_A_KIND, again=False)
     assert out.text(EN) == "The pile is burned by four of a kind on top (5 cards)."
@@ -196,8 +196,8 @@ def test_a_two_resets(same):
     event = told(state.events, Reset)
     if same:
         assert texts(event) == (
-            "En toer: plass 0 legger igjen, hva som helst.",
-            "A 2: seat 0 may play again, anything.",
+            "En toer: plass 1 legger igjen, hva som helst.",
+            "A 2: seat 1 may play again, anything.",
         )
     else:
         assert texts(event) == (
@@ -211,8 +211,8 @@ def test_a_run_ended():
     play_ranks(state, 4)
     state.apply((END_RUN,))
     assert texts(told(state.events, RunEnded)) == (
-        "Plass 0 avslutter serien.",
-        "Seat 0 ends the run.",
+        "Plass 1 avslutter serien.",
+        "Seat 1 ends the run.",
     )
 
 
@@ -221,8 +221,8 @@ def test_a_pass_when_no_move_is_possible():
     assert state.legal_actions() == [(PASS,)]
     state.apply((PASS,))
     assert texts(told(state.events, Passed)) == (
-        "Plass 0 står over: ingen trekk er mulig.",
-        "Seat 0 passes: no move is possible.",
+        "Plass 1 står over: ingen trekk er mulig.",
+        "Seat 1 passes: no move is possible.",
     )
 
 
@@ -230,15 +230,15 @@ def test_a_seat_out_and_the_game_over():
     state, _ = position(players=3, hands=[[9], [3], [4]], face_down=[[], [4], [5]], pile=[8])
     play_ranks(state, 9)
     assert texts(told(state.events, SeatOut)) == (
-        "Plass 0 er ute som nr. 1.",
-        "Seat 0 is out, 1st.",
+        "Plass 1 er ute som nr. 1.",
+        "Seat 1 is out, 1st.",
     )
     state, _ = position(hands=[[9], [3]], face_down=[[], [4]], pile=[8])
     play_ranks(state, 9)
     over = told(state.events, GameOver)
     assert texts(over) == (
-        "Spillet er over. Rekkefølgen ut: plass 0. Plass 1 er idioten.",
-        "The game is over. Out in this order: seat 0. Seat 1 is the Idiot.",
+        "Spillet er over. Rekkefølgen ut: plass 1. Plass 2 er idioten.",
+        "The game is over. Out in this order: seat 1. Seat 2 is the Idiot.",
     )
 
 

@@ -132,7 +132,7 @@ def test_ki2_first_player_chooses_category_claims_and_draws_back_up(table: DeckT
 
 
 def test_ki3_next_claim_must_reach_the_previous_figure(table: DeckTable) -> None:
-    # cards 20 > 25 > 30 in production; seat 1 holds 10 (higher) and 30 (lower)
+    # cards 20 > 25 > 30 in production; seat 2 holds 10 (higher) and 30 (lower)
     state = position(table, [[5, 6, 7], [10, 30, 31]], pile=[(0, 25, 25)], category=GWH, player=1)
     legal = state.legal_actions()
     truths = {action[1] for action in legal if action[0] == LAY}
@@ -269,24 +269,24 @@ def test_ki6_groundless_challenge_challenger_takes_next_after_layer_starts(
     state.apply((LAY, 12, GWH, 12))  # the truth
     assert state.hands[1] == [41, 42, 48]
     asked = answer_window(state, challenger=3)
-    assert asked == [2, 3]  # seating order after the layer; seat 3 challenges
+    assert asked == [2, 3]  # seating order after the layer; seat 4 challenges
     assert sorted(state.hands[3]) == [12, 30, 43, 44, 46]  # the challenger takes the pile
     assert state.shown[-1] == (12, 3) and state.observation(0).where_shown(12) == 3
     assert told(state.events, table, "nb") == [
-        ("Plass 1 legger et kort med baksiden opp og søker konsesjon for Tyin, 3 433 GWh (sant)."),
+        ("Plass 2 legger et kort med baksiden opp og søker konsesjon for Tyin, 3 433 GWh (sant)."),
         (
-            "Plass 3 anker søknaden til plass 1. Kortet er Tyin (spar knekt): sant, anken er "
+            "Plass 4 anker søknaden til plass 2. Kortet er Tyin (spar knekt): sant, anken er "
             "grunnløs."
         ),
-        "Plass 3 tar inn bunken (2 kort) for den grunnløse anken.",
+        "Plass 4 tar inn bunken (2 kort) for den grunnløse anken.",
     ]
     assert told(state.events, table, "en") == [
-        "Seat 1 lays a card face down and claims Tyin, 3 433 GWh (true).",
+        "Seat 2 lays a card face down and claims Tyin, 3 433 GWh (true).",
         (
-            "Seat 3 challenges the claim of seat 1. The card is Tyin (spades jack): true, the "
+            "Seat 4 challenges the claim of seat 2. The card is Tyin (spades jack): true, the "
             "challenge is groundless."
         ),
-        "Seat 3 takes the pile (2 cards) for the groundless challenge.",
+        "Seat 4 takes the pile (2 cards) for the groundless challenge.",
     ]
     assert state.current_player() == 2 and state.category == NO_CATEGORY  # after the layer
     counters = counted(state)
@@ -316,25 +316,25 @@ def test_ki6_a_wrong_figure_on_the_right_plant_is_a_lie(table: DeckTable) -> Non
     assert state.shown[-1] == (40, 1)
     assert told(state.events, table, "nb") == [
         (
-            "Plass 1 legger et kort med baksiden opp og søker konsesjon for Straumsmo, 4 000 GWh "
+            "Plass 2 legger et kort med baksiden opp og søker konsesjon for Straumsmo, 4 000 GWh "
             "(løgn: kortet er Straumsmo (spar 4))."
         ),
         (
-            "Plass 2 anker søknaden til plass 1. Kortet er Straumsmo (spar 4): løgn, anken tas "
+            "Plass 3 anker søknaden til plass 2. Kortet er Straumsmo (spar 4): løgn, anken tas "
             "til følge."
         ),
-        "Plass 1 tar inn bunken (2 kort) for løgnen.",
+        "Plass 2 tar inn bunken (2 kort) for løgnen.",
     ]
     assert told(state.events, table, "en") == [
         (
-            "Seat 1 lays a card face down and claims Straumsmo, 4 000 GWh (a lie: the card is "
+            "Seat 2 lays a card face down and claims Straumsmo, 4 000 GWh (a lie: the card is "
             "Straumsmo (spades 4))."
         ),
         (
-            "Seat 2 challenges the claim of seat 1. The card is Straumsmo (spades 4): a lie, the "
+            "Seat 3 challenges the claim of seat 2. The card is Straumsmo (spades 4): a lie, the "
             "challenge is upheld."
         ),
-        "Seat 1 takes the pile (2 cards) for the lie.",
+        "Seat 2 takes the pile (2 cards) for the lie.",
     ]
     assert state.current_player() == 2 and state.category == NO_CATEGORY
     counters = counted(state)
@@ -357,7 +357,7 @@ def test_ki6_first_in_seating_order_after_the_layer_challenges(table: DeckTable)
     state = position(table, hands, pile=[(2, 30, 30)], category=GWH, player=3)
     state.apply((LAY, 12, GWH, 12))
     assert state.current_player() == 0  # asked first: the seat after the layer
-    state.apply(CHALLENGE_ACTION)  # seats 1 and 2 are never asked
+    state.apply(CHALLENGE_ACTION)  # seats 2 and 3 are never asked
     assert state.phase == PHASE_TURN and sorted(state.hands[0]) == [5, 6, 7, 12, 30]
 
 
@@ -376,16 +376,16 @@ def test_ki7_joker_with_two_cards_in_hand_burns_and_costs_three_burned_cards(
     assert state.current_player() == 0 and state.category == NO_CATEGORY  # lays again
     assert state.shown[-1] == (53, BURNED)
     assert told(state.events, table, "nb") == [
-        "Plass 0 legger en joker med to kort eller færre på hånden: bunken brennes (2 kort).",
+        "Plass 1 legger en joker med to kort eller færre på hånden: bunken brennes (2 kort).",
         (
-            "Plass 0 trekker 3 kort fra de brente kortene som straff: Mauranger (spar dame), "
+            "Plass 1 trekker 3 kort fra de brente kortene som straff: Mauranger (spar dame), "
             "Svelgen (kløver 5), joker."
         ),
     ]
     assert told(state.events, table, "en") == [
-        "Seat 0 lays a joker while holding two cards or fewer: the pile burns (2 cards).",
+        "Seat 1 lays a joker while holding two cards or fewer: the pile burns (2 cards).",
         (
-            "Seat 0 draws 3 cards from the burned cards as a penalty: Mauranger (spades queen), "
+            "Seat 1 draws 3 cards from the burned cards as a penalty: Mauranger (spades queen), "
             "Svelgen (clubs 5), joker."
         ),
     ]
@@ -431,14 +431,14 @@ def test_ki7_only_jokers_and_nothing_else_burned_the_next_player_starts(
     assert state.hands[0] == [53] and state.burned == []  # the same joker came back
     assert state.current_player() == 1 and state.category == NO_CATEGORY
     assert told(state.events, table, "nb") == [
-        "Plass 0 legger en joker med to kort eller færre på hånden: bunken brennes (1 kort).",
-        "Plass 0 trekker 1 kort fra de brente kortene som straff: joker.",
-        "Plass 0 har bare jokere, og ingen kraftverk er brent: neste spiller starter.",
+        "Plass 1 legger en joker med to kort eller færre på hånden: bunken brennes (1 kort).",
+        "Plass 1 trekker 1 kort fra de brente kortene som straff: joker.",
+        "Plass 1 har bare jokere, og ingen kraftverk er brent: neste spiller starter.",
     ]
     assert told(state.events, table, "en") == [
-        "Seat 0 lays a joker while holding two cards or fewer: the pile burns (1 card).",
-        "Seat 0 draws 1 card from the burned cards as a penalty: joker.",
-        "Seat 0 holds only jokers and no plant is burned: the next player starts.",
+        "Seat 1 lays a joker while holding two cards or fewer: the pile burns (1 card).",
+        "Seat 1 draws 1 card from the burned cards as a penalty: joker.",
+        "Seat 1 holds only jokers and no plant is burned: the next player starts.",
     ]
     state.check_invariants()
 
@@ -505,14 +505,14 @@ def test_ki9_last_card_goes_out_once_the_claim_stands(table: DeckTable) -> None:
     assert not state.active[0] and state.out_order == [0]
     assert told(state.events, table, "nb") == [
         (
-            "Plass 0 legger et kort med baksiden opp og søker konsesjon for Øvre Vinstra, 2 785 "
+            "Plass 1 legger et kort med baksiden opp og søker konsesjon for Øvre Vinstra, 2 785 "
             "GWh (sant)."
         ),
-        "Plass 0 er ute som nr. 1.",
+        "Plass 1 er ute som nr. 1.",
     ]
     assert told(state.events, table, "en") == [
-        "Seat 0 lays a card face down and claims Øvre Vinstra, 2 785 GWh (true).",
-        "Seat 0 is out, 1st.",
+        "Seat 1 lays a card face down and claims Øvre Vinstra, 2 785 GWh (true).",
+        "Seat 1 is out, 1st.",
     ]
     assert state.current_player() == 1 and state.category == GWH  # the pile goes on
     assert not state.is_terminal()
@@ -557,22 +557,22 @@ def test_a_taken_pile_and_a_new_pile_are_told(table: DeckTable) -> None:
     state.apply(TAKE_ACTION)
     state.apply((LAY, 8, MW, 8))
     assert told(state.events, table, "nb") == [
-        "Plass 1 tar inn bunken (2 kort).",
-        "Plass 2 starter en ny bunke og velger kategori.",
+        "Plass 2 tar inn bunken (2 kort).",
+        "Plass 3 starter en ny bunke og velger kategori.",
         (
-            "Plass 2 legger et kort med baksiden opp og søker konsesjon for Mauranger, 948,7 MW "
+            "Plass 3 legger et kort med baksiden opp og søker konsesjon for Mauranger, 948,7 MW "
             "(sant)."
         ),
     ]
     assert told(state.events, table, "en") == [
-        "Seat 1 takes the pile (2 cards).",
-        "Seat 2 starts a new pile and chooses the category.",
-        "Seat 2 lays a card face down and claims Mauranger, 948,7 MW (true).",
+        "Seat 2 takes the pile (2 cards).",
+        "Seat 3 starts a new pile and chooses the category.",
+        "Seat 3 lays a card face down and claims Mauranger, 948,7 MW (true).",
     ]
 
 
 def drawn(table: DeckTable, top: int) -> KraftidiotenState:
-    """Seat 1 draws ``top`` from the stock on seat 0's claim of card 30."""
+    """Seat 2 draws ``top`` from the stock on seat 1's claim of card 30."""
     state = position(
         table, [[5, 6, 7], [40, 41, 42]], stock=[13, top], pile=[(0, 30, 30)], category=GWH
     )
@@ -585,41 +585,41 @@ def test_a_stock_draw_that_reaches_the_claim_is_told(table: DeckTable) -> None:
     state = drawn(table, 12)
     assert told(state.events, table, "nb") == [
         (
-            "Plass 1 trekker en sjanse: Tyin (spar knekt), høyt nok, og det legges under sitt "
+            "Plass 2 trekker en sjanse: Tyin (spar knekt), høyt nok, og det legges under sitt "
             "eget navn."
         ),
         (
-            "Plass 1 legger et kort fra trekkbunken med baksiden opp og søker konsesjon for "
+            "Plass 2 legger et kort fra trekkbunken med baksiden opp og søker konsesjon for "
             "Tyin, 3 433 GWh."
         ),
     ]
     assert told(state.events, table, "en") == [
-        "Seat 1 draws a chance: Tyin (spades jack), high enough, laid under its own name.",
-        "Seat 1 lays a card from the stock face down and claims Tyin, 3 433 GWh.",
+        "Seat 2 draws a chance: Tyin (spades jack), high enough, laid under its own name.",
+        "Seat 2 lays a card from the stock face down and claims Tyin, 3 433 GWh.",
     ]
 
 
 def test_a_stock_draw_below_the_claim_is_told(table: DeckTable) -> None:
     state = drawn(table, 45)
     assert told(state.events, table, "nb") == [
-        "Plass 1 trekker en sjanse: Alta (hjerter 3), lavere enn forrige søknad.",
-        "Plass 1 tar inn bunken (1 kort) med det trukne kortet.",
+        "Plass 2 trekker en sjanse: Alta (hjerter 3), lavere enn forrige søknad.",
+        "Plass 2 tar inn bunken (1 kort) med det trukne kortet.",
     ]
     assert told(state.events, table, "en") == [
-        "Seat 1 draws a chance: Alta (hearts 3), below the last claim.",
-        "Seat 1 takes the pile (1 card) with the drawn card.",
+        "Seat 2 draws a chance: Alta (hearts 3), below the last claim.",
+        "Seat 2 takes the pile (1 card) with the drawn card.",
     ]
 
 
 def test_a_stock_draw_of_a_joker_is_told(table: DeckTable) -> None:
     state = drawn(table, 53)
     assert told(state.events, table, "nb") == [
-        "Plass 1 trekker en sjanse: en joker.",
-        "Plass 1 legger en joker: bunken brennes (2 kort).",
+        "Plass 2 trekker en sjanse: en joker.",
+        "Plass 2 legger en joker: bunken brennes (2 kort).",
     ]
     assert told(state.events, table, "en") == [
-        "Seat 1 draws a chance: a joker.",
-        "Seat 1 lays a joker: the pile burns (2 cards).",
+        "Seat 2 draws a chance: a joker.",
+        "Seat 2 lays a joker: the pile burns (2 cards).",
     ]
 
 
@@ -629,21 +629,21 @@ def test_a_standing_top3_claim_and_the_end_of_the_game_are_told(table: DeckTable
     answer_window(state)
     assert told(state.events, table, "nb") == [
         (
-            "Plass 0 legger et kort med baksiden opp og søker konsesjon for Kvilldal, 4 404 GWh "
+            "Plass 1 legger et kort med baksiden opp og søker konsesjon for Kvilldal, 4 404 GWh "
             "(sant); nr. 1–3 brenner bunken hvis ingen anker."
         ),
-        "Ingen anker topp 3-søknaden til plass 0: bunken brennes (2 kort).",
-        "Plass 0 er ute som nr. 1.",
-        "Spillet er over. Rekkefølgen ut: plass 0. Plass 1 er kraftidioten.",
+        "Ingen anker topp 3-søknaden til plass 1: bunken brennes (2 kort).",
+        "Plass 1 er ute som nr. 1.",
+        "Spillet er over. Rekkefølgen ut: plass 1. Plass 2 er kraftidioten.",
     ]
     assert told(state.events, table, "en") == [
         (
-            "Seat 0 lays a card face down and claims Kvilldal, 4 404 GWh (true); nr. 1–3 burns "
+            "Seat 1 lays a card face down and claims Kvilldal, 4 404 GWh (true); nr. 1–3 burns "
             "the pile unless challenged."
         ),
-        "Nobody challenges the top-3 claim of seat 0: the pile burns (2 cards).",
-        "Seat 0 is out, 1st.",
-        "The game is over. Out in this order: seat 0. Seat 1 is the kraftidiot.",
+        "Nobody challenges the top-3 claim of seat 1: the pile burns (2 cards).",
+        "Seat 1 is out, 1st.",
+        "The game is over. Out in this order: seat 1. Seat 2 is the kraftidiot.",
     ]
     assert state.is_terminal()
 
@@ -655,16 +655,16 @@ def test_a_face_down_card_is_told_only_to_its_layer(table: DeckTable) -> None:
     claim = state.events[-1]
     said = "Aurland I, 4 162 GWh"
     assert [claim.text(Narrator(table, "nb", viewer)) for viewer in (0, 1, None)] == [
-        f"Plass 1 legger et kort med baksiden opp og søker konsesjon for {said}.",
+        f"Plass 2 legger et kort med baksiden opp og søker konsesjon for {said}.",
         f"Du legger et kort med baksiden opp og søker konsesjon for {said} "
         "(løgn: kortet er Straumsmo (spar 4)).",
-        f"Plass 1 legger et kort med baksiden opp og søker konsesjon for {said} "
+        f"Plass 2 legger et kort med baksiden opp og søker konsesjon for {said} "
         "(løgn: kortet er Straumsmo (spar 4)).",
     ]
     assert [claim.text(Narrator(table, "en", viewer)) for viewer in (0, 1, None)] == [
-        f"Seat 1 lays a card face down and claims {said}.",
+        f"Seat 2 lays a card face down and claims {said}.",
         f"You lay a card face down and claim {said} (a lie: the card is Straumsmo (spades 4)).",
-        f"Seat 1 lays a card face down and claims {said} (a lie: the card is Straumsmo "
+        f"Seat 2 lays a card face down and claims {said} (a lie: the card is Straumsmo "
         "(spades 4)).",
     ]
 
@@ -775,7 +775,7 @@ def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None
     assert seen.stock_count == 1 and seen.pile_count == 2 and seen.category == GWH
     assert seen.floor == printed(table, GWH, 25)
     assert seen.phase == KraftidiotenPhase.TURN and not seen.challenge_pending
-    # another hand and another face-down card of seat 1: seat 0 sees exactly the same
+    # another hand and another face-down card of seat 2: seat 1 sees exactly the same
     other = position(
         table, [[5, 6, 7], [43, 44, 45]], stock=[9], pile=[(0, 30, 3), (1, 26, 25)], category=GWH
     )
@@ -809,13 +809,13 @@ def test_observation_lines_tell_the_claim_to_answer(table: DeckTable) -> None:
     bokmal = seen.lines(Narrator(table, "nb", 0))
     name = table.names[1]
     assert english[-1] == (
-        f"Seat 1 claims {name}, 9 999 GWh (nr. 1–3: the pile burns unless challenged). Challenge?"
+        f"Seat 2 claims {name}, 9 999 GWh (nr. 1–3: the pile burns unless challenged). Challenge?"
     )
     assert bokmal[-1] == (
-        f"Plass 1 søker konsesjon for {name}, 9 999 GWh (nr. 1–3: bunken brennes hvis "
+        f"Plass 2 søker konsesjon for {name}, 9 999 GWh (nr. 1–3: bunken brennes hvis "
         "ingen anker). Anke?"
     )
-    assert f"  seat 1: {name}, 9 999 GWh (nr. 2)" in english
+    assert f"  seat 2: {name}, 9 999 GWh (nr. 2)" in english
 
 
 def test_the_public_api_sets_up_a_position(table: DeckTable) -> None:
@@ -957,7 +957,7 @@ def test_heuristic_challenges_what_it_can_refute(table: DeckTable) -> None:
     game = KraftidiotenGame(table, 2)
     bot = HeuristicBot(game, knowledge=1.0, top3_challenge=0.0)
     rng = random.Random(1)
-    # seat 0 holds Sima (card 12); seat 1 claims card 12 with another card: refuted
+    # seat 1 holds Sima (card 12); seat 2 claims card 12 with another card: refuted
     state = position(table, [[12, 6, 7], [20, 41, 42]], pile=[(0, 30, 30)], category=GWH, player=1)
     state.apply((LIE, 20, GWH))
     state.apply((LAY, 20, GWH, 12))

@@ -205,7 +205,7 @@ def test_sk3_chance_draw_illegal_card_takes_the_pile_with_it(table):
 
 
 def chance_position(table: DeckTable, turned: int, top: int) -> StromkrigState:
-    """Seat 0 turns ``turned`` from the stock onto seat 1's ``top``."""
+    """Seat 1 turns ``turned`` from the stock onto seat 2's ``top``."""
     x, y, z = ordinary(table, 3, exclude=frozenset({turned, top}))
     state = position(table, hands=[[x], [y]], stock=[z, turned], pile=[top], top_owner=1)
     state.apply((CHANCE,))
@@ -295,7 +295,7 @@ def test_sk4_take_the_pile_when_unable_or_unwilling_next_player_starts(table):
     state.apply((TAKE,))  # unwilling, or unable: the same action
     assert high in state.hands[1] and state.pile == []
     assert state.current_player() == 2
-    assert all(a[0] != TAKE for a in state.legal_actions())  # seat 2 starts a new pile
+    assert all(a[0] != TAKE for a in state.legal_actions())  # seat 3 starts a new pile
 
 
 # ------------------------------------------------------------------------- SK-5
@@ -391,7 +391,7 @@ def test_sk6_club_on_club_still_needs_higher_production(table):
 def war_position(
     table: DeckTable, players: int, hands: list[list[int]], stock: tuple[int, ...] = ()
 ) -> tuple[StromkrigState, int, int]:
-    """Seat 0 lays ``hands[0][0]`` on seat 1's 879 GWh card with 871 GWh: a war."""
+    """Seat 1 lays ``hands[0][0]`` on seat 2's 879 GWh card with 871 GWh: a war."""
     a, b = by_gwh_nr(table, 44), by_gwh_nr(table, 45)
     table = with_production(table, {a: 879.0, b: 871.0})
     state = position(
@@ -421,7 +421,7 @@ def test_sk7_others_may_join_in_seating_order_challenger_names_and_lays_first(ta
     state.apply((WAR_LAY, w[1]))
     assert state.current_player() == 2
     state.apply((WAR_LAY, w[3]))
-    # Lowest effekt (seat 1's w[1]) takes the pile with the war cards (SK-7) and starts (SK-8).
+    # Lowest effekt (seat 2's w[1]) takes the pile with the war cards (SK-7) and starts (SK-8).
     assert sorted(state.hands[1]) == sorted([w[2], a, b, w[7], w[1], w[3]])
     assert state.pile == [] and state.war_cards == [] and state.top == -1
     assert state.phase == PLAY and state.current_player() == 1
@@ -434,12 +434,12 @@ def test_sk7_tie_for_lowest_is_fought_again_jokers_count_lowest(table):
     w = sorted(ordinary(table, 6), key=lambda c: table.figures[GWH][c])
     hands = [[j1, w[0]], [j2, w[5], w[1]], [w[4], w[2]]]
     state, a, b = war_position(table, 3, hands)
-    state.apply((JOIN,))  # seat 2
+    state.apply((JOIN,))  # seat 3
     state.apply((NAME, GWH))
     state.apply((WAR_LAY, j1))
     state.apply((WAR_LAY, j2))
     state.apply((WAR_LAY, w[4]))
-    # Seats 0 and 1 tie with a joker each: they fight again.
+    # Seats 1 and 2 tie with a joker each: they fight again.
     assert state.phase == WAR and state.current_player() == 0
     assert state.observation(2).war_players == (0, 1)
     assert state.final_stats().counters["war_rounds"] == 2
@@ -470,7 +470,7 @@ def test_sk8_loser_of_the_war_starts_the_new_pile(table):
     w = sorted(ordinary(table, 4), key=lambda c: table.figures[HEAD][c])
     state, _a, _b = war_position(table, 2, [[w[0], w[3]], [w[2], w[1]]])
     state.apply((NAME, HEAD))
-    state.apply((WAR_LAY, w[0]))  # the lowest head: seat 0 loses its own war
+    state.apply((WAR_LAY, w[0]))  # the lowest head: seat 1 loses its own war
     state.apply((WAR_LAY, w[2]))
     assert state.current_player() == 0 and state.pile == []
     assert all(a[0] != TAKE for a in state.legal_actions())
@@ -481,7 +481,7 @@ def test_sk8_loser_of_the_war_starts_the_new_pile(table):
 
 def test_sk9_no_card_to_lay_in_a_war_takes_the_whole_pile(table):
     w = ordinary(table, 1)
-    # The stock is empty; both lay a joker (a tie), and in the re-fight seat 1 has no card.
+    # The stock is empty; both lay a joker (a tie), and in the re-fight seat 2 has no card.
     j1, j2 = table.joker_cards[:2]
     state, a, b = war_position(table, 2, [[j1, w[0]], [j2]])
     state.apply((NAME, GWH))
@@ -489,9 +489,9 @@ def test_sk9_no_card_to_lay_in_a_war_takes_the_whole_pile(table):
     state.apply((WAR_LAY, j2))
     assert state.phase == WAR and state.current_player() == 0  # re-fight
     state.apply((WAR_LAY, w[0]))
-    # Seat 1 has no card for the re-fight: it takes the pile and the war cards.
+    # Seat 2 has no card for the re-fight: it takes the pile and the war cards.
     assert sorted(state.hands[1]) == sorted([a, b, j1, j2, w[0]])
-    assert state.phase == OVER and state.result().loser == 1  # seat 0 is out
+    assert state.phase == OVER and state.result().loser == 1  # seat 1 is out
     assert state.result().order == [0]
 
 
@@ -699,8 +699,8 @@ def test_rounds_count_regular_turns(table):
     state = position(table, players=3, hands=[[x, w], [y], [z]], pile=[])
     state.apply((LAY, x))
     assert state.result().rounds == 1
-    state.apply((LAY, y))  # seat 1 out
-    state.apply((LAY, z))  # seat 2 out: game over
+    state.apply((LAY, y))  # seat 2 out
+    state.apply((LAY, z))  # seat 3 out: game over
     assert state.result().rounds == 1 and state.result().loser == 0
 
 
@@ -803,18 +803,18 @@ def test_describe_reads_the_view_in_words(table):
     state = position(table, hands=[[low], seat1], pile=[mid], beside=[inv], top_owner=1)
     en, nb = Narrator(table, "en", viewer=0), Narrator(table, "nb", viewer=0)
     lines = state.observation(0).lines(en)
-    assert lines[0] == "You are seat 0. Turn: you (your turn)."
+    assert lines[0] == "You are seat 1. Turn: you (your turn)."
     assert lines[1].startswith(f"Your hand: {spoken(table, low)} · ")
     assert "Pile: 1 card, last laid" in lines[2]
     assert lines[3].startswith(f"Beside the pile: {spoken(table, inv)}")
     assert lines[4].startswith(f"To beat: {spoken(table, mid)}")
-    assert lines[5] == "Cards in hand: you: 1, seat 1: 1; stock: 0"
+    assert lines[5] == "Cards in hand: you: 1, seat 2: 1; stock: 0"
     lines = state.observation(0).lines(nb)
-    assert lines[0] == "Du er plass 0. Tur: du (din tur)."
+    assert lines[0] == "Du er plass 1. Tur: du (din tur)."
     assert lines[1].startswith(f"Hånda di: {spoken(table, low, 'nb')} · ")
     assert lines[3].startswith(f"Ved siden av bunken: {spoken(table, inv, 'nb')}")
     assert lines[4].startswith(f"Slå: {spoken(table, mid, 'nb')}")
-    assert lines[5] == "Kort på hånda: du: 1, plass 1: 1; trekkbunken: 0"
+    assert lines[5] == "Kort på hånda: du: 1, plass 2: 1; trekkbunken: 0"
     x, y, z = ordinary(table, 3)
     war, _, _ = war_position(table, 3, [[x], [y], [z]])
     lines = war.observation(2).lines(Narrator(table, "en", viewer=2))
@@ -824,10 +824,10 @@ def test_describe_reads_the_view_in_words(table):
     assert war_view is not None
     with pytest.raises(AttributeError, match="frozen"):
         war_view.category = 0
-    assert "War (not named yet): seat 0, seat 1; challenger seat 0" in lines
-    assert lines[0] == "You are seat 2. Turn: you (war: join?)."
+    assert "War (not named yet): seat 1, seat 2; challenger seat 1" in lines
+    assert lines[0] == "You are seat 3. Turn: you (war: join?)."
     lines = war.observation(2).lines(Narrator(table, "nb", viewer=2))
-    assert "Krig (ikke valgt ennå): plass 0, plass 1; utfordrer plass 0" in lines
+    assert "Krig (ikke valgt ennå): plass 1, plass 2; utfordrer plass 1" in lines
 
 
 def test_heuristic_explore_setting_is_checked(table):
@@ -953,27 +953,27 @@ def scenario_lay_take_and_run(table: DeckTable) -> StromkrigState:
     c13, c14 = by_gwh_nr(table, 13), by_gwh_nr(table, 14)
     under = other(table, low, mid, high, c13, c14)
     state = position(table, hands=[[mid, c14, c13], [low]], pile=[under, high], top_owner=1)
-    state.apply((TAKE,))  # seat 0 takes 2 cards; seat 1 starts
-    state.apply((LAY, low))  # seat 1 lays its last card: out, the game is over
+    state.apply((TAKE,))  # seat 1 takes 2 cards; seat 2 starts
+    state.apply((LAY, low))  # seat 2 lays its last card: out, the game is over
     assert told(state, 0, EN) == [
-        "Seat 0 takes the pile (2 cards).",
-        f"Seat 1 lays {laid(table, low, EN)}.",
-        "Seat 1 is out, 1st.",
-        "The game is over. Out in this order: seat 1. Seat 0 is the loser of the power war.",
+        "Seat 1 takes the pile (2 cards).",
+        f"Seat 2 lays {laid(table, low, EN)}.",
+        "Seat 2 is out, 1st.",
+        "The game is over. Out in this order: seat 2. Seat 1 is the loser of the power war.",
     ]
     assert told(state, 0, NB) == [
-        "Plass 0 tar inn bunken (2 kort).",
-        f"Plass 1 legger {laid(table, low, NB)}.",
-        "Plass 1 er ute som nr. 1.",
-        "Spillet er over. Rekkefølgen ut: plass 1. Plass 0 er taperen av strømkrigen.",
+        "Plass 1 tar inn bunken (2 kort).",
+        f"Plass 2 legger {laid(table, low, NB)}.",
+        "Plass 2 er ute som nr. 1.",
+        "Spillet er over. Rekkefølgen ut: plass 2. Plass 1 er taperen av strømkrigen.",
     ]
     run = position(table, hands=[[c14, c13, mid], [low]])
     run.apply((RUN, c14, c13))
     assert told(run, 0, EN) == [
-        f"Seat 0 lays a run of 2: {laid(table, c14, EN)}, {laid(table, c13, EN)}."
+        f"Seat 1 lays a run of 2: {laid(table, c14, EN)}, {laid(table, c13, EN)}."
     ]
     assert told(run, 0, NB) == [
-        f"Plass 0 legger en rekke på 2: {laid(table, c14, NB)}, {laid(table, c13, NB)}."
+        f"Plass 1 legger en rekke på 2: {laid(table, c14, NB)}, {laid(table, c13, NB)}."
     ]
     stats = run.final_stats()
     assert stats.counters["runs"] == 1 and stats.samples["run_lengths"] == [2]
@@ -987,31 +987,31 @@ def scenario_specials(table: DeckTable) -> StromkrigState:
     under = other(table, joker, two, inv, x, y, top)
     state = position(table, hands=[[joker, two, inv, x], [y]], pile=[under, top], top_owner=1)
     state.apply((INVISIBLE, inv))
-    state.apply((TAKE,))  # seat 1 takes 3: the pile and the card beside it
-    state.apply((BURN, joker))  # seat 0 burns an empty pile: 1 card
-    state.apply((RESET, two))  # seat 0 again, on the empty pile
+    state.apply((TAKE,))  # seat 2 takes 3: the pile and the card beside it
+    state.apply((BURN, joker))  # seat 1 burns an empty pile: 1 card
+    state.apply((RESET, two))  # seat 1 again, on the empty pile
     name = table.names[top]
     assert told(state, 0, EN) == [
-        f"Seat 0 lays {spoken(table, inv)} beside the pile (invisible: nr. 51 in production).",
-        "Seat 1 takes the pile (3 cards).",
-        "Seat 0 lays joker: the pile burns (1 card). Seat 0 starts a new pile.",
-        f"Seat 0 lays {spoken(table, two)}: the next player may lay any card.",
+        f"Seat 1 lays {spoken(table, inv)} beside the pile (invisible: nr. 51 in production).",
+        "Seat 2 takes the pile (3 cards).",
+        "Seat 1 lays joker: the pile burns (1 card). Seat 1 starts a new pile.",
+        f"Seat 1 lays {spoken(table, two)}: the next player may lay any card.",
     ]
     assert told(state, 0, NB) == [
-        f"Plass 0 legger {spoken(table, inv, NB)} ved siden av bunken "
+        f"Plass 1 legger {spoken(table, inv, NB)} ved siden av bunken "
         "(usynlig: nr. 51 i produksjon).",
-        "Plass 1 tar inn bunken (3 kort).",
-        "Plass 0 legger joker: bunken brennes (1 kort). Plass 0 starter ny bunke.",
-        f"Plass 0 legger {spoken(table, two, NB)}: neste kan legge hva som helst.",
+        "Plass 2 tar inn bunken (3 kort).",
+        "Plass 1 legger joker: bunken brennes (1 kort). Plass 1 starter ny bunke.",
+        f"Plass 1 legger {spoken(table, two, NB)}: neste kan legge hva som helst.",
     ]
     on_card = position(table, hands=[[two, x], [y]], pile=[top], top_owner=1)
     on_card.apply((RESET, two))
     assert told(on_card, 0, EN) == [
-        f"Seat 0 lays {spoken(table, two)}: {name} counts as zero, the next player may "
+        f"Seat 1 lays {spoken(table, two)}: {name} counts as zero, the next player may "
         "lay any card."
     ]
     assert told(on_card, 0, NB) == [
-        f"Plass 0 legger {spoken(table, two, NB)}: {name} teller null, neste kan legge hva "
+        f"Plass 1 legger {spoken(table, two, NB)}: {name} teller null, neste kan legge hva "
         "som helst."
     ]
     return state
@@ -1023,34 +1023,34 @@ def scenario_chance(table: DeckTable) -> StromkrigState:
     state.apply((CHANCE,))
     state.apply((LAY, high))
     assert told(state, 0, EN) == [
-        f"Seat 0 takes a chance and turns up {laid(table, high, EN)}: it must be used.",
-        f"Seat 0 lays {laid(table, high, EN)} from the stock.",
+        f"Seat 1 takes a chance and turns up {laid(table, high, EN)}: it must be used.",
+        f"Seat 1 lays {laid(table, high, EN)} from the stock.",
     ]
     assert told(state, 0, NB) == [
-        f"Plass 0 tar en sjanse og snur {laid(table, high, NB)}: det skal brukes.",
-        f"Plass 0 legger {laid(table, high, NB)} fra trekkbunken.",
+        f"Plass 1 tar en sjanse og snur {laid(table, high, NB)}: det skal brukes.",
+        f"Plass 1 legger {laid(table, high, NB)} fra trekkbunken.",
     ]
     failed = position(table, hands=[[x], [y]], stock=[low], pile=[high], top_owner=1)
     failed.apply((CHANCE,))
     assert told(failed, 0, EN) == [
-        f"Seat 0 takes a chance and turns up {laid(table, low, EN)}: it cannot be used.",
-        f"Seat 0 takes the pile (1 card) with {spoken(table, low)}.",
+        f"Seat 1 takes a chance and turns up {laid(table, low, EN)}: it cannot be used.",
+        f"Seat 1 takes the pile (1 card) with {spoken(table, low)}.",
     ]
     assert told(failed, 0, NB) == [
-        f"Plass 0 tar en sjanse og snur {laid(table, low, NB)}: det kan ikke brukes.",
-        f"Plass 0 tar inn bunken (1 kort) med {spoken(table, low, NB)}.",
+        f"Plass 1 tar en sjanse og snur {laid(table, low, NB)}: det kan ikke brukes.",
+        f"Plass 1 tar inn bunken (1 kort) med {spoken(table, low, NB)}.",
     ]
     burn = card(table, "kløver-3")
     burned = position(table, hands=[[x], [y]], stock=[low, burn], pile=[high], top_owner=1)
     burned.apply((CHANCE,))
     burned.apply((BURN, burn))
     assert told(burned, 1, EN) == [
-        f"Seat 0 lays {spoken(table, burn)} from the stock: the pile burns (2 cards). "
-        "Seat 0 starts a new pile."
+        f"Seat 1 lays {spoken(table, burn)} from the stock: the pile burns (2 cards). "
+        "Seat 1 starts a new pile."
     ]
     assert told(burned, 1, NB) == [
-        f"Plass 0 legger {spoken(table, burn, NB)} fra trekkbunken: bunken brennes (2 kort). "
-        "Plass 0 starter ny bunke."
+        f"Plass 1 legger {spoken(table, burn, NB)} fra trekkbunken: bunken brennes (2 kort). "
+        "Plass 1 starter ny bunke."
     ]
     expected = {"chance_draws": 1, "chance_draws_played": 1, "burns": 1}
     assert burned.final_stats().counters == expected
@@ -1060,11 +1060,11 @@ def scenario_chance(table: DeckTable) -> StromkrigState:
     reset.apply((RESET, two))
     name = table.names[high]
     assert told(reset, 1, EN) == [
-        f"Seat 0 lays {spoken(table, two)} from the stock: {name} counts as zero, the next "
+        f"Seat 1 lays {spoken(table, two)} from the stock: {name} counts as zero, the next "
         "player may lay any card."
     ]
     assert told(reset, 1, NB) == [
-        f"Plass 0 legger {spoken(table, two, NB)} fra trekkbunken: {name} teller null, neste "
+        f"Plass 1 legger {spoken(table, two, NB)} fra trekkbunken: {name} teller null, neste "
         "kan legge hva som helst."
     ]
     inv = by_gwh_nr(table, 51)
@@ -1072,11 +1072,11 @@ def scenario_chance(table: DeckTable) -> StromkrigState:
     beside.apply((CHANCE,))
     beside.apply((INVISIBLE, inv))
     assert told(beside, 1, EN) == [
-        f"Seat 0 lays {spoken(table, inv)} from the stock beside the pile "
+        f"Seat 1 lays {spoken(table, inv)} from the stock beside the pile "
         "(invisible: nr. 51 in production)."
     ]
     assert told(beside, 1, NB) == [
-        f"Plass 0 legger {spoken(table, inv, NB)} fra trekkbunken ved siden av bunken "
+        f"Plass 1 legger {spoken(table, inv, NB)} fra trekkbunken ved siden av bunken "
         "(usynlig: nr. 51 i produksjon)."
     ]
     return state
@@ -1088,42 +1088,42 @@ def scenario_war(table: DeckTable) -> StromkrigState:
     w = sorted(ordinary(table, 6), key=lambda c: table.figures[GWH][c])
     hands = [[j1, w[0]], [j2, w[5], w[1]], [w[4], w[2]], [w[3]]]
     state, a, b = war_position(table, 4, hands)
-    state.apply((JOIN,))  # seat 2
-    state.apply((STAY_OUT,))  # seat 3
+    state.apply((JOIN,))  # seat 3
+    state.apply((STAY_OUT,))  # seat 4
     state.apply((NAME, GWH))
     for war_card in (j1, j2, w[4], w[0], w[5]):
         state.apply((WAR_LAY, war_card))
     t = state.game.table
     en = told(state, 0, EN)
     assert en == [
-        f"Seat 0 lays {laid(t, b, EN)}.",
+        f"Seat 1 lays {laid(t, b, EN)}.",
         f"Power war! {laid(t, b, EN)} on {laid(t, a, EN)}: the same ten, 870 GWh. "
-        "Seat 0 challenges seat 1.",
-        "Seat 2 shouts \u201cwar!\u201d and joins in.",
-        "Seat 3 stays out of the war.",
-        "Seat 0 names production. In the war: seat 0, seat 1 and seat 2.",
-        "Seat 0 lays joker in the war.",
+        "Seat 1 challenges seat 2.",
+        "Seat 3 shouts \u201cwar!\u201d and joins in.",
+        "Seat 4 stays out of the war.",
+        "Seat 1 names production. In the war: seat 1, seat 2 and seat 3.",
         "Seat 1 lays joker in the war.",
-        f"Seat 2 lays {laid(t, w[4], EN)} in the war.",
-        "A tie for the lowest production: the war is fought again between seat 0 and seat 1.",
-        f"Seat 0 lays {laid(t, w[0], EN)} in the war.",
-        f"Seat 1 lays {laid(t, w[5], EN)} in the war.",
-        "Seat 0 loses the war (lowest production) and takes the pile (7 cards).",
+        "Seat 2 lays joker in the war.",
+        f"Seat 3 lays {laid(t, w[4], EN)} in the war.",
+        "A tie for the lowest production: the war is fought again between seat 1 and seat 2.",
+        f"Seat 1 lays {laid(t, w[0], EN)} in the war.",
+        f"Seat 2 lays {laid(t, w[5], EN)} in the war.",
+        "Seat 1 loses the war (lowest production) and takes the pile (7 cards).",
     ]
     assert told(state, 0, NB) == [
-        f"Plass 0 legger {laid(t, b, NB)}.",
+        f"Plass 1 legger {laid(t, b, NB)}.",
         f"Strømkrig! {laid(t, b, NB)} på {laid(t, a, NB)}: samme tier, 870 GWh. "
-        "Plass 0 utfordrer plass 1.",
-        "Plass 2 roper «krig!» og er med.",
-        "Plass 3 står utenfor krigen.",
-        "Plass 0 velger produksjon. I krigen: plass 0, plass 1 og plass 2.",
-        "Plass 0 legger joker i krigen.",
+        "Plass 1 utfordrer plass 2.",
+        "Plass 3 roper «krig!» og er med.",
+        "Plass 4 står utenfor krigen.",
+        "Plass 1 velger produksjon. I krigen: plass 1, plass 2 og plass 3.",
         "Plass 1 legger joker i krigen.",
-        f"Plass 2 legger {laid(t, w[4], NB)} i krigen.",
-        "Likt laveste produksjon: krigen går om igjen mellom plass 0 og plass 1.",
-        f"Plass 0 legger {laid(t, w[0], NB)} i krigen.",
-        f"Plass 1 legger {laid(t, w[5], NB)} i krigen.",
-        "Plass 0 taper krigen (har lavest produksjon) og tar inn bunken (7 kort).",
+        "Plass 2 legger joker i krigen.",
+        f"Plass 3 legger {laid(t, w[4], NB)} i krigen.",
+        "Likt laveste produksjon: krigen går om igjen mellom plass 1 og plass 2.",
+        f"Plass 1 legger {laid(t, w[0], NB)} i krigen.",
+        f"Plass 2 legger {laid(t, w[5], NB)} i krigen.",
+        "Plass 1 taper krigen (har lavest produksjon) og tar inn bunken (7 kort).",
     ]
     counters = state.final_stats().counters
     assert counters["wars"] == 1 and counters["war_rounds"] == 2
@@ -1134,23 +1134,23 @@ def scenario_war(table: DeckTable) -> StromkrigState:
     clubs.apply((LAY, club9))
     clubs.apply((NAME, MW))
     clubs.apply((WAR_LAY, w[2]))
-    clubs.apply((WAR_LAY, w[3]))  # seat 1 then has none
+    clubs.apply((WAR_LAY, w[3]))  # seat 2 then has none
     assert told(clubs, 1, EN)[0] == (
         f"Power war! {laid(table, club9, EN)} on {laid(table, club7, EN)}: club on club. "
-        "Seat 0 challenges seat 1."
+        "Seat 1 challenges seat 2."
     )
     assert told(clubs, 1, NB)[0] == (
         f"Strømkrig! {laid(table, club9, NB)} på {laid(table, club7, NB)}: kløver på kløver. "
-        "Plass 0 utfordrer plass 1."
+        "Plass 1 utfordrer plass 2."
     )
-    assert told(clubs, 2, EN)[0] == "Seat 0 names capacity. In the war: seat 0 and seat 1."
-    assert told(clubs, 3, NB)[0] == f"Plass 0 legger {laid(table, w[2], NB, MW)} i krigen."
+    assert told(clubs, 2, EN)[0] == "Seat 1 names capacity. In the war: seat 1 and seat 2."
+    assert told(clubs, 3, NB)[0] == f"Plass 1 legger {laid(table, w[2], NB, MW)} i krigen."
     loser = 0 if table.figures[MW][w[2]] < table.figures[MW][w[3]] else 1
     assert told(clubs, 5, EN)[0] == (
-        f"Seat {loser} loses the war (lowest capacity) and takes the pile (4 cards)."
+        f"Seat {loser + 1} loses the war (lowest capacity) and takes the pile (4 cards)."
     )
     assert told(clubs, 5, NB)[0] == (
-        f"Plass {loser} taper krigen (har lavest effekt) og tar inn bunken (4 kort)."
+        f"Plass {loser + 1} taper krigen (har lavest effekt) og tar inn bunken (4 kort)."
     )
     return state
 
@@ -1166,10 +1166,10 @@ def scenario_war_without_a_card(table: DeckTable) -> StromkrigState:
     state.apply((WAR_LAY, w[0]))
     assert kinds(state, since) == ["WarCardLaid", "WarLost", "SeatOut", "GameOver"]
     assert told(state, since + 1, EN)[0] == (
-        "Seat 1 loses the war (no card to lay) and takes the pile (5 cards)."
+        "Seat 2 loses the war (no card to lay) and takes the pile (5 cards)."
     )
     assert told(state, since + 1, NB)[0] == (
-        "Plass 1 taper krigen (har ikke noe kort å legge) og tar inn bunken (5 kort)."
+        "Plass 2 taper krigen (har ikke noe kort å legge) og tar inn bunken (5 kort)."
     )
     return state
 

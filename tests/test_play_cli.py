@@ -41,7 +41,7 @@ def test_shows_the_view_and_numbered_moves_then_eof_exits_cleanly(deck_file):
     result = play("--game", "idiot", "--players", "3", "--deck", deck_file, "--seed", "3")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "idiot: 3 players, you are seat 0, seed 3" in out
+    assert "idiot: 3 players, you are seat 1, seed 3" in out
     assert "Your hand:" in out and "Pile: empty" in out and "Stock: 25" in out
     assert "   1. swap " in out and "10. done swapping" in out
     assert "Game left unfinished." in out
@@ -58,7 +58,7 @@ def test_a_whole_game_against_bots(deck_file, tmp_path):
     out = result.output
     assert "Game over after" in out and "The game is over. Out in this order: " in out
     assert re.search(r"(Seat \d \(\w+\) is|You are) the Idiot\.", out)
-    assert "Seat 1 (greedy) plays: " in out and "Seat 2 (heuristic) plays: " in out
+    assert "Seat 2 (greedy) plays: " in out and "Seat 3 (heuristic) plays: " in out
     assert "You play: " in out and "Recent moves:" not in out
     told = [line for line in out.splitlines() if re.search(r"(plays|You play)( from .*)?: ", line)]
     laid = [e for e in replay_log(save).events if type(e).__name__ == "Laid"]
@@ -81,16 +81,16 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     save = tmp_path / "half.json"
     first = play(
         "--game", "idiot", "--players", "2", "--deck", deck_file, "--seed", "5",
-        "--bots", "greedy", "--seat", "1", "--save", save, stdin="",
+        "--bots", "greedy", "--seat", "2", "--save", save, stdin="",
     )  # fmt: skip
     assert first.exit_code == 0, first.output
     log = load_replay(save)
     assert log.bots == ["greedy", PERSON] and log.result is None
-    assert log.actions == [[101]]  # seat 0 finished swapping; the person had not moved
+    assert log.actions == [[101]]  # seat 1 finished swapping; the person had not moved
     again = tmp_path / "again.json"
     second = play("--load", save, "--save", again, stdin="2\n")
     assert second.exit_code == 0, second.output
-    assert "you are seat 1, seed 5" in second.output
+    assert "you are seat 2, seed 5" in second.output
     assert "You swap " in second.output
     continued = load_replay(again)
     assert continued.actions[:1] == [[101]] and len(continued.actions) >= 2
@@ -106,7 +106,7 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Your move (1-" in result.output and "\nYou " in result.output
-    assert "\nSeat 1 (greedy) " in result.output and "Recent moves" not in result.output
+    assert "\nSeat 2 (greedy) " in result.output and "Recent moves" not in result.output
     log = load_replay(save)
     assert log.rules.game == name and log.bots == [PERSON, "greedy", "greedy"]
     state = replay_log(save)
@@ -116,8 +116,8 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
 @pytest.mark.parametrize(
     ("lang", "lines"),
     [
-        ("en", ("Your move (1-", "You lay ", "Seat 1 (greedy) lays ", "Power war! ")),
-        ("nb", ("Ditt trekk (1-", "Du legger ", "Plass 1 (greedy) legger ", "Strømkrig! ")),
+        ("en", ("Your move (1-", "You lay ", "Seat 2 (greedy) lays ", "Power war! ")),
+        ("nb", ("Ditt trekk (1-", "Du legger ", "Plass 2 (greedy) legger ", "Strømkrig! ")),
     ],
 )
 def test_stromkrig_plays_and_tells_its_events(deck_file, tmp_path, lang, lines):
@@ -140,7 +140,8 @@ def test_stromkrig_plays_and_tells_its_events(deck_file, tmp_path, lang, lines):
         (["--game", "poker"], "unknown game 'poker'"),
         ([], "--game is required"),
         (["--game", "idiot", "--players", "7"], "idiot is for 2-5 players, not 7"),
-        (["--game", "idiot", "--seat", "4"], "--seat 4 is not a seat of a 4-player game"),
+        (["--game", "idiot", "--seat", "5"], "--seat 5 is not a seat of a 4-player game (1-4)"),
+        (["--game", "idiot", "--seat", "0"], "--seat 0: must be a whole number, at least 1"),
         (["--game", "idiot", "--bots", "greedy,greedy"], "--bots names 2 bots"),
         (["--game", "idiot", "--bots", "clever"], "idiot has no bot 'clever'"),
         (["--game", "idiot", "--variant", "wild"], "idiot has no variant wild"),
@@ -185,7 +186,7 @@ def test_the_view_is_the_typed_observation_in_either_language(deck):
     hand = table.names[obs.hand[0]]
     english = render_view(obs, table)
     norwegian = render_view(obs, table, "nb")
-    assert english[0] == "You are seat 1. Phase: swap." and norwegian[0].startswith("Du er plass 1")
+    assert english[0] == "You are seat 2. Phase: swap." and norwegian[0].startswith("Du er plass 2")
     assert any(line.startswith("Your hand: ") and hand in line for line in english)
     assert any(line.startswith("Hånda di: ") and hand in line for line in norwegian)
 
@@ -194,9 +195,9 @@ def test_play_in_norwegian(deck_file):
     result = play("--game", "idiot", "--players", "2", "--deck", deck_file, "--lang", "nb",
                   "--seed", "4", "--bots", "greedy", stdin="1\n10\n" + "1\n" * 30)  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "du er plass 0" in result.output and "Dine trekk:" in result.output
+    assert "du er plass 1" in result.output and "Dine trekk:" in result.output
     assert (
-        "Du bytter " in result.output and "Plass 1 (greedy) er ferdig med å bytte." in result.output
+        "Du bytter " in result.output and "Plass 2 (greedy) er ferdig med å bytte." in result.output
     )
 
 
@@ -243,7 +244,7 @@ def test_kraftidioten_plays_through_the_loop_and_tells_its_events(deck_file, tmp
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Your move (1-" in out and "You lay a card face down and claim " in out
-    assert "Seat 1 (greedy) lays a card face down and claims " in out
+    assert "Seat 2 (greedy) lays a card face down and claims " in out
     log = load_replay(save)
     assert log.rules.game == "kraftidioten" and log.bots == [PERSON, "greedy", "greedy"]
     assert replay_log(save).result().actions == len(log.actions) > 0

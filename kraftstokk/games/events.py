@@ -61,7 +61,7 @@ class Narrator:
             return "du" if self.nb else "you"
         if 0 <= seat < len(self.seat_names):
             return self.seat_names[seat]
-        return f"plass {seat}" if self.nb else f"seat {seat}"
+        return f"plass {seat + 1}" if self.nb else f"seat {seat + 1}"
 
     def who(self, seat: int, verb_nb: str, third: str, second: str) -> str:
         """The seat and its verb, capitalized: 'Plass 2 legger', 'Seat 2 lays', 'You lay'."""

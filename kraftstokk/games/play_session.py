@@ -30,7 +30,7 @@ from kraftstokk.games.replay import (
     make_replay,
     save_replay,
 )
-from kraftstokk.models import Deck, load_deck_json
+from kraftstokk.models import Deck
 
 PERSON = "person"
 
@@ -93,12 +93,12 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
     variants = ", ".join(sorted(game.variants))
     if nb:
         echo(
-            f"{game.name}: {game.num_players} spillere, du er plass {table.seat}, frø {table.seed}"
-            + (f", varianter {variants}" if variants else "")
+            f"{game.name}: {game.num_players} spillere, du er plass {table.seat + 1}, "
+            f"frø {table.seed}" + (f", varianter {variants}" if variants else "")
         )
     else:
         echo(
-            f"{game.name}: {game.num_players} players, you are seat {table.seat}, "
+            f"{game.name}: {game.num_players} players, you are seat {table.seat + 1}, "
             f"seed {table.seed}" + (f", variants {variants}" if variants else "")
         )
     state = table.state
@@ -245,7 +245,7 @@ def _story_lines(events: Sequence[Event], teller: Narrator) -> list[str]:
 def _names(bots: Sequence[str], lang: str) -> tuple[str, ...]:
     """'seat 2 (greedy)' per seat, so the story says which bot did what."""
     word = "plass" if lang == "nb" else "seat"
-    return tuple(f"{word} {seat} ({name})" for seat, name in enumerate(bots))
+    return tuple(f"{word} {seat} ({name})" for seat, name in enumerate(bots, start=1))
 
 
 def _check_available(name: str) -> None:
@@ -262,7 +262,7 @@ def _check_available(name: str) -> None:
 def seat_specs(spec: str, players: int, seat: int) -> list[str]:
     """One bot spec per seat, PERSON at ``seat``; ``spec`` names all or only the bots."""
     if not 0 <= seat < players:
-        raise GameError(f"--seat {seat} is not a seat of a {players}-player game (0-{players - 1})")
+        raise GameError(f"--seat {seat + 1} is not a seat of a {players}-player game (1-{players})")
     parts = [part.strip() for part in spec.split(",") if part.strip()]
     if not parts:
         raise GameError("--bots is empty")
@@ -294,7 +294,9 @@ def _new_table(setup: PlaySetup) -> Table:
     if not setup.game:
         raise GameError("--game is required (idiot, kraftidioten or stromkrig) unless --load")
     _check_available(setup.game)
-    deck = load_deck_json(setup.deck)
+    from kraftstokk.deck.io import load_valid_deck
+
+    deck = load_valid_deck(setup.deck)
     game = make_game(setup.game, DeckTable.from_deck(deck), setup.players, setup.variants)
     names = seat_specs(setup.bots, game.num_players, setup.seat)
     bots = _make_bots(game, names)
@@ -316,7 +318,10 @@ def _load_table(setup: PlaySetup) -> Table:
     names = list(log.bots)
     seat = names.index(PERSON) if PERSON in names else setup.seat
     if not 0 <= seat < game.num_players:
-        raise GameError(f"--seat {seat} is not a seat of this {game.num_players}-player game")
+        raise GameError(
+            f"--seat {seat + 1} is not a seat of this {game.num_players}-player game "
+            f"(1-{game.num_players})"
+        )
     names[seat] = PERSON
     bots = _make_bots(game, names)
     try:

@@ -101,9 +101,9 @@ class IdiotObservation(Observation):
             IdiotPhase.OVER: ("slutt", "over"),
         }[self.phase][0 if nb else 1]
         lines = [
-            f"Du er plass {self.seat}. Fase: {phase}."
+            f"Du er plass {self.seat + 1}. Fase: {phase}."
             if nb
-            else f"You are seat {self.seat}. Phase: {phase}."
+            else f"You are seat {self.seat + 1}. Phase: {phase}."
         ]
         if self.pile:
             top = self.pile[-1]

@@ -419,10 +419,10 @@ class IdiotState(State):
             left = sum(1 for c in self._down[seat] if c >= 0)
             if left != self._down_left[seat]:
                 raise GameError(
-                    f"seat {seat}: {left} face-down cards, counted {self._down_left[seat]}"
+                    f"seat {seat + 1}: {left} face-down cards, counted {self._down_left[seat]}"
                 )
             if self._out[seat] and self.remaining_cards(seat):
-                raise GameError(f"seat {seat} is out but still holds cards")
+                raise GameError(f"seat {seat + 1} is out but still holds cards")
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
         from_face_up = False

@@ -130,7 +130,7 @@ class KraftidiotenObservation(Observation):
         nb = n.nb
         table = n.table
         category = self.category
-        lines = [f"Du er plass {self.seat}." if nb else f"You are seat {self.seat}."]
+        lines = [f"Du er plass {self.seat + 1}." if nb else f"You are seat {self.seat + 1}."]
         if self.claims:
             kind = n.category(category)
             if nb:

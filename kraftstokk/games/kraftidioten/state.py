@@ -421,7 +421,9 @@ class KraftidiotenState(State):
                 self.actions += 1
                 self._challenge()
             else:
-                raise GameError(f"seat {self.player} must challenge or pass, not {list(action)}")
+                raise GameError(
+                    f"seat {self.player + 1} must challenge or pass, not {list(action)}"
+                )
             return
         kind = action[0] if action else -1
         seat = self.player
@@ -436,7 +438,7 @@ class KraftidiotenState(State):
                 )
             ):
                 raise GameError(
-                    f"seat {seat} must name a false claim for card {self.lie_card}, "
+                    f"seat {seat + 1} must name a false claim for card {self.lie_card}, "
                     f"not {list(action)}"
                 )
             self._check_claim(seat, action, truthful=False)
@@ -460,7 +462,7 @@ class KraftidiotenState(State):
         elif kind == LIE and len(action) == 3:
             _, card, category = action
             if not 0 <= card < self.game.table.size or card not in self.hands[seat]:
-                raise GameError(f"seat {seat} does not hold card {card}")
+                raise GameError(f"seat {seat + 1} does not hold card {card}")
             if self.game.table.joker[card]:
                 raise GameError("a joker is laid as a joker, never under a false claim")
             if category not in (0, 1, 2) or self.category not in (NO_CATEGORY, category):
@@ -473,7 +475,7 @@ class KraftidiotenState(State):
         elif kind == JOKER and len(action) == 2:
             card = action[1]
             if card not in self.hands[seat] or not self.game.table.joker[card]:
-                raise GameError(f"seat {seat} holds no joker {card}")
+                raise GameError(f"seat {seat + 1} holds no joker {card}")
             self.actions += 1
             self.turns += 1
             hand = self.hands[seat]
@@ -671,7 +673,7 @@ class KraftidiotenState(State):
         game = self.game
         table = game.table
         if not 0 <= card < table.size or card not in self.hands[seat]:
-            raise GameError(f"seat {seat} does not hold card {card}")
+            raise GameError(f"seat {seat + 1} does not hold card {card}")
         if table.joker[card]:
             raise GameError(f"a joker is laid as a joker, not under a claim ({list(action)})")
         if not 0 <= plant < table.size or table.joker[plant]:

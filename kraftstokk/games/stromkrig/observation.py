@@ -147,9 +147,9 @@ class StromkrigObservation(Observation):
         phase = _PHASE_WORDS[self.phase][0 if nb else 1]
         turn = n.seat(self.current_player)
         lines = [
-            f"Du er plass {self.seat}. Tur: {turn} ({phase})."
+            f"Du er plass {self.seat + 1}. Tur: {turn} ({phase})."
             if nb
-            else f"You are seat {self.seat}. Turn: {turn} ({phase})."
+            else f"You are seat {self.seat + 1}. Turn: {turn} ({phase})."
         ]
         hand = ", ".join(show(card, category) for card in self.hand) or "-"
         lines.append(f"Hånda di: {hand}" if nb else f"Your hand: {hand}")

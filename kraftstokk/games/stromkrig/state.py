@@ -350,7 +350,7 @@ class StromkrigState(State):
         if action not in legal:
             if self.is_terminal():
                 raise GameError("stromkrig: the game is over")
-            raise GameError(f"stromkrig: {list(action)} is not legal for seat {self.current}")
+            raise GameError(f"stromkrig: {list(action)} is not legal for seat {self.current + 1}")
         self._legal = None
         self.actions += 1
         phase = self.phase
