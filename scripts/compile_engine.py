@@ -3,7 +3,7 @@
     .venv/bin/python scripts/compile_engine.py             # compile now
     .venv/bin/python scripts/compile_engine.py --if-stale  # only if anything changed
 
-``make install`` runs the second. The game packages' modules (``native.compiled_modules()``) become
+``make engine`` runs the second. The game packages' modules (``native.compiled_modules()``) become
 extension modules beside their sources, and ``kraftstokk/games/native-build.json``
 records a digest of the sources. The same sources run unchanged as pure Python: without
 a C compiler, when compiling fails, or with ``KRAFTSTOKK_PURE_PYTHON=1``, this prints why,

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kraftstokk.errors import GameError
+from kraftstokk.games.random_bot import RandomBot as RandomBot  # re-exported, as Stats
+from kraftstokk.games.random_bot import random_bot as random_bot
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
 from kraftstokk.models import CATEGORIES, SUITS, Deck
 
@@ -329,21 +331,7 @@ class Bot(Protocol):
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
-class RandomBot:
-    """Picks a legal action uniformly at random."""
-
-    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))]
-
-
 BotFactory = Callable[[Game, dict[str, Any]], Bot]
-
-
-def random_bot(game: Game, settings: dict[str, Any]) -> RandomBot:
-    """The factory of the random-legal bot: it plays every game and takes no settings."""
-    if settings:
-        raise ValueError(f"random takes no settings, got {', '.join(sorted(settings))}")
-    return RandomBot()
 
 
 class _SeededRandom(random.Random):

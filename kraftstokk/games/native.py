@@ -1,6 +1,6 @@
 """The compiled engine: which modules mypyc compiles, and whether the build is current.
 
-``scripts/compile_engine.py`` (run by ``make install``) compiles the modules of every game
+``scripts/compile_engine.py`` (run by ``make engine``) compiles the modules of every game
 package (:func:`compiled_modules`: found by the package convention, no list to keep)
 with mypyc into extension modules beside their sources, and writes :data:`MANIFEST` with
 a digest of the sources it compiled. Python imports an extension module before a source
@@ -27,7 +27,7 @@ from typing import Any
 PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
-FRAMEWORK = ("stats", "frozen", "events", "observation")
+FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot")
 #: Modules of a game package that stay Python: the declaration and the package itself.
 NOT_COMPILED = ("__init__", "spec")
 #: What the compiled modules import that is not compiled itself.
@@ -131,7 +131,7 @@ def build_is_current() -> tuple[bool, str]:
         reason = manifest.get("reason") or "not compiled: run scripts/compile_engine.py"
         return False, f"pure Python ({reason})"
     if manifest.get("digest") != source_digest():
-        return False, "pure Python (the compiled build is older than the sources: make install)"
+        return False, "pure Python (the compiled build is older than the sources: make engine)"
     return True, f"compiled with mypyc {manifest.get('mypy', '?')}"
 
 

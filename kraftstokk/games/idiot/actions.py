@@ -56,6 +56,8 @@ PASS: Final = 108
 PHASE_SWAP: Final = 150
 PHASE_PLAY: Final = 151
 PHASE_OVER: Final = 152
+#: The phase member of each phase number (``IdiotPhase(n)`` is a slow call).
+PHASES: Final[dict[int, IdiotPhase]] = {int(phase): phase for phase in IdiotPhase}
 
 #: Kinds of a version-1 replay log (0..8 in this order) to today's.
 V1_KINDS: Final = {old: int(kind) for old, kind in enumerate(IdiotAction)}

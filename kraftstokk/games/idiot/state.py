@@ -11,8 +11,8 @@ per step. Every action appends its events (``events.py``) to ``state.events``.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, insort
 from collections.abc import Sequence
+from typing import Final
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
@@ -36,6 +36,7 @@ from kraftstokk.games.idiot.actions import (
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_SWAP,
+    PHASES,
     PLAY,
     READY,
     READY_ACTION,
@@ -43,7 +44,6 @@ from kraftstokk.games.idiot.actions import (
     SWAP,
     TAKE,
     TAKE_ACTION,
-    IdiotPhase,
     action_text,
 )
 from kraftstokk.games.idiot.events import (
@@ -73,8 +73,47 @@ from kraftstokk.games.idiot.rules import (
     top_count,
 )
 from kraftstokk.games.idiot.spec import SPEC
+from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
+
+#: A card's sort key is ``rank << CARD_BITS | card`` (``IdiotGame.sort_key``): unique per
+#: card, with the card in its low bits, so a hand sorts as plain ints, without a key
+#: function called for every card (hands are sorted after nearly every move).
+CARD_BITS: Final = 6
+CARD_MASK: Final = (1 << CARD_BITS) - 1
+
+
+def sort_cards(cards: list[int], keys: tuple[int, ...]) -> None:
+    """Sort ``cards`` in place by rank, then card index (``keys`` is the game's sort key)."""
+    ordered = sorted([keys[card] for card in cards])
+    for i, key in enumerate(ordered):
+        cards[i] = key & CARD_MASK
+
+
+def sorted_cards(cards: Sequence[int], keys: tuple[int, ...]) -> list[int]:
+    """``cards`` sorted by rank, then card index."""
+    return [key & CARD_MASK for key in sorted([keys[card] for card in cards])]
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, first by identity: a bot hands back one of the listed tuples,
+    and comparing it with the others' contents first costs more than the search."""
+    for listed in legal:
+        if listed is action:
+            return True
+    return action in legal
+
+
+def insert_card(cards: list[int], card: int, keys: tuple[int, ...]) -> None:
+    """Insert ``card`` into the sorted ``cards`` where it belongs (a hand holds few)."""
+    key = keys[card]
+    i = len(cards)
+    cards.append(card)
+    while i > 0 and keys[cards[i - 1]] > key:
+        cards[i] = cards[i - 1]
+        i -= 1
+    cards[i] = card
 
 
 class IdiotGame(Game):
@@ -105,7 +144,9 @@ class IdiotGame(Game):
         if most > 4:
             raise GameError(f"idiot needs at most four cards of a value, this deck has {most}")
         # Sorting key: rank first, card index second, so play lists read low to high.
-        self.sort_key: tuple[int, ...] = tuple(r * 64 + c for c, r in enumerate(self.ranks))
+        if table.size > 1 << CARD_BITS:
+            raise GameError(f"idiot sorts at most {1 << CARD_BITS} cards, not {table.size}")
+        self.sort_key: tuple[int, ...] = tuple(r << CARD_BITS | c for c, r in enumerate(self.ranks))
         # ID-5: a card may be laid when need <= reach (2 and 10 on anything).
         self.reach: tuple[int, ...] = tuple(reach(r) for r in self.ranks)
         self.single_plays: tuple[Action, ...] = tuple((PLAY, c) for c in range(table.size))
@@ -131,7 +172,7 @@ class IdiotState(State):
         self._ranks = game.ranks
         self._reach = game.reach
         self._single = game.single_plays
-        self._key = game.sort_key.__getitem__
+        self._keys = game.sort_key
         self._cap = game.action_cap
         self._two_same = "two_same_player" in v
         self._no_finish_two = "no_finish_on_two" in v
@@ -150,8 +191,8 @@ class IdiotState(State):
         for seat in range(n):
             base = seat * 9
             self._down.append(deck[base : base + 3])
-            self._up.append(sorted(deck[base + 3 : base + 6], key=self._key))
-            self._hands.append(sorted(deck[base + 6 : base + 9], key=self._key))
+            self._up.append(sorted_cards(deck[base + 3 : base + 6], self._keys))
+            self._hands.append(sorted_cards(deck[base + 6 : base + 9], self._keys))
         self._down_left = [ROW] * n
         self._stock: list[int] = deck[n * 9 :]
         self._pile: list[int] = []
@@ -200,10 +241,10 @@ class IdiotState(State):
         if not 0 <= player < n:
             raise GameError(f"player {player} is not a seat of a {n}-player game")
         state = cls(game, random.Random(seed))
-        key = state._key
+        keys = state._keys
         state.events = []
-        state._hands = [sorted(h, key=key) for h in hands]
-        state._up = [sorted(u, key=key) for u in face_up]
+        state._hands = [sorted_cards(h, keys) for h in hands]
+        state._up = [sorted_cards(u, keys) for u in face_up]
         state._down = [list(d) for d in face_down]
         state._down_left = [sum(1 for c in d if c >= 0) for d in face_down]
         state._stock = list(stock)
@@ -244,7 +285,7 @@ class IdiotState(State):
         legal = self._legal
         if legal is None:
             legal = self._generate()
-        if action not in legal:
+        if not _listed(action, legal):
             raise GameError(f"idiot: action {list(action)} is not legal here")
         self._legal = None
         self._actions += 1
@@ -315,7 +356,7 @@ class IdiotState(State):
         return IdiotObservation(
             seat=seat,
             num_players=self.game.num_players,
-            phase=IdiotPhase(self._phase),
+            phase=PHASES[self._phase],
             current_player=self._player,
             hand=tuple(self._hands[seat]),
             face_up_rows=tuple(tuple(row) for row in self._up),
@@ -342,17 +383,16 @@ class IdiotState(State):
         """
         acts = [bot.act for bot in bots]
         looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
-        observation = self.observation
-        apply = self.apply
-        append = actions.append
+        # Method calls spelled out, not bound to locals: compiled, they are direct calls.
         while not self._over:
             legal = self._legal
             if legal is None:
                 legal = self._legal = self._generate()
             seat = self._player
-            action = acts[seat](observation(seat) if looks[seat] else None, legal, bot_rngs[seat])
-            apply(action)
-            append(action)
+            view = self.observation(seat) if looks[seat] else None
+            action = acts[seat](view, legal, bot_rngs[seat])
+            self.apply(action)
+            actions.append(action)
 
     def card_locations(self) -> dict[str, list[int]]:
         places: dict[str, list[int]] = {
@@ -413,28 +453,33 @@ class IdiotState(State):
             else:
                 ranks = self._ranks
                 single = self._single
-                add = acts.append
                 i = 0
                 while i < size:
                     card = src[i]
                     if reach_[card] < need:
                         # Too low: jump to the 10s (when they are next) or to the need.
                         target = TEN if ranks[card] < TEN < need else need
-                        i = bisect_left(src, target << 6, i + 1, size, key=self._key)
+                        # The first card from i + 1 of at least the target rank (src is
+                        # sorted, and a hand is short: a scan beats a bisection's calls).
+                        bound = target << CARD_BITS
+                        keys = self._keys
+                        i += 1
+                        while i < size and keys[src[i]] < bound:
+                            i += 1
                         continue
                     r = ranks[card]
                     j = i + 1
                     while j < size and ranks[src[j]] == r:
                         j += 1
-                    add(single[card])
+                    acts.append(single[card])
                     if j - i > 1:  # at most four of a rank (checked by IdiotGame)
                         second = src[i + 1]
-                        add((PLAY, card, second))
+                        acts.append((PLAY, card, second))
                         if j - i > 2:
                             third = src[i + 2]
-                            add((PLAY, card, second, third))
+                            acts.append((PLAY, card, second, third))
                             if j - i > 3:
-                                add((PLAY, card, second, third, src[i + 3]))
+                                acts.append((PLAY, card, second, third, src[i + 3]))
                     i = j
             if not acts and self._stock:
                 acts.append(CHANCE_ACTION)
@@ -515,8 +560,8 @@ class IdiotState(State):
         up = self._up[self._player]
         hand[hand.index(hand_card)] = up_card
         up[up.index(up_card)] = hand_card
-        hand.sort(key=self._key)
-        up.sort(key=self._key)
+        sort_cards(hand, self._keys)
+        sort_cards(up, self._keys)
         self.events.append(Swapped(self._player, hand_card, up_card))
 
     def _ready(self) -> None:
@@ -546,7 +591,7 @@ class IdiotState(State):
         src = hand if hand else self._up[p]
         pile = self._pile
         for card in action[1:]:
-            src.remove(card)
+            remove_card(src, card)
             pile.append(card)
         self.events.append(Laid(p, action[1:], src is not hand))
         ranks = self._ranks
@@ -559,7 +604,7 @@ class IdiotState(State):
         if src is hand:
             stock = self._stock
             while len(hand) < ROW and stock:
-                insort(hand, stock.pop(), key=self._key)
+                insert_card(hand, stock.pop(), self._keys)
         if not hand and not self._up[p] and not self._down_left[p]:
             self._go_out(p)
             if self._phase == PHASE_OVER:
@@ -577,7 +622,7 @@ class IdiotState(State):
         hand = self._hands[p]
         src = hand if hand else self._up[p]
         for card in action[1:]:
-            src.remove(card)
+            remove_card(src, card)
             self._pile.insert(0, card)
         self.events.append(SneakedUnder(p, action[1:]))
         if src is hand:
@@ -592,13 +637,13 @@ class IdiotState(State):
         """Effects of cards just laid on top: burns (ID-7, ID-8), 2 (ID-6), going out."""
         pile = self._pile
         again = False
-        burn = 0
+        burn: BurnCause | None = None  # the member itself: calling BurnCause(n) is slow
         size = 0
         if rank == TEN:
             burn = BurnCause.TEN
         elif len(pile) >= 4 and self._four_on_top(rank):
             burn = BurnCause.FOUR_OF_A_KIND
-        if burn:
+        if burn is not None:
             size = len(pile)
             self._burn()
             again = True
@@ -610,8 +655,8 @@ class IdiotState(State):
         if from_hand and len(hand) < ROW and self._stock:
             self._draw(hand)
         out = not hand and not self._up[p] and not self._down_left[p]
-        if burn:
-            self.events.append(Burned(p, size, BurnCause(burn), not out))
+        if burn is not None:
+            self.events.append(Burned(p, size, burn, not out))
         elif rank == TWO:
             self.events.append(Reset(p, again and not out))
         if out:
@@ -654,7 +699,7 @@ class IdiotState(State):
         """ID-9: draw back up to three while the stock lasts."""
         stock = self._stock
         while len(hand) < ROW and stock:
-            insort(hand, stock.pop(), key=self._key)
+            insert_card(hand, stock.pop(), self._keys)
 
     def _is_empty(self, p: int) -> bool:
         return not self._hands[p] and not self._up[p] and not self._down_left[p]
@@ -664,7 +709,7 @@ class IdiotState(State):
         hand = self._hands[p]
         self.events.append(PileTaken(p, len(self._pile)))
         hand.extend(self._pile)
-        hand.sort(key=self._key)
+        sort_cards(hand, self._keys)
         self._pile.clear()
         self._need = 0
         self._end_turn()
@@ -711,7 +756,7 @@ class IdiotState(State):
             hand.extend(self._pile)
             self._pile.clear()
         hand.append(card)
-        hand.sort(key=self._key)
+        sort_cards(hand, self._keys)
         self._need = 0
         self._end_turn()
 

@@ -107,6 +107,7 @@ from kraftstokk.games.kraftidioten.rules import (
     lowest_figure_lie,
     printed_value,
 )
+from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
 _PHASES = {phase.value: phase for phase in KraftidiotenPhase}
@@ -330,7 +331,6 @@ class KraftidiotenState(State):
         hand = self.hands[self.player]
         joker = game.table.joker
         actions: list[Action] = []
-        append = actions.append
         category = self.category
         jokers: list[Action] = []  # one per joker held, listed last
         if category == NO_CATEGORY:
@@ -350,11 +350,11 @@ class KraftidiotenState(State):
                     jokers.append(game.joker_actions[card])
                     continue
                 if figures[card] >= floor:
-                    append(truth[card])
-                append(lie[card])  # a lie by figure beats any claim (KI-4c)
-            append(TAKE_ACTION)
+                    actions.append(truth[card])
+                actions.append(lie[card])  # a lie by figure beats any claim (KI-4c)
+            actions.append(TAKE_ACTION)
             if self.stock:
-                append(DRAW_ACTION)
+                actions.append(DRAW_ACTION)
         if jokers:
             actions += jokers
         return actions
@@ -480,7 +480,7 @@ class KraftidiotenState(State):
             self.turns += 1
             hand = self.hands[seat]
             penalty = joker_costs(len(hand))
-            hand.remove(card)
+            remove_card(hand, card)
             self._joker(seat, card, penalty=penalty, from_stock=False)
             self._draw_up(hand)
             if penalty and self._jokers_only(hand):
@@ -610,11 +610,8 @@ class KraftidiotenState(State):
         blind = [getattr(bot, "needs_legal", True) is False for bot in bots]
         looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
         small = [getattr(bot, "reads_turn_view", False) is True for bot in bots]
-        turn_view = self.turn_view
         acts = [bot.act for bot in bots]
-        observation = self.observation
-        apply = self.apply
-        append = actions.append
+        # Method calls spelled out, not bound to locals: compiled, they are direct calls.
         while not self.finished and self.actions < self.cap:
             seat = self.player
             if self.phase == PHASE_CHALLENGE and passes[seat]:
@@ -623,12 +620,12 @@ class KraftidiotenState(State):
                 turn = self.phase == PHASE_TURN
                 legal = () if turn and blind[seat] else self.legal_actions()
                 if turn and small[seat]:
-                    action = acts[seat](turn_view(seat), legal, bot_rngs[seat])
+                    action = acts[seat](self.turn_view(seat), legal, bot_rngs[seat])
                 else:
-                    seen = observation(seat) if looks[seat] else None
+                    seen = self.observation(seat) if looks[seat] else None
                     action = acts[seat](seen, legal, bot_rngs[seat])
-            apply(action)
-            append(action)
+            self.apply(action)
+            actions.append(action)
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
         printed = None
@@ -743,7 +740,7 @@ class KraftidiotenState(State):
         game = self.game
         hand = self.hands[seat]
         if not from_stock:
-            hand.remove(card)
+            remove_card(hand, card)
         self.pile.append(card)
         if figure is None:
             claim = game.claim_table[seat][category][plant][from_stock]

@@ -66,7 +66,6 @@ with no use; a lost war is counted under ``wars`` instead), ``burns``, ``resets`
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
@@ -83,6 +82,7 @@ from kraftstokk.games.core import (
     Stats,
 )
 from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut, tally
+from kraftstokk.games.ordering import insert_sorted, remove_card, sort_by
 from kraftstokk.games.stromkrig import rules
 from kraftstokk.games.stromkrig.actions import (
     ASK,
@@ -241,7 +241,7 @@ class StromkrigGame(Game):
             for offset in range(1, n + 1):
                 hands[(self.dealer + offset) % n].append(cards.pop())
         for hand in hands:
-            hand.sort(key=self.hand_order.__getitem__)
+            sort_by(hand, self.hand_order)
         return StromkrigState(self, rng, hands, cards, current=self.dealer)
 
     def rules(self) -> dict[str, Any]:
@@ -311,7 +311,7 @@ class StromkrigState(State):
             raise GameError(f"{len(hands)} hands for {game.num_players} players")
         state = cls(game, rng or random.Random(0), [list(h) for h in hands], list(stock), current)
         for hand in state.hands:
-            hand.sort(key=game.hand_order.__getitem__)
+            sort_by(hand, game.hand_order)
         state.pile = list(pile)
         state.beside = list(beside)
         if state.pile and not reset:
@@ -471,10 +471,7 @@ class StromkrigState(State):
         """
         acts = [bot.act for bot in bots]
         looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
-        observation = self.observation
-        compute_legal = self._compute_legal
-        apply = self.apply
-        append = actions.append
+        # Method calls spelled out, not bound to locals: compiled, they are direct calls.
         cap = self.game.action_cap
         while self.phase != OVER and self.actions < cap:
             seat = self.current
@@ -482,13 +479,13 @@ class StromkrigState(State):
             view: StromkrigObservation | None
             if self.phase == PLAY:
                 legal = self._legal = _TurnLegal(self)
-                view = observation(seat) if looks[seat] else None
+                view = self.observation(seat) if looks[seat] else None
             else:
-                legal = self._legal = compute_legal()
-                view = observation(seat)
+                legal = self._legal = self._compute_legal()
+                view = self.observation(seat)
             action = acts[seat](view, legal, bot_rngs[seat])
-            apply(action)
-            append(action)
+            self.apply(action)
+            actions.append(action)
 
     def card_locations(self) -> dict[str, list[int]]:
         places = {f"hand:{seat}": list(hand) for seat, hand in enumerate(self.hands)}
@@ -625,7 +622,7 @@ class StromkrigState(State):
         hand = self.hands[seat]
         stock = self.stock
         while len(hand) < HAND_SIZE and stock:
-            insort(hand, stock.pop(), key=self.game.hand_order.__getitem__)
+            insert_sorted(hand, stock.pop(), self.game.hand_order)
 
     def _take(self, seat: int) -> None:
         """SK-4: the whole pile with the cards beside it; the next player starts."""
@@ -639,7 +636,7 @@ class StromkrigState(State):
         hand.extend(self.beside)
         hand.extend(self.war_cards)
         self.war_cards.clear()
-        hand.sort(key=self.game.hand_order.__getitem__)
+        sort_by(hand, self.game.hand_order)
         self.pile.clear()
         self.beside.clear()
         self.top = -1
@@ -664,7 +661,7 @@ class StromkrigState(State):
     def _special_or_lay(self, seat: int, kind: int, card: int, *, from_hand: bool) -> None:
         from_chance = not from_hand
         if from_hand:
-            self.hands[seat].remove(card)
+            remove_card(self.hands[seat], card)
         if kind == LAY:
             self.events.append(Laid(seat, card, from_chance))
             self._lay_on_pile(seat, (card,), from_hand)
@@ -699,20 +696,20 @@ class StromkrigState(State):
     def _run(self, seat: int, cards: Sequence[int]) -> None:
         hand = self.hands[seat]
         for card in cards:
-            hand.remove(card)
+            remove_card(hand, card)
         self.events.append(RunLaid(seat, tuple(cards)))
         self._lay_on_pile(seat, cards, True)
 
     def _lay_card(self, seat: int, card: int) -> None:
         """The common move, kept short: one ordinary card from the hand (SK-2, SK-3, SK-6)."""
         hand = self.hands[seat]
-        hand.remove(card)
+        remove_card(hand, card)
         self.events.append(Laid(seat, card))
         stock = self.stock
         if stock and len(hand) < HAND_SIZE:
-            order = self.game.hand_order.__getitem__
+            order = self.game.hand_order
             while len(hand) < HAND_SIZE and stock:
-                insort(hand, stock.pop(), key=order)
+                insert_sorted(hand, stock.pop(), order)
         under = self.top
         if under >= 0:
             reasons = self.game.war_reasons[under][card]
@@ -871,7 +868,7 @@ class StromkrigState(State):
             self._start_round(losers)
 
     def _war_lay(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
+        remove_card(self.hands[seat], card)
         self.war_cards.append(card)
         self.round_laid.append((seat, card))
         self.events.append(WarCardLaid(seat, card, self.war_category))
