@@ -293,7 +293,7 @@ def run_findings(
 
 
 @dataclass(frozen=True)
-class TestedDifference:
+class CheckedDifference:
     """A metric's difference between two configurations, with its two-sided p-value."""
 
     difference: Difference
@@ -301,13 +301,13 @@ class TestedDifference:
     z_score: float
 
 
-def tested(difference: Difference) -> TestedDifference:
+def with_p_value(difference: Difference) -> CheckedDifference:
     """The p-value of a difference from its 95 % interval (normal, symmetric half-width)."""
     low, high = difference.ci95
     se = (high - low) / (2 * Z95)
     flat = 0.0 if difference.difference == 0 else math.inf  # no spread at all
     z = difference.difference / se if se > 0 else flat
-    return TestedDifference(difference, 2 * (1 - NORMAL.cdf(abs(z))), z)
+    return CheckedDifference(difference, 2 * (1 - NORMAL.cdf(abs(z))), z)
 
 
 def holm(p_values: list[float], confidence: float) -> list[bool]:

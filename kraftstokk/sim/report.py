@@ -34,6 +34,7 @@ from reportlab.platypus import (
 
 from kraftstokk.atomic import atomic_path
 from kraftstokk.sim.compare import Difference
+from kraftstokk.sim.findings import glossary
 from kraftstokk.sim.metrics import length_histogram
 
 GAME_TITLES = {"idiot": "Idiot", "kraftidioten": "Kraftidioten", "stromkrig": "Strømkrig"}
@@ -346,8 +347,13 @@ def _card_bars(
     """One bar per card for the per-card figure ``key``, highest first."""
     labels = _card_labels(cards)
     ordered = sorted(cards, key=lambda c: (-cards[c][key], c))
+    scale = 100 if key.endswith("_rate") else 1  # rates in percent, as everywhere
     return _horizontal_bars(
-        [labels[c] for c in ordered], [cards[c][key] for c in ordered], x_title, styles, colour
+        [labels[c] for c in ordered],
+        [scale * cards[c][key] for c in ordered],
+        x_title,
+        styles,
+        colour,
     )
 
 
@@ -455,16 +461,22 @@ def _comparison_table(
 ) -> Table:
     rows = [["metric", labels[0], labels[1], "B − A", "95 % CI", ""]]
     for item in differences:
-        rows.append(
-            [
-                item.metric.replace("_", " "),
+        if item.metric.endswith("_rate") or "_rate_seat_" in item.metric:
+            # Rates in percent, their differences in percentage points.
+            shown = [
+                _pct(item.a),
+                _pct(item.b),
+                f"{100 * item.difference:+.1f} pp",
+                f"{100 * item.ci95[0]:+.1f} … {100 * item.ci95[1]:+.1f} pp",
+            ]
+        else:
+            shown = [
                 f"{item.a:.3f}",
                 f"{item.b:.3f}",
                 f"{item.difference:+.3f}",
                 f"{item.ci95[0]:+.3f} … {item.ci95[1]:+.3f}",
-                "*" if item.significant else "",
             ]
-        )
+        rows.append([item.metric.replace("_", " "), *shown, "*" if item.significant else ""])
     return _table(rows, styles, (160, 62, 62, 58, 110, 12))
 
 
@@ -477,6 +489,57 @@ def _card_labels(cards: dict[str, Any]) -> dict[str, str]:
             readable if card_id.startswith("joker") else f"{card['name']} ({readable})"
         )
     return labels
+
+
+def replay_command(summary: dict[str, Any], index: int) -> str:
+    """The ``simulate`` command that plays game ``index`` of the run again, alone."""
+    bots = list(summary["bots"])
+    parts = [
+        "kraftstokk simulate",
+        summary["deck"]["path"],
+        f"--game {summary['game']}",
+        f"-p {summary['players']}",
+        f"-b {bots[0] if len(set(bots)) == 1 else ','.join(bots)}",
+        *(f"--variant {flag}" for flag in summary["variants"]),
+        f"--action-cap {summary['action_cap']}",
+        f"-s {summary['seed']}",
+        f"--first-game {index} -n 1 -w 1 --out output/replay",
+    ]
+    return " ".join(parts)
+
+
+def findings_story(summary: dict[str, Any], styles: _Styles) -> list[Flowable]:
+    """The findings in words, each with what a designer might change."""
+    found = summary.get("findings", [])
+    confidence = float(summary.get("confidence", 0.95))
+    story: list[Flowable] = [Paragraph("Findings", styles.heading)]
+    if not found:
+        story.append(
+            Paragraph(
+                f"No test at {_pct(confidence)} confidence found a seat advantage, games that "
+                "drag, a special that (almost) never or too often happens, or cards that stay "
+                "with the loser.",
+                styles.body,
+            )
+        )
+        return story
+    story.append(
+        Paragraph(
+            f"Each from a statistical test at {_pct(confidence)} confidence (Bonferroni over "
+            "the seats, the specials and the cards).",
+            styles.note,
+        )
+    )
+    for item in found:
+        story.append(Spacer(1, 3))
+        story.append(
+            Paragraph(
+                f"<b>{escape(item['title'])}.</b> {escape(item['says'])} "
+                f"<i>What to change:</i> {escape(item['advice'])}",
+                styles.body,
+            )
+        )
+    return story
 
 
 def report_story(
@@ -501,6 +564,7 @@ def report_story(
             styles.body,
         ),
     ]
+    story += findings_story(summary, styles)
     if summary["interrupted"]:
         story.append(
             Paragraph(
@@ -519,9 +583,25 @@ def report_story(
     )
     unfinished = summary.get("unfinished_games", [])[:UNFINISHED_SHOWN]
     if unfinished:
-        listed = ", ".join(f"game {game['index']} (seed {game['seed']})" for game in unfinished)
         story.append(Spacer(1, 4))
-        story.append(Paragraph(f"Unfinished games to replay: {listed}.", styles.note))
+        story.append(
+            Paragraph("Unfinished games: each command plays that one game again.", styles.note)
+        )
+        for game in unfinished:
+            command = escape(replay_command(summary, int(game["index"])))
+            story.append(
+                Paragraph(f"<font face='Courier' size='7.5'>{command}</font>", styles.note)
+            )
+    words = glossary(list(summary["counters"]))
+    if words:
+        story.append(
+            _section(
+                "Counters whose names look alike",
+                "What each of them counts, told apart.",
+                Paragraph("<br/>".join(escape(sentence) for sentence in words), styles.note),
+                styles,
+            )
+        )
     story.append(
         _section(
             "Game length",
@@ -605,7 +685,7 @@ def report_story(
             "Share of finished games in which the card is still with the loser at the end; "
             "high bars mark cards that are hard to get rid of.",
             "left_with_loser_rate",
-            "share of finished games",
+            "% of finished games",
             LOSS_COLOUR,
         ),
     )

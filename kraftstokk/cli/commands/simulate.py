@@ -53,6 +53,14 @@ def simulate(
         Path | None,
         typer.Option("--compare", help="A second deck to play on the same seeds and compare."),
     ] = None,
+    first_game: Annotated[
+        int,
+        typer.Option(
+            "--first-game",
+            metavar="I",
+            help="Start at game I of the series (with -n 1: play that one game again).",
+        ),
+    ] = 0,
     out: Annotated[Path, out_option("Folder for the outputs.")] = DEFAULT_OUT,
     no_report: Annotated[bool, typer.Option("--no-report", help="Skip the PDF report.")] = False,
 ) -> None:
@@ -87,6 +95,7 @@ def simulate(
         bots=bots or "greedy",
         variants=flags,
         action_cap=action_cap,
+        first=first_game,
     )
     check_arguments(settings)
     if bots is None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kraftstokk.sim.compare import compare_tallies
-from kraftstokk.sim.findings import Finding, TestedDifference, holm, pct, tested, texts
+from kraftstokk.sim.findings import CheckedDifference, Finding, holm, pct, texts, with_p_value
 from kraftstokk.sim.sweep.grid import PARAMETERS
 from kraftstokk.sim.sweep.run import ConfigurationRun
 
@@ -28,14 +28,14 @@ class PairDifference:
     a: ConfigurationRun
     b: ConfigurationRun
     parameter: str
-    test: TestedDifference
+    test: CheckedDifference
     significant: bool
 
     def as_dict(self) -> dict[str, Any]:
         item = self.test.difference
         return {
-            "a": self.a.configuration.number,
-            "b": self.b.configuration.number,
+            "configuration_a": self.a.configuration.number,
+            "configuration_b": self.b.configuration.number,
             "parameter": self.parameter,
             "a_value": self.a.configuration.value(self.parameter),
             "b_value": self.b.configuration.value(self.parameter),
@@ -51,7 +51,7 @@ def _differing(a: ConfigurationRun, b: ConfigurationRun) -> list[str]:
 
 def pair_differences(runs: list[ConfigurationRun], confidence: float) -> list[PairDifference]:
     """Every compared metric of every pair of neighbouring configurations."""
-    found: list[tuple[ConfigurationRun, ConfigurationRun, str, TestedDifference]] = []
+    found: list[tuple[ConfigurationRun, ConfigurationRun, str, CheckedDifference]] = []
     for a, b in itertools.combinations(runs, 2):
         differing = _differing(a, b)
         if len(differing) != 1 or differing[0] == "game":
@@ -61,7 +61,7 @@ def pair_differences(runs: list[ConfigurationRun], confidence: float) -> list[Pa
         for difference in compare_tallies(a.tally, b.tally, players if same_seats else 0):
             if difference.metric.startswith(SEAT_PREFIXES):
                 continue
-            found.append((a, b, differing[0], tested(difference)))
+            found.append((a, b, differing[0], with_p_value(difference)))
     keep = holm([item[3].p_value for item in found], confidence)
     return [
         PairDifference(a, b, parameter, test, significant)

@@ -64,7 +64,7 @@ def _resolve(base: Path, location: str) -> Path:
 
 
 def load_decks(sweep: SweepFile, base: Path) -> dict[str, LoadedDeck]:
-    """Every deck the sweep names, loaded (files) or built (specs), by location."""
+    """Every deck the sweep names, loaded (files) or built (specs), by label."""
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.sim.session import load_deck
@@ -73,8 +73,9 @@ def load_decks(sweep: SweepFile, base: Path) -> dict[str, LoadedDeck]:
     sources += [entry.deck for entry in sweep.configurations]
     loaded: dict[str, LoadedDeck] = {}
     labels: dict[str, str] = {}
+    built: dict[str, Deck] = {}
     for source in sources:
-        if source.location in loaded:
+        if source.name in loaded and labels[source.name] == source.location:
             continue
         if labels.get(source.name, source.location) != source.location:
             raise SweepError(
@@ -83,16 +84,17 @@ def load_decks(sweep: SweepFile, base: Path) -> dict[str, LoadedDeck]:
             )
         labels[source.name] = source.location
         path = _resolve(base, source.location)
-        if source.spec is not None:
+        if source.location in built:
+            deck = built[source.location]
+        elif source.spec is not None:
             if not path.is_file():
                 raise SweepError(f"{path}: no such deck spec")
             deck = build_from_spec_file(path).deck
             require_valid(deck, str(path))
         else:
             deck = load_deck(path)
-        loaded[source.location] = LoadedDeck(
-            source.name, str(path), deck, DeckTable.from_deck(deck)
-        )
+        built[source.location] = deck
+        loaded[source.name] = LoadedDeck(source.name, str(path), deck, DeckTable.from_deck(deck))
     return loaded
 
 
@@ -131,13 +133,11 @@ def expand(sweep: SweepFile, decks: dict[str, LoadedDeck]) -> list[Configuration
                 for players in grid.players:
                     for bots in grid.bots:
                         for variants in grid.variants:
-                            cells.append(
-                                (deck.location, game, players, bots, tuple(variants), where)
-                            )
+                            cells.append((deck.name, game, players, bots, tuple(variants), where))
     for number, entry in enumerate(sweep.configurations):
         cells.append(
             (
-                entry.deck.location,
+                entry.deck.name,
                 entry.game,
                 entry.players,
                 entry.bots,
@@ -147,8 +147,8 @@ def expand(sweep: SweepFile, decks: dict[str, LoadedDeck]) -> list[Configuration
         )
     found: list[Configuration] = []
     seen: dict[str, str] = {}
-    for location, game, players, bots, flags, where in cells:
-        loaded = decks[location]
+    for label, game, players, bots, flags, where in cells:
+        loaded = decks[label]
         name = game.lower()
         settings = SimSettings(
             game=name,

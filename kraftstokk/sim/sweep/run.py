@@ -64,7 +64,7 @@ def plan(sweep: SweepFile, base: Path) -> tuple[list[Configuration], dict[str, L
 
 
 def _deck_of(configuration: Configuration, decks: dict[str, LoadedDeck]) -> LoadedDeck:
-    return next(d for d in decks.values() if d.path == configuration.deck_path)
+    return decks[configuration.deck]
 
 
 def run_sweep(
