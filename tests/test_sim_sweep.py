@@ -293,3 +293,40 @@ def test_remote_scheduler_that_does_not_answer(monkeypatch):
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "1s")
     with pytest.raises(SweepError, match=r"tcp://127.0.0.1:9: cannot reach the Dask scheduler"):
         make_backend("tcp://127.0.0.1:9")
+
+
+def test_sigint_stops_cleanly_writes_what_is_done_and_exits_130(folder):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    (folder / "long.toml").write_text(
+        "games = 100000\nchunk = 20\n[grid]\ndecks = ['deck.json']\ngames = ['idiot']\n",
+        encoding="utf-8",
+    )
+    out = folder / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from kraftstokk.cli import main; main()", "sweep",
+         str(folder / "long.toml"), "-o", str(out), "-w", "2", "--no-report"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while not list((out / STORE_DIR).rglob("*.json")):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no chunk was stored within two minutes"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert "interrupted after" in stderr and "run the same command again to resume" in stderr
+    assert "Traceback" not in stderr
+    document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    assert document["complete"] is False and document["run"]["interrupted"] is True
+    games = document["configurations"][0]["metrics"]["games"]
+    assert 0 < games < 100000 and games % 20 == 0

@@ -1,0 +1,70 @@
+"""Sweep throughput: 24 configurations x 2,000 games on the local backend and on a Dask
+LocalCluster of two workers, against the same games played by plain ``simulate``.
+
+Target (issue 18): at most 10 % overhead against plain simulate for chunks of 500 games.
+The baseline plays each configuration with ``run_simulation`` on 2 worker processes, as
+``simulate -w 2`` does; the sweeps include storing every chunk on disk (the outputs and
+the PDF are timed apart).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from _common import REPO
+
+from kraftstokk.sim.runner import run_simulation
+from kraftstokk.sim.sweep.backends import make_backend
+from kraftstokk.sim.sweep.model import parse_sweep
+from kraftstokk.sim.sweep.outputs import analyse, write_outputs
+from kraftstokk.sim.sweep.run import plan, run_sweep
+
+SWEEP = """
+title = "benchmark"
+games = 2000
+chunk = 500
+seed = 7
+[grid]
+decks = ["deck.toml", "deck-head.toml"]
+games = ["idiot", "kraftidioten", "stromkrig"]
+players = [2, 3, 4, 5]
+bots = ["greedy"]
+"""
+WORKERS = 2
+TARGET = 0.10
+
+
+def main() -> None:
+    spec = parse_sweep(SWEEP, "benchmark sweep")
+    base = REPO / "sources"
+    configurations, decks = plan(spec, base)
+    games = len(configurations) * spec.games
+    print(f"{len(configurations)} configurations x {spec.games} games = {games} games")
+    started = time.perf_counter()
+    for configuration in configurations:
+        run_simulation(decks[configuration.deck].table, configuration.settings, WORKERS)
+    baseline = time.perf_counter() - started
+    print(f"plain simulate, {WORKERS} workers: {games / baseline:.0f} games/s")
+    for scheduler in ("local", f"local:{WORKERS}"):
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder)
+            try:
+                backend = make_backend(scheduler, WORKERS)
+            except Exception as exc:  # the Dask extra may be missing
+                print(f"sweep --scheduler {scheduler}: not available ({exc})")
+                continue
+            started = time.perf_counter()
+            run = run_sweep(spec, base, out, backend)
+            wall = time.perf_counter() - started
+            started = time.perf_counter()
+            write_outputs(analyse(run), out)
+            writing = time.perf_counter() - started
+        overhead = wall / baseline - 1
+        verdict = "ok" if overhead <= TARGET else "over"
+        print(
+            f"sweep --scheduler {scheduler}: {games / wall:.0f} games/s, overhead "
+            f"{100 * overhead:+.1f} % against plain simulate (target <= {100 * TARGET:.0f} %: "
+            f"{verdict}); outputs and sweep.pdf {writing:.1f} s"
+        )
