@@ -73,8 +73,16 @@ def _label(run: ConfigurationRun, parameter: str) -> str:
     return f"#{run.configuration.number} ({parameter} {run.configuration.value(parameter)})"
 
 
-def difference_finding(pair: PairDifference) -> Finding:
-    """The words for one significant difference."""
+def _context(pair: PairDifference, varied: list[str]) -> str:
+    """What the two configurations share among the swept parameters: ', both deck-head'."""
+    shared = [f"{p} {pair.a.configuration.value(p)}" for p in varied if p != pair.parameter]
+    return f" (with {', '.join(shared)} in both)" if shared else ""
+
+
+def difference_finding(
+    pair: PairDifference, significant: int = 1, pairs: int = 1, varied: list[str] | None = None
+) -> Finding:
+    """The words for one significant difference (the largest of ``significant`` alike)."""
     item = pair.test.difference
     metric = item.metric.replace("_", " ")
     is_rate = item.metric.endswith("_rate")
@@ -106,6 +114,10 @@ def difference_finding(pair: PairDifference) -> Finding:
         "low": low_text,
         "high": high_text,
         "method": METHODS.get(item.method, item.method),
+        "context": _context(pair, varied or []),
+        "significant": significant,
+        "pairs": pairs,
+        "parameter": pair.parameter,
         "lower_or_higher": "lower",
         "choice": lower,
     }
@@ -114,7 +126,7 @@ def difference_finding(pair: PairDifference) -> Finding:
         entry["title"],
         entry["says"].format(**words),
         entry["advice"].format(**words),
-        pair.as_dict(),
+        {**pair.as_dict(), "significant_pairs": significant, "pairs": pairs},
     )
 
 

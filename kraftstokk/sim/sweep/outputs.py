@@ -27,7 +27,7 @@ from kraftstokk.sim.sweep.grid import PARAMETERS, varied_parameters
 from kraftstokk.sim.sweep.run import ConfigurationRun, SweepRun
 
 CONFIG_DIR = "configurations"
-MAX_DIFFERENCE_FINDINGS = 8
+MAX_DIFFERENCE_FINDINGS = 4  # per swept parameter, in sweep.pdf
 
 
 def configuration_dir(run: ConfigurationRun) -> str:
@@ -75,14 +75,23 @@ class SweepResults:
 
 def analyse(run: SweepRun) -> SweepResults:
     differences = pair_differences(run.runs, run.sweep.findings.confidence)
-    significant = sorted(
-        (pair for pair in differences if pair.significant),
-        key=lambda pair: (-relative_size(pair), pair.a.configuration.number),
-    )
-    findings = [difference_finding(pair) for pair in significant]
-    return SweepResults(
-        run, differences, findings, varied_parameters([r.configuration for r in run.runs])
-    )
+    varied = varied_parameters([r.configuration for r in run.runs])
+    # One finding per swept parameter and metric: its largest significant difference,
+    # and in how many of the pairs that differ in that parameter it is significant.
+    groups: dict[tuple[str, str], list[PairDifference]] = {}
+    for pair in differences:
+        groups.setdefault((pair.parameter, pair.test.difference.metric), []).append(pair)
+    ranked: list[tuple[int, float, str, PairDifference, int, int]] = []
+    for (parameter, metric), pairs in groups.items():
+        hits = [pair for pair in pairs if pair.significant]
+        if not hits:
+            continue
+        largest = max(hits, key=lambda pair: (relative_size(pair), -pair.a.configuration.number))
+        size = relative_size(largest)
+        ranked.append((PARAMETERS.index(parameter), -size, metric, largest, len(hits), len(pairs)))
+    ranked.sort(key=lambda item: item[:3])
+    findings = [difference_finding(pair, hits, count, varied) for *_, pair, hits, count in ranked]
+    return SweepResults(run, differences, findings, varied)
 
 
 def _dump(data: Any) -> str:

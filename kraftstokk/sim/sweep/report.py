@@ -380,13 +380,17 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
         )
     )
     story.append(Spacer(1, 4))
-    shown = results.comparison_findings[:MAX_DIFFERENCE_FINDINGS]
+    shown: list[Finding] = []
+    for finding in results.comparison_findings:  # the largest few of each parameter
+        alike = [f for f in shown if f.figures["parameter"] == finding.figures["parameter"]]
+        if len(alike) < MAX_DIFFERENCE_FINDINGS:
+            shown.append(finding)
     story += _finding_paragraphs(shown, styles)
     hidden = len(results.comparison_findings) - len(shown)
     if hidden > 0:
         story.append(
             Paragraph(
-                f"{hidden} more significant differences are listed in sweep.json "
+                f"{hidden} more metrics differ significantly; sweep.json lists them all "
                 "(comparisons with significant: true).",
                 styles.note,
             )
@@ -395,6 +399,7 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
         where = (
             f" (configuration{'s' if len(numbers) > 1 else ''} "
             + ", ".join(f"#{n}" for n in numbers)
+            + (f"; the figures of #{numbers[0]}" if len(numbers) > 1 else "")
             + ")"
         )
         story += _finding_paragraphs([finding], styles, where)
