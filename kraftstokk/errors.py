@@ -84,3 +84,25 @@ class OutputError(KraftstokkError):
     def __init__(self, path: object, reason: str) -> None:
         super().__init__(f"{path}: {reason}")
         self.path = str(path)
+
+
+#: Error lines stay readable: a value quoted in one is cut to this many characters.
+MAX_QUOTED = 80
+#: A list of problems in one line names this many and counts the rest.
+MAX_LISTED = 5
+#: No error line is longer than this, whatever it quotes.
+MAX_LINE = 1000
+
+
+def clip(text: str, limit: int = MAX_QUOTED) -> str:
+    """``text`` cut to ``limit`` characters, saying how many were left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit} more characters)"
+
+
+def listed(items: list[str], separator: str = ", ", first: int = MAX_LISTED) -> str:
+    """The first few ``items`` joined, and how many more there are."""
+    shown = separator.join(items[:first])
+    rest = len(items) - first
+    return f"{shown}{separator}and {rest} more" if rest > 0 else shown

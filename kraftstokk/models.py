@@ -6,13 +6,13 @@ production in GWh, ``head_m`` gross head in metres.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kraftstokk.errors import InputFileError
+from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 
 Category = Literal["mw", "gwh", "head_m"]
 CATEGORIES: tuple[Category, ...] = ("mw", "gwh", "head_m")
@@ -41,17 +41,19 @@ class Plant(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    mw: float = Field(gt=0)
-    gwh: float = Field(gt=0)
-    head_m: float = Field(gt=0)
+    id: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    mw: float = Field(ge=FIGURE_LIMITS["mw"][0], le=FIGURE_LIMITS["mw"][1], allow_inf_nan=False)
+    gwh: float = Field(ge=FIGURE_LIMITS["gwh"][0], le=FIGURE_LIMITS["gwh"][1], allow_inf_nan=False)
+    head_m: float = Field(
+        ge=FIGURE_LIMITS["head_m"][0], le=FIGURE_LIMITS["head_m"][1], allow_inf_nan=False
+    )
     county: str | None = None
     municipality: str | None = None
     owner: str | None = None
     year: int | None = None
-    lat: float | None = None
-    lon: float | None = None
+    lat: float | None = Field(None, ge=-90, le=90)
+    lon: float | None = Field(None, ge=-180, le=180)
     price_area: str | None = None
     source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)
@@ -183,14 +185,10 @@ def card_id(suit: str, value: int) -> str:
 
 def load_deck_json(path: str | Path) -> Deck:
     """Read ``deck.json``; a missing or malformed file raises :class:`InputFileError`."""
-    from kraftstokk.textfile import read_utf8_text
+    from kraftstokk.textfile import parse_json_text, read_utf8_text
 
     path = Path(path)
-    text = read_utf8_text(path, "deck file")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    raw = parse_json_text(path, read_utf8_text(path, "deck file"), "deck")
     try:
         return Deck.model_validate(raw)
     except ValidationError as exc:

@@ -19,6 +19,9 @@ from kraftstokk.models import (
     SnapshotInfo,
 )
 
+#: The loopback HTTP server fixture ``server`` (tests/loopback.py), for every fetch test.
+pytest_plugins = ["tests.loopback"]
+
 NAMES = (
     "Tonstad",
     "Kvilldal",

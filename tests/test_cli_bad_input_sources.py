@@ -78,7 +78,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], list[str], str]] = {
     "JSON nested too deeply": (
         lambda t: make(t, "nve.json", b"[" * 100_000 + b"]" * 100_000),
         [],
-        "JSON is not a list of NVE plants (nested too deeply)",
+        "not a list of NVE plants (JSON nested too deeply)",
     ),
     "JSON list of non-plants": (
         lambda t: make(t, "nve.json", b'[{"VannKraftverkID": 1, "Navn": 5}]'),

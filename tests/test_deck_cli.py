@@ -98,7 +98,7 @@ def test_build_exits_1_when_the_deck_has_errors(tmp_path: Path):
     result = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(tmp_path / "o")])
     assert result.exit_code == 1
     assert "name too long for the card" in result.stderr
-    assert (tmp_path / "o" / "deck.json").exists()
+    assert not (tmp_path / "o" / "deck.json").exists()  # a failing build writes nothing
     spec.write_text(f'snapshot = "plants.csv"\n[names]\n{top.id} = "Kykkelsrud"\n', "utf-8")
     result = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(tmp_path / "o")])
     assert result.exit_code == 0, result.output

@@ -117,8 +117,8 @@ def test_compare_plays_both_decks_on_the_same_seeds(deck, deck_file, tmp_path):
     [
         (["--game", "chess"], 2, "unknown game 'chess' (choose from idiot, kraftidioten"),
         ([*TOY[:2], "--players", "9"], 2, "toy is for 2-4 players, not 9"),
-        ([*TOY, "--games", "0"], 2, "--games must be at least 1, not 0"),
-        ([*TOY, "--workers", "0"], 2, "--workers must be at least 1, not 0"),
+        ([*TOY, "--games", "0"], 2, "--games 0: must be a whole number, at least 1"),
+        ([*TOY, "--workers", "0"], 2, "--workers 0: must be a whole number, at least 1"),
         ([*TOY[:4], "--bots", "greedy,wizard,random"], 2, "toy has no bot 'wizard'"),
         ([*TOY, "--variants", "turbo"], 2, "toy has no variant turbo"),
     ],

@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -18,72 +13,9 @@ from kraftstokk.cli import app
 from kraftstokk.errors import FetchError
 from kraftstokk.sources.nve_api import DEFAULT_URL, fetch_nve, raw_path
 from kraftstokk.sources.snapshot import provenance_path, read_snapshot
+from tests.loopback import PLANTS_JSON, LoopbackServer, Reply
 
-FIXTURES = Path(__file__).parent / "fixtures" / "sources"
-PLANTS_JSON = (FIXTURES / "nve-plants.json").read_bytes()
 runner = CliRunner()
-
-
-@dataclass
-class Reply:
-    status: int = 200
-    body: bytes = PLANTS_JSON
-    headers: dict[str, str] = field(default_factory=dict)
-    delay: float = 0.0
-
-
-class LoopbackServer:
-    """Serves a scripted list of replies per path; the last reply repeats."""
-
-    def __init__(self) -> None:
-        self.script: dict[str, list[Reply]] = {}
-        self.requests: list[str] = []
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                server.requests.append(self.path)
-                replies = server.script.get(self.path) or [Reply(404, b"not found")]
-                reply = replies.pop(0) if len(replies) > 1 else replies[0]
-                if reply.delay:
-                    time.sleep(reply.delay)
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("Content-Type", "application/json; charset=utf-8")
-                    self.send_header("Content-Length", str(len(reply.body)))
-                    for name, value in reply.headers.items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(reply.body)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (timeout test)
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.httpd.block_on_close = False
-        self.thread = threading.Thread(
-            target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
-        )
-
-    def url(self, path: str) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host!s}:{port}{path}"
-
-    def serve(self, path: str, *replies: Reply) -> str:
-        self.script[path] = list(replies)
-        return self.url(path)
-
-
-@pytest.fixture
-def server() -> Iterator[LoopbackServer]:
-    loopback = LoopbackServer()
-    loopback.thread.start()
-    yield loopback
-    loopback.httpd.shutdown()
-    loopback.httpd.server_close()
 
 
 def run_fetch(url: str, out: Path, *extra: str):
@@ -240,6 +172,5 @@ def test_bad_fetch_options_are_one_error_line(tmp_path: Path):
     result = run_fetch("http://127.0.0.1:9/plants", tmp_path / "nve.csv", "--retries", "-1")
     assert result.exit_code == 2
     assert result.stderr == (
-        "kraftstokk: error: http://127.0.0.1:9/plants: "
-        "timeout must be > 0, retries and backoff >= 0\n"
+        "kraftstokk: error: --retries -1: must be a whole number, at least 0 and at most 20\n"
     )

@@ -9,13 +9,15 @@ becomes one line on stderr and the error's exit code; no traceback reaches the u
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
 import typer
 
 from kraftstokk import __version__
-from kraftstokk.errors import KraftstokkError, ValidationFailed
+from kraftstokk.errors import MAX_LINE, KraftstokkError, ValidationFailed, clip
+from kraftstokk.terminal import guard, printable
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -33,8 +35,13 @@ app = typer.Typer(
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print one error line on stderr and return the Exit to raise."""
-    typer.echo(f"kraftstokk: error: {message}", err=True)
+    """Print one error line on stderr and return the Exit to raise.
+
+    The line is cut to a readable length and shows control characters escaped, whatever
+    the message quotes from a file.
+    """
+    line = " ".join(printable(clip(message, MAX_LINE)).splitlines())
+    typer.echo(f"kraftstokk: error: {line}", err=True)
     return typer.Exit(code)
 
 
@@ -53,6 +60,11 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise fail(exc.message, exc.exit_code) from None
         except KeyboardInterrupt:
             raise fail("interrupted", 130) from None
+        except RecursionError:
+            # Each reader refuses deep nesting itself; this is the net below them.
+            raise fail("an input is nested too deeply to be read", 2) from None
+        except MemoryError:
+            raise fail("out of memory: an input is too large to be read", 2) from None
 
     return wrapper
 
@@ -74,3 +86,7 @@ def root(
     ),
 ) -> None:
     """Kraft-stokken: a card deck of Norwegian hydropower plants, from data to print."""
+    # Names and titles come from files: what a command prints shows control characters
+    # escaped rather than letting them ring, erase or recolour the terminal.
+    sys.stdout = guard(sys.stdout)
+    sys.stderr = guard(sys.stderr)

@@ -8,10 +8,16 @@ Only the sentence saying what the option means for one command may differ.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
+
+from kraftstokk.cli.app import fail
+from kraftstokk.errors import clip
+from kraftstokk.terminal import printable
 
 DEFAULT_DECK = Path("output/deck.json")
 DEFAULT_OUT = Path("output")
@@ -45,12 +51,14 @@ def game_option(help: str) -> Any:
 
 def players_option(help: str) -> Any:
     """``--players``/``-p``: seats at the table."""
-    return typer.Option("--players", "-p", metavar="N", help=help)
+    return typer.Option(
+        "--players", "-p", metavar="N", parser=count("--players", 1, MAX_PLAYERS), help=help
+    )
 
 
 def seed_option(help: str) -> Any:
     """``--seed``/``-s``: the seed of the deal or the series."""
-    return typer.Option("--seed", "-s", metavar="N", help=help)
+    return typer.Option("--seed", "-s", metavar="N", parser=count("--seed", *SEED_RANGE), help=help)
 
 
 def bots_option(help: str) -> Any:
@@ -61,3 +69,63 @@ def bots_option(help: str) -> Any:
 def variant_option(help: str) -> Any:
     """``--variant`` (or ``--variants``): rule variant flags, repeated or comma-separated."""
     return typer.Option("--variant", "--variants", metavar="NAME", help=help)
+
+
+# Number arguments ----------------------------------------------------------------------
+
+Number = TypeVar("Number", int, float)
+
+
+def number(
+    option: str,
+    kind: Callable[[str], Number],
+    low: Number | None = None,
+    high: Number | None = None,
+    *,
+    above: bool = False,
+    unit: str = "",
+) -> Callable[[str], Number]:
+    """A parser for a number option: finite, within ``low``..``high`` (``above``: more
+    than ``low``), or one error line and exit 2 — never a traceback, never NaN."""
+    whole = kind is int
+    bounds = []
+    if low is not None:
+        bounds.append(f"{'more than' if above else 'at least'} {low:g}")
+    if high is not None:
+        bounds.append(f"at most {high:g}")
+    if whole and low is not None and high is not None and high - low > 10**12:
+        bounds = []  # a seed: any whole number that fits 64 bits
+    wanted = ("a whole number" if whole else "a finite number") + (f" of {unit}" if unit else "")
+    if bounds:
+        wanted += f", {' and '.join(bounds)}"
+
+    def parse(text: str) -> Number:
+        shown = printable(clip(str(text), 40))
+        try:
+            value = kind(str(text).strip())
+        except (ValueError, OverflowError):
+            raise fail(f"{option} {shown}: not {wanted}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise fail(f"{option} {shown}: not {wanted}")
+        too_low = low is not None and (value <= low if above else value < low)
+        if too_low or (high is not None and value > high):
+            raise fail(f"{option} {shown}: must be {wanted}")
+        return value
+
+    return parse
+
+
+def seconds(option: str, high: float, *, low: float = 0.0, above: bool = True) -> Any:
+    """Parser for a duration option in seconds."""
+    return number(option, float, low, high, above=above, unit="seconds")
+
+
+def count(option: str, low: int, high: int) -> Any:
+    """Parser for a whole-number option."""
+    return number(option, int, low, high)
+
+
+#: Seeds are stored in replay logs and reports as JSON numbers: 64-bit is plenty.
+SEED_RANGE = (-(2**63), 2**63 - 1)
+#: More seats than any game has; each game's own range is checked where it is made.
+MAX_PLAYERS = 100

@@ -193,15 +193,26 @@ def snapshot_path_for(spec_path: Path, spec: DeckSpec) -> Path:
 
 
 def build_from_spec_file(
-    spec_path: str | Path, snapshot_override: str | Path | None = None
+    spec_path: str | Path,
+    snapshot_override: str | Path | None = None,
+    out_dir: str | Path | None = None,
 ) -> BuildResult:
-    """Read the spec and its snapshot, and build the deck."""
+    """Read the spec and its snapshot, and build the deck.
+
+    With ``out_dir``, refuse to build a deck whose files would overwrite the spec or the
+    snapshot it is built from.
+    """
+    from kraftstokk.atomic import refuse_overwriting
     from kraftstokk.deck.snapshot_info import read_plants
+    from kraftstokk.sources.snapshot import provenance_path
 
     spec_path = Path(spec_path)
     spec = load_spec(spec_path)
     snapshot_path = (
         Path(snapshot_override) if snapshot_override else snapshot_path_for(spec_path, spec)
     )
+    if out_dir is not None:
+        inputs = (spec_path, snapshot_path, provenance_path(snapshot_path))
+        refuse_overwriting(inputs, [Path(out_dir) / "deck.json", Path(out_dir) / "deck.csv"])
     plants, info = read_plants(snapshot_path)
     return build_deck(plants, spec, info)

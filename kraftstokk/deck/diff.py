@@ -209,10 +209,12 @@ def is_snapshot_csv(path: Path) -> bool:
     """A CSV with plant columns and no nr. columns is a snapshot, not a deck."""
     if path.suffix.lower() != ".csv":
         return False
-    try:
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            header = next(csv.reader(io.StringIO(handle.readline())), [])
-    except (OSError, UnicodeDecodeError):
+    from kraftstokk.textfile import read_input_bytes
+
+    try:  # bounded and regular files only: a FIFO or /dev/zero must not hang the diff
+        first_line = read_input_bytes(path, "deck or snapshot CSV").split(b"\n", 1)[0]
+        header = next(csv.reader(io.StringIO(first_line.decode("utf-8-sig"))), [])
+    except (InputFileError, UnicodeDecodeError):
         return False
     columns = {name.strip() for name in header}
     return {"id", "mw", "gwh", "head_m"} <= columns and "nr_mw" not in columns

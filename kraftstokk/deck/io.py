@@ -17,10 +17,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kraftstokk.atomic import write_text
+from kraftstokk.atomic import write_files
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, Card, CardFlags, CategoryFlags, Deck, Ranks, SnapshotInfo
-from kraftstokk.textfile import read_utf8_text
+from kraftstokk.textfile import parse_json_text, read_utf8_text
 
 CSV_COLUMNS: tuple[str, ...] = (
     "id",
@@ -97,12 +97,17 @@ def deck_csv_text(deck: Deck) -> str:
 
 
 def write_deck(deck: Deck, out_dir: str | Path) -> tuple[Path, Path]:
-    """Write ``deck.json`` and ``deck.csv`` into ``out_dir``, each atomically."""
+    """Write ``deck.json`` and ``deck.csv`` into ``out_dir`` together: both are complete
+    on disk before either replaces the previous one."""
     out_dir = Path(out_dir)
     json_path = out_dir / "deck.json"
     csv_path = out_dir / "deck.csv"
-    write_text(json_path, deck_json_text(deck))
-    write_text(csv_path, deck_csv_text(deck))
+    write_files(
+        {
+            csv_path: deck_csv_text(deck).encode("utf-8"),
+            json_path: deck_json_text(deck).encode("utf-8"),
+        }
+    )
     return json_path, csv_path
 
 
@@ -116,13 +121,7 @@ def _deck_from_raw(raw: Any, path: Path) -> Deck:
 
 
 def load_deck_json_file(path: Path) -> Deck:
-    text = read_utf8_text(path, "deck file")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise InputFileError(path, "not a deck (JSON nested too deeply)") from None
+    raw = parse_json_text(path, read_utf8_text(path, "deck file"), "deck")
     if not isinstance(raw, dict) or "cards" not in raw:
         raise InputFileError(path, "not a deck: no 'cards' list")
     return _deck_from_raw(raw, path)

@@ -15,14 +15,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from kraftstokk.errors import InputFileError, SpecError
+from kraftstokk.errors import InputFileError, SpecError, clip, listed
+from kraftstokk.limits import MAX_NAME_LENGTH
 from kraftstokk.models import SUITS, Suit
+from kraftstokk.textfile import MB, read_input_bytes
 
 TieBreak = Literal["other-figures-then-id", "id"]
 PolicyKind = Literal["production-ladder", "shuffle", "table"]
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CARD_KEY = re.compile(r"^(spar|kløver|hjerter|ruter)-(\d{1,2})$")
+#: A spec is a page of TOML; anything near this size is not one.
+MAX_SPEC_BYTES = MB
 
 
 class _Strict(BaseModel):
@@ -124,8 +128,8 @@ def _check_colour(value: str) -> str:
 class DeckSpec(_Strict):
     """A deck spec: read from TOML, recorded in ``deck.json`` under ``spec``."""
 
-    title: str = Field("Kraft-stokken", min_length=1)
-    edition: str = Field("1", min_length=1)
+    title: str = Field("Kraft-stokken", min_length=1, max_length=60)
+    edition: str = Field("1", min_length=1, max_length=30)
     snapshot: str = Field(
         "jrc-2024-01.csv", min_length=1, description="Snapshot CSV, relative to the spec file."
     )
@@ -145,7 +149,12 @@ class DeckSpec(_Strict):
     def _names_not_blank(cls, names: dict[str, str]) -> dict[str, str]:
         for plant_id, name in names.items():
             if not name.strip():
-                raise ValueError(f"the name for {plant_id!r} is blank")
+                raise ValueError(f"the name for {clip(plant_id, 40)!r} is blank")
+            if len(name) > MAX_NAME_LENGTH:
+                raise ValueError(
+                    f"the name for {clip(plant_id, 40)!r} has {len(name)} characters "
+                    f"(at most {MAX_NAME_LENGTH})"
+                )
         return names
 
     def table_suit_values(self) -> dict[str, tuple[Suit, int]]:
@@ -171,27 +180,26 @@ def parse_spec(raw: dict[str, Any], source: str) -> DeckSpec:
     except ValidationError as exc:
         problems = []
         for error in exc.errors():
-            key = ".".join(str(part) for part in error["loc"]) or "top level"
+            key = clip(".".join(str(part) for part in error["loc"]) or "top level", 60)
             reason = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
             problems.append(f"{key}: {reason}")
-        raise SpecError(f"{source}: invalid spec: {'; '.join(problems)}") from None
+        raise SpecError(f"{source}: invalid spec: {listed(problems, '; ')}") from None
 
 
 def load_spec(path: str | Path) -> DeckSpec:
     """Read and validate a TOML deck spec."""
     path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        raise InputFileError(path, "no such spec file")
+    data = read_input_bytes(path, "spec file", MAX_SPEC_BYTES)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputFileError(path, "no such spec file") from None
-    except IsADirectoryError:
-        raise InputFileError(path, "is a directory, not a spec file") from None
+        raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise InputFileError(path, "not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(path, f"not valid TOML ({exc})") from None
-    except OSError as exc:
-        raise InputFileError(path, f"cannot read: {exc.strerror or exc}") from None
+        raise InputFileError(path, f"not valid TOML ({clip(str(exc))})") from None
+    except RecursionError:
+        raise InputFileError(path, "not a spec file (TOML nested too deeply)") from None
     return parse_spec(raw, str(path))
 
 

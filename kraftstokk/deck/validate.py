@@ -32,7 +32,8 @@ from kraftstokk.deck.rank import (
     nr_bounds,
     rank_category,
 )
-from kraftstokk.errors import ValidationFailed
+from kraftstokk.errors import ValidationFailed, clip
+from kraftstokk.limits import FIGURE_LIMITS
 from kraftstokk.models import (
     CATEGORIES,
     CATEGORY_LABELS,
@@ -54,6 +55,13 @@ if TYPE_CHECKING:
 #: Figures above these are reported as implausible (warnings, not errors).
 PLAUSIBLE_MAX: dict[Category, float] = {"mw": 2000.0, "gwh": 10000.0, "head_m": 1200.0}
 HOURS_PER_YEAR = 8760.0
+#: Printed texts beside the names: the small print's first line is "title · edition".
+MAX_TITLE_LENGTH = 60
+MAX_EDITION_LENGTH = 30
+#: Source, licence and attribution are printed in the booklet in full.
+MAX_CREDIT_LENGTH = 1000
+#: A problem's message quotes at most this much of what it found.
+MAX_MESSAGE = 400
 
 Severity = Literal["error", "warning"]
 Key = tuple[str, int]
@@ -109,6 +117,10 @@ class ValidationReport(BaseModel):
 def _fmt(value: float | int | None) -> str:
     if value is None:
         return "empty"
+    if isinstance(value, float) and (
+        not math.isfinite(value) or abs(value) >= 1e15 or 0 < abs(value) < 1e-3
+    ):
+        return f"{value:g}"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return repr(round(value, 3)) if isinstance(value, float) else str(value)
@@ -140,11 +152,11 @@ class _Context:
             card=card.id if card else None,
             suit=card.suit if card else None,
             value=card.value if card else None,
-            plant=(card.name or card.plant_id) if card else None,
+            plant=clip(card.name or card.plant_id or "") or None if card else None,
             field=field,
-            found=str(found),
-            expected=str(expected),
-            message=message,
+            found=clip(str(found)),
+            expected=clip(str(expected)),
+            message=clip(message, MAX_MESSAGE),
         )
         (self.errors if severity == "error" else self.warnings).append(problem)
 
@@ -302,6 +314,49 @@ def _check_identity(ctx: _Context, plants: Sequence[Card]) -> None:
             )  # fmt: skip
 
 
+def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
+    """Title and edition share the small print's first line; credits go in the booklet.
+
+    Lengths and glyphs are checked always; the line's width in ``layout`` when there is one.
+    """
+    from kraftstokk.render.fonts import SANS, missing_glyphs, text_width
+    from kraftstokk.render.geometry import mm
+
+    deck = ctx.deck
+    texts = (("title", deck.title, MAX_TITLE_LENGTH), ("edition", deck.edition, MAX_EDITION_LENGTH))
+    for name, text, limit in texts:
+        if len(text) > limit:
+            ctx.error("print_text", None, name, f"{len(text)} characters",
+                      f"at most {limit}", f"the {name} is too long to print")  # fmt: skip
+        elif missing := missing_glyphs(text, SANS):
+            shown = ", ".join(repr(ch) for ch in missing)
+            ctx.error("print_text", None, name, shown, "characters the card font has",
+                      f"the card font cannot print the {name}")  # fmt: skip
+    if layout is not None and all(len(text) <= limit for _, text, limit in texts):
+        style = layout.styles.small_print
+        line = f"{deck.title} · {deck.edition}"
+        width, room = text_width(line, style.face, style.size), mm(layout.boxes.footer.w)
+        if width > room:
+            ctx.error(
+                "print_text", None, "title/edition", f"{width / mm(1):.1f} mm",
+                f"at most {room / mm(1):.1f} mm",
+                f'"title · edition" does not fit the small print line at {style.size:g} pt; '
+                "shorten the title or the edition",
+            )  # fmt: skip
+    snapshot = deck.snapshot
+    for name in ("source", "licence", "attribution", "date"):
+        text = getattr(snapshot, name) or ""
+        if len(text) > MAX_CREDIT_LENGTH:
+            ctx.error("print_text", None, f"snapshot.{name}", f"{len(text)} characters",
+                      f"at most {MAX_CREDIT_LENGTH}",
+                      f"the snapshot's {name} is too long to print")  # fmt: skip
+        elif missing := missing_glyphs(text, SANS):
+            shown = ", ".join(repr(ch) for ch in missing)
+            ctx.error("print_text", None, f"snapshot.{name}", shown,
+                      "characters the card font has",
+                      f"the card font cannot print the snapshot's {name}")  # fmt: skip
+
+
 def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) -> None:
     from kraftstokk.render.fit import fit_name
 
@@ -334,11 +389,20 @@ def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
         for category in CATEGORIES:
             value = getattr(card, category)
             unit = CATEGORY_UNITS[category]
+            low, high = FIGURE_LIMITS[category]
             if value is None or not math.isfinite(value) or value <= 0:
                 rankable.discard(category)
                 ctx.error(
                     "figure", card, category, _fmt(value), f"a positive figure in {unit}",
                     f"{CATEGORY_LABELS[category]} must be present and positive (D-2)",
+                )  # fmt: skip
+            elif not low <= value <= high:
+                rankable.discard(category)
+                ctx.error(
+                    "figure", card, category, f"{_fmt(value)} {unit}",
+                    f"{_fmt(low)} to {_fmt(high)} {unit}",
+                    f"{CATEGORY_LABELS[category]} is outside what any plant has "
+                    "(it could not be printed right)",
                 )  # fmt: skip
             elif value > PLAUSIBLE_MAX[category]:
                 ctx.warn(
@@ -605,6 +669,7 @@ def validate_deck(
     _check_coverage(ctx, plants, keys)
     _check_jokers(ctx, jokers)
     _check_identity(ctx, plants)
+    _check_print_texts(ctx, layout)
     if layout is not None:
         _check_names_fit(ctx, plants, layout)
     rankable = _check_figures(ctx, plants)

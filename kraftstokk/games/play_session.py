@@ -19,7 +19,14 @@ from typing import Any
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed, replay
-from kraftstokk.games.replay import game_from_log, load_replay, log_deck, make_replay, save_replay
+from kraftstokk.games.replay import (
+    check_result,
+    game_from_log,
+    load_replay,
+    log_deck,
+    make_replay,
+    save_replay,
+)
 from kraftstokk.models import Deck, load_deck_json
 
 PERSON = "person"
@@ -281,5 +288,6 @@ def _load_table(setup: PlaySetup) -> Table:
         state = replay(game, log.seed, log.actions)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
+    check_result(log, state, source)
     actions: list[Action] = [tuple(a) for a in log.actions]
     return Table(log_deck(log, source), game, log.seed, seat, names, bots, state, actions)

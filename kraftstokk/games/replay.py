@@ -17,7 +17,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kraftstokk.atomic import write_text
-from kraftstokk.errors import GameError, KraftstokkError
+from kraftstokk.errors import GameError, InputFileError, KraftstokkError
 from kraftstokk.games.core import Action, DeckTable, Game, Result, State, replay
 from kraftstokk.models import Deck
 
@@ -96,23 +96,15 @@ def save_replay(path: str | Path, log: ReplayLog) -> None:
 
 def load_replay(path: str | Path) -> ReplayLog:
     """Read a log; a missing, malformed or foreign file raises GameError naming it."""
+    from kraftstokk.textfile import parse_json_text, read_utf8_text
+
     path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        raise GameError(f"{path}: no such replay file")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise GameError(f"{path}: no such replay file") from None
-    except IsADirectoryError:
-        raise GameError(f"{path}: is a directory, not a replay file") from None
-    except UnicodeDecodeError:
-        raise GameError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise GameError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if not text.strip():
-        raise GameError(f"{path}: file is empty")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise GameError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raw = parse_json_text(path, read_utf8_text(path, "replay file"), "replay log")
+    except InputFileError as exc:
+        raise GameError(exc.message) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise GameError(f'{path}: not a replay log (no "format": "{FORMAT}")')
     try:
@@ -124,12 +116,34 @@ def load_replay(path: str | Path) -> ReplayLog:
 
 
 def log_deck(log: ReplayLog, source: str = "replay log") -> Deck:
+    """The log's deck, checked as ``validate`` checks a deck file (exit 1 with problems)."""
+    from kraftstokk.deck.validate import require_valid
+
     try:
-        return Deck.model_validate(log.deck)
+        deck = Deck.model_validate(log.deck)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "top level"
         raise GameError(f"{source}: deck: {where}: {first['msg']}") from None
+    require_valid(deck, f"{source}: its deck")
+    return deck
+
+
+def check_result(log: ReplayLog, state: State, source: str = "replay log") -> None:
+    """Raise GameError when the log records a result the replay does not reach."""
+    if log.result is None:
+        return
+    if not state.is_terminal():
+        raise GameError(
+            f"{source}: the log records a result ({_summary(log.result)}), "
+            f"but its actions replay to an unfinished game"
+        )
+    got = _result_model(state.result())
+    if got != log.result:
+        raise GameError(
+            f"{source}: replays to a different result "
+            f"({_summary(got)}; the log says {_summary(log.result)})"
+        )
 
 
 def game_from_log(log: ReplayLog, source: str = "replay log") -> Game:
@@ -160,13 +174,7 @@ def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
         state = replay(game, log.seed, log.actions, debug=debug)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
-    if log.result is not None:
-        got = _result_model(state.result())
-        if got != log.result:
-            raise GameError(
-                f"{source}: replays to a different result "
-                f"({_summary(got)}; the log says {_summary(log.result)})"
-            )
+    check_result(log, state, source)
     return state
 
 

@@ -36,7 +36,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from kraftstokk.atomic import write_bytes
+from kraftstokk.atomic import write_files
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_text import (
     OUTPUT_NAMES,
@@ -677,14 +677,11 @@ def write_booklet(
 
     out = Path(out_dir)
     pdf = build_booklet(deck, language)
-    target = out / OUTPUT_NAMES[language]
-    write_bytes(target, pdf)
-    written = [target]
+    files = {out / OUTPUT_NAMES[language]: pdf}
     if imposed:
-        imposed_target = out / imposed_name(language)
-        write_bytes(imposed_target, impose_saddle_stitch(pdf))
-        written.append(imposed_target)
-    return written
+        files[out / imposed_name(language)] = impose_saddle_stitch(pdf)
+    write_files(files)  # both or neither: the imposed file is always this booklet's
+    return list(files)
 
 
 __all__ = ["build_booklet", "imposed_name", "write_booklet"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kraftstokk.limits import MAX_NAME_LENGTH
 from kraftstokk.render.fonts import missing_glyphs, text_width
 from kraftstokk.render.geometry import mm
 from kraftstokk.render.layout import CardLayout
@@ -59,28 +60,49 @@ def _sizes(largest: float, smallest: float, step: float) -> list[float]:
     return [largest - i * step for i in range(count + 1)]
 
 
-def _breaks(name: str) -> list[tuple[str, str]]:
-    """Every two-line split at a space (dropped) or after a hyphen (kept)."""
-    splits: list[tuple[str, str]] = []
+def _breaks(name: str) -> list[tuple[int, int]]:
+    """Every two-line split at a space (dropped) or after a hyphen (kept), as the end of
+    the first line and the start of the second in ``name`` (whitespace already collapsed)."""
+    splits: list[tuple[int, int]] = []
     for i, ch in enumerate(name):
         if ch == " ":
-            first, second = name[:i].rstrip(), name[i + 1 :].lstrip()
+            end, start = i, i + 1
         elif ch == "-" and 0 < i < len(name) - 1:
-            first, second = name[: i + 1], name[i + 1 :].lstrip()
+            end, start = i + 1, i + 1
+            if name[start] == " ":
+                start += 1
         else:
             continue
-        if first and second:
-            splits.append((first, second))
+        if end > 0 and start < len(name):
+            splits.append((end, start))
     return splits
+
+
+def _best_split(name: str, font: str) -> tuple[str, str] | None:
+    """The split whose longer line is shortest, in one pass: glyph widths add up (no
+    kerning), so each line's width is a difference of running sums."""
+    splits = _breaks(name)
+    if not splits:
+        return None
+    running = [0.0]
+    for ch in name:
+        running.append(running[-1] + text_width(ch, font, 1.0))
+    total = running[-1]
+    end, start = min(splits, key=lambda s: max(running[s[0]], total - running[s[1]]))
+    return name[:end], name[start:]
 
 
 @lru_cache(maxsize=1024)
 def _fit(name: str, rules: FitRules) -> NameFit:
     font, box_w, box_h, leading = rules.font, rules.box_w, rules.box_h, rules.leading
     min_size = rules.min_size
+    if len(name) > 4 * MAX_NAME_LENGTH:  # not even worth collapsing its whitespace
+        return _too_many_characters(len(name))
     name = " ".join(name.split())
     if not name:
         return NameFit(False, 0.0, [], "the name is empty")
+    if len(name) > MAX_NAME_LENGTH:
+        return _too_many_characters(len(name))
     missing = missing_glyphs(name, font)
     if missing:
         shown = ", ".join(repr(ch) for ch in missing)
@@ -89,12 +111,8 @@ def _fit(name: str, rules: FitRules) -> NameFit:
         if text_width(name, font, size) <= box_w and size * leading <= box_h:
             return NameFit(True, size, [name])
     # Two lines: the split whose longer line is shortest, at the largest size that fits.
-    splits = _breaks(name)
-    if splits:
-        best = min(
-            splits,
-            key=lambda s: max(text_width(s[0], font, 10), text_width(s[1], font, 10)),
-        )
+    best = _best_split(name, font)
+    if best is not None:
         widest = max(text_width(line, font, 1.0) for line in best)
         for size in _sizes(rules.two_line_max, min_size, rules.step):
             if widest * size <= box_w and 2 * size * leading <= box_h:
@@ -107,13 +125,25 @@ def _fit(name: str, rules: FitRules) -> NameFit:
             f"name too long for the card: even on two lines at {min_size:g} pt it is "
             f"{needed:.1f} mm wide; the name box is {box_w / mm(1):.1f} mm",
         )
-    needed = text_width(name, font, min_size) / mm(1)
+    # With no place to break it, a name has one line, at one_line_min at the least.
+    one_line_min = rules.one_line_min
+    needed = text_width(name, font, one_line_min) / mm(1)
     return NameFit(
         False,
-        min_size,
+        one_line_min,
         [name],
-        f"name too long for the card: {needed:.1f} mm at {min_size:g} pt with no place to "
-        f"break it; the name box is {box_w / mm(1):.1f} mm",
+        f"name too long for the card: with no place to break it, it must fit on one line "
+        f"at {one_line_min:g} pt or more, where it is {needed:.1f} mm wide; the name box "
+        f"is {box_w / mm(1):.1f} mm",
+    )
+
+
+def _too_many_characters(count: int) -> NameFit:
+    return NameFit(
+        False,
+        0.0,
+        [],
+        f"name too long for the card: {count} characters (at most {MAX_NAME_LENGTH})",
     )
 
 

@@ -43,11 +43,13 @@ def format_number(value: float, decimals: int = 0) -> str:
 
 
 def decimals_for(values: Iterable[float]) -> int:
-    """Fewest decimals (0 or 1) that keep every distinct figure distinct."""
+    """Fewest decimals (0 or 1) that keep every distinct figure distinct, and show no
+    positive figure as 0 (a 0.3 MW plant prints "0,3", never "0")."""
     distinct = sorted(set(values))
     for decimals in range(MAX_DECIMALS + 1):
         shown = {round_shown(v, decimals) for v in distinct}
-        if len(shown) == len(distinct):
+        shows_zero = any(v > 0 and round_shown(v, decimals) == 0 for v in distinct)
+        if len(shown) == len(distinct) and not shows_zero:
             return decimals
     return MAX_DECIMALS
 

@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from kraftstokk.atomic import write_bytes
+from kraftstokk.atomic import replaced_directory, write_files
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.box import BoxOptions, tuck_box_pdf
 from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.render.preview import write_previews
+from kraftstokk.render.preview import is_preview_file, write_previews
 from kraftstokk.render.printshop import PRINTSHOP_ORDERS, PrintshopOrder, printshop_pdf
 from kraftstokk.render.sheets import sheets_pdf
 
@@ -77,19 +77,25 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
     options.check()
     layout = options.card_layout(deck)
     result = RenderResult()
+    # Every PDF is made before any is written, and they are written together after the
+    # previews: a render that fails or is stopped leaves the previous set as it was.
+    pdfs: dict[Path, bytes] = {}
     if "sheets" in options.only:
         path = out_dir / sheets_file(options.paper)
-        pdf = sheets_pdf(deck, layout, options.paper, options.duplex, options.bleed)
-        write_bytes(path, pdf)
-        result.files.append(path)
+        pdfs[path] = sheets_pdf(deck, layout, options.paper, options.duplex, options.bleed)
     if "printshop" in options.only:
         path = out_dir / PRINTSHOP_FILE
-        write_bytes(path, printshop_pdf(deck, layout, options.bleed, options.printshop_order))
-        result.files.append(path)
-    if "png" in options.only:
-        result.files.extend(write_previews(deck, out_dir / PNG_DIR, layout=layout))
+        pdfs[path] = printshop_pdf(deck, layout, options.bleed, options.printshop_order)
     if "box" in options.only:
-        path = out_dir / BOX_FILE
-        write_bytes(path, tuck_box_pdf(deck, layout, options.box))
-        result.files.append(path)
+        pdfs[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
+    result.files.extend(path for path in pdfs if path.name != BOX_FILE)
+    if "png" in options.only:
+        # The folder is replaced whole, so a run stopped halfway leaves the old previews.
+        target = out_dir / PNG_DIR
+        with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
+            written = write_previews(deck, new, layout=layout)
+        result.files.extend(target / path.name for path in written)
+    if "box" in options.only:
+        result.files.append(out_dir / BOX_FILE)
+    write_files(pdfs)
     return result

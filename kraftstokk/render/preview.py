@@ -33,6 +33,11 @@ CONTACT_NAME = "contact-sheet.png"
 _OURS = re.compile(r"^(\d\d-[a-z0-9-]+\.png|back\.png|contact-sheet\.png)$")
 
 
+def is_preview_file(name: str) -> bool:
+    """A file name that :func:`write_previews` writes (the rest of a folder is left alone)."""
+    return _OURS.match(name) is not None
+
+
 def card_png_name(position: int, card: Card) -> str:
     """``07-klover-2.png``: deck position (from 1) and the card id in ASCII."""
     slug = card.id.replace("ø", "o").replace("æ", "ae").replace("å", "a")

@@ -13,8 +13,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from kraftstokk.errors import KraftstokkError, SimulationError
@@ -151,6 +153,9 @@ def _init_worker(
     # have to pickle it, which the compiled game classes do not support: they build it.
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    # The parent turns SIGTERM into Ctrl-C for itself; a worker inherits that handler, but
+    # the pool stops its workers with SIGTERM, which must end them quietly.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     registry.GAME_MODULES.setdefault(settings.game, modules[0])
     registry.BOT_MODULES.setdefault(settings.game, modules[1])
     _worker = (table, settings, game or build_game(table, settings))
@@ -168,6 +173,24 @@ def _serial(
 ) -> Iterator[Tally]:
     for start, stop in chunks:
         yield play_chunk(table, settings, game, start, stop)
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While inside, SIGTERM stops the run as Ctrl-C does (the games so far are kept and
+    the workers end quietly); outside the main thread nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def run_simulation(
@@ -189,7 +212,9 @@ def run_simulation(
     started = time.perf_counter()
     if progress:
         progress(0, settings.games)
+    stop_on_sigterm = sigterm_as_interrupt()
     try:
+        stop_on_sigterm.__enter__()
         if count == 1:
             for part in _serial(table, settings, game, chunks):
                 tally.merge(part)
@@ -207,5 +232,7 @@ def run_simulation(
                         progress(tally.games, settings.games)
     except KeyboardInterrupt:
         interrupted = True
+    finally:
+        stop_on_sigterm.__exit__(None, None, None)
     elapsed = time.perf_counter() - started
     return SimOutcome(tally=tally, elapsed=elapsed, workers=count, interrupted=interrupted)

@@ -9,21 +9,18 @@ from pathlib import Path
 
 from kraftstokk.errors import KraftstokkError
 from kraftstokk.models import Plant
+from kraftstokk.sources import formats
+from kraftstokk.sources.formats.origins import JRC, NVE
 from kraftstokk.sources.normalize import Filters, RawRecord, normalize
-from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE
 from kraftstokk.sources.readers import read_source
 from kraftstokk.sources.snapshot import Provenance, Snapshot
 
-JRC_LICENCE = "CC BY 4.0"
-JRC_ATTRIBUTION = (
-    "JRC Hydro-power database (Matteo De Felice et al., "
-    "energy-modelling-toolkit/hydro-power-database), CC BY 4.0; "
-    "Norwegian figures originally from NVE, NLOD."
-)
+JRC_LICENCE = JRC.licence
+JRC_ATTRIBUTION = JRC.attribution
 
 OPTIONAL_FIELDS = ("county", "municipality", "owner", "year", "lat", "lon", "price_area")
 
-_LICENCES = {"jrc": (JRC_LICENCE, JRC_ATTRIBUTION), "nve": (NVE_LICENCE, NVE_ATTRIBUTION)}
+_ORIGINS = {origin.name: origin for origin in (JRC, NVE)}
 
 
 class NoPlantsError(KraftstokkError):
@@ -56,11 +53,19 @@ def strip_optional(plant: Plant) -> Plant:
 
 
 def licence_for(origins: Sequence[str]) -> tuple[str, str]:
-    """Licence and attribution text for the sources' origins (``jrc``, ``nve``)."""
+    """Licence and attribution text for the sources' origins (``jrc``, ``nve``).
+
+    An origin no format has is an error naming it, not a KeyError.
+    """
+    unknown = sorted(set(origins) - set(_ORIGINS))
+    if unknown:
+        known = ", ".join(sorted(_ORIGINS))
+        raise KraftstokkError(f"unknown data origin {unknown[0]!r} (known: {known})")
     unique = sorted(set(origins))
-    licences = [_LICENCES[origin][0] for origin in unique]
-    attributions = [_LICENCES[origin][1] for origin in unique]
-    return "; ".join(licences), " ".join(attributions)
+    return (
+        "; ".join(_ORIGINS[origin].licence for origin in unique),
+        " ".join(_ORIGINS[origin].attribution for origin in unique),
+    )
 
 
 def ingest_files(
@@ -86,8 +91,9 @@ def ingest_files(
         raise NoPlantsError(f"{names}: no plant with all three figures (of {len(records)} rows)")
     plants = [strip_optional(plant) for plant in result.plants] if minimal else result.plants
     kinds = sorted({batch.format for batch in batches})
-    origins = [batch.format.split("-")[0] for batch in batches]
-    licence, attribution = licence_for(origins)
+    licence, attribution = formats.licence_and_attribution(
+        [formats.find(batch.format) for batch in batches]
+    )
     provenance = Provenance(
         source_kind=kinds[0] if len(kinds) == 1 else "mixed",
         sources=[batch.path.name for batch in batches],

@@ -8,14 +8,17 @@ source id); optional selection minimums drop plants below them.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from kraftstokk.errors import KraftstokkError
+from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 from kraftstokk.models import CATEGORIES, Category, Plant
-from kraftstokk.sources.numbers import DecimalMark, NotANumber, parse_number
+from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark, NotANumber, parse_number
 from kraftstokk.sources.quality import QualityReport, figure_ranges, sorted_reasons
 from kraftstokk.sources.snapshot import format_number
 
@@ -52,6 +55,11 @@ class Filters:
     min_mw: float | None = None
     min_gwh: float | None = None
     min_head_m: float | None = None
+
+    def __post_init__(self) -> None:
+        for name, value in self.as_dict().items():
+            if not math.isfinite(value) or value < 0:
+                raise KraftstokkError(f"{name} {value}: must be a finite figure of at least 0")
 
     def as_dict(self) -> dict[str, float]:
         values = {"min_mw": self.min_mw, "min_gwh": self.min_gwh, "min_head_m": self.min_head_m}
@@ -90,6 +98,8 @@ def clean_id(value: object) -> str | None:
 def _figure_problem(record: RawRecord, category: Category) -> tuple[float | None, str | None]:
     try:
         value = parse_number(getattr(record, category), record.decimal)
+    except AmbiguousNumber:
+        return None, f"{category} ambiguous (one mark before three digits: decimal or thousands?)"
     except NotANumber:
         return None, f"{category} not a number"
     if value is None:
@@ -98,6 +108,9 @@ def _figure_problem(record: RawRecord, category: Category) -> tuple[float | None
         return None, f"{category} zero"
     if value < 0:
         return None, f"{category} negative"
+    low, high = FIGURE_LIMITS[category]
+    if not low <= value <= high:
+        return None, f"{category} out of range ({format_number(low)} to {format_number(high)})"
     return value, None
 
 
@@ -199,6 +212,12 @@ def normalize(records: list[RawRecord], filters: Filters | None = None) -> Norma
             continue
         if clean_text(record.name) is None:
             drop("name missing", plant_id)
+            continue
+        if len(plant_id) > MAX_NAME_LENGTH:
+            drop(f"id longer than {MAX_NAME_LENGTH} characters", None)
+            continue
+        if len(clean_text(record.name) or "") > MAX_NAME_LENGTH:
+            drop(f"name longer than {MAX_NAME_LENGTH} characters", plant_id)
             continue
         figures: dict[Category, float] = {}
         problem: str | None = None

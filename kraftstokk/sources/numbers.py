@@ -3,7 +3,8 @@
 A figure is read only when its text is unambiguous under the file's decimal mark:
 ``1 234,5`` and ``1.234,5`` with ``,``; ``1,234.5`` and ``1234.5`` with ``.``. Anything
 else is "not a number" rather than a guess, because a misread figure would end up printed
-on a card.
+on a card. A lone thousands mark (``3,960`` with ``.``, ``3.960`` with ``,``) is ambiguous
+and refused: NVE writes decimal commas, so ``3,960`` is 3.96 MW there, not 3 960.
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ class NotANumber(ValueError):
     """The text is present but cannot be read as a figure."""
 
 
+class AmbiguousNumber(NotANumber):
+    """One mark before three digits (``3,960``, ``3.960``): a decimal or a thousands mark?"""
+
+
+#: One thousands-style group and nothing else: ``3,960`` in a ``.`` file is 3 960 or 3,96.
+_LONE_GROUP = re.compile(r"^[+-]?\d{1,3}[.,]\d{3}$")
+
+
 def parse_number(value: object, decimal: DecimalMark = ".") -> float | None:
     """Return the number, ``None`` when the value is missing, or raise :class:`NotANumber`."""
     if value is None:
@@ -41,6 +50,8 @@ def parse_number(value: object, decimal: DecimalMark = ".") -> float | None:
         if not _PATTERNS[decimal].match(text):
             raise NotANumber(text)
         thousands = "." if decimal == "," else ","
+        if _LONE_GROUP.match(text) and thousands in text:
+            raise AmbiguousNumber(text)
         text = text.replace(thousands, "").replace(",", ".")
         number = float(text)
     if not math.isfinite(number):

@@ -1,7 +1,9 @@
 """Fetch NVE's hydropower plants in operation from its public web API.
 
-One GET per page with a timeout; connection errors, timeouts and 5xx answers are retried
-with exponential backoff; a 4xx answer fails at once. Pages are followed through the
+One GET per page (:mod:`kraftstokk.sources.http`: the timeout bounds each request whole,
+the inflated body has a size limit, ``max_time`` bounds everything); connection errors,
+timeouts, 429 and 5xx answers are retried with exponential backoff or the server's
+``Retry-After`` (capped); any other 4xx answer fails at once. Pages are followed through the
 ``Link: <...>; rel="next"`` header when the service sends one. The whole response is
 validated before anything is written, and the snapshot, its provenance and the raw
 response are then written together, so a failed fetch leaves the previous files alone.
@@ -10,29 +12,32 @@ response are then written together, so a failed fetch leaves the previous files 
 from __future__ import annotations
 
 import json
-import re
+import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urljoin
 
-import requests
 from pydantic import ValidationError
 
-from kraftstokk.errors import FetchError
+from kraftstokk.errors import FetchError, InputFileError, clip
+from kraftstokk.sources.http import MAX_BODY_BYTES, Fetcher, Limits
 from kraftstokk.sources.normalize import Filters, normalize
 from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE, NvePlantRecord
-from kraftstokk.sources.readers import nve_record_to_raw, parse_nve_records, validation_reason
+from kraftstokk.sources.readers import nve_records_to_raw, parse_nve_records, validation_reason
 from kraftstokk.sources.snapshot import Provenance, Snapshot, write_snapshot
+from kraftstokk.textfile import parse_json_text
 
 DEFAULT_URL = "https://api.nve.no/web/Powerplant/GetHydroPowerPlantsInOperation"
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_RETRIES = 3
 DEFAULT_BACKOFF = 1.0
+DEFAULT_MAX_TIME = 300.0
 MAX_PAGES = 1000
-USER_AGENT = "kraftstokk (Kraft-stokken card deck builder)"
+#: NVE lists about 1 700 plants in operation; far more is not its register.
+MAX_RECORDS = 100_000
 
 
 @dataclass
@@ -44,54 +49,8 @@ class FetchResult:
     raw: bytes
     pages: int
     retrieved: datetime
-
-
-def _short_reason(exc: requests.RequestException) -> str:
-    """The useful part of a requests error (``[Errno 111] Connection refused``)."""
-    text = str(exc)
-    match = re.search(r"\[Errno -?\d+\][^'\")]*", text)
-    if match:
-        return match.group(0).strip()
-    return type(exc).__name__
-
-
-def get_with_retries(
-    session: requests.Session,
-    url: str,
-    timeout: float,
-    retries: int,
-    backoff: float,
-    sleep: Callable[[float], None] = time.sleep,
-) -> requests.Response:
-    """GET ``url``; retry connection errors, timeouts and 5xx, fail at once on 4xx."""
-    attempts = retries + 1
-    problem = "no attempt made"
-    for attempt in range(attempts):
-        if attempt:
-            sleep(backoff * 2 ** (attempt - 1))
-        try:
-            response = session.get(
-                url,
-                timeout=timeout,
-                headers={"Accept": "application/json", "User-Agent": USER_AGENT},
-            )
-        except requests.Timeout:
-            problem = f"timed out after {timeout:g} s"
-            continue
-        except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
-            problem = f"connection failed ({_short_reason(exc)})"
-            continue
-        except requests.RequestException as exc:
-            raise FetchError(url, f"cannot request: {exc}") from None
-        if response.status_code >= 500:
-            problem = f"server error HTTP {response.status_code} {response.reason or ''}".rstrip()
-            continue
-        if response.status_code >= 400:
-            reason = f"HTTP {response.status_code} {response.reason or ''}".rstrip()
-            raise FetchError(url, reason)
-        return response
-    tries = "attempt" if attempts == 1 else "attempts"
-    raise FetchError(url, f"{problem} ({attempts} {tries})")
+    #: Every URL read, in order: redirects and ``Link`` pages included.
+    urls: list[str] = field(default_factory=list)
 
 
 _JSON_KINDS = {
@@ -104,21 +63,31 @@ _JSON_KINDS = {
 }
 
 
-def _decode_page(url: str, response: requests.Response) -> list[object]:
+def _decode_page(url: str, body: bytes) -> list[object]:
     try:
-        data = json.loads(response.content.decode("utf-8-sig"))
+        text = body.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise FetchError(url, "response is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise FetchError(
-            url, f"response is not valid JSON (truncated? line {exc.lineno}: {exc.msg})"
-        ) from None
-    except RecursionError:
-        raise FetchError(url, "response is not a list of plants (JSON nested too deeply)") from None
+    try:
+        data = parse_json_text(url, text, "list of plants")
+    except InputFileError as exc:
+        reason = exc.reason
+        if reason.startswith("not valid JSON (line"):
+            reason = reason.replace("not valid JSON (", "not valid JSON (truncated? ", 1)
+        raise FetchError(url, f"response is {reason}") from None
     if not isinstance(data, list):
         kind = _JSON_KINDS.get(type(data).__name__, type(data).__name__)
         raise FetchError(url, f"response is not a list of plants (got a JSON {kind})")
     return data
+
+
+def check_limits(timeout: float, retries: int, backoff: float, max_time: float) -> None:
+    """Refuse settings no fetch can honour (the CLI checks them the same way)."""
+    for name, value in (("timeout", timeout), ("backoff", backoff), ("max-time", max_time)):
+        if not math.isfinite(value):
+            raise FetchError("fetch", f"--{name} must be a finite number of seconds")
+    if retries < 0 or timeout <= 0 or backoff < 0 or max_time <= 0:
+        raise FetchError("fetch", "timeout and max-time must be > 0, retries and backoff >= 0")
 
 
 def fetch_nve(
@@ -127,24 +96,39 @@ def fetch_nve(
     retries: int = DEFAULT_RETRIES,
     backoff: float = DEFAULT_BACKOFF,
     sleep: Callable[[float], None] = time.sleep,
+    max_time: float = DEFAULT_MAX_TIME,
 ) -> FetchResult:
-    """Read every page from ``url`` and validate the plants; nothing is written here."""
-    if retries < 0 or timeout <= 0 or backoff < 0:
-        raise FetchError(url, "timeout must be > 0, retries and backoff >= 0")
+    """Read every page from ``url`` and validate the plants; nothing is written here.
+
+    ``timeout`` bounds each request whole (headers, redirects, body); ``max_time`` bounds
+    the fetch whole (every page, retry and wait).
+    """
+    try:
+        check_limits(timeout, retries, backoff, max_time)
+    except FetchError as exc:
+        raise FetchError(url, exc.reason) from None
     items: list[object] = []
     raw_pages: list[bytes] = []
+    urls: list[str] = []
     seen: set[str] = set()
+    size = 0
     next_url: str | None = url
-    with requests.Session() as session:
+    limits = Limits(timeout=timeout, retries=retries, backoff=backoff, max_time=max_time)
+    with Fetcher(limits, sleep=sleep) as fetcher:
         while next_url is not None:
             if next_url in seen or len(seen) >= MAX_PAGES:
-                raise FetchError(url, f"pagination does not end (page {next_url})")
+                raise FetchError(url, f"pagination does not end (page {clip(next_url)})")
             seen.add(next_url)
-            response = get_with_retries(session, next_url, timeout, retries, backoff, sleep)
-            items.extend(_decode_page(next_url, response))
-            raw_pages.append(response.content)
-            link = response.links.get("next", {}).get("url")
-            next_url = urljoin(next_url, link) if link else None
+            fetcher.limits.max_body = MAX_BODY_BYTES - size
+            answer = fetcher.get(next_url)
+            size += len(answer.body)
+            urls.extend(u for u in answer.urls if u not in urls)
+            items.extend(_decode_page(answer.url, answer.body))
+            if len(items) > MAX_RECORDS:
+                raise FetchError(url, f"more than {MAX_RECORDS} records")
+            raw_pages.append(answer.body)
+            link = answer.links.get("next", {}).get("url")
+            next_url = urljoin(answer.url, link) if link else None
     retrieved = datetime.now(UTC).replace(microsecond=0)
     if not items:
         raise FetchError(url, "response holds no plants (empty list)")
@@ -155,7 +139,9 @@ def fetch_nve(
             url, f"response is not a list of NVE plants: {validation_reason(exc)}"
         ) from None
     raw = raw_pages[0] if len(raw_pages) == 1 else _joined(items)
-    return FetchResult(url=url, records=records, raw=raw, pages=len(raw_pages), retrieved=retrieved)
+    return FetchResult(
+        url=url, records=records, raw=raw, pages=len(raw_pages), retrieved=retrieved, urls=urls
+    )
 
 
 def _joined(items: list[object]) -> bytes:
@@ -174,7 +160,7 @@ def default_snapshot_path(retrieved: datetime, folder: Path = Path("sources")) -
 
 def snapshot_from_fetch(result: FetchResult, raw_file: str | None = None) -> Snapshot:
     """Normalize fetched records into a snapshot with NVE provenance."""
-    normalized = normalize([nve_record_to_raw(record) for record in result.records], Filters())
+    normalized = normalize(nve_records_to_raw(result.records), Filters())
     if not normalized.plants:
         raise FetchError(
             result.url,
@@ -182,7 +168,7 @@ def snapshot_from_fetch(result: FetchResult, raw_file: str | None = None) -> Sna
         )
     provenance = Provenance(
         source_kind="nve-api",
-        sources=[result.url],
+        sources=result.urls or [result.url],
         created=result.retrieved.isoformat().replace("+00:00", "Z"),
         data_date=f"{result.retrieved:%Y-%m-%d}",
         licence=NVE_LICENCE,
@@ -200,13 +186,16 @@ def fetch_to_snapshot(
     retries: int = DEFAULT_RETRIES,
     backoff: float = DEFAULT_BACKOFF,
     sleep: Callable[[float], None] = time.sleep,
+    max_time: float = DEFAULT_MAX_TIME,
 ) -> tuple[Path, Snapshot]:
     """Fetch, validate, normalize, then write snapshot + provenance + raw response.
 
     Returns the snapshot path and the snapshot. Nothing is written unless every step
     before the write succeeded; the three files are then moved into place together.
     """
-    result = fetch_nve(url, timeout=timeout, retries=retries, backoff=backoff, sleep=sleep)
+    result = fetch_nve(
+        url, timeout=timeout, retries=retries, backoff=backoff, sleep=sleep, max_time=max_time
+    )
     path = Path(out) if out is not None else default_snapshot_path(result.retrieved)
     raw = raw_path(path)
     snapshot = snapshot_from_fetch(result, raw_file=raw.name)

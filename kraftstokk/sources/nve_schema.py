@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictFloat, StrictInt, StrictStr, TypeAdapter
 
+from kraftstokk.sources.formats.origins import NVE
+
 Figure = StrictInt | StrictFloat | StrictStr | None
 Code = StrictInt | StrictStr | None
 
@@ -20,8 +22,9 @@ class NvePlantRecord(BaseModel):
 
     model_config = ConfigDict(extra="allow", frozen=True)
 
-    VannKraftverkID: StrictInt | StrictStr
-    Navn: StrictStr
+    # Required keys, but a null id or name is a dropped record (counted), as "" is.
+    VannKraftverkID: StrictInt | StrictStr | None
+    Navn: StrictStr | None
     MaksYtelse: Figure = None
     MidProd_91_20: Figure = None
     BruttoFallhoyde_M: Figure = None
@@ -41,5 +44,5 @@ class NvePlantRecord(BaseModel):
 
 NVE_RESPONSE = TypeAdapter(list[NvePlantRecord])
 
-NVE_LICENCE = "NLOD 2.0 (Norsk lisens for offentlige data)"
-NVE_ATTRIBUTION = "Contains data from NVE (Norges vassdrags- og energidirektorat), licensed NLOD."
+NVE_LICENCE = NVE.licence
+NVE_ATTRIBUTION = NVE.attribution

@@ -11,7 +11,6 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,12 +23,11 @@ from kraftstokk.errors import InputFileError
 from kraftstokk.sources.normalize import RawRecord
 from kraftstokk.sources.numbers import DecimalMark, guess_decimal_mark
 from kraftstokk.sources.nve_schema import NVE_RESPONSE, NvePlantRecord
-from kraftstokk.sources.xlsx import Row, cell_text, looks_like_xlsx, read_table
-from kraftstokk.textfile import read_input_bytes
+from kraftstokk.sources.xlsx import Row, cell_text, read_table
+from kraftstokk.textfile import parse_json_text, read_input_bytes
 
+#: A name of :data:`kraftstokk.sources.formats.NAMES`.
 SourceFormat = Literal["nve-json", "nve-csv", "nve-xlsx", "jrc-csv"]
-FORMATS: tuple[SourceFormat, ...] = ("nve-json", "nve-csv", "nve-xlsx", "jrc-csv")
-FORMAT_CHOICES: tuple[str, ...] = ("auto", *FORMATS)
 
 
 @dataclass
@@ -74,7 +72,8 @@ def decode_text(path: Path, data: bytes) -> str:
         raise InputFileError(path, "binary file, not CSV or JSON")
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        _refuse_mixed_encodings(path, data, exc.start)
         try:
             text = data.decode("cp1252")
         except UnicodeDecodeError:
@@ -82,6 +81,33 @@ def decode_text(path: Path, data: bytes) -> str:
     if not text.strip():
         raise InputFileError(path, "file is empty")
     return text
+
+
+#: A UTF-8 sequence for a letter of Latin-1 (æ is C3 A6): in a Windows-1252 file these
+#: byte pairs read as "Ã¦", which no Norwegian name holds.
+_UTF8_LATIN = re.compile(rb"[\xc2\xc3][\x80-\xbf]")
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def _refuse_mixed_encodings(path: Path, data: bytes, bad: int) -> None:
+    """A file that is neither all UTF-8 nor all Windows-1252 gives wrong names either way.
+
+    ``bad`` is the offset of the first byte that is not UTF-8. When UTF-8 letters come
+    before it, or after it, the file mixes the two encodings: refuse it with both lines.
+    """
+    before = _UTF8_LATIN.search(data, 0, bad)
+    after = _UTF8_LATIN.search(data, bad)
+    utf8 = before or after
+    if utf8 is None:
+        return  # a Windows-1252 file throughout
+    raise InputFileError(
+        path,
+        f"mixed text encodings: line {_line_of(data, utf8.start())} is UTF-8 but line "
+        f"{_line_of(data, bad)} is not (Windows-1252?); save the file in one encoding",
+    )
 
 
 # --- CSV ---------------------------------------------------------------------------------
@@ -314,7 +340,26 @@ def read_nve_xlsx(path: Path, data: bytes) -> list[RawRecord]:
 # --- JSON --------------------------------------------------------------------------------
 
 
-def nve_record_to_raw(record: NvePlantRecord) -> RawRecord:
+_NVE_FIGURES = ("MaksYtelse", "MidProd_91_20", "BruttoFallhoyde_M")
+
+
+def nve_records_to_raw(records: Sequence[NvePlantRecord]) -> list[RawRecord]:
+    """NVE records as raw records, figures given as text read with one decimal mark.
+
+    NVE writes decimal commas, so ``","`` unless the texts themselves show a ``"."``
+    (``"12.5"``): ``"3,960"`` is then 3.96, like ``"12,5"`` is 12.5.
+    """
+    texts = [
+        value
+        for record in records
+        for name in _NVE_FIGURES
+        if isinstance(value := getattr(record, name), str)
+    ]
+    decimal = guess_decimal_mark(texts, ",")
+    return [nve_record_to_raw(record, decimal) for record in records]
+
+
+def nve_record_to_raw(record: NvePlantRecord, decimal: DecimalMark = ",") -> RawRecord:
     return RawRecord(
         source="nve",
         id=record.VannKraftverkID,
@@ -327,6 +372,7 @@ def nve_record_to_raw(record: NvePlantRecord) -> RawRecord:
         owner=record.HovedEier,
         year=record.IDriftDato,
         price_area=record.ElspotomraadeNummer,
+        decimal=decimal,
         skip_reason="not in operation" if record.ErIDrift is False else None,
     )
 
@@ -348,12 +394,7 @@ def parse_nve_records(raw: object) -> list[NvePlantRecord]:
 
 def read_nve_json(path: Path, text: str) -> list[RawRecord]:
     """NVE API JSON as fetched: a list of plant objects."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise InputFileError(path, "JSON is not a list of NVE plants (nested too deeply)") from None
+    raw = parse_json_text(path, text, "list of NVE plants")
     if not isinstance(raw, list):
         raise InputFileError(path, "JSON is not a list of NVE plants")
     try:
@@ -361,50 +402,50 @@ def read_nve_json(path: Path, text: str) -> list[RawRecord]:
     except ValidationError as exc:
         reason = validation_reason(exc)
         raise InputFileError(path, f"not a list of NVE plants: {reason}") from None
-    return [nve_record_to_raw(record) for record in records]
+    return nve_records_to_raw(records)
 
 
-# --- detection and dispatch ----------------------------------------------------------------
-
-_READERS: dict[SourceFormat, Callable[[Path, str], list[RawRecord]]] = {
-    "nve-json": read_nve_json,
-    "nve-csv": read_nve_csv,
-    "jrc-csv": read_jrc_csv,
-}
+# --- detection and dispatch (the formats themselves: kraftstokk.sources.formats) ---------
 
 
-def detect_format(path: Path, text: str) -> SourceFormat:
-    """JSON by its first character; CSV by its header (JRC or NVE column names).
-
-    Workbooks are told apart before any decoding, by :func:`looks_like_xlsx`.
-    """
-    if text.lstrip()[:1] in ("[", "{"):
-        return "nve-json"
+def header_keys(path: Path, text: str) -> set[str]:
+    """The header of a CSV text, as :func:`header_key` keys."""
     _, header, _ = _parse_csv(path, text)
-    keys = {header_key(name) for name in header}
-    if {"countrycode", "installedcapacitymw"} <= keys:
-        return "jrc-csv"
-    nve_keys = {header_key(name) for column in NVE_CSV_COLUMNS[:3] for name in column.names}
-    if keys & nve_keys:
-        return "nve-csv"
+    return {header_key(name) for name in header}
+
+
+def nve_key_names() -> set[str]:
+    """Header keys of the columns that mark an NVE CSV (id, name, capacity)."""
+    return {header_key(name) for column in NVE_CSV_COLUMNS[:3] for name in column.names}
+
+
+def explain_unknown(path: Path, text: str) -> InputFileError:
+    """Why a text file is none of the formats (its header tells)."""
+    _, header, _ = _parse_csv(path, text)
     if len(header) < 2:
-        raise InputFileError(path, "neither CSV nor JSON")
-    raise InputFileError(
+        return InputFileError(path, "neither CSV nor JSON")
+    return InputFileError(
         path,
         "CSV header matches neither NVE (VannKraftverkID, Navn, MaksYtelse, ...) "
         "nor JRC (id, country_code, installed_capacity_MW, ...) columns",
     )
 
 
+def detect_format(path: Path, text: str) -> SourceFormat:
+    """The format ``--format auto`` takes a text file for."""
+    from kraftstokk.sources import formats
+
+    return formats.detect(path, text.encode("utf-8")).name  # type: ignore[return-value]
+
+
 def read_source(path: str | Path, fmt: str = "auto") -> SourceRows:
     """Read one plant file in ``fmt`` (``auto`` detects it) into raw records."""
+    from kraftstokk.sources import formats
+
     path = Path(path)
-    if fmt != "auto" and fmt not in FORMATS:
-        raise InputFileError(path, f"unknown format {fmt!r} (use {', '.join(FORMAT_CHOICES)})")
+    chosen = formats.find(fmt, path) if fmt != "auto" else None
     data = read_input_bytes(path, "data file")
-    if fmt == "nve-xlsx" or (fmt == "auto" and looks_like_xlsx(path, data)):
-        return SourceRows(path=path, format="nve-xlsx", records=read_nve_xlsx(path, data))
-    text = decode_text(path, data)
-    chosen: SourceFormat = detect_format(path, text) if fmt == "auto" else fmt  # type: ignore[assignment]
-    records = _READERS[chosen](path, text)
-    return SourceRows(path=path, format=chosen, records=records)
+    if chosen is None:
+        chosen = formats.detect(path, data)
+    records = chosen.read(path, data)
+    return SourceRows(path=path, format=chosen.name, records=records)  # type: ignore[arg-type]

@@ -10,21 +10,21 @@ give the same bytes.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import math
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kraftstokk.atomic import atomic_path
+from kraftstokk.atomic import write_files
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import PLANT_COLUMNS, Plant
 from kraftstokk.sources.quality import QualityReport
-from kraftstokk.textfile import read_utf8_text
+from kraftstokk.textfile import parse_json_text, read_input_bytes, read_utf8_text
 
 
 class Provenance(BaseModel):
@@ -49,6 +49,11 @@ class Provenance(BaseModel):
     #: File name of the raw response saved beside the snapshot (fetch only).
     raw_file: str | None = None
     quality: QualityReport
+    #: SHA-256 of the snapshot CSV and of the raw response. The provenance is written
+    #: last, so it vouches for the files of one run, and a reader checks them. After a
+    #: hand edit of the CSV, remove ``csv_sha256`` (or run ingest on the edited file).
+    csv_sha256: str | None = None
+    raw_sha256: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,10 @@ class Snapshot:
             if plant.id == plant_id:
                 return plant
         raise KeyError(plant_id)
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def provenance_path(snapshot_path: str | Path) -> Path:
@@ -107,22 +116,26 @@ def provenance_json_text(provenance: Provenance) -> str:
 def write_snapshot(
     snapshot: Snapshot, path: str | Path, extra_files: dict[Path, bytes] | None = None
 ) -> Path:
-    """Write the snapshot CSV and its provenance (and any ``extra_files``) atomically.
+    """Write the snapshot CSV, any ``extra_files`` and the provenance as one unit.
 
     Every file is written to a temporary name first; they are moved into place only after
-    all of them were written, so a failure leaves the previous snapshot untouched.
-    Returns the provenance path.
+    all of them were written, the provenance last, and it records each other file's
+    SHA-256: a run killed between two moves leaves files that :func:`read_snapshot`
+    refuses rather than mixes. A failure before the moves leaves the previous snapshot
+    untouched. Returns the provenance path.
     """
     path = Path(path)
     meta_path = provenance_path(path)
-    files: dict[Path, bytes] = {
-        path: snapshot_csv_text(snapshot.plants).encode("utf-8"),
-        meta_path: provenance_json_text(snapshot.provenance).encode("utf-8"),
-    }
+    files: dict[Path, bytes] = {path: snapshot_csv_text(snapshot.plants).encode("utf-8")}
     files.update(extra_files or {})
-    with ExitStack() as stack:
-        for target, data in files.items():
-            stack.enter_context(atomic_path(target)).write_bytes(data)
+    digests = {"csv_sha256": _sha256(files[path])}
+    raw_name = snapshot.provenance.raw_file
+    raw = next((data for target, data in files.items() if target.name == raw_name), None)
+    if raw is not None:
+        digests["raw_sha256"] = _sha256(raw)
+    provenance = snapshot.provenance.model_copy(update=digests)
+    files[meta_path] = provenance_json_text(provenance).encode("utf-8")
+    write_files(files)
     return meta_path
 
 
@@ -134,13 +147,7 @@ def _first_error(exc: ValidationError) -> str:
 
 def read_provenance(path: str | Path) -> Provenance:
     path = Path(path)
-    text = read_utf8_text(path, "provenance file")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise InputFileError(path, "not a provenance file (JSON nested too deeply)") from None
+    raw = parse_json_text(path, read_utf8_text(path, "provenance file"), "provenance file")
     try:
         return Provenance.model_validate(raw)
     except ValidationError as exc:
@@ -165,8 +172,10 @@ def _plant_from_row(path: Path, line: int, row: dict[str, str]) -> Plant:
 
 def read_snapshot_plants(path: str | Path) -> list[Plant]:
     """Read only the snapshot CSV (no provenance), checking every row."""
-    path = Path(path)
-    text = read_utf8_text(path, "snapshot CSV")
+    return _plants_from_text(Path(path), read_utf8_text(Path(path), "snapshot CSV"))
+
+
+def _plants_from_text(path: Path, text: str) -> list[Plant]:
     reader = csv.DictReader(io.StringIO(text, newline=""))
     header = [name.strip() for name in reader.fieldnames or []]
     missing = [column for column in PLANT_COLUMNS if column not in header]
@@ -198,5 +207,16 @@ def read_snapshot(path: str | Path) -> Snapshot:
     Raises :class:`InputFileError` naming the file and the reason (missing file or column,
     a bad number in row N, a repeated id, a malformed provenance file).
     """
-    plants = read_snapshot_plants(path)
-    return Snapshot(plants=plants, provenance=read_provenance(provenance_path(path)))
+    path = Path(path)
+    data = read_input_bytes(path, "snapshot CSV")
+    plants = _plants_from_text(path, read_utf8_text(path, "snapshot CSV"))
+    provenance = read_provenance(provenance_path(path))
+    recorded = provenance.csv_sha256
+    if recorded is not None and _sha256(data) != recorded:
+        raise InputFileError(
+            path,
+            f"does not match its provenance {provenance_path(path).name} (another run's "
+            "files, or a run stopped halfway): run ingest or fetch again; after a hand edit, "
+            "remove csv_sha256 from the provenance",
+        )
+    return Snapshot(plants=plants, provenance=provenance)

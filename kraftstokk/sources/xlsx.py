@@ -25,6 +25,11 @@ OLE2_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
 #: A header below more title rows than this is not looked for.
 HEADER_SEARCH_ROWS = 20
+#: What a workbook may unpack to, and hold: NVE's whole register is 1 700 rows of about
+#: 30 cells. A small file that unpacks to hundreds of MB is refused before it is parsed.
+MAX_UNPACKED_BYTES = 32 * 1024 * 1024
+MAX_ROWS = 100_000
+MAX_CELLS = 2_000_000
 
 Cell = object
 Row = tuple[Cell, ...]
@@ -52,15 +57,42 @@ def _header_index(rows: Sequence[Row], is_header: Callable[[Row], bool]) -> int 
     )
 
 
+class _TooBig(Exception):
+    """The workbook is larger than the limits above."""
+
+
+def _check_unpacked_size(data: bytes) -> None:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        infos = archive.infolist()
+    unpacked = sum(info.file_size for info in infos)
+    if len(infos) > 10_000 or unpacked > MAX_UNPACKED_BYTES:
+        raise _TooBig(
+            f"unpacks to {unpacked / 2**20:.0f} MB in {len(infos)} parts "
+            f"(a workbook is read only up to {MAX_UNPACKED_BYTES // 2**20} MB)"
+        )
+
+
+def _sheet_rows(sheet: object) -> list[Row]:
+    rows: list[Row] = []
+    cells = 0
+    for row in sheet.iter_rows(values_only=True):  # type: ignore[attr-defined]
+        cells += len(row)
+        if len(rows) >= MAX_ROWS or cells > MAX_CELLS:
+            raise _TooBig(f"more than {MAX_ROWS} rows or {MAX_CELLS} cells in one worksheet")
+        rows.append(tuple(row))
+    return rows
+
+
 def _find_table(data: bytes, is_header: Callable[[Row], bool]) -> SheetTable | None:
     import openpyxl
 
+    _check_unpacked_size(data)
     workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         for sheet in workbook.worksheets:
             # Some writers record a wrong used range; without it every row is read in full.
             sheet.reset_dimensions()
-            rows: list[Row] = [tuple(row) for row in sheet.iter_rows(values_only=True)]
+            rows = _sheet_rows(sheet)
             start = _header_index(rows, is_header)
             if start is not None:
                 return SheetTable(sheet=sheet.title, header=rows[start], rows=rows[start + 1 :])
@@ -114,6 +146,8 @@ def read_table(
         )
     try:
         table = _find_table(data, is_header)
+    except _TooBig as exc:
+        raise InputFileError(path, f"workbook too large: {exc}") from None
     except _unreadable_errors() as exc:
         raise InputFileError(path, f"not an XLSX workbook ({_why_unreadable(exc)})") from None
     if table is None:

@@ -22,9 +22,10 @@ def build(
     """Build the 55-card deck (52 plants + 3 jokers) from a deck spec and its snapshot.
 
     Selects the plants, deals suits and values, ranks every category (nr. 1 = highest,
-    ties broken by the spec's tie-break rule), derives the game flags, writes deck.json
-    and deck.csv, and prints a short report listing every tie. The new deck is validated;
-    the exit code is 1 when it has errors (the files are still written, for inspection).
+    ties broken by the spec's tie-break rule), derives the game flags, and prints a short
+    report listing every tie. The new deck is validated before anything is written: with
+    errors the exit code is 1 and deck.json and deck.csv stay as they were; a valid deck
+    replaces both.
 
     Example:
 
@@ -35,12 +36,10 @@ def build(
     from kraftstokk.deck.io import write_deck
     from kraftstokk.deck.validate import validate_deck
 
-    result = build_from_spec_file(spec)
-    json_path, csv_path = write_deck(result.deck, out)
+    result = build_from_spec_file(spec, out_dir=out)
     for line in result.report.lines():
         typer.echo(line)
-    typer.echo(f"wrote {json_path} and {csv_path} ({len(result.deck.cards)} cards)")
-    report = validate_deck(result.deck, str(json_path))
+    report = validate_deck(result.deck, str(out / "deck.json"))
     typer.echo(f"validation: {len(report.errors)} errors, {len(report.warnings)} warnings")
     for problem in report.warnings:
         if problem.rule != "tie":  # ties are listed in the report above
@@ -48,7 +47,10 @@ def build(
     if not report.ok:
         for problem in report.errors:
             typer.echo(f"  {problem.line()}", err=True)
+        typer.echo(f"nothing written: {out} keeps its previous deck", err=True)
         raise typer.Exit(1)
+    json_path, csv_path = write_deck(result.deck, out)
+    typer.echo(f"wrote {json_path} and {csv_path} ({len(result.deck.cards)} cards)")
 
 
 @app.command("spec-schema")

@@ -8,9 +8,13 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import out_option
+from kraftstokk.cli.options import count, out_option, seconds
 
 DEFAULT_URL = "https://api.nve.no/web/Powerplant/GetHydroPowerPlantsInOperation"
+MAX_TIMEOUT = 3600.0
+MAX_RETRIES = 20
+MAX_BACKOFF = 600.0
+MAX_TOTAL = 24 * 3600.0
 
 
 @app.command()
@@ -26,16 +30,42 @@ def fetch(
         ),
     ] = None,
     timeout: Annotated[
-        float, typer.Option("--timeout", help="Seconds to wait for each request.")
+        float,
+        typer.Option(
+            "--timeout",
+            metavar="S",
+            parser=seconds("--timeout", MAX_TIMEOUT),
+            help="Seconds each request may take in all: headers, redirects and body.",
+        ),
     ] = 30.0,
     retries: Annotated[
         int,
-        typer.Option("--retries", help="Retries after a connection error, timeout or 5xx."),
+        typer.Option(
+            "--retries",
+            metavar="N",
+            parser=count("--retries", 0, MAX_RETRIES),
+            help="Retries after a connection error, timeout, 429 or 5xx.",
+        ),
     ] = 3,
     backoff: Annotated[
         float,
-        typer.Option("--backoff", help="Seconds before the first retry; doubles each time."),
+        typer.Option(
+            "--backoff",
+            metavar="S",
+            parser=seconds("--backoff", MAX_BACKOFF, above=False),
+            help="Seconds before the first retry; doubles each time (a longer Retry-After "
+            "from the server, up to 60 s, wins).",
+        ),
     ] = 1.0,
+    max_time: Annotated[
+        float,
+        typer.Option(
+            "--max-time",
+            metavar="S",
+            parser=seconds("--max-time", MAX_TOTAL),
+            help="Seconds the whole fetch may take: every page, retry and wait.",
+        ),
+    ] = 300.0,
 ) -> None:
     """Download NVE's hydropower plants in operation and write a new snapshot.
 
@@ -51,7 +81,7 @@ def fetch(
     from kraftstokk.sources.nve_api import fetch_to_snapshot
 
     path, snapshot = fetch_to_snapshot(
-        url, out=out, timeout=timeout, retries=retries, backoff=backoff
+        url, out=out, timeout=timeout, retries=retries, backoff=backoff, max_time=max_time
     )
     for line in snapshot.provenance.quality.lines():
         typer.echo(line)

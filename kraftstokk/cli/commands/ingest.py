@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import out_option
+from kraftstokk.cli.options import number, out_option
+from kraftstokk.limits import FIGURE_LIMITS
+from kraftstokk.sources import formats
+
+
+def minimum(category: str, unit: str) -> Any:
+    """Parser of ``--min-<category>``: a figure from 0 up to the highest a plant may have."""
+    option = f"--min-{category.replace('_', '-')}"
+    return number(option, float, 0.0, FIGURE_LIMITS[category][1], unit=unit)
 
 
 @app.command()
@@ -23,11 +31,7 @@ def ingest(
     ],
     format: Annotated[
         str,
-        typer.Option(
-            "--format",
-            help="auto, nve-json, nve-csv, nve-xlsx or jrc-csv. auto tells a workbook by its "
-            "ZIP signature or .xlsx name, JSON by its first character, CSV by its header.",
-        ),
+        typer.Option("--format", metavar="FORMAT", help=formats.help_text()),
     ] = "auto",
     out: Annotated[
         Path | None,
@@ -38,15 +42,31 @@ def ingest(
         ),
     ] = None,
     min_mw: Annotated[
-        float | None, typer.Option("--min-mw", help="Keep plants of at least this many MW.")
+        float | None,
+        typer.Option(
+            "--min-mw",
+            metavar="MW",
+            parser=minimum("mw", "MW"),
+            help="Keep plants of at least this many MW.",
+        ),
     ] = None,
     min_gwh: Annotated[
         float | None,
-        typer.Option("--min-gwh", help="Keep plants producing at least this many GWh a year."),
+        typer.Option(
+            "--min-gwh",
+            metavar="GWH",
+            parser=minimum("gwh", "GWh"),
+            help="Keep plants producing at least this many GWh a year.",
+        ),
     ] = None,
     min_head_m: Annotated[
         float | None,
-        typer.Option("--min-head-m", help="Keep plants with at least this gross head (m)."),
+        typer.Option(
+            "--min-head-m",
+            metavar="M",
+            parser=minimum("head_m", "m"),
+            help="Keep plants with at least this gross head (m).",
+        ),
     ] = None,
     minimal: Annotated[
         bool,
@@ -82,10 +102,13 @@ def ingest(
             --min-mw 20 --minimal --data-date 2024-01 --created 2026-11-29 \\
             --out sources/jrc-2024-01.csv
     """
+    from kraftstokk.atomic import refuse_overwriting
     from kraftstokk.sources.ingest import ingest_files
     from kraftstokk.sources.normalize import Filters
-    from kraftstokk.sources.snapshot import write_snapshot
+    from kraftstokk.sources.snapshot import provenance_path, write_snapshot
 
+    if out is not None:
+        refuse_overwriting(sources, [out, provenance_path(out)])
     snapshot = ingest_files(
         sources,
         fmt=format,
@@ -98,6 +121,7 @@ def ingest(
     if out is None:
         stamp = provenance.data_date or provenance.created[:10]
         out = Path("sources") / f"{provenance.source_kind}-{stamp}.csv"
+        refuse_overwriting(sources, [out, provenance_path(out)])
     meta = write_snapshot(snapshot, out)
     for line in provenance.quality.lines():
         typer.echo(line)

@@ -10,7 +10,9 @@ import typer
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.options import (
     DEFAULT_DECK,
+    MAX_PLAYERS,
     bots_option,
+    count,
     game_option,
     players_option,
     seed_option,
@@ -29,7 +31,15 @@ def play(
     deck: Annotated[
         Path, typer.Option("--deck", metavar="DECK", help="The deck.json to play with.")
     ] = DEFAULT_DECK,
-    seat: Annotated[int, typer.Option("--seat", help="The person's seat (0 is first).")] = 0,
+    seat: Annotated[
+        int,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            parser=count("--seat", 0, MAX_PLAYERS - 1),
+            help="The person's seat (0 is first).",
+        ),
+    ] = 0,
     bots: Annotated[
         str,
         bots_option(

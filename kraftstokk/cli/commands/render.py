@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, out_option
+from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, number, out_option
 
 
 class PaperChoice(StrEnum):
@@ -44,7 +44,13 @@ def render(
         typer.Option("--paper", help="Sheet paper size [default: the deck's style, else a4]."),
     ] = None,
     bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed in mm: print-shop pages and sheet edges.")
+        float,
+        typer.Option(
+            "--bleed",
+            metavar="MM",
+            parser=number("--bleed", float, 0.0, 10.0, unit="mm"),  # render.outputs.MAX_BLEED
+            help="Bleed in mm: print-shop pages and sheet edges.",
+        ),
     ] = 3.0,
     duplex: Annotated[
         DuplexChoice,

@@ -13,12 +13,18 @@ from kraftstokk.cli.options import (
     DEFAULT_OUT,
     DeckArgument,
     bots_option,
+    count,
     game_option,
     out_option,
     players_option,
     seed_option,
     variant_option,
 )
+
+#: Bounds of the number options (a run of more games is many runs).
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 256
+MAX_ACTION_CAP = 1_000_000
 
 
 @app.command()
@@ -27,10 +33,26 @@ def simulate(
     game: Annotated[str, game_option("idiot, kraftidioten or stromkrig.")],
     deck: DeckArgument = DEFAULT_DECK,
     players: Annotated[int, players_option("Players per game.")] = 4,
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 1000,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            metavar="N",
+            parser=count("--games", 1, MAX_GAMES),
+            help="How many games to play.",
+        ),
+    ] = 1000,
     seed: Annotated[int, seed_option("Seed of the series; game i uses (seed, i).")] = 1,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            metavar="N",
+            parser=count("--workers", 1, MAX_WORKERS),
+            help="Worker processes (default: all cores).",
+        ),
     ] = None,
     bots: Annotated[
         str | None,
@@ -46,7 +68,10 @@ def simulate(
     action_cap: Annotated[
         int,
         typer.Option(
-            "--action-cap", help="Stop a game after this many actions (counted unfinished)."
+            "--action-cap",
+            metavar="N",
+            parser=count("--action-cap", 1, MAX_ACTION_CAP),
+            help="Stop a game after this many actions (counted unfinished).",
         ),
     ] = 5000,
     compare: Annotated[
@@ -98,6 +123,10 @@ def simulate(
         first=first_game,
     )
     check_arguments(settings)
+    from kraftstokk.atomic import refuse_overwriting
+
+    outputs = [out / f"sim-{settings.game}{end}" for end in (".json", ".pdf", "-compare.json")]
+    refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
         settings = dataclasses.replace(settings, bots=default_bots(settings.game))
     bars: list[ProgressBar] = []

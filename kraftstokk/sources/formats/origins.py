@@ -1,0 +1,28 @@
+"""Where a source's figures come from, and the licence and attribution they carry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Origin:
+    name: str
+    licence: str
+    attribution: str
+
+
+NVE = Origin(
+    name="nve",
+    licence="NLOD 2.0 (Norsk lisens for offentlige data)",
+    attribution="Contains data from NVE (Norges vassdrags- og energidirektorat), licensed NLOD.",
+)
+JRC = Origin(
+    name="jrc",
+    licence="CC BY 4.0",
+    attribution=(
+        "JRC Hydro-power database (Matteo De Felice et al., "
+        "energy-modelling-toolkit/hydro-power-database), CC BY 4.0; "
+        "Norwegian figures originally from NVE, NLOD."
+    ),
+)
