@@ -295,7 +295,9 @@ def test_remote_scheduler_that_does_not_answer(monkeypatch):
         make_backend("tcp://127.0.0.1:9")
 
 
-def test_sigint_stops_cleanly_writes_what_is_done_and_exits_130(folder):
+@pytest.mark.parametrize("scheduler", ["local", "local:2"])
+def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, scheduler):
+    # As a terminal does: SIGINT to the whole process group, workers included.
     import os
     import signal
     import subprocess
@@ -309,8 +311,10 @@ def test_sigint_stops_cleanly_writes_what_is_done_and_exits_130(folder):
     out = folder / "out"
     process = subprocess.Popen(
         [sys.executable, "-c", "from kraftstokk.cli import main; main()", "sweep",
-         str(folder / "long.toml"), "-o", str(out), "-w", "2", "--no-report"],
+         str(folder / "long.toml"), "-o", str(out), "-w", "2", "--scheduler", scheduler,
+         "--no-report"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
+        start_new_session=True,
     )  # fmt: skip
     try:
         deadline = time.monotonic() + 120
@@ -318,14 +322,14 @@ def test_sigint_stops_cleanly_writes_what_is_done_and_exits_130(folder):
             assert process.poll() is None, process.communicate()
             assert time.monotonic() < deadline, "no chunk was stored within two minutes"
             time.sleep(0.05)
-        process.send_signal(signal.SIGINT)
+        os.killpg(process.pid, signal.SIGINT)
         _, stderr = process.communicate(timeout=120)
     finally:
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130, stderr
     assert "interrupted after" in stderr and "run the same command again to resume" in stderr
-    assert "Traceback" not in stderr
+    assert "Traceback" not in stderr and "ERROR" not in stderr  # none from the workers
     document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
     assert document["complete"] is False and document["run"]["interrupted"] is True
     games = document["configurations"][0]["metrics"]["games"]

@@ -10,11 +10,13 @@ a running Dask scheduler and its workers.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import multiprocessing
 import re
 import signal
+import threading
 from collections.abc import Iterator
 from typing import Any, Protocol
 
@@ -37,6 +39,18 @@ class Backend(Protocol):
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class LocalBackend:
@@ -79,14 +93,18 @@ class DaskBackend:
         if address is None:
             if workers < 1:
                 raise SweepError(f"local:N needs at least 1 worker, not {workers}")
-            self._cluster = distributed.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
+            # Ctrl-C in a terminal reaches the whole process group: worker processes
+            # started while SIGINT is ignored keep ignoring it (across exec, and Python
+            # leaves an ignored SIGINT alone), so only this process handles it.
+            with _sigint_ignored():
+                self._cluster = distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
             self.client: Any = distributed.Client(self._cluster)
             self.description = f"Dask LocalCluster, {workers} worker process(es) on 127.0.0.1"
         else:
@@ -114,12 +132,22 @@ class DaskBackend:
             yield result
 
     def close(self) -> None:
-        if self._futures:
-            self.client.cancel(self._futures)
-            self._futures = []
-        self.client.close()
-        if self._cluster is not None:
-            self._cluster.close()
+        # Stopping with work in flight makes the scheduler and the comms log lost keys and
+        # closed connections; nothing is lost that the chunk store does not know about.
+        loggers = [logging.getLogger(name) for name in ("distributed", "tornado")]
+        levels = [logger.level for logger in loggers]
+        for logger in loggers:
+            logger.setLevel(logging.CRITICAL + 1)
+        try:
+            if self._futures:
+                self.client.cancel(self._futures)
+                self._futures = []
+            self.client.close()
+            if self._cluster is not None:
+                self._cluster.close()
+        finally:
+            for logger, level in zip(loggers, levels, strict=True):
+                logger.setLevel(level)
 
 
 def make_backend(scheduler: str, workers: int | None = None) -> Backend:
