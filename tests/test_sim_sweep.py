@@ -191,6 +191,21 @@ def test_two_worker_dask_cluster_gives_the_local_results(folder):
     assert "sweep.pdf" in outputs(dask)
 
 
+def test_running_scheduler_by_address_gives_the_local_results(folder):
+    distributed = pytest.importorskip("distributed")
+    local = folder / "local"
+    sweep(folder / "sweep.toml", local, scheduler="local", workers=1, report=False)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
+        remote = folder / "remote"
+        files = sweep(folder / "sweep.toml", remote, scheduler=address, report=False)
+        assert files.run.backend == f"Dask scheduler {address}, 2 worker(s)"
+    assert outputs(remote) == outputs(local)
+
+
 # --------------------------------------------------------------- resuming and Ctrl-C
 
 

@@ -159,6 +159,7 @@ def simulate(
     compare_path: Path | None = None,
     report: bool = True,
     progress: ProgressFactory | None = None,
+    rules: FindingRules | None = None,
 ) -> SimulationFiles:
     """Run the simulation (and the comparison) and write its files under ``out_dir``."""
     check_arguments(settings)
@@ -169,7 +170,12 @@ def simulate(
         check_settings(DeckTable.from_deck(other_deck), settings)
 
     main = simulate_deck(
-        deck, deck_path, settings, workers, progress(deck_path.name) if progress else None
+        deck,
+        deck_path,
+        settings,
+        workers,
+        progress(deck_path.name) if progress else None,
+        rules,
     )
     if main.tally.games == 0:
         return SimulationFiles(main=main, json_path=None)
@@ -184,6 +190,7 @@ def simulate(
             settings,
             workers,
             progress(compare_path.name) if progress else None,
+            rules,
         )
         files.other = other
         if not other.interrupted:
