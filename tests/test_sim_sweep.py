@@ -310,9 +310,12 @@ def test_remote_scheduler_that_does_not_answer(monkeypatch):
         make_backend("tcp://127.0.0.1:9")
 
 
-@pytest.mark.parametrize("scheduler", ["local", "local:2"])
-def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, scheduler):
-    # As a terminal does: SIGINT to the whole process group, workers included.
+@pytest.mark.parametrize(
+    ("scheduler", "how"), [("local", "ctrl-c"), ("local:2", "ctrl-c"), ("local", "sigterm")]
+)
+def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, scheduler, how):
+    # Ctrl-C as a terminal sends it: SIGINT to the whole process group, workers included;
+    # SIGTERM as kill sends it: to the sweep's process only.
     import os
     import signal
     import subprocess
@@ -337,7 +340,10 @@ def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, schedule
             assert process.poll() is None, process.communicate()
             assert time.monotonic() < deadline, "no chunk was stored within two minutes"
             time.sleep(0.05)
-        os.killpg(process.pid, signal.SIGINT)
+        if how == "ctrl-c":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=120)
     finally:
         if process.poll() is None:

@@ -39,6 +39,9 @@ class Backend(Protocol):
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    # The parent turns SIGTERM into Ctrl-C while it runs; the pool stops its workers with
+    # SIGTERM, which must end them quietly.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @contextlib.contextmanager

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kraftstokk.sim.metrics import Tally
+from kraftstokk.sim.runner import sigterm_as_interrupt
 from kraftstokk.sim.session import describe_run
 from kraftstokk.sim.sweep.backends import Backend
 from kraftstokk.sim.sweep.grid import Configuration, LoadedDeck, expand, load_decks
@@ -108,15 +109,16 @@ def run_sweep(
     if progress:
         progress(done, total)
     try:
-        for result in backend.run(tasks):
-            store.save(result.key, result.start, result.stop, result.tally)
-            parts[result.key][result.start] = result.tally
-            seconds[result.key] += result.seconds
-            played += 1
-            games_played += result.tally.games
-            done += 1
-            if progress:
-                progress(done, total)
+        with sigterm_as_interrupt():  # SIGTERM stops the sweep as Ctrl-C does
+            for result in backend.run(tasks):
+                store.save(result.key, result.start, result.stop, result.tally)
+                parts[result.key][result.start] = result.tally
+                seconds[result.key] += result.seconds
+                played += 1
+                games_played += result.tally.games
+                done += 1
+                if progress:
+                    progress(done, total)
     except KeyboardInterrupt:
         interrupted = True
     finally:
