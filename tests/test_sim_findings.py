@@ -120,3 +120,9 @@ def test_p_value_from_the_interval():
 def test_glossary_tells_apart_wars_and_war_rounds():
     (line,) = glossary(["wars", "war_rounds", "runs"])
     assert line.startswith("wars: wars started") and "war_rounds" in line
+
+
+def test_a_games_own_glossary_replaces_the_general_sentence():
+    assert glossary(["pile_pickups"], "idiot") == []
+    (line,) = glossary(["pile_pickups"], "stromkrig")
+    assert "a lost war counts under wars instead" in line

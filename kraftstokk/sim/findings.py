@@ -322,11 +322,12 @@ def holm(p_values: list[float], confidence: float) -> list[bool]:
     return keep
 
 
-def glossary(counter_names: list[str]) -> list[str]:
+def glossary(counter_names: list[str], game: str = "") -> list[str]:
     """The sentences that tell apart look-alike counters the run has."""
     present = set(counter_names)
+    sentences = {**texts()["glossary"], **texts().get(f"glossary_{game}", {})}
     lines = []
-    for name, sentence in texts()["glossary"].items():
+    for name, sentence in sentences.items():
         if sentence and name in present:
             lines.append(sentence)
     return lines

@@ -592,7 +592,7 @@ def report_story(
             story.append(
                 Paragraph(f"<font face='Courier' size='7.5'>{command}</font>", styles.note)
             )
-    words = glossary(list(summary["counters"]))
+    words = glossary(list(summary["counters"]), summary["game"])
     if words:
         story.append(
             _section(

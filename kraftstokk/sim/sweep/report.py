@@ -412,7 +412,7 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
             )
         )
     names = sorted({name for r in runs for name in r.summary["counters"]})
-    words = glossary(names)
+    words = glossary(names, games[0] if len(games) == 1 else "")
     if words:
         story.append(Paragraph("Counters whose names look alike", styles.heading))
         for sentence in words:
@@ -437,7 +437,7 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
             "Configurations",
             "Every configuration with its share of unfinished games and its mean length; "
             "each one's full figures are in configurations/*/sim-GAME.json.",
-            _table(rows, styles, (18, 92, 62, 38, 100, 70, 52, 42)),
+            _table(rows, styles, (18, 90, 60, 40, 96, 64, 60, 48)),
             styles,
         )
     )
