@@ -355,3 +355,26 @@ def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, schedule
     assert document["complete"] is False and document["run"]["interrupted"] is True
     games = document["configurations"][0]["metrics"]["games"]
     assert 0 < games < 100000 and games % 20 == 0
+
+
+def test_progress_counts_every_chunk_stored_ones_included(folder):
+    calls: list[tuple[int, int]] = []
+    sweep(
+        folder / "sweep.toml",
+        folder / "out",
+        workers=1,
+        report=False,
+        progress=lambda *a: calls.append(a),
+    )
+    assert calls[0] == (0, 20) and calls[-1] == (20, 20)
+    assert [done for done, _ in calls] == list(range(21))
+    calls.clear()
+    next(iter((folder / "out" / STORE_DIR).rglob("*.json"))).unlink()
+    sweep(
+        folder / "sweep.toml",
+        folder / "out",
+        workers=1,
+        report=False,
+        progress=lambda *a: calls.append(a),
+    )
+    assert calls == [(19, 20), (20, 20)]
