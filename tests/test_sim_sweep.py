@@ -228,6 +228,7 @@ class StopAfter:
     def __init__(self, chunks: int) -> None:
         self.inner = LocalBackend(1)
         self.description = self.inner.description
+        self.workers = 1
         self.chunks = chunks
 
     def run(self, tasks):
@@ -378,3 +379,23 @@ def test_progress_counts_every_chunk_stored_ones_included(folder):
         progress=lambda *a: calls.append(a),
     )
     assert calls == [(19, 20), (20, 20)]
+
+
+def test_the_last_chunks_are_played_in_quarters_and_stored_whole():
+    from kraftstokk.sim.sweep.run import split_tail
+    from kraftstokk.sim.sweep.work import ChunkTask
+
+    tasks = [
+        ChunkTask("k", None, None, ("", ""), start, start + 100)  # type: ignore[arg-type]
+        for start in range(0, 1000, 100)
+    ]
+    split = split_tail(tasks, 2)
+    assert [(t.start, t.stop) for t in split[:6]] == [(s, s + 100) for s in range(0, 600, 100)]
+    assert [(t.start, t.stop) for t in split[6:10]] == [
+        (600, 625),
+        (625, 650),
+        (650, 675),
+        (675, 700),
+    ]
+    assert len(split) == 6 + 4 * 4
+    assert split_tail(tasks, 1) == tasks

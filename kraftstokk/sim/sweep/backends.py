@@ -31,6 +31,7 @@ _LOCAL_CLUSTER = re.compile(r"local:(\d+)")
 
 class Backend(Protocol):
     description: str
+    workers: int  # how many chunks run at once
 
     def run(self, tasks: list[ChunkTask]) -> Iterator[ChunkResult]: ...
 
@@ -110,6 +111,7 @@ class DaskBackend:
                 )
             self.client: Any = distributed.Client(self._cluster)
             self.description = f"Dask LocalCluster, {workers} worker process(es) on 127.0.0.1"
+            self.workers = workers
         else:
             try:
                 self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
@@ -117,6 +119,7 @@ class DaskBackend:
                 raise SweepError(f"{address}: cannot reach the Dask scheduler ({exc})") from None
             count = len(self.client.scheduler_info().get("workers", {}))
             self.description = f"Dask scheduler {address}, {count} worker(s)"
+            self.workers = max(1, count)
         self._futures: list[Any] = []
 
     def run(self, tasks: list[ChunkTask]) -> Iterator[ChunkResult]:

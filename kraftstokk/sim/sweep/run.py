@@ -9,6 +9,7 @@ it equals ``simulate``'s for the same deck, rules, bots and seed.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ Progress = Callable[[int, int], None]
 
 #: The folder under ``--out`` that keeps completed chunks.
 STORE_DIR = "chunks"
+#: Pieces the last chunks of a sweep are cut into (see :func:`split_tail`).
+TAIL_PIECES = 4
 
 
 @dataclass
@@ -58,6 +61,25 @@ def chunk_ranges(games: int, size: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+def split_tail(tasks: list[ChunkTask], workers: int) -> list[ChunkTask]:
+    """The tasks, with the last few chunks cut into quarters.
+
+    Chunks are the unit of storing and resuming, but a worker that takes a whole chunk
+    last keeps the others idle until it ends; quarters at the end let all finish at about
+    the same time. The quarters of a chunk are merged again before it is stored.
+    """
+    if workers < 2:
+        return tasks
+    tail = 2 * workers
+    head, last = tasks[:-tail], tasks[-tail:]
+    pieces = []
+    for task in last:
+        size = max(1, -(-(task.stop - task.start) // TAIL_PIECES))
+        for start in range(task.start, task.stop, size):
+            pieces.append(dataclasses.replace(task, start=start, stop=min(start + size, task.stop)))
+    return head + pieces
+
+
 def plan(sweep: SweepFile, base: Path) -> tuple[list[Configuration], dict[str, LoadedDeck]]:
     """Load the decks and expand the grid (every error before any game is played)."""
     decks = load_decks(sweep, base)
@@ -66,6 +88,13 @@ def plan(sweep: SweepFile, base: Path) -> tuple[list[Configuration], dict[str, L
 
 def _deck_of(configuration: Configuration, decks: dict[str, LoadedDeck]) -> LoadedDeck:
     return decks[configuration.deck]
+
+
+def _chunk_of(
+    chunks: dict[tuple[str, int], tuple[int, int]], key: str, start: int, size: int
+) -> tuple[int, int]:
+    """The stored chunk a piece of games belongs to (chunks start at multiples of size)."""
+    return chunks[(key, start - start % size)]
 
 
 def run_sweep(
@@ -108,14 +137,25 @@ def run_sweep(
     started = time.perf_counter()
     if progress:
         progress(done, total)
+    chunk_of = {(task.key, task.start): (task.start, task.stop) for task in tasks}
+    pieces: dict[tuple[str, int], dict[int, Tally]] = {}
     try:
         with sigterm_as_interrupt():  # SIGTERM stops the sweep as Ctrl-C does
-            for result in backend.run(tasks):
-                store.save(result.key, result.start, result.stop, result.tally)
-                parts[result.key][result.start] = result.tally
+            for result in backend.run(split_tail(tasks, backend.workers)):
                 seconds[result.key] += result.seconds
-                played += 1
                 games_played += result.tally.games
+                start, stop = _chunk_of(chunk_of, result.key, result.start, sweep.chunk)
+                got = pieces.setdefault((result.key, start), {})
+                got[result.start] = result.tally
+                if sum(part.games for part in got.values()) < stop - start:
+                    continue  # more pieces of this chunk to come
+                tally = Tally(num_cards=result.tally.num_cards)
+                for piece_start in sorted(got):
+                    tally.merge(got[piece_start])
+                del pieces[(result.key, start)]
+                store.save(result.key, start, stop, tally)
+                parts[result.key][start] = tally
+                played += 1
                 done += 1
                 if progress:
                     progress(done, total)
