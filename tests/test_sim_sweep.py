@@ -399,3 +399,44 @@ def test_the_last_chunks_are_played_in_quarters_and_stored_whole():
     ]
     assert len(split) == 6 + 4 * 4
     assert split_tail(tasks, 1) == tasks
+
+
+def test_the_example_builds_both_decks_from_their_specs():
+    from kraftstokk.sim.sweep.run import plan
+
+    example = Path(__file__).parent.parent / "sources" / "sweep-example.toml"
+    configurations, decks = plan(
+        parse_sweep(example.read_text(encoding="utf-8"), "x"), example.parent
+    )
+    assert sorted(decks) == ["deck", "deck-head"]
+    assert decks["deck-head"].deck.title == "Kraft-stokken: Fallhøyde"
+    assert [(c.deck, c.settings.players) for c in configurations] == [
+        (deck, players) for deck in ("deck", "deck-head") for players in (3, 4, 5, 6)
+    ]
+    assert len({c.key for c in configurations}) == 8
+
+
+def test_a_worker_with_another_version_is_refused(deck):
+    from kraftstokk.games.core import DeckTable
+    from kraftstokk.sim.sweep.work import ChunkTask, WorkerMismatch, registration, run_chunk
+
+    settings = SimSettings(game="idiot", players=3, games=2, seed=1, bots="greedy")
+    task = ChunkTask("k", DeckTable.from_deck(deck), settings, registration("idiot"), 0, 2)
+    assert run_chunk(task).tally.games == 2
+    with pytest.raises(
+        WorkerMismatch, match=r"the worker has kraftstokk .*, the sweep was started with 0\.0\.1"
+    ):
+        run_chunk(ChunkTask(**{**task.__dict__, "version": "0.0.1"}))
+
+
+def test_without_the_dask_extra_local_n_says_what_to_install(monkeypatch):
+    from kraftstokk.sim.sweep import backends
+
+    def missing(name: str):
+        raise ImportError(name)
+
+    monkeypatch.setattr(backends.importlib, "import_module", missing)
+    with pytest.raises(
+        SweepError, match=r"needs dask and distributed: pip install 'kraftstokk\[dask\]'"
+    ):
+        make_backend("local:2")
