@@ -10,6 +10,7 @@ from _common import best_of
 from kraftstokk.deck.build import build_from_spec_file
 from kraftstokk.deck.diff import diff_decks
 from kraftstokk.deck.io import load_deck, write_deck
+from kraftstokk.deck.repair import repair_deck
 from kraftstokk.deck.validate import validate_deck
 
 REPO = Path(__file__).resolve().parents[1]
@@ -32,6 +33,8 @@ def main() -> None:
         print(f"read deck.csv: {seconds * 1000:.1f} ms (target < 200 ms)")
     seconds, _ = best_of(5, lambda: diff_decks(deck, deck))
     print(f"diff two decks: {seconds * 1000:.1f} ms (target < 200 ms)")
+    seconds, _ = best_of(5, lambda: repair_deck(deck))
+    print(f"repair default deck: {seconds * 1000:.1f} ms (target < 500 ms)")
 
 
 if __name__ == "__main__":

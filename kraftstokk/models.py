@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from kraftstokk.errors import InputFileError
 from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 
 Category = Literal["mw", "gwh", "head_m"]
@@ -184,14 +183,7 @@ def card_id(suit: str, value: int) -> str:
 
 
 def load_deck_json(path: str | Path) -> Deck:
-    """Read ``deck.json``; a missing or malformed file raises :class:`InputFileError`."""
-    from kraftstokk.textfile import parse_json_text, read_utf8_text
+    """Read a deck file with the one loader, :func:`kraftstokk.deck.io.load_deck`."""
+    from kraftstokk.deck.io import load_deck
 
-    path = Path(path)
-    raw = parse_json_text(path, read_utf8_text(path, "deck file"), "deck")
-    try:
-        return Deck.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise InputFileError(path, f"not a deck: {where}: {first['msg']}") from None
+    return load_deck(path)

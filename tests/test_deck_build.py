@@ -152,7 +152,7 @@ def test_table_policy_that_cannot_give_13_per_suit_is_a_spec_error():
     del table["ruter-13"]
     with pytest.raises(SpecError, match=r"policy.table: cannot give 13 cards per suit.*ruter 12"):
         build(plants, policy={"kind": "table", "table": table})
-    with pytest.raises(SpecError, match=r"policy.table.*'spar-14' is not a card id"):
+    with pytest.raises(SpecError, match=r'policy.table.*"spar-14" is not a card id'):
         build(plants, policy={"kind": "table", "table": {"spar-14": "S001"}})
 
 
@@ -162,13 +162,34 @@ def test_pinned_excluded_and_names():
     highest = max(plants, key=lambda p: p.gwh)
     result = build(
         plants,
-        selection={"pinned": [lowest.id], "excluded": [highest.id, "GONE"]},
+        selection={"pinned": [lowest.id], "excluded": [highest.id]},
         names={lowest.id: "Nytt Navn"},
     )
     ids = {c.plant_id: c for c in result.deck.plant_cards}
     assert lowest.id in ids and highest.id not in ids
     assert ids[lowest.id].name == "Nytt Navn"
-    assert result.report.excluded_not_in_snapshot == ["GONE"]
+
+
+def test_pinned_and_excluded_names_resolve_to_ids_and_unknown_ones_are_errors():
+    plants = synthetic_plants(80)
+    lowest = min(plants, key=lambda p: p.gwh)
+    highest = max(plants, key=lambda p: p.gwh)
+    result = build(plants, selection={"pinned": [lowest.name], "excluded": [highest.name.upper()]})
+    ids = {c.plant_id for c in result.deck.plant_cards}
+    assert lowest.id in ids and highest.id not in ids
+    with pytest.raises(
+        SpecError, match=r'selection.excluded: plant "GONE" is not in the snapshot$'
+    ):
+        build(plants, selection={"excluded": ["GONE"]})
+    typo = highest.name[:-1]
+    with pytest.raises(SpecError) as caught:
+        build(plants, selection={"excluded": [typo]})
+    assert str(caught.value) == (
+        f'selection.excluded: plant "{typo}" is not in the snapshot; '
+        f"did you mean {highest.id} ({highest.name})?"
+    )
+    with pytest.raises(SpecError, match=f"did you mean {lowest.id} "):
+        build(plants, selection={"pinned": [lowest.id + "x"]})
 
 
 def test_minimum_per_price_area():
@@ -185,12 +206,12 @@ def test_minimum_per_price_area():
     ("raw", "message"),
     [
         ({"colour": "red"}, r"colour: unknown key"),
-        ({"selection": {"pinned": ["NOPE"]}}, r"selection.pinned: plant 'NOPE' is not in the snap"),
+        ({"selection": {"pinned": ["NOPE"]}}, r'selection.pinned: plant "NOPE" is not in the snap'),
         ({"selection": {"excluded": [f"S{i:03d}" for i in range(10)]}}, r"only 50 eligible"),
         ({"selection": {"min_per_county": 1}}, r"selection.min_per_county: the snapshot has no"),
-        ({"policy": {"kind": "random"}}, r"policy.kind: Input should be"),
+        ({"policy": {"kind": "random"}}, r'policy.kind: is "random", not one of production-'),
         ({"style": {"accent": "blue"}}, r"style.accent: .*not a colour"),
-        ({"names": {"NOPE": "X"}}, r"names: plant 'NOPE' is not in the snapshot"),
+        ({"names": {"NOPE": "X"}}, r'names: plant "NOPE" is not in the snapshot'),
         ({"selection": {"pinned": ["S001"], "excluded": ["S001"]}}, r"also in selection.excl"),
     ],
 )

@@ -72,7 +72,7 @@ def test_build_with_invalid_spec_exits_2_naming_key(spec_file: Path, tmp_path: P
     )
     result = runner.invoke(app, ["build", "--spec", str(spec_file), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
-    assert "selection.pinned: plant 'N999' is not in the snapshot" in result.stderr
+    assert 'selection.pinned: plant "N999" is not in the snapshot' in result.stderr
     assert "Traceback" not in result.output
     assert not (tmp_path / "o").exists()
     spec_file.write_text('snapshot = "plants.csv"\nfont = "x"\n', encoding="utf-8")

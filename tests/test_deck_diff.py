@@ -13,7 +13,19 @@ from tests.conftest import synthetic_deck
 def test_identical_decks_have_no_changes():
     result = diff_decks(synthetic_deck(), synthetic_deck())
     assert result.empty and result.unchanged == 52
-    assert result.lines()[-1].startswith("no changes")
+    assert result.lines()[-2].startswith("no changes")
+    assert result.lines()[-1] == "no card must be reprinted"
+
+
+def test_flags_are_written_as_the_files_write_them_and_a_summary_ends_the_table():
+    old, new = synthetic_deck(), synthetic_deck()
+    card = new.plant_cards[0]
+    card.flags.top3.gwh = not card.flags.top3.gwh
+    result = diff_decks(old, new)
+    rows = {c.field: (c.old, c.new) for p in result.changed for c in p.changes}
+    assert set(rows["top3_gwh"]) == {"true", "false"}
+    assert "False" not in "\n".join(result.lines()) and "True" not in "\n".join(result.lines())
+    assert result.lines()[-1] == "1 card must be reprinted: flags on 1"
 
 
 def test_suit_value_figure_nr_and_name_changes_are_rows():

@@ -70,9 +70,9 @@ def test_write_is_atomic_and_leaves_the_old_deck_on_failure(tmp_path: Path, monk
         ("deck.json", b'{"title": "x", "edition": "1", "snapshot": {"path": "s"}, "cards": [1]}',
          "not a deck: cards.0"),
         ("deck.csv", b"\x00\x01\x02", "binary file"),
-        ("deck.csv", b"\xff\xfe\xfa", "not a UTF-8 text file"),
+        ("deck.csv", b"\xff\xfe\xfa", "not valid UTF-16"),
         ("deck.csv", b"a,b\n1,2\n", "missing columns id, joker"),
-        ("deck.txt", b"hello", "expected a .json or .csv suffix"),
+        ("deck.txt", b"hello", "expected a .json, .csv or .xlsx suffix"),
     ],
 )  # fmt: skip
 def test_unreadable_input_names_file_and_reason(tmp_path: Path, name, content, reason):
@@ -89,7 +89,7 @@ def test_missing_file_and_bad_cell(tmp_path: Path):
     _, csv_path = write_deck(synthetic_deck(), tmp_path)
     text = csv_path.read_text(encoding="utf-8-sig").replace("spar,1,", "spar,one,", 1)
     csv_path.write_text(text, encoding="utf-8")
-    with pytest.raises(InputFileError, match=r"line 2 \(spar-1\), value: 'one' is not a number"):
+    with pytest.raises(InputFileError, match=r"line 2 \(spar-1\), value: \"one\" is not a number"):
         load_deck(csv_path)
 
 

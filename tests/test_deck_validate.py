@@ -224,9 +224,14 @@ def test_tied_cards_out_of_the_tie_break_order_say_so(tmp_path, csv_rows, swap):
     assert (problem.rule, problem.severity, problem.field) == ("tie", "warning", "mw")
     in_rule_order = (rule_first is tenth) != swap
     if in_rule_order:
-        assert "(broken by the tie-break rule other-figures-then-id)" in problem.message
+        assert "(broken by the tie-break rule other-figures-then-id (the higher other " in (
+            problem.message
+        )
     else:
-        assert "not in the order of the tie-break rule other-figures-then-id, which gives " + (
+        assert "not in the order of the tie-break rule other-figures-then-id (the higher " in (
+            problem.message
+        )
+        assert "then the lower plant id), which gives " + (
             f"{rule_first['id']} nr. 10" ) in problem.message  # fmt: skip
 
 

@@ -204,7 +204,8 @@ def test_ki6_groundless_challenge_challenger_takes_next_after_layer_starts(
     assert asked == [2, 3]  # seating order after the layer; seat 3 challenges
     assert sorted(state.hands[3]) == [12, 30, 43, 44, 46]  # the challenger takes the pile
     assert state.shown[-1] == (12, 3) and state.observation(0).where_shown(12) == 3
-    assert state.outcome_text() == "shown Tyin (spar 11): the truth, seat 3 takes the pile"
+    # people count seats from 1: index 3 is seat 4
+    assert state.outcome_text() == "shown Tyin (spar 11): the truth, seat 4 takes the pile"
     assert state.current_player() == 2 and state.category == NO_CATEGORY  # after the layer
     counters = state.stats.counters
     assert counters["challenges"] == 1 and counters["challenges_groundless"] == 1
@@ -301,7 +302,7 @@ def test_ki9_last_card_goes_out_once_the_claim_stands(table: DeckTable) -> None:
     assert state.active[0]  # not out while the claim can be challenged
     answer_window(state)
     assert not state.active[0] and state.out_order == [0]
-    assert state.outcome_text() == "seat 0 is out"
+    assert state.outcome_text() == "seat 1 is out"  # index 0: people count from 1
     assert state.current_player() == 1 and state.category == GWH  # the pile goes on
     assert not state.is_terminal()
 

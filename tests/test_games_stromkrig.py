@@ -617,13 +617,13 @@ def test_describe_reads_the_view_in_words(table):
     assert "Pile: 1 card, last laid" in lines[1]
     assert lines[2].startswith(f"Beside the pile: {table.describe(inv)}")
     assert lines[3].startswith(f"To beat: {table.describe(mid)}")
-    assert lines[-1] == "Turn: seat 0 (play)"
+    assert lines[-1] == "Turn: seat 1 (play)"  # index 0: people count seats from 1
     x, y, z = ordinary(table, 3)
     war, _, _ = war_position(table, 3, [[x], [y], [z]])
     lines = war.observation(2).describe()
     assert " / " in lines[0]  # before the category is named: all three figures
-    assert "War (not named yet), seats 0, 1; challenger seat 0" in lines
-    assert lines[-1] == "Turn: seat 2 (join)"
+    assert "War (not named yet), seats 1, 2; challenger seat 1" in lines
+    assert lines[-1] == "Turn: seat 3 (join)"
 
 
 def test_heuristic_explore_setting_is_checked(table):

@@ -38,7 +38,7 @@ def test_shows_the_view_and_numbered_moves_then_eof_exits_cleanly(deck_file):
     result = play("--game", "idiot", "--players", "3", "--deck", deck_file, "--seed", "3")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "idiot: 3 players, you are seat 0, seed 3" in out
+    assert "idiot: 3 players, you are seat 1, seed 3" in out
     assert "Your hand:" in out and "Pile: empty" in out and "Stock: 25" in out
     assert "   1. swap " in out and "10. done swapping" in out
     assert "Game left unfinished." in out
@@ -54,7 +54,7 @@ def test_a_whole_game_against_bots(deck_file, tmp_path):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Game over after" in out and "Last with cards (the loser):" in out
-    assert "Seat 1 (greedy): " in out and "Seat 2 (heuristic): " in out
+    assert "Seat 2 (greedy): " in out and "Seat 3 (heuristic): " in out
     assert "You: " in out and "Recent moves:" in out
     log = load_replay(save)
     assert log.bots == [PERSON, "greedy", "heuristic"]
@@ -74,7 +74,7 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     save = tmp_path / "half.json"
     first = play(
         "--game", "idiot", "--players", "2", "--deck", deck_file, "--seed", "5",
-        "--bots", "greedy", "--seat", "1", "--save", save, stdin="",
+        "--bots", "greedy", "--seat", "2", "--save", save, stdin="",
     )  # fmt: skip
     assert first.exit_code == 0, first.output
     log = load_replay(save)
@@ -83,7 +83,7 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     again = tmp_path / "again.json"
     second = play("--load", save, "--save", again, stdin="2\n")
     assert second.exit_code == 0, second.output
-    assert "you are seat 1, seed 5" in second.output
+    assert "you are seat 2, seed 5" in second.output
     assert "You: " in second.output
     continued = load_replay(again)
     assert continued.actions[:1] == [[1]] and len(continued.actions) >= 2
@@ -99,7 +99,7 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Your move (1-" in result.output and "You: " in result.output
-    assert "Seat 1 (greedy): " in result.output
+    assert "Seat 2 (greedy): " in result.output
     log = load_replay(save)
     assert log.rules.game == name and log.bots == [PERSON, "greedy", "greedy"]
     state = replay_log(save)
@@ -112,7 +112,8 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
         (["--game", "poker"], "unknown game 'poker'"),
         ([], "--game is required"),
         (["--game", "idiot", "--players", "7"], "idiot is for 2-5 players, not 7"),
-        (["--game", "idiot", "--seat", "4"], "--seat 4 is not a seat of a 4-player game"),
+        (["--game", "idiot", "--seat", "5"], "--seat 5 is not a seat of a 4-player game (1-4)"),
+        (["--game", "idiot", "--seat", "0"], "--seat 0: must be a whole number, at least 1"),
         (["--game", "idiot", "--bots", "greedy,greedy"], "--bots names 2 bots"),
         (["--game", "idiot", "--bots", "clever"], "idiot has no bot 'clever'"),
         (["--game", "idiot", "--variant", "wild"], "idiot has no variant wild"),

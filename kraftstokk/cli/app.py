@@ -11,19 +11,33 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import typer
+from typer.core import TyperCommand
+from typer.models import CommandFunctionType
 
 from kraftstokk import __version__
+from kraftstokk.cli.plainhelp import PlainCommand, PlainGroup
 from kraftstokk.errors import MAX_LINE, KraftstokkError, ValidationFailed, clip
 from kraftstokk.terminal import guard, printable
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-app = typer.Typer(
+
+class PlainTyper(typer.Typer):
+    """Every command registered with ``@app.command()`` shows plain help (no Python types)."""
+
+    def command(
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
+    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
+        return super().command(name, cls=cls or PlainCommand, **kwargs)
+
+
+app = PlainTyper(
     name="kraftstokk",
+    cls=PlainGroup,
     help="Turn Norway's hydropower plant data into the Kraft-stokken card deck: "
     "fetch and ingest plant data, build and validate a deck, render print-ready PDFs "
     "and the rules booklet, and simulate the games.",

@@ -23,7 +23,7 @@ DEFAULT_DECK = Path("output/deck.json")
 DEFAULT_OUT = Path("output")
 DEFAULT_SPEC = Path("sources/deck.toml")
 
-DECK_HELP = "The deck: deck.json or deck.csv."
+DECK_HELP = "The deck: deck.json, deck.csv or deck.xlsx."
 
 DeckArgument = Annotated[Path, typer.Argument(metavar="DECK", help=DECK_HELP)]
 """The deck a command reads, always the first argument (default output/deck.json)."""
@@ -44,9 +44,20 @@ def json_option(help: str = "Print the result as JSON for machines.") -> Any:
     return typer.Option("--json", help=help)
 
 
+#: Letters a game's name may be typed with, as the registry spells them.
+_ASCII = str.maketrans({"ø": "o", "å": "a", "æ": "ae"})
+
+
+def game_name(typed: str | None) -> str | None:
+    """A game's name as a person types it (``Strømkrig``) as the registry spells it."""
+    if typed is None:
+        return None
+    return typed.strip().lower().translate(_ASCII).replace(" ", "").replace("-", "")
+
+
 def game_option(help: str) -> Any:
-    """``--game``/``-g``: which of the three games."""
-    return typer.Option("--game", "-g", metavar="GAME", help=help)
+    """``--game``/``-g``: which of the three games (``strømkrig`` is ``stromkrig``)."""
+    return typer.Option("--game", "-g", metavar="GAME", help=help, callback=game_name)
 
 
 def players_option(help: str) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from kraftstokk.deck.spec import DeckSpec
 from kraftstokk.errors import SpecError
@@ -100,7 +101,7 @@ def explicit_table(plants: Sequence[Plant], spec: DeckSpec) -> Assignment:
         for key, plant_id in spec.policy.table.items():
             counts.setdefault(plant_id, []).append(key)
         plant_id, keys = next((p, k) for p, k in counts.items() if len(k) > 1)
-        raise SpecError(f"policy.table: plant {plant_id!r} is on several cards ({', '.join(keys)})")
+        raise SpecError(f'policy.table: plant "{plant_id}" is on several cards ({", ".join(keys)})')
     missing = [key for key in (card_id(s, v) for s, v in ALL_SLOTS) if key not in given]
     if missing or given - wanted:
         per_suit = {suit: sum(1 for s, _ in table.values() if s == suit) for suit in SUITS}
@@ -112,7 +113,7 @@ def explicit_table(plants: Sequence[Plant], spec: DeckSpec) -> Assignment:
     selected = {plant.id for plant in plants}
     stray = sorted(set(table) - selected)
     if stray:
-        raise SpecError(f"policy.table: plant {stray[0]!r} is not among the selected plants")
+        raise SpecError(f'policy.table: plant "{stray[0]}" is not among the selected plants')
     return {plant.id: table[plant.id] for plant in plants}
 
 
@@ -127,8 +128,69 @@ def assign_suits_and_values(
     else:
         assignment = explicit_table(plants, spec)
     if sorted(assignment.values()) != sorted(ALL_SLOTS):
-        raise SpecError(f"policy.kind = {kind!r}: cannot give 13 cards per suit")
+        raise SpecError(f'policy.kind = "{kind}": cannot give 13 cards per suit')
     return assignment
+
+
+@dataclass
+class KeepReport:
+    """What a reprint with ``policy.keep`` kept, freed and filled, and why."""
+
+    previous: str
+    kept: int = 0
+    #: (card, plant name, plant id, why it left)
+    left: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: (card, plant name, plant id, who held the card before)
+    entered: list[tuple[str, str, str, str]] = field(default_factory=list)
+    how: str = ""
+
+    def lines(self) -> list[str]:
+        out = [
+            f"keep {self.previous}: {self.kept} plants keep their suit and value; "
+            f"{len(self.left)} left, {len(self.entered)} entered"
+        ]
+        out.extend(f"  left: {card} {name} ({pid}): {why}" for card, name, pid, why in self.left)
+        out.extend(
+            f"  entered: {name} ({pid}) takes {card}, freed by {before}, {self.how}"
+            for card, name, pid, before in self.entered
+        )
+        return out
+
+
+def keep_previous(
+    chosen_by_production: Sequence[Plant],
+    previous: Assignment,
+    spec: DeckSpec,
+) -> tuple[Assignment, list[Plant], list[tuple[Suit, int]]]:
+    """Plants of ``previous`` keep their (suit, value); entering plants take the freed ones.
+
+    Entering plants are dealt among the freed places by the spec's kind: the production
+    ladder gives the highest producer the freed place highest on the ladder (value 1, 13,
+    12, ... 2; suits in deck order), the shuffle deals the freed places at random with the
+    spec's seed. Returns the assignment, the entering plants and the freed places.
+    """
+    if spec.policy.kind == "table":
+        raise SpecError(
+            "policy.keep: cannot be combined with kind = table (the table already fixes "
+            "every card); leave one of them out"
+        )
+    kept: Assignment = {p.id: previous[p.id] for p in chosen_by_production if p.id in previous}
+    taken = set(kept.values())
+    if len(taken) != len(kept):
+        raise SpecError("policy.keep: the previous deck gives one card to several plants")
+    freed = [slot for slot in ALL_SLOTS if slot not in taken]
+    entering = [p for p in chosen_by_production if p.id not in previous]
+    if spec.policy.kind == "production-ladder":
+        places = sorted(freed, key=lambda s: (LADDER_VALUES.index(s[1]), SUITS.index(s[0])))
+        newcomers = list(entering)
+    else:
+        places = list(freed)
+        random.Random(spec.policy.seed).shuffle(places)
+        newcomers = sorted(entering, key=lambda plant: plant.id)
+    assignment = dict(kept)
+    for plant, place in zip(newcomers, places, strict=True):
+        assignment[plant.id] = place
+    return assignment, entering, freed
 
 
 def suit_totals(plants: Sequence[Plant], assignment: Assignment) -> dict[Suit, float]:

@@ -12,7 +12,7 @@ import io
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, computed_field
 
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Card, Deck
@@ -56,6 +56,30 @@ class DeckDiff(BaseModel):
     def empty(self) -> bool:
         return not (self.deck_changes or self.entered or self.left or self.changed)
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def reprint(self) -> int:
+        """Cards that print differently: every changed card and every entering plant's."""
+        return len(self.changed) + len(self.entered)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def summary(self) -> str:
+        """One line: how many cards must be reprinted and why."""
+        if not self.reprint:
+            return "no card must be reprinted" + (
+                " (only the deck's details change)" if self.deck_changes else ""
+            )
+        reasons = {kind: 0 for kind in REASONS}
+        for plant in self.changed:
+            for kind in {_reason(change.field) for change in plant.changes}:
+                reasons[kind] += 1
+        why = [f"{REASONS[kind]} on {count}" for kind, count in reasons.items() if count]
+        if self.entered:
+            why.append(f"{len(self.entered)} new plant{'s' if len(self.entered) > 1 else ''}")
+        noun = "card" if self.reprint == 1 else "cards"
+        return f"{self.reprint} {noun} must be reprinted: {', '.join(why)}"
+
     def lines(self) -> list[str]:
         out = [f"reprint: {self.old} -> {self.new}"]
         for change in self.deck_changes:
@@ -77,7 +101,28 @@ class DeckDiff(BaseModel):
                 out.append("  " + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)))
         if self.empty:
             out.append("no changes: a reprint would print the same cards")
+        out.append(self.summary)
         return out
+
+
+#: Why a card must be reprinted, by the kind of field that changed (in this order).
+REASONS = {
+    "card": "suit or value",
+    "name": "name",
+    "figures": "figures",
+    "nr": "nr.",
+    "flags": "flags",
+}
+
+
+def _reason(field: str) -> str:
+    if field in ("card", "name"):
+        return field
+    if field in CATEGORIES:
+        return "figures"
+    if field.startswith("nr_"):
+        return "nr"
+    return "flags"
 
 
 def _who(change: PlantChange, card: str | None) -> str:
@@ -89,8 +134,11 @@ def _figures(change: PlantChange) -> str:
 
 
 def _text(value: object) -> str:
+    """A value as deck.json and deck.csv write it (``false``, not Python's ``False``)."""
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)
     return str(value)
@@ -233,7 +281,7 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> Deck:
     try:
         return load_deck(path)
     except InputFileError as exc:
-        if not exc.reason.startswith("not a deck CSV"):
+        if not exc.reason.startswith("not a deck table"):
             raise
         raise InputFileError(
             path,

@@ -1,10 +1,12 @@
-"""Read and write decks: ``deck.json`` (the whole deck) and ``deck.csv`` (one row per card).
+"""Read and write decks: the one loader every command uses, and the writer ``build`` uses.
 
-``deck.csv`` is UTF-8 with a byte-order mark so that spreadsheets show æøå, with plain
-column names (:data:`CSV_COLUMNS`). Reading also accepts what a spreadsheet saves back:
-no byte-order mark, ';' or tab separators, decimal commas, TRUE/FALSE. It holds the cards
-only; title, edition, snapshot and spec live in ``deck.json`` (a deck read from CSV has an
-empty snapshot path and spec).
+``deck.json`` holds the whole deck; ``deck.csv`` one row per card, UTF-8 with a byte-order
+mark so that spreadsheets show æøå, with plain column names (:data:`CSV_COLUMNS`) and
+text cells guarded against running as formulas. Reading accepts what a spreadsheet saves
+back (see :mod:`kraftstokk.deck.spreadsheet`), and ``deck.xlsx`` directly. The CSV and
+the workbook hold the cards only: title, edition, snapshot and spec come from the
+``deck.json`` beside them (:func:`deck_json_beside`); without one, :func:`load_deck`
+gives an empty snapshot and edition, which :func:`require_print_details` refuses.
 """
 
 from __future__ import annotations
@@ -18,9 +20,19 @@ from typing import Any
 from pydantic import ValidationError
 
 from kraftstokk.atomic import write_files
+from kraftstokk.deck.spreadsheet import (
+    decode_text,
+    guard_formula,
+    parse_flag,
+    parse_number,
+    unguard_formula,
+    xlsx_rows,
+)
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, Card, CardFlags, CategoryFlags, Deck, Ranks, SnapshotInfo
-from kraftstokk.textfile import parse_json_text, read_utf8_text
+from kraftstokk.plain import first_problem
+from kraftstokk.plain import reason as plain_reason
+from kraftstokk.textfile import parse_json_text, read_input_bytes, read_utf8_text
 
 CSV_COLUMNS: tuple[str, ...] = (
     "id",
@@ -46,8 +58,10 @@ CSV_COLUMNS: tuple[str, ...] = (
     "gwh_tens",
     "war_partners",
 )
-TRUE_WORDS = frozenset({"true", "yes", "1", "ja", "x"})
-FALSE_WORDS = frozenset({"false", "no", "0", "nei", ""})
+#: Text columns: guarded against formulas on write, unguarded on read.
+TEXT_COLUMNS = frozenset({"id", "suit", "plant_id", "name", "war_partners"})
+#: Suffixes the loader reads.
+DECK_SUFFIXES = (".json", ".csv", ".xlsx")
 
 
 def deck_json_text(deck: Deck) -> str:
@@ -84,6 +98,8 @@ def card_row(card: Card) -> dict[str, str]:
         row[f"nr_{category}"] = _number_text(card.nr.get(category) if card.nr else None)
         row[f"invisible_{category}"] = _bool_text(card.flags.invisible.get(category))
         row[f"top3_{category}"] = _bool_text(card.flags.top3.get(category))
+    for column in TEXT_COLUMNS:
+        row[column] = guard_formula(row[column])
     return row
 
 
@@ -115,9 +131,7 @@ def _deck_from_raw(raw: Any, path: Path) -> Deck:
     try:
         return Deck.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise InputFileError(path, f"not a deck: {where}: {first['msg']}") from None
+        raise InputFileError(path, f"not a deck: {first_problem(exc)}") from None
 
 
 def load_deck_json_file(path: Path) -> Deck:
@@ -128,43 +142,42 @@ def load_deck_json_file(path: Path) -> Deck:
 
 
 class _RowReader:
-    """Typed access to one CSV row; a bad cell raises InputFileError naming row and column."""
+    """Typed access to one row; a bad cell raises InputFileError naming row and column."""
 
     def __init__(self, path: Path, line: int, row: dict[str, str]) -> None:
         self.path, self.line, self.row = path, line, row
-        self.label = row.get("id") or f"line {line}"
+        self.label = unguard_formula((row.get("id") or "").strip()) or f"line {line}"
 
     def fail(self, column: str, reason: str) -> InputFileError:
         return InputFileError(self.path, f"line {self.line} ({self.label}), {column}: {reason}")
 
     def text(self, column: str) -> str | None:
-        value = (self.row.get(column) or "").strip()
+        value = unguard_formula((self.row.get(column) or "").strip())
         return value or None
 
     def number(self, column: str) -> float | None:
-        value = self.text(column)
-        if value is None:
+        value = (self.row.get(column) or "").strip()
+        if not value:
             return None
         try:
-            return float(value.replace(",", "."))
+            return parse_number(value)
         except ValueError:
-            raise self.fail(column, f"{value!r} is not a number") from None
+            raise self.fail(column, f'"{value}" is not a number') from None
 
     def integer(self, column: str) -> int | None:
         value = self.number(column)
         if value is None:
             return None
         if not value.is_integer():
-            raise self.fail(column, f"{value!r} is not a whole number")
+            raise self.fail(column, f"{_number_text(value)} is not a whole number")
         return int(value)
 
     def flag(self, column: str) -> bool:
-        value = (self.row.get(column) or "").strip().lower()
-        if value in TRUE_WORDS:
-            return True
-        if value in FALSE_WORDS:
-            return False
-        raise self.fail(column, f"{value!r} is not true or false")
+        value = (self.row.get(column) or "").strip()
+        flag = parse_flag(value)
+        if flag is None:
+            raise self.fail(column, f'"{value}" is neither true nor false')
+        return flag
 
 
 def card_from_row(reader: _RowReader) -> Card:
@@ -197,8 +210,7 @@ def card_from_row(reader: _RowReader) -> Card:
     except ValidationError as exc:
         first = exc.errors()[0]
         column = str(first["loc"][0]) if first["loc"] else "row"
-        found = raw.get(column)
-        raise reader.fail(column, f"{found!r}: {first['msg']}") from None
+        raise reader.fail(column, plain_reason(first)) from None
 
 
 #: Separators a spreadsheet may save with: ',' as written, ';' where ',' is the decimal mark
@@ -211,26 +223,60 @@ def csv_delimiter(text: str) -> str:
     first_line = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
     for delimiter in CSV_DELIMITERS:
         header = next(csv.reader([first_line], delimiter=delimiter), [])
-        if {name.strip() for name in header} >= set(CSV_COLUMNS):
+        if {name.strip().lower() for name in header} >= set(CSV_COLUMNS):
             return delimiter
     return ","
 
 
-def load_deck_csv_file(path: Path) -> Deck:
-    text = read_utf8_text(path, "deck file")
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text))
-    header = [name.strip() for name in reader.fieldnames or []]
+def _csv_rows(path: Path) -> list[tuple[int, list[str]]]:
+    text = decode_text(read_input_bytes(path, "deck file"), path, "deck file")
+    if not text.strip():
+        raise InputFileError(path, "file is empty")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text))
+    try:
+        return [(reader.line_num, row) for row in reader]
+    except csv.Error as exc:
+        raise InputFileError(path, f"line {reader.line_num}: not readable as CSV ({exc})") from None
+
+
+def _table_rows(path: Path) -> list[tuple[int, list[str]]]:
+    """(line number, cells) of every row, the header first."""
+    if path.suffix.lower() == ".xlsx":
+        read_input_bytes(path, "deck workbook")  # a missing or unreadable file, said plainly
+        return [(number, row) for number, row in enumerate(xlsx_rows(path), start=1)]
+    return _csv_rows(path)
+
+
+def load_deck_table_file(path: Path) -> Deck:
+    """The cards of a deck.csv or deck.xlsx, with title, edition, snapshot and spec from
+    the deck.json beside it when there is one."""
+    rows = _table_rows(path)
+    if not rows:
+        raise InputFileError(path, "file is empty")
+    _, header_cells = rows[0]
+    header = [cell.strip().lstrip("\ufeff").lower() for cell in header_cells]
     missing = [column for column in CSV_COLUMNS if column not in header]
     if missing:
-        raise InputFileError(path, f"not a deck CSV: missing columns {', '.join(missing)}")
-    reader.fieldnames = header
+        raise InputFileError(path, f"not a deck table: missing columns {', '.join(missing)}")
     cards = []
-    for row in reader:
-        if None in row:
-            raise InputFileError(path, f"line {reader.line_num}: more cells than columns")
-        if not any((cell or "").strip() for cell in row.values()):
-            continue
-        cards.append(card_from_row(_RowReader(path, reader.line_num, row)))
+    for line, cells in rows[1:]:
+        if not any(cell.strip() for cell in cells):
+            continue  # an empty row, as spreadsheets leave them
+        extra = cells[len(header) :]
+        if any(cell.strip() for cell in extra):
+            raise InputFileError(path, f"line {line}: more cells than columns")
+        row = {name: cell for name, cell in zip(header, cells, strict=False) if name}
+        cards.append(card_from_row(_RowReader(path, line, row)))
+    beside = deck_json_beside(path)
+    if beside is not None:
+        details = load_deck_json_file(beside)
+        return Deck(
+            title=details.title,
+            edition=details.edition,
+            snapshot=details.snapshot,
+            spec=details.spec,
+            cards=cards,
+        )
     return Deck(
         title="Kraft-stokken",
         edition="",
@@ -240,12 +286,58 @@ def load_deck_csv_file(path: Path) -> Deck:
     )
 
 
+def deck_json_beside(path: Path) -> Path | None:
+    """The deck.json that carries a deck table's title, edition, snapshot and spec:
+    the same name with .json, else deck.json in the same folder."""
+    for candidate in (path.with_suffix(".json"), path.parent / "deck.json"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def missing_print_details(deck: Deck) -> list[str]:
+    """What the cards' and the booklet's small print would lack."""
+    missing = []
+    if not deck.edition:
+        missing.append("edition")
+    if not deck.snapshot.path:
+        missing.append("snapshot")
+    if not deck.snapshot.attribution:
+        missing.append("attribution")
+    return missing
+
+
+def require_print_details(deck: Deck, path: Path) -> None:
+    """Refuse to print a deck whose title, edition, snapshot or attribution got lost."""
+    missing = missing_print_details(deck)
+    if not missing:
+        return
+    if path.suffix.lower() in (".csv", ".xlsx") and deck_json_beside(path) is None:
+        raise InputFileError(
+            path,
+            f"holds the cards only, no {', '.join(missing)} for the small print; put the "
+            f"deck.json it was written with beside it ({path.with_suffix('.json').name})",
+        )
+    if "attribution" in missing and len(missing) == 1:
+        return  # a deck.json built from a snapshot without provenance (build warned)
+    raise InputFileError(path, f"the deck has no {', '.join(missing)} for the small print")
+
+
 def load_deck(path: str | Path) -> Deck:
-    """Read ``deck.json`` or ``deck.csv`` (chosen by suffix)."""
+    """The one deck loader: ``deck.json``, ``deck.csv`` or ``deck.xlsx`` (by suffix)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
         return load_deck_json_file(path)
-    if suffix == ".csv":
-        return load_deck_csv_file(path)
-    raise InputFileError(path, "not a deck file: expected a .json or .csv suffix")
+    if suffix in (".csv", ".xlsx"):
+        return load_deck_table_file(path)
+    raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
+
+
+def load_valid_deck(path: str | Path) -> Deck:
+    """A deck that passes validation (else ValidationFailed, exit 1, listing every error)."""
+    from kraftstokk.deck.validate import require_valid
+
+    deck = load_deck(path)
+    require_valid(deck, str(path))
+    return deck

@@ -24,6 +24,17 @@ from kraftstokk.models import CATEGORIES, Category
 TIE_ORDER: tuple[Category, ...] = ("gwh", "mw", "head_m")
 DEFAULT_TIE_BREAK = "other-figures-then-id"
 TIE_BREAK_RULES = ("other-figures-then-id", "id")
+#: What each tie-break rule says, for messages (a rule's id alone explains nothing).
+TIE_BREAK_WORDS = {
+    "other-figures-then-id": "the higher other figures first (production, capacity, head), "
+    "then the lower plant id",
+    "id": "the lower plant id first",
+}
+
+
+def tie_break_words(rule: str) -> str:
+    """'tie-break rule other-figures-then-id (the higher other figures first, ...)'"""
+    return f"tie-break rule {rule} ({TIE_BREAK_WORDS.get(rule, 'unknown rule')})"
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,7 @@ def id_order(plant_id: str) -> IdOrder:
 def sort_key(item: RankItem, category: Category, tie_break: str) -> SortKey:
     """Ascending sort key: first element is the nr. 1 candidate."""
     if tie_break not in TIE_BREAK_RULES:
-        raise ValueError(f"unknown tie-break rule {tie_break!r}")
+        raise ValueError(f'unknown tie-break rule "{tie_break}"')
     key: list[float | str | IdOrder] = [-item.figures[category]]
     if tie_break == "other-figures-then-id":
         key.extend(-item.figures[other] for other in TIE_ORDER if other != category)

@@ -7,7 +7,8 @@ minimum, that group's highest plants; then the highest of the rest until there a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import difflib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kraftstokk.deck.rank import RankItem, sort_key
@@ -21,7 +22,8 @@ class SelectionResult:
     plants: list[Plant]
     eligible: int
     pinned: list[str] = field(default_factory=list)
-    excluded_missing: list[str] = field(default_factory=list)
+    #: Excluded plant ids (names in the spec resolved).
+    excluded: list[str] = field(default_factory=list)
     group_minimums: dict[str, int] = field(default_factory=dict)
     #: Plants left out although their selection figure equals the lowest one taken in.
     cut_ties: list[Plant] = field(default_factory=list)
@@ -35,33 +37,63 @@ def rank_item(plant: Plant) -> RankItem:
     )
 
 
+def unknown_plant(key: str, entry: str, by_id: Mapping[str, Plant]) -> SpecError:
+    """'plant "Funa" is not in the snapshot; did you mean N101 (Funna)?'"""
+    names = {plant.name.casefold(): plant for plant in by_id.values()}
+    close_ids = difflib.get_close_matches(entry, list(by_id), n=1, cutoff=0.6)
+    close_names = difflib.get_close_matches(entry.casefold(), list(names), n=1, cutoff=0.6)
+    guess = by_id[close_ids[0]] if close_ids else names[close_names[0]] if close_names else None
+    hint = f"; did you mean {guess.id} ({guess.name})?" if guess else ""
+    return SpecError(f'{key}: plant "{entry}" is not in the snapshot{hint}')
+
+
+def resolve_plant(key: str, entry: str, by_id: Mapping[str, Plant]) -> str:
+    """A plant id, or a plant name resolved to its id (refused when several plants share it)."""
+    if entry in by_id:
+        return entry
+    named = [plant for plant in by_id.values() if plant.name.casefold() == entry.casefold()]
+    if len(named) == 1:
+        return named[0].id
+    if named:
+        which = ", ".join(f"{plant.id} ({plant.name})" for plant in named)
+        raise SpecError(f'{key}: "{entry}" names {len(named)} plants: {which}; give the id')
+    raise unknown_plant(key, entry, by_id)
+
+
 def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
-    """The 52 plants of the deck, highest selection figure first."""
+    """The 52 plants of the deck, highest selection figure first.
+
+    Pinned and excluded plants may be given by id or by name; an unknown one is an error
+    with the closest id or name suggested.
+    """
     selection = spec.selection
     by_id: dict[str, Plant] = {}
     for plant in plants:
         if plant.id in by_id:
-            raise SpecError(f"snapshot: plant id {plant.id!r} appears twice")
+            raise SpecError(f'snapshot: plant id "{plant.id}" appears twice')
         by_id[plant.id] = plant
 
-    pinned = list(selection.pinned)
+    pinned = [resolve_plant("selection.pinned", entry, by_id) for entry in selection.pinned]
+    from_pinned = set(pinned)
     if spec.policy.kind == "table":
-        pinned.extend(p for p in spec.policy.table.values() if p not in pinned)
-    excluded = set(selection.excluded)
+        for entry in spec.policy.table.values():
+            if entry not in by_id:
+                raise unknown_plant("policy.table", entry, by_id)
+            if entry not in pinned:
+                pinned.append(entry)
+    excluded = {resolve_plant("selection.excluded", entry, by_id) for entry in selection.excluded}
     for plant_id in pinned:
-        key = "selection.pinned" if plant_id in selection.pinned else "policy.table"
-        if plant_id not in by_id:
-            raise SpecError(f"{key}: plant {plant_id!r} is not in the snapshot")
+        key = "selection.pinned" if plant_id in from_pinned else "policy.table"
         if plant_id in excluded:
-            raise SpecError(f"{key}: plant {plant_id!r} is also in selection.excluded")
+            raise SpecError(f'{key}: plant "{plant_id}" is also in selection.excluded')
     if len(set(pinned)) != len(pinned):
         dupes = sorted({p for p in pinned if pinned.count(p) > 1})
-        raise SpecError(f"selection.pinned: plant {dupes[0]!r} is listed twice")
+        raise SpecError(f'selection.pinned: plant "{dupes[0]}" is listed twice')
     if len(pinned) > DECK_SIZE:
         raise SpecError(f"selection.pinned: {len(pinned)} plants pinned, a deck has {DECK_SIZE}")
     for plant_id in spec.names:
         if plant_id not in by_id:
-            raise SpecError(f"names: plant {plant_id!r} is not in the snapshot")
+            raise unknown_plant("names", plant_id, by_id)
 
     eligible = [plant for plant in plants if plant.id not in excluded]
     if len(eligible) < DECK_SIZE:
@@ -124,7 +156,7 @@ def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
         plants=chosen,
         eligible=len(eligible),
         pinned=pinned,
-        excluded_missing=sorted(excluded - set(by_id)),
+        excluded=sorted(excluded),
         group_minimums=minimums,
         cut_ties=cut_ties,
     )

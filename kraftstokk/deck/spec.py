@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from kraftstokk.errors import InputFileError, SpecError, clip, listed
 from kraftstokk.limits import MAX_NAME_LENGTH
 from kraftstokk.models import SUITS, Suit
+from kraftstokk.plain import reason, where
 from kraftstokk.textfile import MB, read_input_bytes
 
 TieBreak = Literal["other-figures-then-id", "id"]
@@ -65,6 +66,12 @@ class Policy(_Strict):
         default_factory=dict,
         description='Table policy: card id ("spar-7") to plant id, 52 entries.',
     )
+    keep: str | None = Field(
+        None,
+        description="A previous deck.json (relative to the spec file) to reprint from: every "
+        "plant still in the deck keeps its suit and value; entering plants take the freed "
+        "places, dealt by the policy's kind among those places.",
+    )
 
     @field_validator("table")
     @classmethod
@@ -72,7 +79,7 @@ class Policy(_Strict):
         for key in table:
             match = CARD_KEY.match(key)
             if not match or not 1 <= int(match.group(2)) <= 13:
-                raise ValueError(f"{key!r} is not a card id like 'spar-7' (suit-value, 1..13)")
+                raise ValueError(f'"{key}" is not a card id like "spar-7" (suit-value, 1..13)')
         return table
 
 
@@ -121,7 +128,7 @@ class Style(_Strict):
 
 def _check_colour(value: str) -> str:
     if not HEX_COLOUR.match(value):
-        raise ValueError(f"{value!r} is not a colour like '#1a1a1a'")
+        raise ValueError(f'"{value}" is not a colour like "#1a1a1a"')
     return value
 
 
@@ -149,10 +156,10 @@ class DeckSpec(_Strict):
     def _names_not_blank(cls, names: dict[str, str]) -> dict[str, str]:
         for plant_id, name in names.items():
             if not name.strip():
-                raise ValueError(f"the name for {clip(plant_id, 40)!r} is blank")
+                raise ValueError(f'the name for "{clip(plant_id, 40)}" is blank')
             if len(name) > MAX_NAME_LENGTH:
                 raise ValueError(
-                    f"the name for {clip(plant_id, 40)!r} has {len(name)} characters "
+                    f'the name for "{clip(plant_id, 40)}" has {len(name)} characters '
                     f"(at most {MAX_NAME_LENGTH})"
                 )
         return names
@@ -170,7 +177,7 @@ def _as_suit(text: str) -> Suit:
     for suit in SUITS:
         if suit == text:
             return suit
-    raise ValueError(f"unknown suit {text!r}")
+    raise ValueError(f'unknown suit "{text}"')
 
 
 def parse_spec(raw: dict[str, Any], source: str) -> DeckSpec:
@@ -178,11 +185,7 @@ def parse_spec(raw: dict[str, Any], source: str) -> DeckSpec:
     try:
         return DeckSpec.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            key = clip(".".join(str(part) for part in error["loc"]) or "top level", 60)
-            reason = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
-            problems.append(f"{key}: {reason}")
+        problems = [f"{clip(where(error), 60)}: {reason(error)}" for error in exc.errors()]
         raise SpecError(f"{source}: invalid spec: {listed(problems, '; ')}") from None
 
 

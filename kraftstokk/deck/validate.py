@@ -31,6 +31,7 @@ from kraftstokk.deck.rank import (
     RankItem,
     nr_bounds,
     rank_category,
+    tie_break_words,
 )
 from kraftstokk.errors import ValidationFailed, clip
 from kraftstokk.limits import FIGURE_LIMITS
@@ -100,6 +101,8 @@ class ValidationReport(BaseModel):
     cards: int = 0
     errors: list[Problem] = []
     warnings: list[Problem] = []
+    #: The problems counted by kind, and what fixes them (one sentence).
+    summary: str = ""
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -499,9 +502,9 @@ def _check_category(
     for tie in ties:
         tied = [int(key) for key in tie.keys]
         if [found[i] for i in tied] == list(tie.nrs):
-            how = f"broken by the tie-break rule {rule}"
+            how = f"broken by the {tie_break_words(rule)}"
         else:  # any order agrees with the figures, but the documented rule gives this one
-            how = f"not in the order of the tie-break rule {rule}, which gives " + ", ".join(
+            how = f"not in the order of the {tie_break_words(rule)}, which gives " + ", ".join(
                 f"{plants[i].id} nr. {nr}" for i, nr in zip(tied, tie.nrs, strict=True)
             )
         ctx.warn(
@@ -639,6 +642,8 @@ def _check_ladder(
     policy = ctx.deck.spec.get("policy")
     if not isinstance(policy, dict) or policy.get("kind") != "production-ladder":
         return
+    if policy.get("keep"):
+        return  # a reprint keeps the previous deck's values, whatever the figures now say
     if len(plants) != DECK_SIZE or len(production_nr) != DECK_SIZE:
         return
     for index, card in enumerate(plants):
@@ -677,8 +682,102 @@ def validate_deck(
     _check_flags(ctx, plants, keys, trusted)
     _check_ladder(ctx, plants, keys, trusted["gwh"])
     return ValidationReport(
-        source=source, cards=len(deck.cards), errors=ctx.errors, warnings=ctx.warnings
+        source=source,
+        cards=len(deck.cards),
+        errors=ctx.errors,
+        warnings=ctx.warnings,
+        summary=summarize(ctx, plants, source),
     )
+
+
+def _out_of_place(plants: Sequence[Card]) -> int:
+    """The fewest cards whose figure disagrees with its nr., over the categories.
+
+    In nr. order the figures must fall; the cards off the longest falling run are the
+    ones whose figure (or nr.) was changed by hand: one edited figure gives 1, however
+    many nr. it shifts.
+    """
+    import bisect
+
+    moved = 0
+    for category in CATEGORIES:
+        pairs = [
+            (card.nr.get(category), card.figure(category))
+            for card in plants
+            if card.nr is not None
+            and getattr(card, category) is not None
+            and math.isfinite(card.figure(category))
+        ]
+        run: list[float] = []  # longest non-increasing run of figures, as rising -figure
+        for _, figure in sorted(pairs):
+            position = bisect.bisect_right(run, -figure)
+            if position == len(run):
+                run.append(-figure)
+            else:
+                run[position] = -figure
+        moved += len(pairs) - len(run)
+    return moved
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+#: Rules whose errors a person must fix by hand (repair cannot decide them).
+BY_HAND = {
+    "figure": ("figure is missing or not positive", "figures are missing or not positive"),
+    "suit_value": ("suit and value problem", "suit and value problems"),
+    "card_count": ("card count is wrong", "card counts are wrong"),
+    "plant_id": ("plant id is missing", "plant ids are missing"),
+    "duplicate_plant": ("plant is on two cards", "plants are on two cards"),
+    "name": ("name is missing", "names are missing"),
+    "name_fit": ("name does not fit its card", "names do not fit their cards"),
+}
+
+
+def summarize(ctx: _Context, plants: Sequence[Card], source: str) -> str:
+    """One sentence: how many problems of each kind, and what fixes them."""
+    if not ctx.errors:
+        return "no errors" + (
+            f"; {_count(len(ctx.warnings), 'warning', 'warnings')} worth a look"
+            if ctx.warnings
+            else ""
+        )
+    by_rule: dict[str, set[str]] = {}
+    for problem in ctx.errors:
+        by_rule.setdefault(problem.rule, set()).add(f"{problem.card}|{problem.field}")
+    nr_errors = len(by_rule.get("nr", ()))
+    repairable: list[str] = []
+    if nr_errors:
+        moved = min(_out_of_place(plants), nr_errors) or 1
+        its = "its" if moved == 1 else "their"
+        repairable.append(
+            _count(moved, f"figure differs from {its} nr.", f"figures differ from {its} nr.")
+        )
+        if nr_errors > moved:
+            repairable.append(
+                f"{nr_errors - moved} nr. follow from {'it' if moved == 1 else 'them'}"
+            )
+    if "flags" in by_rule:
+        flags = len(by_rule["flags"])
+        repairable.append(f"{flags} flag{'s' if flags != 1 else ''} follow from the nr. and values")
+    if "card_id" in by_rule:
+        repairable.append(_count(len(by_rule["card_id"]), "card id differs from its suit and value",
+                                 "card ids differ from their suit and value"))  # fmt: skip
+    if "joker" in by_rule:
+        repairable.append(_count(len(by_rule["joker"]), "joker is not a plain joker",
+                                 "jokers are not plain jokers"))  # fmt: skip
+    by_hand = [
+        _count(len(keys), *BY_HAND[rule]) for rule, keys in by_rule.items() if rule in BY_HAND
+    ]
+    parts = []
+    if repairable:
+        parts.append(
+            "; ".join(repairable) + f" — `kraftstokk repair {source or 'DECK'}` recomputes them"
+        )
+    if by_hand:
+        parts.append("; ".join(by_hand) + " — fix these by hand" + (" first" if repairable else ""))
+    return "; ".join(parts)
 
 
 def require_valid(deck: Deck, source: str, layout: CardLayout | None = None) -> None:

@@ -807,7 +807,7 @@ class IdiotObservation:
             ordered = sorted(seq, key=state.game.sort_key.__getitem__)
             return ", ".join(f"{rank_name(ranks[c])} {describe(c)}" for c in ordered) or "-"
 
-        lines = [f"You are seat {self.seat}. Phase: {self.phase}."]
+        lines = [f"You are seat {self.seat + 1}. Phase: {self.phase}."]  # people count from 1
         pile = state._pile
         if pile:
             top = pile[-1]
@@ -819,7 +819,7 @@ class IdiotObservation:
             lines.append("Pile: empty (anything goes)")
         lines.append(f"Stock: {self.stock_count}   Burned: {self.burned_count}")
         for seat in range(self.num_players):
-            who = "you" if seat == self.seat else f"seat {seat}"
+            who = "you" if seat == self.seat else f"seat {seat + 1}"
             status = " (out)" if state._out[seat] else ""
             lines.append(
                 f"  {who}{status}: hand {len(state._hands[seat])}, "

@@ -647,7 +647,7 @@ class KraftidiotenState(State):
         parts = []
         for event, seat, card in self.notes:
             shown = describe(card) if event in ("lie", "truth", "drawn_low") else str(card)
-            parts.append(words[event].format(card=shown, seat=seat))
+            parts.append(words[event].format(card=shown, seat=seat + 1))  # people count from 1
         return "; ".join(parts)
 
     def _show(self, card: int, destination: int) -> None:
@@ -874,7 +874,7 @@ class KraftidiotenObservation:
         state = self._state
         table = state.game.table
         category = state.category
-        lines = [f"You are seat {self.seat}."]
+        lines = [f"You are seat {self.seat + 1}."]  # people count seats from 1
         if state.claims:
             unit = CATEGORY_NAMES[category]
             lines.append(f"Pile: {len(state.pile)} card(s) face down, played in {unit}. Claims:")
@@ -882,14 +882,14 @@ class KraftidiotenObservation:
                 drawn = " (drawn from the stock)" if claim[2] else ""
                 nr = table.nr[category][claim[1]]
                 lines.append(
-                    f"  seat {claim[0]}: {state.claim_to_string(claim[1], category)} "
+                    f"  seat {claim[0] + 1}: {state.claim_to_string(claim[1], category)} "
                     f"(nr. {nr}){drawn}"
                 )
         else:
             lines.append("Pile: empty; the next card chooses the category")
         lines.append(f"Stock: {len(state.stock)}   Burned: {len(state.burned)}")
         for seat in range(state.n):
-            who = "you" if seat == self.seat else f"seat {seat}"
+            who = "you" if seat == self.seat else f"seat {seat + 1}"
             status = "out" if not state.active[seat] else f"{len(state.hands[seat])} card(s)"
             lines.append(f"  {who}: {status}")
         categories = (category,) if category != NO_CATEGORY else (0, 1, 2)
@@ -905,7 +905,7 @@ class KraftidiotenObservation:
         if self.challenge_pending:
             claim = state.claims[-1]
             lines.append(
-                f"Seat {claim[0]} claims {state.claim_to_string(claim[1], category)}"
+                f"Seat {claim[0] + 1} claims {state.claim_to_string(claim[1], category)}"
                 + (" (nr. 1-3: the pile burns unless challenged)" if state.top3_claim else "")
                 + ". Challenge or pass?"
             )

@@ -27,7 +27,7 @@ from kraftstokk.games.replay import (
     make_replay,
     save_replay,
 )
-from kraftstokk.models import Deck, load_deck_json
+from kraftstokk.models import Deck
 
 PERSON = "person"
 RECENT = 12  # moves shown again before the person's turn
@@ -48,6 +48,8 @@ def ask_terminal(prompt: str) -> str:
 
 @dataclass
 class PlaySetup:
+    """What ``play`` was asked for; ``seat`` counts from 0 (people read seat + 1)."""
+
     game: str | None
     players: int = 4
     deck: Path = Path("output/deck.json")
@@ -78,7 +80,7 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
     table = _load_table(setup) if setup.load else _new_table(setup)
     game = table.game
     echo(
-        f"{game.name}: {game.num_players} players, you are seat {table.seat}, "
+        f"{game.name}: {game.num_players} players, you are seat {table.seat + 1}, "
         f"seed {table.seed}"
         + (f", variants {', '.join(sorted(game.variants))}" if game.variants else "")
     )
@@ -99,7 +101,7 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
             who = "You"
         else:
             action = bot.act(state.observation(player), legal, rngs[player])
-            who = f"Seat {player} ({table.seat_names[player]})"
+            who = f"Seat {player + 1} ({table.seat_names[player]})"
         # A bot's face-down card must stay hidden from the person at the table.
         words = (
             state.action_to_string(action) if bot is None else state.public_action_string(action)
@@ -204,7 +206,7 @@ def _show_result(state: State, table: Table, echo: Echo) -> None:
         return
 
     def name(seat: int) -> str:
-        return "you" if seat == table.seat else f"seat {seat} ({table.seat_names[seat]})"
+        return "you" if seat == table.seat else f"seat {seat + 1} ({table.seat_names[seat]})"
 
     order = ", ".join(f"{place}. {name(s)}" for place, s in enumerate(result.order, start=1))
     echo(f"Game over after {result.actions} actions ({result.rounds} rounds).")
@@ -227,7 +229,7 @@ def _check_available(name: str) -> None:
 def seat_specs(spec: str, players: int, seat: int) -> list[str]:
     """One bot spec per seat, PERSON at ``seat``; ``spec`` names all or only the bots."""
     if not 0 <= seat < players:
-        raise GameError(f"--seat {seat} is not a seat of a {players}-player game (0-{players - 1})")
+        raise GameError(f"--seat {seat + 1} is not a seat of a {players}-player game (1-{players})")
     parts = [part.strip() for part in spec.split(",") if part.strip()]
     if not parts:
         raise GameError("--bots is empty")
@@ -254,12 +256,13 @@ def _make_bots(game: Game, names: list[str]) -> list[Bot | None]:
 
 
 def _new_table(setup: PlaySetup) -> Table:
+    from kraftstokk.deck.io import load_valid_deck
     from kraftstokk.games.registry import make_game
 
     if not setup.game:
         raise GameError("--game is required (idiot, kraftidioten or stromkrig) unless --load")
     _check_available(setup.game)
-    deck = load_deck_json(setup.deck)
+    deck = load_valid_deck(setup.deck)
     game = make_game(setup.game, DeckTable.from_deck(deck), setup.players, setup.variants)
     names = seat_specs(setup.bots, game.num_players, setup.seat)
     bots = _make_bots(game, names)
@@ -281,7 +284,10 @@ def _load_table(setup: PlaySetup) -> Table:
     names = list(log.bots)
     seat = names.index(PERSON) if PERSON in names else setup.seat
     if not 0 <= seat < game.num_players:
-        raise GameError(f"--seat {seat} is not a seat of this {game.num_players}-player game")
+        raise GameError(
+            f"--seat {seat + 1} is not a seat of this {game.num_players}-player game "
+            f"(1-{game.num_players})"
+        )
     names[seat] = PERSON
     bots = _make_bots(game, names)
     try:

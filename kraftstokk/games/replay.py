@@ -20,6 +20,7 @@ from kraftstokk.atomic import write_text
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
 from kraftstokk.games.core import Action, DeckTable, Game, Result, State, replay
 from kraftstokk.models import Deck
+from kraftstokk.plain import first_problem
 
 FORMAT: Final = "kraftstokk-replay"
 
@@ -110,9 +111,7 @@ def load_replay(path: str | Path) -> ReplayLog:
     try:
         return ReplayLog.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise GameError(f"{path}: not a replay log: {where}: {first['msg']}") from None
+        raise GameError(f"{path}: not a replay log: {first_problem(exc)}") from None
 
 
 def log_deck(log: ReplayLog, source: str = "replay log") -> Deck:
@@ -122,9 +121,7 @@ def log_deck(log: ReplayLog, source: str = "replay log") -> Deck:
     try:
         deck = Deck.model_validate(log.deck)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise GameError(f"{source}: deck: {where}: {first['msg']}") from None
+        raise GameError(f"{source}: deck: {first_problem(exc)}") from None
     require_valid(deck, f"{source}: its deck")
     return deck
 

@@ -340,18 +340,18 @@ class StromkrigObservation:
         if state.chance_card >= 0:
             lines.append(f"Sjanse card: {show(state.chance_card)}")
         counts = ", ".join(
-            f"seat {seat}: {'out' if state.out[seat] else len(hand)}"
+            f"seat {seat + 1}: {'out' if state.out[seat] else len(hand)}"  # people count from 1
             for seat, hand in enumerate(state.hands)
         )
         lines.append(f"Cards in hand: {counts}; stock: {len(state.stock)}")
         if at_war:
-            players = ", ".join(str(seat) for seat in self.war_players)
+            players = ", ".join(str(seat + 1) for seat in self.war_players)
             category = state.war_category
             named = CATEGORY_NAMES[category] if category >= 0 else "not named yet"
-            lines.append(f"War ({named}), seats {players}; challenger seat {state.challenger}")
+            lines.append(f"War ({named}), seats {players}; challenger seat {state.challenger + 1}")
             for seat, card in state.round_laid:
-                lines.append(f"  seat {seat} laid {show(card, category)}")
-        lines.append(f"Turn: seat {state.current} ({PHASE_NAMES[state.phase]})")
+                lines.append(f"  seat {seat + 1} laid {show(card, category)}")
+        lines.append(f"Turn: seat {state.current + 1} ({PHASE_NAMES[state.phase]})")
         return lines
 
 

@@ -32,13 +32,10 @@ ProgressFactory = Callable[[str], Callable[[int, int], None]]
 
 
 def load_deck(path: Path) -> Deck:
-    """Read a deck and refuse it when it fails validation (exit code 1)."""
-    from kraftstokk.deck.io import load_deck_json_file
-    from kraftstokk.deck.validate import require_valid
+    """Read a deck (JSON, CSV or workbook) and refuse it when it fails validation (exit 1)."""
+    from kraftstokk.deck.io import load_valid_deck
 
-    deck = load_deck_json_file(path)
-    require_valid(deck, str(path))
-    return deck
+    return load_valid_deck(path)
 
 
 def bot_labels(spec: str, players: int) -> list[str]:

@@ -12,6 +12,7 @@ from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the c
     ingest,
     build,
     validate,
+    repair,
     diff,
     render,
     booklet,

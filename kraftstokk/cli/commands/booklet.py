@@ -42,7 +42,7 @@ def booklet(
         kraftstokk booklet output/deck.json
         kraftstokk booklet output/deck.json --lang en --imposed --out print/
     """
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.booklet import write_booklet
     from kraftstokk.render.booklet_text import LANGUAGES, Language
@@ -50,6 +50,7 @@ def booklet(
     if lang not in LANGUAGES:
         raise fail(f"--lang {lang}: unknown language (choose from {', '.join(LANGUAGES)})")
     loaded = load_deck(deck)
+    require_print_details(loaded, deck)
     require_valid(loaded, str(deck))
     language: Language = "nb" if lang == "nb" else "en"
     for path in write_booklet(loaded, out, language, imposed=imposed):

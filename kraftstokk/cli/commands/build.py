@@ -18,6 +18,15 @@ def build(
         Path, spec_option("Deck spec (TOML); its snapshot path is relative to it.")
     ] = DEFAULT_SPEC,
     out: Annotated[Path, out_option("Folder for deck.json and deck.csv.")] = DEFAULT_OUT,
+    keep_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--keep-from",
+            metavar="DECK",
+            help="Reprint from this previous deck.json: plants that stay keep their suit and "
+            "value, entering plants take the freed places (the spec's policy.keep).",
+        ),
+    ] = None,
 ) -> None:
     """Build the 55-card deck (52 plants + 3 jokers) from a deck spec and its snapshot.
 
@@ -25,18 +34,21 @@ def build(
     ties broken by the spec's tie-break rule), derives the game flags, and prints a short
     report listing every tie. The new deck is validated before anything is written: with
     errors the exit code is 1 and deck.json and deck.csv stay as they were; a valid deck
-    replaces both.
+    replaces both. With --keep-from (or policy.keep in the spec) a reprint changes only
+    what changed: the report says which plants left, which entered and which card each
+    took.
 
-    Example:
+    Examples:
 
     \b
         kraftstokk build --spec sources/deck.toml --out output
+        kraftstokk build --keep-from print-2024/deck.json --out output
     """
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.deck.io import write_deck
     from kraftstokk.deck.validate import validate_deck
 
-    result = build_from_spec_file(spec, out_dir=out)
+    result = build_from_spec_file(spec, keep_from=keep_from, out_dir=out)
     for line in result.report.lines():
         typer.echo(line)
     report = validate_deck(result.deck, str(out / "deck.json"))

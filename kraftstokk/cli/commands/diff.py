@@ -17,11 +17,15 @@ from kraftstokk.cli.options import DEFAULT_SPEC, json_option, spec_option
 def diff(
     old: Annotated[
         Path,
-        typer.Argument(metavar="OLD", help="Old deck (deck.json/deck.csv) or snapshot CSV."),
+        typer.Argument(
+            metavar="OLD", help="Old deck (deck.json, deck.csv, deck.xlsx) or snapshot CSV."
+        ),
     ],
     new: Annotated[
         Path,
-        typer.Argument(metavar="NEW", help="New deck (deck.json/deck.csv) or snapshot CSV."),
+        typer.Argument(
+            metavar="NEW", help="New deck (deck.json, deck.csv, deck.xlsx) or snapshot CSV."
+        ),
     ],
     spec: Annotated[
         Path, spec_option("Deck spec used to build decks from snapshot CSVs.")
@@ -31,8 +35,9 @@ def diff(
     """Show what a reprint changes: plants entering or leaving, figures, nr., suit/value.
 
     Given two snapshots, both are built into decks with the same spec first, so the
-    table shows exactly what the new print would change. Exit 0 whether or not there are
-    differences; 2 when a file cannot be read.
+    table shows exactly what the new print would change. The last line says how many
+    cards must be reprinted and why. Exit 0 whether or not there are differences; 2 when
+    a file cannot be read.
 
     Example:
 

@@ -25,8 +25,9 @@ def ingest(
     sources: Annotated[
         list[Path],
         typer.Argument(
+            metavar="SOURCE",
             help="Plant files: NVE API JSON, NVE CSV or Excel (.xlsx) export, "
-            "or the JRC database CSV."
+            "or the JRC database CSV.",
         ),
     ],
     format: Annotated[

@@ -29,17 +29,18 @@ def play(
     ] = None,
     players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
     deck: Annotated[
-        Path, typer.Option("--deck", metavar="DECK", help="The deck.json to play with.")
+        Path,
+        typer.Option("--deck", metavar="DECK", help="The deck to play with (json, csv, xlsx)."),
     ] = DEFAULT_DECK,
     seat: Annotated[
         int,
         typer.Option(
             "--seat",
             metavar="N",
-            parser=count("--seat", 0, MAX_PLAYERS - 1),
-            help="The person's seat (0 is first).",
+            parser=count("--seat", 1, MAX_PLAYERS),
+            help="The person's seat (1 is the first).",
         ),
-    ] = 0,
+    ] = 1,
     bots: Annotated[
         str,
         bots_option(
@@ -78,7 +79,7 @@ def play(
         game=game,
         players=players,
         deck=deck,
-        seat=seat,
+        seat=seat - 1,
         bots=bots,
         seed=seed,
         variants=list(variant or []),

@@ -104,12 +104,13 @@ def render(
         for name in layout_names():
             typer.echo(f"{name:<14} {load_layout(name).description}")
         return
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.box import BoxOptions
     from kraftstokk.render.outputs import DEFAULT_OUTPUTS, RenderOptions, render_deck
 
     loaded = load_deck(deck)
+    require_print_details(loaded, deck)
     chosen = load_layout(layout) if layout else None  # an unknown --layout: exit 2
     require_valid(loaded, str(deck), chosen)  # an unknown [style] layout: a deck problem
     card_layout = chosen or load_layout(layout_name_of(loaded.style()))

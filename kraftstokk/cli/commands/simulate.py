@@ -104,7 +104,11 @@ def simulate(
     OUT/sim-GAME.pdf. With --compare, both decks play the same seeds and each metric's
     difference is shown with its 95% interval (OUT/sim-GAME-compare.json).
 
-    Example: kraftstokk simulate output/deck.json --game stromkrig --players 4 --games 2000
+    Examples:
+
+    \b
+        kraftstokk simulate output/deck.json --game stromkrig --players 4 --games 2000
+        kraftstokk simulate output/deck.csv -g idiot -n 500 --compare print-2024/deck.json
     """
     import dataclasses
 

@@ -20,7 +20,8 @@ def validate(
     """Check every number, nr., suit, value, flag and name of a deck; list all problems.
 
     Each problem names the card (suit, value, plant), the field, what it is and what it
-    should be. Exit 0: valid (warnings allowed, e.g. ties); 1: problems found;
+    should be. The last line sums them up and says which `kraftstokk repair` recomputes
+    and which must be fixed by hand. Exit 0: valid (warnings allowed, e.g. ties); 1: problems found;
     2: the file could not be read.
 
     Example:
@@ -43,5 +44,6 @@ def validate(
             f"{deck}: {verdict}: {report.cards} cards, "
             f"{len(report.errors)} errors, {len(report.warnings)} warnings"
         )
+        typer.echo(f"summary: {report.summary}")
     if not report.ok:
         raise typer.Exit(1)

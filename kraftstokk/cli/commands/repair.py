@@ -1,0 +1,64 @@
+"""``kraftstokk repair``: a hand-edited deck made valid again, every change reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import DeckArgument, out_option
+
+REPORT_NAME = "repair-report.txt"
+
+
+@app.command()
+@handle_errors
+def repair(
+    deck: DeckArgument,
+    out: Annotated[
+        Path | None,
+        out_option("Folder for the repaired deck.json and deck.csv [default: the deck's folder]."),
+    ] = None,
+) -> None:
+    """Recompute every nr., flag and war partner of a hand-edited deck, and write it valid.
+
+    Keeps what a person decides: plants, names, figures, suits and values (a card id that
+    disagrees with its suit and value follows the suit and value). Recomputes what follows
+    from them with the code build uses, writes OUT/deck.json, OUT/deck.csv and
+    OUT/repair-report.txt (every change, as diff shows it). A figure missing or two cards
+    with the same suit and value are refused (exit 1) with what to fix.
+
+    Examples:
+
+    \b
+        kraftstokk repair output/deck.csv
+        kraftstokk repair edited/deck.xlsx --out output
+    """
+    from kraftstokk.atomic import write_text
+    from kraftstokk.deck.io import load_deck, missing_print_details, write_deck
+    from kraftstokk.deck.repair import repair_deck
+    from kraftstokk.errors import ValidationFailed
+
+    loaded = load_deck(deck)
+    result = repair_deck(loaded, str(deck))
+    if not result.report.ok:  # e.g. a name too long for its card: a person must choose
+        raise ValidationFailed(str(deck), [problem.line() for problem in result.report.errors])
+    folder = out if out is not None else deck.parent
+    lines = result.lines()
+    for line in lines:
+        typer.echo(line)
+    json_path, csv_path = write_deck(result.deck, folder)
+    report_path = folder / REPORT_NAME
+    write_text(report_path, "\n".join(lines) + "\n")
+    typer.echo(f"wrote {json_path}, {csv_path} and {report_path}")
+    missing = missing_print_details(result.deck)
+    if missing:
+        typer.echo(
+            f"note: {deck} carried no {', '.join(missing)}; render will ask for them "
+            "(put the deck.json it was written with beside it and repair again)"
+        )
+    typer.echo(
+        f"validation: {len(result.report.errors)} errors, {len(result.report.warnings)} warnings"
+    )
