@@ -13,7 +13,7 @@ from pathlib import Path
 from _common import default_deck
 
 from kraftstokk.games.core import DeckTable, derive_seed, play_game
-from kraftstokk.games.idiot import IdiotGame
+from kraftstokk.games.idiot.state import IdiotGame
 from kraftstokk.games.registry import make_bots
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -70,6 +70,10 @@ class LayoutError(RenderError):
     """A card layout file is missing, unknown or invalid (names the file and the reason)."""
 
 
+class LocaleError(KraftstokkError):
+    """A booklet language that has no locale file, or a locale file that is malformed."""
+
+
 class GameError(KraftstokkError):
     """An illegal game setup or action, or a replay log that does not replay."""
 

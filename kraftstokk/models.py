@@ -29,6 +29,10 @@ VALUE_NAMES: dict[int, str] = {1: "ess", 11: "knekt", 12: "dame", 13: "konge"}
 #: Corner index printed on a card.
 VALUE_INDEX: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
+#: What kind of hydropower plant (JRC ``type`` HDAM, HROR, HPHS; NVE ``VannKVType``).
+PlantType = Literal["reservoir", "run-of-river", "pumped-storage"]
+PLANT_TYPES: tuple[PlantType, ...] = ("reservoir", "run-of-river", "pumped-storage")
+
 DECK_SIZE = 52
 JOKERS = 3
 INVISIBLE_FROM_NR = 50  # D-4: nr. 50, 51 and 52 are "usynlige kort"
@@ -54,6 +58,7 @@ class Plant(BaseModel):
     lat: float | None = Field(None, ge=-90, le=90)
     lon: float | None = Field(None, ge=-180, le=180)
     price_area: str | None = None
+    type: PlantType | None = None
     source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)
 
@@ -118,6 +123,10 @@ class Card(BaseModel):
     mw: float | None = None
     gwh: float | None = None
     head_m: float | None = None
+    #: Where the plant lies (decimal degrees) and what kind it is; older decks lack them.
+    lat: float | None = Field(default=None, ge=-90, le=90)
+    lon: float | None = Field(default=None, ge=-180, le=180)
+    type: PlantType | None = None
     nr: Ranks | None = None
     flags: CardFlags = Field(default_factory=CardFlags)
 
@@ -145,6 +154,8 @@ class SnapshotInfo(BaseModel):
     source: str | None = None
     licence: str | None = None
     attribution: str | None = None
+    #: The attribution in bokmål, as the cards print it (older decks lack it).
+    attribution_nb: str | None = None
 
 
 class Deck(BaseModel):

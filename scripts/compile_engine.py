@@ -3,7 +3,7 @@
     .venv/bin/python scripts/compile_engine.py             # compile now
     .venv/bin/python scripts/compile_engine.py --if-stale  # only if anything changed
 
-``make install`` runs the second. The game and bot modules (``native.COMPILED``) become
+``make install`` runs the second. The game packages' modules (``native.compiled_modules()``) become
 extension modules beside their sources, and ``kraftstokk/games/native-build.json``
 records a digest of the sources. The same sources run unchanged as pure Python: without
 a C compiler, when compiling fails, or with ``KRAFTSTOKK_PURE_PYTHON=1``, this prints why,
@@ -30,7 +30,7 @@ BUILD_NOW = "--build-now"
 
 
 def remove_build() -> None:
-    for path in native.compiled_files():
+    for path in [*native.compiled_files(), *native.stale_files()]:
         path.unlink()
     native.MANIFEST.unlink(missing_ok=True)
 
@@ -44,7 +44,10 @@ def is_current(digest: str) -> bool:
     manifest = native.read_manifest()
     if manifest.get("digest") != digest or manifest.get("python") != PYTHON:
         return False
-    return not manifest.get("compiled") or len(native.compiled_files()) == len(native.COMPILED) + 1
+    return (
+        not manifest.get("compiled")
+        or len(native.compiled_files()) == len(native.compiled_modules()) + 1
+    )
 
 
 def record(digest: str, **details: str | bool) -> None:
@@ -57,7 +60,7 @@ def build_in_place() -> None:
     from mypyc.build import mypycify
     from setuptools import Distribution
 
-    sources = [str(native.GAMES_DIR / f"{name}.py") for name in native.COMPILED]
+    sources = [str(native.GAMES_DIR / f"{name}.py") for name in native.compiled_modules()]
     with tempfile.TemporaryDirectory(prefix="kraftstokk-mypyc-") as work:
         os.chdir(ROOT)  # mypy reads the project's settings from pyproject.toml
         extensions = mypycify(
@@ -113,7 +116,8 @@ def main(argv: list[str]) -> int:
             reason = f"compiling failed: {exc}"
         else:
             record(digest, compiled=True, mypy=mypy_version)
-            print(f"engine: compiled {len(native.COMPILED)} modules with mypyc {mypy_version}")
+            count = len(native.compiled_modules())
+            print(f"engine: compiled {count} modules with mypyc {mypy_version}")
             return 0
     record(digest, compiled=False, reason=reason)
     print(f"engine: pure Python ({reason})")

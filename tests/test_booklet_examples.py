@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from kraftstokk.games.core import DeckTable
+from kraftstokk.games.kraftidioten import rules as ki_rules
 from kraftstokk.models import CATEGORIES
 from kraftstokk.render import booklet_examples as ex
 from kraftstokk.render.booklet_text import (
-    EN,
-    NB,
     CardRow,
     Example,
     Heading,
@@ -20,7 +20,11 @@ from kraftstokk.render.booklet_text import (
     number,
     war_partner_line,
 )
+from kraftstokk.render.locale import load_locale
 from tests.conftest import synthetic_deck
+
+NB = load_locale("nb").words
+EN = load_locale("en").words
 
 SEEDS = [1, 7, 23, 99]
 
@@ -88,17 +92,25 @@ def test_kraftidioten_claim_example_follows_ki3_and_ki6(any_deck):
     claims = ex.kraftidioten_claims(any_deck)
     assert claims is not None
     cat = claims.category
-    assert claims.second.figure(cat) >= claims.first.figure(cat)
-    assert claims.claimed.figure(cat) >= claims.second.figure(cat)  # the lie claims enough
-    assert claims.hidden.id != claims.claimed.id  # and is a lie
+    table = DeckTable.from_deck(any_deck)
+    printed = [ki_rules.printed_value(text) for text in table.shown[CATEGORIES.index(cat)]]
+    first, second, hidden, claimed = (
+        table.index_of(card.id)
+        for card in (claims.first, claims.second, claims.hidden, claims.claimed)
+    )
+    # judged by the engine's own rules (games/kraftidioten/rules.py)
+    assert ki_rules.reaches(printed[second], printed[first])  # KI-3
+    assert ki_rules.reaches(printed[claimed], printed[second])  # the lie claims enough
+    assert ki_rules.is_lie(hidden, claimed, printed[claimed], printed)  # KI-6: a lie
+    assert not ki_rules.is_lie(first, first, printed[first], printed)
     for card in (claims.first, claims.second, claims.claimed):
-        assert not card.flags.top3.get(cat)  # no burn in the middle of the story
+        assert not ki_rules.is_top3(card.nr.get(cat))  # no burn in the middle of the story
 
 
 def test_kraftidioten_top_example_is_top3(any_deck):
     top = ex.kraftidioten_top(any_deck)
     assert top is not None
-    assert top.top.flags.top3.get(top.category)
+    assert ki_rules.is_top3(top.top.nr.get(top.category)) and top.top.flags.top3.get(top.category)
     assert top.top.figure(top.category) >= top.under.figure(top.category)
 
 
@@ -130,8 +142,11 @@ def test_special_card_lists(any_deck):
 
 def test_a_deck_without_war_partners_says_so():
     deck = synthetic_deck()
-    for i, card in enumerate(deck.plant_cards):
-        card.flags.gwh_tens = 10 * i
+    for card in deck.plant_cards:
+        # One production per ten, in the cards' own production order (nr. kept true).
+        assert card.nr is not None
+        card.gwh = 10.0 * (60 - card.nr.gwh) + 5
+        card.flags.gwh_tens = int(card.gwh) // 10 * 10
         card.flags.war_partners = []
     assert ex.war_groups(deck) == []
     assert ex.stromkrig_tens_war(deck) is None
@@ -234,3 +249,18 @@ def test_war_partner_line_names_the_ten_and_every_plant():
     for card in group:
         assert card.name in line
         assert figure(card, "gwh", NB.for_deck(deck)) in line
+
+
+def test_the_idiot_example_agrees_with_the_engine(any_deck):
+    from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of
+
+    idiot = ex.idiot_queen(any_deck)
+    assert idiot is not None
+    need = need_after(rank_of(12))
+    for card in (*idiot.allowed, *idiot.special):
+        assert may_lay(rank_of(card.value or 0), need)
+    for card in idiot.refused:
+        assert not may_lay(rank_of(card.value or 0), need)
+    # The 2 and the 10 go even on an ace, the others of the example not.
+    assert all(may_lay(rank_of(c.value or 0), rank_of(1)) for c in idiot.special)
+    assert not all(may_lay(rank_of(c.value or 0), rank_of(1)) for c in idiot.allowed)

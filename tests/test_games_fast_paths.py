@@ -38,6 +38,7 @@ def test_fast_loop_plays_the_same_game(deck: Deck, name: str, players: int, bots
         assert fast.actions == checked.actions
         assert fast.result == checked.result
         assert fast.stats == checked.stats
+        assert fast.events == checked.events
         assert fast.loser_cards == checked.loser_cards
 
 
@@ -53,13 +54,14 @@ def test_fast_loop_stops_at_the_action_cap(deck: Deck, name: str, cap: int) -> N
 
 
 def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> None:
-    from kraftstokk.games.kraftidioten import PASS_ACTION
-    from kraftstokk.games.kraftidioten_bots import GreedyBot
+    from kraftstokk.games.kraftidioten.actions import PASS_ACTION
+    from kraftstokk.games.kraftidioten.bots import GreedyBot
 
     class CountingGreedy:  # wraps the bot: a compiled class cannot be subclassed here
         asked = 0
         always_passes = True  # as GreedyBot declares (checked below)
         needs_legal = False
+        reads_turn_view = True
 
         def __init__(self, game: Any) -> None:
             self.bot = GreedyBot(game)
@@ -71,40 +73,43 @@ def test_kraftidioten_records_the_greedy_answers_without_asking(deck: Deck) -> N
     game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 4)
     greedy = GreedyBot(game)
     assert greedy.always_passes is True and greedy.needs_legal is False
+    assert greedy.reads_turn_view is True
     record = play_game(game, [CountingGreedy(game) for _ in range(4)], 3)
     passes = record.actions.count(PASS_ACTION)
     assert passes > 0
     assert CountingGreedy.asked == len(record.actions) - passes
 
 
-def test_kraftidioten_gives_a_blind_greedy_no_legal_list_on_its_turns(deck: Deck) -> None:
-    from kraftstokk.games.kraftidioten import PASS_ACTION
-    from kraftstokk.games.kraftidioten_bots import GreedyBot
+def test_kraftidioten_hands_the_greedy_bot_only_its_turn_view(deck: Deck) -> None:
+    from kraftstokk.games.kraftidioten.actions import PASS_ACTION
+    from kraftstokk.games.kraftidioten.bots import GreedyBot
+    from kraftstokk.games.kraftidioten.observation import KraftidiotenTurnView
 
-    lengths: list[int] = []
+    seen: list[object] = []
 
-    class ListLength:  # wraps the bot: a compiled class cannot be subclassed here
-        always_passes = True  # as GreedyBot declares (checked below)
+    class Looking:  # wraps the bot: a compiled class cannot be subclassed here
+        always_passes = True  # as GreedyBot declares
         needs_legal = False
+        reads_turn_view = True
 
         def __init__(self, game: Any) -> None:
             self.bot = GreedyBot(game)
 
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-            lengths.append(len(legal))
+            seen.append(observation)
             return self.bot.act(observation, legal, rng)
 
     game = registry.make_game("kraftidioten", DeckTable.from_deck(deck), 4)
-    fast = play_game(game, [ListLength(game) for _ in range(4)], 5)
+    fast = play_game(game, [Looking(game) for _ in range(4)], 5)
     checked = play_game(game, [GreedyBot(game) for _ in range(4)], 5, debug=True)  # type: ignore[arg-type]
-    assert fast.actions == checked.actions
-    assert lengths and set(lengths) == {0}
-    assert len(lengths) == len(fast.actions) - fast.actions.count(PASS_ACTION)
+    assert fast.actions == checked.actions  # the same game from the view or the whole
+    assert seen and set(map(type, seen)) == {KraftidiotenTurnView}
+    assert len(seen) == len(fast.actions) - fast.actions.count(PASS_ACTION)
 
 
 def test_kraftidioten_rejects_an_illegal_choice_of_a_blind_bot(deck: Deck) -> None:
     from kraftstokk.errors import GameError
-    from kraftstokk.games.kraftidioten import LAY
+    from kraftstokk.games.kraftidioten.actions import LAY
 
     class Cheat:
         always_passes = True

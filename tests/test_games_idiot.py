@@ -11,25 +11,28 @@ from hypothesis import strategies as st
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import DeckTable, RandomBot, play_game
-from kraftstokk.games.idiot import (
+from kraftstokk.games.events import Narrator
+from kraftstokk.games.idiot.actions import (
     CHANCE,
     END_RUN,
     FACE_DOWN,
-    GAME,
     PASS,
     PLAY,
     READY,
     SNEAK,
     SWAP,
     TAKE,
-    VARIANTS,
-    IdiotGame,
-    IdiotObservation,
-    IdiotState,
+    IdiotPhase,
 )
-from kraftstokk.games.idiot_bots import BOTS
+from kraftstokk.games.idiot.bots import BOTS
+from kraftstokk.games.idiot.events import ChanceDrawn, FaceDownTurned, RunEnded
+from kraftstokk.games.idiot.observation import IdiotObservation
+from kraftstokk.games.idiot.spec import SPEC
+from kraftstokk.games.idiot.state import GAME, IdiotGame, IdiotState
 from kraftstokk.games.registry import make_bots, make_game
 from tests.conftest import synthetic_deck
+
+VARIANTS = SPEC.variant_names
 
 TABLE = DeckTable.from_deck(synthetic_deck())
 
@@ -174,13 +177,13 @@ def test_id3_swap_phase_exchanges_hand_and_face_up_cards(table):
     assert state.current_player() == 1  # seats swap in turn
     state.apply((READY,))
     state.apply((READY,))
-    assert state.observation(0).phase == "play"
+    assert state.observation(0).phase == IdiotPhase.PLAYING
     assert SWAP not in kinds(state)
 
 
 def test_id3_no_swap_variant_starts_with_play(table):
     state = IdiotGame(table, 3, ["no_swap"]).new_initial_state(random.Random(5))
-    assert state.observation(0).phase == "play"
+    assert state.observation(0).phase == IdiotPhase.PLAYING
     assert not kinds(state) & {SWAP, READY}
 
 
@@ -259,7 +262,10 @@ def test_id7_10_burns_the_pile_and_the_player_goes_again():
     obs = state.observation(0)
     assert obs.pile_size == 0 and obs.burned_count == burned_before + 4
     assert state.current_player() == 0
-    assert state.stats.counters["ten_burns"] == 1 and state.stats.counters["burns"] == 1
+    assert (
+        state.final_stats().counters["ten_burns"] == 1
+        and state.final_stats().counters["burns"] == 1
+    )
 
 
 # -- ID-8: four of a kind burns -----------------------------------------------------
@@ -272,7 +278,7 @@ def test_id8_four_of_a_kind_laid_by_two_players_burns():
     play_ranks(state, 8, 8)  # the third and fourth 8 in a row
     assert state.observation(1).pile_size == 0
     assert state.current_player() == 1  # who laid the fourth plays again
-    assert state.stats.counters["four_burns"] == 1
+    assert state.final_stats().counters["four_burns"] == 1
     assert plays(state) == [[5]]
 
 
@@ -282,7 +288,7 @@ def test_id8_three_of_a_kind_does_not_burn():
     play_ranks(state, 8)
     assert state.observation(0).pile_size == 4
     assert state.current_player() == 0
-    assert "four_burns" not in state.stats.counters
+    assert "four_burns" not in state.final_stats().counters
 
 
 def test_id8_a_broken_row_does_not_burn():
@@ -313,7 +319,7 @@ def test_id10_unable_to_play_take_the_pile_or_chance():
     assert ranks_of(state, state.observation(0).hand) == [3, 4, 5, 9, 12]
     assert state.observation(0).pile_size == 0
     assert state.current_player() == 1
-    assert state.stats.counters["pile_pickups"] == 1
+    assert state.final_stats().counters["pile_pickups"] == 1
 
 
 def test_id10_chance_card_that_fits_is_played():
@@ -324,8 +330,9 @@ def test_id10_chance_card_that_fits_is_played():
     assert obs.pile_size == 2 and ranks_of(state, obs.pile[-1:]) == [13]
     assert ranks_of(state, obs.hand) == [3, 4, 5]
     assert state.current_player() == 1
-    assert state.stats.counters["chance_draws_played"] == 1
-    assert "played on the pile" in (state.outcome_text() or "")
+    assert state.final_stats().counters["chance_draws_played"] == 1
+    drawn = [e for e in state.events if isinstance(e, ChanceDrawn)]
+    assert drawn == [ChanceDrawn(0, obs.pile[-1], True)]
 
 
 def test_id10_chance_card_that_does_not_fit_goes_to_hand_with_the_pile():
@@ -335,8 +342,8 @@ def test_id10_chance_card_that_does_not_fit_goes_to_hand_with_the_pile():
     obs = state.observation(0)
     assert ranks_of(state, obs.hand) == [3, 4, 5, 7, 9]
     assert obs.pile_size == 0 and state.current_player() == 1
-    assert state.stats.counters["chance_draws"] == 1
-    assert "chance_draws_played" not in state.stats.counters
+    assert state.final_stats().counters["chance_draws"] == 1
+    assert "chance_draws_played" not in state.final_stats().counters
 
 
 def test_id10_the_pile_may_be_taken_although_able_to_play_but_no_chance():
@@ -374,7 +381,7 @@ def test_id11_face_down_chosen_by_slot_unseen():
     state.apply((FACE_DOWN, 0))  # the 9 fits on the 8
     state.check_invariants()
     assert state.observation(0).pile[-1] == hidden[0] if hidden[0] >= 0 else True
-    assert state.stats.counters["face_down_plays"] == 1
+    assert state.final_stats().counters["face_down_plays"] == 1
     assert state.observation(0).face_down_slots == (1, 2)
 
 
@@ -385,7 +392,7 @@ def test_id11_illegal_face_down_card_goes_to_hand_with_the_pile_then_hand_first(
     obs = state.observation(0)
     assert ranks_of(state, obs.hand) == [5, 8, 9]
     assert obs.pile_size == 0
-    assert state.stats.counters["face_down_fails"] == 1
+    assert state.final_stats().counters["face_down_fails"] == 1
     assert state.current_player() == 1
     state.apply((PLAY, *state.observation(1).hand))
     assert state.current_player() == 0
@@ -453,7 +460,7 @@ def test_id13_no_finish_on_two():
         variants=("no_finish_on_two",), hands=[[], [3]], face_down=[[2], [4]], pile=[9]
     )
     state.apply((FACE_DOWN, 0))  # a last face-down 2 may not finish: taken up
-    assert state.stats.counters["face_down_fails"] == 1
+    assert state.final_stats().counters["face_down_fails"] == 1
     assert not state.observation(0).out
 
 
@@ -477,13 +484,41 @@ def test_id13_sequences_a_run_in_one_turn():
 
 
 def test_id13_sequences_no_10_inside_a_run_and_end_run():
-    state, _ = position(variants=("sequences",), hands=[[8, 9, 10, 11], [6]], face_down=[[7], [7]])
+    state, _ = position(variants=("sequences",), hands=[[8, 9, 10], [6]], face_down=[[7], [7]])
     play_ranks(state, 8)
     play_ranks(state, 9)
-    assert state.current_player() == 1  # 9 -> 10 would put a 10 in the run
+    assert state.current_player() == 1  # no jack to go on with; a 10 is never in a run
     state, _ = position(variants=("sequences",), hands=[[4, 5, 6], [6]], face_down=[[7], [7]])
     play_ranks(state, 4)
     state.apply((END_RUN,))
+    assert state.current_player() == 1
+    assert state.events[-1] == RunEnded(0)
+
+
+def test_id13_sequences_a_run_steps_over_the_10():
+    state, _ = position(variants=("sequences",), hands=[[8, 9, 11, 10], [6]], face_down=[[7], [7]])
+    play_ranks(state, 8)
+    play_ranks(state, 9)
+    assert state.current_player() == 0 and state.observation(0).run_rank == 11
+    assert plays(state) == [[11]]  # the 10 is stepped over, not laid
+    play_ranks(state, 11)
+    assert state.current_player() == 1
+
+
+def test_id13_sequences_a_face_down_card_that_continues_the_run_is_part_of_it():
+    state, _ = position(variants=("sequences",), hands=[[5], [6]], face_down=[[6, 9], [7]])
+    six, nine = state._down[0]
+    (five,) = state._hands[0]
+    play_ranks(state, 5)
+    assert state.current_player() == 0 and state.observation(0).run_rank == 6
+    assert set(state.legal_actions()) == {(FACE_DOWN, 0), (FACE_DOWN, 1), (END_RUN,)}
+    state.apply((FACE_DOWN, 0))  # the 6: it continues the run and is laid
+    assert FaceDownTurned(0, six, True) in state.events
+    assert state.observation(0).pile[-1] == six
+    assert state.current_player() == 0 and state.observation(0).run_rank == 7
+    state.apply((FACE_DOWN, 1))  # the 9 does not continue it: taken with the pile
+    assert FaceDownTurned(0, nine, False) in state.events
+    assert set(state.observation(0).hand) == {five, six, nine}
     assert state.current_player() == 1
 
 
@@ -525,34 +560,34 @@ def test_observation_holds_only_what_the_seat_may_know(table):
     assert obs.hand == tuple(state._hands[1])
     assert obs.face_up_rows == tuple(tuple(r) for r in state._up)
     assert obs.hand_counts == (3, 3, 3) and obs.face_down_counts == (3, 3, 3)
-    public = {name for name in dir(obs) if not name.startswith("_")}
-    assert public == {
+    assert {f.name for f in dataclasses.fields(obs)} == {
         "seat",
         "num_players",
         "ranks",
         "phase",
         "current_player",
         "hand",
-        "face_up",
         "face_up_rows",
         "face_down_slots",
         "face_down_counts",
         "hand_counts",
         "pile",
-        "pile_size",
+        "top_count",
         "need",
         "run_rank",
         "stock_count",
         "burned_count",
         "out",
-        "describe",
     }  # a new field must be added here after checking it leaks nothing
     hidden = {c for seat in (0, 2) for c in state._hands[seat]}
     hidden |= {c for row in state._down for c in row} | set(state._stock)
     shown = {*obs.hand, *obs.face_up, *obs.pile, *(c for row in obs.face_up_rows for c in row)}
     assert not shown & hidden
-    assert not any(TABLE.names[c] in line for c in hidden for line in obs.describe())
-    assert any("Your hand" in line for line in obs.describe())
+    for lang in ("nb", "en"):
+        lines = obs.lines(Narrator(TABLE, lang, viewer=1))
+        assert not any(TABLE.names[c] in line for c in hidden for line in lines)
+    assert any("Your hand" in line for line in obs.lines(Narrator(TABLE, "en", viewer=1)))
+    assert any("Hånda di" in line for line in obs.lines(Narrator(TABLE, "nb", viewer=1)))
 
 
 # -- engine guarantees --------------------------------------------------------------------
@@ -574,6 +609,7 @@ def test_same_seed_same_game_action_for_action(table):
     assert first.actions == second.actions
     assert first.result == second.result
     assert first.stats.counters == second.stats.counters
+    assert first.events == second.events
     other = play_game(game, bots, 1235)
     assert other.actions != first.actions
 
@@ -623,7 +659,7 @@ def test_heuristic_bot_swaps_high_cards_up_and_keeps_specials(table):
     game = IdiotGame(table, 2)
     bot = BOTS["heuristic"](game, {})
     state = game.new_initial_state(random.Random(21))
-    while state.current_player() == 0 and state.observation(0).phase == "swap":
+    while state.current_player() == 0 and state.observation(0).phase == IdiotPhase.SWAPPING:
         state.apply(bot.act(state.observation(0), state.legal_actions(), random.Random(0)))
     costs = [16 if r == 10 else 15 if r == 2 else r for r in game.ranks]
     obs = state.observation(0)

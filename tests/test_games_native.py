@@ -1,4 +1,4 @@
-"""The compiled engine: same games as the Python sources, and never a stale build."""
+"""The compiled engine: same games (actions and events) as the Python sources, never stale."""
 
 from __future__ import annotations
 
@@ -31,10 +31,11 @@ from tests.conftest import synthetic_deck
 assert native.engine_status().startswith("pure Python"), native.engine_status()
 table = DeckTable.from_deck(synthetic_deck())
 print(hashlib.sha256(json.dumps([
-    [list(a) for a in play_game(game, registry.make_bots(game, bots), derive_seed(9, i)).actions]
+    [[list(a) for a in record.actions], [repr(e) for e in record.events]]
     for name, players, bots in json.loads(sys.argv[1])
     for game in [registry.make_game(name, table, players)]
     for i in range(6)
+    for record in [play_game(game, registry.make_bots(game, bots), derive_seed(9, i))]
 ]).encode()).hexdigest())
 """
 
@@ -45,7 +46,8 @@ def games_digest(table: DeckTable) -> str:
         game = registry.make_game(name, table, players)
         for i in range(6):
             record = play_game(game, registry.make_bots(game, bots), derive_seed(9, i))
-            games.append([list(action) for action in record.actions])
+            actions = [list(action) for action in record.actions]
+            games.append([actions, [repr(event) for event in record.events]])
     return hashlib.sha256(json.dumps(games).encode()).hexdigest()
 
 
@@ -69,10 +71,12 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the engine sources that ``native`` looks at instead of the real ones."""
     games = tmp_path / "kraftstokk" / "games"
     games.mkdir(parents=True)
-    for name in native.DIGESTED:
+    for name in native.digested_modules():
         target = games / f"{name}.py"
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(native.GAMES_DIR / f"{name}.py", target)
+    for spec in native.GAMES_DIR.glob("*/spec.py"):  # what marks a game package
+        shutil.copyfile(spec, games / spec.parent.name / "spec.py")
     monkeypatch.setattr(native, "GAMES_DIR", games)
     monkeypatch.setattr(native, "MANIFEST", games / "native-build.json")
     monkeypatch.delenv(native.PURE_ENV, raising=False)
@@ -81,7 +85,7 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def fake_build(games: Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    for name in (*native.COMPILED, f"{native.GROUP.rsplit('.', 1)[1]}__mypyc"):
+    for name in (*native.compiled_modules(), f"{native.GROUP.rsplit('.', 1)[1]}__mypyc"):
         (games / f"{name}{suffix}").write_bytes(b"")
     python = sys.version.split()[0]
     manifest = {"digest": native.source_digest(), "compiled": True, "mypy": "1.0", "python": python}
@@ -95,7 +99,7 @@ def test_a_build_of_the_current_sources_is_used(sources):
 
 def test_a_build_older_than_a_source_is_not_used(sources):
     fake_build(sources)
-    with (sources / "idiot.py").open("a", encoding="utf-8") as source:
+    with (sources / "idiot" / "state.py").open("a", encoding="utf-8") as source:
         source.write("# edited after compiling\n")
     current, status = native.build_is_current()
     assert not current and "older than the sources" in status
@@ -120,9 +124,11 @@ def test_an_engine_that_was_never_compiled_says_how_to_compile_it(sources):
 
 def test_sources_first_loads_only_the_compiled_modules_from_source():
     finder = native._SourcesFirst()
-    spec = finder.find_spec("kraftstokk.games.idiot", None)
-    assert spec is not None and spec.origin == str(native.GAMES_DIR / "idiot.py")
+    spec = finder.find_spec("kraftstokk.games.idiot.state", None)
+    assert spec is not None and spec.origin == str(native.GAMES_DIR / "idiot" / "state.py")
     assert finder.find_spec("kraftstokk.games.registry", None) is None
+    assert finder.find_spec("kraftstokk.games.idiot.spec", None) is None  # stays Python
+    assert finder.find_spec("kraftstokk.games.idiot", None) is None
     assert finder.find_spec("idiot", None) is None
 
 
@@ -138,10 +144,13 @@ def load_script() -> ModuleType:
 
 def test_without_a_compiler_the_script_records_why_and_succeeds(sources, monkeypatch, capsys):
     fake_build(sources)
+    stale = sources / f"oldgame{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    stale.write_bytes(b"")  # the extension module of a game module that became a package
+    assert native.stale_files() == [stale]
     monkeypatch.setenv("CC", str(sources / "no-such-compiler"))
     assert load_script().main([]) == 0
     assert "no C compiler" in capsys.readouterr().out
-    assert native.compiled_files() == []  # the old build is gone, not left stale
+    assert native.compiled_files() == [] and native.stale_files() == []  # nothing left stale
     manifest = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
     assert manifest["compiled"] is False and manifest["digest"] == native.source_digest()
     assert native.build_is_current() == (False, "pure Python (no C compiler (cc) was found)")
@@ -152,7 +161,7 @@ def test_the_script_skips_a_current_build_and_refuses_unknown_options(sources, c
     script = load_script()
     assert script.is_current(native.source_digest())
     assert script.main(["--if-stale"]) == 0
-    assert len(native.compiled_files()) == len(native.COMPILED) + 1  # left as it was
+    assert len(native.compiled_files()) == len(native.compiled_modules()) + 1  # as it was
     assert script.main(["--fast"]) == 2
     assert "usage" in capsys.readouterr().err
 

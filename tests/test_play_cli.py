@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,7 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.games.play_session import PERSON, render_view, seat_specs
-from kraftstokk.games.registry import GAME_MODULES
+from kraftstokk.games.registry import get_spec
 from kraftstokk.games.replay import load_replay, replay_log
 from kraftstokk.models import Deck
 
@@ -30,8 +32,9 @@ def play(*args: str | Path, stdin: str = ""):
 
 
 def _needs(name: str) -> None:
-    if importlib.util.find_spec(GAME_MODULES[name]) is None:
-        pytest.skip(f"{name} has no engine module yet ({GAME_MODULES[name]})")
+    module = get_spec(name).game_module
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{name} has no engine module yet ({module})")
 
 
 def test_shows_the_view_and_numbered_moves_then_eof_exits_cleanly(deck_file):
@@ -53,9 +56,13 @@ def test_a_whole_game_against_bots(deck_file, tmp_path):
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Game over after" in out and "Last with cards (the loser):" in out
-    assert "Seat 2 (greedy): " in out and "Seat 3 (heuristic): " in out
-    assert "You: " in out and "Recent moves:" in out
+    assert "Game over after" in out and "The game is over. Out in this order: " in out
+    assert re.search(r"(Seat \d \(\w+\) is|You are) the Idiot\.", out)
+    assert "Seat 2 (greedy) plays: " in out and "Seat 3 (heuristic) plays: " in out
+    assert "You play: " in out and "Recent moves:" not in out
+    told = [line for line in out.splitlines() if re.search(r"(plays|You play)( from .*)?: ", line)]
+    laid = [e for e in replay_log(save).events if type(e).__name__ == "Laid"]
+    assert len(told) == len(laid)  # each move is told once, not again before the person's turn
     log = load_replay(save)
     assert log.bots == [PERSON, "greedy", "heuristic"]
     assert log.rules.variants == ["no_swap"] and log.result is not None
@@ -79,14 +86,14 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     assert first.exit_code == 0, first.output
     log = load_replay(save)
     assert log.bots == ["greedy", PERSON] and log.result is None
-    assert log.actions == [[1]]  # seat 0 finished swapping; the person had not moved
+    assert log.actions == [[101]]  # seat 1 finished swapping; the person had not moved
     again = tmp_path / "again.json"
     second = play("--load", save, "--save", again, stdin="2\n")
     assert second.exit_code == 0, second.output
     assert "you are seat 2, seed 5" in second.output
-    assert "You: " in second.output
+    assert "You swap " in second.output
     continued = load_replay(again)
-    assert continued.actions[:1] == [[1]] and len(continued.actions) >= 2
+    assert continued.actions[:1] == [[101]] and len(continued.actions) >= 2
 
 
 @pytest.mark.parametrize("name", ["kraftidioten", "stromkrig"])
@@ -98,12 +105,33 @@ def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
         "--bots", "greedy", "--save", save, stdin="1\n" * 40,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Your move (1-" in result.output and "You: " in result.output
-    assert "Seat 2 (greedy): " in result.output
+    assert "Your move (1-" in result.output and "\nYou " in result.output
+    assert "\nSeat 2 (greedy) " in result.output and "Recent moves" not in result.output
     log = load_replay(save)
     assert log.rules.game == name and log.bots == [PERSON, "greedy", "greedy"]
     state = replay_log(save)
     assert state.result().actions == len(log.actions) > 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("en", ("Your move (1-", "You lay ", "Seat 2 (greedy) lays ", "Power war! ")),
+        ("nb", ("Ditt trekk (1-", "Du legger ", "Plass 2 (greedy) legger ", "Strømkrig! ")),
+    ],
+)
+def test_stromkrig_plays_and_tells_its_events(deck_file, tmp_path, lang, lines):
+    save = tmp_path / "stromkrig.json"
+    result = play(
+        "--game", "stromkrig", "--players", "3", "--deck", deck_file, "--seed", "2",
+        "--bots", "greedy", "--lang", lang, "--save", save, stdin="1\n" * 60,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    for line in lines:
+        assert line in result.output, line
+    log = load_replay(save)
+    assert log.rules.game == "stromkrig" and log.bots == [PERSON, "greedy", "greedy"]
+    assert replay_log(save).result().actions == len(log.actions) > 0
 
 
 @pytest.mark.parametrize(
@@ -148,24 +176,84 @@ def test_seat_specs_accept_all_or_the_others_or_every_seat():
     assert seat_specs("a,b,c", 3, 2) == ["a", "b", PERSON]
 
 
-def test_generic_view_of_an_observation_without_describe(deck):
+def test_the_view_is_the_typed_observation_in_either_language(deck):
     from kraftstokk.games.core import DeckTable
+    from kraftstokk.games.registry import make_game
 
     table = DeckTable.from_deck(deck)
+    state = make_game("idiot", table, 3).new_initial_state(random.Random(2))
+    obs = state.observation(1)
+    hand = table.names[obs.hand[0]]
+    english = render_view(obs, table)
+    norwegian = render_view(obs, table, "nb")
+    assert english[0] == "You are seat 2. Phase: swap." and norwegian[0].startswith("Du er plass 2")
+    assert any(line.startswith("Your hand: ") and hand in line for line in english)
+    assert any(line.startswith("Hånda di: ") and hand in line for line in norwegian)
 
-    class View:
-        hand = (0, 1)
-        stock_count = 7
 
-    lines = render_view(View(), table)
-    assert f"hand: {table.describe(0)}, {table.describe(1)}" in lines
-    assert "stock count: 7" in lines
+def test_play_in_norwegian(deck_file):
+    result = play("--game", "idiot", "--players", "2", "--deck", deck_file, "--lang", "nb",
+                  "--seed", "4", "--bots", "greedy", stdin="1\n10\n" + "1\n" * 30)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "du er plass 1" in result.output and "Dine trekk:" in result.output
+    assert (
+        "Du bytter " in result.output and "Plass 2 (greedy) er ferdig med å bytte." in result.output
+    )
+
+
+def test_an_unknown_language_is_one_clear_line(deck_file):
+    result = play("--game", "idiot", "--deck", deck_file, "--lang", "de")
+    assert (
+        result.exit_code == 2
+        and "--lang de: unknown language (choose from nb, en)" in result.output
+    )
+
+
+def test_a_saved_game_is_told_as_its_story(deck_file, tmp_path):
+    save = tmp_path / "game.json"
+    play("--game", "idiot", "--players", "2", "--deck", deck_file, "--seed", "8",
+         "--bots", "greedy", "--variant", "no_swap", "--save", save,
+         stdin=MANY_FIRST_CHOICES)  # fmt: skip
+    result = play("--load", save, "--replay")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "idiot, 2 players (0: person, 1: greedy), seed 8"
+    assert lines[1].strip().endswith("(lowest ordinary card in hand).")
+    assert lines[2].startswith("   1. Seat ") and ": play " in lines[2]
+    assert lines[3].startswith("        Seat ") and " plays: " in lines[3]
+    assert "The game is over. Out in this order: " in result.output
+    log = load_replay(save)
+    assert sum(line[:5].strip().rstrip(".").isdigit() for line in lines) == len(log.actions)
+    norwegian = play("--load", save, "--replay", "--lang", "nb")
+    assert norwegian.exit_code == 0 and "Spillet er over." in norwegian.output
 
 
 def test_help_has_an_example():
     result = cli.invoke(app, ["play", "--help"])
     assert result.exit_code == 0
     assert "kraftstokk play --game idiot" in result.output
+
+
+def test_kraftidioten_plays_through_the_loop_and_tells_its_events(deck_file, tmp_path):
+    _needs("kraftidioten")
+    save = tmp_path / "kraftidioten.json"
+    result = play(
+        "--game", "kraftidioten", "--players", "3", "--deck", deck_file, "--seed", "2",
+        "--bots", "greedy", "--save", save, stdin="1\n" * 40,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Your move (1-" in out and "You lay a card face down and claim " in out
+    assert "Seat 2 (greedy) lays a card face down and claims " in out
+    log = load_replay(save)
+    assert log.rules.game == "kraftidioten" and log.bots == [PERSON, "greedy", "greedy"]
+    assert replay_log(save).result().actions == len(log.actions) > 0
+    nb = play(
+        "--game", "kraftidioten", "--players", "3", "--deck", deck_file, "--seed", "2",
+        "--bots", "greedy", "--lang", "nb", stdin="1\n" * 3,
+    )  # fmt: skip
+    assert nb.exit_code == 0, nb.output
+    assert "Du legger et kort med baksiden opp og søker konsesjon for " in nb.output
 
 
 def test_bots_face_down_cards_stay_hidden_from_the_person(deck_file, deck):
@@ -178,5 +266,23 @@ def test_bots_face_down_cards_stay_hidden_from_the_person(deck_file, deck):
     bot_lines = [line for line in result.output.splitlines() if line.startswith("Seat ")]
     laid = [line for line in bot_lines if "face down" in line]
     assert laid, "the bots laid no card in this game"
-    assert all("lay a card face down" in line for line in laid)
+    assert all(" lays a card " in line for line in laid)
+    assert not any("(true)" in line or "(a lie" in line for line in laid)  # the card unsaid
     assert not any("lie with" in line for line in bot_lines)
+
+
+def test_a_person_may_claim_any_whole_figure_in_kraftidioten(deck_file, tmp_path):
+    _needs("kraftidioten")
+    save = tmp_path / "lie.json"
+    result = play(
+        "--game", "kraftidioten", "--players", "2", "--deck", deck_file, "--seed", "5",
+        "--bots", "greedy", "--save", save, stdin="2\n1 777\nq\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Or type a move's number and a whole figure, such as '3 4500'" in out
+    you = [line for line in out.splitlines() if line.startswith("You lay")]
+    assert ", 777 MW (a lie: the card is " in you[-1]  # move 1's plant, the figure typed
+    lie, claim = load_replay(save).actions[:2]
+    assert lie[0] == 206 and len(claim) == 5 and claim[4] == 777  # LIE, then the claim
+    assert replay_log(save).is_terminal() is False

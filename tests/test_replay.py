@@ -9,7 +9,7 @@ import pytest
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import DeckTable, play_game
-from kraftstokk.games.registry import GAME_MODULES, make_bots, make_game
+from kraftstokk.games.registry import get_spec, make_bots, make_game
 from kraftstokk.games.replay import (
     ReplayLog,
     game_from_log,
@@ -21,8 +21,9 @@ from kraftstokk.games.replay import (
 
 
 def _needs(name: str) -> None:
-    if importlib.util.find_spec(GAME_MODULES[name]) is None:
-        pytest.skip(f"{name} has no engine module yet ({GAME_MODULES[name]})")
+    module = get_spec(name).game_module
+    if importlib.util.find_spec(module) is None:
+        pytest.skip(f"{name} has no engine module yet ({module})")
 
 
 def _played(deck, name: str, players: int, bots: str, seed: int):
@@ -43,7 +44,7 @@ def test_round_trip_replays_to_the_same_result(deck, tmp_path, name, players, bo
     assert loaded == log
     state = replay_log(path, debug=True)
     assert state.result() == record.result
-    assert state.stats.counters == record.stats.counters
+    assert state.final_stats() == record.stats
     assert state.is_terminal()
     if record.result.loser is not None:
         assert state.remaining_cards(record.result.loser) == record.loser_cards
@@ -54,7 +55,7 @@ def test_log_holds_deck_rules_bots_seed_and_actions(deck, tmp_path):
     path = tmp_path / "game.json"
     save_replay(path, log)
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert raw["format"] == "kraftstokk-replay" and raw["version"] == 1
+    assert raw["format"] == "kraftstokk-replay" and raw["version"] == 2
     assert raw["deck"]["cards"][0]["id"] == deck.cards[0].id and len(raw["deck"]["cards"]) == 55
     assert raw["rules"] == {"game": "idiot", "players": 3, "variants": [], "action_cap": 5000}
     assert raw["bots"] == ["heuristic"] * 3
@@ -141,3 +142,27 @@ def test_bad_rules_and_deck_in_a_log(deck, tmp_path):
     unknown.rules.game = "poker"
     with pytest.raises(GameError, match="unknown game"):
         replay_log(unknown)
+
+
+def test_a_version_1_replay_of_idiot_loads_in_todays_action_kinds(deck, tmp_path):
+    game = make_game("idiot", DeckTable.from_deck(deck), 3)
+    record = play_game(game, make_bots(game, "random"), 21)
+    log = make_replay(deck, game, ["random"] * 3, 21, record.actions, record.result)
+    old = log.model_dump(mode="json")
+    old["version"] = 1
+    old["actions"] = [[action[0] - 100, *action[1:]] for action in old["actions"]]
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    assert load_replay(path).actions == [list(action) for action in record.actions]
+    assert replay_log(path).result() == record.result
+
+
+def test_a_version_1_replay_with_an_unknown_kind_is_refused_in_one_line(deck, tmp_path):
+    game = make_game("idiot", DeckTable.from_deck(deck), 2)
+    log = make_replay(deck, game, ["random"] * 2, 1, [(101,)], None).model_dump(mode="json")
+    log["version"] = 1
+    log["actions"] = [[77]]
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    with pytest.raises(GameError, match=r"v1.json: action 1 \[77\] is no idiot action$"):
+        load_replay(path)

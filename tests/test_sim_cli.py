@@ -14,6 +14,7 @@ from kraftstokk.games import registry
 from kraftstokk.models import Deck
 from kraftstokk.sim import runner as sim_runner
 from kraftstokk.sim.metrics import TIMING_KEYS, strip_timing
+from tests.test_sim_toy import TOY_SPEC
 
 cli = CliRunner()
 TOY = ["--game", "toy", "--players", "3", "--bots", "greedy,random,random"]
@@ -21,8 +22,7 @@ TOY = ["--game", "toy", "--players", "3", "--bots", "greedy,random,random"]
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
-    monkeypatch.setitem(registry.BOT_MODULES, "toy", "tests.test_sim_toy")
+    monkeypatch.setitem(registry.REGISTERED, "toy", TOY_SPEC)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -303,3 +304,25 @@ def test_compare_sample_means_take_the_game_as_unit():
     assert (wars.a, wars.b, wars.method) == (17 / 7, 24 / 7, "ratio")
     assert wars.ci95[0] < 1.0 < wars.ci95[1]
     assert math.isclose(wars.difference, 1.0)
+
+
+def test_a_games_counters_are_its_events_counted(deck):
+    from kraftstokk.games import registry
+    from kraftstokk.games.core import DeckTable, play_game
+    from kraftstokk.games.events import tally
+
+    game = registry.make_game("idiot", DeckTable.from_deck(deck), 4)
+    tally_of_games = Tally(num_cards=len(deck.cards))
+    expected: dict[str, int] = {}
+    for index in range(12):
+        played = play_game(game, registry.make_bots(game, "heuristic"), index)
+        assert played.events
+        counted = tally(played.events, Stats(cards_played=[0] * len(deck.cards)))
+        assert played.stats == counted
+        tally_of_games.add(index, played)
+        for name, value in counted.counters.items():
+            expected[name] = expected.get(name, 0) + value
+    assert tally_of_games.counter_totals() == expected
+    assert {"burns", "pile_pickups", "face_down_plays"} <= set(expected)
+    state = game.new_initial_state(random.Random(0))
+    assert not hasattr(state, "stats")  # no bookkeeping beside the events

@@ -14,14 +14,14 @@ from kraftstokk.sim.compare import compare_tallies
 from kraftstokk.sim.report import write_report
 from kraftstokk.sim.runner import SimSettings
 from kraftstokk.sim.session import simulate_deck
+from tests.test_sim_toy import TOY_SPEC
 
 SETTINGS = SimSettings(game="toy", players=3, games=40, seed=3, bots="greedy,random,random")
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
-    monkeypatch.setitem(registry.BOT_MODULES, "toy", "tests.test_sim_toy")
+    monkeypatch.setitem(registry.REGISTERED, "toy", TOY_SPEC)
 
 
 def pdf_text(path: Path) -> str:
@@ -45,7 +45,7 @@ def test_report_has_every_chart_with_heading_and_explanation(deck, tmp_path):
         assert heading in text
         assert explanation in " ".join(text.split())
         assert axis in text
-    assert "Simulation report: toy" in text
+    assert "Simulation report: Toy" in text  # the title from the spec
     assert "Success rates" in text and "chance draws played rate" in text
     assert "Deck comparison" not in text
     # Per-card bars carry the card's name and suit; seats are labelled from 1.

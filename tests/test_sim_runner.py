@@ -13,13 +13,12 @@ from kraftstokk.models import Deck
 from kraftstokk.sim import runner
 from kraftstokk.sim.compare import compare_tallies, format_table
 from kraftstokk.sim.runner import SimSettings, chunk_bounds, run_simulation
-from tests.test_sim_toy import TOY_CARDS
+from tests.test_sim_toy import TOY_CARDS, TOY_SPEC
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.test_sim_toy")
-    monkeypatch.setitem(registry.BOT_MODULES, "toy", "tests.test_sim_toy")
+    monkeypatch.setitem(registry.REGISTERED, "toy", TOY_SPEC)
 
 
 @pytest.fixture

@@ -386,7 +386,7 @@ def test_the_last_chunks_are_played_in_quarters_and_stored_whole():
     from kraftstokk.sim.sweep.work import ChunkTask
 
     tasks = [
-        ChunkTask("k", None, None, ("", ""), start, start + 100)  # type: ignore[arg-type]
+        ChunkTask("k", None, None, None, start, start + 100)  # type: ignore[arg-type]
         for start in range(0, 1000, 100)
     ]
     split = split_tail(tasks, 2)

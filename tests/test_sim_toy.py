@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -27,6 +28,8 @@ from kraftstokk.games.core import (
     Stats,
     play_game,
 )
+from kraftstokk.games.events import Narrator
+from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 
 PLAY, CHANCE, TAKE = 0, 1, 2
 HAND = 3
@@ -43,11 +46,89 @@ class ToyGame(Game):
         return ToyState(self, rng)
 
 
+# The toy's events are plain Python: the compiled engine's Event cannot be subclassed by
+# interpreted code, so they only have its methods (text, count), and ToyState counts them
+# itself (final_stats).
+
+
+@dataclass(init=False)
+class ToyLaid:
+    """A card laid (an ace burns the pile: ``burned`` cards go out)."""
+
+    seat: int
+    card: int
+    burned: int
+
+    def __init__(self, seat: int, card: int, burned: int) -> None:
+        self.seat = seat
+        self.card = card
+        self.burned = burned
+
+    def text(self, n: Narrator) -> str:
+        return self.nb(n) if n.nb else self.en(n)
+
+    def nb(self, n: Narrator) -> str:
+        return f"{n.who(self.seat, 'legger', '', '')} {n.card(self.card)}."
+
+    def en(self, n: Narrator) -> str:
+        return f"{n.who(self.seat, '', 'lays', 'lay')} {n.card(self.card)}."
+
+    def count(self, stats: Stats) -> None:
+        stats.cards_played[self.card] += 1
+        if self.burned:
+            stats.count("burns")
+            stats.sample("burn_sizes", self.burned)
+
+
+@dataclass(init=False)
+class ToyChance:
+    seat: int
+    played: bool
+
+    def __init__(self, seat: int, played: bool) -> None:
+        self.seat = seat
+        self.played = played
+
+    def text(self, n: Narrator) -> str:
+        return self.nb(n) if n.nb else self.en(n)
+
+    def nb(self, n: Narrator) -> str:
+        return f"{n.who(self.seat, 'tar', '', '')} sjansen."
+
+    def en(self, n: Narrator) -> str:
+        return f"{n.who(self.seat, '', 'takes', 'take')} a chance."
+
+    def count(self, stats: Stats) -> None:
+        stats.count("chance_draws")
+        if self.played:
+            stats.count("chance_draws_played")
+
+
+@dataclass(init=False)
+class ToyPileTaken:
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def text(self, n: Narrator) -> str:
+        return self.nb(n) if n.nb else self.en(n)
+
+    def nb(self, n: Narrator) -> str:
+        return f"{n.who(self.seat, 'tar', '', '')} bunken."
+
+    def en(self, n: Narrator) -> str:
+        return f"{n.who(self.seat, '', 'takes', 'take')} the pile."
+
+    def count(self, stats: Stats) -> None:
+        stats.count("pile_pickups")
+
+
 class ToyState(State):
     def __init__(self, game: ToyGame, rng: random.Random) -> None:
         self.game = game
         self.rng = rng
-        self.stats = Stats(cards_played=[0] * game.table.size)
+        self.events = []
         cards = list(game.table.plant_cards[:TOY_CARDS])
         rng.shuffle(cards)
         players = game.num_players
@@ -81,19 +162,18 @@ class ToyState(State):
         return moves
 
     def _lay(self, card: int) -> None:
-        self.stats.cards_played[card] += 1
         if self._value(card) == 1:
             self.burned.extend([*self.pile, card])
             self.pile = []
-            self.stats.count("burns")
-            self.stats.sample("burn_sizes", len(self.burned))
+            self.events.append(ToyLaid(self.seat, card, len(self.burned)))
         else:
             self.pile.append(card)
+            self.events.append(ToyLaid(self.seat, card, 0))
 
     def _take_pile(self) -> None:
         self.hands[self.seat].extend(self.pile)
         self.pile = []
-        self.stats.count("pile_pickups")
+        self.events.append(ToyPileTaken(self.seat))
 
     def apply(self, action: Action) -> None:
         if action not in self.legal_actions():
@@ -104,9 +184,8 @@ class ToyState(State):
             self._lay(action[1])
         elif action[0] == CHANCE:
             card = self.stock.pop()
-            self.stats.count("chance_draws")
+            self.events.append(ToyChance(self.seat, self._fits(card)))
             if self._fits(card):
-                self.stats.count("chance_draws_played")
                 self._lay(card)
             else:
                 hand.append(card)
@@ -139,6 +218,12 @@ class ToyState(State):
     def is_terminal(self) -> bool:
         return self._finished() or self.actions >= self.game.action_cap
 
+    def final_stats(self) -> Stats:
+        stats = Stats(cards_played=[0] * self.game.table.size)
+        for event in self.events:
+            event.count(stats)
+        return stats
+
     def result(self) -> Result:
         finished = self._finished()
         loser = None
@@ -151,7 +236,7 @@ class ToyState(State):
         twin.__dict__.update(self.__dict__)
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
-        twin.stats = self.stats.copy()
+        twin.events = list(self.events)
         twin.hands = [list(h) for h in self.hands]
         twin.stock, twin.pile = list(self.stock), list(self.pile)
         twin.burned, twin.out = list(self.burned), list(self.out)
@@ -192,10 +277,30 @@ BOTS = {
 }
 
 
+TOY_SPEC = GameSpec(
+    name="toy",
+    title_nb="Leketøy",
+    title_en="Toy",
+    min_players=2,
+    max_players=4,
+    variants=(VariantSpec("no_chance", "Ingen sjanse.", "No chance draws."),),
+    bots=("greedy", "random"),
+    counters=(
+        CounterSpec("burns", "aces laid"),
+        CounterSpec("pile_pickups", "piles taken"),
+        CounterSpec("chance_draws", "chance draws"),
+        CounterSpec("chance_draws_played", "chance draws laid"),
+    ),
+    highlights=("burns_per_game",),
+    booklet_section="",
+    game_module=__name__,
+    bots_module=__name__,
+)
+
+
 def register_toy() -> None:
     """Make ``toy`` a known game (workers inherit or re-register it)."""
-    registry.GAME_MODULES.setdefault("toy", __name__)
-    registry.BOT_MODULES.setdefault("toy", __name__)
+    registry.register(TOY_SPEC)
 
 
 def test_toy_game_keeps_every_card_in_one_place(deck):

@@ -22,6 +22,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+JRC_TYPES = {"HDAM": "reservoir", "HROR": "run-of-river", "HPHS": "pumped-storage"}
+
+
 def norwegian_rows() -> dict[str, dict[str, str]]:
     """The source's Norwegian rows by id, read independently of the project's readers."""
     with JRC_FILE.open(encoding="utf-8-sig", newline="") as handle:
@@ -53,6 +56,8 @@ def test_every_embedded_plant_matches_its_source_row():
         assert plant.name == row["name"].strip()
         assert (plant.mw, plant.gwh, plant.head_m) == source_figures(row), plant.id
         assert plant.mw >= 20
+        assert (plant.lat, plant.lon) == (float(row["lat"]), float(row["lon"])), plant.id
+        assert plant.type == JRC_TYPES[row["type"]], plant.id
     expected = {
         plant_id
         for plant_id, row in rows.items()

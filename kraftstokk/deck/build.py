@@ -151,6 +151,9 @@ def build_deck(
                 mw=plant.mw,
                 gwh=plant.gwh,
                 head_m=plant.head_m,
+                lat=plant.lat,
+                lon=plant.lon,
+                type=plant.type,
                 nr=Ranks(**ranks),
                 flags=plant_flags(suit, value, ranks, plant.gwh),
             )

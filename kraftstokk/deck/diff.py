@@ -165,6 +165,9 @@ def _card_changes(old: Card, new: Card) -> list[FieldChange]:
 
     note("card", old.id, new.id)
     note("name", old.name, new.name)
+    # The picture shows where the plant lies and what kind it is.
+    for field in ("lat", "lon", "type"):
+        note(field, getattr(old, field), getattr(new, field))
     for category in CATEGORIES:
         note(category, old.figure(category) if getattr(old, category) is not None else None,
              new.figure(category) if getattr(new, category) is not None else None)  # fmt: skip

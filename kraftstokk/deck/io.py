@@ -57,9 +57,14 @@ CSV_COLUMNS: tuple[str, ...] = (
     "reset",
     "gwh_tens",
     "war_partners",
+    "lat",
+    "lon",
+    "type",
 )
+#: Columns a deck written before them lacks; such a deck still loads (the cells are empty).
+LATER_CSV_COLUMNS: frozenset[str] = frozenset({"lat", "lon", "type"})
 #: Text columns: guarded against formulas on write, unguarded on read.
-TEXT_COLUMNS = frozenset({"id", "suit", "plant_id", "name", "war_partners"})
+TEXT_COLUMNS = frozenset({"id", "suit", "plant_id", "name", "war_partners", "type"})
 #: Suffixes the loader reads.
 DECK_SUFFIXES = (".json", ".csv", ".xlsx")
 
@@ -88,6 +93,9 @@ def card_row(card: Card) -> dict[str, str]:
         "value": _number_text(card.value),
         "plant_id": card.plant_id or "",
         "name": card.name or "",
+        "lat": _number_text(card.lat),
+        "lon": _number_text(card.lon),
+        "type": card.type or "",
         "burn": _bool_text(card.flags.burn),
         "reset": _bool_text(card.flags.reset),
         "gwh_tens": _number_text(card.flags.gwh_tens),
@@ -193,6 +201,9 @@ def card_from_row(reader: _RowReader) -> Card:
         "value": reader.integer("value"),
         "plant_id": reader.text("plant_id"),
         "name": reader.text("name"),
+        "lat": reader.number("lat"),
+        "lon": reader.number("lon"),
+        "type": reader.text("type"),
         "nr": Ranks(**complete_nr) if complete_nr else None,
         "flags": CardFlags(
             invisible=CategoryFlags(**{c: reader.flag(f"invisible_{c}") for c in CATEGORIES}),
@@ -223,7 +234,7 @@ def csv_delimiter(text: str) -> str:
     first_line = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
     for delimiter in CSV_DELIMITERS:
         header = next(csv.reader([first_line], delimiter=delimiter), [])
-        if {name.strip().lower() for name in header} >= set(CSV_COLUMNS):
+        if {name.strip().lower() for name in header} >= set(CSV_COLUMNS) - LATER_CSV_COLUMNS:
             return delimiter
     return ","
 
@@ -255,7 +266,7 @@ def load_deck_table_file(path: Path) -> Deck:
         raise InputFileError(path, "file is empty")
     _, header_cells = rows[0]
     header = [cell.strip().lstrip("\ufeff").lower() for cell in header_cells]
-    missing = [column for column in CSV_COLUMNS if column not in header]
+    missing = [c for c in CSV_COLUMNS if c not in header and c not in LATER_CSV_COLUMNS]
     if missing:
         raise InputFileError(path, f"not a deck table: missing columns {', '.join(missing)}")
     cards = []

@@ -34,5 +34,6 @@ def read_plants(path: str | Path) -> tuple[list[Plant], SnapshotInfo, list[str]]
         source=", ".join([provenance.source_kind, *provenance.sources]),
         licence=provenance.licence,
         attribution=provenance.attribution,
+        attribution_nb=provenance.attribution_nb,
     )
     return list(snapshot.plants), info, []

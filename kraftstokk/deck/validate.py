@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from kraftstokk.deck.flags import (
-    RESET_VALUE,
     gwh_tens,
     is_burn,
     is_invisible,
+    is_reset,
     is_top3,
     joker_flags,
 )
@@ -278,7 +278,9 @@ def _check_jokers(ctx: _Context, jokers: Sequence[Card]) -> None:
                 "jokers are joker-1, joker-2 and joker-3, once each",
             )  # fmt: skip
         seen.add(card.id)
-        for name in ("suit", "value", "plant_id", "name", "mw", "gwh", "head_m", "nr"):
+        for name in (
+            "suit", "value", "plant_id", "name", "mw", "gwh", "head_m", "lat", "lon", "type", "nr"
+        ):  # fmt: skip
             if getattr(card, name) is not None:
                 ctx.error(
                     "joker", card, name, getattr(card, name), "empty",
@@ -369,6 +371,26 @@ def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) 
             if not fit.fits:
                 ctx.error("name_fit", card, "name", card.name, "a name that fits the name box",
                           fit.reason or "name too long for the card")  # fmt: skip
+
+
+def _check_places(ctx: _Context, plants: Sequence[Card]) -> None:
+    """Warn where a card will show no mark on its map although the deck gives a place."""
+    from kraftstokk.render.norway_outline import on_the_map
+
+    for card in plants:
+        if card.lat is None and card.lon is None:
+            continue
+        if card.lat is None or card.lon is None:
+            missing = "lat" if card.lat is None else "lon"
+            ctx.warn(
+                "place", card, missing, "empty", "both lat and lon",
+                "half a location: the card shows its picture without a map",
+            )  # fmt: skip
+        elif not on_the_map(card.lat, card.lon):
+            ctx.warn(
+                "place", card, "lat/lon", f"{card.lat}, {card.lon}", "a place in mainland Norway",
+                "outside the card's map of Norway: the map shows no mark",
+            )  # fmt: skip
 
 
 def _deck_layout(ctx: _Context) -> CardLayout | None:
@@ -616,7 +638,7 @@ def _check_flags(
                 c: is_top3(known[c]) if c in known else recorded.top3.get(c) for c in CATEGORIES
             }),
             burn=is_burn(suit, value),
-            reset=value == RESET_VALUE,
+            reset=is_reset(value),
             gwh_tens=computed.get(index, recorded.gwh_tens),
         )  # fmt: skip
         with_partners = index in partner_tens
@@ -677,6 +699,7 @@ def validate_deck(
     _check_print_texts(ctx, layout)
     if layout is not None:
         _check_names_fit(ctx, plants, layout)
+    _check_places(ctx, plants)
     rankable = _check_figures(ctx, plants)
     trusted = _check_nr(ctx, plants, rankable)
     _check_flags(ctx, plants, keys, trusted)

@@ -1,5 +1,12 @@
 """The engine's common API, after OpenSpiel: a Game holds the rules, a State one position.
 
+Public API: :class:`Game` (rules, immutable; ``new_initial_state(rng)``), :class:`State`
+(``current_player``, ``legal_actions``, ``apply``, ``is_terminal``, ``result``,
+``clone``, ``observation``, and ``events``: what happened, see ``games/events.py``),
+each game's ``from_position(game, ...)`` to set up a position, :func:`play_game`,
+:func:`replay`, bots as policies (:class:`Bot`) that see only their seat's observation,
+and replay logs (``games/replay.py``). ``games/README.md`` describes a game package.
+
 The inner data is plain (ints, tuples, lists) for speed; the only pydantic model that
 enters is the :class:`~kraftstokk.models.Deck`, turned once into a :class:`DeckTable`.
 
@@ -15,11 +22,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kraftstokk.errors import GameError
+from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
 from kraftstokk.models import CATEGORIES, SUITS, Deck
+
+if TYPE_CHECKING:
+    from kraftstokk.games.events import Event, Narrator
 
 Action = tuple[int, ...]
 
@@ -128,28 +139,6 @@ class Result:
     rounds: int
 
 
-@dataclass
-class Stats:
-    """Counters a game keeps for the simulation (names are the game's own)."""
-
-    counters: dict[str, int] = field(default_factory=dict)
-    samples: dict[str, list[int]] = field(default_factory=dict)  # e.g. war sizes
-    cards_played: list[int] = field(default_factory=list)  # per card index
-
-    def count(self, name: str, amount: int = 1) -> None:
-        self.counters[name] = self.counters.get(name, 0) + amount
-
-    def sample(self, name: str, value: int) -> None:
-        self.samples.setdefault(name, []).append(value)
-
-    def copy(self) -> Stats:
-        return Stats(
-            counters=dict(self.counters),
-            samples={k: list(v) for k, v in self.samples.items()},
-            cards_played=list(self.cards_played),
-        )
-
-
 class Game(ABC):
     """The rules of one game with its variant flags; immutable once made."""
 
@@ -196,10 +185,14 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One position of a game. ``apply`` mutates; ``clone`` gives an independent copy."""
+    """One position of a game. ``apply`` mutates; ``clone`` gives an independent copy.
+
+    ``events`` lists what every ``apply`` so far made happen, in order (``Event``
+    subclasses of the game's ``events`` module).
+    """
 
     game: Game
-    stats: Stats
+    events: list[Event]
 
     @abstractmethod
     def current_player(self) -> int:
@@ -212,6 +205,25 @@ class State(ABC):
     @abstractmethod
     def apply(self, action: Action) -> None:
         """Carry out a legal action; raises GameError for an illegal one."""
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``apply`` takes ``action`` here.
+
+        Usually membership of ``legal_actions``; a game whose choices cannot all be
+        listed (a Kraftidioten claim may state any whole figure) accepts more.
+        """
+        return action in self.legal_actions()
+
+    def typed_action(self, text: str, legal: Sequence[Action]) -> Action | None:
+        """A move a person typed that is not one of the numbered ``legal`` ones, or None.
+
+        For choices that cannot all be listed (a Kraftidioten claim of any whole figure).
+        """
+        return None
+
+    def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
+        """A line telling a person what else ``typed_action`` takes here ('' for nothing)."""
+        return ""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -231,7 +243,21 @@ class State(ABC):
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str:
-        """The action in words, for logs and for a person at the table."""
+        """The action in words (English), for logs and for a person at the table."""
+
+    def action_text(self, action: Action, narrator: Narrator) -> str:
+        """The action in the narrator's language, as the player choosing it sees it."""
+        return self.action_to_string(action)
+
+    def event_log(self) -> Sequence[Event]:
+        """Every event so far, in order (read-only)."""
+        return self.events
+
+    def final_stats(self) -> Stats:
+        """The simulation's counters of this game: its events counted (``events.tally``)."""
+        from kraftstokk.games.events import tally
+
+        return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
 
     def public_action_string(self, action: Action) -> str:
         """The action as the other seats see it; '' when they see nothing of it.
@@ -292,7 +318,13 @@ class State(ABC):
 
 
 class Bot(Protocol):
-    """A policy: picks one of the legal actions from its seat's observation only."""
+    """A policy: picks one of the legal actions from its seat's observation only.
+
+    The observation is the game's frozen dataclass for that seat. A bot that decides
+    from the legal actions alone may say so with a class attribute
+    ``reads_observation = False``; a game's fast loop then builds no observation for it
+    and hands it ``None``.
+    """
 
     def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
@@ -369,7 +401,7 @@ def derive_seed(seed: int, *parts: int) -> int:
 
 @dataclass
 class GameRecord:
-    """A played game: its actions, how it ended and its counters."""
+    """A played game: its actions, how it ended, its events and their counters."""
 
     rules: dict[str, Any]
     seed: int
@@ -377,6 +409,7 @@ class GameRecord:
     result: Result
     stats: Stats
     loser_cards: list[int]
+    events: Sequence[Event] = ()
 
 
 def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False) -> GameRecord:
@@ -399,7 +432,15 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False
         state.play_out(bots, bot_rngs, actions)
     result = state.result()
     loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
-    return GameRecord(game.rules(), seed, actions, result, state.stats, loser_cards)
+    return GameRecord(
+        game.rules(),
+        seed,
+        actions,
+        result,
+        state.final_stats(),
+        loser_cards,
+        state.event_log(),
+    )
 
 
 def replay(
@@ -411,7 +452,7 @@ def replay(
         if state.is_terminal():
             raise GameError(f"replay: action {number} comes after the game ended")
         move = tuple(action)
-        if move not in state.legal_actions():
+        if not state.is_legal(move):
             raise GameError(f"replay: action {number} {list(move)} is not legal here")
         state.apply(move)
         if debug:

@@ -1,6 +1,7 @@
 """The compiled engine: which modules mypyc compiles, and whether the build is current.
 
-``scripts/compile_engine.py`` (run by ``make install``) compiles the game and bot modules
+``scripts/compile_engine.py`` (run by ``make install``) compiles the modules of every game
+package (:func:`compiled_modules`: found by the package convention, no list to keep)
 with mypyc into extension modules beside their sources, and writes :data:`MANIFEST` with
 a digest of the sources it compiled. Python imports an extension module before a source
 file of the same name, so a build older than its sources would silently run old rules.
@@ -25,17 +26,34 @@ from typing import Any
 
 PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
-#: Modules compiled to C; the rest of the engine stays Python (it is not on the hot path).
-COMPILED = (
-    "idiot",
-    "idiot_bots",
-    "kraftidioten",
-    "kraftidioten_bots",
-    "stromkrig",
-    "stromkrig_bots",
-)
-#: Sources whose change makes a build stale: the compiled modules and what they import.
-DIGESTED = (*COMPILED, "core", "../errors")
+#: The framework modules the games' classes derive from, compiled with them.
+FRAMEWORK = ("stats", "frozen", "events", "observation")
+#: Modules of a game package that stay Python: the declaration and the package itself.
+NOT_COMPILED = ("__init__", "spec")
+#: What the compiled modules import that is not compiled itself.
+IMPORTED = ("core", "../errors")
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules compiled to C, as paths relative to the games directory without
+    ``.py`` (``idiot/state``): the framework bases, then every module of every game
+    package (a directory with a ``spec.py``) but its ``__init__`` and ``spec``."""
+    names = list(FRAMEWORK)
+    for package in sorted(GAMES_DIR.iterdir()):
+        if (package / "spec.py").is_file():
+            names.extend(
+                f"{package.name}/{path.stem}"
+                for path in sorted(package.glob("*.py"))
+                if path.stem not in NOT_COMPILED
+            )
+    return tuple(names)
+
+
+def digested_modules() -> tuple[str, ...]:
+    """Sources whose change makes a build stale: the compiled modules and what they import."""
+    return (*compiled_modules(), *IMPORTED)
+
+
 MANIFEST = GAMES_DIR / "native-build.json"
 #: mypyc's shared runtime for the compiled group, an extension module in this package.
 GROUP = f"{PACKAGE}._engine"
@@ -47,7 +65,7 @@ _status = "pure Python"
 def source_digest() -> str:
     """SHA-256 over the engine sources a compiled build depends on."""
     digest = hashlib.sha256()
-    for name in DIGESTED:
+    for name in digested_modules():
         path = GAMES_DIR / f"{name}.py"
         digest.update(name.encode())
         digest.update(path.read_bytes())
@@ -57,7 +75,7 @@ def source_digest() -> str:
 def compiled_files() -> list[Path]:
     """Extension modules of the engine present beside the sources."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    names = [*COMPILED, f"{GROUP.rsplit('.', 1)[1]}__mypyc"]
+    names = [*compiled_modules(), f"{GROUP.rsplit('.', 1)[1]}__mypyc"]
     return [
         GAMES_DIR / f"{name}{suffix}"
         for name in names
@@ -66,16 +84,33 @@ def compiled_files() -> list[Path]:
     ]
 
 
+def stale_files() -> list[Path]:
+    """Extension modules left beside the sources for modules no longer compiled (a game
+    module that became a package, say): a build removes them with its own files."""
+    current = set(compiled_files())
+    found = {
+        path
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        for path in GAMES_DIR.rglob(f"*{suffix}")
+    }
+    return sorted(found - current)
+
+
 class _SourcesFirst(importlib.abc.MetaPathFinder):
     """Loads the compiled modules' ``.py`` sources even where an extension module exists."""
+
+    def __init__(self) -> None:
+        self._compiled = frozenset(compiled_modules())
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != PACKAGE or name not in COMPILED:
+        if not fullname.startswith(PACKAGE + "."):
             return None
-        return importlib.util.spec_from_file_location(fullname, GAMES_DIR / f"{name}.py")
+        relative = fullname[len(PACKAGE) + 1 :].replace(".", "/")
+        if relative not in self._compiled:
+            return None
+        return importlib.util.spec_from_file_location(fullname, GAMES_DIR / f"{relative}.py")
 
 
 def read_manifest() -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """A person against bots at the terminal, for any game of the registry.
 
-Generic over the State API: the person's view comes from the observation (its
-``describe()`` when it has one, else its public attributes), the moves from
-``legal_actions`` and ``action_to_string``. The game can be saved as a replay log and
-continued later.
+Generic over the State API: the person's view is their seat's observation rendered by
+itself (``Observation.lines``), the moves come from ``legal_actions`` and
+``action_text``, and what happens is told once, as it happens, by the events each
+action records (``State.events``), in bokmål or English. The game can be saved as a
+replay log, continued later, or printed as the story of the game (:func:`tell_replay`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed, replay
+from kraftstokk.games.events import LANGUAGES, Event, Narrator
+from kraftstokk.games.observation import Observation
 from kraftstokk.games.replay import (
     check_result,
     game_from_log,
@@ -30,7 +33,6 @@ from kraftstokk.games.replay import (
 from kraftstokk.models import Deck
 
 PERSON = "person"
-RECENT = 12  # moves shown again before the person's turn
 
 Echo = Callable[[str], Any]
 Ask = Callable[[str], str]  # shows a prompt, returns the line typed ('' at end of input)
@@ -48,8 +50,6 @@ def ask_terminal(prompt: str) -> str:
 
 @dataclass
 class PlaySetup:
-    """What ``play`` was asked for; ``seat`` counts from 0 (people read seat + 1)."""
-
     game: str | None
     players: int = 4
     deck: Path = Path("output/deck.json")
@@ -59,6 +59,7 @@ class PlaySetup:
     variants: list[str] = field(default_factory=list)
     load: Path | None = None
     save: Path | None = None
+    lang: str = "en"
 
 
 @dataclass
@@ -75,154 +76,186 @@ class Table:
     actions: list[Action]
 
 
+def check_language(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise GameError(f"--lang {lang}: unknown language (choose from {', '.join(LANGUAGES)})")
+
+
 def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -> State:
     """Play until the game ends or the input does; returns the last state."""
+    check_language(setup.lang)
     table = _load_table(setup) if setup.load else _new_table(setup)
     game = table.game
-    echo(
-        f"{game.name}: {game.num_players} players, you are seat {table.seat + 1}, "
-        f"seed {table.seed}"
-        + (f", variants {', '.join(sorted(game.variants))}" if game.variants else "")
+    nb = setup.lang == "nb"
+    teller = Narrator(
+        game.table, setup.lang, viewer=table.seat, seat_names=_names(table.seat_names, setup.lang)
     )
+    variants = ", ".join(sorted(game.variants))
+    if nb:
+        echo(
+            f"{game.name}: {game.num_players} spillere, du er plass {table.seat + 1}, "
+            f"frø {table.seed}" + (f", varianter {variants}" if variants else "")
+        )
+    else:
+        echo(
+            f"{game.name}: {game.num_players} players, you are seat {table.seat + 1}, "
+            f"seed {table.seed}" + (f", variants {variants}" if variants else "")
+        )
     state = table.state
     rngs = [random.Random(derive_seed(table.seed, s + 1)) for s in range(game.num_players)]
-    recent: list[str] = []
+    if not table.actions:
+        _tell(state.event_log(), teller, echo)  # what the deal itself made happen
     left = False
     while not state.is_terminal():
         player = state.current_player()
         legal = state.legal_actions()
         bot = table.bots[player]
         if bot is None:
-            choice = _choose(state, player, legal, recent, echo, ask)
+            choice = _choose(state, player, legal, teller, echo, ask)
             if choice is None:
                 left = True
                 break
-            action = legal[choice]
-            who = "You"
+            action = choice
         else:
             action = bot.act(state.observation(player), legal, rngs[player])
-            who = f"Seat {player + 1} ({table.seat_names[player]})"
-        # A bot's face-down card must stay hidden from the person at the table.
-        words = (
-            state.action_to_string(action) if bot is None else state.public_action_string(action)
-        )
+        told = len(state.event_log())
         state.apply(action)
         table.actions.append(action)
-        outcome = getattr(state, "outcome_text", None)
-        revealed = outcome() if callable(outcome) else None
-        if not words and not revealed:
-            continue
-        line = f"{who}: {words}" if words else f"{who}:"
-        if revealed:
-            line += f" -> {revealed}"
-        echo(line)
-        recent.append(line)
-        del recent[:-RECENT]
+        _tell(state.event_log()[told:], teller, echo)
     if left:
-        echo("Game left unfinished.")
+        echo("Spillet ble avbrutt." if nb else "Game left unfinished.")
     else:
-        _show_result(state, table, echo)
+        _show_result(state, table, echo, nb)
     if setup.save is not None:
         result = state.result() if state.is_terminal() else None
         log = make_replay(table.deck, game, table.seat_names, table.seed, table.actions, result)
         save_replay(setup.save, log)
-        echo(f"Saved the game to {setup.save} (continue with --load {setup.save}).")
+        if nb:
+            echo(f"Spillet er lagret i {setup.save} (fortsett med --load {setup.save}).")
+        else:
+            echo(f"Saved the game to {setup.save} (continue with --load {setup.save}).")
     return state
+
+
+def _tell(events: Sequence[Event], teller: Narrator, echo: Echo) -> None:
+    for event in events:
+        echo(event.text(teller))
 
 
 def _choose(
     state: State,
     player: int,
     legal: Sequence[Action],
-    recent: list[str],
+    teller: Narrator,
     echo: Echo,
     ask: Ask,
-) -> int | None:
+) -> Action | None:
+    nb = teller.nb
     echo("")
-    if recent:
-        echo("Recent moves:")
-        for line in recent:
-            echo(f"  {line}")
-        recent.clear()
-    for line in render_view(state.observation(player), state.game.table):
+    for line in render_view(state.observation(player), state.game.table, teller.lang):
         echo(line)
-    echo("Your moves:")
+    echo("Dine trekk:" if nb else "Your moves:")
     for number, action in enumerate(legal, start=1):
-        echo(f"  {number:>2}. {state.action_to_string(action)}")
+        echo(f"  {number:>2}. {state.action_text(action, teller)}")
+    hint = state.typed_hint(legal, teller)
+    if hint:
+        echo(hint)
     while True:
-        raw = ask(f"Your move (1-{len(legal)}, q to quit): ")
+        if nb:
+            raw = ask(f"Ditt trekk (1-{len(legal)}, q for å avslutte): ")
+        else:
+            raw = ask(f"Your move (1-{len(legal)}, q to quit): ")
         if not raw:
             return None  # end of input
         text = raw.strip().lower()
         if text in ("q", "quit", "exit"):
             return None
         if text.isdigit() and 1 <= int(text) <= len(legal):
-            return int(text) - 1
-        echo(f"'{raw.strip()}' is not a move: type a number from 1 to {len(legal)}.")
+            return legal[int(text) - 1]
+        typed = state.typed_action(text, legal)
+        if typed is not None:
+            return typed
+        if nb:
+            echo(f"'{raw.strip()}' er ikke et trekk: skriv et tall fra 1 til {len(legal)}.")
+        else:
+            echo(f"'{raw.strip()}' is not a move: type a number from 1 to {len(legal)}.")
 
 
-CARD_ENDINGS = ("hand", "pile", "cards", "card", "top", "beside", "burned", "shown", "seen", "up")
-NOT_CARDS = ("count", "size", "owner", "player", "category", "seat")
-PLAIN = (int, float, str, bool, list, tuple, dict, type(None))
+def render_view(observation: Observation, table: DeckTable, lang: str = "en") -> list[str]:
+    """The observation in words, as its seat sees it."""
+    return observation.lines(Narrator(table, lang, viewer=observation.seat))
 
 
-def render_view(observation: Any, table: DeckTable) -> list[str]:
-    """The observation in words: its ``describe()``, or its public plain attributes."""
-    describe = getattr(observation, "describe", None)
-    if callable(describe):
-        return [str(line) for line in describe()]
-    lines = []
-    for name in sorted(dir(observation)):
-        if name.startswith("_"):
-            continue
-        try:
-            value = getattr(observation, name)
-        except Exception:  # a property that does not apply at this moment
-            continue
-        if callable(value) or not isinstance(value, PLAIN):
-            continue
-        lines.append(f"{name.replace('_', ' ')}: {_format_value(name, value, table)}")
-    return lines
-
-
-def _is_card(value: Any, table: DeckTable) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -1 <= value < table.size
-
-
-def _format_value(name: str, value: Any, table: DeckTable) -> str:
-    cardish = name.endswith(CARD_ENDINGS) and not any(word in name for word in NOT_CARDS)
-    if cardish and _is_card(value, table):
-        return table.describe(value) if value >= 0 else "-"
-    if cardish and isinstance(value, list | tuple) and all(_is_card(v, table) for v in value):
-        return ", ".join(table.describe(v) for v in value if v >= 0) or "-"
-    return str(value)
-
-
-def _show_result(state: State, table: Table, echo: Echo) -> None:
+def _show_result(state: State, table: Table, echo: Echo, nb: bool) -> None:
     result = state.result()
     echo("")
     if not result.finished:
-        echo(f"The game stopped at the action cap ({result.actions} actions), unfinished.")
+        if nb:
+            echo(f"Spillet stoppet ved grensen på {result.actions} trekk, uavgjort.")
+        else:
+            echo(f"The game stopped at the action cap ({result.actions} actions), unfinished.")
         return
+    if nb:
+        echo(f"Spillet er over etter {result.actions} trekk ({result.rounds} runder).")
+    else:
+        echo(f"Game over after {result.actions} actions ({result.rounds} rounds).")
 
-    def name(seat: int) -> str:
-        return "you" if seat == table.seat else f"seat {seat + 1} ({table.seat_names[seat]})"
 
-    order = ", ".join(f"{place}. {name(s)}" for place, s in enumerate(result.order, start=1))
-    echo(f"Game over after {result.actions} actions ({result.rounds} rounds).")
-    echo(f"Out in this order: {order}")
-    if result.loser is not None:
-        echo(f"Last with cards (the loser): {name(result.loser)}")
+def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
+    """Print a saved game as its story: each action and what it made happen.
+
+    Told to nobody in particular, so every card is named (the game is over, or it is
+    one's own log).
+    """
+    check_language(lang)
+    source = str(path)
+    log = load_replay(path)
+    _check_available(log.rules.game)
+    game = game_from_log(log, source)
+    teller = Narrator(game.table, lang, seat_names=_names(log.bots, lang))
+    nb = lang == "nb"
+    bots = ", ".join(f"{seat}: {name}" for seat, name in enumerate(log.bots))
+    if nb:
+        echo(f"{game.name}, {game.num_players} spillere ({bots}), frø {log.seed}")
+    else:
+        echo(f"{game.name}, {game.num_players} players ({bots}), seed {log.seed}")
+    state = game.new_initial_state(random.Random(log.seed))
+    for line in _story_lines(state.event_log(), teller):
+        echo(line)
+    for number, raw in enumerate(log.actions, start=1):
+        action = tuple(raw)
+        if state.is_terminal() or not state.is_legal(action):
+            raise GameError(f"{source}: action {number} {list(action)} is not legal here")
+        who = teller.seat(state.current_player())
+        words = state.action_text(action, teller)
+        told = len(state.event_log())
+        state.apply(action)
+        echo(f"{number:>4}. {who[0].upper()}{who[1:]}: {words}")
+        for line in _story_lines(state.event_log()[told:], teller):
+            echo(line)
+    if not state.is_terminal():
+        echo("(Spillet er ikke ferdig.)" if nb else "(The game is not finished.)")
+    return state
+
+
+def _story_lines(events: Sequence[Event], teller: Narrator) -> list[str]:
+    return [f"        {event.text(teller)}" for event in events]
+
+
+def _names(bots: Sequence[str], lang: str) -> tuple[str, ...]:
+    """'seat 2 (greedy)' per seat, so the story says which bot did what."""
+    word = "plass" if lang == "nb" else "seat"
+    return tuple(f"{word} {seat} ({name})" for seat, name in enumerate(bots, start=1))
 
 
 def _check_available(name: str) -> None:
-    from kraftstokk.games.registry import GAME_MODULES
+    from kraftstokk.games.registry import specs
 
-    module = GAME_MODULES.get(name)
-    if module is None:
-        known = ", ".join(GAME_MODULES)
+    spec = specs().get(name)
+    if spec is None:
+        known = ", ".join(specs())
         raise GameError(f"unknown game {name!r} (choose from {known})")
-    if importlib.util.find_spec(module) is None:
+    if importlib.util.find_spec(spec.game_module) is None:
         raise GameError(f"{name} is not available in this version of kraftstokk")
 
 
@@ -256,12 +289,13 @@ def _make_bots(game: Game, names: list[str]) -> list[Bot | None]:
 
 
 def _new_table(setup: PlaySetup) -> Table:
-    from kraftstokk.deck.io import load_valid_deck
     from kraftstokk.games.registry import make_game
 
     if not setup.game:
         raise GameError("--game is required (idiot, kraftidioten or stromkrig) unless --load")
     _check_available(setup.game)
+    from kraftstokk.deck.io import load_valid_deck
+
     deck = load_valid_deck(setup.deck)
     game = make_game(setup.game, DeckTable.from_deck(deck), setup.players, setup.variants)
     names = seat_specs(setup.bots, game.num_players, setup.seat)

@@ -1,9 +1,11 @@
-"""Find games and bots by name: ``idiot``, ``kraftidioten``, ``stromkrig``.
+"""Find games and bots by name: every package ``kraftstokk/games/<name>/`` with a ``spec.py``.
 
-Each game module defines ``GAME`` (its :class:`~kraftstokk.games.core.Game` subclass); its
-bots module (``idiot_bots``, ...) defines ``BOTS``, a mapping from bot kind (``random``,
-``greedy``, ``heuristic``) to a factory ``(game, settings) -> Bot``. The games do not import
-their bots, so the two can be compiled and loaded without an import cycle.
+A game package declares itself in ``spec.py`` (``SPEC``, a :class:`GameSpec`); the
+registry finds it by that convention, so adding a game touches no other module. A game
+defined elsewhere (a test's toy game) is added with :func:`register`. The spec names the
+module with ``GAME`` (the Game subclass) and the bots module with ``BOTS``, a mapping
+from bot kind (``random``, ``greedy``, ``heuristic``) to a factory ``(game, settings) ->
+Bot``; the games do not import their bots, so the two compile without an import cycle.
 
 A bot spec is a comma-separated list with one kind per seat, or a single kind for every
 seat; a kind may carry settings: ``heuristic:knowledge=0.5``.
@@ -13,41 +15,70 @@ from __future__ import annotations
 
 import functools
 import importlib
+import pkgutil
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from kraftstokk.errors import SimulationError
-from kraftstokk.games.core import DEFAULT_ACTION_CAP, Bot, BotFactory, DeckTable, Game
+from kraftstokk.errors import GameError, SimulationError
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, Bot, BotFactory, DeckTable, Game, State
+from kraftstokk.games.spec import GameSpec
 
-GAME_MODULES: dict[str, str] = {
-    "idiot": "kraftstokk.games.idiot",
-    "kraftidioten": "kraftstokk.games.kraftidioten",
-    "stromkrig": "kraftstokk.games.stromkrig",
-}
-BOT_MODULES: dict[str, str] = {name: f"{module}_bots" for name, module in GAME_MODULES.items()}
+GAMES_DIR = Path(__file__).resolve().parent
+SPEC_MODULE = "spec"
+
+#: Games added with :func:`register` (tests patch this mapping).
+REGISTERED: dict[str, GameSpec] = {}
 
 
-def _module(name: str) -> Any:
+def package_names() -> list[str]:
+    """The game packages: subpackages of ``kraftstokk.games`` holding a ``spec.py``."""
+    return sorted(
+        info.name
+        for info in pkgutil.iter_modules([str(GAMES_DIR)])
+        if info.ispkg and (GAMES_DIR / info.name / f"{SPEC_MODULE}.py").is_file()
+    )
+
+
+@functools.cache
+def _discovered() -> dict[str, GameSpec]:
+    found: dict[str, GameSpec] = {}
+    for package in package_names():
+        module = importlib.import_module(f"{__package__}.{package}.{SPEC_MODULE}")
+        spec: GameSpec = module.SPEC
+        found[spec.name] = spec
+    return found
+
+
+def specs() -> dict[str, GameSpec]:
+    """Every game by name, in the order of the names."""
+    every = {**_discovered(), **REGISTERED}
+    return {name: every[name] for name in sorted(every)}
+
+
+def game_names() -> list[str]:
+    return list(specs())
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game that lives outside ``kraftstokk/games`` (for example a test's)."""
+    REGISTERED[spec.name] = spec
+
+
+def get_spec(name: str) -> GameSpec:
     try:
-        return importlib.import_module(GAME_MODULES[name])
+        return specs()[name]
     except KeyError:
-        known = ", ".join(GAME_MODULES)
+        known = ", ".join(specs())
         raise SimulationError(f"unknown game {name!r} (choose from {known})") from None
 
 
-def _bot_factories(name: str) -> dict[str, BotFactory]:
-    factories: dict[str, BotFactory] = importlib.import_module(BOT_MODULES[name]).BOTS
-    return factories
-
-
 def game_class(name: str) -> type[Game]:
-    cls: type[Game] = _module(name).GAME
-    return cls
+    return get_spec(name).game_class()
 
 
 def bot_kinds(name: str) -> list[str]:
-    _module(name)  # an unknown game gets the message listing the games
-    return sorted(_bot_factories(name))
+    return sorted(get_spec(name).bot_factories())
 
 
 def make_game(
@@ -96,6 +127,11 @@ def _parsed_spec(spec: str, players: int) -> tuple[tuple[str, tuple[tuple[str, A
     )
 
 
+@functools.lru_cache(maxsize=16)
+def _bot_factories(name: str) -> dict[str, BotFactory]:
+    return get_spec(name).bot_factories()
+
+
 def make_bots(game: Game, spec: str) -> list[Bot]:
     factories = _bot_factories(game.name)
     bots = []
@@ -109,3 +145,17 @@ def make_bots(game: Game, spec: str) -> list[Bot]:
         except (TypeError, ValueError) as exc:
             raise SimulationError(f"bot {kind}: {exc}") from None
     return bots
+
+
+def from_position(game: Game, **position: Any) -> State:
+    """A position of ``game`` set up by hand, for a test or an outside tool.
+
+    The keywords are those of the game's own ``from_position`` (its state module's), e.g.
+    Idiot's ``hands``, ``face_up``, ``face_down``, ``stock``, ``pile``, ``player``.
+    """
+    module = importlib.import_module(get_spec(game.name).game_module)
+    setup = getattr(module, "from_position", None)
+    if setup is None:
+        raise GameError(f"{game.name} cannot be set up from a position")
+    state: State = setup(game, **position)
+    return state

@@ -23,6 +23,9 @@ from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
 
 FORMAT: Final = "kraftstokk-replay"
+#: Version 2 numbers action kinds so that no two games share one (``games/README.md``);
+#: a version-1 log is read with its game's ``v1_action_kinds`` or refused.
+VERSION: Final = 2
 
 
 class ReplayRules(BaseModel):
@@ -50,7 +53,7 @@ class ReplayLog(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["kraftstokk-replay"] = FORMAT
-    version: Literal[1] = 1
+    version: Literal[1, 2] = VERSION
     deck: dict[str, Any]
     rules: ReplayRules
     bots: list[str]
@@ -109,9 +112,34 @@ def load_replay(path: str | Path) -> ReplayLog:
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise GameError(f'{path}: not a replay log (no "format": "{FORMAT}")')
     try:
-        return ReplayLog.model_validate(raw)
+        log = ReplayLog.model_validate(raw)
     except ValidationError as exc:
         raise GameError(f"{path}: not a replay log: {first_problem(exc)}") from None
+    return upgrade(log, str(path))
+
+
+def upgrade(log: ReplayLog, source: str = "replay log") -> ReplayLog:
+    """A version-1 log in today's action kinds, or GameError when its game cannot read it."""
+    if log.version == VERSION:
+        return log
+    from kraftstokk.games.registry import specs
+
+    spec = specs().get(log.rules.game)
+    if spec is None:
+        raise GameError(f"{source}: a replay of {log.rules.game!r}, a game this version lacks")
+    kinds = spec.v1_action_kinds
+    if kinds is None:
+        why = f" ({spec.v1_refusal})" if spec.v1_refusal else ""
+        raise GameError(
+            f"{source}: a version-1 replay of {spec.name}, whose rules have changed since"
+            f"{why}; it cannot be replayed"
+        )
+    actions = []
+    for number, action in enumerate(log.actions, start=1):
+        if not action or action[0] not in kinds:
+            raise GameError(f"{source}: action {number} {action} is no {spec.name} action")
+        actions.append([kinds[action[0]], *action[1:]])
+    return log.model_copy(update={"version": VERSION, "actions": actions})
 
 
 def log_deck(log: ReplayLog, source: str = "replay log") -> Deck:

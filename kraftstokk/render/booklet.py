@@ -39,8 +39,6 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from kraftstokk.atomic import write_files
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_text import (
-    OUTPUT_NAMES,
-    WORDS,
     Block,
     Bullets,
     CardRow,
@@ -300,7 +298,7 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             rightMargin=MARGIN_X,
             topMargin=MARGIN_TOP,
             bottomMargin=MARGIN_BOTTOM,
-            title=f"{deck.title}: {'Spilleregler' if words.code == 'nb' else 'Rules'}",
+            title=words.document_title.format(title=deck.title),
             author="kraftstokk",
             subject="Idiot, Kraftidioten, Strømkrig",
             creator="kraftstokk",
@@ -652,8 +650,10 @@ def _nr(styles: Styles) -> ParagraphStyle:
 
 def build_booklet(deck: Deck, language: Language = "nb") -> bytes:
     """The booklet in ``language`` as A5 PDF bytes (the same bytes for the same deck)."""
+    from kraftstokk.render.locale import load_locale
+
     register_fonts()
-    words = WORDS[language].for_deck(deck)
+    words = load_locale(language).words.for_deck(deck)
     palette = palette_from_style(deck.style())
     builder = StoryBuilder(deck, words, palette)
     story = builder.story(booklet_blocks(deck, language))
@@ -663,10 +663,18 @@ def build_booklet(deck: Deck, language: Language = "nb") -> bytes:
     return buffer.getvalue()
 
 
+def booklet_name(language: Language) -> str:
+    """File name of the A5 booklet: ``regler.pdf``, ``rules-en.pdf`` (from the locale file)."""
+    from kraftstokk.render.locale import load_locale
+
+    return load_locale(language).booklet_file
+
+
 def imposed_name(language: Language) -> str:
     """File name of the A4 saddle-stitch file: ``regler-a4-hefte.pdf`` and so on."""
-    stem = OUTPUT_NAMES[language].removesuffix(".pdf")
-    return f"{stem}-a4-{'hefte' if language == 'nb' else 'booklet'}.pdf"
+    from kraftstokk.render.locale import load_locale
+
+    return load_locale(language).imposed_file
 
 
 def write_booklet(
@@ -677,11 +685,11 @@ def write_booklet(
 
     out = Path(out_dir)
     pdf = build_booklet(deck, language)
-    files = {out / OUTPUT_NAMES[language]: pdf}
+    files = {out / booklet_name(language): pdf}
     if imposed:
         files[out / imposed_name(language)] = impose_saddle_stitch(pdf)
     write_files(files)  # both or neither: the imposed file is always this booklet's
     return list(files)
 
 
-__all__ = ["build_booklet", "imposed_name", "write_booklet"]
+__all__ = ["booklet_name", "build_booklet", "imposed_name", "write_booklet"]

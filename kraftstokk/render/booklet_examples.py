@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.models import CATEGORIES, INVISIBLE_FROM_NR, TOP_NR, Card, Category, Deck
+from kraftstokk.games.kraftidioten.rules import is_top3
+from kraftstokk.games.stromkrig import rules as sk
+from kraftstokk.models import CATEGORIES, Card, Category, Deck
 
 
 def by_production(deck: Deck) -> list[Card]:
@@ -18,28 +20,28 @@ def by_production(deck: Deck) -> list[Card]:
     return sorted(deck.plant_cards, key=lambda card: (card.nr.gwh if card.nr else 0, card.id))
 
 
+# The rules themselves are the engine's (games/stromkrig/rules.py); these read a Card.
+
+
 def is_plain_stromkrig(card: Card) -> bool:
     """A card with no special power in Strømkrig (no burn, reset or invisibility)."""
-    if card.joker or card.flags.burn or card.flags.reset:
-        return False
-    return not any(card.flags.invisible.get(category) for category in CATEGORIES)
+    return not card.joker and not sk.special(sk.CardFace.of(card))
+
+
+def is_plain_except_invisible(card: Card) -> bool:
+    """An invisible card with no other power (no burn, no reset)."""
+    face = sk.CardFace.of(card)
+    return not sk.burns(face) and not sk.resets(face)
 
 
 def tens(card: Card) -> int:
     """Production rounded down to the nearest ten GWh (SK-6b)."""
-    if card.flags.gwh_tens is not None:
-        return card.flags.gwh_tens
-    return int(card.figure("gwh") // 10 * 10)
+    return sk.production_tens(card.figure("gwh"))
 
 
 def starts_war(under: Card, laid: Card) -> bool:
     """Whether laying ``laid`` on ``under`` starts a war (SK-6), ignoring legality."""
-    if under.joker or laid.joker:
-        return False
-    if tens(under) == tens(laid):
-        return True
-    clubs = under.suit == laid.suit == "kløver"
-    return clubs and not laid.flags.burn and not under.flags.burn
+    return bool(sk.war_reasons(sk.CardFace.of(laid), sk.CardFace.of(under)))
 
 
 def ranked(deck: Deck, category: Category) -> list[Card]:
@@ -49,24 +51,24 @@ def ranked(deck: Deck, category: Category) -> list[Card]:
 
 def invisible_cards(deck: Deck, category: Category) -> list[Card]:
     """The cards with nr. 50-52 in ``category`` (D-4), nr. 50 first."""
-    return [c for c in ranked(deck, category) if c.nr and c.nr.get(category) >= INVISIBLE_FROM_NR]
+    return [c for c in ranked(deck, category) if c.nr and sk.invisible_nr(c.nr.get(category))]
 
 
 def top_cards(deck: Deck, category: Category) -> list[Card]:
-    """The cards with nr. 1-3 in ``category`` (KI-8), nr. 1 first."""
-    return [c for c in ranked(deck, category) if c.nr and c.nr.get(category) <= TOP_NR]
+    """The cards with nr. 1-3 in ``category`` (KI-8, the engine's rule), nr. 1 first."""
+    return [c for c in ranked(deck, category) if c.nr and is_top3(c.nr.get(category))]
 
 
 def burn_cards(deck: Deck) -> list[Card]:
     """Strømkrig's burn cards: the clubs with value 1-4 (SK-10), jokers excluded."""
-    clubs = [c for c in deck.plant_cards if c.suit == "kløver" and (c.value or 99) <= 4]
+    clubs = [c for c in deck.plant_cards if sk.burns(sk.CardFace.of(c))]
     return sorted(clubs, key=lambda card: card.value or 0)
 
 
 def reset_cards(deck: Deck) -> list[Card]:
     """The four 2s (SK-11), in suit order."""
     order = {"spar": 0, "hjerter": 1, "kløver": 2, "ruter": 3}
-    twos = [c for c in deck.plant_cards if c.value == 2]
+    twos = [c for c in deck.plant_cards if sk.resets(sk.CardFace.of(c))]
     return sorted(twos, key=lambda card: order.get(card.suit or "", 9))
 
 
@@ -219,7 +221,9 @@ def stromkrig_tens_war(deck: Deck) -> WarExample | None:
 
 def stromkrig_club_war(deck: Deck) -> WarExample | None:
     """A war started by a club laid on a club with lower production."""
-    clubs = [c for c in by_production(deck) if c.suit == "kløver" and is_plain_stromkrig(c)]
+    clubs = [
+        c for c in by_production(deck) if sk.war_club(sk.CardFace.of(c)) and is_plain_stromkrig(c)
+    ]
     for i in range(len(clubs) - 1, 0, -1):
         under = clubs[i]
         laid = next(
@@ -248,7 +252,7 @@ def stromkrig_club_war(deck: Deck) -> WarExample | None:
 
 def stromkrig_reset(deck: Deck) -> SpecialExample | None:
     """A 2 laid on a high card; the next player lays the lowest plain card."""
-    twos = [c for c in reset_cards(deck) if not c.flags.burn]
+    twos = [c for c in reset_cards(deck) if not sk.burns(sk.CardFace.of(c))]
     plain = [c for c in by_production(deck) if is_plain_stromkrig(c)]
     if not twos or len(plain) < 2:
         return None
@@ -262,7 +266,7 @@ def stromkrig_invisible(deck: Deck) -> SpecialExample | None:
     the production nr. 49-52 are also the 2s).
     """
     invisible = [c for category in CATEGORIES for c in invisible_cards(deck, category)]
-    invisible.sort(key=lambda card: card.joker or card.flags.burn or card.flags.reset)
+    invisible.sort(key=lambda card: not is_plain_except_invisible(card))
     plain = [c for c in by_production(deck) if is_plain_stromkrig(c)]
     if not invisible or len(plain) < 3:
         return None
@@ -346,20 +350,26 @@ def _first_with_value(deck: Deck, value: int, exclude: set[str]) -> Card | None:
 
 
 def idiot_queen(deck: Deck) -> IdiotExample | None:
+    """What may go on a queen (ID-5, ID-6, ID-7), sorted by the engine's own predicates."""
+    from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of, reach
+
     top = _first_with_value(deck, 12, set())
     if top is None:
         return None
+    need = need_after(rank_of(12))
     used = {top.id}
-    picked: dict[int, Card] = {}
+    picked: list[Card] = []
     for value in (12, 13, 1, 2, 10, 9, 5):
         card = _first_with_value(deck, value, used)
-        if card is None:
+        if card is None or card.value is None:
             return None
         used.add(card.id)
-        picked[value] = card
+        picked.append(card)
+    ranks = {card.id: rank_of(card.value or 0) for card in picked}
+    on_anything = {card.id for card in picked if reach(ranks[card.id]) > rank_of(1)}
     return IdiotExample(
         top=top,
-        allowed=(picked[12], picked[13], picked[1]),
-        special=(picked[2], picked[10]),
-        refused=(picked[9], picked[5]),
+        allowed=tuple(c for c in picked if may_lay(ranks[c.id], need) and c.id not in on_anything),
+        special=tuple(c for c in picked if c.id in on_anything),
+        refused=tuple(c for c in picked if not may_lay(ranks[c.id], need)),
     )

@@ -1,7 +1,7 @@
 """The rules booklet's structure: its chapters, sections and worked examples.
 
 One structure serves every language; the words come from a :class:`RulesText` (the
-tables in :mod:`booklet_nb` and :mod:`booklet_en`). A text with ``{field}`` in it is a
+locale files ``render/locales/*.toml``, read by :mod:`locale`). A text with ``{field}`` in it is a
 template that :meth:`str.format` fills with the deck's own cards and figures, so each
 language orders the filled-in parts as its grammar wants. Rule ids in comments point back
 to RULES.md; the examples come from :mod:`booklet_examples`.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kraftstokk.games.stromkrig import rules as sk
 from kraftstokk.models import CATEGORIES, Card, Deck
 from kraftstokk.render import booklet_examples as ex
 from kraftstokk.render.booklet_text import (
@@ -179,6 +180,45 @@ class RulesText:
     date_unknown: str
 
 
+_CLAIM_FIELDS = (
+    "category first first_name first_figure second second_name second_figure "
+    "hidden hidden_name hidden_figure claimed_name claimed_figure"
+)
+_RUN_FIELDS = (
+    "top first first_nr first_name first_figure second second_nr second_name second_figure"
+)
+
+#: The fields the booklet fills in each template of a :class:`RulesText`; a text not named
+#: here is used as it is. A locale file is checked against this when it is loaded.
+TEMPLATE_FIELDS: dict[str, frozenset[str]] = {
+    name: frozenset(names.split())
+    for name, names in {
+        "edition": "edition",
+        "deck_intro": "title",
+        "nr_example": "plant nr figure more less mw_nr head_nr",
+        "special_jokers": "count",
+        "joker_caption": "count",
+        "idiot_example": "top allowed special refused",
+        "ki_turn": "name figure",
+        "claims_story": _CLAIM_FIELDS,
+        "top_example": "category under top name figure nr",
+        "beat": "top higher lower",
+        "run": _RUN_FIELDS,
+        "reset": "top special top_name follow",
+        "invisible_reason": "nr category",
+        "invisible": "top card reasons top_name follow",
+        "war_title": "kind",
+        "war_tens_start": "under laid ten",
+        "war_clubs_start": "under laid",
+        "war_named": "category challenger defender",
+        "war_result": "loser winner category",
+        "source_line": "attribution",
+        "licence_line": "licence",
+        "snapshot_line": "date source path",
+    }.items()
+}
+
+
 def rules_blocks(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     """The whole booklet for ``deck`` with the words ``w`` and the sentences ``t``."""
     return [
@@ -187,7 +227,7 @@ def rules_blocks(deck: Deck, w: Words, t: RulesText) -> list[Block]:
         *_idiot(deck, w, t),
         *_kraftidioten(deck, w, t),
         *_stromkrig(deck, w, t),
-        *_appendix(deck, t),
+        *_appendix(deck, w, t),
     ]
 
 
@@ -233,8 +273,8 @@ def _deck_chapter(deck: Deck, w: Words, t: RulesText) -> list[Block]:
                 plant=plant(sample, w),
                 nr=nr,
                 figure=figure(sample, "gwh", w),
-                more=nr - 1,
-                less=52 - nr,
+                more=w.count(nr - 1),
+                less=w.count(52 - nr),
                 mw_nr=sample.nr.mw if sample.nr else 0,
                 head_nr=sample.nr.head_m if sample.nr else 0,
             )
@@ -258,10 +298,10 @@ def _special_cards(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     burns = ex.burn_cards(deck)
     twos = ex.reset_cards(deck)
     out += [
-        Para(t.special_jokers.format(count=len(jokers))),
+        Para(t.special_jokers.format(count=w.count(len(jokers)))),
         CardRow(
             (*jokers[:1], *burns),
-            (t.joker_caption.format(count=len(jokers)), *(card_name(c, w) for c in burns)),
+            (t.joker_caption.format(count=w.count(len(jokers))), *(card_name(c, w) for c in burns)),
         ),
         Para(t.special_twos),
         CardRow(tuple(twos), tuple(card_name(c, w) for c in twos)),
@@ -495,10 +535,10 @@ def _special_examples(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     invisible = ex.stromkrig_invisible(deck)
     if invisible is not None:
         card = invisible.special
+        face = sk.CardFace.of(card)
         reasons = [
-            t.invisible_reason.format(nr=card.nr.get(c), category=w.categories[c])
-            for c in CATEGORIES
-            if card.nr and card.flags.invisible.get(c)
+            t.invisible_reason.format(nr=face.rank(c), category=w.categories[c])
+            for c in sk.invisible_in(face)
         ]
         text = t.invisible.format(
             top=plant_with(invisible.top, "gwh", w),
@@ -551,7 +591,7 @@ def _war_example(war: ex.WarExample | None, tens: bool, w: Words, t: RulesText) 
 # --- Appendix ----------------------------------------------------------------------------
 
 
-def _appendix(deck: Deck, t: RulesText) -> list[Block]:
+def _appendix(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     snap = deck.snapshot
     facts = [
         t.source_line.format(attribution=escape(snap.attribution.rstrip(". ")))
@@ -567,11 +607,11 @@ def _appendix(deck: Deck, t: RulesText) -> list[Block]:
     return [
         Heading(t.cards_heading),
         Para(t.cards_intro),
-        CardTable(headings=t.cards_headings, joker_label="joker"),
+        CardTable(headings=t.cards_headings, joker_label=w.joker),
         Heading(t.figures_heading, 2),
         Para(t.figures_intro),
         Bullets(tuple(fact for fact in facts if fact)),
     ]
 
 
-__all__ = ["GAMES_LINE", "RulesText", "rules_blocks"]
+__all__ = ["GAMES_LINE", "TEMPLATE_FIELDS", "RulesText", "rules_blocks"]

@@ -1,26 +1,23 @@
 """The booklet's content as language-neutral blocks, and the words each language uses.
 
 :mod:`booklet_rules` builds the rules as a list of blocks from the sentences of a language
-(:mod:`booklet_nb`, :mod:`booklet_en`); :mod:`booklet` lays the blocks out. Paragraph text
+(a locale file, ``render/locales/<code>.toml``, read by :mod:`locale`); :mod:`booklet` lays
+the blocks out. Paragraph text
 uses reportlab's paragraph markup (``<b>``, ``<i>``), so every plant name passes through
 :func:`escape` first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
 from xml.sax.saxutils import escape
 
 from kraftstokk.models import CATEGORY_UNITS, Card, Category, Deck
 from kraftstokk.render.numbers import THOUSANDS, deck_decimals, format_number
 
-Language = Literal["nb", "en"]
-LANGUAGES: tuple[Language, ...] = ("nb", "en")
-
-#: Output file name per language.
-OUTPUT_NAMES: dict[Language, str] = {"nb": "regler.pdf", "en": "rules-en.pdf"}
+#: A language code: the name of a file in ``render/locales/`` (see :mod:`locale`).
+Language = str
 
 
 @dataclass(frozen=True)
@@ -85,8 +82,36 @@ Block = Heading | Para | Bullets | CardRow | Example | Contents | CardTable | Ti
 
 
 @dataclass(frozen=True)
+class Plural:
+    """The forms of a counted phrase: ``one`` for exactly one, ``other`` for any other count.
+
+    Each form is a template with ``{count}``; the rule (one for 1, other otherwise) is that
+    of bokmål, nynorsk and English.
+    """
+
+    one: str
+    other: str
+
+    def form(self, count: int) -> str:
+        return (self.one if count == 1 else self.other).format(count=count)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number for a template: ``{n}`` writes it, ``{n:name}`` the plural phrase ``name``."""
+
+    value: int
+    plurals: Mapping[str, Plural]
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self.value)
+        return self.plurals[spec].form(self.value)
+
+
+@dataclass(frozen=True)
 class Words:
-    """What a language calls things, and how it writes numbers."""
+    """What a language calls things, and the grammar its sentences need (a locale's words)."""
 
     code: Language
     suits: dict[str, str]
@@ -95,6 +120,17 @@ class Words:
     decimal_mark: str
     thousands: str
     page_label: str
+    #: The PDF's title, with ``{title}`` the deck's.
+    document_title: str
+    #: What a joker is called in running text.
+    joker: str
+    #: How a playing card is named, with ``{suit}`` and ``{value}``: "hjerter dame".
+    card_name: str
+    #: How a figure is written, with ``{number}`` and ``{unit}``: "1 240 MW".
+    figure: str
+    #: The caption under a small card, with ``{nr}`` and ``{category}``: "nr. 3 effekt".
+    caption: str
+    plurals: dict[str, Plural] = field(default_factory=dict)
     #: Decimals per category, as on this deck's cards (see :func:`for_deck`).
     decimals: dict[str, int] = field(default_factory=dict)
 
@@ -102,58 +138,37 @@ class Words:
         """These words with the deck's rounding, so figures read as on the cards."""
         return replace(self, decimals={str(k): v for k, v in deck_decimals(deck).items()})
 
-
-NB = Words(
-    code="nb",
-    suits={"spar": "spar", "kløver": "kløver", "hjerter": "hjerter", "ruter": "ruter"},
-    values={1: "ess", 11: "knekt", 12: "dame", 13: "konge"},
-    categories={"mw": "effekt", "gwh": "produksjon", "head_m": "fallhøyde"},
-    decimal_mark=",",
-    thousands="\u00a0",
-    page_label="Side",
-)
-
-EN = Words(
-    code="en",
-    suits={"spar": "spades", "kløver": "clubs", "hjerter": "hearts", "ruter": "diamonds"},
-    values={1: "ace", 11: "jack", 12: "queen", 13: "king"},
-    categories={"mw": "capacity", "gwh": "production", "head_m": "head"},
-    decimal_mark=".",
-    thousands=",",
-    page_label="Page",
-)
-
-WORDS: dict[Language, Words] = {"nb": NB, "en": EN}
+    def count(self, value: int) -> Count:
+        """``value`` for a template, with this language's plural phrases."""
+        return Count(value, self.plurals)
 
 
 def number(value: float, words: Words, decimals: int = 0) -> str:
     """A number in the language's format, rounded as the card renderer rounds it."""
-    text = format_number(value, decimals)
-    if words.code == "nb":
-        return text
-    return text.replace(",", ".").replace(THOUSANDS, words.thousands)
+    marks = {",": words.decimal_mark, THOUSANDS: words.thousands}
+    return "".join(marks.get(char, char) for char in format_number(value, decimals))
 
 
 def figure(card: Card, category: Category, words: Words) -> str:
     """A card's figure with its unit, as on the card: '1\u00a0240 MW'."""
     decimals = words.decimals.get(category, 0)
-    return f"{number(card.figure(category), words, decimals)}\u00a0{CATEGORY_UNITS[category]}"
+    shown = number(card.figure(category), words, decimals)
+    return words.figure.format(number=shown, unit=CATEGORY_UNITS[category])
 
 
 def card_name(card: Card, words: Words) -> str:
     """The playing-card name: 'hjerter dame', 'kløver 7', 'joker'."""
     if card.joker:
-        return "joker"
+        return words.joker
     value = card.value or 0
     suit = words.suits[card.suit or ""]
-    value_name = words.values.get(value, str(value))
-    return f"{suit} {value_name}" if words.code == "nb" else f"{value_name} of {suit}"
+    return words.card_name.format(suit=suit, value=words.values.get(value, str(value)))
 
 
 def plant(card: Card, words: Words) -> str:
     """Markup for a card in running text: the plant in bold, the playing card after it."""
     if card.joker:
-        return "<b>joker</b>"
+        return f"<b>{escape(words.joker)}</b>"
     return f"<b>{escape(card.name or '')}</b> ({card_name(card, words)})"
 
 
@@ -171,7 +186,7 @@ def caption(card: Card, category: Category | None, words: Words) -> str:
     """A short caption under a small card picture: nr. or figure in ``category``."""
     if card.joker or category is None or card.nr is None:
         return card_name(card, words)
-    return f"nr.\u00a0{card.nr.get(category)} {words.categories[category]}"
+    return words.caption.format(nr=card.nr.get(category), category=words.categories[category])
 
 
 def gallery(
@@ -208,31 +223,26 @@ def war_partner_line(group: Sequence[Card], words: Words) -> str:
 
 
 def booklet_blocks(deck: Deck, language: Language) -> list[Block]:
-    """The whole booklet's content in ``language``."""
+    """The whole booklet's content in ``language`` (a locale file's code)."""
     from kraftstokk.render.booklet_rules import rules_blocks
+    from kraftstokk.render.locale import load_locale
 
-    if language == "nb":
-        from kraftstokk.render.booklet_nb import TEXT
-    else:
-        from kraftstokk.render.booklet_en import TEXT
-    return rules_blocks(deck, WORDS[language].for_deck(deck), TEXT)
+    locale = load_locale(language)
+    return rules_blocks(deck, locale.words.for_deck(deck), locale.text)
 
 
 __all__ = [
-    "EN",
-    "LANGUAGES",
-    "NB",
-    "OUTPUT_NAMES",
-    "WORDS",
     "Block",
     "Bullets",
     "CardRow",
     "CardTable",
     "Contents",
+    "Count",
     "Example",
     "Heading",
     "Language",
     "Para",
+    "Plural",
     "TitlePage",
     "Words",
     "booklet_blocks",

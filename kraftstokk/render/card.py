@@ -29,6 +29,7 @@ from kraftstokk.render.layout import CardLayout, TextStyle
 from kraftstokk.render.numbers import deck_decimals, format_figure
 from kraftstokk.render.palette import Palette, mix, palette_from_style
 from kraftstokk.render.parts import Parts, place
+from kraftstokk.render.plant_picture import draw_plant_picture, has_plant_picture
 from kraftstokk.render.suits import BOLT, draw_shape
 from kraftstokk.render.textlayer import TextLayer
 
@@ -264,10 +265,17 @@ def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
 
 
 def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    """A fjord landscape whose peak rises with the plant's head, and the suit in a disc."""
+    """A fjord landscape whose peak rises with the plant's head, and the suit in a disc.
+
+    A plant card whose deck knows its place or type shows its own plant instead: where it
+    lies and what kind it is (plant_picture).
+    """
+    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
+    if not card.joker and has_plant_picture(card):
+        draw_plant_picture(canvas, ctx.layout.boxes.picture, card, head, ctx.palette, ctx.parts)
+        return
     pal = ctx.palette
     x, y, w, h = ctx.layout.boxes.picture.pt()
-    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
     water = y + h * 0.2
     peak = water + h * (0.36 + 0.36 * head)
     canvas.setFillColor(mix(pal.accent_light, pal.paper, 0.35))
@@ -460,7 +468,7 @@ def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
     width = mm(layout.boxes.footer.w)
     lines = [f"{deck.title} · {deck.edition}"]
     snap = deck.snapshot
-    data = snap.attribution or snap.source
+    data = snap.attribution_nb or snap.attribution or snap.source
     if not data:
         return lines
     for candidate in (data, re.sub(r"\s*\([^)]*\)", "", data)):

@@ -1,7 +1,9 @@
 """What a series of games says about a deck: tallies per game and the metrics over them.
 
 A :class:`Tally` collects plain integers from played games (one :class:`GameRow` per game,
-in game-index order, plus card and sample totals). Tallies of consecutive chunks merge,
+in game-index order, plus card and sample totals). A game's counters are its events
+counted (``games/events.py``: each event's ``count``), so what the report says happened
+is what ``play`` and a replay tell. Tallies of consecutive chunks merge,
 so a parallel run gives the same tally as a serial one. :func:`summarize` turns a tally
 into the ``sim-<game>.json`` dictionary; it reads counters generically, so a game that
 does not keep a counter simply lacks the metrics built on it.
@@ -13,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from kraftstokk.games.core import GameRecord, derive_seed
+from kraftstokk.games.core import GameRecord, Stats, derive_seed
 from kraftstokk.sim.stats import describe, ratio_interval, wilson
 
 #: Keys of the metrics that depend on the machine, not on the games.
@@ -42,38 +44,6 @@ EXTRA_RATIOS: tuple[Ratio, ...] = (
     Ratio("top3_burn_rate", "top3_burns", "top3_claims", "share of top-3 claims that burned"),
     Ratio("face_down_fail_rate", "face_down_fails", "face_down_plays", "blind plays that failed"),
 )
-
-#: Per game, the figures a designer looks at first (RULES.md and issue 7); missing ones
-#: are left out of the summary.
-HIGHLIGHTS: dict[str, tuple[str, ...]] = {
-    "idiot": (
-        "pile_pickups_per_game",
-        "burns_per_game",
-        "chance_draws_per_game",
-        "chance_draws_played_rate",
-        "face_down_fail_rate",
-    ),
-    "kraftidioten": (
-        "pile_pickups_per_game",
-        "burns_per_game",
-        "lies_per_game",
-        "challenges_per_game",
-        "challenges_upheld_rate",
-        "lie_caught_rate",
-        "top3_burns_per_game",
-        "joker_burns_per_game",
-    ),
-    "stromkrig": (
-        "pile_pickups_per_game",
-        "burns_per_game",
-        "wars_per_game",
-        "war_sizes_mean",
-        "runs_per_game",
-        "run_lengths_mean",
-        "invisible_plays_per_game",
-        "resets_per_game",
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -111,8 +81,9 @@ class Tally:
         return len(self.rows)
 
     def add(self, index: int, record: GameRecord) -> None:
-        """Count one played game."""
+        """Count one played game: its result and its events."""
         result = record.result
+        stats = count_events(record)
         self.rows.append(
             GameRow(
                 index=index,
@@ -121,19 +92,18 @@ class Tally:
                 rounds=result.rounds,
                 winner=result.order[0] if result.order else -1,
                 loser=result.loser if result.finished and result.loser is not None else -1,
-                counters=dict(record.stats.counters),
+                counters=dict(stats.counters),
                 samples={
-                    name: (len(values), sum(values))
-                    for name, values in record.stats.samples.items()
+                    name: (len(values), sum(values)) for name, values in stats.samples.items()
                 },
             )
         )
-        for name, values in record.stats.samples.items():
+        for name, values in stats.samples.items():
             histogram = self.samples.setdefault(name, {})
             for value in values:
                 histogram[value] = histogram.get(value, 0) + 1
         played = self.cards_played
-        for card, times in enumerate(record.stats.cards_played[: self.num_cards]):
+        for card, times in enumerate(stats.cards_played[: self.num_cards]):
             played[card] += times
         if result.finished:
             for card in record.loser_cards:
@@ -169,6 +139,15 @@ class Tally:
             name: sum(row.counters.get(name, 0) for row in self.rows)
             for name in self.counter_names()
         }
+
+
+def count_events(record: GameRecord) -> Stats:
+    """The counters of a played game: its events counted.
+
+    ``play_game`` counts them once (``State.final_stats``: each event's ``count``), in
+    the compiled engine.
+    """
+    return record.stats
 
 
 def ratios_for(counter_names: list[str]) -> list[Ratio]:
@@ -373,9 +352,12 @@ def highlights(
     rates: dict[str, dict[str, Any]],
     samples: dict[str, dict[str, Any]],
 ) -> dict[str, float]:
-    """The game's named figures (``HIGHLIGHTS``) that the run produced."""
+    """The game's named figures (its spec's ``highlights``) that the run produced."""
+    from kraftstokk.games.registry import specs
+
+    spec = specs().get(game)
     found: dict[str, float] = {}
-    for key in HIGHLIGHTS.get(game, ()):
+    for key in spec.highlights if spec is not None else ():
         if key.endswith("_per_game") and key.removesuffix("_per_game") in per_game:
             found[key] = per_game[key.removesuffix("_per_game")]
         elif key in rates and rates[key]["rate"] is not None:

@@ -37,7 +37,14 @@ from kraftstokk.sim.compare import Difference
 from kraftstokk.sim.findings import glossary
 from kraftstokk.sim.metrics import length_histogram
 
-GAME_TITLES = {"idiot": "Idiot", "kraftidioten": "Kraftidioten", "stromkrig": "Strømkrig"}
+
+def game_title(name: str) -> str:
+    """The game's title as its spec gives it (the name for a game that is not known)."""
+    from kraftstokk.games.registry import specs
+
+    spec = specs().get(name)
+    return spec.title_en if spec is not None else name
+
 
 WIN_COLOUR = colors.HexColor("#2f6f9f")
 LOSS_COLOUR = colors.HexColor("#c0504d")
@@ -491,6 +498,15 @@ def _card_labels(cards: dict[str, Any]) -> dict[str, str]:
     return labels
 
 
+def counter_meanings(game: str, names: list[str]) -> dict[str, str]:
+    """What each counter of the run counts, as the game's spec declares it."""
+    from kraftstokk.games.registry import specs
+
+    spec = specs().get(game)
+    declared = {counter.name: counter.meaning for counter in spec.counters} if spec else {}
+    return {name: declared[name] for name in names if name in declared}
+
+
 def replay_command(summary: dict[str, Any], index: int) -> str:
     """The ``simulate`` command that plays game ``index`` of the run again, alone."""
     bots = list(summary["bots"])
@@ -549,7 +565,7 @@ def report_story(
 ) -> list[Flowable]:
     """The report's flowables, in page order."""
     styles = _Styles()
-    game = GAME_TITLES.get(summary["game"], summary["game"])
+    game = game_title(summary["game"])
     deck = summary["deck"]
     story: list[Flowable] = [
         Paragraph(f"Simulation report: {game}", styles.title),
@@ -593,12 +609,26 @@ def report_story(
                 Paragraph(f"<font face='Courier' size='7.5'>{command}</font>", styles.note)
             )
     words = glossary(list(summary["counters"]), summary["game"])
-    if words:
+    meanings = counter_meanings(summary["game"], list(summary["counters"]))
+    if words or meanings:
+        rows = [
+            [name.replace("_", " "), Paragraph(escape(text), styles.note)]
+            for name, text in meanings.items()
+        ]
+        parts: list[Flowable] = []
+        if rows:
+            parts.append(_table(rows, styles, (130, FRAME_WIDTH - 130), header=False))
+        if words:
+            parts.append(Spacer(1, 4))
+            parts.append(
+                Paragraph("<br/>".join(escape(sentence) for sentence in words), styles.note)
+            )
         story.append(
             _section(
-                "Counters whose names look alike",
-                "What each of them counts, told apart.",
-                Paragraph("<br/>".join(escape(sentence) for sentence in words), styles.note),
+                "What the counters count",
+                "Each counter as the game declares it; counters whose names look alike told "
+                "apart below.",
+                KeepTogether(parts),
                 styles,
             )
         )
@@ -716,7 +746,7 @@ def write_report(
 ) -> None:
     """Write the report PDF atomically."""
     story = report_story(summary, comparison, compare_labels)
-    game = GAME_TITLES.get(summary["game"], summary["game"])
+    game = game_title(summary["game"])
     with atomic_path(path) as tmp:
         document = SimpleDocTemplate(
             str(tmp),

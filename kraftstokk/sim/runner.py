@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed, play_game
+from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim.metrics import Tally
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
@@ -68,7 +69,7 @@ def default_workers() -> int:
 
 def default_bots(game: str) -> str:
     """The game's heuristic bot for every seat, or greedy when it has none."""
-    return "heuristic" if "heuristic" in registry.bot_kinds(game) else "greedy"
+    return registry.get_spec(game).default_bot
 
 
 def build_game(table: DeckTable, settings: SimSettings) -> Game:
@@ -84,10 +85,7 @@ def check_arguments(settings: SimSettings) -> None:
         raise SimulationError(f"--games must be at least 1, not {settings.games}")
     if settings.first < 0:
         raise SimulationError(f"--first-game must be 0 or more, not {settings.first}")
-    if settings.game not in registry.GAME_MODULES:
-        known = ", ".join(registry.GAME_MODULES)
-        raise SimulationError(f"unknown game {settings.game!r} (choose from {known})")
-    rules = registry.game_class(settings.game)
+    rules = registry.get_spec(settings.game)
     if not rules.min_players <= settings.players <= rules.max_players:
         raise SimulationError(
             f"{settings.game} is for {rules.min_players}-{rules.max_players} players, "
@@ -146,7 +144,7 @@ _worker: tuple[DeckTable, SimSettings, Game] | None = None
 
 
 def _init_worker(
-    table: DeckTable, settings: SimSettings, modules: tuple[str, str], game: Game | None
+    table: DeckTable, settings: SimSettings, spec: GameSpec, game: Game | None
 ) -> None:
     # A forked worker inherits the parent's game for free, where building it again
     # (Kraftidioten's claim tables) costs several milliseconds. Other start methods would
@@ -156,8 +154,8 @@ def _init_worker(
     # The parent turns SIGTERM into Ctrl-C for itself; a worker inherits that handler, but
     # the pool stops its workers with SIGTERM, which must end them quietly.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    registry.GAME_MODULES.setdefault(settings.game, modules[0])
-    registry.BOT_MODULES.setdefault(settings.game, modules[1])
+    if settings.game not in registry.specs():
+        registry.register(spec)  # a game registered in the parent, not found by convention
     _worker = (table, settings, game or build_game(table, settings))
 
 
@@ -221,11 +219,11 @@ def run_simulation(
                 if progress:
                     progress(tally.games, settings.games)
         else:
-            modules = (registry.GAME_MODULES[settings.game], registry.BOT_MODULES[settings.game])
+            spec = registry.get_spec(settings.game)
             context = multiprocessing.get_context(START_METHOD)
             inherited = game if context.get_start_method() == "fork" else None
             # Leaving the block terminates the workers, also on Ctrl-C or an error.
-            with context.Pool(count, _init_worker, (table, settings, modules, inherited)) as pool:
+            with context.Pool(count, _init_worker, (table, settings, spec, inherited)) as pool:
                 for part in pool.imap(_run_chunk, chunks):
                     tally.merge(part)
                     if progress:

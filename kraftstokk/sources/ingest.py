@@ -18,7 +18,8 @@ from kraftstokk.sources.snapshot import Provenance, Snapshot
 JRC_LICENCE = JRC.licence
 JRC_ATTRIBUTION = JRC.attribution
 
-OPTIONAL_FIELDS = ("county", "municipality", "owner", "year", "lat", "lon", "price_area")
+#: What ``--minimal`` leaves out. Location and plant type stay: every card shows them.
+OPTIONAL_FIELDS = ("county", "municipality", "owner", "year", "price_area")
 
 _ORIGINS = {origin.name: origin for origin in (JRC, NVE)}
 
@@ -48,7 +49,7 @@ def check_timestamp(text: str) -> str:
 
 
 def strip_optional(plant: Plant) -> Plant:
-    """The plant with only the deck's columns: id, name, figures, source, source_id."""
+    """The plant with only the deck's columns: id, name, figures, lat, lon, type, source."""
     return plant.model_copy(update=dict.fromkeys(OPTIONAL_FIELDS))
 
 
@@ -91,9 +92,8 @@ def ingest_files(
         raise NoPlantsError(f"{names}: no plant with all three figures (of {len(records)} rows)")
     plants = [strip_optional(plant) for plant in result.plants] if minimal else result.plants
     kinds = sorted({batch.format for batch in batches})
-    licence, attribution = formats.licence_and_attribution(
-        [formats.find(batch.format) for batch in batches]
-    )
+    used = [formats.find(batch.format) for batch in batches]
+    licence, attribution = formats.licence_and_attribution(used)
     provenance = Provenance(
         source_kind=kinds[0] if len(kinds) == 1 else "mixed",
         sources=[batch.path.name for batch in batches],
@@ -101,6 +101,7 @@ def ingest_files(
         data_date=data_date,
         licence=licence,
         attribution=attribution,
+        attribution_nb=formats.attribution_nb(used),
         filters=filters.as_dict(),
         minimal=minimal,
         quality=result.quality,

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from kraftstokk.errors import KraftstokkError
 from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
-from kraftstokk.models import CATEGORIES, Category, Plant
+from kraftstokk.models import CATEGORIES, Category, Plant, PlantType
 from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark, NotANumber, parse_number
 from kraftstokk.sources.quality import QualityReport, figure_ranges, sorted_reasons
 from kraftstokk.sources.snapshot import format_number
@@ -43,6 +43,7 @@ class RawRecord:
     lat: object = None
     lon: object = None
     price_area: object = None
+    type: object = None
     decimal: DecimalMark = "."
     #: Set by a reader for rows it leaves out on purpose (e.g. not Norwegian).
     skip_reason: str | None = None
@@ -140,6 +141,38 @@ def _price_area(value: object) -> str | None:
     return text.upper().replace(" ", "")
 
 
+#: JRC's Dispa-SET codes, and the words NVE and people use for the three kinds of plant.
+_TYPE_CODES: dict[str, PlantType] = {
+    "hdam": "reservoir",
+    "hror": "run-of-river",
+    "hphs": "pumped-storage",
+    "reservoir": "reservoir",
+    "run-of-river": "run-of-river",
+    "pumped-storage": "pumped-storage",
+}
+_TYPE_WORDS: tuple[tuple[str, PlantType], ...] = (
+    ("pump", "pumped-storage"),
+    ("elv", "run-of-river"),
+    ("river", "run-of-river"),
+    ("magasin", "reservoir"),
+    ("reservoir", "reservoir"),
+)
+
+
+def plant_type(value: object) -> PlantType | None:
+    """``HDAM`` -> reservoir, ``HROR`` -> run-of-river, ``HPHS`` -> pumped-storage; NVE words
+    (``Pumpekraftverk``, ``Elvekraftverk``, ``Magasinkraftverk``) likewise. A code this does
+    not know gives ``None``: a plant type is never guessed.
+    """
+    text = clean_text(value)
+    if text is None:
+        return None
+    key = text.casefold()
+    if key in _TYPE_CODES:
+        return _TYPE_CODES[key]
+    return next((kind for word, kind in _TYPE_WORDS if word in key), None)
+
+
 def _to_plant(record: RawRecord, figures: dict[Category, float], plant_id: str) -> Plant:
     lat = _optional_number(record.lat, record.decimal)
     lon = _optional_number(record.lon, record.decimal)
@@ -156,6 +189,7 @@ def _to_plant(record: RawRecord, figures: dict[Category, float], plant_id: str) 
         lat=lat if lat is not None and -90 <= lat <= 90 else None,
         lon=lon if lon is not None and -180 <= lon <= 180 else None,
         price_area=_price_area(record.price_area),
+        type=plant_type(record.type),
         source=record.source,
         source_id=plant_id,
     )

@@ -23,6 +23,7 @@ from urllib.parse import urljoin
 from pydantic import ValidationError
 
 from kraftstokk.errors import FetchError, InputFileError, clip
+from kraftstokk.sources.formats.origins import NVE
 from kraftstokk.sources.http import MAX_BODY_BYTES, Fetcher, Limits
 from kraftstokk.sources.normalize import Filters, normalize
 from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE, NvePlantRecord
@@ -173,6 +174,7 @@ def snapshot_from_fetch(result: FetchResult, raw_file: str | None = None) -> Sna
         data_date=f"{result.retrieved:%Y-%m-%d}",
         licence=NVE_LICENCE,
         attribution=NVE_ATTRIBUTION,
+        attribution_nb=NVE.attribution_nb,
         raw_file=raw_file,
         quality=normalized.quality,
     )

@@ -165,6 +165,7 @@ NVE_CSV_COLUMNS = (
     Column("price_area", ("ElspotomraadeNummer", "Elspotområde", "Elspotomraade")),
     Column("lat", ("Lat", "Breddegrad")),
     Column("lon", ("Lon", "Lengdegrad")),
+    Column("type", ("VannKVType", "Kraftverkstype")),
     Column("in_operation", ("ErIDrift",)),
 )
 
@@ -178,6 +179,8 @@ JRC_CSV_COLUMNS = (
     Column("country", ("country_code",), required=True),
     Column("lat", ("lat",)),
     Column("lon", ("lon",)),
+    # HDAM reservoir, HROR run-of-river, HPHS pumped storage (Dispa-SET's codes).
+    Column("type", ("type",)),
 )
 
 _FIGURE_FIELDS = ("mw", "gwh", "head_m", "lat", "lon")
@@ -257,6 +260,7 @@ def _table_records(
                 lat=values.get("lat"),
                 lon=values.get("lon"),
                 price_area=values.get("price_area"),
+                type=values.get("type"),
                 decimal=decimal,
                 skip_reason=reason,
             )
@@ -372,6 +376,7 @@ def nve_record_to_raw(record: NvePlantRecord, decimal: DecimalMark = ",") -> Raw
         owner=record.HovedEier,
         year=record.IDriftDato,
         price_area=record.ElspotomraadeNummer,
+        type=record.VannKVType,
         decimal=decimal,
         skip_reason="not in operation" if record.ErIDrift is False else None,
     )

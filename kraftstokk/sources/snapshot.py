@@ -42,6 +42,8 @@ class Provenance(BaseModel):
     data_date: str | None = None
     licence: str
     attribution: str
+    #: The attribution in bokmål, for the cards' small print (older snapshots lack it).
+    attribution_nb: str | None = None
     #: Selection filters applied on ingest, e.g. ``{"min_mw": 20.0}``.
     filters: dict[str, float] = Field(default_factory=dict)
     #: True when optional columns (county, lat, ...) were left empty on purpose (--minimal).
@@ -154,10 +156,14 @@ def read_provenance(path: str | Path) -> Provenance:
         raise InputFileError(path, f"not a provenance file: {_first_error(exc)}") from None
 
 
+#: Columns added after snapshots were first written; a snapshot without them still reads.
+LATER_COLUMNS: tuple[str, ...] = ("type",)
+
+
 def _plant_from_row(path: Path, line: int, row: dict[str, str]) -> Plant:
     values: dict[str, Any] = {}
     for column in PLANT_COLUMNS:
-        text = row[column].strip()
+        text = row.get(column, "").strip()
         values[column] = text if text else None
     try:
         return Plant.model_validate(values)
@@ -178,7 +184,7 @@ def read_snapshot_plants(path: str | Path) -> list[Plant]:
 def _plants_from_text(path: Path, text: str) -> list[Plant]:
     reader = csv.DictReader(io.StringIO(text, newline=""))
     header = [name.strip() for name in reader.fieldnames or []]
-    missing = [column for column in PLANT_COLUMNS if column not in header]
+    missing = [c for c in PLANT_COLUMNS if c not in header and c not in LATER_COLUMNS]
     if missing:
         raise InputFileError(path, f"missing column {', '.join(missing)}")
     unexpected = [column for column in header if column not in PLANT_COLUMNS]

@@ -17,7 +17,13 @@ def booklet(
     deck: DeckArgument = DEFAULT_DECK,
     out: Annotated[Path, out_option("Folder for the PDF files.")] = DEFAULT_OUT,
     lang: Annotated[
-        str, typer.Option("--lang", "-l", help="nb (Norwegian bokmål) or en (English).")
+        str,
+        typer.Option(
+            "--lang",
+            "-l",
+            help="The booklet's language: a locale file's code (nb Norwegian bokmål, en "
+            "English; every kraftstokk/render/locales/<code>.toml is one).",
+        ),
     ] = "nb",
     imposed: Annotated[
         bool,
@@ -33,8 +39,9 @@ def booklet(
     A5 pages with a table of contents, the deck's special cards drawn small, a worked
     example per game with the deck's own cards, and a table of all 55 cards. Writes
     OUT/regler.pdf (nb) or OUT/rules-en.pdf (en); with --imposed also
-    OUT/regler-a4-hefte.pdf or OUT/rules-en-a4-booklet.pdf. An invalid deck is refused
-    (exit 1, problems listed).
+    OUT/regler-a4-hefte.pdf or OUT/rules-en-a4-booklet.pdf (the names the language's
+    locale file gives). An unknown --lang is refused naming the languages there are
+    (exit 2); an invalid deck is refused (exit 1, problems listed).
 
     Example:
 
@@ -45,13 +52,14 @@ def booklet(
     from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.booklet import write_booklet
-    from kraftstokk.render.booklet_text import LANGUAGES, Language
+    from kraftstokk.render.locale import available_languages, load_locale
 
-    if lang not in LANGUAGES:
-        raise fail(f"--lang {lang}: unknown language (choose from {', '.join(LANGUAGES)})")
+    languages = available_languages()
+    if lang not in languages:
+        raise fail(f"--lang {lang}: unknown language (available: {', '.join(languages)})")
+    load_locale(lang)  # a malformed locale file is reported before the deck is read
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
     require_valid(loaded, str(deck))
-    language: Language = "nb" if lang == "nb" else "en"
-    for path in write_booklet(loaded, out, language, imposed=imposed):
+    for path in write_booklet(loaded, out, lang, imposed=imposed):
         typer.echo(f"wrote {path}")

@@ -73,8 +73,9 @@ def ingest(
         bool,
         typer.Option(
             "--minimal",
-            help="Keep only the columns a deck needs (id, name, mw, gwh, head_m, source, "
-            "source_id); the optional columns stay empty.",
+            help="Keep only the columns a deck needs (id, name, mw, gwh, head_m, lat, lon, "
+            "type, source, source_id); county, municipality, owner, year and price area "
+            "stay empty.",
         ),
     ] = False,
     data_date: Annotated[
@@ -100,7 +101,7 @@ def ingest(
 
     \b
         kraftstokk ingest ../shared/data/jrc-hydro-power-plant-database.csv \\
-            --min-mw 20 --minimal --data-date 2024-01 --created 2026-11-29 \\
+            --min-mw 20 --data-date 2024-01 --created 2026-11-29 \\
             --out sources/jrc-2024-01.csv
     """
     from kraftstokk.atomic import refuse_overwriting

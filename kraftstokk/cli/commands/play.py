@@ -18,6 +18,7 @@ from kraftstokk.cli.options import (
     seed_option,
     variant_option,
 )
+from kraftstokk.errors import GameError
 
 
 @app.command()
@@ -59,21 +60,38 @@ def play(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write the game as a replay log on exit.")
     ] = None,
+    replay: Annotated[
+        bool,
+        typer.Option(
+            "--replay", help="With --load: print the saved game as its story, move by move."
+        ),
+    ] = False,
+    lang: Annotated[
+        str, typer.Option("--lang", "-l", help="nb (Norwegian bokmål) or en (English).")
+    ] = "en",
 ) -> None:
     """Play a game against bots: read your view, type the number of your move.
 
-    Your legal moves are listed numbered; type a number and Enter. The bots move on
-    their own and their moves are printed in words. End of input (Ctrl-D) or "q" ends
-    the session; with --save the game so far is written as a replay log, which --load
-    continues later.
+    Your legal moves are listed numbered; type a number and Enter. Everything that
+    happens (cards laid, burns, chance cards, who is out) is told once, as it happens,
+    in --lang. End of input (Ctrl-D) or "q" ends the session; with --save the game so
+    far is written as a replay log, which --load continues later and --load --replay
+    prints as the story of the game.
 
     Example:
 
     \b
         kraftstokk play --game idiot --players 3 --bots greedy --seed 7 --save game.json
         kraftstokk play --load game.json
+        kraftstokk play --load game.json --replay --lang nb
     """
-    from kraftstokk.games.play_session import PlaySetup, run_session
+    from kraftstokk.games.play_session import PlaySetup, run_session, tell_replay
+
+    if replay:
+        if load is None:
+            raise GameError("--replay needs --load SAVE: the game to tell")
+        tell_replay(load, lang, echo=typer.echo)
+        return
 
     setup = PlaySetup(
         game=game,
@@ -85,5 +103,6 @@ def play(
         variants=list(variant or []),
         load=load,
         save=save,
+        lang=lang,
     )
     run_session(setup, echo=typer.echo)

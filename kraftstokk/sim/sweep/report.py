@@ -21,13 +21,13 @@ from kraftstokk.atomic import atomic_path
 from kraftstokk.sim.findings import Finding, glossary, pct, z_two_sided
 from kraftstokk.sim.report import (
     FRAME_WIDTH,
-    GAME_TITLES,
     GRID,
     INK,
     MARGIN,
     _section,
     _Styles,
     _table,
+    game_title,
 )
 from kraftstokk.sim.stats import ratio_interval, wilson
 from kraftstokk.sim.sweep.outputs import MAX_DIFFERENCE_FINDINGS, SweepResults
@@ -39,10 +39,6 @@ HEAT_LOW = (1.0, 1.0, 1.0)
 HEAT_HIGH = (0.62, 0.13, 0.12)
 
 Point = tuple[float, float, float]  # value, interval low, interval high
-
-
-def game_title(name: str) -> str:
-    return GAME_TITLES.get(name, name)
 
 
 def metric_points(run: ConfigurationRun, metric: str, z: float) -> Point | None:

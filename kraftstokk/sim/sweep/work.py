@@ -15,21 +15,22 @@ from dataclasses import dataclass
 from kraftstokk import __version__
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable, Game
+from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.runner import SimSettings, build_game, play_chunk
 
 #: What a worker needs to find a game the parent registered by hand (a test's toy game).
-Registration = tuple[str, str]
+Registration = GameSpec
 
 
 def registration(game: str) -> Registration:
-    """How the calling process finds ``game``, for a worker to do the same."""
-    return (registry.GAME_MODULES[game], registry.BOT_MODULES[game])
+    """The game's spec, for a worker that does not find the game by convention."""
+    return registry.get_spec(game)
 
 
 def ensure_registered(game: str, found: Registration) -> None:
-    registry.GAME_MODULES.setdefault(game, found[0])
-    registry.BOT_MODULES.setdefault(game, found[1])
+    if game not in registry.specs():
+        registry.register(found)
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,12 @@ def help_text() -> str:
     return f"auto (default), or {listed}. auto knows {auto}."
 
 
+def attribution_nb(formats: list[SourceFormat]) -> str:
+    """The attribution of :func:`licence_and_attribution` in bokmål, for the cards."""
+    origins = sorted({f.origin for f in formats}, key=lambda origin: origin.name)
+    return " ".join(o.attribution_nb for o in origins)
+
+
 def licence_and_attribution(formats: list[SourceFormat]) -> tuple[str, str]:
     """Licence and attribution text for the origins of ``formats`` (each origin once)."""
     origins = sorted({f.origin for f in formats}, key=lambda origin: origin.name)

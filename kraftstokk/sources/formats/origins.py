@@ -10,12 +10,15 @@ class Origin:
     name: str
     licence: str
     attribution: str
+    #: The attribution in bokmål, as the cards print it.
+    attribution_nb: str
 
 
 NVE = Origin(
     name="nve",
     licence="NLOD 2.0 (Norsk lisens for offentlige data)",
     attribution="Contains data from NVE (Norges vassdrags- og energidirektorat), licensed NLOD.",
+    attribution_nb="Inneholder data fra NVE (Norges vassdrags- og energidirektorat), NLOD.",
 )
 JRC = Origin(
     name="jrc",
@@ -24,5 +27,10 @@ JRC = Origin(
         "JRC Hydro-power database (Matteo De Felice et al., "
         "energy-modelling-toolkit/hydro-power-database), CC BY 4.0; "
         "Norwegian figures originally from NVE, NLOD."
+    ),
+    attribution_nb=(
+        "JRC Hydro-power database (Matteo De Felice et al., "
+        "energy-modelling-toolkit/hydro-power-database), CC BY 4.0; "
+        "norske tall opprinnelig fra NVE, NLOD."
     ),
 )

@@ -1,4 +1,5 @@
-"""Idiot bots beyond random-legal: greedy and heuristic. They see only an observation."""
+"""Idiot bots beyond random-legal: greedy and heuristic. They see only their seat's observation
+(the greedy bot only the legal actions)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kraftstokk.games.core import Action, BotFactory, Game, random_bot
-from kraftstokk.games.idiot import (
+from kraftstokk.games.idiot.actions import (
     CHANCE,
     END_RUN,
     FACE_DOWN,
@@ -17,11 +18,10 @@ from kraftstokk.games.idiot import (
     SNEAK,
     SWAP,
     TAKE,
-    TEN,
-    TWO,
-    IdiotGame,
-    IdiotObservation,
 )
+from kraftstokk.games.idiot.observation import IdiotObservation
+from kraftstokk.games.idiot.rules import TEN, TWO
+from kraftstokk.games.idiot.state import IdiotGame
 
 # Ordering keys: lower is preferred. A play's key is its card cost times 16 minus its
 # length, so among plays of one rank the one laying most cards wins.
@@ -42,8 +42,11 @@ def _costs(game: Game) -> tuple[int, ...]:
 class GreedyBot:
     """The cheapest legal play (lowest rank, as many cards as it has); the pile only if forced.
 
-    Swaps nothing; continues a run while it can; takes a chance before the pile.
+    Swaps nothing; continues a run while it can; takes a chance before the pile. It
+    decides from the legal actions alone, so the engine builds no observation for it.
     """
+
+    reads_observation = False
 
     def __init__(self, costs: tuple[int, ...]) -> None:
         self._costs = costs
@@ -54,7 +57,9 @@ class GreedyBot:
             raise ValueError(f"greedy takes no settings, got {', '.join(settings)}")
         return cls(_costs(game))
 
-    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+    def act(
+        self, observation: IdiotObservation | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         costs = self._costs
         # Plays come ordered by rank, then by count: the first ordinary rank is the
         # cheapest, and its last action lays the most cards.
@@ -126,8 +131,10 @@ class HeuristicBot:
         assert isinstance(game, IdiotGame)
         return cls(costs, game.ranks, burn_pile)
 
-    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        obs: IdiotObservation = observation
+    def act(
+        self, observation: IdiotObservation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        obs = observation
         first = legal[0][0]
         if first in (SWAP, READY):
             return self._swap(legal)
@@ -138,11 +145,7 @@ class HeuristicBot:
             pile = obs.pile
             if pile:
                 top = ranks[pile[-1]]
-                same = 0
-                for card in reversed(pile):
-                    if ranks[card] != top:
-                        break
-                    same += 1
+                same = obs.top_count
                 for action in plays:
                     if ranks[action[1]] == top and same + len(action) - 1 >= 4 and top != TWO:
                         return action

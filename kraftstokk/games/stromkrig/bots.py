@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kraftstokk.games.core import Action, Bot, BotFactory, Game, random_bot
-from kraftstokk.games.stromkrig import (
+from kraftstokk.games.stromkrig.actions import (
     ASK,
     BURN,
     CHANCE,
@@ -37,9 +37,9 @@ from kraftstokk.games.stromkrig import (
     STAY_OUT,
     TAKE,
     WAR,
-    StromkrigGame,
-    StromkrigObservation,
 )
+from kraftstokk.games.stromkrig.observation import StromkrigObservation
+from kraftstokk.games.stromkrig.state import StromkrigGame
 
 _STUCK_ORDER = (INVISIBLE, RESET, BURN)
 
@@ -73,7 +73,13 @@ def _special_costs(game: StromkrigGame) -> tuple[float, ...]:
 
 
 class GreedyBot:
-    """The cheapest legal play; takes the pile only when forced; never joins a war."""
+    """The cheapest legal play; takes the pile only when forced; never joins a war.
+
+    On a regular turn it decides from the legal list alone (``reads_observation``); in a
+    war it reads the category from the observation.
+    """
+
+    reads_observation = False
 
     def __init__(self, game: StromkrigGame) -> None:
         self.game = game
@@ -205,14 +211,12 @@ class HeuristicBot:
         safe = runs + lays
         top = observation.top
         if top >= 0 and observation.top_owner not in (observation.seat, -1):
-            tens, war_club = game.tens, game.war_club
-            top_tens, top_club = tens[top], war_club[top]
+            starts_war = game.war_reasons[top]
             hand = observation.hand
             safe = [
                 action
                 for action in safe
-                if not (tens[action[1]] == top_tens or (top_club and war_club[action[1]]))
-                or self._good_for_war(hand, action[1:])
+                if not starts_war[action[1]] or self._good_for_war(hand, action[1:])
             ]
         safe_runs = [action for action in safe if action[0] == RUN]
         if safe_runs:

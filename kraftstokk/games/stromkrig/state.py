@@ -1,8 +1,11 @@
-"""Strømkrig (RULES.md SK-1..SK-14): lay higher production, runs, wars, burns and resets.
+"""Strømkrig's game and state (RULES.md SK-1..SK-14): dealing, legal actions, carrying them out.
 
 Cards are the 55 indices of the :class:`~kraftstokk.games.core.DeckTable`. The stock's top
-card is the last element of its list. An action is a tuple whose first element is one of
-the kinds below; ``action_to_string`` gives the words.
+card is the last element of its list. Actions and phases are in ``actions.py``; the card
+rules (what beats what, what starts a war and why, burns, resets, invisible cards) are the
+predicates of ``rules.py``, turned into per-card tables once per game. Every action appends
+what the table sees to ``state.events`` (``events.py``); the counters are those events
+counted (:meth:`StromkrigState.final_stats`).
 
 Decisions where the seeds and RULES.md leave room (each is what the engine does):
 
@@ -22,9 +25,11 @@ Decisions where the seeds and RULES.md leave room (each is what the engine does)
   must beat the top card strictly (no run starts from an SK-6b lower card). Only the run's
   first card is checked against the top card for a war; inside a run the cards are laid
   as one move and have no special effect.
-* SK-3 sjanse ("chance draw"): the stock's top card is turned; if it has any legal use (as
-  an ordinary card, a burn, a reset or an invisible card) the player chooses the use in a
-  follow-up decision; if it has none, the player takes the pile with it.
+* SK-3 sjanse ("chance draw"), as RULES.md corrects it: the stock's top card is turned and
+  keeps its special use. If it has any legal use (an ordinary card that beats the top or
+  starts a war by SK-6b, a burn, a reset, an invisible card beside the pile) it must be
+  used, and the player chooses the use in a follow-up decision; only a card with no legal
+  use is taken home with the pile. A joker, a 2 and an invisible card always have a use.
 * SK-6b: a card lower than the top card but with the same production tens may be laid
   only where it starts a war (see below); otherwise SK-2 applies.
 * SK-7: jokers count as the lowest figure (two jokers tie, and fight again); equal figures
@@ -47,14 +52,13 @@ Decisions where the seeds and RULES.md leave room (each is what the engine does)
 
 Engine conventions: hands are kept sorted by production (jokers first), and
 ``legal_actions`` lists ordinary lays first, lowest production first, then special uses,
-runs, take and sjanse. ``observation(seat)`` is a live read-only view made once per seat
-(O(1)); ``describe()`` puts it in words. ``StromkrigGame(..., dealer=k)`` sets the dealer,
-who starts (SK-1); the simulation passes the loser of one game as the next dealer if it
-wants SK-1's "the loser deals". ``StromkrigState.from_position`` sets up a position card
-by card (tests, puzzles).
+runs, take and sjanse. ``observation(seat)`` is a frozen copy of what that seat may know
+(``observation.py``). ``StromkrigGame(..., dealer=k)`` sets the dealer, who starts (SK-1);
+the simulation passes the loser of one game as the next dealer if it wants SK-1's "the
+loser deals". :func:`from_position` sets up a position card by card (tests, puzzles).
 
-Counters in :class:`~kraftstokk.games.core.Stats`: ``pile_pickups`` (pile taken on a turn or
-by a failed sjanse; a lost war is counted under ``wars`` instead), ``burns``, ``resets``,
+Counters (from the events): ``pile_pickups`` (pile taken on a turn or by a sjanse card
+with no use; a lost war is counted under ``wars`` instead), ``burns``, ``resets``,
 ``wars``, ``war_rounds`` (every round, re-fights included), ``runs``, ``invisible_plays``,
 ``chance_draws``, ``chance_draws_played``; samples ``war_sizes`` and ``run_lengths``.
 """
@@ -68,7 +72,6 @@ from typing import Any, overload
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
-    CATEGORY_NAMES,
     DEFAULT_ACTION_CAP,
     GWH,
     Action,
@@ -79,47 +82,66 @@ from kraftstokk.games.core import (
     State,
     Stats,
 )
-from kraftstokk.models import INVISIBLE_FROM_NR, SUITS
+from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut, tally
+from kraftstokk.games.stromkrig import rules
+from kraftstokk.games.stromkrig.actions import (
+    ASK,
+    BURN,
+    CHANCE,
+    CHANCE_ACTION,
+    CHOOSE,
+    INVISIBLE,
+    JOIN,
+    JOIN_ACTION,
+    LAY,
+    NAME_ACTIONS,
+    NAMING,
+    OVER,
+    PLAY,
+    RESET,
+    RUN,
+    STAY_OUT_ACTION,
+    TAKE,
+    TAKE_ACTION,
+    WAR,
+    WAR_LAY,
+    StromkrigPhase,
+    action_text,
+)
+from kraftstokk.games.stromkrig.events import (
+    Burned,
+    ChanceDrawn,
+    Laid,
+    LaidBeside,
+    PileTaken,
+    Reset,
+    RunLaid,
+    WarAnswered,
+    WarCardLaid,
+    WarLost,
+    WarNamed,
+    WarStarted,
+    WarTied,
+)
+from kraftstokk.games.stromkrig.observation import StromkrigObservation, WarView
+from kraftstokk.games.stromkrig.rules import CardFace, WarReason
+from kraftstokk.games.stromkrig.spec import SPEC
+from kraftstokk.models import CATEGORIES
 
-# Action kinds (first element of an action tuple).
-LAY = 0  # (LAY, card): an ordinary card on the pile
-RUN = 1  # (RUN, card, card, ...): lowest production first (SK-5)
-BURN = 2  # (BURN, card): joker or clubs 1-4 (SK-10)
-RESET = 3  # (RESET, card): a 2 (SK-11)
-INVISIBLE = 4  # (INVISIBLE, card): beside the pile (SK-12)
-TAKE = 5  # (TAKE,): take the pile (SK-4)
-CHANCE = 6  # (CHANCE,): sjanse, turn the stock's top card (SK-3)
-JOIN = 7  # (JOIN,): join the war (SK-7)
-STAY_OUT = 8  # (STAY_OUT,)
-NAME = 9  # (NAME, category): the challenger names the war's category
-WAR_LAY = 10  # (WAR_LAY, card): one war card
-
-# Phases of a state.
-PLAY = 0  # a regular turn
-CHOOSE = 1  # the sjanse card is turned; the player chooses its use
-ASK = 2  # a player is asked to join the war
-NAMING = 3  # the challenger names the category
-WAR = 4  # a player in the war lays a war card
-OVER = 5
-
-PHASE_NAMES = ("play", "chance", "join", "name", "war", "over")
-HAND_SIZE = 3
-CLUBS = SUITS.index("kløver")
-
-_TAKE: Action = (TAKE,)
-_CHANCE: Action = (CHANCE,)
-_JOIN: Action = (JOIN,)
-_STAY_OUT: Action = (STAY_OUT,)
-_NAMES: tuple[Action, ...] = tuple((NAME, c) for c in range(3))
+HAND_SIZE = rules.HAND_SIZE
+_EN = "en"
+_LOSER_TITLES = ("taperen av strømkrigen", "the loser of the power war")
+#: Phase number to member: calling the enum costs more than building the rest of a view.
+_PHASES: dict[int, StromkrigPhase] = {int(phase): phase for phase in StromkrigPhase}
 
 
 class StromkrigGame(Game):
     """Strømkrig for 2-6 players with all 55 cards; ``dealer`` deals and starts."""
 
-    name = "stromkrig"
-    min_players = 2
-    max_players = 6
-    allowed_variants = frozenset({"invisible_current_category"})
+    name = SPEC.name
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
+    allowed_variants = SPEC.variant_names
 
     def __init__(
         self,
@@ -137,40 +159,54 @@ class StromkrigGame(Game):
         self.dealer = dealer
         size = table.size
         joker = table.joker
+        #: What the rules read on each card; every table below comes from rules.py.
+        self.faces: tuple[CardFace, ...] = rules.table_faces(table)
+        faces = self.faces
         self.production: tuple[float, ...] = table.figures[GWH]
-        self.tens: tuple[int, ...] = table.gwh_tens
         self.gwh_nr: tuple[int, ...] = table.nr[GWH]
-        club = tuple(table.suit[c] == CLUBS for c in range(size))
-        self.war_club: tuple[bool, ...] = tuple(club[c] and table.value[c] > 4 for c in range(size))
-        self.burner: tuple[bool, ...] = tuple(
-            joker[c] or (club[c] and table.value[c] <= 4) for c in range(size)
+        self.war_club: tuple[bool, ...] = tuple(rules.war_club(face) for face in faces)
+        self.burner: tuple[bool, ...] = tuple(rules.burns(face) for face in faces)
+        self.resetter: tuple[bool, ...] = tuple(rules.resets(face) for face in faces)
+        categories = (
+            (rules.PRODUCTION,) if "invisible_current_category" in self.variants else CATEGORIES
         )
-        self.resetter: tuple[bool, ...] = tuple(
-            not joker[c] and table.value[c] == 2 for c in range(size)
-        )
-        categories = (GWH,) if "invisible_current_category" in self.variants else (0, 1, 2)
         self.invisible: tuple[bool, ...] = tuple(
-            not joker[c] and any(table.nr[k][c] >= INVISIBLE_FROM_NR for k in categories)
-            for c in range(size)
+            rules.invisible(face, categories) for face in faces
+        )
+        #: The categories (indices) in which a card is invisible, as the variant counts.
+        self.invisible_categories: tuple[tuple[int, ...], ...] = tuple(
+            tuple(CATEGORIES.index(c) for c in rules.invisible_in(face) if c in categories)
+            for face in faces
         )
         #: War figures per category; jokers count lowest (SK-7).
         self.war_figure: tuple[tuple[float, ...], ...] = tuple(
-            tuple(-1.0 if joker[c] else table.figures[k][c] for c in range(size)) for k in range(3)
+            tuple(rules.war_figure(face, category) for face in faces) for category in CATEGORIES
         )
+        #: beats[under][card]: SK-2, ``card`` may be laid on ``under`` (jokers beat nothing).
+        self.beats: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(rules.beats(face, under) for face in faces) for under in faces
+        )
+        #: may_lay[under][card]: SK-2 or SK-6b (a lower card of the same tens starts a war);
+        #: the engine reads it only where a war is possible.
+        self.may_lay: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(rules.may_lay(face, under) for face in faces) for under in faces
+        )
+        #: war_reasons[under][card]: why ``card`` laid on ``under`` starts a war (SK-6).
+        self.war_reasons: tuple[tuple[tuple[WarReason, ...], ...], ...] = tuple(
+            tuple(rules.war_reasons(face, under) for face in faces) for under in faces
+        )
+        #: Any plant card may be laid on an empty pile or after a reset.
+        self.beats_nothing: tuple[bool, ...] = tuple(not face.joker for face in faces)
         #: Hands are kept in this order: jokers first, then lowest production first.
         self.hand_order: tuple[int, ...] = tuple(
             -1 if joker[c] else 100 - table.nr[GWH][c] for c in range(size)
         )
-        by_nr = {table.nr[GWH][c]: c for c in range(size) if not joker[c]}
-        #: The card next in a run (production nr. one lower, i.e. higher production), or -1.
+        #: The card next in a run (SK-5: production nr. one lower), or -1.
         self.run_next: tuple[int, ...] = tuple(
-            -1 if joker[c] else by_nr.get(table.nr[GWH][c] - 1, -1) for c in range(size)
+            next((d for d in range(size) if rules.continues_run(faces[d], face)), -1)
+            for face in faces
         )
         # Precomputed action tuples and per-card uses keep the inner loop allocation-free.
-        #: Production for SK-2 comparisons; a joker never beats anything.
-        self.beat_production: tuple[float, ...] = tuple(
-            -1.0 if joker[c] else self.production[c] for c in range(size)
-        )
         self.lay_action: tuple[Action, ...] = tuple(
             () if joker[c] else (LAY, c) for c in range(size)
         )
@@ -214,147 +250,6 @@ class StromkrigGame(Game):
         return rules
 
 
-class StromkrigObservation:
-    """A read-only view of what one seat may know, built in O(1); fields copy on access."""
-
-    __slots__ = ("_state", "seat")
-
-    def __init__(self, state: StromkrigState, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    @property
-    def game(self) -> StromkrigGame:
-        return self._state.game
-
-    @property
-    def phase(self) -> int:
-        return self._state.phase
-
-    @property
-    def current_player(self) -> int:
-        return self._state.current
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return tuple(self._state.hands[self.seat])
-
-    @property
-    def top(self) -> int:
-        """The card to beat, -1 when any card may be laid (empty pile or after a reset)."""
-        return self._state.top
-
-    @property
-    def top_owner(self) -> int:
-        return self._state.top_owner
-
-    @property
-    def pile(self) -> tuple[int, ...]:
-        return tuple(self._state.pile)
-
-    @property
-    def beside(self) -> tuple[int, ...]:
-        return tuple(self._state.beside)
-
-    @property
-    def pile_size(self) -> int:
-        return len(self._state.pile) + len(self._state.beside)
-
-    @property
-    def burned(self) -> tuple[int, ...]:
-        return tuple(self._state.burned)
-
-    @property
-    def hand_counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self._state.hands)
-
-    @property
-    def stock_count(self) -> int:
-        return len(self._state.stock)
-
-    @property
-    def out(self) -> tuple[bool, ...]:
-        return tuple(self._state.out)
-
-    @property
-    def chance_card(self) -> int:
-        """The turned sjanse card while its use is being chosen, else -1."""
-        return self._state.chance_card
-
-    @property
-    def war_category(self) -> int:
-        """The named war category, -1 before it is named or outside a war."""
-        return self._state.war_category
-
-    @property
-    def war_challenger(self) -> int:
-        return self._state.challenger
-
-    @property
-    def war_players(self) -> tuple[int, ...]:
-        """Players in the war (or, in a re-fight, in the current round)."""
-        state = self._state
-        return tuple(state.round_players if state.phase == WAR else state.war_players)
-
-    @property
-    def war_laid(self) -> tuple[tuple[int, int], ...]:
-        """(seat, card) of the war cards laid in the current round, in order."""
-        return tuple(self._state.round_laid)
-
-    @property
-    def war_cards(self) -> tuple[int, ...]:
-        return tuple(self._state.war_cards)
-
-    def describe(self) -> list[str]:
-        """The view in words, for a person at the table."""
-        state = self._state
-        game = state.game
-        table = game.table
-
-        def show(card: int, category: int = GWH) -> str:
-            if table.joker[card]:
-                return table.describe(card)
-            if category < 0:  # a war before its category is named: all three figures
-                figures = " / ".join(table.figure_text(k, card) for k in range(3))
-                return f"{table.describe(card)} {figures}"
-            return f"{table.describe(card)} {table.figure_text(category, card)}"
-
-        at_war = state.phase in (ASK, NAMING, WAR)
-        hand_category = state.war_category if at_war else GWH
-        hand = ", ".join(show(card, hand_category) for card in state.hands[self.seat])
-        lines = [f"Your hand: {hand or '-'}"]
-        if state.pile:
-            size = len(state.pile)
-            noun = "card" if size == 1 else "cards"
-            lines.append(f"Pile: {size} {noun}, last laid {show(state.pile[-1])}")
-        else:
-            lines.append("Pile: empty, a new pile starts")
-        if state.beside:
-            lines.append(f"Beside the pile: {', '.join(show(c) for c in state.beside)}")
-        if at_war:
-            pass
-        elif state.top >= 0:
-            lines.append(f"To beat: {show(state.top)}")
-        elif state.pile:
-            lines.append("To beat: nothing, any card (the pile was reset)")
-        if state.chance_card >= 0:
-            lines.append(f"Sjanse card: {show(state.chance_card)}")
-        counts = ", ".join(
-            f"seat {seat + 1}: {'out' if state.out[seat] else len(hand)}"  # people count from 1
-            for seat, hand in enumerate(state.hands)
-        )
-        lines.append(f"Cards in hand: {counts}; stock: {len(state.stock)}")
-        if at_war:
-            players = ", ".join(str(seat + 1) for seat in self.war_players)
-            category = state.war_category
-            named = CATEGORY_NAMES[category] if category >= 0 else "not named yet"
-            lines.append(f"War ({named}), seats {players}; challenger seat {state.challenger + 1}")
-            for seat, card in state.round_laid:
-                lines.append(f"  seat {seat + 1} laid {show(card, category)}")
-        lines.append(f"Turn: seat {state.current + 1} ({PHASE_NAMES[state.phase]})")
-        return lines
-
-
 class StromkrigState(State):
     """One position of Strømkrig; every field is plain data."""
 
@@ -392,9 +287,8 @@ class StromkrigState(State):
         self.war_category = -1
         self.round_players: list[int] = []
         self.round_laid: list[tuple[int, int]] = []
-        self.stats = Stats(cards_played=[0] * game.table.size)
+        self.events: list[Event] = []
         self._legal: list[Action] | _TurnLegal | None = None
-        self._views: list[StromkrigObservation] | None = None
 
     # ----------------------------------------------------------------- set-up for tests
 
@@ -425,7 +319,9 @@ class StromkrigState(State):
             state.top_owner = top_owner
         used = {card for place in state.card_locations().values() for card in place}
         state.burned = [card for card in range(game.table.size) if card not in used]
+        state.check_invariants()  # a card given twice is one clear error
         state._mark_out()
+        state.events = []  # the set-up is no part of the story
         return state
 
     # ----------------------------------------------------------------- the State API
@@ -454,7 +350,7 @@ class StromkrigState(State):
         if action not in legal:
             if self.is_terminal():
                 raise GameError("stromkrig: the game is over")
-            raise GameError(f"stromkrig: {list(action)} is not legal for seat {self.current}")
+            raise GameError(f"stromkrig: {list(action)} is not legal for seat {self.current + 1}")
         self._legal = None
         self.actions += 1
         phase = self.phase
@@ -474,17 +370,19 @@ class StromkrigState(State):
                 self._special_or_lay(p, kind, action[1], from_hand=True)
         elif phase == CHOOSE:
             self.chance_card = -1
-            self.stats.count("chance_draws_played")
             self._special_or_lay(p, kind, action[1], from_hand=False)
         elif phase == ASK:
             self.ask_queue.pop(0)
-            if kind == JOIN:
+            joined = kind == JOIN
+            if joined:
                 self.war_players.append(p)
+            self.events.append(WarAnswered(p, joined))
             self._next_asked()
         elif phase == NAMING:
             self.war_category = action[1]
-            self.stats.sample("war_sizes", len(self.war_players))
-            self._start_round(self._seating_from(self.challenger, self.war_players))
+            players = self._seating_from(self.challenger, self.war_players)
+            self.events.append(WarNamed(p, action[1], tuple(players)))
+            self._start_round(players)
         else:  # WAR
             self._war_lay(p, action[1])
 
@@ -520,15 +418,43 @@ class StromkrigState(State):
         other.war_category = self.war_category
         other.round_players = list(self.round_players)
         other.round_laid = list(self.round_laid)
-        other.stats = self.stats.copy()
+        other.events = list(self.events)
         return other
 
+    def final_stats(self) -> Stats:
+        """The simulation's counters: the events counted."""
+        return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
+
     def observation(self, seat: int) -> StromkrigObservation:
-        """A live read-only view (made once per seat): it always shows the current position."""
-        views = self._views
-        if views is None:
-            views = self._views = [StromkrigObservation(self, k) for k in range(self.n)]
-        return views[seat]
+        """A frozen copy of what ``seat`` may know (no reference to this state)."""
+        war = None
+        phase = self.phase
+        if phase in (ASK, NAMING, WAR):
+            players = self.round_players if phase == WAR else self.war_players
+            war = WarView(
+                challenger=self.challenger,
+                players=tuple(players),
+                category=self.war_category,
+                laid=tuple(self.round_laid),
+                cards=tuple(self.war_cards),
+            )
+        return StromkrigObservation(
+            seat=seat,
+            num_players=self.n,
+            phase=_PHASES[phase],
+            current_player=self.current,
+            hand=tuple(self.hands[seat]),
+            top=self.top,
+            top_owner=self.top_owner,
+            pile=tuple(self.pile),
+            beside=tuple(self.beside),
+            burned=tuple(self.burned),
+            hand_counts=tuple([len(hand) for hand in self.hands]),
+            stock_count=len(self.stock),
+            out=tuple(self.out),
+            chance_card=self.chance_card,
+            war=war,
+        )
 
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
@@ -538,9 +464,14 @@ class StromkrigState(State):
         Most turns a bot lays one of the ordinary lays, which come first: the special
         uses, runs, take and sjanse are worked out only if the bot looks past them
         (:class:`_TurnLegal`). ``apply`` checks the action against the same list.
+
+        A bot that declares ``reads_observation = False`` decides a regular turn from
+        the legal list alone, so no observation is built for it there (it is handed
+        ``None``); outside regular turns (a sjanse card, a war) every bot gets one.
         """
         acts = [bot.act for bot in bots]
-        views = [self.observation(seat) for seat in range(self.n)]
+        looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
+        observation = self.observation
         compute_legal = self._compute_legal
         apply = self.apply
         append = actions.append
@@ -548,11 +479,14 @@ class StromkrigState(State):
         while self.phase != OVER and self.actions < cap:
             seat = self.current
             legal: Sequence[Action]
+            view: StromkrigObservation | None
             if self.phase == PLAY:
                 legal = self._legal = _TurnLegal(self)
+                view = observation(seat) if looks[seat] else None
             else:
                 legal = self._legal = compute_legal()
-            action = acts[seat](views[seat], legal, bot_rngs[seat])
+                view = observation(seat)
+            action = acts[seat](view, legal, bot_rngs[seat])
             apply(action)
             append(action)
 
@@ -569,37 +503,12 @@ class StromkrigState(State):
     def remaining_cards(self, seat: int) -> list[int]:
         return list(self.hands[seat])
 
+    def action_text(self, action: Action, narrator: Narrator) -> str:
+        size = len(self.pile) + len(self.beside)
+        return action_text(action, narrator, self.war_category, size)
+
     def action_to_string(self, action: Action) -> str:
-        table = self.game.table
-        kind = action[0]
-        if kind == LAY:
-            card = action[1]
-            return f"lay {table.names[card]} {table.figure_text(GWH, card)}"
-        if kind == RUN:
-            return "lay run " + ", ".join(table.names[card] for card in action[1:])
-        if kind == BURN:
-            return f"lay {table.describe(action[1])} to burn the pile"
-        if kind == RESET:
-            return f"lay {table.describe(action[1])} to reset"
-        if kind == INVISIBLE:
-            return f"lay {table.names[action[1]]} beside the pile (invisible)"
-        if kind == TAKE:
-            return "take the pile"
-        if kind == CHANCE:
-            return "chance draw"
-        if kind == JOIN:
-            return "join the war"
-        if kind == STAY_OUT:
-            return "stay out"
-        if kind == NAME:
-            return f"name category {CATEGORY_NAMES[action[1]]}"
-        if kind == WAR_LAY:
-            card = action[1]
-            if table.joker[card]:
-                return f"lay {table.describe(card)} in the war"
-            category = self.war_category if self.war_category >= 0 else GWH
-            return f"lay {table.names[card]} {table.figure_text(category, card)} in the war"
-        raise GameError(f"stromkrig: unknown action {list(action)}")
+        return self.action_text(action, Narrator(self.game.table, _EN))
 
     # ----------------------------------------------------------------- legal actions
 
@@ -614,10 +523,8 @@ class StromkrigState(State):
         if top < 0:
             legal.extend(game.open_uses[card])
             return
-        production = game.beat_production
-        if production[card] > production[top] or (
-            game.tens[card] == game.tens[top] and self._war_possible(left_after)
-        ):
+        may = game.may_lay[top] if self._war_possible(left_after) else game.beats[top]
+        if may[card]:
             legal.append(game.lay_action[card])
         legal.extend(game.special_uses[card])
 
@@ -630,22 +537,24 @@ class StromkrigState(State):
             return self._turn_actions()
         legal: list[Action] = []
         if phase == CHOOSE:
-            self._uses(self.chance_card, legal, left_after=True)
+            left_after = bool(self.hands[self.current] or self.stock)
+            self._uses(self.chance_card, legal, left_after=left_after)
         elif phase == ASK:
-            legal.extend((_JOIN, _STAY_OUT))
+            legal.extend((JOIN_ACTION, STAY_OUT_ACTION))
         elif phase == NAMING:
-            legal.extend(_NAMES)
+            legal.extend(NAME_ACTIONS)
         else:
             war_lay = self.game.war_lay_action
             legal.extend([war_lay[card] for card in self.hands[self.current]])
         return legal
 
     def _turn_actions(self) -> list[Action]:
-        legal, floor = self._turn_lays()
-        return self._turn_rest(legal, floor)
+        legal, beats = self._turn_lays()
+        return self._turn_rest(legal, beats)
 
-    def _turn_lays(self) -> tuple[list[Action], float]:
-        """A turn's ordinary lays, and the production a run's first card must beat.
+    def _turn_lays(self) -> tuple[list[Action], tuple[bool, ...]]:
+        """A turn's ordinary lays, and per card whether it beats the top card (a run's
+        first card must).
 
         Hands are sorted by production (jokers first), so the ordinary lays are a tail
         of the hand and come out lowest production first. The war test is inlined.
@@ -654,33 +563,25 @@ class StromkrigState(State):
         hand = self.hands[self.current]
         top = self.top
         lay = game.lay_action
-        production = game.beat_production
         if top < 0:
-            legal = [lay[card] for card in hand if lay[card]]
-            floor = -1.0
-        else:
-            floor = production[top]
-            owner = self.top_owner
-            if (
-                (len(hand) > 1 or self.stock)
-                and owner >= 0
-                and owner != self.current
-                and not self.out[owner]
-            ):  # _war_possible: SK-6b, a lower card of the same tens starts a war
-                tens = game.tens
-                top_tens = tens[top]
-                legal = [
-                    lay[card] for card in hand if production[card] > floor or tens[card] == top_tens
-                ]
-            else:
-                legal = [lay[card] for card in hand if production[card] > floor]
-        return legal, floor
+            beats = game.beats_nothing
+            return [lay[card] for card in hand if beats[card]], beats
+        beats = game.beats[top]
+        owner = self.top_owner
+        if (
+            (len(hand) > 1 or self.stock)
+            and owner >= 0
+            and owner != self.current
+            and not self.out[owner]
+        ):  # _war_possible: SK-6b, a lower card of the same tens starts a war
+            may = game.may_lay[top]
+            return [lay[card] for card in hand if may[card]], beats
+        return [lay[card] for card in hand if beats[card]], beats
 
-    def _turn_rest(self, legal: list[Action], floor: float) -> list[Action]:
+    def _turn_rest(self, legal: list[Action], beats: tuple[bool, ...]) -> list[Action]:
         """``legal`` (the lays) with the special uses, runs, take and sjanse added."""
         game = self.game
         hand = self.hands[self.current]
-        production = game.beat_production
         # One pass adds the special uses and finds the links of runs (SK-5): positions i
         # where hand[i + 1] is the next card of a run after hand[i].
         special = game.special_uses
@@ -703,7 +604,7 @@ class StromkrigState(State):
             linked = set(links)
             for i in links:
                 card = hand[i]
-                if production[card] <= floor:
+                if not beats[card]:
                     continue
                 run: Action = (RUN, card, hand[i + 1])
                 legal.append(run)
@@ -713,9 +614,9 @@ class StromkrigState(State):
                     run = (*run, hand[j])
                     legal.append(run)
         if self.pile or self.beside:
-            legal.append(_TAKE)
+            legal.append(TAKE_ACTION)
         if self.stock:
-            legal.append(_CHANCE)
+            legal.append(CHANCE_ACTION)
         return legal
 
     # ----------------------------------------------------------------- moves
@@ -728,8 +629,8 @@ class StromkrigState(State):
 
     def _take(self, seat: int) -> None:
         """SK-4: the whole pile with the cards beside it; the next player starts."""
+        self.events.append(PileTaken(seat, len(self.pile) + len(self.beside)))
         self._pick_up(seat)
-        self.stats.count("pile_pickups")
         self._end_turn(seat, again=False)
 
     def _pick_up(self, seat: int) -> None:
@@ -745,29 +646,34 @@ class StromkrigState(State):
         self.top_owner = -1
 
     def _chance(self, seat: int) -> None:
-        """SK-3 sjanse: turn the stock's top card; no legal use takes the pile with it."""
+        """SK-3 sjanse: turn the stock's top card. It keeps its special use; only a card
+        with no legal use at all goes home with the pile."""
         card = self.stock.pop()
-        self.stats.count("chance_draws")
         uses: list[Action] = []
-        self._uses(card, uses, left_after=True)
+        self._uses(card, uses, left_after=bool(self.hands[seat] or self.stock))
+        self.events.append(ChanceDrawn(seat, card, bool(uses)))
         if uses:
             self.chance_card = card
             self.phase = CHOOSE
             return
+        self.events.append(PileTaken(seat, len(self.pile) + len(self.beside), chance_card=card))
         self.hands[seat].append(card)
         self._pick_up(seat)
-        self.stats.count("pile_pickups")
         self._end_turn(seat, again=False)
 
     def _special_or_lay(self, seat: int, kind: int, card: int, *, from_hand: bool) -> None:
+        from_chance = not from_hand
         if from_hand:
             self.hands[seat].remove(card)
-        self.stats.cards_played[card] += 1
         if kind == LAY:
+            self.events.append(Laid(seat, card, from_chance))
             self._lay_on_pile(seat, (card,), from_hand)
             return
-        again = False
+        self.phase = PLAY
+        if from_hand:
+            self._draw_up(seat)
         if kind == BURN:  # SK-10
+            size = len(self.pile) + len(self.beside) + 1
             self.burned.extend(self.pile)
             self.burned.extend(self.beside)
             self.burned.append(card)
@@ -775,36 +681,33 @@ class StromkrigState(State):
             self.beside.clear()
             self.top = -1
             self.top_owner = -1
-            self.stats.count("burns")
-            again = True
-        elif kind == RESET:  # SK-11
+            again = bool(self.stock or self.hands[seat])  # else out with the burn (SK-10)
+            self.events.append(Burned(seat, card, size, again, from_chance))
+            self._end_turn(seat, again=True)
+            return
+        if kind == RESET:  # SK-11
+            self.events.append(Reset(seat, card, self.top, from_chance))
             self.pile.append(card)
             self.top = -1
             self.top_owner = -1
-            self.stats.count("resets")
         else:  # SK-12 INVISIBLE
+            categories = self.game.invisible_categories[card]
+            self.events.append(LaidBeside(seat, card, categories, from_chance))
             self.beside.append(card)
-            self.stats.count("invisible_plays")
-        self.phase = PLAY
-        if from_hand:
-            self._draw_up(seat)
-        self._end_turn(seat, again=again)
+        self._end_turn(seat, again=False)
 
     def _run(self, seat: int, cards: Sequence[int]) -> None:
         hand = self.hands[seat]
-        played = self.stats.cards_played
         for card in cards:
             hand.remove(card)
-            played[card] += 1
-        self.stats.count("runs")
-        self.stats.sample("run_lengths", len(cards))
+        self.events.append(RunLaid(seat, tuple(cards)))
         self._lay_on_pile(seat, cards, True)
 
     def _lay_card(self, seat: int, card: int) -> None:
         """The common move, kept short: one ordinary card from the hand (SK-2, SK-3, SK-6)."""
         hand = self.hands[seat]
         hand.remove(card)
-        self.stats.cards_played[card] += 1
+        self.events.append(Laid(seat, card))
         stock = self.stock
         if stock and len(hand) < HAND_SIZE:
             order = self.game.hand_order.__getitem__
@@ -812,16 +715,13 @@ class StromkrigState(State):
                 insort(hand, stock.pop(), key=order)
         under = self.top
         if under >= 0:
-            game = self.game
-            if (
-                game.tens[card] == game.tens[under]
-                or (game.war_club[card] and game.war_club[under])
-            ) and self._war_possible(bool(hand or stock)):
+            reasons = self.game.war_reasons[under][card]
+            if reasons and self._war_possible(bool(hand or stock)):
                 owner = self.top_owner
                 self.pile.append(card)
                 self.top = card
                 self.top_owner = seat
-                self._start_war(seat, owner)
+                self._start_war(seat, owner, card, under, reasons)
                 return
         self.pile.append(card)
         self.top = card
@@ -839,26 +739,19 @@ class StromkrigState(State):
 
     def _lay_on_pile(self, seat: int, cards: Sequence[int], from_hand: bool) -> None:
         """SK-2/SK-5: lay ordinary card(s); SK-6 checks the first against the card under."""
-        game = self.game
         first = cards[0]
         under = self.top
         owner = self.top_owner
         if from_hand and self.stock and len(self.hands[seat]) < HAND_SIZE:
             self._draw_up(seat)
-        war = (
-            under >= 0
-            and (
-                game.tens[first] == game.tens[under]
-                or (game.war_club[first] and game.war_club[under])
-            )
-            and self._war_possible(bool(self.hands[seat] or self.stock))
-        )
+        reasons = self.game.war_reasons[under][first] if under >= 0 else ()
+        war = bool(reasons) and self._war_possible(bool(self.hands[seat] or self.stock))
         self.pile.extend(cards)
         self.top = cards[-1]
         self.top_owner = seat
         self.phase = PLAY
         if war:
-            self._start_war(seat, owner)
+            self._start_war(seat, owner, first, under, reasons)
         else:
             self._end_turn(seat, again=False)
 
@@ -874,10 +767,8 @@ class StromkrigState(State):
         out = self.out
         # Only the player who acted can have run out of cards on a regular turn.
         if not self.stock and not self.hands[seat]:
-            out[seat] = True
-            self.order.append(seat)
-            if out.count(False) <= 1:
-                self.phase = OVER
+            self._go_out(seat)
+            if self._over_check():
                 return
         if again and not out[seat]:
             self.current = seat
@@ -888,25 +779,32 @@ class StromkrigState(State):
             nxt = (nxt + 1) % n
         self.current = nxt
 
+    def _go_out(self, seat: int) -> None:
+        """SK-14: ``seat`` is out."""
+        self.out[seat] = True
+        self.order.append(seat)
+        self.events.append(SeatOut(seat, len(self.order)))
+
+    def _over_check(self) -> bool:
+        """With one player left (or none) the game is over: True then."""
+        if self.out.count(False) > 1:
+            return False
+        self.phase = OVER
+        self.events.append(GameOver(self._loser(), tuple(self.order), *_LOSER_TITLES))
+        return True
+
+    def _loser(self) -> int:
+        left = [seat for seat in range(self.n) if not self.out[seat]]
+        return left[0] if left else self.order[-1]
+
     def _mark_out(self) -> bool:
         """Mark players out (SK-14); True when the game is over."""
         if self.stock:
             return False
         for seat in range(self.n):
             if not self.out[seat] and not self.hands[seat]:
-                self.out[seat] = True
-                self.order.append(seat)
-        if self.out.count(False) <= 1:
-            self.phase = OVER
-            return True
-        return False
-
-    def _next_seat(self, seat: int) -> int:
-        n = self.n
-        nxt = (seat + 1) % n
-        while self.out[nxt]:
-            nxt = (nxt + 1) % n
-        return nxt
+                self._go_out(seat)
+        return self._over_check()
 
     def _seating_from(self, first: int, seats: Iterable[int]) -> list[int]:
         n = self.n
@@ -914,8 +812,16 @@ class StromkrigState(State):
 
     # ----------------------------------------------------------------- war (SK-6..SK-9)
 
-    def _start_war(self, challenger: int, under_owner: int) -> None:
-        self.stats.count("wars")
+    def _start_war(
+        self,
+        challenger: int,
+        under_owner: int,
+        card: int,
+        under: int,
+        reasons: tuple[WarReason, ...],
+    ) -> None:
+        tens = rules.production_tens(self.game.production[card])
+        self.events.append(WarStarted(challenger, under_owner, card, under, reasons, tens))
         self.challenger = challenger
         self.war_players = [challenger, under_owner]
         self.war_category = -1
@@ -937,7 +843,6 @@ class StromkrigState(State):
             self.current = self.challenger
 
     def _start_round(self, players: list[int]) -> None:
-        self.stats.count("war_rounds")
         self.round_players = players
         self.round_laid = []
         self._next_war_layer()
@@ -947,29 +852,40 @@ class StromkrigState(State):
         if laid < len(self.round_players):
             seat = self.round_players[laid]
             if not self.hands[seat]:  # SK-9
-                self._end_war(seat)
+                self._end_war(seat, -1)
                 return
             self.phase = WAR
             self.current = seat
             return
-        figure = self.game.war_figure[self.war_category]
-        lowest = min(figure[card] for _, card in self.round_laid)
-        losers = [seat for seat, card in self.round_laid if figure[card] == lowest]
+        faces = self.game.faces
+        category = self.war_category
+        losers = rules.war_losers(
+            [(seat, faces[card]) for seat, card in self.round_laid], CATEGORIES[category]
+        )
         if len(losers) == 1:
-            self._end_war(losers[0])
+            loser = losers[0]
+            card = next(card for seat, card in self.round_laid if seat == loser)
+            self._end_war(loser, card)
         else:
+            self.events.append(WarTied(-1, tuple(losers), category))
             self._start_round(losers)
 
     def _war_lay(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         self.war_cards.append(card)
         self.round_laid.append((seat, card))
-        self.stats.cards_played[card] += 1
+        self.events.append(WarCardLaid(seat, card, self.war_category))
         self._draw_up(seat)
         self._next_war_layer()
 
-    def _end_war(self, loser: int) -> None:
-        """SK-7/SK-8: the loser takes the pile, the cards beside it and the war cards."""
+    def _end_war(self, loser: int, card: int) -> None:
+        """SK-7/SK-8: the loser takes the pile, the cards beside it and the war cards.
+
+        ``card``: the loser's war card, -1 when the loser had none to lay (SK-9).
+        """
+        size = len(self.pile) + len(self.beside) + len(self.war_cards)
+        category = self.war_category
+        self.events.append(WarLost(loser, category, size, card))
         self._pick_up(loser)
         self.challenger = -1
         self.war_players = []
@@ -988,17 +904,17 @@ class _TurnLegal(Sequence[Action]):
     Valid until the next ``apply`` (as an observation is): the rest is read from the state.
     """
 
-    __slots__ = ("_full", "_state", "floor", "lays")
+    __slots__ = ("_full", "_state", "beats", "lays")
 
     def __init__(self, state: StromkrigState) -> None:
         self._state = state
-        self.lays, self.floor = state._turn_lays()
+        self.lays, self.beats = state._turn_lays()
         self._full: list[Action] | None = None
 
     def full(self) -> list[Action]:
         full = self._full
         if full is None:
-            full = self._full = self._state._turn_rest(list(self.lays), self.floor)
+            full = self._full = self._state._turn_rest(list(self.lays), self.beats)
         return full
 
     @overload
@@ -1021,6 +937,32 @@ class _TurnLegal(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         # Every ordinary lay is in ``lays``; the rest holds no ordinary lay.
         return action in self.lays or action in self.full()
+
+
+def from_position(
+    game: StromkrigGame,
+    hands: Sequence[Iterable[int]],
+    stock: Iterable[int] = (),
+    *,
+    pile: Iterable[int] = (),
+    top_owner: int = -1,
+    beside: Iterable[int] = (),
+    current: int = 0,
+    reset: bool = False,
+    rng: random.Random | None = None,
+) -> StromkrigState:
+    """A position for a test or an outside tool (see ``StromkrigState.from_position``)."""
+    return StromkrigState.from_position(
+        game,
+        hands,
+        stock,
+        pile=pile,
+        top_owner=top_owner,
+        beside=beside,
+        current=current,
+        reset=reset,
+        rng=rng,
+    )
 
 
 GAME = StromkrigGame

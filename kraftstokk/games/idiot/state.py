@@ -1,21 +1,11 @@
-"""Idiot, the classic shedding game (RULES.md ID-1..ID-13), on the 52 plant cards.
+"""Idiot's game and state (RULES.md ID-1..ID-13): dealing, legal actions, carrying them out.
 
 The state keeps plain lists of card indices: per seat a hand, a face-up row and a
 face-down row of three fixed slots (-1 once played, so a slot number stays the same
 for a person choosing it), plus the stock (top = last), the pile (top = last) and the
 burned cards. Legal actions are computed once per position and cached until the next
 ``apply``; that cache also validates the action, so a bot game costs one generation
-per step.
-
-Actions (first element is the kind):
-
-* ``(SWAP, hand_card, face_up_card)`` and ``(READY,)`` in the swap phase (ID-3);
-* ``(PLAY, card, ...)`` one or more cards of one rank from hand or the face-up row;
-* ``(SNEAK, card, ...)`` threes slipped under the pile (variant ``sneak_three``);
-* ``(FACE_DOWN, slot)`` a face-down card chosen by slot, unseen (ID-11);
-* ``(TAKE,)`` the pile into hand; ``(CHANCE,)`` turn the top of the stock (ID-10);
-* ``(END_RUN,)`` stop a run (variant ``sequences``); ``(PASS,)`` only when nothing
-  else is possible (a lone 2 under ``no_finish_on_two`` with an empty pile).
+per step. Every action appends its events (``events.py``) to ``state.events``.
 """
 
 from __future__ import annotations
@@ -33,37 +23,67 @@ from kraftstokk.games.core import (
     Game,
     Result,
     State,
-    Stats,
 )
+from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut
+from kraftstokk.games.idiot.actions import (
+    CHANCE,
+    CHANCE_ACTION,
+    END_RUN,
+    END_RUN_ACTION,
+    FACE_DOWN,
+    FACE_DOWN_ACTIONS,
+    PASS_ACTION,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_SWAP,
+    PLAY,
+    READY,
+    READY_ACTION,
+    SNEAK,
+    SWAP,
+    TAKE,
+    TAKE_ACTION,
+    IdiotPhase,
+    action_text,
+)
+from kraftstokk.games.idiot.events import (
+    BurnCause,
+    Burned,
+    ChanceDrawn,
+    FaceDownTurned,
+    Laid,
+    Passed,
+    PileTaken,
+    Reset,
+    RunEnded,
+    SneakedUnder,
+    Starts,
+    Swapped,
+    SwapsDone,
+)
+from kraftstokk.games.idiot.observation import IdiotObservation
+from kraftstokk.games.idiot.rules import (
+    ACE,
+    ROW,
+    TEN,
+    TWO,
+    next_in_run,
+    rank_of,
+    reach,
+    top_count,
+)
+from kraftstokk.games.idiot.spec import SPEC
 
-SWAP, READY, PLAY, SNEAK, FACE_DOWN, TAKE, CHANCE, END_RUN, PASS = range(9)
-
-PHASE_SWAP, PHASE_PLAY, PHASE_OVER = 0, 1, 2
-PHASE_NAMES = ("swap", "play", "over")
-
-TWO, TEN, ACE = 2, 10, 14
-ROW = 3  # ID-2: three face-down, three face-up and three hand cards each
-RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
-
-_CHANCE: Action = (CHANCE,)
-_TAKE: Action = (TAKE,)
-_PASS: Action = (PASS,)
-_FACE_DOWNS: tuple[Action, ...] = tuple((FACE_DOWN, slot) for slot in range(3))
-
-VARIANTS = frozenset({"two_same_player", "no_finish_on_two", "no_swap", "sequences", "sneak_three"})
-
-
-def rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
+_EN = "en"
 
 
 class IdiotGame(Game):
     """Idiot for 2-5 players; ace is high (14), 2 resets, 10 burns."""
 
-    name = "idiot"
-    min_players = 2
-    max_players = 5
-    allowed_variants = VARIANTS
+    name = SPEC.name
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
+    allowed_variants = SPEC.variant_names
 
     def __init__(
         self,
@@ -78,8 +98,7 @@ class IdiotGame(Game):
             raise GameError(f"idiot needs the 52 plant cards of a deck, this one has {len(plants)}")
         #: ID-1: rank per card index, ace high; 0 for jokers (never in play).
         self.ranks: tuple[int, ...] = tuple(
-            0 if table.joker[c] else (ACE if table.value[c] == 1 else table.value[c])
-            for c in range(table.size)
+            0 if table.joker[c] else rank_of(table.value[c]) for c in range(table.size)
         )
         self.plant_cards: tuple[int, ...] = plants
         most = max(sum(1 for c in plants if self.ranks[c] == r) for r in range(TWO, ACE + 1))
@@ -88,7 +107,7 @@ class IdiotGame(Game):
         # Sorting key: rank first, card index second, so play lists read low to high.
         self.sort_key: tuple[int, ...] = tuple(r * 64 + c for c, r in enumerate(self.ranks))
         # ID-5: a card may be laid when need <= reach (2 and 10 on anything).
-        self.reach: tuple[int, ...] = tuple(99 if r in (TWO, TEN) else r for r in self.ranks)
+        self.reach: tuple[int, ...] = tuple(reach(r) for r in self.ranks)
         self.single_plays: tuple[Action, ...] = tuple((PLAY, c) for c in range(table.size))
         #: For the bots: what a card is worth keeping, its rank with 2 and 10 dearest.
         self.keep_costs: tuple[int, ...] = tuple(
@@ -119,9 +138,7 @@ class IdiotState(State):
         self._sequences = "sequences" in v
         self._sneak = "sneak_three" in v
         self._special = self._no_finish_two or self._sneak  # variants off the fast path
-        self.stats = Stats(cards_played=[0] * game.table.size)
-        self._played = self.stats.cards_played
-        self._counters = self.stats.counters
+        self.events: list[Event] = []
         # A shuffle by random sort keys: as fair as rng.shuffle and several times faster.
         plants = game.plant_cards
         keys = [rng.random() for _ in plants]
@@ -149,11 +166,10 @@ class IdiotState(State):
         self._turns = 0
         self._over = False  # game over or action cap reached
         self._legal: list[Action] | None = None
-        self._reveal: tuple[int, int, bool] | None = None
-        self._views = [IdiotObservation(self, seat) for seat in range(n)]
         if "no_swap" in v:
             self._phase = PHASE_PLAY
             self._player = self._starting_player()
+            self.events.append(Starts(self._player))
         else:
             self._phase = PHASE_SWAP
             self._player = 0  # ID-3: seats swap in order from the dealer's left
@@ -181,8 +197,11 @@ class IdiotState(State):
             raise GameError(f"a position of {n} players needs {n} hands and rows")
         if any(len(row) > ROW for row in face_down):
             raise GameError(f"a face-down row has at most {ROW} slots")
+        if not 0 <= player < n:
+            raise GameError(f"player {player} is not a seat of a {n}-player game")
         state = cls(game, random.Random(seed))
         key = state._key
+        state.events = []
         state._hands = [sorted(h, key=key) for h in hands]
         state._up = [sorted(u, key=key) for u in face_up]
         state._down = [list(d) for d in face_down]
@@ -228,7 +247,6 @@ class IdiotState(State):
         if action not in legal:
             raise GameError(f"idiot: action {list(action)} is not legal here")
         self._legal = None
-        self._reveal = None
         self._actions += 1
         if self._actions >= self._cap:
             self._over = True
@@ -247,7 +265,11 @@ class IdiotState(State):
             self._ready()
         elif kind == SNEAK:
             self._sneak_under(action)
-        else:  # END_RUN, PASS
+        elif kind == END_RUN:
+            self.events.append(RunEnded(self._player))
+            self._end_turn()
+        else:  # PASS
+            self.events.append(Passed(self._player))
             self._end_turn()
 
     def result(self) -> Result:
@@ -266,9 +288,7 @@ class IdiotState(State):
         # A fresh state has the game's settings; every field of the position is copied.
         other = IdiotState(self.game, random.Random())
         other._rng.setstate(self._rng.getstate())
-        other.stats = self.stats.copy()
-        other._played = other.stats.cards_played
-        other._counters = other.stats.counters
+        other.events = list(self.events)
         other._down = [list(row) for row in self._down]
         other._up = [list(row) for row in self._up]
         other._hands = [list(hand) for hand in self._hands]
@@ -285,20 +305,44 @@ class IdiotState(State):
         other._actions = self._actions
         other._turns = self._turns
         other._over = self._over
-        other._reveal = self._reveal
         other._phase = self._phase
         other._player = self._player
         return other
 
     def observation(self, seat: int) -> IdiotObservation:
-        return self._views[seat]
+        ranks = self._ranks
+        pile = self._pile
+        return IdiotObservation(
+            seat=seat,
+            num_players=self.game.num_players,
+            phase=IdiotPhase(self._phase),
+            current_player=self._player,
+            hand=tuple(self._hands[seat]),
+            face_up_rows=tuple(tuple(row) for row in self._up),
+            face_down_slots=tuple(slot for slot, c in enumerate(self._down[seat]) if c >= 0),
+            face_down_counts=tuple(self._down_left),
+            hand_counts=tuple(len(hand) for hand in self._hands),
+            pile=tuple(pile),
+            top_count=top_count([ranks[c] for c in pile[-4:]]),
+            need=self._need,
+            run_rank=self._run,
+            stock_count=len(self._stock),
+            burned_count=len(self._burned),
+            out=tuple(self._order),
+            ranks=ranks,
+        )
 
     def play_out(
         self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
     ) -> None:
-        """The plain loop, handing each bot the cached legal list rather than a copy."""
+        """The plain loop, handing each bot the cached legal list rather than a copy.
+
+        A bot that declares ``reads_observation = False`` decides from the legal list
+        alone, so no observation is built for it (it is handed ``None``).
+        """
         acts = [bot.act for bot in bots]
-        views = self._views
+        looks = [getattr(bot, "reads_observation", True) is not False for bot in bots]
+        observation = self.observation
         apply = self.apply
         append = actions.append
         while not self._over:
@@ -306,7 +350,7 @@ class IdiotState(State):
             if legal is None:
                 legal = self._legal = self._generate()
             seat = self._player
-            action = acts[seat](views[seat], legal, bot_rngs[seat])
+            action = acts[seat](observation(seat) if looks[seat] else None, legal, bot_rngs[seat])
             apply(action)
             append(action)
 
@@ -335,50 +379,19 @@ class IdiotState(State):
             left = sum(1 for c in self._down[seat] if c >= 0)
             if left != self._down_left[seat]:
                 raise GameError(
-                    f"seat {seat}: {left} face-down cards, counted {self._down_left[seat]}"
+                    f"seat {seat + 1}: {left} face-down cards, counted {self._down_left[seat]}"
                 )
             if self._out[seat] and self.remaining_cards(seat):
-                raise GameError(f"seat {seat} is out but still holds cards")
+                raise GameError(f"seat {seat + 1} is out but still holds cards")
+
+    def action_text(self, action: Action, narrator: Narrator) -> str:
+        from_face_up = False
+        if action[0] in (PLAY, SNEAK):
+            from_face_up = action[1] not in self._hands[self._player]
+        return action_text(action, narrator, self._ranks, from_face_up, len(self._pile))
 
     def action_to_string(self, action: Action) -> str:
-        kind = action[0]
-        describe = self.game.table.describe
-        if kind in (PLAY, SNEAK):
-            cards = action[1:]
-            where = "" if cards[0] in self._hands[self._player] else " from the face-up row"
-            names = ", ".join(describe(c) for c in cards)
-            count = f"{len(cards)} × " if len(cards) > 1 else ""
-            rank = rank_name(self._ranks[cards[0]])
-            if kind == SNEAK:
-                return f"slip {count}{rank}{where} under the pile: {names}"
-            return f"play {count}{rank}{where}: {names}"
-        if kind == FACE_DOWN:
-            return f"turn face-down card {action[1] + 1} (unseen)"
-        if kind == TAKE:
-            size = len(self._pile)
-            return f"take the pile ({size} card{'s' if size != 1 else ''})"
-        if kind == CHANCE:
-            return "take a chance: turn the top card of the stock"
-        if kind == SWAP:
-            return (
-                f"swap {describe(action[1])} from hand with {describe(action[2])} "
-                "from the face-up row"
-            )
-        if kind == READY:
-            return "done swapping"
-        if kind == END_RUN:
-            return "end the run"
-        if kind == PASS:
-            return "pass (no move possible)"
-        raise GameError(f"idiot: unknown action {list(action)}")
-
-    def outcome_text(self) -> str | None:
-        """What the last action revealed (a chance card or a face-down card), in words."""
-        if self._reveal is None:
-            return None
-        _seat, card, played = self._reveal
-        fate = "played on the pile" if played else "not playable: taken with the pile"
-        return f"{self.game.table.describe(card)}: {fate}"
+        return self.action_text(action, Narrator(self.game.table, _EN))
 
     # -- legal actions -------------------------------------------------------------
 
@@ -391,11 +404,11 @@ class IdiotState(State):
         acts: list[Action] = []
         if src:
             need = self._need
-            reach = self._reach
+            reach_ = self._reach
             size = len(src)
             if size == 1:
                 card = src[0]
-                if reach[card] >= need:
+                if reach_[card] >= need:
                     acts.append(self._single[card])
             else:
                 ranks = self._ranks
@@ -404,7 +417,7 @@ class IdiotState(State):
                 i = 0
                 while i < size:
                     card = src[i]
-                    if reach[card] < need:
+                    if reach_[card] < need:
                         # Too low: jump to the 10s (when they are next) or to the need.
                         target = TEN if ranks[card] < TEN < need else need
                         i = bisect_left(src, target << 6, i + 1, size, key=self._key)
@@ -424,38 +437,43 @@ class IdiotState(State):
                                 add((PLAY, card, second, third, src[i + 3]))
                     i = j
             if not acts and self._stock:
-                acts.append(_CHANCE)
+                acts.append(CHANCE_ACTION)
         else:
             down = self._down[p]
-            acts = [_FACE_DOWNS[slot] for slot, card in enumerate(down) if card >= 0]
+            acts = [FACE_DOWN_ACTIONS[slot] for slot, card in enumerate(down) if card >= 0]
         if self._pile:
-            acts.append(_TAKE)
+            acts.append(TAKE_ACTION)
         elif not acts:
-            acts.append(_PASS)
+            acts.append(PASS_ACTION)
         return acts
 
     def _generate_general(self) -> list[Action]:
         p = self._player
         if self._phase == PHASE_SWAP:
             acts: list[Action] = [(SWAP, h, u) for h in self._hands[p] for u in self._up[p]]
-            acts.append((READY,))
+            acts.append(READY_ACTION)
             return acts
         hand = self._hands[p]
         if self._run:
+            # ID-13 sequences: the run goes on from hand, else the face-up row, else
+            # with a face-down card turned unseen (it must continue the run).
             src = hand if hand else self._up[p]
-            acts = self._plays(src, self._run, only_rank=self._run)
-            acts.append((END_RUN,))
+            if src:
+                acts = self._plays(src, self._run, only_rank=self._run)
+            else:
+                acts = [FACE_DOWN_ACTIONS[s] for s, c in enumerate(self._down[p]) if c >= 0]
+            acts.append(END_RUN_ACTION)
             return acts
         if hand or self._up[p]:
             acts = self._plays(hand if hand else self._up[p], self._need, only_rank=0)
             if not acts and self._stock:
-                acts.append((CHANCE,))
+                acts.append(CHANCE_ACTION)
         else:
-            acts = [(FACE_DOWN, slot) for slot, c in enumerate(self._down[p]) if c >= 0]
+            acts = [FACE_DOWN_ACTIONS[slot] for slot, c in enumerate(self._down[p]) if c >= 0]
         if self._pile:
-            acts.append((TAKE,))
+            acts.append(TAKE_ACTION)
         if not acts:
-            acts.append((PASS,))
+            acts.append(PASS_ACTION)
         return acts
 
     def _plays(self, src: list[int], need: int, only_rank: int) -> list[Action]:
@@ -465,7 +483,7 @@ class IdiotState(State):
         ranks are neighbours.
         """
         ranks = self._ranks
-        reach = self._reach
+        reach_ = self._reach
         acts: list[Action] = []
         size = len(src)
         p = self._player
@@ -479,7 +497,7 @@ class IdiotState(State):
             j = i + 1
             while j < size and ranks[src[j]] == r:
                 j += 1
-            if (only_rank == 0 or r == only_rank) and reach[card] >= need:
+            if (only_rank == 0 or r == only_rank) and reach_[card] >= need:
                 for n in range(1, j - i + 1):
                     if r == TWO and self._no_finish_two and stock_empty and n == total:
                         continue  # ID-13 no_finish_on_two: a 2 may not be the last card
@@ -499,13 +517,16 @@ class IdiotState(State):
         up[up.index(up_card)] = hand_card
         hand.sort(key=self._key)
         up.sort(key=self._key)
+        self.events.append(Swapped(self._player, hand_card, up_card))
 
     def _ready(self) -> None:
+        self.events.append(SwapsDone(self._player))
         if self._player + 1 < self.game.num_players:
             self._player += 1
             return
         self._phase = PHASE_PLAY
         self._player = self._starting_player()
+        self.events.append(Starts(self._player))
 
     def _starting_player(self) -> int:
         """ID-4: the lowest ordinary hand card (2 and 10 don't count), then the next."""
@@ -524,11 +545,10 @@ class IdiotState(State):
         hand = self._hands[p]
         src = hand if hand else self._up[p]
         pile = self._pile
-        played = self._played
         for card in action[1:]:
             src.remove(card)
             pile.append(card)
-            played[card] += 1
+        self.events.append(Laid(p, action[1:], src is not hand))
         ranks = self._ranks
         rank = ranks[action[1]]
         if rank in (TEN, TWO) or self._sequences or (len(pile) >= 4 and ranks[pile[-4]] == rank):
@@ -556,11 +576,10 @@ class IdiotState(State):
         p = self._player
         hand = self._hands[p]
         src = hand if hand else self._up[p]
-        played = self.stats.cards_played
         for card in action[1:]:
             src.remove(card)
             self._pile.insert(0, card)
-            played[card] += 1
+        self.events.append(SneakedUnder(p, action[1:]))
         if src is hand:
             self._draw(hand)
         if self._is_empty(p):
@@ -573,22 +592,29 @@ class IdiotState(State):
         """Effects of cards just laid on top: burns (ID-7, ID-8), 2 (ID-6), going out."""
         pile = self._pile
         again = False
+        burn = 0
+        size = 0
         if rank == TEN:
-            self._burn()
-            self.stats.count("ten_burns")
-            again = True
+            burn = BurnCause.TEN
         elif len(pile) >= 4 and self._four_on_top(rank):
+            burn = BurnCause.FOUR_OF_A_KIND
+        if burn:
+            size = len(pile)
             self._burn()
-            self.stats.count("four_burns")
             again = True
         else:
             self._need = 0 if rank == TWO else rank
-            if rank == TWO and self._two_same:
-                again = True
+            if rank == TWO:
+                again = self._two_same
         hand = self._hands[p]
         if from_hand and len(hand) < ROW and self._stock:
             self._draw(hand)
-        if not hand and not self._up[p] and not self._down_left[p]:
+        out = not hand and not self._up[p] and not self._down_left[p]
+        if burn:
+            self.events.append(Burned(p, size, BurnCause(burn), not out))
+        elif rank == TWO:
+            self.events.append(Reset(p, again and not out))
+        if out:
             self._go_out(p)  # ID-12: after a burn the next player starts the new pile
             if self._phase != PHASE_OVER:
                 self._end_turn()
@@ -597,16 +623,21 @@ class IdiotState(State):
             self._run = 0
             return
         if self._sequences and allow_run:
-            # ID-13 sequences: continue with the next rank up; no 2 or 10 in a run.
-            nxt = rank + 1
-            if rank != TWO and nxt != TEN and nxt <= ACE:
-                src = hand if from_hand else self._up[p]
+            # ID-13 sequences: continue with the next rank up, stepping over the 10;
+            # no 2 or 10 in a run. With hand and face-up row empty, a face-down card
+            # may continue it (turned unseen).
+            following = next_in_run(rank)
+            if following:
+                src = hand if hand else self._up[p]
                 if src:
                     ranks = self._ranks
                     for c in src:
-                        if ranks[c] == nxt:
-                            self._run = nxt
+                        if ranks[c] == following:
+                            self._run = following
                             return
+                elif self._down_left[p]:
+                    self._run = following
+                    return
         self._end_turn()
 
     def _four_on_top(self, rank: int) -> bool:
@@ -618,7 +649,6 @@ class IdiotState(State):
         self._burned.extend(self._pile)
         self._pile.clear()
         self._need = 0
-        self.stats.count("burns")
 
     def _draw(self, hand: list[int]) -> None:
         """ID-9: draw back up to three while the stock lasts."""
@@ -632,11 +662,11 @@ class IdiotState(State):
     def _take(self) -> None:
         p = self._player
         hand = self._hands[p]
+        self.events.append(PileTaken(p, len(self._pile)))
         hand.extend(self._pile)
         hand.sort(key=self._key)
         self._pile.clear()
         self._need = 0
-        self.stats.count("pile_pickups")
         self._end_turn()
 
     def _chance(self) -> None:
@@ -644,43 +674,40 @@ class IdiotState(State):
         p = self._player
         card = self._stock.pop()
         rank = self._ranks[card]
-        self.stats.count("chance_draws")
         if self._reach[card] >= self._need:
-            self._reveal = (p, card, True)
+            self.events.append(ChanceDrawn(p, card, True))
             self._pile.append(card)
-            self.stats.cards_played[card] += 1
-            self.stats.count("chance_draws_played")
             self._after_lay(p, rank, from_hand=False, allow_run=False)
         else:
-            self._reveal = (p, card, False)
+            self.events.append(ChanceDrawn(p, card, False))
             self._pick_up(p, card)
 
     def _face_down(self, slot: int) -> None:
-        """ID-11: the chosen face-down card is played if legal, else taken with the pile."""
+        """ID-11: the chosen face-down card is played if legal, else taken with the pile.
+
+        In a run (ID-13 ``sequences``) the card is legal only when it continues the run.
+        """
         p = self._player
         card = self._down[p][slot]
         self._down[p][slot] = -1
         self._down_left[p] -= 1
         rank = self._ranks[card]
-        self.stats.count("face_down_plays")
         last_card = not self._down_left[p]
-        playable = self._reach[card] >= self._need
+        in_run = self._run
+        playable = rank == in_run if in_run else self._reach[card] >= self._need
         if rank == TWO and self._no_finish_two and last_card:
             playable = False
+        self.events.append(FaceDownTurned(p, card, playable))
         if playable:
-            self._reveal = (p, card, True)
             self._pile.append(card)
-            self.stats.cards_played[card] += 1
-            self._after_lay(p, rank, from_hand=False, allow_run=False)
+            self._after_lay(p, rank, from_hand=False, allow_run=bool(in_run))
         else:
-            self._reveal = (p, card, False)
-            self.stats.count("face_down_fails")
             self._pick_up(p, card)
 
     def _pick_up(self, p: int, card: int) -> None:
         hand = self._hands[p]
+        self.events.append(PileTaken(p, len(self._pile), with_card=True))
         if self._pile:
-            self.stats.count("pile_pickups")
             hand.extend(self._pile)
             self._pile.clear()
         hand.append(card)
@@ -693,11 +720,13 @@ class IdiotState(State):
         self._order.append(p)
         self._active -= 1
         self._run = 0
+        self.events.append(SeatOut(p, len(self._order)))
         if self._active == 1:
             self._turns += 1
             self._loser = self._out.index(False)
             self._phase = PHASE_OVER
             self._over = True
+            self.events.append(GameOver(self._loser, tuple(self._order), "idioten", "the Idiot"))
 
     def _end_turn(self) -> None:
         self._turns += 1
@@ -710,125 +739,28 @@ class IdiotState(State):
         self._player = p
 
 
-class IdiotObservation:
-    """What one seat may know, read from the live state (build cost O(1)).
-
-    Own hand and face-up row, everyone's face-up rows, counts of hidden cards, the pile,
-    the stock and burned counts. Face-down cards are never exposed, not even one's own:
-    only the slots that still hold a card. Valid until the next ``apply``.
-    """
-
-    __slots__ = ("_state", "seat")
-
-    def __init__(self, state: IdiotState, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    @property
-    def num_players(self) -> int:
-        return self._state.game.num_players
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        """Public: the rank of every card index (ace 14)."""
-        return self._state._ranks
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._state._phase]
-
-    @property
-    def current_player(self) -> int:
-        return self._state._player
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return tuple(self._state._hands[self.seat])
-
-    @property
-    def face_up(self) -> tuple[int, ...]:
-        return tuple(self._state._up[self.seat])
-
-    @property
-    def face_up_rows(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(row) for row in self._state._up)
-
-    @property
-    def face_down_slots(self) -> tuple[int, ...]:
-        """Own face-down slots that still hold a card (positions only)."""
-        return tuple(slot for slot, c in enumerate(self._state._down[self.seat]) if c >= 0)
-
-    @property
-    def face_down_counts(self) -> tuple[int, ...]:
-        return tuple(self._state._down_left)
-
-    @property
-    def hand_counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self._state._hands)
-
-    @property
-    def pile(self) -> tuple[int, ...]:
-        return tuple(self._state._pile)
-
-    @property
-    def pile_size(self) -> int:
-        return len(self._state._pile)
-
-    @property
-    def need(self) -> int:
-        """The lowest ordinary rank that may be played now (0: anything)."""
-        return self._state._need
-
-    @property
-    def run_rank(self) -> int:
-        """In a run (variant ``sequences``), the rank that continues it; else 0."""
-        return self._state._run
-
-    @property
-    def stock_count(self) -> int:
-        return len(self._state._stock)
-
-    @property
-    def burned_count(self) -> int:
-        return len(self._state._burned)
-
-    @property
-    def out(self) -> tuple[int, ...]:
-        """Seats that went out, first out first."""
-        return tuple(self._state._order)
-
-    def describe(self) -> list[str]:
-        """The view in words, for a person at the terminal."""
-        state = self._state
-        describe = state.game.table.describe
-        ranks = state._ranks
-
-        def cards(seq: Sequence[int]) -> str:
-            ordered = sorted(seq, key=state.game.sort_key.__getitem__)
-            return ", ".join(f"{rank_name(ranks[c])} {describe(c)}" for c in ordered) or "-"
-
-        lines = [f"You are seat {self.seat + 1}. Phase: {self.phase}."]  # people count from 1
-        pile = state._pile
-        if pile:
-            top = pile[-1]
-            lines.append(
-                f"Pile: {len(pile)} card(s), top {rank_name(ranks[top])} {describe(top)}"
-                + (" (reset: anything goes)" if ranks[top] == TWO else "")
-            )
-        else:
-            lines.append("Pile: empty (anything goes)")
-        lines.append(f"Stock: {self.stock_count}   Burned: {self.burned_count}")
-        for seat in range(self.num_players):
-            who = "you" if seat == self.seat else f"seat {seat + 1}"
-            status = " (out)" if state._out[seat] else ""
-            lines.append(
-                f"  {who}{status}: hand {len(state._hands[seat])}, "
-                f"face-down {state._down_left[seat]}, face-up {cards(state._up[seat])}"
-            )
-        lines.append(f"Your hand: {cards(state._hands[self.seat])}")
-        if self.run_rank:
-            lines.append(f"Run: you may continue with a {rank_name(self.run_rank)}")
-        return lines
+def from_position(
+    game: IdiotGame,
+    *,
+    hands: Sequence[Sequence[int]],
+    face_up: Sequence[Sequence[int]],
+    face_down: Sequence[Sequence[int]],
+    stock: Sequence[int] = (),
+    pile: Sequence[int] = (),
+    player: int = 0,
+    seed: int = 0,
+) -> IdiotState:
+    """A play-phase position for a test or an outside tool (see ``IdiotState.from_position``)."""
+    return IdiotState.from_position(
+        game,
+        hands=hands,
+        face_up=face_up,
+        face_down=face_down,
+        stock=stock,
+        pile=pile,
+        player=player,
+        seed=seed,
+    )
 
 
 GAME = IdiotGame

@@ -8,21 +8,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from kraftstokk.games.core import Action, BotFactory, Game, random_bot
-from kraftstokk.games.kraftidioten import (
-    BURNED,
+from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE_ACTION,
     DRAW_ACTION,
     JOKER,
     LAY,
     LIE,
-    NO_CATEGORY,
     PASS_ACTION,
     PHASE_CHALLENGE,
     PHASE_CLAIM,
     TAKE_ACTION,
-    KraftidiotenGame,
-    KraftidiotenObservation,
 )
+from kraftstokk.games.kraftidioten.observation import (
+    KraftidiotenObservation,
+    KraftidiotenTurnView,
+)
+from kraftstokk.games.kraftidioten.rules import BURNED, NO_CATEGORY, lowest_figure_lie
+from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 
 _INFINITY = float("inf")
 
@@ -50,21 +52,24 @@ def _weakest_opening(
 class GreedyBot:
     """The cheapest truthful claim; a joker, then the stock, before taking the pile.
 
-    Never challenges and never lies (taking the pile is always possible instead).
+    Never challenges and never lies (taking the pile is always possible instead). It
+    decides a turn from its hand and the claim to beat alone, so the engine hands it
+    only that part of its observation (``turn_view``) and no legal list.
     """
 
     #: Answers every claim with PASS without looking (the engine may record it at once).
     always_passes = True
-    #: Chooses a turn from the observation alone (the engine may skip the legal list).
+    #: Chooses a turn from the observation alone (the engine may skip the legal list)...
     needs_legal = False
+    #: ...and from its hand, category, floor and stock count only (``turn_view``).
+    reads_turn_view = True
 
     def __init__(self, game: KraftidiotenGame) -> None:
         table = game.table
         self._joker = table.joker
-        self._figures = table.figures
         self._nr = table.nr
-        # The game's tables: a plant's figure per category (jokers -inf, so they never
-        # qualify) and its truthful lay action, so a turn allocates nothing.
+        # The game's tables: a plant's printed figure per category (jokers -inf, so they
+        # never qualify) and its truthful lay action, so a turn allocates nothing.
         self._plant_figures = game.plant_figures
         self._truthful = game.truth_actions
 
@@ -75,7 +80,10 @@ class GreedyBot:
         return cls(_game(game))
 
     def act(
-        self, observation: KraftidiotenObservation, legal: Sequence[Action], rng: random.Random
+        self,
+        observation: KraftidiotenObservation | KraftidiotenTurnView,
+        legal: Sequence[Action],
+        rng: random.Random,
     ) -> Action:
         if legal and legal[-1] == PASS_ACTION:  # asked to challenge (cheaper than the phase)
             return PASS_ACTION
@@ -84,9 +92,16 @@ class GreedyBot:
         category = observation.category
         if category == NO_CATEGORY:  # the category is a coin toss, the card the cheapest
             # int(random() * 3): a fair third each, cheaper than randrange(3).
-            opening = _weakest_opening(hand, joker, self._nr, int(rng.random() * 3))
-            if opening is not None:
-                return opening
+            category = int(rng.random() * 3)
+            ranks = self._nr[category]
+            weakest = -1
+            weakest_nr = -1
+            for card in hand:
+                if not joker[card] and ranks[card] > weakest_nr:
+                    weakest_nr = ranks[card]
+                    weakest = card
+            if weakest >= 0:
+                return self._truthful[category][weakest]
             return (JOKER, min(hand))
         floor = observation.floor
         assert floor is not None
@@ -100,13 +115,14 @@ class GreedyBot:
                 best_figure = figure
         if best >= 0:
             return self._truthful[category][best]
-        if len(hand) > 2:
-            jokers = [card for card in hand if joker[card]]
-            if jokers:
-                return (JOKER, min(jokers))
-        if observation.stock_count:
-            return DRAW_ACTION
-        return TAKE_ACTION
+        if len(hand) > 2:  # KI-7: a joker only while holding three cards or more
+            lowest_joker = -1
+            for card in hand:
+                if joker[card] and (lowest_joker < 0 or card < lowest_joker):
+                    lowest_joker = card
+            if lowest_joker >= 0:
+                return (JOKER, lowest_joker)
+        return DRAW_ACTION if observation.stock_count else TAKE_ACTION
 
 
 class HeuristicBot:
@@ -114,10 +130,13 @@ class HeuristicBot:
 
     ``knowledge`` (0..1) is how well it knows the plants: the chance that it notices a
     suspicious claim (a plant already claimed on the pile, or last seen going to another
-    player) and that, when lying, it names the least conspicuous plant (the lowest figure
-    that beats the claim) rather than any plant that does. ``top3_challenge`` is the
-    chance that it challenges a top-3 burn claim (or a last card) it cannot refute;
-    ``bluff`` the chance that it lies rather than draws from the stock when stuck.
+    player) or a claim whose figure is not the one the named plant's card prints (an
+    open lie, KI-4c), and that, when lying, it names the least conspicuous plant (the
+    lowest figure that beats the claim) with that plant's figure; otherwise it lies
+    clumsily, by figure: its own card's plant with the lowest whole figure that beats the
+    claim. ``top3_challenge`` is the chance that it challenges a top-3 burn claim (or a
+    last card) it cannot refute; ``bluff`` the chance that it lies rather than draws from
+    the stock when stuck.
     """
 
     def __init__(
@@ -139,7 +158,7 @@ class HeuristicBot:
         self.top3_challenge = top3_challenge
         self.bluff = bluff
         self._joker = table.joker
-        self._figures = table.figures
+        self._figures = game.claim_figures
         self._nr = table.nr
         self._top3 = game.top3
         self._sorted_figures = game.sorted_figures
@@ -166,11 +185,16 @@ class HeuristicBot:
             if category == NO_CATEGORY:
                 category = legal[0][2]
             floor = observation.floor
-            claim = self._plausible_claim(
-                observation, category, -1.0 if floor is None else floor, rng, card
-            )
-            return (LAY, card, category, claim) if claim >= 0 else legal[0]
+            low = -1.0 if floor is None else floor
+            candidates = self._plausible_claims(observation, category, low, card)
+            if candidates and rng.random() < self.knowledge:
+                return (LAY, card, category, candidates[0])
+            return self._figure_lie(card, category, low)
         return self._turn(observation, rng)
+
+    def _figure_lie(self, card: int, category: int, floor: float) -> Action:
+        """The card's own plant with the lowest whole figure that beats ``floor``."""
+        return (LAY, card, category, card, lowest_figure_lie(floor, self._figures[category][card]))
 
     # ----------------------------------------------------------------- challenges
 
@@ -182,6 +206,9 @@ class HeuristicBot:
         plant = claim.plant
         if plant in observation.hand:
             return CHALLENGE_ACTION
+        wrong_figure = claim.figure != self._figures[observation.category][plant]
+        if wrong_figure and rng.random() < self.knowledge:
+            return CHALLENGE_ACTION  # not the figure the plant's card prints: a lie
         if plant in observation.own_cards_on_pile_set:
             return CHALLENGE_ACTION
         suspicious = False
@@ -241,30 +268,24 @@ class HeuristicBot:
         if observation.stock_count and rng.random() >= self.bluff:
             return DRAW_ACTION
         weakest = min(plants, key=figures.__getitem__)
-        if self._plausible_claim(observation, category, floor, rng, weakest) < 0:
+        if not self._plausible_claims(observation, category, floor, weakest):
             return DRAW_ACTION if observation.stock_count else TAKE_ACTION
         return (LIE, weakest, category)
 
-    def _plausible_claim(
+    def _plausible_claims(
         self,
         observation: KraftidiotenObservation,
         category: int,
         floor: float,
-        rng: random.Random,
         card: int,
-    ) -> int:
-        """A plant that beats ``floor`` and that no one can know to be elsewhere; -1 if none."""
+    ) -> list[int]:
+        """Plants that beat ``floor`` and that no one can know to be elsewhere, lowest first."""
         ruled_out = set(observation.hand)
         ruled_out.add(card)
         ruled_out.update(claim.plant for claim in observation.claims)
         ruled_out.update(observation.shown_cards)
         start = bisect_left(self._sorted_figures[category], floor)
-        candidates = [p for p in self._by_figure[category][start:] if p not in ruled_out]
-        if not candidates:
-            return -1
-        if rng.random() < self.knowledge:
-            return candidates[0]
-        return candidates[rng.randrange(len(candidates))]
+        return [p for p in self._by_figure[category][start:] if p not in ruled_out]
 
 
 BOTS: dict[str, BotFactory] = {

@@ -1,0 +1,67 @@
+"""Kraftidioten's rules as pure functions and constants (RULES.md KI-1..KI-9).
+
+The state (``state.py``) and the bots call these, so a rule is written once: what a
+claim must reach, what makes it a lie, what burns, what the joker costs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from kraftstokk.models import TOP_NR  # KI-8, D-3: nr. 1-3 (the deck's top-3 flag uses it too)
+
+HAND_SIZE: Final = 3  # KI-1, KI-2: deal three, draw back up to three
+JOKER_PENALTY: Final = 3  # KI-7: burned cards drawn for a joker laid too late
+JOKER_LIMIT: Final = 2  # KI-7: a joker laid while holding this many cards or fewer costs
+MAX_CLAIM_FIGURE: Final = 1_000_000  # a stated figure is a whole number up to this (KI-4c)
+NO_CATEGORY: Final = -1  # a new pile: the next card chooses the category (KI-2, KI-5)
+BURNED: Final = -1  # where a shown card went when it left the game
+NOT_SHOWN: Final = -2  # a card never shown
+
+
+def printed_value(text: str) -> float:
+    """A figure as the card prints it, as a number: '4 405' -> 4405.0, '12,5' -> 12.5.
+
+    Claims are made and judged in printed figures (KI-2, KI-6): "Tonstad, 4 405 GWh" is
+    the truth when Tonstad's card prints 4 405. The printed rounding keeps the order of
+    the exact figures, so no comparison between two plants changes. A joker ('') is 0.
+    """
+    return float(text.replace(" ", "").replace(",", ".")) if text else 0.0
+
+
+def reaches(figure: float, floor: float) -> bool:
+    """KI-3: a claim must be at least the previous claim's figure (equal allowed)."""
+    return figure >= floor
+
+
+def is_lie(card: int, plant: int, stated: float, printed: Sequence[float]) -> bool:
+    """KI-6: a lie if the card is not the plant named or the figure is not its printed one."""
+    return card != plant or stated != printed[plant]
+
+
+def is_top3(nr: int) -> bool:
+    """KI-8: nr. 1, 2 or 3 in the category (a joker has no nr., 0)."""
+    return 0 < nr <= TOP_NR
+
+
+def lowest_figure_lie(floor: float, printed: float) -> int:
+    """KI-4c: the lowest whole figure that reaches ``floor`` and is not ``printed``."""
+    lowest = max(0, math.ceil(floor))
+    return lowest + 1 if lowest == printed else lowest
+
+
+def joker_costs(held: int) -> bool:
+    """KI-7: laying a joker while holding two cards or fewer (the joker counted) costs."""
+    return held <= JOKER_LIMIT
+
+
+def penalty_size(burned: int) -> int:
+    """KI-7: three random burned cards, or as many as there are."""
+    return min(JOKER_PENALTY, burned)
+
+
+def figure_words(figure: float) -> str:
+    """A stated whole figure as the cards print numbers: 4500 -> '4 500'."""
+    return f"{round(figure):,}".replace(",", " ")
