@@ -90,6 +90,12 @@ class OutputError(KraftstokkError):
         self.path = str(path)
 
 
+class RequestRefused(KraftstokkError):
+    """A web request the server refuses (``kraftstokk serve``); ``status`` is its 4xx."""
+
+    status: int = 400
+
+
 #: Error lines stay readable: a value quoted in one is cut to this many characters.
 MAX_QUOTED = 80
 #: A list of problems in one line names this many and counts the rest.

@@ -41,7 +41,10 @@ def test_folded_stack_reads_in_order(pages):
     total = padded_page_count(pages)
     assert total % 4 == 0 and total - 4 < pages <= total
     assert len(sides) == total // 2
-    expected = [n if n <= pages else None for n in range(1, total + 1)]
+    if pages == 1:
+        expected: list[int | None] = [1, None, None, None]
+    else:  # the blanks go just before the last page, the outside back cover
+        expected = [*range(1, pages), *[None] * (total - pages), pages]
     assert reading_order(sides) == expected
 
 
@@ -58,16 +61,19 @@ def test_eight_pages_outer_sheet_first():
     ]
 
 
-def test_thirteen_pages_get_three_blanks_at_the_end():
+def test_thirteen_pages_get_three_blanks_before_the_back_cover():
+    """Today's defect: the blanks went after page 13, so the outside back cover was blank."""
     sides = saddle_stitch_sides(13)
     assert padded_page_count(13) == 16
     numbers = [n for side in sides for n in (side.left, side.right)]
     assert numbers.count(None) == 3
     assert sorted(n for n in numbers if n is not None) == list(range(1, 14))
-    # The blanks are pages 14-16: the outer sheet's front left, back right, next front left.
-    assert sides[0] == SheetSide(None, 1)
+    # Page 13 is the outer sheet's front left (position 16, the outside back cover);
+    # the blanks are positions 13-15, inside.
+    assert sides[0] == SheetSide(13, 1)
     assert sides[1] == SheetSide(2, None)
     assert sides[2] == SheetSide(None, 3)
+    assert reading_order(sides)[-1] == 13
 
 
 def test_twenty_pages_middle_sheet():

@@ -14,7 +14,7 @@ from kraftstokk.models import Deck
 from kraftstokk.render.card import draw_card_back, draw_card_face
 from kraftstokk.render.geometry import mm
 from kraftstokk.render.layout import load_layout
-from kraftstokk.render.palette import palette_from_style
+from kraftstokk.render.palette import PrintColour, palette_from_style
 from kraftstokk.render.parts import palette_key
 from tests.render_probe import Rect, fonts_of, page_shapes, page_text, text_in
 
@@ -78,6 +78,9 @@ def test_style_colours_are_used_and_tag_the_shared_pieces(deck: Deck):
     plain = palette_from_style({})
     styled = palette_from_style({"accent": "#aa3300", "colours": {"hjerter": "#990000"}})
     assert styled.accent.hexval() == "0xaa3300" and styled.red.hexval() == "0x990000"
+    print_styled = palette_from_style(styled_style := {"accent": "#aa3300"}, PrintColour("cmyk"))
+    assert (print_styled.accent.cyan, print_styled.accent.magenta) == (0.0, 0.7)
+    assert palette_key(print_styled) != palette_key(palette_from_style(styled_style))
     assert palette_key(plain) != palette_key(styled)
     assert palette_from_style({"accent": "not a colour"}).accent == plain.accent
 

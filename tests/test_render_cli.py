@@ -37,8 +37,9 @@ def test_all_outputs_written(rendered: Path):
     assert (rendered / "kraftstokk-a4.pdf").is_file()
     assert (rendered / "kraftstokk-printshop.pdf").is_file()
     pngs = sorted((rendered / "png").glob("*.png"))
-    assert len(pngs) == 55 + 2  # faces, the back, the contact sheet
+    assert len(pngs) == 55 + 2 + 56  # faces, the back, the contact sheet; faces, back w/ bleed
     assert (rendered / "png" / "01-spar-1.png").is_file()
+    assert (rendered / "png" / "01-spar-1-bleed.png").is_file()
     assert (rendered / "png" / "03-klover-1.png").is_file()
     assert not list(rendered.glob("**/*.tmp"))
 
@@ -106,7 +107,9 @@ def test_printshop_only_with_bleed_and_backs_last(tmp_path: Path):
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     page = PdfReader(out / "kraftstokk-printshop.pdf").pages[0]
-    assert float(page.mediabox.width) * PT == pytest.approx(67.5, abs=0.01)
+    # the offset preset's page: card + 2 mm bleed + the 8 mm slug for crop marks, each side
+    assert float(page.mediabox.width) * PT == pytest.approx(63.5 + 2 * (2 + 8), abs=0.01)
+    assert float(page.bleedbox.width) * PT == pytest.approx(67.5, abs=0.01)
 
 
 def test_invalid_deck_is_refused_with_its_problems(tmp_path: Path):
@@ -168,7 +171,7 @@ def test_list_layouts():
     result = runner.invoke(app, ["render", "--list-layouts"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert [line.split()[0] for line in lines] == ["bridge", "poker", "poker-63x88"]
+    assert [line.split()[0] for line in lines] == ["bridge", "poker", "poker-63x88", "poker-dtc"]
     assert "57.2 × 88.9 mm" in lines[0]
 
 

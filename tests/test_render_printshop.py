@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from kraftstokk.models import Deck
 from kraftstokk.render.layout import load_layout
+from kraftstokk.render.presets import load_preset
 from kraftstokk.render.printshop import page_sequence, printshop_pdf
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, fonts_of, page_shapes, page_text
@@ -31,19 +32,30 @@ def _mm(box) -> tuple[float, ...]:
     return tuple(round(float(v) * PT, 2) for v in (box.left, box.bottom, box.right, box.top))
 
 
-def test_page_is_card_plus_bleed_with_trim_and_bleed_boxes(reader: PdfReader):
+def test_page_is_card_plus_bleed_and_slug_with_trim_and_bleed_boxes(reader: PdfReader):
+    """The default (offset) page: 3 mm bleed, then an 8 mm slug for the crop marks."""
     assert len(reader.pages) == 110
     for page in reader.pages:
-        assert _mm(page.mediabox) == (0.0, 0.0, 69.5, 94.9)
-        assert _mm(page.trimbox) == (3.0, 3.0, 66.5, 91.9)
-        assert _mm(page.bleedbox) == (0.0, 0.0, 69.5, 94.9)
+        assert _mm(page.mediabox) == (0.0, 0.0, 85.5, 110.9)
+        assert _mm(page.trimbox) == (11.0, 11.0, 74.5, 99.9)
+        assert _mm(page.bleedbox) == (8.0, 8.0, 77.5, 102.9)
         assert "/TrimBox" in page and "/BleedBox" in page
+
+
+def test_drivethrucards_page_is_the_card_plus_an_eighth_inch(deck: Deck):
+    pdf = printshop_pdf(deck, load_layout("poker-dtc"), load_preset("drivethrucards"))
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    assert _mm(page.mediabox) == (0.0, 0.0, 69.85, 95.25)  # 2.75 x 3.75 in
+    assert float(page.mediabox.width) / 72 == pytest.approx(2.75)
+    assert float(page.mediabox.height) / 72 == pytest.approx(3.75)
+    assert _mm(page.trimbox) == (3.17, 3.17, 66.67, 92.07)  # 1/8 in = 3.175 mm
+    assert _mm(page.bleedbox) == _mm(page.mediabox)
 
 
 def test_background_fills_the_bleed(reader: PdfReader):
     for page in reader.pages[:2]:  # a front and a back
         clip = page_shapes(page).clips[0]
-        assert clip.rounded(2) == (0.0, 0.0, 69.5, 94.9)
+        assert clip.rounded(2) == (8.0, 8.0, 77.5, 102.9)
 
 
 def test_fronts_and_backs_alternate(reader: PdfReader, deck: Deck):
@@ -70,7 +82,8 @@ def test_backs_last_order(deck: Deck):
 
 
 def test_bleed_option_changes_page_and_boxes(deck: Deck):
-    reader = PdfReader(io.BytesIO(printshop_pdf(deck, POKER, bleed=5.0)))
+    preset = load_preset("drivethrucards").model_copy(update={"bleed_mm": 5.0})
+    reader = PdfReader(io.BytesIO(printshop_pdf(deck, POKER, preset)))
     page = reader.pages[0]
     assert _mm(page.mediabox) == (0.0, 0.0, 73.5, 98.9)
     assert _mm(page.trimbox) == (5.0, 5.0, 68.5, 93.9)

@@ -126,6 +126,26 @@ class Style(_Strict):
         return value
 
 
+class PrintTable(_Strict):
+    """``[print]``: which printer the files are made for."""
+
+    preset: str | None = Field(
+        None,
+        description="Printer preset: a file in kraftstokk/render/presets "
+        "(render --list-presets); none: home sheets and the offset print-shop file.",
+    )
+
+    @field_validator("preset")
+    @classmethod
+    def _known_preset(cls, value: str | None) -> str | None:
+        from kraftstokk.render.presets import preset_names
+
+        names = preset_names()
+        if value is not None and value not in names:
+            raise ValueError(f"{value!r} is not a printer preset; choose from {', '.join(names)}")
+        return value
+
+
 def _check_colour(value: str) -> str:
     if not HEX_COLOUR.match(value):
         raise ValueError(f'"{value}" is not a colour like "#1a1a1a"')
@@ -150,6 +170,7 @@ class DeckSpec(_Strict):
         default_factory=dict, description="Display-name overrides: plant id to card name."
     )
     style: Style = Field(default_factory=Style)
+    print: PrintTable = Field(default_factory=PrintTable)
 
     @field_validator("names")
     @classmethod

@@ -14,7 +14,7 @@ from kraftstokk.models import Deck
 from kraftstokk.render.fonts import register_fonts, text_width
 from kraftstokk.render.geometry import Box, mm
 from kraftstokk.render.layout import CardLayout
-from kraftstokk.render.palette import Palette, palette_from_style
+from kraftstokk.render.palette import RGB, Palette, PrintColour, palette_from_style
 from kraftstokk.render.suits import BOLT, draw_shape
 
 Extent = tuple[float, float, float, float]
@@ -28,6 +28,7 @@ def draw_card_back(
     layout: CardLayout,
     scale: float = 1.0,
     bleed: bool = False,
+    colour: PrintColour = RGB,
 ) -> None:
     """Draw the back with its lower-left cut corner at (x, y) points, ``scale`` times size."""
     b = layout.bleed if bleed else 0.0
@@ -35,23 +36,29 @@ def draw_card_back(
     canvas.translate(x, y)
     if scale != 1.0:
         canvas.scale(scale, scale)
-    draw_back_local(canvas, deck, layout, (b, b, b, b))
+    draw_back_local(canvas, deck, layout, (b, b, b, b), colour=colour)
     canvas.restoreState()
 
 
-def back_form(canvas: Canvas, deck: Deck, layout: CardLayout, bleed: float | None = None) -> str:
+def back_form(
+    canvas: Canvas,
+    deck: Deck,
+    layout: CardLayout,
+    bleed: float | None = None,
+    colour: PrintColour = RGB,
+) -> str:
     """Draw the back with ``bleed`` mm all round (the layout's by default) once into a form.
 
     Returns the form's name for :func:`place_back_form`.
     """
     bleed = layout.bleed if bleed is None else bleed
-    text = f"{deck.title}|{deck.edition}|{deck.style()}|{layout.tag}"
+    text = f"{deck.title}|{deck.edition}|{deck.style()}|{layout.tag}|{colour}"
     tag = hashlib.sha1(text.encode()).hexdigest()[:8]
     name = f"KraftBack{round(bleed * 100)}{tag}"
     if not canvas.hasForm(name):
         box = layout.cut.inset(-bleed)
         canvas.beginForm(name, mm(box.x), mm(box.y), mm(box.right), mm(box.top))
-        draw_back_local(canvas, deck, layout, (bleed,) * 4, clip=False)
+        draw_back_local(canvas, deck, layout, (bleed,) * 4, clip=False, colour=colour)
         canvas.endForm()
     return name
 
@@ -84,11 +91,16 @@ def place_back_form(
 
 
 def draw_back_local(
-    canvas: Canvas, deck: Deck, layout: CardLayout, extent: Extent, clip: bool = True
+    canvas: Canvas,
+    deck: Deck,
+    layout: CardLayout,
+    extent: Extent,
+    clip: bool = True,
+    colour: PrintColour = RGB,
 ) -> None:
     """The back in card coordinates, covering the cut plus ``extent`` mm of bleed."""
     register_fonts()
-    pal = palette_from_style(deck.style())
+    pal = palette_from_style(deck.style(), colour)
     left, bottom, right, top = extent
     area = Box(-left, -bottom, layout.width + left + right, layout.height + bottom + top)
     canvas.saveState()

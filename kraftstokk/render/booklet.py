@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
@@ -57,7 +56,13 @@ from kraftstokk.render.booklet_text import (
 from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
 from kraftstokk.render.geometry import mm
 from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.render.palette import Palette, palette_from_style
+from kraftstokk.render.palette import (
+    RGB,
+    Palette,
+    PrintColour,
+    colour_enforcer,
+    palette_from_style,
+)
 from kraftstokk.render.suits import draw_suit
 
 PAGE_WIDTH, PAGE_HEIGHT = A5
@@ -206,8 +211,9 @@ def deck_layout(deck: Deck) -> CardLayout:
 class CardPicture(Flowable):  # type: ignore[misc]
     """One card of the deck, drawn by the card renderer at ``scale``."""
 
-    def __init__(self, card: Card, deck: Deck, scale: float) -> None:
+    def __init__(self, card: Card, deck: Deck, scale: float, colour: PrintColour = RGB) -> None:
         super().__init__()
+        self.colour = colour
         self.card = card
         self.deck = deck
         self.scale = scale
@@ -219,27 +225,21 @@ class CardPicture(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def draw(self) -> None:
-        from kraftstokk.render.card import draw_card_face
+        from kraftstokk.render.miniature import draw_miniature
 
-        canvas = self.canv
-        # Each face is drawn once per document as a form and placed wherever it is shown.
-        # PDF names must be ASCII: "kløver-7" becomes "BookletFace-kl_ver-7".
-        name = "BookletFace-" + "".join(c if c.isascii() else "_" for c in self.card.id)
-        if not canvas.hasForm(name):
-            canvas.beginForm(name, 0, 0, mm(self.layout.width), mm(self.layout.height))
-            draw_card_face(canvas, self.card, self.deck, 0, 0, self.layout)
-            canvas.endForm()
-        canvas.saveState()
-        canvas.scale(self.scale, self.scale)
-        canvas.doForm(name)
-        canvas.restoreState()
+        # A picture of the card, not the card's vector drawing scaled down: scaled, its
+        # text would be 1.7 pt and its lines 0.13 pt, too fine to print.
+        draw_miniature(
+            self.canv, self.deck, self.layout, self.card, self.width, self.height, self.colour
+        )
 
 
 class CardBackPicture(Flowable):  # type: ignore[misc]
     """The deck's card back, drawn by the card renderer at ``scale``."""
 
-    def __init__(self, deck: Deck, scale: float) -> None:
+    def __init__(self, deck: Deck, scale: float, colour: PrintColour = RGB) -> None:
         super().__init__()
+        self.colour = colour
         self.deck = deck
         self.scale = scale
         self.layout = deck_layout(deck)
@@ -250,9 +250,11 @@ class CardBackPicture(Flowable):  # type: ignore[misc]
         return self.width, self.height
 
     def draw(self) -> None:
-        from kraftstokk.render.back import draw_card_back
+        from kraftstokk.render.miniature import draw_miniature
 
-        draw_card_back(self.canv, self.deck, 0, 0, self.layout, scale=self.scale)
+        draw_miniature(
+            self.canv, self.deck, self.layout, None, self.width, self.height, self.colour
+        )
 
 
 class SuitIndex(Flowable):  # type: ignore[misc]
@@ -290,9 +292,17 @@ class BookmarkedHeading(Paragraph):  # type: ignore[misc]
 class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
     """A5 pages: a plain title page, then pages with a running footer and page number."""
 
-    def __init__(self, target: io.BytesIO, deck: Deck, words: Words, palette: Palette) -> None:
+    def __init__(
+        self,
+        target: io.BytesIO,
+        deck: Deck,
+        words: Words,
+        palette: Palette,
+        colour: PrintColour = RGB,
+    ) -> None:
         super().__init__(
             target,
+            enforceColorSpace=colour_enforcer(colour),
             pagesize=A5,
             leftMargin=MARGIN_X,
             rightMargin=MARGIN_X,
@@ -329,10 +339,13 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
         )
 
     def _title_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        # The bands run BOOKLET_BLEED past the page: the bleed of the print-shop file.
         canvas.saveState()
         canvas.setFillColor(self.palette.accent)
-        canvas.rect(0, PAGE_HEIGHT - mm(9), PAGE_WIDTH, mm(9), stroke=0, fill=1)
-        canvas.rect(0, 0, PAGE_WIDTH, mm(9), stroke=0, fill=1)
+        b = mm(BOOKLET_BLEED)
+        width = PAGE_WIDTH + 2 * b
+        canvas.rect(-b, PAGE_HEIGHT - mm(9), width, mm(9) + b, stroke=0, fill=1)
+        canvas.rect(-b, -b, width, mm(9) + b, stroke=0, fill=1)
         canvas.restoreState()
 
     def _body_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
@@ -368,7 +381,10 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
 class StoryBuilder:
     """Turns blocks into platypus flowables for one deck and language."""
 
-    def __init__(self, deck: Deck, words: Words, palette: Palette) -> None:
+    def __init__(
+        self, deck: Deck, words: Words, palette: Palette, colour: PrintColour = RGB
+    ) -> None:
+        self.colour = colour
         self.deck = deck
         self.card_layout = deck_layout(deck)
         self.words = words
@@ -460,7 +476,7 @@ class StoryBuilder:
         fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(self.card_layout.width))
         scale = min(scale, fit)
         card_width = mm(self.card_layout.width) * scale
-        pictures: list[Any] = [CardPicture(card, self.deck, scale) for card in cards]
+        pictures: list[Any] = [CardPicture(card, self.deck, scale, self.colour) for card in cards]
         rows: list[list[Any]] = [pictures]
         if captions:
             rows.append([Paragraph(escape(text), self.styles.caption) for text in captions])
@@ -546,9 +562,11 @@ class StoryBuilder:
             Paragraph(block.subtitle, styles.subtitle),
         ]
         if block.cards:
-            pictures: list[Flowable] = [CardPicture(c, self.deck, 0) for c in block.cards]
+            pictures: list[Flowable] = [
+                CardPicture(c, self.deck, 0, self.colour) for c in block.cards
+            ]
             if block.back:
-                pictures.insert(0, CardBackPicture(self.deck, 0))
+                pictures.insert(0, CardBackPicture(self.deck, 0, self.colour))
             count = len(pictures)
             fit = (CONTENT_WIDTH - CARD_GAP * (count - 1)) / (count * mm(self.card_layout.width))
             scale = min(TITLE_CARD_SCALE, fit)
@@ -590,7 +608,11 @@ class StoryBuilder:
             for category in CATEGORIES:
                 amount = figure(card, category, self.words).rsplit("\u00a0", 1)[0]
                 cells.append(Paragraph(amount, styles.cell_right))
-                cells.append(Paragraph(str(card.nr.get(category) if card.nr else ""), _nr(styles)))
+                cells.append(
+                    Paragraph(
+                        str(card.nr.get(category) if card.nr else ""), _nr(styles, self.palette)
+                    )
+                )
             rows.append(cells)
         for joker in self.deck.jokers:
             label = f"{block.joker_label} {joker.id.rsplit('-', 1)[-1]}"
@@ -639,26 +661,29 @@ def _right(style: ParagraphStyle) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}_right", parent=style, alignment=TA_RIGHT)
 
 
-def _nr(styles: Styles) -> ParagraphStyle:
+def _nr(styles: Styles, palette: Palette) -> ParagraphStyle:
     return ParagraphStyle(
-        "cell_nr", parent=styles.cell, alignment=TA_LEFT, textColor=Color(0.37, 0.42, 0.46)
+        "cell_nr", parent=styles.cell, alignment=TA_LEFT, textColor=palette.nr_muted
     )
 
 
 # --- Public API --------------------------------------------------------------------------
 
 
-def build_booklet(deck: Deck, language: Language = "nb") -> bytes:
-    """The booklet in ``language`` as A5 PDF bytes (the same bytes for the same deck)."""
+def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = RGB) -> bytes:
+    """The booklet in ``language`` as A5 PDF bytes (the same bytes for the same deck).
+
+    In ``colour``'s model: RGB for screens and home printers, CMYK for a print shop.
+    """
     from kraftstokk.render.locale import load_locale
 
     register_fonts()
     words = load_locale(language).words.for_deck(deck)
-    palette = palette_from_style(deck.style())
-    builder = StoryBuilder(deck, words, palette)
+    palette = palette_from_style(deck.style(), colour)
+    builder = StoryBuilder(deck, words, palette, colour)
     story = builder.story(booklet_blocks(deck, language))
     buffer = io.BytesIO()
-    doc = BookletDoc(buffer, deck, words, palette)
+    doc = BookletDoc(buffer, deck, words, palette, colour)
     doc.multiBuild(story)
     return buffer.getvalue()
 
@@ -670,6 +695,58 @@ def booklet_name(language: Language) -> str:
     return load_locale(language).booklet_file
 
 
+BOOKLET_BLEED = 3.0  # mm
+
+
+def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED) -> bytes:
+    """The booklet's pages grown by ``bleed`` mm all round: MediaBox = BleedBox, TrimBox = A5.
+
+    The pages already draw their full-bleed parts (the cover's bands) that far past the
+    page edge; the screen file's MediaBox hides them, this file shows them.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import RectangleObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    b = mm(bleed)
+    for page in writer.pages:
+        x0, y0 = float(page.mediabox.left), float(page.mediabox.bottom)
+        x1, y1 = float(page.mediabox.right), float(page.mediabox.top)
+        page.trimbox = RectangleObject((x0, y0, x1, y1))
+        grown = RectangleObject((x0 - b, y0 - b, x1 + b, y1 + b))
+        page.mediabox = grown
+        page.cropbox = grown
+        page.bleedbox = grown
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def printshop_name(language: Language) -> str:
+    """File name of the print-shop booklet: ``regler-printshop.pdf``, ``rules-en-printshop.pdf``."""
+    return booklet_name(language).removesuffix(".pdf") + "-printshop.pdf"
+
+
+#: The printer preset the print-shop booklet is made for.
+BOOKLET_PRESET = "offset"
+
+
+def printshop_booklet(deck: Deck, language: Language = "nb") -> bytes:
+    """The booklet for a print shop: CMYK within the offset preset's ink limit, 3 mm bleed
+    with TrimBox and BleedBox on every page, PDF/X-1a keys."""
+    from kraftstokk.render.pdfx import make_pdfx
+    from kraftstokk.render.presets import load_preset
+
+    preset = load_preset(BOOKLET_PRESET)
+    colour = PrintColour(preset.colour, preset.ink_limit_pct)
+    pdf = booklet_with_bleed(build_booklet(deck, language, colour), preset.bleed_mm)
+    from kraftstokk.render.locale import load_locale
+
+    words = load_locale(language).words
+    title = f"{words.document_title.format(title=deck.title)} ({preset.name})"
+    return make_pdfx(pdf, preset, title)
+
+
 def imposed_name(language: Language) -> str:
     """File name of the A4 saddle-stitch file: ``regler-a4-hefte.pdf`` and so on."""
     from kraftstokk.render.locale import load_locale
@@ -678,9 +755,14 @@ def imposed_name(language: Language) -> str:
 
 
 def write_booklet(
-    deck: Deck, out_dir: str | Path, language: Language = "nb", imposed: bool = False
+    deck: Deck,
+    out_dir: str | Path,
+    language: Language = "nb",
+    imposed: bool = False,
+    printshop: bool = False,
 ) -> list[Path]:
-    """Write the booklet (and with ``imposed`` its A4 saddle-stitch file); return the paths."""
+    """Write the booklet, with ``imposed`` its A4 saddle-stitch file and with ``printshop``
+    its print-shop file (CMYK PDF/X-1a with bleed); return the paths."""
     from kraftstokk.render.imposition import impose_saddle_stitch
 
     out = Path(out_dir)
@@ -688,8 +770,18 @@ def write_booklet(
     files = {out / booklet_name(language): pdf}
     if imposed:
         files[out / imposed_name(language)] = impose_saddle_stitch(pdf)
-    write_files(files)  # both or neither: the imposed file is always this booklet's
+    if printshop:
+        files[out / printshop_name(language)] = printshop_booklet(deck, language)
+    write_files(files)  # all or none: the imposed and print-shop files are this booklet's
     return list(files)
 
 
-__all__ = ["booklet_name", "build_booklet", "imposed_name", "write_booklet"]
+__all__ = [
+    "booklet_name",
+    "booklet_with_bleed",
+    "build_booklet",
+    "imposed_name",
+    "printshop_booklet",
+    "printshop_name",
+    "write_booklet",
+]

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
-from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.errors import RenderError
@@ -50,8 +49,6 @@ ARC_STEPS = 12  # segments per quarter circle
 CUT_WIDTH = 0.5  # points
 FOLD_WIDTH = 0.5
 FOLD_DASH = (3.0, 2.0)  # points
-LINE_COLOUR = Color(0, 0, 0)
-GLUE_COLOUR = Color(0.55, 0.55, 0.55)
 
 #: The optional content groups: resource name and the name a PDF viewer shows.
 LAYERS = {
@@ -314,9 +311,9 @@ def tuck_box_pdf(deck: Deck, card: CardLayout, options: BoxOptions | None = None
     canvas.saveState()
     canvas.translate(mm(ox), mm(oy))
     _draw_artwork(canvas, box, deck, card, pal)
-    _draw_lines(canvas, box)
+    _draw_lines(canvas, box, pal)
     canvas.restoreState()
-    _draw_legend(canvas, paper.width, oy + bounds.y, options, box)
+    _draw_legend(canvas, paper.width, oy + bounds.y, options, box, pal)
     canvas.showPage()
     canvas.save()
     return _with_layers(buffer.getvalue())
@@ -337,7 +334,7 @@ def _draw_artwork(canvas: Canvas, box: TuckBox, deck: Deck, card: CardLayout, pa
     # Read from the front: the closed lid's letters point to its front (tuck) edge.
     _lid(canvas, box.panel("lid"), deck.title, pal, upside_down=True)
     _lid(canvas, box.panel("bottom"), f"{deck.title} · {deck.edition}", pal, upside_down=False)
-    _glue_label(canvas, glue)
+    _glue_label(canvas, glue, pal)
 
 
 def _front(canvas: Canvas, panel: Box, deck: Deck, card: CardLayout) -> None:
@@ -416,19 +413,19 @@ def _lid(canvas: Canvas, panel: Box, text: str, pal: Palette, upside_down: bool)
     canvas.restoreState()
 
 
-def _glue_label(canvas: Canvas, glue: Box) -> None:
+def _glue_label(canvas: Canvas, glue: Box, pal: Palette) -> None:
     canvas.saveState()
     canvas.translate(mm(glue.x + glue.w / 2) + 2.5, mm(glue.y + glue.h / 2))
     canvas.rotate(90)
-    canvas.setFillColor(GLUE_COLOUR)
+    canvas.setFillColor(pal.glue)
     _centred(canvas, "LIM", SANS_BOLD, 7, 0, 0)
     canvas.restoreState()
 
 
-def _draw_lines(canvas: Canvas, box: TuckBox) -> None:
+def _draw_lines(canvas: Canvas, box: TuckBox, pal: Palette) -> None:
     """Cut lines solid, fold lines dashed, each in its own optional content group."""
     canvas.saveState()
-    canvas.setStrokeColor(LINE_COLOUR)
+    canvas.setStrokeColor(pal.rule)
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
     canvas.addLiteral(f"/OC /{LAYERS['cut'][0]} BDC")
@@ -454,7 +451,12 @@ def _draw_lines(canvas: Canvas, box: TuckBox) -> None:
 
 
 def _draw_legend(
-    canvas: Canvas, page_width: float, dieline_bottom: float, options: BoxOptions, box: TuckBox
+    canvas: Canvas,
+    page_width: float,
+    dieline_bottom: float,
+    options: BoxOptions,
+    box: TuckBox,
+    pal: Palette,
 ) -> None:
     lines = (
         f"Eske til {options.cards} kort à {options.thickness:g} mm "
@@ -464,7 +466,7 @@ def _draw_legend(
     )
     canvas.saveState()
     canvas.addLiteral(f"/OC /{LAYERS['notes'][0]} BDC")
-    canvas.setFillColor(GLUE_COLOUR)
+    canvas.setFillColor(pal.glue)
     y = mm(dieline_bottom - BLEED - 4)
     for line in lines:
         _centred(canvas, line, SANS, 7, mm(page_width / 2), y)

@@ -27,7 +27,7 @@ from kraftstokk.render.fonts import register_fonts, text_width
 from kraftstokk.render.geometry import Box, mm
 from kraftstokk.render.layout import CardLayout, TextStyle
 from kraftstokk.render.numbers import deck_decimals, format_figure
-from kraftstokk.render.palette import Palette, mix, palette_from_style
+from kraftstokk.render.palette import RGB, Palette, PrintColour, mix, palette_from_style
 from kraftstokk.render.parts import Parts, place
 from kraftstokk.render.plant_picture import draw_plant_picture, has_plant_picture
 from kraftstokk.render.suits import BOLT, draw_shape
@@ -57,20 +57,23 @@ class FaceContext:
     parts: Parts
 
 
-_cache: list[tuple[Deck, CardLayout, FaceContext]] = []
+_cache: list[tuple[Deck, CardLayout, PrintColour, FaceContext]] = []
 
 
-def face_context(deck: Deck, layout: CardLayout) -> FaceContext:
-    """The shared drawing data of ``deck`` in ``layout`` (cached for the last one drawn)."""
-    if _cache and _cache[0][0] is deck and _cache[0][1] is layout:
-        return _cache[0][2]
+def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> FaceContext:
+    """The shared drawing data of ``deck`` in ``layout`` and ``colour``'s model.
+
+    Cached for the last one drawn.
+    """
+    if _cache and _cache[0][0] is deck and _cache[0][1] is layout and _cache[0][2] == colour:
+        return _cache[0][3]
     register_fonts()
     plants = deck.plant_cards
     ranges: dict[Category, tuple[float, float]] = {}
     for c in CATEGORIES:
         figures = [card.figure(c) for card in plants] or [0.0, 1.0]
         ranges[c] = (min(figures), max(figures))
-    palette = palette_from_style(deck.style())
+    palette = palette_from_style(deck.style(), colour)
     ctx = FaceContext(
         layout=layout,
         palette=palette,
@@ -79,7 +82,7 @@ def face_context(deck: Deck, layout: CardLayout) -> FaceContext:
         small_print=tuple(small_print_lines(deck, layout)),
         parts=Parts(palette, layout),
     )
-    _cache[:] = [(deck, layout, ctx)]
+    _cache[:] = [(deck, layout, colour, ctx)]
     return ctx
 
 

@@ -1,6 +1,7 @@
 """Saddle-stitch imposition: A5 pages two-up on A4 sheets that fold into a booklet.
 
-A booklet of ``n`` pages is padded with blank pages to a multiple of four. Each A4 sheet
+A booklet of ``n`` pages is padded with blank pages to a multiple of four; the blanks go
+before the last page, so the last page stays the outside back cover. Each A4 sheet
 carries four pages, two per side; the sheets are printed duplex (flip on the short edge),
 stacked in order, folded in the middle and stapled on the fold, and then read 1, 2, 3...
 Sheet ``k`` (counting from 0, outermost first) of a booklet of ``N`` padded pages holds
@@ -36,12 +37,15 @@ def padded_page_count(page_count: int) -> int:
 def saddle_stitch_sides(page_count: int) -> list[SheetSide]:
     """The printed sides in print order: sheet 1 front, sheet 1 back, sheet 2 front, ...
 
-    Page numbers are 1-based; pages after ``page_count`` (the padding) are ``None``.
+    Page numbers are 1-based; the padding pages (``None``) come just before the last
+    page, which is always the outside back cover (position ``total``).
     """
     total = padded_page_count(page_count)
 
-    def page(number: int) -> int | None:
-        return number if number <= page_count else None
+    def page(position: int) -> int | None:
+        if position < page_count or page_count == 1:
+            return position if position <= page_count else None
+        return page_count if position == total else None
 
     sides: list[SheetSide] = []
     for sheet in range(total // 4):

@@ -1,4 +1,10 @@
-"""Every print output of a deck: sheets PDF, print-shop PDF, PNG previews and the tuck box."""
+"""Every print output of a deck: sheets PDF, print-shop PDF, PNG images and the tuck box.
+
+A printer preset (:mod:`kraftstokk.render.presets`) decides how each is made. Without
+one, the sheets are made for ``home-<paper>`` and the print-shop file for ``offset``;
+``--preset NAME`` (or ``[print] preset`` in the deck spec) makes that preset's file:
+the sheets for a sheets preset, ``kraftstokk-NAME.pdf`` for a one-card-per-page preset.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +18,15 @@ from kraftstokk.models import Deck
 from kraftstokk.render.box import BoxOptions, tuck_box_pdf
 from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.render.presets import Preset, load_preset
+from kraftstokk.render.presets.fit import layout_problems
 from kraftstokk.render.preview import is_preview_file, write_previews
-from kraftstokk.render.printshop import PRINTSHOP_ORDERS, PrintshopOrder, printshop_pdf
+from kraftstokk.render.printshop import (
+    DEFAULT_PRESET,
+    PRINTSHOP_ORDERS,
+    PrintshopOrder,
+    printshop_pdf,
+)
 from kraftstokk.render.sheets import sheets_pdf
 
 Output = Literal["sheets", "printshop", "png", "box"]
@@ -30,19 +43,61 @@ def sheets_file(paper: str) -> str:
     return f"kraftstokk-{paper}.pdf"
 
 
+def preset_of_deck(deck: Deck) -> str | None:
+    """The ``[print] preset`` the deck's spec names, if any."""
+    table = deck.spec.get("print") if isinstance(deck.spec, dict) else None
+    name = table.get("preset") if isinstance(table, dict) else None
+    return name if isinstance(name, str) and name else None
+
+
 @dataclass(frozen=True)
 class RenderOptions:
     paper: str = "a4"
     duplex: Duplex = "long"
-    bleed: float = 3.0
-    printshop_order: PrintshopOrder = "alternate"
-    only: tuple[Output, ...] = DEFAULT_OUTPUTS
-    layout: str | None = None  # None: the deck's [style] layout, else poker
+    bleed: float | None = None  # None: the preset's
+    printshop_order: PrintshopOrder | None = None  # None: the preset's
+    only: tuple[Output, ...] | None = None  # None: the outputs the preset makes
+    layout: str | None = None  # None: the preset's, else the deck's [style] layout
+    preset: str | None = None  # None: the deck's [print] preset, else home + offset
     box: BoxOptions = field(default_factory=BoxOptions)
+
+    def chosen_preset(self, deck: Deck) -> Preset | None:
+        name = self.preset or preset_of_deck(deck)
+        return load_preset(name) if name else None
+
+    def sheets_preset(self, deck: Deck) -> Preset:
+        chosen = self.chosen_preset(deck)
+        if chosen is not None and chosen.pages == "sheets":
+            return chosen
+        return load_preset(f"home-{self.paper}")
+
+    def shop_preset(self, deck: Deck) -> Preset:
+        chosen = self.chosen_preset(deck)
+        preset = chosen if chosen is not None and chosen.pages == "cards" else None
+        preset = preset or load_preset(DEFAULT_PRESET)
+        if self.bleed is not None and self.bleed != preset.bleed_mm:
+            preset = preset.model_copy(update={"bleed_mm": self.bleed})
+        return preset
+
+    def shop_file(self, deck: Deck) -> str:
+        chosen = self.chosen_preset(deck)
+        if chosen is not None and chosen.pages == "cards":
+            return f"kraftstokk-{chosen.name}.pdf"
+        return PRINTSHOP_FILE
+
+    def outputs(self, deck: Deck) -> tuple[Output, ...]:
+        if self.only is not None:
+            return self.only
+        chosen = self.chosen_preset(deck)
+        if chosen is None:
+            return DEFAULT_OUTPUTS
+        return ("sheets", "png") if chosen.pages == "sheets" else ("printshop", "png")
 
     def card_layout(self, deck: Deck) -> CardLayout:
         """The layout these options choose for ``deck``."""
-        return load_layout(self.layout or layout_name_of(deck.style()))
+        chosen = self.chosen_preset(deck)
+        preset_layout = chosen.layout if chosen is not None else None
+        return load_layout(self.layout or preset_layout or layout_name_of(deck.style()))
 
     def check(self) -> None:
         """Raise RenderError for an option no output can honour."""
@@ -50,15 +105,16 @@ class RenderOptions:
             raise RenderError(f"--paper {self.paper}: choose one of {', '.join(PAPERS)}")
         if self.duplex not in DUPLEX_MODES:
             raise RenderError(f"--duplex {self.duplex}: choose long or short")
-        if self.printshop_order not in PRINTSHOP_ORDERS:
+        if self.printshop_order is not None and self.printshop_order not in PRINTSHOP_ORDERS:
             raise RenderError(
-                f"--printshop-order {self.printshop_order}: choose {' or '.join(PRINTSHOP_ORDERS)}"
+                f"--printshop-order {self.printshop_order}: choose {', '.join(PRINTSHOP_ORDERS)}"
             )
-        if not 0 <= self.bleed <= MAX_BLEED:
+        if self.bleed is not None and not 0 <= self.bleed <= MAX_BLEED:
             raise RenderError(f"--bleed {self.bleed:g}: must be between 0 and {MAX_BLEED:g} mm")
-        unknown = [o for o in self.only if o not in OUTPUTS]
-        if unknown or not self.only:
-            raise RenderError(f"--only: choose from {', '.join(OUTPUTS)}")
+        if self.only is not None:
+            unknown = [o for o in self.only if o not in OUTPUTS]
+            if unknown or not self.only:
+                raise RenderError(f"--only: choose from {', '.join(OUTPUTS)}")
         self.box.check()
 
 
@@ -76,26 +132,37 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
     options = options or RenderOptions()
     options.check()
     layout = options.card_layout(deck)
+    outputs = options.outputs(deck)
+    used = [options.sheets_preset(deck)] if "sheets" in outputs else []
+    used += [options.shop_preset(deck)] if "printshop" in outputs else []
+    problems = [problem for preset in used for problem in layout_problems(layout, preset)]
+    if problems:
+        raise RenderError("; ".join(problems))
     result = RenderResult()
     # Every PDF is made before any is written, and they are written together after the
     # previews: a render that fails or is stopped leaves the previous set as it was.
     pdfs: dict[Path, bytes] = {}
-    if "sheets" in options.only:
-        path = out_dir / sheets_file(options.paper)
-        pdfs[path] = sheets_pdf(deck, layout, options.paper, options.duplex, options.bleed)
-    if "printshop" in options.only:
-        path = out_dir / PRINTSHOP_FILE
-        pdfs[path] = printshop_pdf(deck, layout, options.bleed, options.printshop_order)
-    if "box" in options.only:
+    if "sheets" in outputs:
+        preset = options.sheets_preset(deck)
+        paper = preset.paper or options.paper
+        bleed = options.bleed if options.bleed is not None else preset.bleed_mm
+        path = out_dir / sheets_file(paper)
+        pdfs[path] = sheets_pdf(deck, layout, paper, options.duplex, bleed)
+    shop = options.shop_preset(deck)
+    if "printshop" in outputs:
+        path = out_dir / options.shop_file(deck)
+        pdfs[path] = printshop_pdf(deck, layout, shop, options.printshop_order)
+    if "box" in outputs:
         pdfs[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
     result.files.extend(path for path in pdfs if path.name != BOX_FILE)
-    if "png" in options.only:
+    if "png" in outputs:
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
         target = out_dir / PNG_DIR
+        upload = (shop.bleed_mm, shop.png_dpi)
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
-            written = write_previews(deck, new, layout=layout)
+            written = write_previews(deck, new, layout=layout, upload=upload)
         result.files.extend(target / path.name for path in written)
-    if "box" in options.only:
+    if "box" in outputs:
         result.files.append(out_dir / BOX_FILE)
     write_files(pdfs)
     return result

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.render.geometry import mm
 from kraftstokk.render.layout import CardLayout
-from kraftstokk.render.palette import WHITE, Palette, mix
+from kraftstokk.render.palette import Palette, mix
 from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
 
 Draw = Callable[[Canvas], None]
@@ -22,7 +22,7 @@ BBox = tuple[float, float, float, float]
 
 def palette_key(palette: Palette) -> str:
     """A short stable tag so that forms of differently coloured decks never mix."""
-    text = repr(sorted((k, v.hexval()) for k, v in vars(palette).items()))
+    text = repr(sorted((k, repr(v)) for k, v in vars(palette).items()))
     return hashlib.sha1(text.encode()).hexdigest()[:8]
 
 
@@ -118,7 +118,7 @@ class Parts:
             path.close()
             c.setFillColor(pal.accent)
             c.drawPath(path, stroke=0, fill=1)
-            c.setStrokeColor(mix(pal.accent, WHITE, 0.45))
+            c.setStrokeColor(mix(pal.accent, pal.white, 0.45))
             c.setLineWidth(0.5)
             for k in range(2):
                 wy = water_h * (0.62 - 0.32 * k)
@@ -152,7 +152,7 @@ class Parts:
                 c.setFillColor(pal.gold)
                 draw_shape(c, STAR, self.pill_icon_x(), h / 2, icon)
             elif kind == "invisible":
-                c.setFillColor(WHITE)
+                c.setFillColor(pal.white)
                 c.setStrokeColor(pal.ink)
                 c.setLineWidth(0.8)
                 c.setDash(1.6, 1.1)

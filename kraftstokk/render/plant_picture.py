@@ -34,7 +34,7 @@ TYPE_LABELS: dict[PlantType, str] = {
 
 MAP_WIDTH = 21.0  # mm: the map panel at the picture's right end
 MAP_PADDING = 0.8  # mm around the outline
-LABEL_SIZE = 5.4  # pt
+LABEL_SIZE = 7.0  # pt: light text on the water, at the print presets' minimum for reversed text
 WATER = 0.2  # of the picture's height
 
 Point = tuple[float, float]

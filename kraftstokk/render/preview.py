@@ -30,7 +30,8 @@ CONTACT_GAP = 12  # pixels
 PNG_LEVEL = 3  # zlib level: a little larger files, much faster than the default
 BACK_NAME = "back.png"
 CONTACT_NAME = "contact-sheet.png"
-_OURS = re.compile(r"^(\d\d-[a-z0-9-]+\.png|back\.png|contact-sheet\.png)$")
+UPLOAD_SUFFIX = "-bleed"
+_OURS = re.compile(r"^(\d\d-[a-z0-9-]+\.png|back(-bleed)?\.png|contact-sheet\.png)$")
 
 
 def is_preview_file(name: str) -> bool:
@@ -44,8 +45,13 @@ def card_png_name(position: int, card: Card) -> str:
     return f"{position:02d}-{slug}.png"
 
 
-def faces_pdf(deck: Deck, layout: CardLayout | None = None) -> bytes:
-    """Every face, then the back, one per page at cut size (no bleed).
+def upload_png_name(name: str) -> str:
+    """``07-klover-2-bleed.png`` beside the preview ``07-klover-2.png``."""
+    return name.removesuffix(".png") + UPLOAD_SUFFIX + ".png"
+
+
+def faces_pdf(deck: Deck, layout: CardLayout | None = None, bleed: float = 0.0) -> bytes:
+    """Every face, then the back, one per page at cut size plus ``bleed`` mm all round.
 
     In ``layout``, by default the one the deck's ``[style] layout`` chooses.
     """
@@ -53,31 +59,53 @@ def faces_pdf(deck: Deck, layout: CardLayout | None = None) -> bytes:
     layout = layout or load_layout(layout_name_of(deck.style()))
     buffer = io.BytesIO()
     canvas = Canvas(
-        buffer, pagesize=(mm(layout.width), mm(layout.height)), invariant=1, initialFontName=SANS
+        buffer,
+        pagesize=(mm(layout.width + 2 * bleed), mm(layout.height + 2 * bleed)),
+        invariant=1,
+        initialFontName=SANS,
     )
     ctx = face_context(deck, layout)
-    none = (0.0, 0.0, 0.0, 0.0)
+    extent = (bleed, bleed, bleed, bleed)
     for card in deck.cards:
-        draw_face_local(canvas, card, ctx, none)
+        canvas.saveState()
+        canvas.translate(mm(bleed), mm(bleed))
+        draw_face_local(canvas, card, ctx, extent)
+        canvas.restoreState()
         canvas.showPage()
-    draw_back_local(canvas, deck, layout, none)
+    canvas.translate(mm(bleed), mm(bleed))
+    draw_back_local(canvas, deck, layout, extent)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def _png(image: Image.Image) -> bytes:
+def _png(image: Image.Image, dpi: int = DPI) -> bytes:
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_LEVEL, dpi=(DPI, DPI))
+    image.save(out, format="PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi))
     return out.getvalue()
 
 
+def upload_size(layout: CardLayout, bleed: float, dpi: int) -> tuple[int, int]:
+    """Pixels of an upload image: the card plus bleed at ``dpi`` (825 x 1125 for poker,
+    1/8 in bleed, 300 dpi)."""
+    return (
+        round((layout.width + 2 * bleed) / 25.4 * dpi),
+        round((layout.height + 2 * bleed) / 25.4 * dpi),
+    )
+
+
 def write_previews(
-    deck: Deck, out_dir: Path, dpi: int = DPI, layout: CardLayout | None = None
+    deck: Deck,
+    out_dir: Path,
+    dpi: int = DPI,
+    layout: CardLayout | None = None,
+    upload: tuple[float, int] | None = None,
 ) -> list[Path]:
     """Write ``out_dir``/NN-<card>.png, back.png and contact-sheet.png; return the paths.
 
     Cards are drawn in ``layout``, by default the deck's own (see :func:`faces_pdf`).
+    With ``upload`` = (bleed mm, dpi) also NN-<card>-bleed.png and back-bleed.png: each
+    face with its bleed at the pixel size a print-on-demand upload asks for.
 
     Earlier previews of cards no longer in the deck are removed.
     """
@@ -96,12 +124,14 @@ def write_previews(
             bitmap = page.render(scale=dpi / 72)
             image = bitmap.to_pil().convert("RGB")
             path = out_dir / name
-            write_bytes(path, _png(image))
+            write_bytes(path, _png(image, dpi))
             written.append(path)
             thumbs.append(image.reduce(CONTACT_REDUCE))
             page.close()
     finally:
         document.close()
+    if upload is not None:
+        written.extend(_write_uploads(deck, out_dir, names, layout, *upload))
     sheet = contact_sheet(thumbs)
     contact = out_dir / CONTACT_NAME
     write_bytes(contact, _png(sheet))
@@ -110,6 +140,28 @@ def write_previews(
     for stale in out_dir.iterdir():
         if stale.is_file() and _OURS.match(stale.name) and stale.name not in keep:
             stale.unlink()
+    return written
+
+
+def _write_uploads(
+    deck: Deck, out_dir: Path, names: list[str], layout: CardLayout | None, bleed: float, dpi: int
+) -> list[Path]:
+    layout = layout or load_layout(layout_name_of(deck.style()))
+    size = upload_size(layout, bleed, dpi)
+    document = pdfium.PdfDocument(faces_pdf(deck, layout, bleed))
+    written: list[Path] = []
+    try:
+        for index, name in enumerate(names):
+            page = document[index]
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            if image.size != size:  # pdfium rounds up a fraction of a pixel
+                image = image.resize(size, Image.Resampling.LANCZOS)
+            path = out_dir / upload_png_name(name)
+            write_bytes(path, _png(image, dpi))
+            written.append(path)
+            page.close()
+    finally:
+        document.close()
     return written
 
 

@@ -17,13 +17,12 @@ from reportlab.pdfgen.canvas import Canvas
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
+from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
 from kraftstokk.render.geometry import Box, Duplex, SheetLayout, mm, sheet_layout
 from kraftstokk.render.layout import CardLayout
-from kraftstokk.render.palette import mix
+from kraftstokk.render.palette import palette_from_style
 
 MARK_WIDTH = 0.3  # points
-MARK_COLOUR = Color(0, 0, 0)
 DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 EDGE_WORDS = {"long": "langsiden", "short": "kortsiden"}
 
@@ -75,9 +74,10 @@ def sheets_pdf(
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
     ctx = face_context(deck, card)
+    marks, label = ctx.palette.rule, ctx.palette.rule_muted
     sheet_count = len(plan.pages)
     for number, cards in enumerate(plan.pages, start=1):
-        _draw_crop_marks(canvas, layout)
+        _draw_crop_marks(canvas, layout, marks)
         fronts = [layout.cell(slot) for slot in range(len(cards))]
         for face, cell in zip(cards, fronts, strict=True):
             x, y, rotation = layout.card_origin(cell)
@@ -87,25 +87,25 @@ def sheets_pdf(
                 canvas.rotate(rotation)
             draw_face_local(canvas, face, ctx, layout.card_extent(cell, fronts))
             canvas.restoreState()
-        _page_label(canvas, layout, f"{deck.title} · forside {number}/{sheet_count}")
+        _page_label(canvas, layout, f"{deck.title} · forside {number}/{sheet_count}", label)
         canvas.showPage()
-        _draw_crop_marks(canvas, layout)
+        _draw_crop_marks(canvas, layout, marks)
         form = back_form(canvas, deck, card)
         backs = [layout.back_cell(slot, duplex) for slot in range(len(cards))]
         for cell in backs:
             x, y, rotation = layout.card_origin(cell)
             extent = layout.card_extent(cell, backs)
             place_back_form(canvas, form, card, mm(x), mm(y), extent, rotation)
-        _page_label(canvas, layout, f"{deck.title} · bakside {number}/{sheet_count}")
+        _page_label(canvas, layout, f"{deck.title} · bakside {number}/{sheet_count}", label)
         canvas.showPage()
     _draw_duplex_test(canvas, layout, duplex, deck)
     canvas.save()
     return buffer.getvalue()
 
 
-def _draw_crop_marks(canvas: Canvas, layout: SheetLayout) -> None:
+def _draw_crop_marks(canvas: Canvas, layout: SheetLayout, colour: Color) -> None:
     canvas.saveState()
-    canvas.setStrokeColor(MARK_COLOUR)
+    canvas.setStrokeColor(colour)
     canvas.setLineWidth(MARK_WIDTH)
     path = canvas.beginPath()
     for mark in layout.crop_marks():
@@ -118,7 +118,7 @@ def _draw_crop_marks(canvas: Canvas, layout: SheetLayout) -> None:
 LABEL_SIZE = 6.0  # points
 
 
-def _page_label(canvas: Canvas, layout: SheetLayout, text: str) -> None:
+def _page_label(canvas: Canvas, layout: SheetLayout, text: str, colour: Color) -> None:
     """A small label in the top margin over the first column, between its crop marks.
 
     It sits halfway between the block's bleed and the printable edge (5 mm in).
@@ -128,7 +128,7 @@ def _page_label(canvas: Canvas, layout: SheetLayout, text: str) -> None:
     high = layout.paper.height - layout.edge_clearance
     baseline = (low + high) / 2 - LABEL_SIZE * 0.36 / mm(1)
     canvas.saveState()
-    canvas.setFillColor(mix(MARK_COLOUR, Color(1, 1, 1), 0.45))
+    canvas.setFillColor(colour)
     canvas.setFont(SANS, LABEL_SIZE)
     canvas.drawCentredString(mm(first.x + first.w / 2), mm(baseline), text)
     canvas.restoreState()
@@ -137,43 +137,76 @@ def _page_label(canvas: Canvas, layout: SheetLayout, text: str) -> None:
 # Duplex test ----------------------------------------------------------------------------
 
 TARGET_REACH = 5  # mm either side on the back's scales
+SCALE_LABEL_SIZE = 6.0  # points: nothing on a sheet below 6 pt
+OUTCOME_SIZE = 9.0
+OUTCOME_CLEARANCE = 16.0  # mm from a row of scales to the message's first line
+
+
+def _test_slots(layout: SheetLayout) -> list[int]:
+    """Top-left, top-right, bottom-left and middle: no half turn maps the set onto itself.
+
+    So a back printed turned over the wrong edge shows scales where the front has no
+    cross (and the numbers beside them no longer match).
+    """
+    last = layout.per_page - 1
+    return [0, layout.cols - 1, last - layout.cols + 1, last // 2]
 
 
 def _test_points(layout: SheetLayout) -> list[tuple[float, float]]:
-    """Cell centres of the four corner slots and the middle slot (page mm)."""
-    last = layout.per_page - 1
-    slots = [0, layout.cols - 1, last - layout.cols + 1, last, last // 2]
-    return [(c.x + c.w / 2, c.y + c.h / 2) for c in (layout.cell(s) for s in slots)]
+    """Cell centres of the test slots (page mm)."""
+    return [(c.x + c.w / 2, c.y + c.h / 2) for c in (layout.cell(s) for s in _test_slots(layout))]
+
+
+def duplex_outcomes(duplex: Duplex) -> tuple[list[str], list[str]]:
+    """What the back says upright (flipped as set) and turned (flipped over the other edge)."""
+    other = "short" if duplex == "long" else "long"
+    right = [
+        "RIKTIG VENDEKANT: denne teksten står rett vei.",
+        "Tallene 1-4 på denne siden ligger bak tallene 1-4 på forsiden.",
+        "Treffer krysset midt i skalaen, er arkene rett; ellers les av",
+        "forskyvningen i mm på skalaen og juster skriveren.",
+    ]
+    wrong = [
+        "FEIL VENDEKANT: står denne teksten rett vei, er baksiden snudd.",
+        f"Skriveren vender langs {EDGE_WORDS[other]}: skriv ut med samme innstilling",
+        f"som nå og lag filen med --duplex {other}, eller still skriveren til",
+        f"å vende langs {EDGE_WORDS[duplex]}.",
+    ]
+    return right, wrong
 
 
 def _draw_duplex_test(canvas: Canvas, layout: SheetLayout, duplex: Duplex, deck: Deck) -> None:
-    """Front: crosses at five points. Back: mm scales at the same points, mirrored."""
-    ink = MARK_COLOUR
-    grey = mix(ink, Color(1, 1, 1), 0.55)
+    """Front: numbered crosses at four points that no half turn repeats; back: numbered
+    mm scales behind them, one message upright (right edge) and one turned (wrong edge)."""
+    pal = palette_from_style(deck.style())
+    ink, grey = pal.rule, pal.rule_muted
     width, height = layout.paper.width, layout.paper.height
+    points = _test_points(layout)
     # Front
-    _draw_crop_marks(canvas, layout)
+    _draw_crop_marks(canvas, layout, ink)
     canvas.setStrokeColor(ink)
-    for x, y in _test_points(layout):
+    canvas.setFillColor(ink)
+    for number, (x, y) in enumerate(points, start=1):
         canvas.setLineWidth(0.5)
         canvas.line(mm(x - 8), mm(y), mm(x + 8), mm(y))
         canvas.line(mm(x), mm(y - 8), mm(x), mm(y + 8))
         canvas.circle(mm(x), mm(y), mm(1.2), stroke=1, fill=0)
+        canvas.setFont(SANS_BOLD, 12)
+        canvas.drawString(mm(x + 3), mm(y + 3), str(number))
     lines = [
         f"Duplekstest · {deck.title} {deck.edition}",
         "",
         f"1. Skriv ut denne siden og den neste tosidig, vend langs {EDGE_WORDS[duplex]},",
         "    i faktisk størrelse (100 %, ikke «tilpass til siden»).",
-        "2. Hold arket mot lyset. Der krysset på denne siden treffer skalaen på",
-        "    baksiden, leser du av forskyvningen i millimeter.",
-        "3. Under 1 mm er godt nok. Ellers: juster skriveren, eller skriv ut",
-        "    baksidene for seg og legg arket inn igjen.",
+        f"2. Vend arket langs {EDGE_WORDS[duplex]} og les baksiden: der står om",
+        "    vendekanten er riktig, og hva du gjør om den ikke er det.",
+        "3. Hold arket mot lyset. Der krysset på denne siden treffer skalaen på",
+        "    baksiden, leser du av forskyvningen i millimeter; under 1 mm er godt nok.",
         "",
         "Linjen under skal være nøyaktig 100 mm lang:",
     ]
     block = layout.block
-    top = _test_points(layout)[0][1] - 16
-    canvas.setFillColor(ink)
+    top = points[0][1] - 16
     x0 = block.x + 8
     for i, line in enumerate(lines):
         canvas.setFont(SANS_BOLD if i == 0 else SANS, 14 if i == 0 else 8.5)
@@ -186,17 +219,35 @@ def _draw_duplex_test(canvas: Canvas, layout: SheetLayout, duplex: Duplex, deck:
         canvas.line(mm(x0 + 10 * k), ruler_y, mm(x0 + 10 * k), ruler_y + tick)
     canvas.showPage()
     # Back: scales centred where the front's crosses fall
-    _draw_crop_marks(canvas, layout)
-    for x, y in _test_points(layout):
+    _draw_crop_marks(canvas, layout, ink)
+    for number, (x, y) in enumerate(points, start=1):
         bx, by = (width - x, y) if duplex == "long" else (x, height - y)
         _draw_scale_cross(canvas, bx, by, ink, grey)
-    canvas.setFillColor(ink)
-    canvas.setFont(SANS_BOLD, 10)
-    label = "Duplekstest: bakside"
-    canvas.drawString(
-        mm(width / 2) - text_width(label, SANS_BOLD, 10) / 2, mm(height / 2 - 30), label
-    )
+        canvas.setFillColor(ink)
+        canvas.setFont(SANS_BOLD, 12)
+        # beside the scale on the side where the front's number is, seen through the sheet
+        label_x = bx - 3 - 12 * 0.6 / mm(1) if duplex == "long" else bx + 3
+        canvas.drawString(mm(label_x), mm(by + 3), str(number))
+    right, wrong = duplex_outcomes(duplex)
+    # The upright message under the top row of scales, the turned one over the bottom row
+    # (which reads, once the page is turned, as under its top row).
+    top_row = max(y for _, y in points)
+    bottom_row = min(y for _, y in points)
+    _draw_outcome(canvas, right, width / 2, top_row - OUTCOME_CLEARANCE, ink)
+    canvas.saveState()
+    canvas.translate(mm(width), mm(height))
+    canvas.rotate(180)
+    _draw_outcome(canvas, wrong, width / 2, height - bottom_row - OUTCOME_CLEARANCE, grey)
+    canvas.restoreState()
     canvas.showPage()
+
+
+def _draw_outcome(canvas: Canvas, lines: list[str], cx: float, top: float, colour: Color) -> None:
+    canvas.setFillColor(colour)
+    for i, line in enumerate(lines):
+        font = SANS_BOLD if i == 0 else SANS
+        canvas.setFont(font, OUTCOME_SIZE)
+        canvas.drawCentredString(mm(cx), mm(top) - i * OUTCOME_SIZE * 1.4, line)
 
 
 def _draw_scale_cross(canvas: Canvas, x: float, y: float, ink: Color, grey: Color) -> None:
@@ -211,11 +262,12 @@ def _draw_scale_cross(canvas: Canvas, x: float, y: float, ink: Color, grey: Colo
     canvas.line(mm(x - reach), mm(y), mm(x + reach), mm(y))
     canvas.line(mm(x), mm(y - reach), mm(x), mm(y + reach))
     canvas.setFillColor(grey)
-    canvas.setFont(SANS, 5)
-    canvas.drawString(mm(x + reach + 1.2), mm(y) - 1.8, f"+{reach}")
-    canvas.drawRightString(mm(x - reach - 1.2), mm(y) - 1.8, f"-{reach}")
+    size = SCALE_LABEL_SIZE
+    canvas.setFont(SANS, size)
+    canvas.drawString(mm(x + reach + 1.2), mm(y) - size * 0.36, f"+{reach}")
+    canvas.drawRightString(mm(x - reach - 1.2), mm(y) - size * 0.36, f"-{reach}")
     canvas.drawCentredString(mm(x), mm(y + reach + 1.2), f"+{reach}")
-    canvas.drawCentredString(mm(x), mm(y - reach - 1.2) - 3.6, f"-{reach}")
+    canvas.drawCentredString(mm(x), mm(y - reach - 1.2) - size * 0.72, f"-{reach}")
 
 
 def card_cells(plan: SheetPlan) -> list[tuple[int, Card, Box, Box]]:

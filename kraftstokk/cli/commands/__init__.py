@@ -16,9 +16,11 @@ from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the c
     diff,
     render,
     booklet,
+    preflight,
     simulate,
     sweep,
     play,
+    serve,
 )
 
 # isort: on

@@ -33,6 +33,15 @@ def booklet(
             "the short edge, fold, staple).",
         ),
     ] = False,
+    printshop: Annotated[
+        bool,
+        typer.Option(
+            "--printshop",
+            help="Also write the booklet for a print shop: CMYK PDF/X-1a, A5 pages with "
+            "3 mm bleed, TrimBox and BleedBox (OUT/regler-printshop.pdf or "
+            "OUT/rules-en-printshop.pdf).",
+        ),
+    ] = False,
 ) -> None:
     """Write the rules booklet of Idiot, Kraftidioten and Strømkrig for a deck.
 
@@ -61,5 +70,5 @@ def booklet(
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
     require_valid(loaded, str(deck))
-    for path in write_booklet(loaded, out, lang, imposed=imposed):
+    for path in write_booklet(loaded, out, lang, imposed=imposed, printshop=printshop):
         typer.echo(f"wrote {path}")

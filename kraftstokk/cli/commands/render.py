@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, number, out_option
+
+if TYPE_CHECKING:
+    from kraftstokk.render.printshop import PrintshopOrder
 
 
 class PaperChoice(StrEnum):
@@ -31,7 +34,15 @@ class OnlyChoice(StrEnum):
 
 class OrderChoice(StrEnum):
     alternate = "alternate"
+    backs_first = "backs-first"
     backs_last = "backs-last"
+
+
+ORDERS: dict[OrderChoice, PrintshopOrder] = {
+    OrderChoice.alternate: "alternate",
+    OrderChoice.backs_first: "backs-first",
+    OrderChoice.backs_last: "backs-last",
+}
 
 
 @app.command()
@@ -43,15 +54,27 @@ def render(
         PaperChoice | None,
         typer.Option("--paper", help="Sheet paper size [default: the deck's style, else a4]."),
     ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            metavar="NAME",
+            help="Printer preset [default: the deck's [print] preset, else home sheets "
+            "and the offset print-shop file].",
+        ),
+    ] = None,
+    list_presets: Annotated[
+        bool, typer.Option("--list-presets", help="List the printer presets and exit.")
+    ] = False,
     bleed: Annotated[
-        float,
+        float | None,
         typer.Option(
             "--bleed",
             metavar="MM",
             parser=number("--bleed", float, 0.0, 10.0, unit="mm"),  # render.outputs.MAX_BLEED
-            help="Bleed in mm: print-shop pages and sheet edges.",
+            help="Bleed in mm [default: the preset's, 3 mm on sheets].",
         ),
-    ] = 3.0,
+    ] = None,
     duplex: Annotated[
         DuplexChoice,
         typer.Option("--duplex", help="Which edge the printer flips the sheets on."),
@@ -60,9 +83,13 @@ def render(
         OnlyChoice | None, typer.Option("--only", help="Write one output only.")
     ] = None,
     printshop_order: Annotated[
-        OrderChoice,
-        typer.Option("--printshop-order", help="Backs after each front, or all at the end."),
-    ] = OrderChoice.alternate,
+        OrderChoice | None,
+        typer.Option(
+            "--printshop-order",
+            help="Print-shop pages: each back after its front, before it, or all at the end "
+            "[default: the preset's].",
+        ),
+    ] = None,
     layout: Annotated[
         str | None,
         typer.Option(
@@ -85,8 +112,10 @@ def render(
     Writes kraftstokk-a4.pdf (or -letter): as many cards per page as fit with full bleed
     (poker: 3 x 3 on A4, 2 x 4 turned on Letter), fronts and mirrored backs on alternate
     pages for duplex printing, then a duplex test sheet; print at actual size.
-    kraftstokk-printshop.pdf: one card per page with bleed, TrimBox and BleedBox set.
-    png/: one 300 dpi PNG per card, the back and a contact sheet.
+    kraftstokk-printshop.pdf: one card per page for an offset printer (CMYK PDF/X-1a,
+    3 mm bleed, crop marks, TrimBox and BleedBox). png/: one 300 dpi PNG per card, the
+    back and a contact sheet, and each with bleed (NN-card-bleed.png) for upload.
+    --preset NAME makes that printer's file instead (kraftstokk-NAME.pdf, or its sheets).
     With --only box: kraftstokk-box.pdf, a tuck-box dieline for the deck (not written
     otherwise). Cards are drawn in the layout --layout names, else the deck's.
 
@@ -96,10 +125,17 @@ def render(
         kraftstokk render output/deck.json --out output
         kraftstokk render output/deck.json --paper letter --duplex short --only sheets
         kraftstokk render output/deck.json --layout bridge --only box --card-thickness 0.32
+        kraftstokk render output/deck.json --preset drivethrucards
         kraftstokk render --list-layouts
+        kraftstokk render --list-presets
     """
-    from kraftstokk.render.layout import layout_name_of, layout_names, load_layout
+    from kraftstokk.render.layout import layout_names, load_layout
+    from kraftstokk.render.presets import all_presets, load_preset
 
+    if list_presets:
+        for known in all_presets():
+            typer.echo(known.line())
+        return
     if list_layouts:
         for name in layout_names():
             typer.echo(f"{name:<14} {load_layout(name).description}")
@@ -107,22 +143,25 @@ def render(
     from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.box import BoxOptions
-    from kraftstokk.render.outputs import DEFAULT_OUTPUTS, RenderOptions, render_deck
+    from kraftstokk.render.outputs import RenderOptions, preset_of_deck, render_deck
 
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
-    chosen = load_layout(layout) if layout else None  # an unknown --layout: exit 2
+    preset_name = preset or preset_of_deck(loaded)
+    chosen_preset = load_preset(preset_name) if preset_name else None  # unknown: exit 2
+    preset_layout = chosen_preset.layout if chosen_preset else None
+    chosen = load_layout(layout or preset_layout) if layout or preset_layout else None
     require_valid(loaded, str(deck), chosen)  # an unknown [style] layout: a deck problem
-    card_layout = chosen or load_layout(layout_name_of(loaded.style()))
     style_paper = loaded.style().get("paper")
     chosen_paper = paper.value if paper else style_paper if style_paper == "letter" else "a4"
     options = RenderOptions(
         paper=chosen_paper,
         duplex="short" if duplex is DuplexChoice.short else "long",
         bleed=bleed,
-        printshop_order="backs-last" if printshop_order is OrderChoice.backs_last else "alternate",
-        only=DEFAULT_OUTPUTS if only is None else (only.value,),
-        layout=card_layout.name,
+        printshop_order=None if printshop_order is None else ORDERS[printshop_order],
+        only=None if only is None else (only.value,),
+        layout=layout or preset_layout,
+        preset=preset,
         box=BoxOptions(cards=box_cards, thickness=card_thickness, paper=chosen_paper),
     )
     result = render_deck(loaded, out, options)

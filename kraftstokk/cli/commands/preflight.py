@@ -1,0 +1,71 @@
+"""``kraftstokk preflight``: check a PDF against a printer preset before it goes out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.options import json_option
+
+DEFAULT_PRESET = "offset"
+
+
+@app.command()
+@handle_errors
+def preflight(
+    pdf: Annotated[Path, typer.Argument(metavar="FILE.pdf", help="The PDF to check.")],
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            metavar="NAME",
+            help="The printer preset to check against (render --list-presets shows them).",
+        ),
+    ] = DEFAULT_PRESET,
+    layout: Annotated[
+        str | None,
+        typer.Option(
+            "--layout",
+            metavar="NAME",
+            help="Card layout whose size every TrimBox must have [default: the preset's; "
+            "none: any size].",
+        ),
+    ] = None,
+    as_json: Annotated[bool, json_option("Print the report as JSON for machines.")] = False,
+) -> None:
+    """Check a PDF (ours or anyone's) against a printer's rules, as a print shop would.
+
+    Checks page boxes (and the card size: the preset's layout, or --layout), colour
+    spaces, total ink, black text in four inks, fonts, text and line sizes, image
+    resolution, transparency, the PDF/X keys, text in the safe area and, on sheets, the
+    marks' distance from the paper's edge and the bleed past the outer cuts; prints a
+    table. Exit 0: it passes; 1: it fails, each failure named (page, object, value,
+    limit); 2: the file cannot be read.
+
+    Example:
+
+    \b
+        kraftstokk preflight output/kraftstokk-drivethrucards.pdf --preset drivethrucards
+        kraftstokk preflight output/kraftstokk-a4.pdf --preset home-a4 --json
+        kraftstokk preflight output/kraftstokk-printshop.pdf --layout bridge
+    """
+    from kraftstokk.render.layout import load_layout
+    from kraftstokk.render.preflight import preflight as check
+    from kraftstokk.render.presets import load_preset
+
+    chosen = load_preset(preset)
+    layout_name = layout or chosen.layout
+    card = load_layout(layout_name) if layout_name else None
+    trim = (card.width, card.height) if card is not None else None
+    report = check(pdf, chosen, trim_mm=trim)
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        for line in report.lines():
+            typer.echo(line)
+    if not report.passed:
+        raise typer.Exit(1)

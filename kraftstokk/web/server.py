@@ -1,0 +1,71 @@
+"""Run the app with uvicorn: the library behind ``kraftstokk serve``."""
+
+from __future__ import annotations
+
+import socket
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kraftstokk.errors import KraftstokkError
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def load_playable_deck(path: Path) -> Any:
+    """The deck at ``path`` (deck.json or deck.csv); refused unless it passes ``validate``."""
+    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.validate import require_valid
+
+    deck = load_deck(path)
+    require_valid(deck, str(path))
+    return deck
+
+
+def exposure_warning(host: str) -> str | None:
+    if host in LOOPBACK:
+        return None
+    return (
+        f"warning: serving on {host}: anyone who can reach this machine can open the page "
+        "and start games (there are no accounts); use 127.0.0.1 to keep it on this machine"
+    )
+
+
+def _check_free(host: str, port: int) -> None:
+    """Fail in one line when the address cannot be listened on (uvicorn would log and exit)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise KraftstokkError(f"{host}:{port}: cannot listen: {exc.strerror or exc}") from None
+
+
+def serve(
+    deck_path: Path,
+    host: str,
+    port: int,
+    *,
+    open_browser: bool,
+    echo: Callable[[str], Any] = print,
+) -> None:
+    import uvicorn
+
+    from kraftstokk.web.app import create_app
+
+    if not 0 < port < 65536:
+        raise KraftstokkError(f"--port {port}: not a port number (1-65535)")
+    deck = load_playable_deck(deck_path)
+    _check_free(host, port)
+    warning = exposure_warning(host)
+    if warning:
+        echo(warning)
+    app = create_app(deck)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    echo(f"kraftstokk serve: {deck.title} {deck.edition} at {url} (Ctrl-C stops)")
+    if open_browser:
+        webbrowser.open(url)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)

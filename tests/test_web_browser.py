@@ -1,0 +1,404 @@
+"""The web app in a real Chromium (Playwright driving the system's ``chromium``).
+
+Skipped with the reason when no Chromium is on the PATH or Playwright is missing.
+Screenshots of every screen at phone (390 x 844) and desktop (1280 x 800) size go to
+``$KRAFTSTOKK_SCREENSHOTS`` or the test's temporary folder. Any console error or
+uncaught page error fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kraftstokk.web.views import KI_PACKAGE, SK_PACKAGE
+from tests.conftest import synthetic_deck
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH")
+
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+MAX_CLICKS = 1500
+
+
+@pytest.fixture(scope="module")
+def served_app() -> Any:
+    from kraftstokk.web.app import create_app
+
+    return create_app(synthetic_deck())
+
+
+@pytest.fixture
+def app_store(served_app: Any) -> Any:
+    return served_app.state.store
+
+
+@pytest.fixture(scope="module")
+def server_url(served_app: Any) -> Iterator[str]:
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(served_app, host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("KRAFTSTOKK_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("web-screens")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Browser:
+    """One fresh Chromium profile with a page that fails the test on console errors."""
+
+    def __init__(self, playwright: Any, profile: Path, size: dict[str, int]) -> None:
+        self.context = playwright.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=FLAGS,
+            viewport=size,
+            accept_downloads=True,
+            bypass_csp=True,  # Playwright evaluates its waits as strings; the page never does
+        )
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.errors: list[str] = []
+        #: Console lines a test expects (Chromium logs every 4xx answer as an error).
+        self.expected: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def open_browser(tmp_path: Path) -> Iterator[Any]:
+    opened: list[Browser] = []
+    with playwright_api.sync_playwright() as playwright:
+
+        def make(size: dict[str, int] = DESKTOP, profile: str = "profile") -> Browser:
+            browser = Browser(playwright, tmp_path / profile, size)
+            opened.append(browser)
+            return browser
+
+        yield make
+        errors = [e for b in opened for e in b.errors if not any(x in e for x in b.expected)]
+        for browser in opened:
+            browser.close()
+    assert not errors, f"console errors: {errors}"
+
+
+def turn(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.turn || '-1'"))
+
+
+def wait_turn_after(page: Any, before: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.turn) !== {before}", timeout=10000)
+
+
+def start(page: Any, url: str, game: str, opponents: int, seed: int) -> None:
+    page.goto(f"{url}?seed={seed}")
+    page.wait_for_selector("#start:not([hidden])")
+    page.check(f"input[name=game][value={game}]")
+    page.select_option("#opponents", str(opponents))
+    page.select_option("#strength", "greedy")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_function("document.body.dataset.turn !== undefined")
+
+
+def click_a_move(page: Any, *, keyboard: bool = False, prefer_card: bool = True) -> None:
+    """Make one move as a person would: a playable card, a swap, or a move button."""
+    before = turn(page)
+    phase = page.evaluate("document.body.dataset.phase")
+    if phase == "swap":
+        page.click("#moves button[data-kind=ready]")
+    elif keyboard:
+        page.keyboard.press("1")
+    else:
+        cards = page.locator("#hand button.card.playable, #my-table button.card.playable")
+        if prefer_card and cards.count() and page.locator("#claim").is_hidden():
+            cards.first.click()
+            # The card is played at once, or opens the claim form, or narrows the moves.
+            page.wait_for_function(
+                f"Number(document.body.dataset.turn) !== {before} || "
+                "document.body.dataset.selected || !document.getElementById('claim').hidden"
+            )
+            if page.locator("#claim").is_visible():
+                page.click("#claim button[type=submit]")
+            elif turn(page) == before:
+                page.locator("#moves button.move").first.click()
+        else:
+            first = page.locator("#moves button.move").first
+            first.click()
+            if page.locator("#claim").is_visible():
+                page.click("#claim button[type=submit]")
+    wait_turn_after(page, before)
+
+
+def play_to_end(page: Any, *, keyboard: bool = False) -> int:
+    clicks = 0
+    while page.locator("#over").is_hidden():
+        assert clicks < MAX_CLICKS, "the game did not end"
+        click_a_move(page, keyboard=keyboard)
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize(("opponents", "size"), [(1, "phone"), (4, "desktop")])
+def test_idiot_to_the_end_by_clicking(
+    open_browser: Any, server_url: str, shots: Path, opponents: int, size: str
+) -> None:
+    page = open_browser(SIZES[size]).page
+    page.goto(server_url)
+    page.wait_for_selector("#start:not([hidden])")
+    page.screenshot(path=shots / f"{size}-start.png", full_page=True)
+    start(page, server_url, "idiot", opponents, seed=opponents + 40)
+    page.screenshot(path=shots / f"{size}-idiot-swap.png", full_page=True)
+    # Swap one card by clicking: a hand card, then a face-up card.
+    page.locator("#hand button.card").first.click()
+    before = turn(page)
+    page.locator("#my-table button.card").first.click()
+    wait_turn_after(page, before)
+    click_a_move(page)  # done swapping
+    page.screenshot(path=shots / f"{size}-idiot-{opponents + 1}-play.png", full_page=True)
+    play_to_end(page)
+    page.screenshot(path=shots / f"{size}-idiot-{opponents + 1}-over.png", full_page=True)
+    over = page.locator("#over").inner_text()
+    assert "Spiller" in over and ("Idioten" in over)
+    save = page.evaluate("JSON.parse(localStorage.getItem('kraftstokk.save'))")
+    assert save["result"]["finished"] is True
+    assert save["bots"][0] == "person" and len(save["bots"]) == opponents + 1
+
+
+def test_idiot_by_keyboard_on_a_phone(open_browser: Any, server_url: str) -> None:
+    page = open_browser(PHONE).page
+    start(page, server_url, "idiot", 2, seed=7)
+    page.keyboard.press("1")  # the first listed move: done swapping (no swap chosen)
+    page.wait_for_function("document.body.dataset.phase !== 'swap'")
+    focused = page.evaluate("document.activeElement.className")
+    assert "move" in focused  # the first move has the focus, visible for Enter
+    before = turn(page)
+    page.keyboard.press("Enter")
+    wait_turn_after(page, before)
+    play_to_end(page, keyboard=True)
+
+
+def test_reload_continues_then_delete(open_browser: Any, server_url: str, shots: Path) -> None:
+    page = open_browser(DESKTOP).page
+    start(page, server_url, "idiot", 2, seed=11)
+    for _ in range(6):
+        click_a_move(page)
+    at = turn(page)
+    hand = page.locator("#hand").inner_text()
+    page.reload()
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_function(f"Number(document.body.dataset.turn) === {at}")
+    assert page.locator("#hand").inner_text() == hand
+    click_a_move(page)
+    page.click("#btn-menu")
+    page.wait_for_selector("#saved:not([hidden])")
+    page.screenshot(path=shots / "desktop-saved-game.png", full_page=True)
+    with page.expect_download() as download:
+        page.click("#btn-download")
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert '"format": "kraftstokk-replay"' in saved
+    page.click("#btn-delete")
+    page.wait_for_selector("#saved[hidden]", state="attached")
+    assert page.evaluate("localStorage.getItem('kraftstokk.save')") is None
+    page.reload()
+    page.wait_for_selector("#start:not([hidden])")
+    assert page.locator("#saved").is_hidden()
+
+
+def test_a_restarted_server_loses_no_game(
+    open_browser: Any, server_url: str, app_store: Any
+) -> None:
+    browser = open_browser(DESKTOP)
+    browser.expected.append("the server responded with a status of 404")
+    page = browser.page
+    start(page, server_url, "kraftidioten", 2, seed=13)
+    for _ in range(4):
+        click_a_move(page, prefer_card=False)
+    at = turn(page)
+    app_store._sessions.clear()  # what a restart (or eviction) leaves: no game on the server
+    click_a_move(page, prefer_card=False)  # the page sends its save, then the move again
+    assert turn(page) > at
+    assert len(app_store) == 1
+
+
+def test_upload_a_save_and_refuse_a_broken_one(
+    open_browser: Any, server_url: str, tmp_path: Path
+) -> None:
+    page = open_browser(DESKTOP).page
+    start(page, server_url, "stromkrig", 2, seed=3)
+    for _ in range(3):
+        click_a_move(page)
+    save = page.evaluate("localStorage.getItem('kraftstokk.save')")
+    at = turn(page)
+    good = tmp_path / "good.json"
+    good.write_text(save, encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text(save.replace('"kraftstokk-replay"', '"something-else"'), encoding="utf-8")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("#start:not([hidden])")
+    page.set_input_files("#upload", str(broken))
+    page.wait_for_function("document.getElementById('start-message').textContent.length > 0")
+    assert "broken.json" in page.locator("#start-message").inner_text()
+    page.set_input_files("#upload", str(good))
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_function(f"Number(document.body.dataset.turn) === {at}")
+
+
+def test_language_switch_and_rules(open_browser: Any, server_url: str, shots: Path) -> None:
+    for size, viewport in SIZES.items():
+        browser = open_browser(viewport, profile=f"profile-{size}")
+        page = browser.page
+        page.goto(server_url)
+        page.wait_for_selector("#start:not([hidden])")
+        assert page.locator("#setup button[type=submit]").inner_text() == "Start spillet"
+        page.click("#btn-lang")
+        assert page.locator("#setup button[type=submit]").inner_text() == "Start the game"
+        assert page.evaluate("document.documentElement.lang") == "en"
+        page.screenshot(path=shots / f"{size}-start-en.png", full_page=True)
+        page.click("#btn-rules")
+        page.wait_for_selector("#rules-body h3, #rules-body h4")
+        page.screenshot(path=shots / f"{size}-rules-en.png")
+        page.click("#btn-rules-close")
+        page.reload()
+        page.wait_for_selector("#start:not([hidden])")
+        assert page.locator("#setup button[type=submit]").inner_text() == "Start the game"
+        page.click("#btn-lang")
+        page.click("#btn-rules")
+        page.wait_for_selector("#rules-body h3, #rules-body h4")
+        page.screenshot(path=shots / f"{size}-rules-nb.png")
+        page.click("#btn-rules-close")
+
+
+def cards_of(server_url: str) -> list[dict[str, Any]]:
+    import httpx
+
+    cards: list[dict[str, Any]] = httpx.get(f"{server_url}api/setup").json()["cards"]
+    return cards
+
+
+def _until(page: Any, condition: str, limit: int = 400) -> None:
+    """Play the first listed move until ``condition`` (JS) holds at the person's turn."""
+    for _ in range(limit):
+        if page.evaluate(condition):
+            return
+        assert page.locator("#over").is_hidden(), "the game ended first"
+        click_a_move(page, prefer_card=False)
+    raise AssertionError(f"never reached: {condition}")
+
+
+def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, shots: Path) -> None:
+    for size, viewport in SIZES.items():
+        page = open_browser(viewport, profile=f"ki-{size}").page
+        start(page, server_url, "kraftidioten", 2, seed=5)
+        page.screenshot(path=shots / f"{size}-kraftidioten-turn.png", full_page=True)
+        if KI_PACKAGE:
+            # A lie by figure: the card's own plant, with a whole figure not its own (KI-4c).
+            _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
+            page.click("#moves button[data-kind=claim]")
+            page.wait_for_selector("#claim:not([hidden])")
+            printed = float(page.locator("#claim-amount").input_value().replace(",", "."))
+            stated = int(printed) + 1000
+            page.fill("#claim-amount", str(stated))
+            assert "bløff" in page.locator("#claim-figure").inner_text()
+            page.screenshot(path=shots / f"{size}-kraftidioten-claim-figure.png", full_page=True)
+            before = turn(page)
+            page.click("#claim button[type=submit]")
+            wait_turn_after(page, before)
+            told = page.locator("#log li.mine[data-kind=Claimed]").first.inner_text()
+            said = f"{stated:,}".replace(",", " ")
+            assert "løgn" in told and said in told.replace("\u00a0", " ")
+        # A lie by name: another plant of the deck, typed into the type-ahead.
+        _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
+        page.click("#moves button[data-kind=claim]")
+        page.wait_for_selector("#claim:not([hidden])")
+        own = page.locator("#claim-plant").input_value()
+        category = page.locator("#claim-category").input_value()
+        plants = [c for c in cards_of(server_url) if not c["joker"] and c["name"] != own]
+        lie = max(plants, key=lambda c: c["values"][category])["name"]  # beats any claim
+        page.fill("#claim-plant", lie[:3])
+        page.fill("#claim-plant", lie)
+        if KI_PACKAGE:
+            page.fill("#claim-amount", "99999")  # high enough to beat any claim
+        page.screenshot(path=shots / f"{size}-kraftidioten-claim.png", full_page=True)
+        before = turn(page)
+        page.click("#claim button[type=submit]")
+        wait_turn_after(page, before)
+        assert lie in page.locator("#log").inner_text()
+        # A challenge of the computer's claim.
+        _until(page, "!!document.querySelector('#moves button[data-kind=challenge]')")
+        page.screenshot(path=shots / f"{size}-kraftidioten-challenge.png", full_page=True)
+        before = turn(page)
+        page.click("#moves button[data-kind=challenge]")
+        wait_turn_after(page, before)
+        if KI_PACKAGE:
+            assert page.locator("#log li[data-kind=Challenged]").count() >= 1
+        else:
+            assert "challenge" in page.locator("#log").inner_text()
+
+
+def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
+    for size, viewport in SIZES.items():
+        page = open_browser(viewport, profile=f"sk-{size}").page
+        start(page, server_url, "stromkrig", 3, seed=9)
+        page.screenshot(path=shots / f"{size}-stromkrig-turn.png", full_page=True)
+        _until(page, "!!document.querySelector('#extra .war')")
+        page.screenshot(path=shots / f"{size}-stromkrig-war.png", full_page=True)
+        for _ in range(40):
+            kinds = page.evaluate(
+                "[...document.querySelectorAll('#moves button.move')].map(b => b.dataset.kind)"
+            )
+            if not page.locator("#extra .war").count():
+                break
+            if "join" in kinds or "stay_out" in kinds:
+                before = turn(page)
+                page.click("#moves button[data-kind=join]")
+                wait_turn_after(page, before)
+            else:
+                click_a_move(page, prefer_card=False)
+        if SK_PACKAGE:  # the second edition tells why the war started and who lost it
+            assert page.locator("#log li[data-kind=WarStarted]").count() >= 1
+            assert page.locator("#log li[data-kind=WarLost]").count() >= 1
+        else:
+            assert "war" in page.locator("#log").inner_text()
