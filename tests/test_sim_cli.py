@@ -199,3 +199,17 @@ def test_real_games_run_with_their_counters(deck_file, tmp_path, game, counter, 
     assert summary["counters"][counter]["total"] > 0
     assert len(summary["cards"]) == cards  # Idiot plays without the jokers
     assert sum(card["played"] for card in summary["cards"].values()) > 0
+
+
+def test_findings_in_the_json_at_the_confidence_asked(deck_file, tmp_path):
+    out = tmp_path / "out"
+    args = [deck_file, *TOY, "--games", "40", "-w", "1", "--no-report", "--out", out]
+    result = simulate(*args, "--confidence", "0.99")
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "sim-toy.json").read_text(encoding="utf-8"))
+    assert summary["confidence"] == 0.99
+    for finding in summary["findings"]:
+        assert {"kind", "title", "says", "advice", "figures"} == set(finding)
+    bad = simulate(*args, "--confidence", "1.5")
+    assert bad.exit_code == 2
+    assert "--confidence must be between 0.5 and 1, not 1.5" in bad.stderr

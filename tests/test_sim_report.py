@@ -112,4 +112,24 @@ def test_report_names_unfinished_games_to_replay(deck, tmp_path):
     path = tmp_path / "sim-toy.pdf"
     write_report(path, run.summary)
     text = " ".join(pdf_text(path).split())
-    assert f"Unfinished games to replay: game {first['index']} (seed {first['seed']})" in text
+    command = (
+        "kraftstokk simulate deck.json --game toy -p 3 -b random --action-cap 25 -s 3 "
+        f"--first-game {first['index']} -n 1 -w 1 --out output/replay"
+    )
+    assert command in text
+    # The command plays exactly that game again: unfinished, with the same seed.
+    again = simulate_deck(
+        deck,
+        Path("deck.json"),
+        SimSettings(
+            game="toy",
+            players=3,
+            games=1,
+            seed=3,
+            bots="random",
+            action_cap=25,
+            first=first["index"],
+        ),
+        workers=1,
+    )
+    assert again.summary["unfinished_games"] == [first]

@@ -20,8 +20,10 @@ class ProgressBar:
         stream: TextIO | None = None,
         force: bool = False,
         clock: Callable[[], float] = time.perf_counter,
+        unit: str = "games",
     ) -> None:
         self.label = label
+        self.unit = unit
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = force or self.stream.isatty()
         self.clock = clock
@@ -39,7 +41,7 @@ class ProgressBar:
         filled = WIDTH * done // total if total else WIDTH
         bar = "#" * filled + "-" * (WIDTH - filled)
         elapsed = now - self.started
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} games {elapsed:5.1f} s")
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} {self.unit} {elapsed:5.1f} s")
         self.stream.flush()
         self.drawn = True
 

@@ -34,6 +34,7 @@ from reportlab.platypus import (
 
 from kraftstokk.atomic import atomic_path
 from kraftstokk.sim.compare import Difference
+from kraftstokk.sim.findings import glossary
 from kraftstokk.sim.metrics import length_histogram
 
 
@@ -353,8 +354,13 @@ def _card_bars(
     """One bar per card for the per-card figure ``key``, highest first."""
     labels = _card_labels(cards)
     ordered = sorted(cards, key=lambda c: (-cards[c][key], c))
+    scale = 100 if key.endswith("_rate") else 1  # rates in percent, as everywhere
     return _horizontal_bars(
-        [labels[c] for c in ordered], [cards[c][key] for c in ordered], x_title, styles, colour
+        [labels[c] for c in ordered],
+        [scale * cards[c][key] for c in ordered],
+        x_title,
+        styles,
+        colour,
     )
 
 
@@ -462,16 +468,22 @@ def _comparison_table(
 ) -> Table:
     rows = [["metric", labels[0], labels[1], "B − A", "95 % CI", ""]]
     for item in differences:
-        rows.append(
-            [
-                item.metric.replace("_", " "),
+        if item.metric.endswith("_rate") or "_rate_seat_" in item.metric:
+            # Rates in percent, their differences in percentage points.
+            shown = [
+                _pct(item.a),
+                _pct(item.b),
+                f"{100 * item.difference:+.1f} pp",
+                f"{100 * item.ci95[0]:+.1f} … {100 * item.ci95[1]:+.1f} pp",
+            ]
+        else:
+            shown = [
                 f"{item.a:.3f}",
                 f"{item.b:.3f}",
                 f"{item.difference:+.3f}",
                 f"{item.ci95[0]:+.3f} … {item.ci95[1]:+.3f}",
-                "*" if item.significant else "",
             ]
-        )
+        rows.append([item.metric.replace("_", " "), *shown, "*" if item.significant else ""])
     return _table(rows, styles, (160, 62, 62, 58, 110, 12))
 
 
@@ -484,6 +496,66 @@ def _card_labels(cards: dict[str, Any]) -> dict[str, str]:
             readable if card_id.startswith("joker") else f"{card['name']} ({readable})"
         )
     return labels
+
+
+def counter_meanings(game: str, names: list[str]) -> dict[str, str]:
+    """What each counter of the run counts, as the game's spec declares it."""
+    from kraftstokk.games.registry import specs
+
+    spec = specs().get(game)
+    declared = {counter.name: counter.meaning for counter in spec.counters} if spec else {}
+    return {name: declared[name] for name in names if name in declared}
+
+
+def replay_command(summary: dict[str, Any], index: int) -> str:
+    """The ``simulate`` command that plays game ``index`` of the run again, alone."""
+    bots = list(summary["bots"])
+    parts = [
+        "kraftstokk simulate",
+        summary["deck"]["path"],
+        f"--game {summary['game']}",
+        f"-p {summary['players']}",
+        f"-b {bots[0] if len(set(bots)) == 1 else ','.join(bots)}",
+        *(f"--variant {flag}" for flag in summary["variants"]),
+        f"--action-cap {summary['action_cap']}",
+        f"-s {summary['seed']}",
+        f"--first-game {index} -n 1 -w 1 --out output/replay",
+    ]
+    return " ".join(parts)
+
+
+def findings_story(summary: dict[str, Any], styles: _Styles) -> list[Flowable]:
+    """The findings in words, each with what a designer might change."""
+    found = summary.get("findings", [])
+    confidence = float(summary.get("confidence", 0.95))
+    story: list[Flowable] = [Paragraph("Findings", styles.heading)]
+    if not found:
+        story.append(
+            Paragraph(
+                f"No test at {_pct(confidence)} confidence found a seat advantage, games that "
+                "drag, a special that (almost) never or too often happens, or cards that stay "
+                "with the loser.",
+                styles.body,
+            )
+        )
+        return story
+    story.append(
+        Paragraph(
+            f"Each from a statistical test at {_pct(confidence)} confidence (Bonferroni over "
+            "the seats, the specials and the cards).",
+            styles.note,
+        )
+    )
+    for item in found:
+        story.append(Spacer(1, 3))
+        story.append(
+            Paragraph(
+                f"<b>{escape(item['title'])}.</b> {escape(item['says'])} "
+                f"<i>What to change:</i> {escape(item['advice'])}",
+                styles.body,
+            )
+        )
+    return story
 
 
 def report_story(
@@ -508,6 +580,7 @@ def report_story(
             styles.body,
         ),
     ]
+    story += findings_story(summary, styles)
     if summary["interrupted"]:
         story.append(
             Paragraph(
@@ -526,9 +599,39 @@ def report_story(
     )
     unfinished = summary.get("unfinished_games", [])[:UNFINISHED_SHOWN]
     if unfinished:
-        listed = ", ".join(f"game {game['index']} (seed {game['seed']})" for game in unfinished)
         story.append(Spacer(1, 4))
-        story.append(Paragraph(f"Unfinished games to replay: {listed}.", styles.note))
+        story.append(
+            Paragraph("Unfinished games: each command plays that one game again.", styles.note)
+        )
+        for game in unfinished:
+            command = escape(replay_command(summary, int(game["index"])))
+            story.append(
+                Paragraph(f"<font face='Courier' size='7.5'>{command}</font>", styles.note)
+            )
+    words = glossary(list(summary["counters"]), summary["game"])
+    meanings = counter_meanings(summary["game"], list(summary["counters"]))
+    if words or meanings:
+        rows = [
+            [name.replace("_", " "), Paragraph(escape(text), styles.note)]
+            for name, text in meanings.items()
+        ]
+        parts: list[Flowable] = []
+        if rows:
+            parts.append(_table(rows, styles, (130, FRAME_WIDTH - 130), header=False))
+        if words:
+            parts.append(Spacer(1, 4))
+            parts.append(
+                Paragraph("<br/>".join(escape(sentence) for sentence in words), styles.note)
+            )
+        story.append(
+            _section(
+                "What the counters count",
+                "Each counter as the game declares it; counters whose names look alike told "
+                "apart below.",
+                KeepTogether(parts),
+                styles,
+            )
+        )
     story.append(
         _section(
             "Game length",
@@ -612,7 +715,7 @@ def report_story(
             "Share of finished games in which the card is still with the loser at the end; "
             "high bars mark cards that are hard to get rid of.",
             "left_with_loser_rate",
-            "share of finished games",
+            "% of finished games",
             LOSS_COLOUR,
         ),
     )

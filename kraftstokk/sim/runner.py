@@ -46,6 +46,7 @@ class SimSettings:
     bots: str
     variants: tuple[str, ...] = ()
     action_cap: int = DEFAULT_ACTION_CAP
+    first: int = 0  # index of the first game: plays games first .. first + games - 1
 
 
 @dataclass
@@ -82,6 +83,8 @@ def check_arguments(settings: SimSettings) -> None:
     """Check what needs no deck: the game count, the game's name and its player range."""
     if settings.games < 1:
         raise SimulationError(f"--games must be at least 1, not {settings.games}")
+    if settings.first < 0:
+        raise SimulationError(f"--first-game must be 0 or more, not {settings.first}")
     rules = registry.get_spec(settings.game)
     if not rules.min_players <= settings.players <= rules.max_players:
         raise SimulationError(
@@ -200,7 +203,8 @@ def run_simulation(
     if count < 1:
         raise SimulationError(f"--workers must be at least 1, not {count}")
     count = min(count, settings.games)
-    chunks = chunk_bounds(settings.games, count)
+    first = settings.first
+    chunks = [(first + a, first + b) for a, b in chunk_bounds(settings.games, count)]
     tally = Tally(num_cards=table.size)
     interrupted = False
     started = time.perf_counter()

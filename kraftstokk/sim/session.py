@@ -18,6 +18,7 @@ from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
 from kraftstokk.sim.compare import Difference, compare_tallies, comparison_document, format_table
+from kraftstokk.sim.findings import FindingRules, run_findings
 from kraftstokk.sim.metrics import RunInfo, Tally, summarize
 from kraftstokk.sim.runner import (
     SimSettings,
@@ -80,11 +81,39 @@ def simulate_deck(
     settings: SimSettings,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    rules: FindingRules | None = None,
 ) -> DeckRun:
     """Play the games of ``settings`` with ``deck`` and summarize them."""
     table = DeckTable.from_deck(deck)
-    in_play = cards_in_play(table, settings)
     outcome = run_simulation(table, settings, workers, progress)
+    summary = describe_run(
+        outcome.tally,
+        table,
+        settings,
+        deck,
+        deck_path,
+        elapsed=outcome.elapsed,
+        workers=outcome.workers,
+        interrupted=outcome.interrupted,
+        rules=rules,
+    )
+    return DeckRun(outcome.tally, summary, outcome.interrupted)
+
+
+def describe_run(
+    tally: Tally,
+    table: DeckTable,
+    settings: SimSettings,
+    deck: Deck,
+    deck_path: Path | str,
+    *,
+    elapsed: float,
+    workers: int,
+    interrupted: bool,
+    rules: FindingRules | None = None,
+) -> dict[str, Any]:
+    """The ``sim-<game>.json`` summary of a tally, with its findings in words."""
+    in_play = cards_in_play(table, settings)
     info = RunInfo(
         game=settings.game,
         players=settings.players,
@@ -100,14 +129,18 @@ def simulate_deck(
         card_names=table.names,
         cards_in_play=in_play,
     )
-    summary = summarize(
-        outcome.tally,
-        info,
-        elapsed=outcome.elapsed,
-        workers=outcome.workers,
-        interrupted=outcome.interrupted,
+    summary = summarize(tally, info, elapsed=elapsed, workers=workers, interrupted=interrupted)
+    findings = run_findings(
+        tally,
+        game=settings.game,
+        players=settings.players,
+        action_cap=settings.action_cap,
+        card_labels={card: table.describe(card) for card in in_play},
+        rules=rules,
     )
-    return DeckRun(outcome.tally, summary, outcome.interrupted)
+    summary["findings"] = [finding.as_dict() for finding in findings]
+    summary["confidence"] = (rules or FindingRules()).confidence
+    return summary
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -123,6 +156,7 @@ def simulate(
     compare_path: Path | None = None,
     report: bool = True,
     progress: ProgressFactory | None = None,
+    rules: FindingRules | None = None,
 ) -> SimulationFiles:
     """Run the simulation (and the comparison) and write its files under ``out_dir``."""
     check_arguments(settings)
@@ -133,7 +167,12 @@ def simulate(
         check_settings(DeckTable.from_deck(other_deck), settings)
 
     main = simulate_deck(
-        deck, deck_path, settings, workers, progress(deck_path.name) if progress else None
+        deck,
+        deck_path,
+        settings,
+        workers,
+        progress(deck_path.name) if progress else None,
+        rules,
     )
     if main.tally.games == 0:
         return SimulationFiles(main=main, json_path=None)
@@ -148,6 +187,7 @@ def simulate(
             settings,
             workers,
             progress(compare_path.name) if progress else None,
+            rules,
         )
         files.other = other
         if not other.interrupted:

@@ -18,6 +18,7 @@ from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the c
     booklet,
     preflight,
     simulate,
+    sweep,
     play,
     serve,
 )

@@ -78,6 +78,22 @@ def simulate(
         Path | None,
         typer.Option("--compare", help="A second deck to play on the same seeds and compare."),
     ] = None,
+    first_game: Annotated[
+        int,
+        typer.Option(
+            "--first-game",
+            metavar="I",
+            help="Start at game I of the series (with -n 1: play that one game again).",
+        ),
+    ] = 0,
+    confidence: Annotated[
+        float,
+        typer.Option(
+            "--confidence",
+            metavar="C",
+            help="Confidence of the report's findings (0.95: a 5 % chance of a false alarm).",
+        ),
+    ] = 0.95,
     out: Annotated[Path, out_option("Folder for the outputs.")] = DEFAULT_OUT,
     no_report: Annotated[bool, typer.Option("--no-report", help="Skip the PDF report.")] = False,
 ) -> None:
@@ -97,12 +113,15 @@ def simulate(
     import dataclasses
 
     from kraftstokk.errors import SimulationError
+    from kraftstokk.sim.findings import FindingRules
     from kraftstokk.sim.progress import ProgressBar
     from kraftstokk.sim.runner import SimSettings, check_arguments, default_bots
     from kraftstokk.sim.session import simulate as run
 
     if games < 1:
         raise SimulationError(f"--games must be at least 1, not {games}")
+    if not 0.5 < confidence < 1:
+        raise SimulationError(f"--confidence must be between 0.5 and 1, not {confidence}")
     if workers is not None and workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
     flags = tuple(
@@ -116,6 +135,7 @@ def simulate(
         bots=bots or "greedy",
         variants=flags,
         action_cap=action_cap,
+        first=first_game,
     )
     check_arguments(settings)
     from kraftstokk.atomic import refuse_overwriting
@@ -140,6 +160,7 @@ def simulate(
             compare_path=compare,
             report=not no_report,
             progress=progress,
+            rules=FindingRules(confidence=confidence),
         )
     finally:
         for bar in bars:

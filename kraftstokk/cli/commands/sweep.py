@@ -1,0 +1,90 @@
+"""``kraftstokk sweep`` and ``kraftstokk sweep-schema``: many configurations at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.options import DEFAULT_OUT, out_option
+
+
+@app.command()
+@handle_errors
+def sweep(
+    sweep_file: Annotated[
+        Path, typer.Argument(metavar="SWEEP.toml", help="The sweep file (see sweep-schema).")
+    ],
+    out: Annotated[Path, out_option("Folder for the outputs and the stored chunks.")] = (
+        DEFAULT_OUT / "sweep"
+    ),
+    scheduler: Annotated[
+        str,
+        typer.Option(
+            "--scheduler",
+            metavar="local|local:N|tcp://HOST:PORT",
+            help="local: worker processes here; local:N: a Dask LocalCluster of N workers "
+            "(127.0.0.1 only); tcp://HOST:PORT: a running Dask scheduler.",
+        ),
+    ] = "local",
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", "-w", help="Processes of the local backend (default: all cores)."
+        ),
+    ] = None,
+    no_report: Annotated[bool, typer.Option("--no-report", help="Skip sweep.pdf.")] = False,
+) -> None:
+    """Play every configuration of a sweep file and compare them.
+
+    The configurations are the product of the file's [grid] lists (decks, games, players,
+    bots, variants) and any [[configurations]]; each plays the same games simulate would
+    for its deck, rules, bots and seed, whatever the backend. Writes OUT/sweep.csv,
+    OUT/sweep.json, OUT/configurations/*/sim-GAME.json and OUT/sweep.pdf (findings first).
+    Completed chunks are kept in OUT/chunks: run the same command again after Ctrl-C and
+    only the missing games are played.
+
+    Example: kraftstokk sweep sources/sweep-example.toml --out output/sweep --scheduler local:2
+    """
+    from kraftstokk.sim.progress import ProgressBar
+    from kraftstokk.sim.sweep import sweep as run
+
+    bar = ProgressBar("sweep", unit="chunks")
+    try:
+        files = run(
+            sweep_file,
+            out,
+            scheduler=scheduler,
+            workers=workers,
+            progress=bar,
+            report=not no_report,
+        )
+    finally:
+        bar.close()
+    done = files.run
+    games = sum(r.tally.games for r in done.runs)
+    typer.echo(
+        f"{len(done.runs)} configurations, {games} games ({done.chunks_played} chunks played, "
+        f"{done.chunks_stored} found stored) on {done.backend}"
+    )
+    for path in files.written:
+        typer.echo(f"wrote {path}")
+    for finding in files.results.comparison_findings[:5]:
+        typer.echo(f"  {finding.says}")
+    if done.interrupted:
+        raise fail(
+            f"interrupted after {done.chunks_stored + done.chunks_played} of {done.chunks_total} "
+            f"chunks; run the same command again to resume",
+            130,
+        )
+
+
+@app.command("sweep-schema")
+@handle_errors
+def sweep_schema() -> None:
+    """Print the JSON Schema of the sweep file."""
+    from kraftstokk.sim.sweep.model import sweep_schema as schema
+
+    typer.echo(schema(), nl=False)

@@ -1,0 +1,207 @@
+"""The sweep file (``SWEEP.toml``) as a pydantic model, exportable as JSON Schema.
+
+A sweep names decks, games, player counts, bots and variants; the configurations are
+the product of a ``[grid]`` (or of each ``[[grid]]`` block) and any explicit
+``[[configurations]]``. Every configuration plays ``games`` games from the same
+``seed``, so game *i* of any two configurations starts from the same derived seed and
+their per-game figures can be compared pair by pair.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from kraftstokk.errors import InputFileError, KraftstokkError
+from kraftstokk.games.core import DEFAULT_ACTION_CAP
+from kraftstokk.sim.findings import FindingRules
+
+
+class SweepError(KraftstokkError):
+    """A sweep file that cannot be used, or a configuration that cannot be played."""
+
+
+class SweepValidationError(SweepError):
+    """The sweep file was read but a key is wrong (exit code 1)."""
+
+    exit_code = 1
+
+
+class DeckSource(BaseModel):
+    """A deck to play: a deck file (``deck.json``/``deck.csv``) or a spec to build."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: str | None = Field(None, description="A deck.json or deck.csv (relative to the sweep).")
+    spec: str | None = Field(None, description="A deck spec TOML to build (relative to the sweep).")
+    label: str | None = Field(None, description="Short name in tables and charts.")
+
+    def model_post_init(self, _context: Any) -> None:
+        if (self.path is None) == (self.spec is None):
+            raise ValueError("give exactly one of path or spec")
+
+    @property
+    def location(self) -> str:
+        return self.path if self.path is not None else str(self.spec)
+
+    @property
+    def name(self) -> str:
+        return self.label or Path(self.location).stem
+
+
+def _deck_source(value: Any) -> Any:
+    """A plain string is a spec when it ends in .toml, else a deck file."""
+    if isinstance(value, str):
+        return {"spec": value} if value.endswith(".toml") else {"path": value}
+    return value
+
+
+def _variant_set(value: Any) -> Any:
+    """``"a,b"`` or ``["a", "b"]`` or ``[]``: one set of variant flags, sorted."""
+    if isinstance(value, str):
+        value = [part for part in value.split(",")]
+    if isinstance(value, list):
+        return sorted({str(part).strip() for part in value if str(part).strip()})
+    return value
+
+
+DeckList = Annotated[list[DeckSource], Field(min_length=1)]
+
+
+class Grid(BaseModel):
+    """Lists whose product is the configurations (every deck x game x players x ...)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    decks: DeckList = Field(description="Deck files or specs (a .toml string is a spec).")
+    games: Annotated[list[str], Field(min_length=1)] = Field(
+        description="Games: idiot, kraftidioten, stromkrig."
+    )
+    players: Annotated[list[Annotated[int, Field(ge=2, le=12)]], Field(min_length=1)] = [4]
+    bots: Annotated[list[str], Field(min_length=1)] = Field(
+        default=["default"],
+        description="Bot kinds per configuration: one kind for all seats or one per seat "
+        "('heuristic,greedy,greedy,random'); 'default' is the game's own default.",
+    )
+    variants: Annotated[list[list[str]], Field(min_length=1)] = Field(
+        default=[[]], description="Variant sets: each a list (or 'a,b' string); [] for none."
+    )
+
+    @field_validator("decks", mode="before")
+    @classmethod
+    def _decks(cls, value: Any) -> Any:
+        return [_deck_source(item) for item in value] if isinstance(value, list) else value
+
+    @field_validator("variants", mode="before")
+    @classmethod
+    def _variants(cls, value: Any) -> Any:
+        return [_variant_set(item) for item in value] if isinstance(value, list) else value
+
+
+class ConfigurationEntry(BaseModel):
+    """One configuration named outright (instead of, or besides, a grid)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    deck: DeckSource
+    game: str
+    players: Annotated[int, Field(ge=2, le=12)] = 4
+    bots: str = "default"
+    variants: list[str] = []
+
+    @field_validator("deck", mode="before")
+    @classmethod
+    def _deck(cls, value: Any) -> Any:
+        return _deck_source(value)
+
+    @field_validator("variants", mode="before")
+    @classmethod
+    def _variants(cls, value: Any) -> Any:
+        return _variant_set(value)
+
+
+class SweepFile(BaseModel):
+    """``SWEEP.toml``: what to play and how much (see ``kraftstokk sweep-schema``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    title: str = Field("Sweep", description="Shown at the top of sweep.pdf.")
+    games: Annotated[int, Field(ge=1, le=10_000_000)] = Field(
+        1000, description="Games per configuration."
+    )
+    seed: int = Field(1, description="Game i of every configuration uses derive_seed(seed, i).")
+    chunk: Annotated[int, Field(ge=1, le=100_000)] = Field(
+        500, description="Games per chunk (the unit of work and of resuming)."
+    )
+    action_cap: Annotated[int, Field(ge=1)] = Field(
+        DEFAULT_ACTION_CAP, description="A game stops unfinished after this many actions."
+    )
+    grid: list[Grid] = Field(
+        default=[], description="[grid] or [[grid]]: product of decks, games, players, ..."
+    )
+    configurations: list[ConfigurationEntry] = Field(
+        default=[], description="[[configurations]]: explicit configurations."
+    )
+    findings: FindingRules = FindingRules()
+
+    @field_validator("grid", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, dict) else value
+
+    def model_post_init(self, _context: Any) -> None:
+        if not self.grid and not self.configurations:
+            raise ValueError("name a [grid] or at least one [[configurations]]")
+
+
+def _where(location: tuple[int | str, ...]) -> str:
+    parts: list[str] = []
+    for item in location:
+        if isinstance(item, int):
+            parts.append(f"[{item}]")
+        elif parts:
+            parts.append(f".{item}")
+        else:
+            parts.append(item)
+    return "".join(parts) or "(top level)"
+
+
+def parse_sweep(text: str, source: str) -> SweepFile:
+    """Validate TOML text; errors name the key (``grid[0].players[1]``) and the reason."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(source, f"not valid TOML: {exc}") from None
+    try:
+        return SweepFile.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            location = tuple(
+                item for item in error["loc"] if not str(item).startswith(("function-", "list["))
+            )
+            message = str(error["msg"]).removeprefix("Value error, ")
+            problems.append(f"{_where(location)}: {message}")
+        raise SweepValidationError(f"{source}: {'; '.join(problems)}") from None
+
+
+def load_sweep(path: Path) -> SweepFile:
+    """Read and validate ``SWEEP.toml``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputFileError(path, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputFileError(path, f"cannot be read: {exc}") from None
+    return parse_sweep(text, str(path))
+
+
+def sweep_schema() -> str:
+    """The sweep file's JSON Schema, as text."""
+    schema = SweepFile.model_json_schema()
+    schema["title"] = "kraftstokk sweep file"
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,442 @@
+"""``kraftstokk sweep``: the sweep file, results equal to simulate's on every backend,
+resuming from stored chunks, Ctrl-C, the outputs and the report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from kraftstokk.cli import app
+from kraftstokk.models import Deck
+from kraftstokk.sim.metrics import strip_timing
+from kraftstokk.sim.runner import SimSettings
+from kraftstokk.sim.session import simulate
+from kraftstokk.sim.sweep import sweep
+from kraftstokk.sim.sweep.backends import LocalBackend, make_backend
+from kraftstokk.sim.sweep.model import SweepError, SweepValidationError, parse_sweep
+from kraftstokk.sim.sweep.outputs import analyse, write_outputs
+from kraftstokk.sim.sweep.run import STORE_DIR, run_sweep
+
+cli = CliRunner()
+
+SMALL = """
+title = "small"
+games = 45
+seed = 5
+chunk = 10
+
+[grid]
+decks = ["deck.json"]
+games = ["idiot"]
+players = [3, 4]
+bots = ["greedy"]
+variants = [[], ["no_swap"]]
+"""
+
+
+@pytest.fixture
+def folder(deck: Deck, tmp_path: Path) -> Path:
+    (tmp_path / "deck.json").write_text(deck.model_dump_json(indent=1), encoding="utf-8")
+    (tmp_path / "sweep.toml").write_text(SMALL, encoding="utf-8")
+    return tmp_path
+
+
+def outputs(out: Path) -> dict[str, bytes]:
+    """Every output file but the chunk store, with sweep.json's run block left out."""
+    found = {}
+    for path in sorted(out.rglob("*")):
+        relative = path.relative_to(out)
+        if path.is_dir() or relative.parts[0] == STORE_DIR:
+            continue
+        data = path.read_bytes()
+        if path.name == "sweep.json":
+            document = json.loads(data)
+            document.pop("run")
+            data = json.dumps(document).encode()
+        elif path.suffix == ".json":
+            data = json.dumps(strip_timing(json.loads(data))).encode()
+        found[str(relative)] = data
+    return found
+
+
+# ------------------------------------------------------------------------ the sweep file
+
+
+def test_grid_is_the_product_in_file_order(folder):
+    files = sweep(folder / "sweep.toml", folder / "out", workers=1, report=False)
+    labels = [
+        (r.configuration.settings.players, r.configuration.settings.variants)
+        for r in files.run.runs
+    ]
+    assert labels == [(3, ()), (3, ("no_swap",)), (4, ()), (4, ("no_swap",))]
+    assert files.run.chunks_total == 4 * 5 and files.run.chunks_played == 20
+
+
+def test_explicit_configurations_and_default_bots(folder):
+    text = """
+games = 5
+[[configurations]]
+deck = "deck.json"
+game = "stromkrig"
+players = 3
+[[configurations]]
+deck = { path = "deck.json", label = "same deck" }
+game = "idiot"
+players = 2
+bots = "random,greedy"
+variants = "no_swap,sequences"
+"""
+    (folder / "explicit.toml").write_text(text, encoding="utf-8")
+    files = sweep(folder / "explicit.toml", folder / "out", workers=1, report=False)
+    first, second = (r.configuration for r in files.run.runs)
+    assert (first.settings.game, first.settings.bots) == ("stromkrig", "heuristic")
+    assert (second.deck, second.settings.variants) == ("same deck", ("no_swap", "sequences"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("games = 0\n[grid]\ndecks=['d.json']\ngames=['idiot']", "games: Input should be greater"),
+        ("[grid]\ndecks=['d.json']\ngames=['idiot']\nplayers=[3, 1]", "grid[0].players[1]:"),
+        ("[grid]\ndecks=['d.json']\ngames=['idiot']\nplayer=[3]", "grid[0].player: Extra inputs"),
+        ("title = 'nothing to play'", "name a [grid] or at least one [[configurations]]"),
+        ("[grid]\ndecks=[{label='x'}]\ngames=['idiot']", "give exactly one of path or spec"),
+        (
+            "[findings]\nconfidence = 1.5\n[grid]\ndecks=['d']\ngames=['idiot']",
+            "findings.confidence",
+        ),
+    ],
+)
+def test_bad_keys_are_named(text, message):
+    with pytest.raises(SweepValidationError) as caught:
+        parse_sweep(text, "s.toml")
+    assert caught.value.message.startswith("s.toml: ")
+    assert message in caught.value.message
+
+
+def test_configurations_that_cannot_be_played_are_named(folder):
+    (folder / "bad.toml").write_text(
+        "[grid]\ndecks=['deck.json']\ngames=['idiot']\nplayers=[3, 9]\n", encoding="utf-8"
+    )
+    with pytest.raises(SweepError, match=r"grid \(deck, idiot, 9 players\): idiot is for 2-"):
+        sweep(folder / "bad.toml", folder / "out", workers=1)
+    (folder / "twice.toml").write_text(
+        "[grid]\ndecks=['deck.json']\ngames=['idiot']\nplayers=[3, 3]\n", encoding="utf-8"
+    )
+    with pytest.raises(SweepError, match="the same configuration as grid"):
+        sweep(folder / "twice.toml", folder / "out", workers=1)
+
+
+def test_cli_errors_and_schema(folder):
+    missing = cli.invoke(app, ["sweep", str(folder / "nope.toml")])
+    assert missing.exit_code == 2 and "nope.toml: no such file" in missing.stderr
+    (folder / "broken.toml").write_text("games = [", encoding="utf-8")
+    broken = cli.invoke(app, ["sweep", str(folder / "broken.toml")])
+    assert broken.exit_code == 2 and "not valid TOML" in broken.stderr
+    (folder / "invalid.toml").write_text("games = 'many'", encoding="utf-8")
+    invalid = cli.invoke(app, ["sweep", str(folder / "invalid.toml")])
+    assert invalid.exit_code == 1 and "invalid.toml: games:" in invalid.stderr
+    scheduler = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "--scheduler", "dask"])
+    assert scheduler.exit_code == 2
+    assert "--scheduler 'dask': expected local, local:N or tcp://HOST:PORT" in scheduler.stderr
+    assert "Traceback" not in missing.output + broken.output + invalid.output
+    schema = cli.invoke(app, ["sweep-schema"])
+    assert schema.exit_code == 0
+    document = json.loads(schema.stdout)
+    assert {"games", "seed", "chunk", "grid", "configurations", "findings"} <= set(
+        document["properties"]
+    )
+
+
+def test_the_example_sweep_file_is_valid():
+    example = Path(__file__).parent.parent / "sources" / "sweep-example.toml"
+    parsed = parse_sweep(example.read_text(encoding="utf-8"), str(example))
+    assert len(example.read_text(encoding="utf-8").splitlines()) <= 12
+    assert parsed.grid[0].games == ["stromkrig"]
+
+
+# ----------------------------------------------------------- the same games as simulate
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_each_configuration_equals_simulate(folder, workers):
+    out = folder / f"out-{workers}"
+    files = sweep(folder / "sweep.toml", out, workers=workers, report=False)
+    for run in files.run.runs:
+        settings = run.configuration.settings
+        assert isinstance(settings, SimSettings)
+        alone = simulate(
+            folder / "deck.json", settings, folder / f"sim-{run.configuration.number}",
+            workers=1, report=False,
+        )  # fmt: skip
+        written = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+        entry = written["configurations"][run.configuration.number - 1]
+        from_sweep = json.loads((out / entry["summary"]).read_text(encoding="utf-8"))
+        assert strip_timing(from_sweep) == strip_timing(alone.main.summary)
+
+
+def test_two_worker_dask_cluster_gives_the_local_results(folder):
+    pytest.importorskip("distributed")
+    local = folder / "local"
+    dask = folder / "dask"
+    sweep(folder / "sweep.toml", local, scheduler="local", workers=2)
+    files = sweep(folder / "sweep.toml", dask, scheduler="local:2")
+    assert "Dask LocalCluster, 2 worker" in files.run.backend
+    assert files.run.chunks_played == 20
+    assert outputs(dask) == outputs(local)  # sweep.pdf byte for byte too
+    assert "sweep.pdf" in outputs(dask)
+
+
+def test_running_scheduler_by_address_gives_the_local_results(folder):
+    distributed = pytest.importorskip("distributed")
+    local = folder / "local"
+    sweep(folder / "sweep.toml", local, scheduler="local", workers=1, report=False)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
+        remote = folder / "remote"
+        files = sweep(folder / "sweep.toml", remote, scheduler=address, report=False)
+        assert files.run.backend == f"Dask scheduler {address}, 2 worker(s)"
+    assert outputs(remote) == outputs(local)
+
+
+# --------------------------------------------------------------- resuming and Ctrl-C
+
+
+def test_rerun_plays_only_missing_chunks(folder):
+    out = folder / "out"
+    sweep(folder / "sweep.toml", out, workers=1)
+    before = outputs(out)
+    chunks = sorted((out / STORE_DIR).rglob("*.json"))
+    assert len(chunks) == 20
+    chunks[3].unlink()
+    chunks[7].write_text("{not json", encoding="utf-8")  # a damaged chunk is played again
+    again = sweep(folder / "sweep.toml", out, workers=1)
+    assert (again.run.chunks_stored, again.run.chunks_played) == (18, 2)
+    assert outputs(out) == before
+
+
+class StopAfter:
+    """The local backend, with Ctrl-C pressed after ``chunks`` chunks."""
+
+    def __init__(self, chunks: int) -> None:
+        self.inner = LocalBackend(1)
+        self.description = self.inner.description
+        self.workers = 1
+        self.chunks = chunks
+
+    def run(self, tasks):
+        for number, result in enumerate(self.inner.run(tasks)):
+            if number == self.chunks:
+                raise KeyboardInterrupt
+            yield result
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def test_ctrl_c_writes_what_is_done_and_the_rerun_completes_it(folder):
+    from kraftstokk.sim.sweep.model import load_sweep
+
+    spec = load_sweep(folder / "sweep.toml")
+    out = folder / "out"
+    cut = run_sweep(spec, folder, out, StopAfter(7))
+    assert cut.interrupted and cut.chunks_played == 7
+    # Configuration 1 has its 5 chunks, configuration 2 the first 2 of them.
+    assert [(r.configuration.number, r.tally.games, r.complete) for r in cut.runs] == [
+        (1, 45, True),
+        (2, 20, False),
+    ]
+    write_outputs(analyse(cut), out)
+    document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    assert document["complete"] is False
+    assert document["configurations"][1]["metrics"]["games"] == 20
+    rest = run_sweep(spec, folder, out, LocalBackend(1))
+    assert (rest.chunks_stored, rest.chunks_played) == (7, 13)
+    write_outputs(analyse(rest), out)
+    fresh = folder / "fresh"
+    sweep(folder / "sweep.toml", fresh, workers=1)
+    assert outputs(out) == outputs(fresh)
+
+
+# ------------------------------------------------------------------------ the outputs
+
+
+def test_outputs_table_and_report(folder):
+    out = folder / "out"
+    result = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out), "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert "4 configurations, 180 games (20 chunks played, 0 found stored)" in result.stdout
+    lines = (out / "sweep.csv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")
+    assert header[:7] == [
+        "configuration",
+        "deck",
+        "game",
+        "players",
+        "bots",
+        "variants",
+        "complete",
+    ]
+    assert "win_rate_seat_1" in header and "actions_mean" in header
+    assert lines[2].startswith("2,deck,idiot,3,greedy,no_swap,yes,45,")
+    document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    assert document["varied"] == ["players", "variants"]
+    pairs = {(c["configuration_a"], c["configuration_b"]) for c in document["comparisons"]}
+    assert pairs == {(1, 2), (1, 3), (2, 4), (3, 4)}  # one parameter apart, never 1-4
+    assert all(0 <= c["p_value"] <= 1 for c in document["comparisons"])
+    text = " ".join(
+        " ".join(page.extract_text() for page in PdfReader(out / "sweep.pdf").pages).split()
+    )
+    assert text.startswith("Sweep: small 4 configurations of Idiot, 45 games each")
+    assert text.index("Findings") < text.index("Configurations") < text.index("the metrics against")
+    assert "Idiot: the metrics against players" in text
+    assert "Idiot: the metrics against variants" in text
+    assert "Cards left with the loser" in text
+    assert "Counters whose names look alike" in text
+
+
+def test_remote_scheduler_that_does_not_answer(monkeypatch):
+    pytest.importorskip("distributed")
+    from kraftstokk.sim.sweep import backends
+
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "1s")
+    with pytest.raises(SweepError, match=r"tcp://127.0.0.1:9: cannot reach the Dask scheduler"):
+        make_backend("tcp://127.0.0.1:9")
+
+
+@pytest.mark.parametrize(
+    ("scheduler", "how"), [("local", "ctrl-c"), ("local:2", "ctrl-c"), ("local", "sigterm")]
+)
+def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, scheduler, how):
+    # Ctrl-C as a terminal sends it: SIGINT to the whole process group, workers included;
+    # SIGTERM as kill sends it: to the sweep's process only.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    (folder / "long.toml").write_text(
+        "games = 100000\nchunk = 20\n[grid]\ndecks = ['deck.json']\ngames = ['idiot']\n",
+        encoding="utf-8",
+    )
+    out = folder / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from kraftstokk.cli import main; main()", "sweep",
+         str(folder / "long.toml"), "-o", str(out), "-w", "2", "--scheduler", scheduler,
+         "--no-report"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while not list((out / STORE_DIR).rglob("*.json")):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no chunk was stored within two minutes"
+            time.sleep(0.05)
+        if how == "ctrl-c":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, stderr
+    assert "interrupted after" in stderr and "run the same command again to resume" in stderr
+    assert "Traceback" not in stderr and "ERROR" not in stderr  # none from the workers
+    document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    assert document["complete"] is False and document["run"]["interrupted"] is True
+    games = document["configurations"][0]["metrics"]["games"]
+    assert 0 < games < 100000 and games % 20 == 0
+
+
+def test_progress_counts_every_chunk_stored_ones_included(folder):
+    calls: list[tuple[int, int]] = []
+    sweep(
+        folder / "sweep.toml",
+        folder / "out",
+        workers=1,
+        report=False,
+        progress=lambda *a: calls.append(a),
+    )
+    assert calls[0] == (0, 20) and calls[-1] == (20, 20)
+    assert [done for done, _ in calls] == list(range(21))
+    calls.clear()
+    next(iter((folder / "out" / STORE_DIR).rglob("*.json"))).unlink()
+    sweep(
+        folder / "sweep.toml",
+        folder / "out",
+        workers=1,
+        report=False,
+        progress=lambda *a: calls.append(a),
+    )
+    assert calls == [(19, 20), (20, 20)]
+
+
+def test_the_last_chunks_are_played_in_quarters_and_stored_whole():
+    from kraftstokk.sim.sweep.run import split_tail
+    from kraftstokk.sim.sweep.work import ChunkTask
+
+    tasks = [
+        ChunkTask("k", None, None, None, start, start + 100)  # type: ignore[arg-type]
+        for start in range(0, 1000, 100)
+    ]
+    split = split_tail(tasks, 2)
+    assert [(t.start, t.stop) for t in split[:6]] == [(s, s + 100) for s in range(0, 600, 100)]
+    assert [(t.start, t.stop) for t in split[6:10]] == [
+        (600, 625),
+        (625, 650),
+        (650, 675),
+        (675, 700),
+    ]
+    assert len(split) == 6 + 4 * 4
+    assert split_tail(tasks, 1) == tasks
+
+
+def test_the_example_builds_both_decks_from_their_specs():
+    from kraftstokk.sim.sweep.run import plan
+
+    example = Path(__file__).parent.parent / "sources" / "sweep-example.toml"
+    configurations, decks = plan(
+        parse_sweep(example.read_text(encoding="utf-8"), "x"), example.parent
+    )
+    assert sorted(decks) == ["deck", "deck-head"]
+    assert decks["deck-head"].deck.title == "Kraft-stokken: Fallhøyde"
+    assert [(c.deck, c.settings.players) for c in configurations] == [
+        (deck, players) for deck in ("deck", "deck-head") for players in (3, 4, 5, 6)
+    ]
+    assert len({c.key for c in configurations}) == 8
+
+
+def test_a_worker_with_another_version_is_refused(deck):
+    from kraftstokk.games.core import DeckTable
+    from kraftstokk.sim.sweep.work import ChunkTask, WorkerMismatch, registration, run_chunk
+
+    settings = SimSettings(game="idiot", players=3, games=2, seed=1, bots="greedy")
+    task = ChunkTask("k", DeckTable.from_deck(deck), settings, registration("idiot"), 0, 2)
+    assert run_chunk(task).tally.games == 2
+    with pytest.raises(
+        WorkerMismatch, match=r"the worker has kraftstokk .*, the sweep was started with 0\.0\.1"
+    ):
+        run_chunk(ChunkTask(**{**task.__dict__, "version": "0.0.1"}))
+
+
+def test_without_the_dask_extra_local_n_says_what_to_install(monkeypatch):
+    from kraftstokk.sim.sweep import backends
+
+    def missing(name: str):
+        raise ImportError(name)
+
+    monkeypatch.setattr(backends.importlib, "import_module", missing)
+    with pytest.raises(
+        SweepError, match=r"needs dask and distributed: pip install 'kraftstokk\[dask\]'"
+    ):
+        make_backend("local:2")
