@@ -23,7 +23,8 @@ deck: install
 	$(BIN)/kraftstokk build --spec sources/deck.toml --out output
 	$(BIN)/kraftstokk validate output/deck.json
 	$(BIN)/kraftstokk render output/deck.json --out output
-	$(BIN)/kraftstokk booklet output/deck.json --out output --imposed
+	$(BIN)/kraftstokk render output/deck.json --out output --only box
+	$(BIN)/kraftstokk booklet output/deck.json --out output --imposed --printshop
 	$(BIN)/kraftstokk booklet output/deck.json --out output --lang en
 
 test: engine
