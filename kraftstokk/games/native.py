@@ -30,8 +30,10 @@ PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
 FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot")
-#: Modules of a game package that stay Python: the declaration and the package itself.
-NOT_COMPILED = ("__init__", "spec")
+#: Modules of a game package that stay Python: the declaration, the package itself, and
+#: the glue that hands a game to its native core (run once per game, and it imports the
+#: core, which mypy knows no types of).
+NOT_COMPILED = ("__init__", "spec", "fast")
 #: What the compiled modules import that is not compiled itself.
 IMPORTED = ("core", "../errors")
 
