@@ -2,7 +2,7 @@
 
 For every game with a native core, 20,000 seeded games over every player count, every
 variant combination, greedy, random and mixed seats and small action caps are played
-through the core in this process and through the pure-Python engine in a child process
+through the core in this process and through the pure-Python engine in child processes
 (``KRAFTSTOKK_PURE_PYTHON=1``, which loads neither mypyc's modules nor a core). Each game
 is digested whole: every action, the result, every counter and sample, the cards played
 and the loser's cards. A difference names the first game and replays it here through
@@ -31,16 +31,28 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES_PER_GAME = 20_000
 SEED = 20261201
 DECK_SEEDS = (7, 12)  # two synthetic decks: the figures' ties and orders differ
-CAPS = (0, 0, 0, 0, 0, 0, 0, 3, 40)  # 0: the game's default cap
+#: Seats' bots and the action cap (0: the game's own) of every ten games. Random seats
+#: play thousands of actions a game, so their games are capped to keep the pure-Python
+#: side within a minute; the caps end games in every phase.
+MIXES = (
+    *[("greedy", 0)] * 6,
+    ("greedy", 40),
+    ("greedy", 3),
+    ("random", 250),
+    ("mixed", 1500),
+)
+#: Child processes playing the pure-Python side, side by side on a machine's cores.
+CHILDREN = 2
 
 
-def bot_mixes(players: int) -> list[str]:
-    mixed = ",".join("greedy" if seat % 2 else "random" for seat in range(players))
-    return ["greedy", "greedy", "random", mixed]
+def bots_of(mix: str, players: int) -> str:
+    if mix != "mixed":
+        return mix
+    return ",".join("greedy" if seat % 2 else "random" for seat in range(players))
 
 
 def configurations(name: str) -> list[dict[str, Any]]:
-    """Every player count and variant combination, each with every bot mix and a cap."""
+    """Every player count and variant combination, each with every mix of :data:`MIXES`."""
     spec = registry.get_spec(name)
     variants = [variant.name for variant in spec.variants]
     combos = [
@@ -48,14 +60,12 @@ def configurations(name: str) -> list[dict[str, Any]]:
         for size in range(len(variants) + 1)
         for combo in itertools.combinations(variants, size)
     ]
-    found = []
-    for number, (players, chosen) in enumerate(
-        itertools.product(range(spec.min_players, spec.max_players + 1), combos)
-    ):
-        for mix_number, bots in enumerate(bot_mixes(players)):
-            cap = CAPS[(number + mix_number) % len(CAPS)]
-            found.append({"players": players, "variants": chosen, "bots": bots, "cap": cap})
-    return found
+    return [
+        {"players": players, "variants": chosen, "bots": bots_of(mix, players), "cap": cap}
+        for players in range(spec.min_players, spec.max_players + 1)
+        for chosen in combos
+        for mix, cap in MIXES
+    ]
 
 
 def game_for(name: str, table: DeckTable, config: dict[str, Any]) -> Game:
@@ -82,20 +92,22 @@ def schedule(name: str) -> list[tuple[int, int, int]]:
     return [(i, i % len(DECK_SEEDS), i % configs) for i in range(GAMES_PER_GAME)]
 
 
-def digests(name: str, *, native_engine: bool) -> list[str]:
-    """The digest of every scheduled game, played by this process's engine."""
+def digests(name: str, *, native_engine: bool, part: int = 0, parts: int = 1) -> list[str]:
+    """The digest of every ``parts``-th scheduled game from ``part``, played by this
+    process's engine."""
     tables = [DeckTable.from_deck(synthetic_deck(seed)) for seed in DECK_SEEDS]
     configs = configurations(name)
-    games: dict[tuple[int, int], Game] = {}
+    games: dict[tuple[int, int, int, str], Game] = {}
     found = []
-    for index, deck, number in schedule(name):
-        key = (deck, number)
+    for index, deck, number in schedule(name)[part::parts]:
+        config = configs[number]
+        key = (deck, config["players"], config["cap"], ",".join(config["variants"]))
         if key not in games:
-            games[key] = game_for(name, tables[deck], configs[number])
+            games[key] = game_for(name, tables[deck], config)
         game = games[key]
-        bots = registry.make_bots(game, configs[number]["bots"])
+        bots = registry.make_bots(game, config["bots"])
         if native_engine and native_core(game, bots) is None:
-            raise AssertionError(f"{name} {configs[number]}: the native core refused to play")
+            raise AssertionError(f"{name} {config}: the native core refused to play")
         record = play_game(game, bots, derive_seed(SEED, index), native=native_engine)
         found.append(digest(record))
     return found
@@ -106,7 +118,8 @@ import json, sys
 from kraftstokk.games import native
 assert native.engine_status().startswith("pure Python"), native.engine_status()
 from tests.test_games_fastcore import digests
-print(json.dumps(digests(sys.argv[1], native_engine=False)))
+name, part, parts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+print(json.dumps(digests(name, native_engine=False, part=part, parts=parts)))
 """
 
 
@@ -140,18 +153,24 @@ def test_the_native_core_plays_the_games_of_the_pure_python_engine(name: str) ->
     if native.load_core(name) is None:
         pytest.skip(f"the {name} core is not built here: {native.engine_status()}")
     env = {**os.environ, native.PURE_ENV: "1"}
-    child = subprocess.run(
-        [sys.executable, "-c", CHILD, name],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert child.returncode == 0, child.stderr[-2000:]
-    python_digests = json.loads(child.stdout.strip().splitlines()[-1])
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD, name, str(part), str(CHILDREN)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for part in range(CHILDREN)
+    ]
     core_digests = digests(name, native_engine=True)
-    assert len(core_digests) == len(python_digests) == GAMES_PER_GAME
+    python_digests: list[str] = [""] * GAMES_PER_GAME
+    for part, child in enumerate(children):
+        out, err = child.communicate()
+        assert child.returncode == 0, err[-2000:]
+        python_digests[part::CHILDREN] = json.loads(out.strip().splitlines()[-1])
+    assert len(core_digests) == GAMES_PER_GAME
     for (index, deck, number), mine, theirs in zip(
         schedule(name), core_digests, python_digests, strict=True
     ):

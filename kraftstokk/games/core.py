@@ -391,15 +391,16 @@ def derive_seed(seed: int, *parts: int) -> int:
 class GameRecord:
     """A played game: its actions, how it ended, its events and their counters.
 
-    A game a native core played (``games/fastcore.py``) has no events until they are
-    read: ``events`` then replays its actions through the Python engine, once.
+    A game a native core played (``games/fastcore.py``) comes with its game instead of
+    its rules and events: ``rules`` asks the game, and ``events`` replays the actions
+    through the Python engine, once, when first read.
     """
 
-    __slots__ = ("_events", "_game", "actions", "loser_cards", "result", "rules", "seed", "stats")
+    __slots__ = ("_events", "_game", "_rules", "actions", "loser_cards", "result", "seed", "stats")
 
     def __init__(
         self,
-        rules: dict[str, Any],
+        rules: dict[str, Any] | None,
         seed: int,
         actions: list[Action],
         result: Result,
@@ -409,7 +410,9 @@ class GameRecord:
         *,
         game: Game | None = None,
     ) -> None:
-        self.rules = rules
+        if game is None and rules is None:
+            raise GameError("a game record needs its rules or its game")
+        self._rules = rules
         self.seed = seed
         self.actions = actions
         self.result = result
@@ -417,6 +420,14 @@ class GameRecord:
         self.loser_cards = loser_cards
         self._events = events if events is not None or game is not None else ()
         self._game = game
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        if self._rules is None:
+            if self._game is None:
+                raise GameError("a game record without its rules or its game")
+            self._rules = self._game.rules()
+        return self._rules
 
     @property
     def events(self) -> Sequence[Event]:

@@ -81,13 +81,13 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
 
 
 def record_of(game: Game, seed: int, run: NativeRun) -> GameRecord:
-    """The :class:`GameRecord` of a game a core played; its events are replayed from the
-    actions by the Python engine only when they are read."""
+    """The :class:`GameRecord` of a game a core played; its rules are asked of the game,
+    and its events replayed from the actions by the Python engine, only when read."""
     from kraftstokk.games.core import GameRecord, Result
 
     actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards = run
     return GameRecord(
-        game.rules(),
+        None,
         seed,
         actions,
         Result(finished, order, loser, len(actions), rounds),
