@@ -20,7 +20,13 @@ from kraftstokk.games.idiot.state import IdiotGame
 from kraftstokk.games.random_bot import RandomBot
 
 #: ``_fastcore``'s variant flags, in the order it takes them.
-VARIANT_ORDER: Final = ("two_same_player", "no_finish_on_two", "no_swap", "sequences", "sneak_three")
+VARIANT_ORDER: Final = (
+    "two_same_player",
+    "no_finish_on_two",
+    "no_swap",
+    "sequences",
+    "sneak_three",
+)
 SUPPORTED_VARIANTS: Final = frozenset(VARIANT_ORDER)
 #: The keep costs the C core accepts (it computes ``cost * 16`` in 64-bit integers).
 COST_LIMIT: Final = 1 << 40
@@ -68,10 +74,9 @@ def _seat_costs(bots: Sequence[Bot]) -> tuple[tuple[int, ...] | None, ...] | Non
     """Per seat the greedy bot's keep costs, None for a random bot; None if another bot."""
     seats: list[tuple[int, ...] | None] = []
     for bot in bots:
-        kind = type(bot)
-        if kind is GreedyBot:
-            seats.append(bot._costs)  # type: ignore[attr-defined]
-        elif kind is RandomBot:
+        if type(bot) is GreedyBot:
+            seats.append(bot._costs)
+        elif type(bot) is RandomBot:
             seats.append(None)
         else:
             return None
