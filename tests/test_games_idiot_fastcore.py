@@ -6,7 +6,6 @@ mixed seats, and small action caps; and it declines every seating it does not pl
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import random
 from collections import Counter
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from kraftstokk.games import native
 from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, play_game
 from kraftstokk.games.idiot import fast
 from kraftstokk.games.idiot.actions import IdiotAction
@@ -36,16 +36,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-#: ``play_game`` keeps to the Python engine with ``native=False`` once it dispatches to the
-#: native cores; before that it always plays Python.
-PYTHON_ENGINE: dict[str, Any] = (
-    {"native": False} if "native" in inspect.signature(play_game).parameters else {}
-)
-
-
 def python_run(game: IdiotGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
     """The Python engine's game in the shape of a NativeRun."""
-    record = play_game(game, bots, seed, **PYTHON_ENGINE)
+    record = play_game(game, bots, seed, native=False)
     result = record.result
     return (
         record.actions,
@@ -193,13 +186,21 @@ def test_the_core_is_built_once_per_game_and_seating() -> None:
 
 
 def test_no_core_when_the_module_is_not_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fast, "_loaded", False)
-    monkeypatch.setenv("KRAFTSTOKK_PURE_PYTHON", "1")
     game = make_game("idiot", TABLE, 2)
-    assert fast.native_core(game, make_bots(game, "greedy")) is None
     monkeypatch.setattr(fast, "_loaded", False)
-    monkeypatch.delenv("KRAFTSTOKK_PURE_PYTHON")
+    monkeypatch.setattr(fast, "_module", None)
+    monkeypatch.setattr(native, "load_core", lambda name: None)
+    assert fast.native_core(game, make_bots(game, "greedy")) is None
+    monkeypatch.undo()
     assert fast.native_core(game, make_bots(game, "greedy")) is not None
+
+
+def test_play_game_plays_through_the_core() -> None:
+    game = make_game("idiot", TABLE, 4, ("two_same_player",))
+    bots = make_bots(game, "greedy,random,greedy,random")
+    for seed in range(20):
+        through_core = play_game(game, bots, seed)
+        assert through_core == play_game(game, bots, seed, native=False)
 
 
 def test_bad_seeds_are_one_clear_error() -> None:

@@ -9,11 +9,12 @@ and cached, since a simulation plays many games with one ``Game``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
+from kraftstokk.games import native
 from kraftstokk.games.core import Bot, Game
+from kraftstokk.games.fastcore import NativeCore
 from kraftstokk.games.idiot.actions import IdiotAction
 from kraftstokk.games.idiot.bots import GreedyBot
 from kraftstokk.games.idiot.state import IdiotGame
@@ -31,42 +32,19 @@ SUPPORTED_VARIANTS: Final = frozenset(VARIANT_ORDER)
 #: The keep costs the C core accepts (it computes ``cost * 16`` in 64-bit integers).
 COST_LIMIT: Final = 1 << 40
 _CACHE_SIZE: Final = 16
-
-
-class NativeCore(Protocol):
-    """What ``kraftstokk/games/fastcore.py`` calls (``IdiotCore`` in ``_fastcore.c``)."""
-
-    def play(self, seed: int) -> tuple[Any, ...]: ...
-
-    def deal(self, seed: int) -> dict[str, list[int]]: ...
-
-
-def _load() -> Any:
-    if os.environ.get("KRAFTSTOKK_PURE_PYTHON") == "1":
-        return None
-    try:
-        from kraftstokk.games.native import load_core  # type: ignore[attr-defined]
-    except ImportError:
-        try:
-            from kraftstokk.games.idiot import _fastcore  # type: ignore[attr-defined]
-        except ImportError:
-            return None
-        return _fastcore
-    return load_core("idiot")
-
-
-_module: Any = None
-_loaded = False
 #: id(game) -> (game, seats' costs, core); the game and costs are kept so that the ids
 #: stay theirs while the entry lives.
 _cores: dict[int, list[tuple[IdiotGame, tuple[tuple[int, ...] | None, ...], NativeCore]]] = {}
+_module: Any = None
+_loaded = False
 
 
 def module() -> Any:
-    """The C module, or None when it is not built (or the engine is forced pure)."""
+    """The C module, or None: not built, older than its source, or the engine is forced
+    to pure Python (``native.load_core``)."""
     global _module, _loaded
     if not _loaded:
-        _module, _loaded = _load(), True
+        _module, _loaded = native.load_core("idiot"), True
     return _module
 
 
