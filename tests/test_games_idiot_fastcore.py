@@ -274,3 +274,12 @@ def test_an_uninitialised_core_raises_instead_of_playing() -> None:
         core.play(1)
     with pytest.raises(RuntimeError, match="not initialised"):
         core.deal(1)
+
+
+def test_a_failed_reconfiguration_leaves_a_core_that_refuses_to_play() -> None:
+    core = fast.module().IdiotCore(**_config())
+    assert len(core.play(3)[0]) > 0
+    with pytest.raises(ValueError, match="plant_cards"):
+        core.__init__(**_config(plant_cards=(0, 1, 2)))
+    with pytest.raises(RuntimeError, match="not initialised"):
+        core.play(3)

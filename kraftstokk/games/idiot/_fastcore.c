@@ -191,20 +191,34 @@ static inline void count_played(Game *g, int card) { g->cards_played[card]++; }
 /* -- the deal (IdiotState.__init__) ----------------------------------------------------- */
 
 /* The shuffle by random sort keys: one random() per plant card, then a stable sort of
- * the positions by key (sorted(range(...), key=keys.__getitem__)). */
+ * the positions by key (sorted(range(...), key=keys.__getitem__)). Any sort by (key,
+ * position) gives that order; this one spreads the positions over buckets by key
+ * (keys are uniform in [0, 1), and scaling by a power of two keeps their order), in
+ * position order, and insertion-sorts each small bucket. */
+#define SHUFFLE_BUCKETS 64
 static void shuffle_by_keys(const IdiotCore *core, ks_random *rng, int8_t *deck) {
     double keys[MAX_CARDS];
+    int8_t bucket_of[MAX_CARDS];
     int8_t index[MAX_CARDS];
+    int first[SHUFFLE_BUCKETS + 1] = {0}, fill[SHUFFLE_BUCKETS];
     int plants = core->num_plants;
     for (int i = 0; i < plants; i++) {
-        double key = ks_random_double(rng);
-        int j = i;
-        while (j > 0 && keys[j - 1] > key) { /* strict: equal keys keep their order */
-            keys[j] = keys[j - 1];
+        keys[i] = ks_random_double(rng);
+        int bucket = (int)(keys[i] * SHUFFLE_BUCKETS);
+        bucket_of[i] = (int8_t)(bucket < SHUFFLE_BUCKETS ? bucket : SHUFFLE_BUCKETS - 1);
+        first[bucket_of[i] + 1]++;
+    }
+    for (int b = 0; b < SHUFFLE_BUCKETS; b++) {
+        first[b + 1] += first[b];
+        fill[b] = first[b];
+    }
+    for (int i = 0; i < plants; i++) {
+        int b = bucket_of[i];
+        int j = fill[b]++;
+        while (j > first[b] && keys[index[j - 1]] > keys[i]) { /* strict: ties keep position */
             index[j] = index[j - 1];
             j--;
         }
-        keys[j] = key;
         index[j] = (int8_t)i;
     }
     for (int i = 0; i < plants; i++) deck[i] = core->plants[index[i]];
@@ -871,7 +885,7 @@ static PyObject *run_result(const IdiotCore *core, const Game *g) {
         PyList_SET_ITEM(played, c, value);
     }
     if (finished && g->loser >= 0) {
-        int8_t left[MAX_CARDS + ROW];
+        int8_t left[2 * MAX_CARDS + ROW];
         int len = 0;
         const Cards *hand = &g->hand[g->loser], *up = &g->up[g->loser];
         memcpy(left, hand->cards, (size_t)hand->len);
@@ -1041,6 +1055,8 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
                                      &keys, &plants, &kinds, &players, &action_cap, &variants,
                                      &seat_costs))
         return -1;
+    /* Unusable until the whole configuration is read: play and deal refuse it. */
+    self->num_players = 0;
     int64_t values[MAX_CARDS];
     Py_ssize_t size, len;
     if (read_ints(ranks, "ranks", 0, ACE, values, 1, MAX_CARDS, &size) < 0) return -1;
@@ -1060,7 +1076,6 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
         PyErr_Format(PyExc_ValueError, "idiot is for %d-%d players, not %d", MIN_SEATS, MAX_SEATS, players);
         return -1;
     }
-    self->num_players = players;
     if (read_ints(plants, "plant_cards", 0, size - 1, values, 9 * players, size, &len) < 0) return -1;
     self->num_plants = (int)len;
     int seen[MAX_CARDS] = {0}, per_rank[ACE + 1] = {0};
@@ -1123,6 +1138,7 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
         Py_XSETREF(self->bare_action[bare[i]], make_tuple(self->kind_number[bare[i]], 0, NULL));
         if (!self->bare_action[bare[i]]) return -1;
     }
+    self->num_players = players;
     return 0;
 }
 

@@ -61,10 +61,18 @@ def _seat_costs(bots: Sequence[Bot]) -> tuple[tuple[int, ...] | None, ...] | Non
     return tuple(seats)
 
 
-def _same_seats(
-    a: tuple[tuple[int, ...] | None, ...], b: tuple[tuple[int, ...] | None, ...]
-) -> bool:
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+def _seated(seats: tuple[tuple[int, ...] | None, ...], bots: Sequence[Bot]) -> bool:
+    """Whether ``bots`` are the seating a core was built for (the very same cost tuples)."""
+    if len(seats) != len(bots):
+        return False
+    for seat, costs in enumerate(seats):
+        bot = bots[seat]
+        if costs is None:
+            if type(bot) is not RandomBot:
+                return False
+        elif type(bot) is not GreedyBot or bot._costs is not costs:
+            return False
+    return True
 
 
 def _costs_fit(costs: tuple[int, ...], size: int) -> bool:
@@ -97,24 +105,29 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     """The native core that plays ``game`` with ``bots`` exactly as ``play_game`` does,
     or None: the module is not built, a bot is neither the greedy nor the random bot, or
     the game is not a plain :class:`IdiotGame` of supported variants."""
+    entries = _cores.get(id(game))
+    if entries is not None:  # a simulation asks for the same game and seating each game
+        for known, seats, core in entries:
+            if known is game and _seated(seats, bots):
+                return core
+    return _new_core(game, bots)
+
+
+def _new_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     if type(game) is not IdiotGame or module() is None:
         return None
     if len(bots) != game.num_players or not game.variants <= SUPPORTED_VARIANTS:
         return None
+    if game.action_cap >= 1 << 63:
+        return None
     seats = _seat_costs(bots)
     if seats is None:
-        return None
-    entries = _cores.get(id(game))
-    if entries is not None:
-        for known, known_seats, core in entries:
-            if known is game and _same_seats(known_seats, seats):
-                return core
-    if game.action_cap >= 1 << 63:
         return None
     built = _build(game, seats)
     if built is None:
         return None
-    if entries is None or entries[0][0] is not game:
+    entries = _cores.get(id(game))
+    if entries is None:
         if len(_cores) >= _CACHE_SIZE:
             _cores.pop(next(iter(_cores)))
         entries = _cores[id(game)] = []
