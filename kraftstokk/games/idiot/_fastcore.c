@@ -28,6 +28,7 @@
 #define MIN_SEATS 2
 #define MAX_SEATS 5
 #define ROW 3    /* ID-2: three cards each face-down, face-up and in hand */
+#define DEALT (3 * ROW) /* ID-2: the cards dealt to a seat */
 #define FOUR 4   /* ID-8 */
 #define TWO 2
 #define TEN 10
@@ -38,7 +39,18 @@
 #define COST_LIMIT ((int64_t)1 << 40) /* keeps cost * 16 far from overflow */
 
 /* Action kinds inside the core; IdiotCore.kinds maps them to actions.py's numbers. */
-enum { K_SWAP, K_READY, K_PLAY, K_SNEAK, K_FACE_DOWN, K_TAKE, K_CHANCE, K_END_RUN, K_PASS, N_KINDS };
+enum {
+    K_SWAP,
+    K_READY,
+    K_PLAY,
+    K_SNEAK,
+    K_FACE_DOWN,
+    K_TAKE,
+    K_CHANCE,
+    K_END_RUN,
+    K_PASS,
+    N_KINDS
+};
 enum { PHASE_SWAP, PHASE_PLAY, PHASE_OVER };
 
 /* The counters of spec.py, each added where events.py's Event.count adds it. */
@@ -56,8 +68,8 @@ enum {
     N_COUNTERS
 };
 static const char *const COUNTER_NAMES[N_COUNTERS] = {
-    "pile_pickups",   "burns",           "ten_burns",       "four_burns", "resets",
-    "chance_draws",   "chance_draws_played", "face_down_plays", "face_down_fails", "sneaks",
+    "pile_pickups", "burns", "ten_burns", "four_burns", "resets", "chance_draws",
+    "chance_draws_played", "face_down_plays", "face_down_fails", "sneaks",
 };
 static PyObject *counter_names[N_COUNTERS]; /* interned at module init */
 
@@ -236,7 +248,7 @@ static void deal(Game *g, const IdiotCore *core, uint64_t seed) {
     ks_random_seed(&rng, seed);
     shuffle_by_keys(core, &rng, deck);
     for (int seat = 0; seat < g->n; seat++) {
-        const int8_t *base = deck + seat * 9;
+        const int8_t *base = deck + seat * DEALT;
         for (int k = 0; k < ROW; k++) {
             g->down[seat][k] = base[k];
             g->up[seat].cards[k] = base[ROW + k];
@@ -248,7 +260,7 @@ static void deal(Game *g, const IdiotCore *core, uint64_t seed) {
         sort_cards(core, &g->hand[seat]);
         g->down_left[seat] = ROW;
     }
-    for (int i = g->n * 9; i < core->num_plants; i++) g->stock.cards[g->stock.len++] = deck[i];
+    for (int i = g->n * DEALT; i < core->num_plants; i++) g->stock.cards[g->stock.len++] = deck[i];
     g->active = g->n;
     g->loser = -1;
     if (core->no_swap) {
@@ -434,7 +446,8 @@ static void go_out(Game *g, int p) {
 
 /* ID-9, IdiotState._draw: draw back up to three while the stock lasts. */
 static void draw(Game *g, Cards *hand) {
-    while (hand->len < ROW && g->stock.len) insert_card(g, hand, g->stock.cards[--g->stock.len]);
+    while (hand->len < ROW && g->stock.len)
+        insert_card(g, hand, g->stock.cards[--g->stock.len]);
 }
 
 static int next_in_run(int rank) { /* rules.next_in_run */
@@ -758,7 +771,8 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
     Legal legal;
     deal(g, core, seed);
     for (int seat = 0; seat < g->n; seat++)
-        if (core->seat_kind[seat] == SEAT_RANDOM) ks_random_lazy(&bot_rng[seat], derive_seed(seed, (uint64_t)seat + 1));
+        if (core->seat_kind[seat] == SEAT_RANDOM)
+            ks_random_lazy(&bot_rng[seat], derive_seed(seed, (uint64_t)seat + 1));
     while (!g->over && !g->broken) {
         generate(g, &legal);
         if (g->broken || legal.len == 0) break;
@@ -810,7 +824,8 @@ static PyObject *move_tuple(const IdiotCore *core, const Move *m) {
     PyObject *shared = NULL;
     if (m->kind == K_PLAY && m->n == 1) shared = core->single_play[m->c[0]];
     else if (m->kind == K_FACE_DOWN) shared = core->face_down_action[m->c[0]];
-    else if (m->kind != K_PLAY && m->kind != K_SNEAK && m->kind != K_SWAP) shared = core->bare_action[m->kind];
+    else if (m->kind != K_PLAY && m->kind != K_SNEAK && m->kind != K_SWAP)
+        shared = core->bare_action[m->kind];
     if (shared) {
         Py_INCREF(shared);
         return shared;
@@ -1005,7 +1020,8 @@ static int read_ints(PyObject *seq, const char *what, int64_t lo, int64_t hi, in
     if (!fast) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     if (n < min_len || n > max_len) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items, expected %zd to %zd", what, n, min_len, max_len);
+        PyErr_Format(PyExc_ValueError, "%s: %zd items, expected %zd to %zd", what, n, min_len,
+                     max_len);
         Py_DECREF(fast);
         return -1;
     }
@@ -1015,8 +1031,8 @@ static int read_ints(PyObject *seq, const char *what, int64_t lo, int64_t hi, in
         long long v = PyLong_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : 0;
         if (!PyLong_Check(item) || overflow || v < lo || v > hi) {
             if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "%s: item %zd is not an int from %lld to %lld", what, i,
-                             (long long)lo, (long long)hi);
+                PyErr_Format(PyExc_ValueError, "%s: item %zd is not an int from %lld to %lld",
+                             what, i, (long long)lo, (long long)hi);
             Py_DECREF(fast);
             return -1;
         }
@@ -1051,9 +1067,9 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
     PyObject *ranks, *reach, *keys, *plants, *kinds, *variants, *seat_costs;
     int players;
     long long action_cap;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiLOO:IdiotCore", keywords, &ranks, &reach,
-                                     &keys, &plants, &kinds, &players, &action_cap, &variants,
-                                     &seat_costs))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiLOO:IdiotCore", keywords, &ranks,
+                                     &reach, &keys, &plants, &kinds, &players, &action_cap,
+                                     &variants, &seat_costs))
         return -1;
     /* Unusable until the whole configuration is read: play and deal refuse it. */
     self->num_players = 0;
@@ -1067,16 +1083,19 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
     if (read_ints(keys, "sort_keys", 0, 0xFFFF, values, size, size, &len) < 0) return -1;
     for (int c = 0; c < size; c++) {
         if ((values[c] & ((1 << CARD_BITS) - 1)) != c) {
-            PyErr_SetString(PyExc_ValueError, "sort_keys: a key must hold its card in its low bits");
+            PyErr_SetString(PyExc_ValueError,
+                            "sort_keys: a key must hold its card in its low bits");
             return -1;
         }
         self->key[c] = (uint16_t)values[c];
     }
     if (players < MIN_SEATS || players > MAX_SEATS) {
-        PyErr_Format(PyExc_ValueError, "idiot is for %d-%d players, not %d", MIN_SEATS, MAX_SEATS, players);
+        PyErr_Format(PyExc_ValueError, "idiot is for %d-%d players, not %d", MIN_SEATS,
+                     MAX_SEATS, players);
         return -1;
     }
-    if (read_ints(plants, "plant_cards", 0, size - 1, values, 9 * players, size, &len) < 0) return -1;
+    if (read_ints(plants, "plant_cards", 0, size - 1, values, DEALT * players, size, &len) < 0)
+        return -1;
     self->num_plants = (int)len;
     int seen[MAX_CARDS] = {0}, per_rank[ACE + 1] = {0};
     for (int i = 0; i < len; i++) {
@@ -1117,7 +1136,8 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
             continue;
         }
         self->seat_kind[s] = SEAT_GREEDY;
-        if (read_ints(costs, "keep costs", -COST_LIMIT, COST_LIMIT, self->cost[s], size, size, &len) < 0) {
+        if (read_ints(costs, "keep costs", -COST_LIMIT, COST_LIMIT, self->cost[s], size, size,
+                      &len) < 0) {
             Py_DECREF(seats);
             return -1;
         }
@@ -1130,7 +1150,8 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
     }
     for (int s = 0; s < ROW; s++) {
         long slot = s;
-        Py_XSETREF(self->face_down_action[s], make_tuple(self->kind_number[K_FACE_DOWN], 1, &slot));
+        Py_XSETREF(self->face_down_action[s],
+                   make_tuple(self->kind_number[K_FACE_DOWN], 1, &slot));
         if (!self->face_down_action[s]) return -1;
     }
     static const int bare[] = {K_READY, K_TAKE, K_CHANCE, K_END_RUN, K_PASS};
