@@ -155,8 +155,8 @@ static inline void push_card(Game *g, Cards *cards, int card) {
 static inline void remove_card(Game *g, Cards *cards, int card) {
     for (int i = 0; i < cards->len; i++) {
         if (cards->cards[i] == card) {
-            memmove(cards->cards + i, cards->cards + i + 1, (size_t)(cards->len - i - 1));
             cards->len--;
+            for (; i < cards->len; i++) cards->cards[i] = cards->cards[i + 1];
             return;
         }
     }
@@ -351,13 +351,15 @@ static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int onl
                 if (r == TWO && core->no_finish_two && stock_empty && n == total)
                     continue; /* ID-13 no_finish_on_two: a 2 may not be the last card */
                 Move *m = add_move(g, legal, K_PLAY, n);
-                if (m) memcpy(m->c, src->cards + i, (size_t)n);
+                if (m)
+                    for (int k = 0; k < n; k++) m->c[k] = src->cards[i + k];
             }
         }
         if (r == 3 && core->sneak && g->pile.len && !only_rank) {
             for (int n = 1; n <= group; n++) {
                 Move *m = add_move(g, legal, K_SNEAK, n);
-                if (m) memcpy(m->c, src->cards + i, (size_t)n);
+                if (m)
+                    for (int k = 0; k < n; k++) m->c[k] = src->cards[i + k];
             }
         }
         i = j;
@@ -404,7 +406,7 @@ static void generate(Game *g, Legal *legal) {
 
 static void next_player(Game *g, int p) {
     for (int step = 0; step < g->n; step++) {
-        p = (p + 1) % g->n;
+        p = p + 1 < g->n ? p + 1 : 0;
         if (!g->out[p]) {
             g->player = p;
             return;
@@ -769,6 +771,7 @@ static int record_move(Game *g, const Move *m) {
 static int play(Game *g, const IdiotCore *core, uint64_t seed) {
     ks_random bot_rng[MAX_SEATS];
     Legal legal;
+    legal.len = 0;
     deal(g, core, seed);
     for (int seat = 0; seat < g->n; seat++)
         if (core->seat_kind[seat] == SEAT_RANDOM)
@@ -780,16 +783,16 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
         int choice = core->seat_kind[seat] == SEAT_RANDOM
                          ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
                          : greedy_choice(&legal, core->cost[seat]);
-        const Move m = legal.move[choice];
-        apply(g, &m);
-        if (record_move(g, &m) < 0) {
+        const Move *m = &legal.move[choice];
+        if (record_move(g, m) < 0) {
             PyErr_NoMemory();
             return -1;
         }
+        apply(g, m);
     }
     if (g->broken || (!g->over && legal.len == 0)) {
         PyErr_SetString(PyExc_RuntimeError,
-                        "idiot native core: a card went missing (an engine bug); "
+                        "idiot native core: an impossible position (an engine bug); "
                         "KRAFTSTOKK_PURE_PYTHON=1 plays the game in Python");
         return -1;
     }
