@@ -977,33 +977,27 @@ static PyObject *IdiotCore_deal(IdiotCore *self, PyObject *arg) {
     const Cards *lists[] = {&g.stock, &empty, &empty};
     for (int i = 0; i < 3; i++) {
         PyObject *cards = cards_list(lists[i]->cards, lists[i]->len);
-        if (!cards || PyDict_SetItemString(places, shared[i], cards) < 0) goto fail_item;
-        Py_DECREF(cards);
-        continue;
-    fail_item:
+        int failed = !cards || PyDict_SetItemString(places, shared[i], cards) < 0;
         Py_XDECREF(cards);
-        Py_DECREF(places);
-        return NULL;
-    }
-    for (int seat = 0; seat < g.n; seat++) {
-        char name[32];
-        PyObject *rows[3] = {
-            cards_list(g.hand[seat].cards, g.hand[seat].len),
-            cards_list(g.up[seat].cards, g.up[seat].len),
-            face_down_list(&g, seat),
-        };
-        static const char *const row_names[] = {"hand", "face_up", "face_down"};
-        int failed = 0;
-        for (int r = 0; r < 3; r++) {
-            if (!failed) {
-                PyOS_snprintf(name, sizeof name, "%s:%d", row_names[r], seat);
-                failed = !rows[r] || PyDict_SetItemString(places, name, rows[r]) < 0;
-            }
-            Py_XDECREF(rows[r]);
-        }
         if (failed) {
             Py_DECREF(places);
             return NULL;
+        }
+    }
+    static const char *const row_names[] = {"hand", "face_up", "face_down"};
+    for (int seat = 0; seat < g.n; seat++) {
+        for (int r = 0; r < 3; r++) {
+            char name[32];
+            PyOS_snprintf(name, sizeof name, "%s:%d", row_names[r], seat);
+            PyObject *row = r == 0   ? cards_list(g.hand[seat].cards, g.hand[seat].len)
+                            : r == 1 ? cards_list(g.up[seat].cards, g.up[seat].len)
+                                     : face_down_list(&g, seat);
+            int failed = !row || PyDict_SetItemString(places, name, row) < 0;
+            Py_XDECREF(row);
+            if (failed) {
+                Py_DECREF(places);
+                return NULL;
+            }
         }
     }
     return places;
