@@ -32,8 +32,8 @@ SUPPORTED_VARIANTS: Final = frozenset(VARIANT_ORDER)
 #: The keep costs the C core accepts (it computes ``cost * 16`` in 64-bit integers).
 COST_LIMIT: Final = 1 << 40
 _CACHE_SIZE: Final = 16
-#: id(game) -> (game, seats' costs, core); the game and costs are kept so that the ids
-#: stay theirs while the entry lives.
+#: id(game) -> its cores, one (game, seats' costs, core) per seating; the game and the costs
+#: are kept so that the ids stay theirs while the entry lives.
 _cores: dict[int, list[tuple[IdiotGame, tuple[tuple[int, ...] | None, ...], NativeCore]]] = {}
 _module: Any = None
 _loaded = False
