@@ -1,0 +1,137 @@
+"""Idiot's native core (``_fastcore.c``): the glue between it and the Python game and bots.
+
+:func:`native_core` hands the C module everything it plays by, read from the Python
+objects: the card table (ranks, reach, sort keys, plant cards) and the variants from the
+:class:`IdiotGame`, the action kinds from ``actions.py``, and each greedy seat's keep
+costs from its :class:`GreedyBot`. The configuration is built once per game and seating
+and cached, since a simulation plays many games with one ``Game``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from kraftstokk.games import native
+from kraftstokk.games.core import Bot, Game
+from kraftstokk.games.fastcore import NativeCore
+from kraftstokk.games.idiot.actions import IdiotAction
+from kraftstokk.games.idiot.bots import GreedyBot
+from kraftstokk.games.idiot.state import IdiotGame
+from kraftstokk.games.random_bot import RandomBot
+
+#: ``_fastcore``'s variant flags, in the order it takes them.
+VARIANT_ORDER: Final = (
+    "two_same_player",
+    "no_finish_on_two",
+    "no_swap",
+    "sequences",
+    "sneak_three",
+)
+SUPPORTED_VARIANTS: Final = frozenset(VARIANT_ORDER)
+#: The keep costs the C core accepts (it computes ``cost * 16`` in 64-bit integers).
+COST_LIMIT: Final = 1 << 40
+_CACHE_SIZE: Final = 16
+#: id(game) -> its cores, one (game, seats' costs, core) per seating; the game and the costs
+#: are kept so that the ids stay theirs while the entry lives.
+_cores: dict[int, list[tuple[IdiotGame, tuple[tuple[int, ...] | None, ...], NativeCore]]] = {}
+_module: Any = None
+_loaded = False
+
+
+def module() -> Any:
+    """The C module, or None: not built, older than its source, or the engine is forced
+    to pure Python (``native.load_core``)."""
+    global _module, _loaded
+    if not _loaded:
+        _module, _loaded = native.load_core("idiot"), True
+    return _module
+
+
+def _seat_costs(bots: Sequence[Bot]) -> tuple[tuple[int, ...] | None, ...] | None:
+    """Per seat the greedy bot's keep costs, None for a random bot; None if another bot."""
+    seats: list[tuple[int, ...] | None] = []
+    for bot in bots:
+        if type(bot) is GreedyBot:
+            seats.append(bot._costs)
+        elif type(bot) is RandomBot:
+            seats.append(None)
+        else:
+            return None
+    return tuple(seats)
+
+
+def _seated(seats: tuple[tuple[int, ...] | None, ...], bots: Sequence[Bot]) -> bool:
+    """Whether ``bots`` are the seating a core was built for (the very same cost tuples)."""
+    if len(seats) != len(bots):
+        return False
+    for seat, costs in enumerate(seats):
+        bot = bots[seat]
+        if costs is None:
+            if type(bot) is not RandomBot:
+                return False
+        elif type(bot) is not GreedyBot or bot._costs is not costs:
+            return False
+    return True
+
+
+def _costs_fit(costs: tuple[int, ...], size: int) -> bool:
+    return (
+        type(costs) is tuple
+        and len(costs) == size
+        and all(type(c) is int and -COST_LIMIT <= c <= COST_LIMIT for c in costs)
+    )
+
+
+def _build(game: IdiotGame, seats: tuple[tuple[int, ...] | None, ...]) -> NativeCore | None:
+    size = game.table.size
+    if not all(costs is None or _costs_fit(costs, size) for costs in seats):
+        return None  # the Python bot plays such costs; the core's arithmetic may not
+    core: NativeCore = module().IdiotCore(
+        ranks=game.ranks,
+        reach=game.reach,
+        sort_keys=game.sort_key,
+        plant_cards=game.plant_cards,
+        kinds=[int(kind) for kind in IdiotAction],
+        players=game.num_players,
+        action_cap=game.action_cap,
+        variants=[name in game.variants for name in VARIANT_ORDER],
+        seat_costs=list(seats),
+    )
+    return core
+
+
+def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
+    """The native core that plays ``game`` with ``bots`` exactly as ``play_game`` does,
+    or None: the module is not built, a bot is neither the greedy nor the random bot, or
+    the game is not a plain :class:`IdiotGame` of supported variants."""
+    entries = _cores.get(id(game))
+    if entries is not None:  # a simulation asks for the same game and seating each game
+        for known, seats, core in entries:
+            if known is game and _seated(seats, bots):
+                return core
+    return _new_core(game, bots)
+
+
+def _new_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
+    if type(game) is not IdiotGame or module() is None:
+        return None
+    if len(bots) != game.num_players or not game.variants <= SUPPORTED_VARIANTS:
+        return None
+    if game.action_cap >= 1 << 63:
+        return None
+    seats = _seat_costs(bots)
+    if seats is None:
+        return None
+    built = _build(game, seats)
+    if built is None:
+        return None
+    entries = _cores.get(id(game))
+    if entries is None:
+        if len(_cores) >= _CACHE_SIZE:
+            _cores.pop(next(iter(_cores)))
+        entries = _cores[id(game)] = []
+    if len(entries) >= _CACHE_SIZE:
+        entries.pop(0)
+    entries.append((game, seats, built))
+    return built

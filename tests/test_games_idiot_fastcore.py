@@ -1,0 +1,285 @@
+"""Idiot's native core (``idiot/_fastcore.c`` through ``idiot/fast.py``) plays exactly the
+games of the Python engine: actions, result, counters, samples, cards played, the loser's
+cards and the deal, over every player count, every variant combination, greedy, random and
+mixed seats, and small action caps; and it declines every seating it does not play.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from kraftstokk.games import native
+from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, play_game
+from kraftstokk.games.idiot import fast
+from kraftstokk.games.idiot.actions import IdiotAction
+from kraftstokk.games.idiot.bots import GreedyBot, HeuristicBot
+from kraftstokk.games.idiot.spec import SPEC
+from kraftstokk.games.idiot.state import IdiotGame
+from kraftstokk.games.registry import make_bots, make_game
+from tests.conftest import synthetic_deck
+
+TABLE = DeckTable.from_deck(synthetic_deck())
+COMBOS = [
+    combo
+    for size in range(len(fast.VARIANT_ORDER) + 1)
+    for combo in itertools.combinations(fast.VARIANT_ORDER, size)
+]
+
+pytestmark = pytest.mark.skipif(
+    fast.module() is None, reason="the Idiot native core is not built (make engine)"
+)
+
+
+def python_run(game: IdiotGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
+    """The Python engine's game in the shape of a NativeRun."""
+    record = play_game(game, bots, seed, native=False)
+    result = record.result
+    return (
+        record.actions,
+        result.finished,
+        result.order,
+        result.loser,
+        result.rounds,
+        record.stats.counters,
+        record.stats.samples,
+        record.stats.cards_played,
+        record.loser_cards,
+    )
+
+
+def seating(game: IdiotGame, kind: str, rng: random.Random) -> list[Bot]:
+    if kind == "mixed":
+        return [
+            GreedyBot(game.keep_costs) if rng.random() < 0.5 else RandomBot()
+            for _ in range(game.num_players)
+        ]
+    return make_bots(game, kind)
+
+
+def assert_same_game(game: IdiotGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
+    core = fast.native_core(game, bots)
+    assert core is not None
+    native = core.play(seed)
+    expected = python_run(game, bots, seed)
+    assert native == expected, (sorted(game.variants), game.num_players, seed)
+    # The counters' keys come in the order the events first counted them, as in Python.
+    assert list(native[5]) == list(expected[5])
+    return native
+
+
+def test_every_variant_combination_plays_the_python_games() -> None:
+    rng = random.Random(20240612)
+    kinds: Counter[int] = Counter()
+    play_sizes: Counter[int] = Counter()
+    counters: Counter[str] = Counter()
+    games = unfinished = 0
+    for combo in COMBOS:
+        for players in range(2, 6):
+            for cap in (5000, 5000, 5000, 40):
+                game = make_game("idiot", TABLE, players, combo, cap)
+                assert isinstance(game, IdiotGame)
+                for kind in ("greedy", "random", "mixed"):
+                    seed = rng.randrange(2**64) if rng.random() < 0.3 else rng.randrange(10**6)
+                    native = assert_same_game(game, seating(game, kind, rng), seed)
+                    games += 1
+                    unfinished += not native[1]
+                    kinds.update(action[0] for action in native[0])
+                    play_sizes.update(len(a) - 1 for a in native[0] if a[0] == IdiotAction.PLAY)
+                    counters.update(native[5])
+    assert games == len(COMBOS) * 4 * 4 * 3
+    # The games reached every kind of action, multi-card plays and every counter.
+    assert set(kinds) >= {int(kind) for kind in IdiotAction}
+    assert set(play_sizes) == {1, 2, 3, 4}
+    assert set(counters) == {counter.name for counter in SPEC.counters}
+    assert 0 < unfinished < games
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("bots", ["greedy", "random", "alternating"])
+def test_many_seeds_of_the_default_game(players: int, bots: str) -> None:
+    game = make_game("idiot", TABLE, players)
+    assert isinstance(game, IdiotGame)
+    if bots == "alternating":
+        bots = ",".join(["greedy", "random", "greedy", "random", "greedy"][:players])
+    seats = make_bots(game, bots)
+    for seed in range(60):
+        assert_same_game(game, seats, seed * 7919)
+
+
+@pytest.mark.parametrize("cap", [1, 2, 3, 5, 11, 17, 40, 120])
+def test_the_action_cap_stops_the_game_where_python_does(cap: int) -> None:
+    for combo in (("no_swap",), ("sequences", "sneak_three"), ()):
+        game = make_game("idiot", TABLE, 4, combo, cap)
+        assert isinstance(game, IdiotGame)
+        for seed in range(5):
+            native = assert_same_game(game, make_bots(game, "random"), seed)
+            assert len(native[0]) <= cap
+            if not native[1]:
+                assert len(native[0]) == cap and native[3] is None and native[8] == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("variants", [(), ("no_swap",), ("sequences", "sneak_three")])
+def test_the_deal_is_the_python_deal(players: int, variants: tuple[str, ...]) -> None:
+    game = make_game("idiot", TABLE, players, variants)
+    core = fast.native_core(game, make_bots(game, "greedy"))
+    assert core is not None
+    for seed in [0, 1, 2, 99, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63, 2**64 - 1]:
+        expected = game.new_initial_state(random.Random(seed)).card_locations()
+        dealt = core.deal(seed)
+        assert dealt == expected
+        assert list(dealt) == list(expected)
+
+
+def test_the_extreme_seeds_play_the_python_games() -> None:
+    game = make_game("idiot", TABLE, 3, ("two_same_player",))
+    assert isinstance(game, IdiotGame)
+    for seed in (0, 2**32 - 1, 2**32, 2**63 - 1, 2**64 - 1):
+        assert_same_game(game, make_bots(game, "greedy,random,greedy"), seed)
+
+
+def test_a_greedy_bot_with_its_own_costs_is_played_with_them() -> None:
+    game = make_game("idiot", TABLE, 3)
+    assert isinstance(game, IdiotGame)
+    reversed_costs = tuple(20 - cost for cost in game.keep_costs)
+    bots: list[Bot] = [GreedyBot(reversed_costs), GreedyBot(game.keep_costs), RandomBot()]
+    for seed in range(30):
+        assert_same_game(game, bots, seed)
+
+
+class OtherBot:
+    reads_observation = False
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[0]
+
+
+def test_seatings_the_core_does_not_play_go_to_python() -> None:
+    game = make_game("idiot", TABLE, 3)
+    assert isinstance(game, IdiotGame)
+    greedy = GreedyBot(game.keep_costs)
+    assert fast.native_core(game, make_bots(game, "greedy,heuristic,random")) is None
+    assert fast.native_core(game, [greedy, greedy, OtherBot()]) is None
+    assert fast.native_core(game, [greedy, greedy]) is None  # a seat without a bot
+    assert isinstance(make_bots(game, "heuristic")[0], HeuristicBot)
+    # Costs the core's 64-bit arithmetic could not follow, or of the wrong length.
+    assert fast.native_core(game, [GreedyBot((1 << 50,) * TABLE.size), greedy, greedy]) is None
+    assert fast.native_core(game, [GreedyBot((1, 2, 3)), greedy, greedy]) is None
+    assert fast.native_core(game, [greedy, greedy, greedy]) is not None
+
+
+def test_the_core_is_built_once_per_game_and_seating() -> None:
+    game = make_game("idiot", TABLE, 4, ("sneak_three",))
+    first = fast.native_core(game, make_bots(game, "greedy"))
+    assert first is not None
+    assert fast.native_core(game, make_bots(game, "greedy")) is first
+    mixed = fast.native_core(game, make_bots(game, "greedy,random,greedy,random"))
+    assert mixed is not None and mixed is not first
+    other = make_game("idiot", TABLE, 4, ("sneak_three",))
+    assert fast.native_core(other, make_bots(other, "greedy")) is not first
+
+
+def test_no_core_when_the_module_is_not_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = make_game("idiot", TABLE, 2)
+    monkeypatch.setattr(fast, "_loaded", False)
+    monkeypatch.setattr(fast, "_module", None)
+    monkeypatch.setattr(native, "load_core", lambda name: None)
+    assert fast.native_core(game, make_bots(game, "greedy")) is None
+    monkeypatch.undo()
+    assert fast.native_core(game, make_bots(game, "greedy")) is not None
+
+
+def test_play_game_plays_through_the_core() -> None:
+    game = make_game("idiot", TABLE, 4, ("two_same_player",))
+    bots = make_bots(game, "greedy,random,greedy,random")
+    for seed in range(20):
+        through_core = play_game(game, bots, seed)
+        assert through_core == play_game(game, bots, seed, native=False)
+
+
+def test_bad_seeds_are_one_clear_error() -> None:
+    game = make_game("idiot", TABLE, 2)
+    core = fast.native_core(game, make_bots(game, "greedy"))
+    assert core is not None
+    for seed in (-1, 2**64, 10**30):
+        with pytest.raises(ValueError, match="seeds 0 <= seed < 2"):
+            core.play(seed)
+        with pytest.raises(ValueError, match="seeds 0 <= seed < 2"):
+            core.deal(seed)
+    with pytest.raises(TypeError, match="seed is an int"):
+        core.play("7")  # type: ignore[arg-type]
+
+
+def _config(**changes: Any) -> dict[str, Any]:
+    game = make_game("idiot", TABLE, 2)
+    assert isinstance(game, IdiotGame)
+    config: dict[str, Any] = {
+        "ranks": game.ranks,
+        "reach": game.reach,
+        "sort_keys": game.sort_key,
+        "plant_cards": game.plant_cards,
+        "kinds": [int(kind) for kind in IdiotAction],
+        "players": 2,
+        "action_cap": 5000,
+        "variants": [False] * 5,
+        "seat_costs": [game.keep_costs, None],
+    }
+    config.update(changes)
+    return config
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"players": 6}, "2-5 players"),
+        ({"players": 1}, "2-5 players"),
+        ({"ranks": (2,) * 70}, "ranks"),
+        ({"ranks": (15,) * TABLE.size}, "ranks"),
+        ({"reach": (1, 2)}, "reach"),
+        ({"sort_keys": tuple(range(1, TABLE.size + 1))}, "sort_keys"),
+        ({"plant_cards": (0, 0, *range(2, 52))}, "plant_cards"),
+        ({"plant_cards": (0, 1, 2)}, "plant_cards"),
+        ({"kinds": [1, 2]}, "kinds"),
+        ({"action_cap": 0}, "action cap"),
+        ({"variants": [True] * 4}, "variants"),
+        ({"seat_costs": [None]}, "one entry per seat"),
+        ({"seat_costs": [(1,) * TABLE.size, ("x",) * TABLE.size]}, "keep costs"),
+    ],
+)
+def test_a_bad_configuration_is_one_clear_error(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        fast.module().IdiotCore(**_config(**changes))
+
+
+def test_too_many_cards_of_a_rank_are_refused() -> None:
+    config = _config()
+    ranks = list(config["ranks"])
+    ranks[config["plant_cards"][0]] = ranks[config["plant_cards"][1]] = 7
+    ranks[config["plant_cards"][2]] = ranks[config["plant_cards"][3]] = 7
+    ranks[config["plant_cards"][4]] = 7
+    with pytest.raises(ValueError, match="at most four of a rank"):
+        fast.module().IdiotCore(**{**config, "ranks": tuple(ranks)})
+
+
+def test_an_uninitialised_core_raises_instead_of_playing() -> None:
+    kind = fast.module().IdiotCore
+    core = kind.__new__(kind)
+    with pytest.raises(RuntimeError, match="not initialised"):
+        core.play(1)
+    with pytest.raises(RuntimeError, match="not initialised"):
+        core.deal(1)
+
+
+def test_a_failed_reconfiguration_leaves_a_core_that_refuses_to_play() -> None:
+    core = fast.module().IdiotCore(**_config())
+    assert len(core.play(3)[0]) > 0
+    with pytest.raises(ValueError, match="plant_cards"):
+        core.__init__(**_config(plant_cards=(0, 1, 2)))
+    with pytest.raises(RuntimeError, match="not initialised"):
+        core.play(3)
