@@ -81,7 +81,7 @@ def _agrees(module: ModuleType | None) -> bool:
         return False
     kinds = tuple(int(kind) for kind in StromkrigAction)
     phases = tuple(int(phase) for phase in StromkrigPhase)
-    return bool(module.KINDS == kinds and module.PHASES == phases)
+    return bool(kinds == module.KINDS and phases == module.PHASES)
 
 
 def _finite(values: Sequence[float]) -> bool:
@@ -91,7 +91,9 @@ def _finite(values: Sequence[float]) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _configured(game: StromkrigGame, seats: tuple[int, ...]) -> tuple[Any, tuple[float, ...]] | None:
+def _configured(
+    game: StromkrigGame, seats: tuple[int, ...]
+) -> tuple[Any, tuple[float, ...]] | None:
     """The C core for ``game`` with these seat kinds, and the greedy costs it was given."""
     module = core_module()
     if module is None:
@@ -127,12 +129,11 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     module = core_module()
     if module is None:
         return None
-    seats = []
+    seats: list[int] = []
     for bot in bots:
-        kind = type(bot)
-        if kind is RandomBot:
+        if type(bot) is RandomBot:
             seats.append(module.BOT_RANDOM)
-        elif kind is GreedyBot and bot.game is game:  # type: ignore[attr-defined]
+        elif type(bot) is GreedyBot and bot.game is game:
             seats.append(module.BOT_GREEDY)
         else:
             return None
