@@ -1,5 +1,9 @@
 """Engine speed (issue 12): each game on one core, 4 players, compiled and pure Python.
 
+"compiled" is the engine ``make engine`` builds: the mypyc-compiled game modules and, for
+the seats whose bots have one, each game's native core (``games/fastcore.py``), which
+``play_game`` uses as a simulation does; "pure" is the Python sources alone.
+
 Targets for the compiled engine: greedy bots Idiot >= 20,000 games/s, Kraftidioten >=
 10,000 and Strømkrig >= 8,000; random bots <= 500 ns per action in every game; setup
 (deal and bots) <= 10 µs per game. Rates are per CPU second of the measuring process
@@ -15,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import random
 import statistics
 import subprocess
 import sys
@@ -71,17 +74,17 @@ def measure_play(name: str, bots: str, table: DeckTable, seconds: float) -> dict
 
 
 def measure_setup(name: str, table: DeckTable) -> float:
-    """µs per game for what ``play_game`` does before the first action: deal, bots, seeds."""
+    """µs per game for what ``play_game`` does around the first action: the bots, the
+    seeds, the deal, and the record, measured as whole games stopped by an action cap of
+    one (so an upper bound: it includes that one action)."""
     from kraftstokk.games import registry
-    from kraftstokk.games.core import LazyRandom, derive_seed
+    from kraftstokk.games.core import derive_seed, play_game
 
-    game = registry.make_game(name, table, PLAYERS)
+    game = registry.make_game(name, table, PLAYERS, action_cap=1)
     seeds = [derive_seed(SEED, index) for index in range(SETUPS)]
     start = time.process_time()
     for seed in seeds:
-        registry.make_bots(game, "greedy")
-        game.new_initial_state(random.Random(seed))
-        [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(PLAYERS)]
+        play_game(game, registry.make_bots(game, "greedy"), seed)
     return (time.process_time() - start) / SETUPS * 1e6
 
 

@@ -1,13 +1,15 @@
-"""Compile the game engine with mypyc, in place, for about twice the games per second.
+"""Compile the game engine with mypyc, and build the games' native cores, in place.
 
     .venv/bin/python scripts/compile_engine.py             # compile now
     .venv/bin/python scripts/compile_engine.py --if-stale  # only if anything changed
 
-``make engine`` runs the second. The game packages' modules (``native.compiled_modules()``) become
-extension modules beside their sources, and ``kraftstokk/games/native-build.json``
-records a digest of the sources. The same sources run unchanged as pure Python: without
-a C compiler, when compiling fails, or with ``KRAFTSTOKK_PURE_PYTHON=1``, this prints why,
-records it, and leaves the engine pure Python (exit 0). A source edited after compiling
+``make engine`` runs the second. The game packages' modules (``native.compiled_modules()``)
+become extension modules beside their sources, each game's ``_fastcore.c`` becomes its
+native core (``native.native_cores()``, ``games/fastcore.py``), and
+``kraftstokk/games/native-build.json`` records a digest of the sources. The same sources
+run unchanged as pure Python: without a C compiler, when compiling fails, or with
+``KRAFTSTOKK_PURE_PYTHON=1``, this prints why, records it, and leaves the engine pure
+Python (exit 0). A source edited after compiling
 is noticed at import, and its Python code runs until the next compile.
 """
 
@@ -44,10 +46,7 @@ def is_current(digest: str) -> bool:
     manifest = native.read_manifest()
     if manifest.get("digest") != digest or manifest.get("python") != PYTHON:
         return False
-    return (
-        not manifest.get("compiled")
-        or len(native.compiled_files()) == len(native.compiled_modules()) + 1
-    )
+    return not manifest.get("compiled") or len(native.compiled_files()) == native.expected_files()
 
 
 def record(digest: str, **details: str | bool) -> None:
@@ -58,14 +57,25 @@ def record(digest: str, **details: str | bool) -> None:
 def build_in_place() -> None:
     """Build the extension modules beside the sources (run in a child process)."""
     from mypyc.build import mypycify
-    from setuptools import Distribution
+    from setuptools import Distribution, Extension
 
     sources = [str(native.GAMES_DIR / f"{name}.py") for name in native.compiled_modules()]
+    include = str(native.GAMES_DIR / native.CORE_INCLUDE)
+    cores = [
+        Extension(
+            f"{native.PACKAGE}.{name}.{native.CORE_MODULE}",
+            [str(native.GAMES_DIR / name / native.CORE_SOURCE)],
+            include_dirs=[include],
+            extra_compile_args=["-O2", "-Wall", "-Wextra"],
+        )
+        for name in native.native_cores()
+    ]
     with tempfile.TemporaryDirectory(prefix="kraftstokk-mypyc-") as work:
         os.chdir(ROOT)  # mypy reads the project's settings from pyproject.toml
         extensions = mypycify(
             sources, opt_level="3", group_name=native.GROUP, target_dir=str(Path(work, "c"))
         )
+        extensions.extend(cores)
         dist = Distribution({"name": "kraftstokk-engine", "ext_modules": extensions})
         build = dist.get_command_obj("build_ext")
         build.inplace = True
@@ -117,7 +127,8 @@ def main(argv: list[str]) -> int:
         else:
             record(digest, compiled=True, mypy=mypy_version)
             count = len(native.compiled_modules())
-            print(f"engine: compiled {count} modules with mypyc {mypy_version}")
+            cores = ", ".join(native.native_cores()) or "none"
+            print(f"engine: compiled {count} modules with mypyc {mypy_version}; cores: {cores}")
             return 0
     record(digest, compiled=False, reason=reason)
     print(f"engine: pure Python ({reason})")

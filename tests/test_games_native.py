@@ -85,7 +85,8 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def fake_build(games: Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    for name in (*native.compiled_modules(), f"{native.GROUP.rsplit('.', 1)[1]}__mypyc"):
+    group = f"{native.GROUP.rsplit('.', 1)[1]}__mypyc"
+    for name in (*native.compiled_modules(), group, *native.core_modules()):
         (games / f"{name}{suffix}").write_bytes(b"")
     python = sys.version.split()[0]
     manifest = {"digest": native.source_digest(), "compiled": True, "mypy": "1.0", "python": python}
@@ -103,6 +104,27 @@ def test_a_build_older_than_a_source_is_not_used(sources):
         source.write("# edited after compiling\n")
     current, status = native.build_is_current()
     assert not current and "older than the sources" in status
+
+
+def test_a_native_core_is_part_of_the_build_and_its_sources_of_the_digest(sources):
+    (sources / native.CORE_INCLUDE).mkdir()
+    (sources / native.CORE_INCLUDE / "ks_random.h").write_text("/* header */\n")
+    (sources / "idiot" / native.CORE_SOURCE).write_text("/* core */\n")
+    assert native.native_cores() == ("idiot",)
+    assert native.expected_files() == len(native.compiled_modules()) + 2
+    fake_build(sources)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    assert sources / "idiot" / f"{native.CORE_MODULE}{suffix}" in native.compiled_files()
+    assert native.build_is_current()[0] is True
+    for edited in (
+        sources / native.CORE_INCLUDE / "ks_random.h",
+        sources / "idiot" / "_fastcore.c",
+    ):
+        fake_build(sources)
+        with edited.open("a", encoding="utf-8") as source:
+            source.write("/* edited after compiling */\n")
+        current, status = native.build_is_current()
+        assert not current and "older than the sources" in status, edited.name
 
 
 def test_a_build_without_its_manifest_is_not_used(sources):

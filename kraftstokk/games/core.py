@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kraftstokk.errors import GameError
+from kraftstokk.games.fastcore import MAX_SEED, native_core, record_of
 from kraftstokk.games.random_bot import RandomBot as RandomBot  # re-exported, as Stats
 from kraftstokk.games.random_bot import random_bot as random_bot
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
@@ -387,23 +388,73 @@ def derive_seed(seed: int, *parts: int) -> int:
     return value
 
 
-@dataclass
 class GameRecord:
-    """A played game: its actions, how it ended, its events and their counters."""
+    """A played game: its actions, how it ended, its events and their counters.
 
-    rules: dict[str, Any]
-    seed: int
-    actions: list[Action]
-    result: Result
-    stats: Stats
-    loser_cards: list[int]
-    events: Sequence[Event] = ()
+    A game a native core played (``games/fastcore.py``) has no events until they are
+    read: ``events`` then replays its actions through the Python engine, once.
+    """
+
+    __slots__ = ("_events", "_game", "actions", "loser_cards", "result", "rules", "seed", "stats")
+
+    def __init__(
+        self,
+        rules: dict[str, Any],
+        seed: int,
+        actions: list[Action],
+        result: Result,
+        stats: Stats,
+        loser_cards: list[int],
+        events: Sequence[Event] | None = None,
+        *,
+        game: Game | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.actions = actions
+        self.result = result
+        self.stats = stats
+        self.loser_cards = loser_cards
+        self._events = events if events is not None or game is not None else ()
+        self._game = game
+
+    @property
+    def events(self) -> Sequence[Event]:
+        if self._events is None:
+            if self._game is None:
+                raise GameError("a native game record without its game cannot replay its events")
+            self._events = replay(self._game, self.seed, self.actions).event_log()
+        return self._events
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        fields = ("rules", "seed", "actions", "result", "stats", "loser_cards")
+        same = all(getattr(self, name) == getattr(other, name) for name in fields)
+        return same and list(self.events) == list(other.events)
+
+    def __repr__(self) -> str:
+        return (
+            f"GameRecord(seed={self.seed}, actions={len(self.actions)}, "
+            f"result={self.result!r}, stats={self.stats!r})"
+        )
 
 
-def play_game(game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False) -> GameRecord:
-    """Play one game to the end (or the action cap) with one bot per seat."""
+def play_game(
+    game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False, native: bool = True
+) -> GameRecord:
+    """Play one game to the end (or the action cap) with one bot per seat.
+
+    Where the game has a native core for these bots (``games/fastcore.py``), it plays
+    the game, unless ``native`` is False or ``debug`` (which checks the invariants after
+    every action of the Python engine) is set; the game is the same either way.
+    """
     if len(bots) != game.num_players:
         raise GameError(f"{game.name} with {game.num_players} players needs as many bots")
+    if native and not debug and 0 <= seed <= MAX_SEED:
+        core = native_core(game, bots)
+        if core is not None:
+            return record_of(game, seed, core.play(seed))
     state = game.new_initial_state(random.Random(seed))
     bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
     actions: list[Action] = []

@@ -2,12 +2,14 @@
 
 ``scripts/compile_engine.py`` (run by ``make engine``) compiles the modules of every game
 package (:func:`compiled_modules`: found by the package convention, no list to keep)
-with mypyc into extension modules beside their sources, and writes :data:`MANIFEST` with
-a digest of the sources it compiled. Python imports an extension module before a source
-file of the same name, so a build older than its sources would silently run old rules.
-:func:`use_current_build` (called when ``kraftstokk.games`` is imported) prevents that:
-when the digest differs, or ``KRAFTSTOKK_PURE_PYTHON=1`` is set, the engine modules load
-from their ``.py`` sources instead, and :func:`engine_status` says why.
+with mypyc into extension modules beside their sources, builds every game's native core
+(``<game>/_fastcore.c``, :func:`native_cores`; see ``games/fastcore.py``), and writes
+:data:`MANIFEST` with a digest of the sources it compiled. Python imports an extension
+module before a source file of the same name, so a build older than its sources would
+silently run old rules. :func:`use_current_build` (called when ``kraftstokk.games`` is
+imported) prevents that: when the digest differs, or ``KRAFTSTOKK_PURE_PYTHON=1`` is
+set, the engine modules load from their ``.py`` sources instead, no native core is used
+(:func:`load_core`), and :func:`engine_status` says why.
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
 FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot")
-#: Modules of a game package that stay Python: the declaration and the package itself.
-NOT_COMPILED = ("__init__", "spec")
+#: Modules of a game package that stay Python: the declaration, the package itself, and
+#: the glue that hands a game to its native core (run once per game, and it imports the
+#: core, which mypy knows no types of).
+NOT_COMPILED = ("__init__", "spec", "fast")
 #: What the compiled modules import that is not compiled itself.
 IMPORTED = ("core", "../errors")
 
@@ -54,6 +58,28 @@ def digested_modules() -> tuple[str, ...]:
     return (*compiled_modules(), *IMPORTED)
 
 
+#: The file of a game's native core in its package, and its module's name there.
+CORE_SOURCE = "_fastcore.c"
+CORE_MODULE = "_fastcore"
+#: Headers the native cores include (``ks_random.h``: random.Random's stream).
+CORE_INCLUDE = "_csrc"
+
+
+def native_cores() -> tuple[str, ...]:
+    """The game packages with a native core (``<game>/_fastcore.c``), by name."""
+    return tuple(
+        package.name
+        for package in sorted(GAMES_DIR.iterdir())
+        if (package / "spec.py").is_file() and (package / CORE_SOURCE).is_file()
+    )
+
+
+def core_sources() -> list[Path]:
+    """The C sources of the native cores and the headers they include."""
+    headers = sorted((GAMES_DIR / CORE_INCLUDE).glob("*.h"))
+    return [*headers, *(GAMES_DIR / name / CORE_SOURCE for name in native_cores())]
+
+
 MANIFEST = GAMES_DIR / "native-build.json"
 #: mypyc's shared runtime for the compiled group, an extension module in this package.
 GROUP = f"{PACKAGE}._engine"
@@ -69,19 +95,32 @@ def source_digest() -> str:
         path = GAMES_DIR / f"{name}.py"
         digest.update(name.encode())
         digest.update(path.read_bytes())
+    for path in core_sources():
+        digest.update(path.relative_to(GAMES_DIR).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
 def compiled_files() -> list[Path]:
     """Extension modules of the engine present beside the sources."""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    names = [*compiled_modules(), f"{GROUP.rsplit('.', 1)[1]}__mypyc"]
+    names = [*compiled_modules(), f"{GROUP.rsplit('.', 1)[1]}__mypyc", *core_modules()]
     return [
         GAMES_DIR / f"{name}{suffix}"
         for name in names
         for suffix in suffixes
         if (GAMES_DIR / f"{name}{suffix}").exists()
     ]
+
+
+def core_modules() -> list[str]:
+    """The native cores' modules as paths relative to the games directory (``idiot/_fastcore``)."""
+    return [f"{name}/{CORE_MODULE}" for name in native_cores()]
+
+
+def expected_files() -> int:
+    """How many extension modules a complete build leaves: mypyc's, its runtime, the cores."""
+    return len(compiled_modules()) + 1 + len(native_cores())
 
 
 def stale_files() -> list[Path]:
@@ -137,10 +176,27 @@ def build_is_current() -> tuple[bool, str]:
 
 def use_current_build() -> None:
     """Make the engine modules load compiled only when the build matches the sources."""
-    global _status
+    global _status, _cores_usable
     current, _status = build_is_current()
+    _cores_usable = current
+    if current and native_cores():
+        _status += f"; native cores: {', '.join(native_cores())}"
     if not current and not any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourcesFirst())
+
+
+_cores_usable = False
+
+
+def load_core(game: str) -> ModuleType | None:
+    """A game's native core module, or None: not built, older than its sources, or
+    ``KRAFTSTOKK_PURE_PYTHON=1`` (the Python engine then plays every game)."""
+    if not _cores_usable or game not in native_cores():
+        return None
+    try:
+        return importlib.import_module(f"{PACKAGE}.{game}.{CORE_MODULE}")
+    except ImportError:
+        return None
 
 
 def engine_status() -> str:

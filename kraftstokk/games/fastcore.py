@@ -1,0 +1,97 @@
+"""Native cores: a game's whole bot loop in C, for the seats whose bots have one.
+
+A game package may hold ``_fastcore.c`` (built by ``make engine`` into the extension
+module ``kraftstokk.games.<game>._fastcore``) and ``fast.py``, whose
+``native_core(game, bots)`` returns a :class:`NativeCore` when the core can play that
+game with those bots (the greedy and random bots, the variants it knows), else None.
+:func:`core.play_game` then plays through the core; everything else (other bots, play
+sessions, the web app, replays) uses the Python engine.
+
+The Python engine stays the reference and the readable source of the rules: a core
+takes exactly the Python engine's actions, random draws included (``_csrc/ks_random.h``
+reproduces ``random.Random``), and counts exactly what the Python events count.
+``tests/test_games_fastcore.py`` plays tens of thousands of seeded games through both
+and requires them identical.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from kraftstokk.games.stats import Stats
+
+if TYPE_CHECKING:
+    from kraftstokk.games.core import Action, Bot, Game, GameRecord
+
+#: What a core's ``play`` returns: (actions, finished, order, loser, rounds, counters,
+#: samples, cards_played, loser_cards), each exactly as the Python engine has it.
+NativeRun = tuple[
+    list["Action"],
+    bool,
+    list[int],
+    "int | None",
+    int,
+    dict[str, int],
+    dict[str, list[int]],
+    list[int],
+    list[int],
+]
+
+#: Seeds a core takes: ``random.Random`` seeds a larger or negative one differently.
+MAX_SEED = 2**64 - 1
+
+
+class NativeCore(Protocol):
+    """One game's rules and bots, set up natively once, playing a game per seed."""
+
+    def play(self, seed: int) -> NativeRun:
+        """The game ``play_game(game, bots, seed)`` plays, as a :data:`NativeRun`."""
+        ...
+
+    def deal(self, seed: int) -> dict[str, list[int]]:
+        """``game.new_initial_state(random.Random(seed)).card_locations()``."""
+        ...
+
+
+CoreFinder = Callable[["Game", Sequence["Bot"]], "NativeCore | None"]
+
+_finders: dict[type, CoreFinder | None] = {}
+
+
+def finder_for(game: Game) -> CoreFinder | None:
+    """The ``native_core`` function of the game's package, or None when it has none."""
+    kind = type(game)
+    if kind not in _finders:
+        package = kind.__module__.rpartition(".")[0]
+        module_name = f"{package}.fast"
+        found: CoreFinder | None = None
+        if package and importlib.util.find_spec(module_name) is not None:
+            found = importlib.import_module(module_name).native_core
+        _finders[kind] = found
+    return _finders[kind]
+
+
+def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
+    """The core that plays ``game`` with ``bots``, or None (the Python engine plays)."""
+    finder = finder_for(game)
+    return finder(game, bots) if finder is not None else None
+
+
+def record_of(game: Game, seed: int, run: NativeRun) -> GameRecord:
+    """The :class:`GameRecord` of a game a core played; its events are replayed from the
+    actions by the Python engine only when they are read."""
+    from kraftstokk.games.core import GameRecord, Result
+
+    actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards = run
+    return GameRecord(
+        game.rules(),
+        seed,
+        actions,
+        Result(finished, order, loser, len(actions), rounds),
+        Stats(counters, samples, cards_played),
+        loser_cards,
+        game=game,
+    )
