@@ -1,8 +1,8 @@
 """Strømkrig's native core (``stromkrig/_fastcore.c``) plays exactly the Python engine's games.
 
-Each game is played twice, by the core and by the Python engine's own loop
-(``StromkrigState.play_out`` with the seeds ``play_game`` gives), and everything the
-framework reads is compared: the actions, the result, the counters and samples (with
+Each game is played twice, by the core and by the Python engine (``play_game(...,
+native=False)``: the compiled engine where it is built), and everything the framework
+reads is compared: the actions, the result, the counters and samples (with
 their key order), the cards played and the loser's cards. The games cover 2-6 players,
 both dealers' ends, the variant, greedy, random and mixed seats, several decks and small
 action caps. ``tests/test_games_fastcore.py`` adds the 20,000-game run against a
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from kraftstokk.games import registry
-from kraftstokk.games.core import Action, Bot, DeckTable, LazyRandom, RandomBot, derive_seed
+from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, derive_seed, play_game
 from kraftstokk.games.stromkrig import fast
 from kraftstokk.games.stromkrig.actions import StromkrigAction, StromkrigPhase
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
@@ -49,27 +49,20 @@ def tables() -> list[DeckTable]:
 
 
 def python_run(game: StromkrigGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
-    """What ``play_game`` records with the Python engine, in ``NativeRun`` order."""
-    state = game.new_initial_state(random.Random(seed))
-    rngs: list[random.Random] = [
-        LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)
-    ]
-    actions: list[Action] = []
-    state.play_out(bots, rngs, actions)
-    result = state.result()
-    stats = state.final_stats()
-    loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
-    assert result.actions == len(actions)
+    """What the Python engine records for the game, in ``NativeRun`` order."""
+    record = play_game(game, bots, seed, native=False)
+    result = record.result
+    assert result.actions == len(record.actions)
     return (
-        actions,
+        record.actions,
         result.finished,
         result.order,
         result.loser,
         result.rounds,
-        stats.counters,
-        stats.samples,
-        stats.cards_played,
-        loser_cards,
+        record.stats.counters,
+        record.stats.samples,
+        record.stats.cards_played,
+        record.loser_cards,
     )
 
 

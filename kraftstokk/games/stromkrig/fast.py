@@ -17,61 +17,28 @@ simulation plays many games with one ``Game``.
 from __future__ import annotations
 
 import functools
-import importlib
 import math
-import os
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
 from kraftstokk.games import native
 from kraftstokk.games.core import Bot, Game
+from kraftstokk.games.fastcore import NativeCore
 from kraftstokk.games.random_bot import RandomBot
 from kraftstokk.games.stromkrig.actions import StromkrigAction, StromkrigPhase
 from kraftstokk.games.stromkrig.bots import GreedyBot, _special_costs
 from kraftstokk.games.stromkrig.spec import SPEC
 from kraftstokk.games.stromkrig.state import StromkrigGame
 
-GAME_NAME = "stromkrig"
-MODULE = "kraftstokk.games.stromkrig._fastcore"
 #: The variants the core plays: every one, since each only changes the game's tables.
 SUPPORTED_VARIANTS: frozenset[str] = SPEC.variant_names
-
-#: (actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards)
-NativeRun = tuple[
-    list[tuple[int, ...]],
-    bool,
-    list[int],
-    int | None,
-    int,
-    dict[str, int],
-    dict[str, list[int]],
-    list[int],
-    list[int],
-]
-
-
-class NativeCore(Protocol):
-    """One game's rules and seats, played natively (``kraftstokk.games.fastcore``)."""
-
-    def play(self, seed: int) -> NativeRun: ...
-
-    def deal(self, seed: int) -> dict[str, list[int]]: ...
 
 
 @functools.lru_cache(maxsize=1)
 def core_module() -> ModuleType | None:
-    """The compiled ``_fastcore`` module, or None (not built, or pure Python wanted)."""
-    load_core = getattr(native, "load_core", None)
-    if load_core is not None:
-        loaded: ModuleType | None = load_core(GAME_NAME)
-        return loaded if _agrees(loaded) else None
-    if os.environ.get(native.PURE_ENV) == "1":
-        return None
-    try:
-        module = importlib.import_module(MODULE)
-    except ImportError:
-        return None
+    """The built ``_fastcore`` module, or None (not built, stale, or pure Python wanted)."""
+    module = native.load_core(SPEC.name)
     return module if _agrees(module) else None
 
 
