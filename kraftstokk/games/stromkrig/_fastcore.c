@@ -717,6 +717,10 @@ static action greedy_act(state *s, const legal_list *legal, int seat) {
         return chosen;
     }
     /* a war card: the highest figure, the first of equals */
+    if (s->war_category < 0 || s->war_category >= CATEGORY_COUNT) {
+        fail(s, "a war card without a named category");
+        return chosen;
+    }
     const double *figure = s->core->war_figure[s->war_category];
     double best_figure = figure[first->card];
     for (int i = 1; i < legal->len; i++) {
@@ -829,6 +833,8 @@ static int play_out(Core *core, state *s) {
     core->log.len = 0;
     for (int k = 0; k < SAMPLE_COUNT; k++) core->samples[k].len = 0;
     while (s->phase != OVER && s->actions < core->action_cap) {
+        /* A game with a very high cap may run for minutes: let Ctrl-C through. */
+        if ((s->actions & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return 0;
         if (!buffer_reserve(&core->log, 1 + DECK)) return 0;
         for (int k = 0; k < SAMPLE_COUNT; k++) {
             if (!buffer_reserve(&core->samples[k], 1)) return 0;

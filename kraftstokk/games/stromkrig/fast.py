@@ -20,7 +20,6 @@ import functools
 import math
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
 
 from kraftstokk.games import native
 from kraftstokk.games.core import Bot, Game
@@ -33,6 +32,9 @@ from kraftstokk.games.stromkrig.state import StromkrigGame
 
 #: The variants the core plays: every one, since each only changes the game's tables.
 SUPPORTED_VARIANTS: frozenset[str] = SPEC.variant_names
+#: How the core knows each seat's bot.
+BOT_RANDOM = 0
+BOT_GREEDY = 1
 
 
 @functools.lru_cache(maxsize=1)
@@ -48,7 +50,8 @@ def _agrees(module: ModuleType | None) -> bool:
         return False
     kinds = tuple(int(kind) for kind in StromkrigAction)
     phases = tuple(int(phase) for phase in StromkrigPhase)
-    return bool(kinds == module.KINDS and phases == module.PHASES)
+    bots = (module.BOT_RANDOM, module.BOT_GREEDY) == (BOT_RANDOM, BOT_GREEDY)
+    return bool(kinds == module.KINDS and phases == module.PHASES and bots)
 
 
 def _finite(values: Sequence[float]) -> bool:
@@ -57,59 +60,66 @@ def _finite(values: Sequence[float]) -> bool:
     return not any(math.isnan(value) for value in values)
 
 
-@functools.lru_cache(maxsize=64)
-def _configured(
-    game: StromkrigGame, seats: tuple[int, ...]
-) -> tuple[Any, tuple[float, ...]] | None:
-    """The C core for ``game`` with these seat kinds, and the greedy costs it was given."""
+class _GameCores:
+    """One game's tables for the core, and its cores by seat kinds (made when first asked)."""
+
+    def __init__(self, module: ModuleType, game: StromkrigGame) -> None:
+        self.module = module
+        self.game = game
+        self.costs = _special_costs(game)
+        self.cores: dict[tuple[int, ...], NativeCore] = {}
+
+    def core(self, seats: tuple[int, ...]) -> NativeCore:
+        core = self.cores.get(seats)
+        if core is None:
+            game = self.game
+            core = self.cores[seats] = self.module.Core(
+                num_players=game.num_players,
+                dealer=game.dealer,
+                action_cap=game.action_cap,
+                bots=seats,
+                hand_order=game.hand_order,
+                run_next=game.run_next,
+                beats=[[int(flag) for flag in row] for row in game.beats],
+                may_lay=[[int(flag) for flag in row] for row in game.may_lay],
+                war_starts=[[int(bool(reasons)) for reasons in row] for row in game.war_reasons],
+                beats_nothing=[int(flag) for flag in game.beats_nothing],
+                special_uses=game.special_uses,
+                open_uses=game.open_uses,
+                war_figure=game.war_figure,
+                costs=self.costs,
+            )
+        return core
+
+
+@functools.lru_cache(maxsize=16)
+def _game_cores(game: StromkrigGame) -> _GameCores | None:
+    """The cores of a game the core can play, or None (variant, NaN figures, not built)."""
     module = core_module()
-    if module is None:
+    if module is None or not game.variants <= SUPPORTED_VARIANTS:
         return None
-    costs = _special_costs(game)
-    if not (_finite(costs) and all(_finite(row) for row in game.war_figure)):
+    cores = _GameCores(module, game)
+    if not (_finite(cores.costs) and all(_finite(row) for row in game.war_figure)):
         return None
-    core = module.Core(
-        num_players=game.num_players,
-        dealer=game.dealer,
-        action_cap=game.action_cap,
-        bots=seats,
-        hand_order=game.hand_order,
-        run_next=game.run_next,
-        beats=[[int(flag) for flag in row] for row in game.beats],
-        may_lay=[[int(flag) for flag in row] for row in game.may_lay],
-        war_starts=[[int(bool(reasons)) for reasons in row] for row in game.war_reasons],
-        beats_nothing=[int(flag) for flag in game.beats_nothing],
-        special_uses=game.special_uses,
-        open_uses=game.open_uses,
-        war_figure=game.war_figure,
-        costs=costs,
-    )
-    return core, costs
+    return cores
 
 
 def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     """The native core for this game and these bots, or None when Python must play."""
-    if type(game) is not StromkrigGame or len(bots) != game.num_players:
+    if type(game) is not StromkrigGame:
         return None
-    if not game.variants <= SUPPORTED_VARIANTS:
+    cores = _game_cores(game)
+    if cores is None or len(bots) != game.num_players:
         return None
-    module = core_module()
-    if module is None:
-        return None
+    costs = cores.costs
     seats: list[int] = []
     for bot in bots:
-        if type(bot) is RandomBot:
-            seats.append(module.BOT_RANDOM)
-        elif type(bot) is GreedyBot and bot.game is game:
-            seats.append(module.BOT_GREEDY)
+        if type(bot) is GreedyBot:
+            if bot.game is not game or (bot.cost is not costs and bot.cost != costs):
+                return None
+            seats.append(BOT_GREEDY)
+        elif type(bot) is RandomBot:
+            seats.append(BOT_RANDOM)
         else:
             return None
-    configured = _configured(game, tuple(seats))
-    if configured is None:
-        return None
-    core, costs = configured
-    for bot in bots:
-        if type(bot) is GreedyBot and bot.cost is not costs and bot.cost != costs:
-            return None
-    result: NativeCore = core
-    return result
+    return cores.core(tuple(seats))
