@@ -256,7 +256,8 @@ static void extend(state *s, cards *into, const cards *from) {
     for (int i = 0; i < from->len; i++) push(s, into, from->card[i]);
 }
 
-/* Stats.count: a counter enters the dict when first counted. */
+/* Stats.count: a counter enters the dict when first counted. Each call site names the
+ * event of events.py whose count() it stands for. */
 static void count(state *s, int counter) {
     if (s->counters[counter]++ == 0) s->counter_order[s->counters_seen++] = (uint8_t)counter;
 }
@@ -358,7 +359,7 @@ static void pick_up(state *s, int seat) {
 
 /* SK-4: the whole pile with the cards beside it; the next player starts. */
 static void take(state *s, int seat) {
-    count(s, PILE_PICKUPS);
+    count(s, PILE_PICKUPS); /* PileTaken */
     pick_up(s, seat);
     end_turn(s, seat, 0);
 }
@@ -395,14 +396,14 @@ static void lay_on_pile(state *s, int seat, const uint8_t *laid, int laid_len, i
 /* The common move: one ordinary card from the hand (SK-2, SK-3, SK-6). */
 static void lay_card(state *s, int seat, int card) {
     remove_card(s, &s->hands[seat], card);
-    played(s, card);
+    played(s, card); /* Laid */
     uint8_t laid[1] = {(uint8_t)card};
     lay_on_pile(s, seat, laid, 1, 1);
 }
 
 static void run(state *s, int seat, const uint8_t *laid, int laid_len) {
     for (int i = 0; i < laid_len; i++) remove_card(s, &s->hands[seat], laid[i]);
-    count(s, RUNS);
+    count(s, RUNS); /* RunLaid */
     sample(s, RUN_LENGTHS, laid_len);
     for (int i = 0; i < laid_len; i++) played(s, laid[i]);
     lay_on_pile(s, seat, laid, laid_len, 1);
@@ -424,18 +425,18 @@ static void special_or_lay(state *s, int seat, int kind, int card, int from_hand
         push(s, &s->burned, card);
         s->pile.len = s->beside.len = 0;
         s->top = s->top_owner = -1;
-        count(s, BURNS);
+        count(s, BURNS); /* Burned */
         played(s, card);
         end_turn(s, seat, 1);
         return;
     }
     if (kind == RESET) { /* SK-11 */
-        count(s, RESETS);
+        count(s, RESETS); /* Reset */
         played(s, card);
         push(s, &s->pile, card);
         s->top = s->top_owner = -1;
     } else { /* SK-12 */
-        count(s, INVISIBLE_PLAYS);
+        count(s, INVISIBLE_PLAYS); /* LaidBeside */
         played(s, card);
         push(s, &s->beside, card);
     }
@@ -495,7 +496,7 @@ static void next_asked(state *s) {
 }
 
 static void start_war(state *s, int challenger, int under_owner) {
-    count(s, WARS);
+    count(s, WARS); /* WarStarted */
     s->challenger = challenger;
     s->war_players[0] = challenger;
     s->war_players[1] = under_owner;
@@ -560,7 +561,7 @@ static void next_war_layer(state *s) {
     if (len == 1) {
         end_war(s, losers[0]);
     } else {
-        count(s, WAR_ROUNDS);
+        count(s, WAR_ROUNDS); /* WarTied */
         start_round(s, losers, len);
     }
 }
@@ -575,7 +576,7 @@ static void war_lay(state *s, int seat, int card) {
     s->round_seat[s->laid_len] = seat;
     s->round_card[s->laid_len] = card;
     s->laid_len++;
-    played(s, card);
+    played(s, card); /* WarCardLaid */
     draw_up(s, seat);
     next_war_layer(s);
 }
@@ -759,14 +760,14 @@ static void chance(state *s, int seat, legal_list *scratch) {
     int card = pop(s, &s->stock);
     scratch->len = 0;
     uses(s, card, scratch, has_cards(s, seat));
-    count(s, CHANCE_DRAWS);
+    count(s, CHANCE_DRAWS); /* ChanceDrawn */
     if (scratch->len > 0) {
         count(s, CHANCE_DRAWS_PLAYED);
         s->chance_card = card;
         s->phase = CHOOSE;
         return;
     }
-    count(s, PILE_PICKUPS);
+    count(s, PILE_PICKUPS); /* PileTaken, with the sjanse card */
     push(s, &s->hands[seat], card);
     pick_up(s, seat);
     end_turn(s, seat, 0);
@@ -797,7 +798,13 @@ static void apply(state *s, const action *a, const uint8_t *run_cards, legal_lis
         break;
     case ASK:
         s->ask_head++;
-        if (kind == JOIN && s->war_players_len < MAX_SEATS) s->war_players[s->war_players_len++] = p;
+        if (kind == JOIN) {
+            if (s->war_players_len >= MAX_SEATS) {
+                fail(s, "more war players than seats");
+                break;
+            }
+            s->war_players[s->war_players_len++] = p;
+        }
         next_asked(s);
         break;
     case NAMING: {
@@ -814,7 +821,7 @@ static void apply(state *s, const action *a, const uint8_t *run_cards, legal_lis
                 }
             }
         }
-        count(s, WAR_ROUNDS);
+        count(s, WAR_ROUNDS); /* WarNamed */
         sample(s, WAR_SIZES, len);
         start_round(s, players, len);
         break;
