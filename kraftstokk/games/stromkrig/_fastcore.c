@@ -1,0 +1,1384 @@
+/* Strømkrig's native core: whole games for seats whose bots are greedy or random.
+ *
+ * The pure-Python engine (state.py, bots.py, events.py) is the reference; this file
+ * plays exactly its games, action for action, and counts what its events count. The
+ * functions carry the names of the Python methods they mirror, so the two read side by
+ * side. Every table (which card beats which, which starts a war, the special uses in
+ * their listing order, war figures, the hand order, the greedy bot's costs) is handed
+ * over by fast.py from the Python Game and bot objects: no rule is decided here twice.
+ *
+ * The state is fixed C arrays. Each of the 55 cards is in exactly one place, so no card
+ * list can hold more than 55; the pushes check it anyway and turn a broken invariant
+ * into a Python exception rather than a write out of bounds.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ks_random.h"
+
+#define DECK 55
+#define MAX_SEATS 6
+#define HAND_SIZE 3 /* SK-1, SK-3 */
+#define CATEGORY_COUNT 3
+/* A turn lists at most 55 lays, 3 special uses per card, runs (a chain of k linked cards
+ * gives k(k-1)/2 runs, so under 1,500), take and sjanse. */
+#define MAX_LEGAL 2048
+
+/* The action kinds and phases of actions.py (fast.py checks that they agree). */
+enum {
+    LAY = 300,
+    RUN = 301,
+    BURN = 302,
+    RESET = 303,
+    INVISIBLE = 304,
+    TAKE = 305,
+    CHANCE = 306,
+    JOIN = 307,
+    STAY_OUT = 308,
+    NAME = 309,
+    WAR_LAY = 310,
+};
+#define KIND_BASE LAY
+#define KIND_COUNT 11
+
+enum { PLAY = 350, CHOOSE = 351, ASK = 352, NAMING = 353, WAR = 354, OVER = 355 };
+
+enum { BOT_RANDOM = 0, BOT_GREEDY = 1 };
+
+/* The counters and samples, named as the events of events.py count them. */
+enum {
+    PILE_PICKUPS,
+    BURNS,
+    RESETS,
+    WARS,
+    WAR_ROUNDS,
+    RUNS,
+    INVISIBLE_PLAYS,
+    CHANCE_DRAWS,
+    CHANCE_DRAWS_PLAYED,
+    COUNTER_COUNT
+};
+static const char *const COUNTER_NAMES[COUNTER_COUNT] = {
+    "pile_pickups", "burns",           "resets",       "wars",
+    "war_rounds",   "runs",            "invisible_plays", "chance_draws",
+    "chance_draws_played",
+};
+enum { WAR_SIZES, RUN_LENGTHS, SAMPLE_COUNT };
+static const char *const SAMPLE_NAMES[SAMPLE_COUNT] = {"war_sizes", "run_lengths"};
+
+/* ------------------------------------------------------------------ growable buffers */
+
+typedef struct {
+    uint16_t *data;
+    size_t len;
+    size_t cap;
+} buffer;
+
+/* Room for `extra` more entries; 0 and a MemoryError set when there is none. */
+static int buffer_reserve(buffer *b, size_t extra) {
+    if (b->len + extra <= b->cap) return 1;
+    size_t cap = b->cap ? b->cap : 512;
+    while (cap < b->len + extra) {
+        if (cap > SIZE_MAX / 2 / sizeof(uint16_t)) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        cap *= 2;
+    }
+    uint16_t *data = realloc(b->data, cap * sizeof(uint16_t));
+    if (data == NULL) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    b->data = data;
+    b->cap = cap;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ the configuration */
+
+/* One game's rules and one bot per seat: made once by fast.py, then play(seed) per game. */
+typedef struct {
+    PyObject_HEAD
+    int n;
+    int dealer;
+    long long action_cap;
+    uint8_t bot[MAX_SEATS];
+    int hand_order[DECK];
+    int run_next[DECK];
+    uint8_t beats[DECK][DECK]; /* beats[under][card] (SK-2) */
+    uint8_t may_lay[DECK][DECK]; /* SK-2 or SK-6b */
+    uint8_t war_starts[DECK][DECK]; /* war_reasons[under][card] is not empty (SK-6) */
+    uint8_t beats_nothing[DECK];
+    int16_t special_kinds[DECK][4]; /* special_uses[card]: their kinds, in listing order */
+    uint8_t special_len[DECK];
+    int16_t open_kinds[DECK][4]; /* open_uses: on an empty pile or after a reset */
+    uint8_t open_len[DECK];
+    double war_figure[CATEGORY_COUNT][DECK];
+    double cost[DECK]; /* the greedy bot's cost of a special use */
+    /* Every action with at most one argument, made once and shared by every game. */
+    PyObject *action[KIND_COUNT][DECK];
+    PyObject *counter_names[COUNTER_COUNT];
+    PyObject *sample_names[SAMPLE_COUNT];
+    /* Reused from game to game (the GIL is held throughout a game). */
+    buffer log;
+    buffer samples[SAMPLE_COUNT];
+} Core;
+
+/* ------------------------------------------------------------------ the state */
+
+typedef struct {
+    uint8_t card[DECK];
+    int len;
+} cards;
+
+typedef struct {
+    int16_t kind;
+    uint8_t card; /* the card; for RUN the hand position of its first card; NAME: category */
+    uint8_t len;  /* RUN: how many cards */
+} action;
+
+typedef struct {
+    action item[MAX_LEGAL];
+    int len;
+} legal_list;
+
+typedef struct {
+    Core *core;
+    int n;
+    cards hands[MAX_SEATS];
+    cards stock; /* top card last */
+    cards pile;
+    cards beside;
+    cards burned;
+    cards war_cards;
+    int top;
+    int top_owner;
+    int chance_card;
+    int current;
+    int phase;
+    uint8_t out[MAX_SEATS];
+    int order[MAX_SEATS];
+    int order_len;
+    long long actions;
+    long long turns;
+    int challenger;
+    int war_players[MAX_SEATS];
+    int war_players_len;
+    int ask_queue[MAX_SEATS];
+    int ask_head;
+    int ask_len;
+    int war_category;
+    int round_players[MAX_SEATS];
+    int round_len;
+    int round_seat[MAX_SEATS];
+    int round_card[MAX_SEATS];
+    int laid_len;
+    /* what the events count */
+    long long counters[COUNTER_COUNT];
+    uint8_t counter_order[COUNTER_COUNT]; /* first counted first, as a dict fills */
+    int counters_seen;
+    uint8_t sample_order[SAMPLE_COUNT];
+    int samples_seen;
+    long long cards_played[DECK];
+    const char *error; /* a broken invariant: the game is abandoned with this message */
+    ks_random rng;
+    ks_random bot_rng[MAX_SEATS];
+} state;
+
+static void fail(state *s, const char *message) {
+    if (s->error == NULL) s->error = message;
+}
+
+static void push(state *s, cards *list, int card) {
+    if (list->len >= DECK || card < 0 || card >= DECK) {
+        fail(s, "a card list overflowed");
+        return;
+    }
+    list->card[list->len++] = (uint8_t)card;
+}
+
+static int pop(state *s, cards *list) {
+    if (list->len <= 0) {
+        fail(s, "a card was taken from an empty list");
+        return 0;
+    }
+    return list->card[--list->len];
+}
+
+/* ordering.remove_card: the first occurrence. */
+static void remove_card(state *s, cards *list, int card) {
+    for (int i = 0; i < list->len; i++) {
+        if (list->card[i] == card) {
+            for (int j = i + 1; j < list->len; j++) list->card[j - 1] = list->card[j];
+            list->len--;
+            return;
+        }
+    }
+    fail(s, "a card to remove was not in the list");
+}
+
+/* ordering.insert_sorted: after the cards of an equal key. */
+static void insert_sorted(state *s, cards *hand, int card) {
+    const int *key = s->core->hand_order;
+    if (hand->len >= DECK) {
+        fail(s, "a hand overflowed");
+        return;
+    }
+    int i = hand->len++;
+    while (i > 0 && key[hand->card[i - 1]] > key[card]) {
+        hand->card[i] = hand->card[i - 1];
+        i--;
+    }
+    hand->card[i] = (uint8_t)card;
+}
+
+/* ordering.sort_by: stable, as list.sort is for the long hands. */
+static void sort_by(state *s, cards *hand) {
+    const int *key = s->core->hand_order;
+    for (int j = 1; j < hand->len; j++) {
+        int card = hand->card[j];
+        int i = j;
+        while (i > 0 && key[hand->card[i - 1]] > key[card]) {
+            hand->card[i] = hand->card[i - 1];
+            i--;
+        }
+        hand->card[i] = (uint8_t)card;
+    }
+}
+
+static void extend(state *s, cards *into, const cards *from) {
+    for (int i = 0; i < from->len; i++) push(s, into, from->card[i]);
+}
+
+/* Stats.count: a counter enters the dict when first counted. Each call site names the
+ * event of events.py whose count() it stands for. */
+static void count(state *s, int counter) {
+    if (s->counters[counter]++ == 0) s->counter_order[s->counters_seen++] = (uint8_t)counter;
+}
+
+static void sample(state *s, int which, int value) {
+    buffer *b = &s->core->samples[which];
+    if (b->len >= b->cap) {
+        fail(s, "no room for a sample");
+        return;
+    }
+    if (b->len == 0) s->sample_order[s->samples_seen++] = (uint8_t)which;
+    b->data[b->len++] = (uint16_t)value;
+}
+
+static void played(state *s, int card) { s->cards_played[card]++; }
+
+/* ------------------------------------------------------------------ seeds and the deal */
+
+/* core.derive_seed with one part. */
+static uint64_t derive_seed(uint64_t seed, uint64_t part) {
+    uint64_t value = seed * 6364136223846793005ULL + 1442695040888963407ULL + part;
+    return value ^ (value >> 29);
+}
+
+/* StromkrigGame.new_initial_state (SK-1): a stable sort by random() keys, then three cards
+ * each from the dealer's left, the rest the stock. */
+static void new_initial_state(state *s, Core *core, uint64_t seed) {
+    s->core = core;
+    s->n = core->n;
+    ks_random_seed(&s->rng, seed);
+    double keys[DECK];
+    for (int c = 0; c < DECK; c++) keys[c] = ks_random_double(&s->rng);
+    cards *deck = &s->stock;
+    deck->len = DECK;
+    for (int j = 0; j < DECK; j++) {
+        int i = j;
+        while (i > 0 && keys[deck->card[i - 1]] > keys[j]) {
+            deck->card[i] = deck->card[i - 1];
+            i--;
+        }
+        deck->card[i] = (uint8_t)j;
+    }
+    int n = s->n;
+    for (int seat = 0; seat < n; seat++) s->hands[seat].len = 0;
+    for (int round = 0; round < HAND_SIZE; round++) {
+        for (int offset = 1; offset <= n; offset++) {
+            push(s, &s->hands[(core->dealer + offset) % n], pop(s, deck));
+        }
+    }
+    for (int seat = 0; seat < n; seat++) sort_by(s, &s->hands[seat]);
+    s->pile.len = s->beside.len = s->burned.len = s->war_cards.len = 0;
+    s->top = s->top_owner = s->chance_card = -1;
+    s->current = core->dealer;
+    s->phase = PLAY;
+    memset(s->out, 0, sizeof s->out);
+    s->order_len = 0;
+    s->actions = s->turns = 0;
+    s->challenger = -1;
+    s->war_players_len = s->ask_head = s->ask_len = s->round_len = s->laid_len = 0;
+    s->war_category = -1;
+    memset(s->counters, 0, sizeof s->counters);
+    s->counters_seen = s->samples_seen = 0;
+    memset(s->cards_played, 0, sizeof s->cards_played);
+    s->error = NULL;
+    for (int seat = 0; seat < n; seat++) {
+        ks_random_lazy(&s->bot_rng[seat], derive_seed(seed, (uint64_t)seat + 1));
+    }
+}
+
+/* ------------------------------------------------------------------ moves */
+
+static void end_turn(state *s, int seat, int again);
+static void start_war(state *s, int challenger, int under_owner);
+
+static int next_seat(state *s, int seat) {
+    for (int k = 1; k <= s->n; k++) {
+        int next = (seat + k) % s->n;
+        if (!s->out[next]) return next;
+    }
+    fail(s, "no seat left to play");
+    return seat;
+}
+
+static void draw_up(state *s, int seat) {
+    cards *hand = &s->hands[seat];
+    while (hand->len < HAND_SIZE && s->stock.len > 0) insert_sorted(s, hand, pop(s, &s->stock));
+}
+
+static void pick_up(state *s, int seat) {
+    cards *hand = &s->hands[seat];
+    extend(s, hand, &s->pile);
+    extend(s, hand, &s->beside);
+    extend(s, hand, &s->war_cards);
+    s->war_cards.len = 0;
+    sort_by(s, hand);
+    s->pile.len = s->beside.len = 0;
+    s->top = s->top_owner = -1;
+}
+
+/* SK-4: the whole pile with the cards beside it; the next player starts. */
+static void take(state *s, int seat) {
+    count(s, PILE_PICKUPS); /* PileTaken */
+    pick_up(s, seat);
+    end_turn(s, seat, 0);
+}
+
+/* A war on the top card needs its owner, another player still in, and a layer who keeps
+ * cards (SK-14). */
+static int war_possible(const state *s, int layer_left) {
+    int owner = s->top_owner;
+    return layer_left && owner >= 0 && owner != s->current && !s->out[owner];
+}
+
+static int has_cards(const state *s, int seat) {
+    return s->hands[seat].len > 0 || s->stock.len > 0;
+}
+
+/* SK-2/SK-5: lay ordinary card(s); SK-6 checks the first against the card under. */
+static void lay_on_pile(state *s, int seat, const uint8_t *laid, int laid_len, int from_hand) {
+    int first = laid[0];
+    int under = s->top;
+    int owner = s->top_owner;
+    if (from_hand && s->stock.len > 0 && s->hands[seat].len < HAND_SIZE) draw_up(s, seat);
+    int war = under >= 0 && s->core->war_starts[under][first] && war_possible(s, has_cards(s, seat));
+    for (int i = 0; i < laid_len; i++) push(s, &s->pile, laid[i]);
+    s->top = laid[laid_len - 1];
+    s->top_owner = seat;
+    s->phase = PLAY;
+    if (war) {
+        start_war(s, seat, owner);
+    } else {
+        end_turn(s, seat, 0);
+    }
+}
+
+/* The common move: one ordinary card from the hand (SK-2, SK-3, SK-6). */
+static void lay_card(state *s, int seat, int card) {
+    remove_card(s, &s->hands[seat], card);
+    played(s, card); /* Laid */
+    uint8_t laid[1] = {(uint8_t)card};
+    lay_on_pile(s, seat, laid, 1, 1);
+}
+
+static void run(state *s, int seat, const uint8_t *laid, int laid_len) {
+    for (int i = 0; i < laid_len; i++) remove_card(s, &s->hands[seat], laid[i]);
+    count(s, RUNS); /* RunLaid */
+    sample(s, RUN_LENGTHS, laid_len);
+    for (int i = 0; i < laid_len; i++) played(s, laid[i]);
+    lay_on_pile(s, seat, laid, laid_len, 1);
+}
+
+static void special_or_lay(state *s, int seat, int kind, int card, int from_hand) {
+    if (from_hand) remove_card(s, &s->hands[seat], card);
+    if (kind == LAY) {
+        played(s, card);
+        uint8_t laid[1] = {(uint8_t)card};
+        lay_on_pile(s, seat, laid, 1, from_hand);
+        return;
+    }
+    s->phase = PLAY;
+    if (from_hand) draw_up(s, seat);
+    if (kind == BURN) { /* SK-10 */
+        extend(s, &s->burned, &s->pile);
+        extend(s, &s->burned, &s->beside);
+        push(s, &s->burned, card);
+        s->pile.len = s->beside.len = 0;
+        s->top = s->top_owner = -1;
+        count(s, BURNS); /* Burned */
+        played(s, card);
+        end_turn(s, seat, 1);
+        return;
+    }
+    if (kind == RESET) { /* SK-11 */
+        count(s, RESETS); /* Reset */
+        played(s, card);
+        push(s, &s->pile, card);
+        s->top = s->top_owner = -1;
+    } else { /* SK-12 */
+        count(s, INVISIBLE_PLAYS); /* LaidBeside */
+        played(s, card);
+        push(s, &s->beside, card);
+    }
+    end_turn(s, seat, 0);
+}
+
+static void go_out(state *s, int seat) { /* SK-14 */
+    s->out[seat] = 1;
+    if (s->order_len >= MAX_SEATS) {
+        fail(s, "more seats out than seats");
+        return;
+    }
+    s->order[s->order_len++] = seat;
+}
+
+/* With one player left (or none) the game is over: 1 then. */
+static int over_check(state *s) {
+    int left = 0;
+    for (int seat = 0; seat < s->n; seat++) left += !s->out[seat];
+    if (left > 1) return 0;
+    s->phase = OVER;
+    return 1;
+}
+
+static int mark_out(state *s) {
+    if (s->stock.len > 0) return 0;
+    for (int seat = 0; seat < s->n; seat++) {
+        if (!s->out[seat] && s->hands[seat].len == 0) go_out(s, seat);
+    }
+    return over_check(s);
+}
+
+/* SK-14 out check; then the same player again (after a burn) or the next one. */
+static void end_turn(state *s, int seat, int again) {
+    s->phase = PLAY;
+    if (s->stock.len == 0 && s->hands[seat].len == 0) {
+        go_out(s, seat);
+        if (over_check(s)) return;
+    }
+    if (again && !s->out[seat]) {
+        s->current = seat;
+        return;
+    }
+    s->current = next_seat(s, seat);
+}
+
+/* ------------------------------------------------------------------ war (SK-6..SK-9) */
+
+static void next_asked(state *s) {
+    if (s->ask_head < s->ask_len) {
+        s->phase = ASK;
+        s->current = s->ask_queue[s->ask_head];
+    } else {
+        s->phase = NAMING;
+        s->current = s->challenger;
+    }
+}
+
+static void start_war(state *s, int challenger, int under_owner) {
+    count(s, WARS); /* WarStarted */
+    s->challenger = challenger;
+    s->war_players[0] = challenger;
+    s->war_players[1] = under_owner;
+    s->war_players_len = 2;
+    s->war_category = -1;
+    s->ask_head = s->ask_len = 0;
+    for (int k = 1; k < s->n; k++) {
+        int seat = (challenger + k) % s->n;
+        if (seat != under_owner && !s->out[seat]) s->ask_queue[s->ask_len++] = seat;
+    }
+    next_asked(s);
+}
+
+static void next_war_layer(state *s);
+
+static void start_round(state *s, const int *players, int len) {
+    int copy[MAX_SEATS];
+    memcpy(copy, players, (size_t)len * sizeof(int));
+    memcpy(s->round_players, copy, (size_t)len * sizeof(int));
+    s->round_len = len;
+    s->laid_len = 0;
+    next_war_layer(s);
+}
+
+/* SK-7/SK-8: the loser takes the pile, the cards beside it and the war cards. */
+static void end_war(state *s, int loser) {
+    pick_up(s, loser);
+    s->challenger = -1;
+    s->war_players_len = s->round_len = s->laid_len = 0;
+    s->war_category = -1;
+    s->phase = PLAY;
+    if (mark_out(s)) return;
+    s->current = loser;
+}
+
+static void next_war_layer(state *s) {
+    if (s->laid_len < s->round_len) {
+        int seat = s->round_players[s->laid_len];
+        if (s->hands[seat].len == 0) { /* SK-9 */
+            end_war(s, seat);
+            return;
+        }
+        s->phase = WAR;
+        s->current = seat;
+        return;
+    }
+    /* rules.war_losers: the lowest figure in the named category (jokers lowest, SK-7) */
+    if (s->laid_len == 0 || s->war_category < 0) {
+        fail(s, "a war round without cards");
+        return;
+    }
+    const double *figure = s->core->war_figure[s->war_category];
+    double lowest = figure[s->round_card[0]];
+    for (int i = 1; i < s->laid_len; i++) {
+        if (figure[s->round_card[i]] < lowest) lowest = figure[s->round_card[i]];
+    }
+    int losers[MAX_SEATS];
+    int len = 0;
+    for (int i = 0; i < s->laid_len; i++) {
+        if (figure[s->round_card[i]] == lowest) losers[len++] = s->round_seat[i];
+    }
+    if (len == 1) {
+        end_war(s, losers[0]);
+    } else {
+        count(s, WAR_ROUNDS); /* WarTied */
+        start_round(s, losers, len);
+    }
+}
+
+static void war_lay(state *s, int seat, int card) {
+    remove_card(s, &s->hands[seat], card);
+    push(s, &s->war_cards, card);
+    if (s->laid_len >= MAX_SEATS) {
+        fail(s, "more war cards than seats");
+        return;
+    }
+    s->round_seat[s->laid_len] = seat;
+    s->round_card[s->laid_len] = card;
+    s->laid_len++;
+    played(s, card); /* WarCardLaid */
+    draw_up(s, seat);
+    next_war_layer(s);
+}
+
+/* ------------------------------------------------------------------ legal actions */
+
+static void add(state *s, legal_list *legal, int kind, int card, int len) {
+    if (legal->len >= MAX_LEGAL) {
+        fail(s, "too many legal actions");
+        return;
+    }
+    action *a = &legal->item[legal->len++];
+    a->kind = (int16_t)kind;
+    a->card = (uint8_t)card;
+    a->len = (uint8_t)len;
+}
+
+/* Every single-card use of `card` on the current pile (SK-2, SK-6b, SK-10..13). */
+static void uses(state *s, int card, legal_list *legal, int left_after) {
+    const Core *core = s->core;
+    int top = s->top;
+    if (top < 0) {
+        for (int k = 0; k < core->open_len[card]; k++) add(s, legal, core->open_kinds[card][k], card, 0);
+        return;
+    }
+    const uint8_t *may = war_possible(s, left_after) ? core->may_lay[top] : core->beats[top];
+    if (may[card]) add(s, legal, LAY, card, 0);
+    for (int k = 0; k < core->special_len[card]; k++) add(s, legal, core->special_kinds[card][k], card, 0);
+}
+
+/* A turn's ordinary lays (lowest production first, as the hand is sorted); returns the
+ * row saying which cards beat the top card (a run's first card must). */
+static const uint8_t *turn_lays(state *s, legal_list *legal) {
+    const Core *core = s->core;
+    const cards *hand = &s->hands[s->current];
+    int top = s->top;
+    legal->len = 0;
+    const uint8_t *beats = top < 0 ? core->beats_nothing : core->beats[top];
+    const uint8_t *may = beats;
+    int owner = s->top_owner;
+    if (top >= 0 && (hand->len > 1 || s->stock.len > 0) && owner >= 0 && owner != s->current &&
+        !s->out[owner]) {
+        may = core->may_lay[top]; /* SK-6b: a lower card of the same tens starts a war */
+    }
+    for (int i = 0; i < hand->len; i++) {
+        if (may[hand->card[i]]) add(s, legal, LAY, hand->card[i], 0);
+    }
+    return beats;
+}
+
+/* The special uses, runs (SK-5), take and sjanse after the lays. */
+static void turn_rest(state *s, legal_list *legal, const uint8_t *beats) {
+    const Core *core = s->core;
+    const cards *hand = &s->hands[s->current];
+    uint8_t linked[DECK + 1] = {0}; /* linked[i]: hand[i + 1] continues a run from hand[i] */
+    int links = 0;
+    for (int i = 0; i < hand->len; i++) {
+        int card = hand->card[i];
+        for (int k = 0; k < core->special_len[card]; k++) add(s, legal, core->special_kinds[card][k], card, 0);
+        if (i + 1 < hand->len && hand->card[i + 1] == core->run_next[card]) {
+            linked[i] = 1;
+            links++;
+        }
+    }
+    if (links) {
+        for (int i = 0; i + 1 < hand->len; i++) {
+            if (!linked[i] || !beats[hand->card[i]]) continue;
+            int len = 2;
+            add(s, legal, RUN, i, len);
+            for (int j = i + 1; linked[j]; j++) add(s, legal, RUN, i, ++len);
+        }
+    }
+    if (s->pile.len > 0 || s->beside.len > 0) add(s, legal, TAKE, 0, 0);
+    if (s->stock.len > 0) add(s, legal, CHANCE, 0, 0);
+}
+
+/* The legal actions outside a regular turn, in the order of _compute_legal. */
+static void other_legal(state *s, legal_list *legal) {
+    legal->len = 0;
+    int seat = s->current;
+    switch (s->phase) {
+    case CHOOSE:
+        uses(s, s->chance_card, legal, has_cards(s, seat));
+        break;
+    case ASK:
+        add(s, legal, JOIN, 0, 0);
+        add(s, legal, STAY_OUT, 0, 0);
+        break;
+    case NAMING:
+        for (int category = 0; category < CATEGORY_COUNT; category++) add(s, legal, NAME, category, 0);
+        break;
+    default: /* WAR */
+        for (int i = 0; i < s->hands[seat].len; i++) add(s, legal, WAR_LAY, s->hands[seat].card[i], 0);
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ the bots */
+
+/* GreedyBot._turn: the cheapest special use (invisible, reset, then burn for one card),
+ * else a sjanse, else the pile, else the first action. */
+static int greedy_turn(const state *s, const legal_list *legal) {
+    const double *cost = s->core->cost;
+    int special = -1;
+    double special_cost = 0.0;
+    int special_kind = 0;
+    int fallback = -1;
+    for (int i = 0; i < legal->len; i++) {
+        int kind = legal->item[i].kind;
+        if (kind == INVISIBLE || kind == RESET || kind == BURN) {
+            double value = cost[legal->item[i].card];
+            if (special < 0 || value < special_cost || (value == special_cost && kind > special_kind)) {
+                special = i;
+                special_cost = value;
+                special_kind = kind;
+            }
+        } else if (kind == CHANCE || (kind == TAKE && fallback < 0)) {
+            fallback = i;
+        }
+    }
+    if (special >= 0) return special;
+    if (fallback >= 0) return fallback;
+    return 0;
+}
+
+/* GreedyBot.act outside a regular turn's fast path. */
+static action greedy_act(state *s, const legal_list *legal, int seat) {
+    const action *first = &legal->item[0];
+    int kind = first->kind;
+    if (kind == LAY) return *first;
+    if (kind < JOIN) return legal->item[greedy_turn(s, legal)];
+    action chosen = *first;
+    if (kind == JOIN) {
+        chosen.kind = STAY_OUT;
+        return chosen;
+    }
+    if (kind == NAME) {
+        chosen.card = (uint8_t)ks_randbelow(&s->bot_rng[seat], CATEGORY_COUNT);
+        return chosen;
+    }
+    /* a war card: the highest figure, the first of equals */
+    if (s->war_category < 0 || s->war_category >= CATEGORY_COUNT) {
+        fail(s, "a war card without a named category");
+        return chosen;
+    }
+    const double *figure = s->core->war_figure[s->war_category];
+    double best_figure = figure[first->card];
+    for (int i = 1; i < legal->len; i++) {
+        if (figure[legal->item[i].card] > best_figure) {
+            chosen = legal->item[i];
+            best_figure = figure[chosen.card];
+        }
+    }
+    return chosen;
+}
+
+static action choose(state *s, legal_list *legal) {
+    int seat = s->current;
+    int greedy = s->core->bot[seat] == BOT_GREEDY;
+    if (s->phase == PLAY) {
+        const uint8_t *beats = turn_lays(s, legal);
+        if (greedy && legal->len > 0) return legal->item[0];
+        turn_rest(s, legal, beats);
+    } else {
+        other_legal(s, legal);
+    }
+    if (legal->len == 0) {
+        fail(s, "a seat had no legal action");
+        action none = {TAKE, 0, 0};
+        return none;
+    }
+    if (greedy) return greedy_act(s, legal, seat);
+    return legal->item[ks_randbelow(&s->bot_rng[seat], (uint32_t)legal->len)];
+}
+
+/* ------------------------------------------------------------------ apply */
+
+/* SK-3 sjanse: turn the stock's top card. It keeps its special use; only a card with no
+ * legal use at all goes home with the pile. */
+static void chance(state *s, int seat, legal_list *scratch) {
+    int card = pop(s, &s->stock);
+    scratch->len = 0;
+    uses(s, card, scratch, has_cards(s, seat));
+    count(s, CHANCE_DRAWS); /* ChanceDrawn */
+    if (scratch->len > 0) {
+        count(s, CHANCE_DRAWS_PLAYED);
+        s->chance_card = card;
+        s->phase = CHOOSE;
+        return;
+    }
+    count(s, PILE_PICKUPS); /* PileTaken, with the sjanse card */
+    push(s, &s->hands[seat], card);
+    pick_up(s, seat);
+    end_turn(s, seat, 0);
+}
+
+static void apply(state *s, const action *a, const uint8_t *run_cards, legal_list *scratch) {
+    int p = s->current;
+    int kind = a->kind;
+    s->actions++;
+    switch (s->phase) {
+    case PLAY:
+        s->turns++;
+        if (kind == LAY) {
+            lay_card(s, p, a->card);
+        } else if (kind == TAKE) {
+            take(s, p);
+        } else if (kind == CHANCE) {
+            chance(s, p, scratch);
+        } else if (kind == RUN) {
+            run(s, p, run_cards, a->len);
+        } else {
+            special_or_lay(s, p, kind, a->card, 1);
+        }
+        break;
+    case CHOOSE:
+        s->chance_card = -1;
+        special_or_lay(s, p, kind, a->card, 0);
+        break;
+    case ASK:
+        s->ask_head++;
+        if (kind == JOIN) {
+            if (s->war_players_len >= MAX_SEATS) {
+                fail(s, "more war players than seats");
+                break;
+            }
+            s->war_players[s->war_players_len++] = p;
+        }
+        next_asked(s);
+        break;
+    case NAMING: {
+        s->war_category = a->card;
+        /* _seating_from: the players in seating order from the challenger */
+        int players[MAX_SEATS];
+        int len = 0;
+        for (int k = 0; k < s->n; k++) {
+            int seat = (s->challenger + k) % s->n;
+            for (int i = 0; i < s->war_players_len; i++) {
+                if (s->war_players[i] == seat) {
+                    players[len++] = seat;
+                    break;
+                }
+            }
+        }
+        count(s, WAR_ROUNDS); /* WarNamed */
+        sample(s, WAR_SIZES, len);
+        start_round(s, players, len);
+        break;
+    }
+    default: /* WAR */
+        war_lay(s, p, a->card);
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ the game loop */
+
+/* The log: one entry (kind - LAY) << 8 | argument per action, a run's cards after it. */
+static int play_out(Core *core, state *s) {
+    legal_list legal;
+    core->log.len = 0;
+    for (int k = 0; k < SAMPLE_COUNT; k++) core->samples[k].len = 0;
+    while (s->phase != OVER && s->actions < core->action_cap) {
+        /* A game with a very high cap may run for minutes: let Ctrl-C through. */
+        if ((s->actions & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return 0;
+        if (!buffer_reserve(&core->log, 1 + DECK)) return 0;
+        for (int k = 0; k < SAMPLE_COUNT; k++) {
+            if (!buffer_reserve(&core->samples[k], 1)) return 0;
+        }
+        action chosen = choose(s, &legal);
+        if (s->error) break;
+        uint8_t run_cards[DECK];
+        uint16_t *log = core->log.data + core->log.len;
+        if (chosen.kind == RUN) {
+            const cards *hand = &s->hands[s->current];
+            if (chosen.card + chosen.len > hand->len) {
+                fail(s, "a run past the end of the hand");
+                break;
+            }
+            *log++ = (uint16_t)((RUN - KIND_BASE) << 8 | chosen.len);
+            for (int i = 0; i < chosen.len; i++) {
+                run_cards[i] = hand->card[chosen.card + i];
+                *log++ = run_cards[i];
+            }
+        } else {
+            *log++ = (uint16_t)((chosen.kind - KIND_BASE) << 8 | chosen.card);
+        }
+        core->log.len = (size_t)(log - core->log.data);
+        apply(s, &chosen, run_cards, &legal);
+        if (s->error) break;
+    }
+    if (s->error) {
+        PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (action %lld)", s->error,
+                     s->actions);
+        return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ Python results */
+
+static PyObject *cards_to_list(const cards *list) {
+    PyObject *result = PyList_New(list->len);
+    if (result == NULL) return NULL;
+    for (int i = 0; i < list->len; i++) {
+        PyObject *card = PyLong_FromLong(list->card[i]);
+        if (card == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, i, card);
+    }
+    return result;
+}
+
+static PyObject *ints_to_list(const int *values, int len) {
+    PyObject *result = PyList_New(len);
+    if (result == NULL) return NULL;
+    for (int i = 0; i < len; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (value == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, i, value);
+    }
+    return result;
+}
+
+static PyObject *actions_to_list(const Core *core) {
+    const uint16_t *log = core->log.data;
+    size_t len = core->log.len;
+    Py_ssize_t total = 0;
+    for (size_t i = 0; i < len; i++, total++) {
+        if (log[i] >> 8 == RUN - KIND_BASE) i += log[i] & 0xFF;
+    }
+    PyObject *result = PyList_New(total);
+    if (result == NULL) return NULL;
+    Py_ssize_t index = 0;
+    for (size_t i = 0; i < len; i++) {
+        int kind = log[i] >> 8;
+        int argument = log[i] & 0xFF;
+        PyObject *item;
+        if (kind == RUN - KIND_BASE) {
+            item = PyTuple_New(argument + 1);
+            if (item == NULL) goto error;
+            PyTuple_SET_ITEM(item, 0, PyLong_FromLong(RUN));
+            for (int k = 0; k < argument; k++) PyTuple_SET_ITEM(item, k + 1, PyLong_FromLong(log[i + 1 + k]));
+            for (int k = 0; k <= argument; k++) {
+                if (PyTuple_GET_ITEM(item, k) == NULL) {
+                    Py_DECREF(item);
+                    goto error;
+                }
+            }
+            i += (size_t)argument;
+        } else {
+            if (kind >= KIND_COUNT || argument >= DECK || core->action[kind][argument] == NULL) {
+                PyErr_SetString(PyExc_RuntimeError, "stromkrig native core: a broken action log");
+                goto error;
+            }
+            item = core->action[kind][argument];
+            Py_INCREF(item);
+        }
+        PyList_SET_ITEM(result, index++, item);
+    }
+    return result;
+error:
+    Py_DECREF(result);
+    return NULL;
+}
+
+static PyObject *counters_to_dict(const Core *core, const state *s) {
+    PyObject *result = PyDict_New();
+    if (result == NULL) return NULL;
+    for (int i = 0; i < s->counters_seen; i++) {
+        int counter = s->counter_order[i];
+        PyObject *value = PyLong_FromLongLong(s->counters[counter]);
+        if (value == NULL || PyDict_SetItem(result, core->counter_names[counter], value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    return result;
+}
+
+static PyObject *samples_to_dict(const Core *core, const state *s) {
+    PyObject *result = PyDict_New();
+    if (result == NULL) return NULL;
+    for (int i = 0; i < s->samples_seen; i++) {
+        int which = s->sample_order[i];
+        const buffer *b = &core->samples[which];
+        PyObject *values = PyList_New((Py_ssize_t)b->len);
+        if (values == NULL) goto error;
+        for (size_t k = 0; k < b->len; k++) {
+            PyObject *value = PyLong_FromLong(b->data[k]);
+            if (value == NULL) {
+                Py_DECREF(values);
+                goto error;
+            }
+            PyList_SET_ITEM(values, (Py_ssize_t)k, value);
+        }
+        int failed = PyDict_SetItem(result, core->sample_names[which], values) < 0;
+        Py_DECREF(values);
+        if (failed) goto error;
+    }
+    return result;
+error:
+    Py_DECREF(result);
+    return NULL;
+}
+
+static PyObject *cards_played_to_list(const state *s) {
+    PyObject *result = PyList_New(DECK);
+    if (result == NULL) return NULL;
+    for (int c = 0; c < DECK; c++) {
+        PyObject *value = PyLong_FromLongLong(s->cards_played[c]);
+        if (value == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyList_SET_ITEM(result, c, value);
+    }
+    return result;
+}
+
+/* StromkrigState.result and remaining_cards, with the counters, as a NativeRun tuple. */
+static PyObject *native_run(const Core *core, const state *s) {
+    int finished = s->phase == OVER;
+    int loser = -1;
+    if (finished) {
+        for (int seat = 0; seat < s->n && loser < 0; seat++) {
+            if (!s->out[seat]) loser = seat;
+        }
+        if (loser < 0 && s->order_len > 0) loser = s->order[s->order_len - 1];
+    }
+    long long rounds = (s->turns + s->n - 1) / s->n;
+    PyObject *actions = actions_to_list(core);
+    PyObject *order = ints_to_list(s->order, s->order_len);
+    PyObject *loser_obj = loser >= 0 ? PyLong_FromLong(loser) : Py_NewRef(Py_None);
+    PyObject *rounds_obj = PyLong_FromLongLong(rounds);
+    PyObject *counters = counters_to_dict(core, s);
+    PyObject *samples = samples_to_dict(core, s);
+    PyObject *played_list = cards_played_to_list(s);
+    cards no_cards = {{0}, 0};
+    PyObject *loser_cards = cards_to_list(loser >= 0 ? &s->hands[loser] : &no_cards);
+    PyObject *result = NULL;
+    if (actions && order && loser_obj && rounds_obj && counters && samples && played_list && loser_cards) {
+        result = PyTuple_Pack(9, actions, finished ? Py_True : Py_False, order, loser_obj, rounds_obj,
+                              counters, samples, played_list, loser_cards);
+    }
+    Py_XDECREF(actions);
+    Py_XDECREF(order);
+    Py_XDECREF(loser_obj);
+    Py_XDECREF(rounds_obj);
+    Py_XDECREF(counters);
+    Py_XDECREF(samples);
+    Py_XDECREF(played_list);
+    Py_XDECREF(loser_cards);
+    return result;
+}
+
+/* ------------------------------------------------------------------ the Core type */
+
+static int parse_seed(PyObject *arg, uint64_t *seed) {
+    if (!PyLong_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "seed must be an int");
+        return 0;
+    }
+    unsigned long long value = PyLong_AsUnsignedLongLong(arg);
+    if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "the native core takes seeds 0 <= seed < 2**64");
+        return 0;
+    }
+    *seed = value;
+    return 1;
+}
+
+static state *new_state(void) {
+    state *s = PyMem_Malloc(sizeof(state));
+    if (s == NULL) PyErr_NoMemory();
+    return s;
+}
+
+static PyObject *Core_play(PyObject *self, PyObject *arg) {
+    Core *core = (Core *)self;
+    uint64_t seed;
+    if (!parse_seed(arg, &seed)) return NULL;
+    state *s = new_state();
+    if (s == NULL) return NULL;
+    new_initial_state(s, core, seed);
+    PyObject *result = NULL;
+    if (s->error) {
+        PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
+    } else if (play_out(core, s)) {
+        result = native_run(core, s);
+    }
+    PyMem_Free(s);
+    return result;
+}
+
+static int set_cards(PyObject *places, const char *name, const cards *list) {
+    PyObject *value = cards_to_list(list);
+    if (value == NULL) return 0;
+    int failed = PyDict_SetItemString(places, name, value) < 0;
+    Py_DECREF(value);
+    return !failed;
+}
+
+/* StromkrigState.card_locations of the dealt state. */
+static PyObject *Core_deal(PyObject *self, PyObject *arg) {
+    Core *core = (Core *)self;
+    uint64_t seed;
+    if (!parse_seed(arg, &seed)) return NULL;
+    state *s = new_state();
+    if (s == NULL) return NULL;
+    new_initial_state(s, core, seed);
+    PyObject *places = s->error ? NULL : PyDict_New();
+    if (s->error) PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
+    int ok = places != NULL;
+    char name[16];
+    for (int seat = 0; ok && seat < s->n; seat++) {
+        PyOS_snprintf(name, sizeof name, "hand:%d", seat);
+        ok = set_cards(places, name, &s->hands[seat]);
+    }
+    cards chance = {{0}, 0};
+    ok = ok && set_cards(places, "stock", &s->stock) && set_cards(places, "pile", &s->pile) &&
+         set_cards(places, "beside", &s->beside) && set_cards(places, "war", &s->war_cards) &&
+         set_cards(places, "burned", &s->burned) && set_cards(places, "chance", &chance);
+    PyMem_Free(s);
+    if (!ok) {
+        Py_XDECREF(places);
+        return NULL;
+    }
+    return places;
+}
+
+/* Table readers: each checks the shape and the range of every entry. */
+
+static PyObject *sequence_of(PyObject *obj, Py_ssize_t len, const char *what) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (seq == NULL) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != len) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries, not %zd", what, PySequence_Fast_GET_SIZE(seq), len);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    return seq;
+}
+
+static int read_ints(PyObject *obj, int *out, Py_ssize_t len, long low, long high, const char *what) {
+    PyObject *seq = sequence_of(obj, len, what);
+    if (seq == NULL) return 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (value == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (value < low || value > high) {
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, value);
+            Py_DECREF(seq);
+            return 0;
+        }
+        out[i] = (int)value;
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
+static int read_flags(PyObject *obj, uint8_t *out, Py_ssize_t len, const char *what) {
+    int values[DECK];
+    if (len > DECK || !read_ints(obj, values, len, 0, 1, what)) return 0;
+    for (Py_ssize_t i = 0; i < len; i++) out[i] = (uint8_t)values[i];
+    return 1;
+}
+
+static int read_flag_table(PyObject *obj, uint8_t table[DECK][DECK], const char *what) {
+    PyObject *seq = sequence_of(obj, DECK, what);
+    if (seq == NULL) return 0;
+    for (Py_ssize_t i = 0; i < DECK; i++) {
+        if (!read_flags(PySequence_Fast_GET_ITEM(seq, i), table[i], DECK, what)) {
+            Py_DECREF(seq);
+            return 0;
+        }
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
+static int read_doubles(PyObject *obj, double *out, Py_ssize_t len, const char *what) {
+    PyObject *seq = sequence_of(obj, len, what);
+    if (seq == NULL) return 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        double value = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
+        if (value == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return 0;
+        }
+        if (isnan(value)) {
+            PyErr_Format(PyExc_ValueError, "%s: NaN", what);
+            Py_DECREF(seq);
+            return 0;
+        }
+        out[i] = value;
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
+/* uses[card]: the actions (kind, card) of each card's uses, each kind one of `allowed`. */
+static int read_uses(PyObject *obj, int16_t kinds[DECK][4], uint8_t *lens, const int *allowed,
+                     int allowed_len, const char *what) {
+    PyObject *seq = sequence_of(obj, DECK, what);
+    if (seq == NULL) return 0;
+    for (Py_ssize_t c = 0; c < DECK; c++) {
+        PyObject *card_uses = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, c), what);
+        if (card_uses == NULL) goto error;
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(card_uses);
+        if (len > allowed_len) {
+            PyErr_Format(PyExc_ValueError, "%s: too many uses of card %zd", what, c);
+            Py_DECREF(card_uses);
+            goto error;
+        }
+        for (Py_ssize_t k = 0; k < len; k++) {
+            int pair[2];
+            if (!read_ints(PySequence_Fast_GET_ITEM(card_uses, k), pair, 2, 0, 1000, what)) {
+                Py_DECREF(card_uses);
+                goto error;
+            }
+            int known = 0;
+            for (int i = 0; i < allowed_len; i++) known |= pair[0] == allowed[i];
+            if (!known || pair[1] != c) {
+                PyErr_Format(PyExc_ValueError, "%s: an unexpected use of card %zd", what, c);
+                Py_DECREF(card_uses);
+                goto error;
+            }
+            kinds[c][k] = (int16_t)pair[0];
+        }
+        lens[c] = (uint8_t)len;
+        Py_DECREF(card_uses);
+    }
+    Py_DECREF(seq);
+    return 1;
+error:
+    Py_DECREF(seq);
+    return 0;
+}
+
+static void Core_dealloc(PyObject *self) {
+    Core *core = (Core *)self;
+    for (int k = 0; k < KIND_COUNT; k++) {
+        for (int c = 0; c < DECK; c++) Py_CLEAR(core->action[k][c]);
+    }
+    for (int i = 0; i < COUNTER_COUNT; i++) Py_CLEAR(core->counter_names[i]);
+    for (int i = 0; i < SAMPLE_COUNT; i++) Py_CLEAR(core->sample_names[i]);
+    free(core->log.data);
+    for (int i = 0; i < SAMPLE_COUNT; i++) free(core->samples[i].data);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static int make_action(Core *core, int kind, int argument, int with_argument) {
+    PyObject *item = with_argument ? Py_BuildValue("(ii)", kind, argument) : Py_BuildValue("(i)", kind);
+    if (item == NULL) return 0;
+    core->action[kind - KIND_BASE][argument] = item;
+    return 1;
+}
+
+static int make_actions(Core *core) {
+    static const int per_card[] = {LAY, BURN, RESET, INVISIBLE, WAR_LAY};
+    for (size_t k = 0; k < sizeof per_card / sizeof per_card[0]; k++) {
+        for (int c = 0; c < DECK; c++) {
+            if (!make_action(core, per_card[k], c, 1)) return 0;
+        }
+    }
+    static const int bare[] = {TAKE, CHANCE, JOIN, STAY_OUT};
+    for (size_t k = 0; k < sizeof bare / sizeof bare[0]; k++) {
+        if (!make_action(core, bare[k], 0, 0)) return 0;
+    }
+    for (int category = 0; category < CATEGORY_COUNT; category++) {
+        if (!make_action(core, NAME, category, 1)) return 0;
+    }
+    for (int i = 0; i < COUNTER_COUNT; i++) {
+        core->counter_names[i] = PyUnicode_InternFromString(COUNTER_NAMES[i]);
+        if (core->counter_names[i] == NULL) return 0;
+    }
+    for (int i = 0; i < SAMPLE_COUNT; i++) {
+        core->sample_names[i] = PyUnicode_InternFromString(SAMPLE_NAMES[i]);
+        if (core->sample_names[i] == NULL) return 0;
+    }
+    return 1;
+}
+
+static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"num_players", "dealer", "action_cap", "bots", "hand_order",
+                               "run_next", "beats", "may_lay", "war_starts", "beats_nothing",
+                               "special_uses", "open_uses", "war_figure", "costs", NULL};
+    int n, dealer;
+    long long action_cap;
+    PyObject *bots, *hand_order, *run_next, *beats, *may_lay, *war_starts, *beats_nothing;
+    PyObject *special_uses, *open_uses, *war_figure, *costs;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiLOOOOOOOOOOO", keywords, &n, &dealer, &action_cap,
+                                     &bots, &hand_order, &run_next, &beats, &may_lay, &war_starts,
+                                     &beats_nothing, &special_uses, &open_uses, &war_figure, &costs)) {
+        return NULL;
+    }
+    if (n < 2 || n > MAX_SEATS || dealer < 0 || dealer >= n || action_cap < 1) {
+        PyErr_SetString(PyExc_ValueError, "stromkrig native core: 2-6 seats, a dealer among them, a cap >= 1");
+        return NULL;
+    }
+    Core *core = (Core *)type->tp_alloc(type, 0);
+    if (core == NULL) return NULL;
+    core->n = n;
+    core->dealer = dealer;
+    core->action_cap = action_cap;
+    int bot_kinds[MAX_SEATS];
+    static const int special_allowed[] = {BURN, RESET, INVISIBLE};
+    static const int open_allowed[] = {LAY, BURN, RESET, INVISIBLE};
+    PyObject *figures = NULL;
+    if (!read_ints(bots, bot_kinds, n, BOT_RANDOM, BOT_GREEDY, "bots")) goto error;
+    for (int seat = 0; seat < n; seat++) core->bot[seat] = (uint8_t)bot_kinds[seat];
+    if (!read_ints(hand_order, core->hand_order, DECK, -1000, 1000, "hand_order")) goto error;
+    if (!read_ints(run_next, core->run_next, DECK, -1, DECK - 1, "run_next")) goto error;
+    if (!read_flag_table(beats, core->beats, "beats")) goto error;
+    if (!read_flag_table(may_lay, core->may_lay, "may_lay")) goto error;
+    if (!read_flag_table(war_starts, core->war_starts, "war_starts")) goto error;
+    if (!read_flags(beats_nothing, core->beats_nothing, DECK, "beats_nothing")) goto error;
+    if (!read_uses(special_uses, core->special_kinds, core->special_len, special_allowed, 3, "special_uses"))
+        goto error;
+    if (!read_uses(open_uses, core->open_kinds, core->open_len, open_allowed, 4, "open_uses")) goto error;
+    figures = sequence_of(war_figure, CATEGORY_COUNT, "war_figure");
+    if (figures == NULL) goto error;
+    for (int category = 0; category < CATEGORY_COUNT; category++) {
+        if (!read_doubles(PySequence_Fast_GET_ITEM(figures, category), core->war_figure[category], DECK,
+                          "war_figure"))
+            goto error;
+    }
+    Py_CLEAR(figures);
+    if (!read_doubles(costs, core->cost, DECK, "costs")) goto error;
+    if (!make_actions(core)) goto error;
+    return (PyObject *)core;
+error:
+    Py_XDECREF(figures);
+    Py_DECREF(core);
+    return NULL;
+}
+
+static PyMethodDef Core_methods[] = {
+    {"play", Core_play, METH_O,
+     "play(seed) -> (actions, finished, order, loser, rounds, counters, samples, cards_played, "
+     "loser_cards): one whole game, as play_game plays it."},
+    {"deal", Core_deal, METH_O, "deal(seed) -> card_locations() of the dealt state."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "kraftstokk.games.stromkrig._fastcore.Core",
+    .tp_doc = PyDoc_STR("One Strømkrig game's rules and seats, played natively."),
+    .tp_basicsize = sizeof(Core),
+    .tp_itemsize = 0,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = Core_new,
+    .tp_dealloc = Core_dealloc,
+    .tp_methods = Core_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "kraftstokk.games.stromkrig._fastcore",
+    .m_doc = "Strømkrig's native core (see fast.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__fastcore(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    PyObject *kinds = PyTuple_New(KIND_COUNT);
+    PyObject *phases = PyTuple_New(OVER - PLAY + 1);
+    int ok = kinds != NULL && phases != NULL;
+    for (int k = 0; ok && k < KIND_COUNT; k++) {
+        PyObject *kind = PyLong_FromLong(KIND_BASE + k);
+        ok = kind != NULL;
+        if (ok) PyTuple_SET_ITEM(kinds, k, kind);
+    }
+    for (int p = 0; ok && p <= OVER - PLAY; p++) {
+        PyObject *phase = PyLong_FromLong(PLAY + p);
+        ok = phase != NULL;
+        if (ok) PyTuple_SET_ITEM(phases, p, phase);
+    }
+    ok = ok && PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) == 0 &&
+         PyModule_AddObjectRef(m, "KINDS", kinds) == 0 && PyModule_AddObjectRef(m, "PHASES", phases) == 0 &&
+         PyModule_AddIntConstant(m, "BOT_RANDOM", BOT_RANDOM) == 0 &&
+         PyModule_AddIntConstant(m, "BOT_GREEDY", BOT_GREEDY) == 0 &&
+         PyModule_AddIntConstant(m, "MAX_SEATS", MAX_SEATS) == 0;
+    Py_XDECREF(kinds);
+    Py_XDECREF(phases);
+    if (!ok) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

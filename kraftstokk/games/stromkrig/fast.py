@@ -1,0 +1,125 @@
+"""Strømkrig's native core (``_fastcore.c``): when it may play, and the tables it plays by.
+
+The core plays whole games natively when every seat's bot is exactly this game's
+:class:`~kraftstokk.games.stromkrig.bots.GreedyBot` or the framework's
+:class:`~kraftstokk.games.random_bot.RandomBot`; any other bot (the heuristic one), a
+subclass of the game, or a table the core cannot take gives ``None`` and the Python
+engine plays. The pure-Python engine is the reference: the core plays exactly its games,
+action for action (``tests/test_games_stromkrig_fastcore.py``).
+
+Every rule the core reads comes from the Python :class:`StromkrigGame` (its per-card
+tables, built from ``rules.py``, so each variant of ``SPEC.variants`` is in the tables
+already) and the greedy bot's costs from ``bots.py``; nothing is decided here or in C a
+second time. The C configuration is made once per game and bot line-up and cached: a
+simulation plays many games with one ``Game``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from types import ModuleType
+
+from kraftstokk.games import native
+from kraftstokk.games.core import Bot, Game
+from kraftstokk.games.fastcore import NativeCore
+from kraftstokk.games.random_bot import RandomBot
+from kraftstokk.games.stromkrig.actions import StromkrigAction, StromkrigPhase
+from kraftstokk.games.stromkrig.bots import GreedyBot, _special_costs
+from kraftstokk.games.stromkrig.spec import SPEC
+from kraftstokk.games.stromkrig.state import StromkrigGame
+
+#: The variants the core plays: every one, since each only changes the game's tables.
+SUPPORTED_VARIANTS: frozenset[str] = SPEC.variant_names
+#: How the core knows each seat's bot.
+BOT_RANDOM = 0
+BOT_GREEDY = 1
+
+
+@functools.lru_cache(maxsize=1)
+def core_module() -> ModuleType | None:
+    """The built ``_fastcore`` module, or None (not built, stale, or pure Python wanted)."""
+    module = native.load_core(SPEC.name)
+    return module if _agrees(module) else None
+
+
+def _agrees(module: ModuleType | None) -> bool:
+    """Whether the module was built with this package's action kinds and phases."""
+    if module is None:
+        return False
+    kinds = tuple(int(kind) for kind in StromkrigAction)
+    phases = tuple(int(phase) for phase in StromkrigPhase)
+    bots = (module.BOT_RANDOM, module.BOT_GREEDY) == (BOT_RANDOM, BOT_GREEDY)
+    return bool(kinds == module.KINDS and phases == module.PHASES and bots)
+
+
+def _finite(values: Sequence[float]) -> bool:
+    # The core compares figures as C doubles; Python's min() and tuple order treat NaN
+    # differently, so a table with NaN stays with the Python engine.
+    return not any(math.isnan(value) for value in values)
+
+
+class _GameCores:
+    """One game's tables for the core, and its cores by seat kinds (made when first asked)."""
+
+    def __init__(self, module: ModuleType, game: StromkrigGame) -> None:
+        self.module = module
+        self.game = game
+        self.costs = _special_costs(game)
+        self.cores: dict[tuple[int, ...], NativeCore] = {}
+
+    def core(self, seats: tuple[int, ...]) -> NativeCore:
+        core = self.cores.get(seats)
+        if core is None:
+            game = self.game
+            core = self.cores[seats] = self.module.Core(
+                num_players=game.num_players,
+                dealer=game.dealer,
+                action_cap=game.action_cap,
+                bots=seats,
+                hand_order=game.hand_order,
+                run_next=game.run_next,
+                beats=[[int(flag) for flag in row] for row in game.beats],
+                may_lay=[[int(flag) for flag in row] for row in game.may_lay],
+                war_starts=[[int(bool(reasons)) for reasons in row] for row in game.war_reasons],
+                beats_nothing=[int(flag) for flag in game.beats_nothing],
+                special_uses=game.special_uses,
+                open_uses=game.open_uses,
+                war_figure=game.war_figure,
+                costs=self.costs,
+            )
+        return core
+
+
+@functools.lru_cache(maxsize=16)
+def _game_cores(game: StromkrigGame) -> _GameCores | None:
+    """The cores of a game the core can play, or None (variant, NaN figures, not built)."""
+    module = core_module()
+    if module is None or not game.variants <= SUPPORTED_VARIANTS:
+        return None
+    cores = _GameCores(module, game)
+    if not (_finite(cores.costs) and all(_finite(row) for row in game.war_figure)):
+        return None
+    return cores
+
+
+def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
+    """The native core for this game and these bots, or None when Python must play."""
+    if type(game) is not StromkrigGame:
+        return None
+    cores = _game_cores(game)
+    if cores is None or len(bots) != game.num_players:
+        return None
+    costs = cores.costs
+    seats: list[int] = []
+    for bot in bots:
+        if type(bot) is GreedyBot:
+            if bot.game is not game or (bot.cost is not costs and bot.cost != costs):
+                return None
+            seats.append(BOT_GREEDY)
+        elif type(bot) is RandomBot:
+            seats.append(BOT_RANDOM)
+        else:
+            return None
+    return cores.core(tuple(seats))

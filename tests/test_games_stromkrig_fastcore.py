@@ -1,0 +1,256 @@
+"""Strømkrig's native core (``stromkrig/_fastcore.c``) plays exactly the Python engine's games.
+
+Each game is played twice, by the core and by the Python engine (``play_game(...,
+native=False)``: the compiled engine where it is built), and everything the framework
+reads is compared: the actions, the result, the counters and samples (with
+their key order), the cards played and the loser's cards. The games cover 2-6 players,
+both dealers' ends, the variant, greedy, random and mixed seats, several decks and small
+action caps. ``tests/test_games_fastcore.py`` adds the 20,000-game run against a
+pure-Python child process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from kraftstokk.games import registry
+from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, derive_seed, play_game
+from kraftstokk.games.stromkrig import fast
+from kraftstokk.games.stromkrig.actions import StromkrigAction, StromkrigPhase
+from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
+from kraftstokk.games.stromkrig.state import StromkrigGame
+from tests.conftest import synthetic_deck
+
+pytestmark = pytest.mark.skipif(
+    fast.core_module() is None, reason="the Strømkrig native core is not built"
+)
+
+VARIANT = "invisible_current_category"
+FIELDS = (
+    "actions",
+    "finished",
+    "order",
+    "loser",
+    "rounds",
+    "counters",
+    "samples",
+    "cards_played",
+    "loser_cards",
+)
+
+
+@pytest.fixture(scope="module")
+def tables() -> list[DeckTable]:
+    return [DeckTable.from_deck(synthetic_deck(seed)) for seed in (7, 11, 23)]
+
+
+def python_run(game: StromkrigGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
+    """What the Python engine records for the game, in ``NativeRun`` order."""
+    record = play_game(game, bots, seed, native=False)
+    result = record.result
+    assert result.actions == len(record.actions)
+    return (
+        record.actions,
+        result.finished,
+        result.order,
+        result.loser,
+        result.rounds,
+        record.stats.counters,
+        record.stats.samples,
+        record.stats.cards_played,
+        record.loser_cards,
+    )
+
+
+def assert_same_game(game: StromkrigGame, spec: str, seed: int) -> tuple[Any, ...]:
+    core = fast.native_core(game, registry.make_bots(game, spec))
+    assert core is not None
+    native: tuple[Any, ...] = core.play(seed)
+    expected = python_run(game, registry.make_bots(game, spec), seed)
+    for name, got, want in zip(FIELDS, native, expected, strict=True):
+        assert got == want, f"{name} differs: seed {seed}, {spec}, {game.rules()}"
+        if isinstance(want, dict):
+            assert list(got) == list(want), f"{name}: key order, seed {seed}"
+    return native
+
+
+def seat_mix(players: int, index: int) -> str:
+    chooser = random.Random(players * 100 + index)
+    return ",".join(chooser.choice(("greedy", "random")) for _ in range(players))
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("variants", [(), (VARIANT,)])
+def test_greedy_games_are_the_python_games(
+    tables: list[DeckTable], players: int, variants: tuple[str, ...]
+) -> None:
+    wars = finished = 0
+    for number, table in enumerate(tables):
+        game = StromkrigGame(table, players, variants, dealer=number % players)
+        for index in range(60):
+            run = assert_same_game(game, "greedy", derive_seed(players, index))
+            wars += run[5].get("wars", 0)
+            finished += run[1]
+    assert wars > 0 and finished > 0  # the games reach wars and their ends
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_random_and_mixed_seats_play_the_python_games(
+    tables: list[DeckTable], players: int
+) -> None:
+    counted: set[str] = set()
+    for number, table in enumerate(tables):
+        for variants in ((), (VARIANT,)):
+            game = StromkrigGame(table, players, variants, action_cap=800, dealer=players - 1)
+            for index in range(6):
+                seed = derive_seed(1000 + number, index)
+                for spec in ("random", seat_mix(players, index)):
+                    run = assert_same_game(game, spec, seed)
+                    counted.update(run[5])
+    # Random seats reach every counted event of the game: runs, resets, re-fights...
+    assert counted >= {"runs", "resets", "burns", "wars", "war_rounds", "invisible_plays"}
+
+
+@pytest.mark.parametrize("cap", [1, 2, 3, 5, 17, 60])
+def test_the_action_cap_stops_both_engines_alike(tables: list[DeckTable], cap: int) -> None:
+    for players in (2, 4, 6):
+        game = StromkrigGame(tables[0], players, action_cap=cap)
+        for index in range(8):
+            for spec in ("greedy", "random", seat_mix(players, index)):
+                run = assert_same_game(game, spec, derive_seed(cap, index))
+                assert len(run[0]) <= cap
+                assert run[1] or len(run[0]) == cap
+
+
+def test_the_default_cap_games_of_random_bots(tables: list[DeckTable]) -> None:
+    game = StromkrigGame(tables[1], 4)
+    capped = 0
+    for index in range(8):
+        run = assert_same_game(game, "random", derive_seed(77, index))
+        capped += not run[1]
+    assert capped < 8
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_deal_is_the_initial_card_locations(tables: list[DeckTable], players: int) -> None:
+    for dealer in range(players):
+        game = StromkrigGame(tables[dealer % len(tables)], players, dealer=dealer)
+        core = fast.native_core(game, registry.make_bots(game, "greedy"))
+        assert core is not None
+        for index in range(20):
+            seed = derive_seed(dealer, index)
+            expected = game.new_initial_state(random.Random(seed)).card_locations()
+            dealt = core.deal(seed)
+            assert dealt == expected
+            assert list(dealt) == list(expected)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32, 2**63, 2**64 - 1])
+def test_seeds_across_the_whole_range(tables: list[DeckTable], seed: int) -> None:
+    game = StromkrigGame(tables[0], 3)
+    assert_same_game(game, "greedy", seed)
+    core = fast.native_core(game, registry.make_bots(game, "random"))
+    assert core is not None
+    assert core.deal(seed) == game.new_initial_state(random.Random(seed)).card_locations()
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 10**30])
+def test_seeds_the_core_cannot_take_are_one_clear_error(tables: list[DeckTable], seed: int) -> None:
+    game = StromkrigGame(tables[0], 3)
+    core = fast.native_core(game, registry.make_bots(game, "greedy"))
+    assert core is not None
+    with pytest.raises(ValueError, match="seeds 0 <= seed < 2\\*\\*64"):
+        core.play(seed)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        core.deal("7")  # type: ignore[arg-type]
+
+
+def test_a_heuristic_seat_leaves_the_game_to_python(tables: list[DeckTable]) -> None:
+    game = StromkrigGame(tables[0], 4)
+    assert fast.native_core(game, registry.make_bots(game, "heuristic")) is None
+    mixed = registry.make_bots(game, "greedy,random,heuristic,greedy")
+    assert any(isinstance(bot, HeuristicBot) for bot in mixed)
+    assert fast.native_core(game, mixed) is None
+    assert fast.native_core(game, registry.make_bots(game, "greedy,random,random,greedy"))
+
+
+def test_bots_the_core_was_not_given_leave_the_game_to_python(tables: list[DeckTable]) -> None:
+    game = StromkrigGame(tables[0], 3)
+    other = StromkrigGame(tables[0], 3)
+    assert fast.native_core(game, [GreedyBot(other), GreedyBot(game), RandomBot()]) is None
+    assert fast.native_core(game, [GreedyBot(game), RandomBot()]) is None  # a seat short
+
+    class PatientBot:
+        def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+            return legal[0]
+
+    assert fast.native_core(game, [GreedyBot(game), PatientBot(), RandomBot()]) is None
+    dearer = GreedyBot(game)
+    dearer.cost = tuple(2 * cost for cost in dearer.cost)
+    assert fast.native_core(game, [dearer, RandomBot(), RandomBot()]) is None
+    assert fast.native_core(game, [GreedyBot(game), RandomBot(), RandomBot()]) is not None
+
+
+def test_other_games_are_left_to_python(tables: list[DeckTable]) -> None:
+    idiot = registry.make_game("idiot", tables[0], 3)
+    assert fast.native_core(idiot, registry.make_bots(idiot, "random")) is None
+
+
+def test_the_core_is_made_once_per_game_and_seats(tables: list[DeckTable]) -> None:
+    game = StromkrigGame(tables[0], 4)
+    first = fast.native_core(game, registry.make_bots(game, "greedy"))
+    assert first is fast.native_core(game, registry.make_bots(game, "greedy"))
+    assert first is not fast.native_core(game, registry.make_bots(game, "random"))
+
+
+def test_the_core_has_the_action_kinds_and_phases_of_the_game() -> None:
+    module = fast.core_module()
+    assert module is not None
+    assert tuple(int(kind) for kind in StromkrigAction) == module.KINDS
+    assert tuple(int(phase) for phase in StromkrigPhase) == module.PHASES
+    assert StromkrigGame.allowed_variants == fast.SUPPORTED_VARIANTS
+
+
+def test_tables_of_the_wrong_shape_are_one_clear_error(tables: list[DeckTable]) -> None:
+    module = fast.core_module()
+    assert module is not None
+    game = StromkrigGame(tables[0], 2)
+    good: dict[str, Any] = {
+        "num_players": 2,
+        "dealer": 0,
+        "action_cap": 100,
+        "bots": (0, 1),
+        "hand_order": game.hand_order,
+        "run_next": game.run_next,
+        "beats": game.beats,
+        "may_lay": game.may_lay,
+        "war_starts": [[bool(r) for r in row] for row in game.war_reasons],
+        "beats_nothing": game.beats_nothing,
+        "special_uses": game.special_uses,
+        "open_uses": game.open_uses,
+        "war_figure": game.war_figure,
+        "costs": GreedyBot(game).cost,
+    }
+    assert module.Core(**good).deal(5) == game.new_initial_state(random.Random(5)).card_locations()
+    broken: list[tuple[str, Any, type[Exception]]] = [
+        ("num_players", 7, ValueError),
+        ("dealer", 2, ValueError),
+        ("action_cap", 0, ValueError),
+        ("bots", (0, 2), ValueError),
+        ("hand_order", game.hand_order[:-1], ValueError),
+        ("run_next", (99,) * 55, ValueError),
+        ("beats", game.beats[:54], ValueError),
+        ("may_lay", [row[:3] for row in game.may_lay], ValueError),
+        ("special_uses", ((("x", 0),),) * 55, TypeError),
+        ("open_uses", (((305, 0),),) * 55, ValueError),
+        ("war_figure", game.war_figure[:2], ValueError),
+        ("costs", (float("nan"),) * 55, ValueError),
+        ("costs", 5, TypeError),
+    ]
+    for name, value, error in broken:
+        with pytest.raises(error):
+            module.Core(**{**good, name: value})
