@@ -10,6 +10,7 @@ themselves. Ctrl-C stops the run; the games finished before it are kept.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -215,6 +216,11 @@ class _Workers:
         inherited = game if method == "fork" else None
         self._processes: list[BaseProcess] = []
         self._connections: list[Connection] = []
+        # A forked worker's collector would walk (and so copy) every object it inherits;
+        # frozen, they are left out of its collections.
+        freeze = method == "fork" and gc.isenabled()
+        if freeze:
+            gc.freeze()
         try:
             for _ in range(count):
                 mine, theirs = context.Pipe()
@@ -231,42 +237,65 @@ class _Workers:
         except BaseException:
             self.close()
             raise
+        finally:
+            if freeze:
+                gc.unfreeze()
 
     def tallies(self, chunks: list[tuple[int, int]]) -> Iterator[Tally]:
-        """The chunks' tallies, in the order of ``chunks``."""
+        """The chunks' tallies, in the order of ``chunks``.
+
+        A worker's failure is raised when its chunk's turn comes, so the error is the
+        first failing game's whatever the workers' timing (a worker plays its chunks in
+        the order sent, so the one it failed on is the first it still had).
+        """
         waiting = list(enumerate(chunks))[::-1]  # next chunk last
         sent: dict[Connection, deque[int]] = {c: deque() for c in self._connections}
 
         def feed(connection: Connection) -> None:
             if waiting:
                 number, bounds = waiting.pop()
-                connection.send(bounds)
                 sent[connection].append(number)
+                with suppress(OSError):  # a worker gone: its pipe tells why, read next
+                    connection.send(bounds)
 
         for _ in range(self.AHEAD):
             for connection in self._connections:
                 feed(connection)
-        arrived: dict[int, Tally] = {}
+        arrived: dict[int, Tally | BaseException] = {}
         following = 0
         while following < len(chunks):
+            while following in arrived:
+                part = arrived.pop(following)
+                if isinstance(part, BaseException):
+                    raise part
+                yield part
+                following += 1
             busy = [c for c in self._connections if sent[c]]
+            if following == len(chunks) or not busy:
+                break
             for ready in wait(busy):
                 connection = cast(Connection, ready)
+                numbers = sent[connection]
                 try:
                     message = connection.recv()
-                except EOFError:
+                except (EOFError, OSError):  # closed, or reset with chunks unread
                     process = self._processes[self._connections.index(connection)]
                     process.join(1.0)
-                    raise SimulationError(
+                    if process.exitcode in (-signal.SIGTERM, -signal.SIGINT):
+                        raise KeyboardInterrupt from None  # stopped with the whole group
+                    arrived[numbers[0]] = SimulationError(
                         f"a worker process ended unexpectedly (exit code {process.exitcode})"
-                    ) from None
-                if isinstance(message, tuple):
-                    raise message[0]
-                arrived[sent[connection].popleft()] = message
+                    )
+                    numbers.clear()
+                    continue
+                if isinstance(message, tuple):  # the worker failed and has ended
+                    arrived[numbers[0]] = message[0]
+                    numbers.clear()
+                    continue
+                arrived[numbers.popleft()] = message
                 feed(connection)
-            while following in arrived:
-                yield arrived.pop(following)
-                following += 1
+        if following < len(chunks):
+            raise SimulationError(f"no worker left to play chunk {following}")
 
     def close(self) -> None:
         """Stop the workers: idle ones end when told, the rest (Ctrl-C) by SIGTERM."""
