@@ -111,13 +111,14 @@ def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     """Consecutive ``[start, stop)`` ranges covering ``games``.
 
     With several workers the chunks shrink towards the end (a quarter of each worker's
-    share of what is left, down to half the even size), so that the workers run out of
-    games at nearly the same time instead of one waiting for the other's last chunk.
+    share of what is left, down to a quarter of the even size), so that the workers run
+    out of games at nearly the same time instead of one waiting for the other's last
+    chunk.
     """
     even = max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
     if workers == 1:
         return [(start, min(start + even, games)) for start in range(0, games, even)]
-    smallest = max(1, even // 2)
+    smallest = max(1, even // 4)
     bounds = []
     start = 0
     while start < games:
@@ -297,18 +298,24 @@ class _Workers:
         if following < len(chunks):
             raise SimulationError(f"no worker left to play chunk {following}")
 
-    def close(self) -> None:
-        """Stop the workers: idle ones end when told, the rest (Ctrl-C) by SIGTERM."""
+    def close(self, finished: bool = False) -> None:
+        """Stop the workers.
+
+        ``finished``: every tally is in, so the workers are idle and end when told; the
+        parent does not wait for them to exit (``multiprocessing`` reaps them). Else
+        (Ctrl-C, an error) they are stopped with SIGTERM and waited for.
+        """
         for connection in self._connections:
-            with suppress(OSError):  # that worker has gone already
-                connection.send(None)
+            if finished:
+                with suppress(OSError):  # that worker has gone already
+                    connection.send(None)
             connection.close()
-        for process in self._processes:
-            process.join(0.05)
-            if process.exitcode is None:
-                process.terminate()
-        for process in self._processes:
-            process.join()
+        if not finished:
+            for process in self._processes:
+                if process.exitcode is None:
+                    process.terminate()
+            for process in self._processes:
+                process.join()
         self._processes.clear()
         self._connections.clear()
 
@@ -367,13 +374,15 @@ def run_simulation(
                     progress(tally.games, settings.games)
         else:
             pool = _Workers(count, table, settings, game)
+            finished = False
             try:
                 for part in pool.tallies(chunks):
                     tally.merge(part)
                     if progress:
                         progress(tally.games, settings.games)
+                finished = True
             finally:
-                pool.close()  # also on Ctrl-C or an error
+                pool.close(finished)  # also on Ctrl-C or an error
     except KeyboardInterrupt:
         interrupted = True
     finally:
