@@ -189,13 +189,22 @@ def _worker_main(
         game = inherited if inherited is not None else build_game(table, settings)
         while (bounds := connection.recv()) is not None:
             connection.send(play_chunk(table, settings, game, *bounds))
+    except (EOFError, OSError):  # the parent has gone or stopped listening: just end
+        pass
     except Exception as exc:  # goes to the parent, which raises it
-        try:
-            connection.send((exc,))
-        except Exception:  # not picklable: its words are enough
-            connection.send((SimulationError(f"{type(exc).__name__}: {exc}"),))
+        _send_failure(connection, exc)
     finally:
         connection.close()
+
+
+def _send_failure(connection: Connection, exc: Exception) -> None:
+    try:
+        connection.send((exc,))  # pickled whole before anything is written
+    except OSError:  # the parent has gone
+        pass
+    except Exception:  # not picklable: its words are enough
+        with suppress(OSError):
+            connection.send((SimulationError(f"{type(exc).__name__}: {exc}"),))
 
 
 class _Workers:
@@ -305,17 +314,18 @@ class _Workers:
         parent does not wait for them to exit (``multiprocessing`` reaps them). Else
         (Ctrl-C, an error) they are stopped with SIGTERM and waited for.
         """
-        for connection in self._connections:
-            if finished:
+        if finished:
+            for connection in self._connections:
                 with suppress(OSError):  # that worker has gone already
                     connection.send(None)
-            connection.close()
-        if not finished:
+        else:
             for process in self._processes:
                 if process.exitcode is None:
                     process.terminate()
             for process in self._processes:
                 process.join()
+        for connection in self._connections:
+            connection.close()
         self._processes.clear()
         self._connections.clear()
 
