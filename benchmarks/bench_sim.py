@@ -13,6 +13,7 @@ workers alternate; the median of ``REPEATS`` is printed with the minimum and max
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import resource
 import statistics
@@ -47,6 +48,10 @@ def measure(table: DeckTable, settings: SimSettings, workers: int) -> tuple[floa
     started = time.perf_counter()
     outcome = run_simulation(table, settings, workers)
     wall = time.perf_counter() - started
+    # The run does not wait for its idle workers to exit; their CPU time is counted once
+    # they have (RUSAGE_CHILDREN counts children that were waited for).
+    for child in multiprocessing.active_children():
+        child.join()
     own_after, children_after = cpu_seconds()
     return outcome.tally.games / wall, own_after - own_before, children_after - children_before
 
