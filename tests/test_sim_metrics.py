@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -381,3 +382,17 @@ def test_cards_of_the_loser_outside_the_deck_are_not_counted():
     tally.add(2, record(played=[1, 1]))  # a shorter list counts what it has
     assert tally.loser_cards == [0, 2, 0, 0, 1]
     assert tally.cards_played == [1, 1, 0, 0, 0]
+
+
+def test_a_tally_merged_into_another_can_still_be_added_to_alone():
+    head, tail = Tally(num_cards=CARDS), Tally(num_cards=CARDS)
+    head.add(0, record(actions=5, counters={"lies": 1}))
+    tail.add(1, record(actions=6, counters={"burns": 2}))
+    head.merge(tail)  # joined only when read; tail's arrays are shared until then
+    tail.add(2, record(actions=7, counters={"lies": 3}))
+    assert [row.actions for row in head.rows] == [5, 6]
+    assert [row.index for row in tail.rows] == [1, 2]
+    assert head.games == 2 and tail.games == 2
+    late = Tally(num_cards=CARDS, rows=[dataclasses.replace(tail.rows[1], index=5)])
+    with pytest.raises(ValueError, match="does not follow game 1"):
+        head.merge(late)

@@ -77,12 +77,40 @@ def _ints() -> array[int]:
     return array("q")
 
 
-def _renumbered(keys: array[int], theirs: _Names, mine: _Names) -> array[int]:
-    """``keys`` numbered by ``theirs``, numbered by ``mine`` (which learns new names)."""
+#: The per-game columns of a :class:`Tally` (besides the name numbers).
+_COLUMNS: tuple[str, ...] = (
+    "_index",
+    "_finished",
+    "_actions",
+    "_rounds",
+    "_winner",
+    "_loser",
+    "_counter_lengths",
+    "_counter_values",
+    "_sample_lengths",
+    "_sample_counts",
+    "_sample_sums",
+)
+
+
+def _renumbered(keys: array[int], theirs: Iterable[str], mine: _Names) -> array[int]:
+    """``keys`` numbered by ``theirs`` (names in number order), numbered by ``mine``
+    (which learns new names)."""
     numbers = [mine[name] for name in theirs]
     if numbers == list(range(len(numbers))):
         return keys
     return array("q", map(numbers.__getitem__, keys))
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A merged tally's columns, kept to be joined: its arrays, and its names in order."""
+
+    columns: tuple[array[int], ...]  # in the order of _COLUMNS
+    counter_keys: array[int]
+    counter_names: tuple[str, ...]
+    sample_keys: array[int]
+    sample_names: tuple[str, ...]
 
 
 class Tally:
@@ -119,12 +147,12 @@ class Tally:
             self.add_row(row)
 
     def _clear(self) -> None:
-        self.index = _ints()
-        self.finished = _ints()
-        self.actions = _ints()
-        self.rounds = _ints()
-        self.winner = _ints()  # -1 when nobody went out
-        self.loser = _ints()  # -1 when unfinished
+        self._index = _ints()
+        self._finished = _ints()
+        self._actions = _ints()
+        self._rounds = _ints()
+        self._winner = _ints()
+        self._loser = _ints()
         self._counter_ids = _Names((name, n) for n, name in enumerate(self._declared))
         self._counter_lengths = _ints()  # per game: how many counters it has
         self._counter_keys = _ints()  # per counter of each game: its name's number
@@ -136,24 +164,62 @@ class Tally:
         self._sample_sums = _ints()
         self._pending_samples: dict[str, array[int]] = {}  # values not in the histograms
         self._rows: list[GameRow] | None = None
+        self._parts: list[_Part] = []  # merged, their columns not yet joined to these
+        self._shared = False  # True: a tally merged these arrays and holds them
+
+    @property
+    def index(self) -> array[int]:
+        """Per game: its index in the series."""
+        self._join_parts()
+        return self._index
+
+    @property
+    def finished(self) -> array[int]:
+        """Per game: 1 when it finished, 0 when the action cap stopped it."""
+        self._join_parts()
+        return self._finished
+
+    @property
+    def actions(self) -> array[int]:
+        self._join_parts()
+        return self._actions
+
+    @property
+    def rounds(self) -> array[int]:
+        self._join_parts()
+        return self._rounds
+
+    @property
+    def winner(self) -> array[int]:
+        """Per game: the first seat out, -1 when nobody went out."""
+        self._join_parts()
+        return self._winner
+
+    @property
+    def loser(self) -> array[int]:
+        """Per game: the last seat with cards, -1 when unfinished."""
+        self._join_parts()
+        return self._loser
 
     @property
     def games(self) -> int:
-        return len(self.index)
+        return len(self._index) + sum(len(part.columns[0]) for part in self._parts)
 
     def add(self, index: int, record: GameRecord) -> None:
         """Count one played game: its result and its events."""
+        self._join_parts()
+        self._unshare()
         result = record.result
         stats = count_events(record)
         finished = result.finished
-        self.index.append(index)
-        self.finished.append(finished)
-        self.actions.append(result.actions)
-        self.rounds.append(result.rounds)
+        self._index.append(index)
+        self._finished.append(finished)
+        self._actions.append(result.actions)
+        self._rounds.append(result.rounds)
         order = result.order
-        self.winner.append(order[0] if order else -1)
+        self._winner.append(order[0] if order else -1)
         loser = result.loser
-        self.loser.append(loser if finished and loser is not None else -1)
+        self._loser.append(loser if finished and loser is not None else -1)
         counters = stats.counters
         self._counter_lengths.append(len(counters))
         self._counter_keys.extend(map(self._counter_ids.__getitem__, counters))
@@ -182,12 +248,14 @@ class Tally:
 
     def add_row(self, row: GameRow) -> None:
         """Append a game as :attr:`rows` gives it (its cards and sample values apart)."""
-        self.index.append(row.index)
-        self.finished.append(row.finished)
-        self.actions.append(row.actions)
-        self.rounds.append(row.rounds)
-        self.winner.append(row.winner)
-        self.loser.append(row.loser)
+        self._join_parts()
+        self._unshare()
+        self._index.append(row.index)
+        self._finished.append(row.finished)
+        self._actions.append(row.actions)
+        self._rounds.append(row.rounds)
+        self._winner.append(row.winner)
+        self._loser.append(row.loser)
         self._counter_lengths.append(len(row.counters))
         self._counter_keys.extend(map(self._counter_ids.__getitem__, row.counters))
         self._counter_values.extend(row.counters.values())
@@ -214,6 +282,7 @@ class Tally:
             self.add_row(row)
 
     def _make_rows(self) -> list[GameRow]:
+        self._join_parts()
         counter_names = list(self._counter_ids)
         sample_names = list(self._sample_ids)
         keys, values = self._counter_keys, self._counter_values
@@ -226,12 +295,12 @@ class Tally:
             end, sample_end = at + length, sample_at + sample_length
             rows.append(
                 GameRow(
-                    index=self.index[game],
-                    finished=bool(self.finished[game]),
-                    actions=self.actions[game],
-                    rounds=self.rounds[game],
-                    winner=self.winner[game],
-                    loser=self.loser[game],
+                    index=self._index[game],
+                    finished=bool(self._finished[game]),
+                    actions=self._actions[game],
+                    rounds=self._rounds[game],
+                    winner=self._winner[game],
+                    loser=self._loser[game],
                     counters={counter_names[keys[k]]: values[k] for k in range(at, end)},
                     samples={
                         sample_names[sample_keys[k]]: (counts[k], sums[k])
@@ -275,6 +344,7 @@ class Tally:
             self._pending_left = _ints()
 
     def __getstate__(self) -> dict[str, Any]:
+        self._join_parts()
         self._count_pending()  # the totals are smaller to send than what they count
         return {**self.__dict__, "_rows": None}
 
@@ -295,30 +365,28 @@ class Tally:
         return f"Tally(num_cards={self.num_cards}, games={self.games})"
 
     def merge(self, other: Tally) -> None:
-        """Append the games of ``other``, which must come right after these."""
+        """Append the games of ``other``, which must come right after these.
+
+        The columns are joined when next read, all merged tallies at once: extending
+        them at every merge would copy them again and again as they grow.
+        """
         if other.num_cards != self.num_cards:
             raise ValueError("tallies of different decks cannot be merged")
-        if self.index and other.index and other.index[0] != self.index[-1] + 1:
-            raise ValueError(
-                f"tally for games from {other.index[0]} does not follow game {self.index[-1]}"
+        other._join_parts()
+        last, first = self._last_index(), other._first_index()
+        if last is not None and first is not None and first != last + 1:
+            raise ValueError(f"tally for games from {first} does not follow game {last}")
+        if other.games:
+            self._parts.append(
+                _Part(
+                    tuple(getattr(other, name) for name in _COLUMNS),
+                    other._counter_keys,
+                    tuple(other._counter_ids),
+                    other._sample_keys,
+                    tuple(other._sample_ids),
+                )
             )
-        self.index.extend(other.index)
-        self.finished.extend(other.finished)
-        self.actions.extend(other.actions)
-        self.rounds.extend(other.rounds)
-        self.winner.extend(other.winner)
-        self.loser.extend(other.loser)
-        self._counter_lengths.extend(other._counter_lengths)
-        self._counter_keys.extend(
-            _renumbered(other._counter_keys, other._counter_ids, self._counter_ids)
-        )
-        self._counter_values.extend(other._counter_values)
-        self._sample_lengths.extend(other._sample_lengths)
-        self._sample_keys.extend(
-            _renumbered(other._sample_keys, other._sample_ids, self._sample_ids)
-        )
-        self._sample_counts.extend(other._sample_counts)
-        self._sample_sums.extend(other._sample_sums)
+            other._shared = True  # its arrays are ours too now: it copies before adding
         histograms = self.samples
         for name, histogram in other.samples.items():
             mine = histograms.setdefault(name, {})
@@ -328,12 +396,57 @@ class Tally:
         self._loser_cards = list(map(add, self.loser_cards, other.loser_cards))
         self._rows = None
 
+    def _first_index(self) -> int | None:
+        if self._index:
+            return self._index[0]
+        return self._parts[0].columns[0][0] if self._parts else None
+
+    def _last_index(self) -> int | None:
+        if self._parts:
+            return self._parts[-1].columns[0][-1]
+        return self._index[-1] if self._index else None
+
+    def _unshare(self) -> None:
+        """Copy the arrays another tally merged (by reference) before changing them."""
+        if self._shared:
+            for name in (*_COLUMNS, "_counter_keys", "_sample_keys"):
+                setattr(self, name, array("q", getattr(self, name)))
+            self._shared = False
+
+    def _join_parts(self) -> None:
+        """Append the columns of the tallies merged since the last join, in one copy each."""
+        if not self._parts:
+            return
+        parts, self._parts = self._parts, []
+        columns = [
+            [getattr(self, name), *(part.columns[number] for part in parts)]
+            for number, name in enumerate(_COLUMNS)
+        ]
+        counter_keys = [self._counter_keys]
+        sample_keys = [self._sample_keys]
+        for part in parts:  # in order, so that new names are numbered as merged
+            counter_keys.append(
+                _renumbered(part.counter_keys, part.counter_names, self._counter_ids)
+            )
+            sample_keys.append(_renumbered(part.sample_keys, part.sample_names, self._sample_ids))
+        for name, pieces in (
+            *zip(_COLUMNS, columns, strict=True),
+            ("_counter_keys", counter_keys),
+            ("_sample_keys", sample_keys),
+        ):
+            joined = _ints()
+            joined.frombytes(b"".join(piece.tobytes() for piece in pieces))
+            setattr(self, name, joined)
+        self._shared = False  # every array is new
+
     def counter_names(self) -> list[str]:
         """The counters any of the games kept, by name."""
+        self._join_parts()
         names = list(self._counter_ids)
         return sorted(names[key] for key in set(self._counter_keys))
 
     def counter_totals(self) -> dict[str, int]:
+        self._join_parts()
         totals = [0] * len(self._counter_ids)
         for key, value in zip(self._counter_keys, self._counter_values, strict=True):
             totals[key] += value
