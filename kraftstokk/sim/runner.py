@@ -4,8 +4,10 @@ Game ``i`` of a run with seed ``S`` is played with ``derive_seed(S, i)`` and fre
 so it is the same game whichever process plays it. The games are cut into chunks of
 consecutive indices; each chunk gives a :class:`~kraftstokk.sim.metrics.Tally`, and the
 tallies are merged in index order. Workers receive only picklable inputs (the deck as a
-:class:`~kraftstokk.games.core.DeckTable` and the settings) and rebuild the game
-themselves. Ctrl-C stops the run; the games finished before it are kept.
+:class:`~kraftstokk.games.core.DeckTable` and the settings); forked ones inherit the
+game, others build it. The pool is the runner's own (:class:`_Workers`: a pipe per
+worker, no threads in the parent). Ctrl-C stops the run; the games finished before it
+are kept.
 """
 
 from __future__ import annotations
