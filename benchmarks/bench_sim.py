@@ -6,10 +6,14 @@ the games per wall second of 1 worker, and starting (and closing) the pool costs
 process used are printed too (the parent, and the workers together): a worker short of
 its share of a core shows there, instead of hiding in a low speed-up. Runs with 1 and 2
 workers alternate; the median of ``REPEATS`` is printed with the minimum and maximum.
+
+``python bench_sim.py [GAME ...] [--repeats N]`` measures only the games named, N times.
 """
 
 from __future__ import annotations
 
+import argparse
+import multiprocessing
 import os
 import resource
 import statistics
@@ -44,6 +48,10 @@ def measure(table: DeckTable, settings: SimSettings, workers: int) -> tuple[floa
     started = time.perf_counter()
     outcome = run_simulation(table, settings, workers)
     wall = time.perf_counter() - started
+    # The run does not wait for its idle workers to exit; their CPU time is counted once
+    # they have (RUSAGE_CHILDREN counts children that were waited for).
+    for child in multiprocessing.active_children():
+        child.join()
     own_after, children_after = cpu_seconds()
     return outcome.tally.games / wall, own_after - own_before, children_after - children_before
 
@@ -69,19 +77,29 @@ def spread(values: list[float], digits: int) -> str:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help=f"of {', '.join(GAMES)} (default: all)")
+    parser.add_argument("--repeats", type=int, default=REPEATS)
+    arguments = parser.parse_args()
+    unknown = sorted(set(arguments.games) - set(GAMES))
+    if unknown:
+        parser.error(f"no game {', '.join(unknown)} (choose from {', '.join(GAMES)})")
+    repeats = max(1, arguments.repeats)
     table = DeckTable.from_deck(default_deck())
     load = os.getloadavg()[0]
     print(
         f"engine: {native.engine_status()}; cores available: "
         f"{len(os.sched_getaffinity(0))}; load average {load:.1f}; "
-        f"median (min-max) of {REPEATS} alternating runs"
+        f"median (min-max) of {repeats} alternating runs"
     )
     for name, games in GAMES.items():
+        if arguments.games and name not in arguments.games:
+            continue
         settings = SimSettings(game=name, players=PLAYERS, games=games, seed=7, bots=BOTS)
         startups = []
         ones: list[tuple[float, float, float]] = []
         twos: list[tuple[float, float, float]] = []
-        for _ in range(REPEATS):
+        for _ in range(repeats):
             ones.append(measure(table, settings, 1))
             twos.append(measure(table, settings, 2))
             startups.append(startup_seconds(table, name))

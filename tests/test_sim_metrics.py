@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -326,3 +327,72 @@ def test_a_games_counters_are_its_events_counted(deck):
     assert {"burns", "pile_pickups", "face_down_plays"} <= set(expected)
     state = game.new_initial_state(random.Random(0))
     assert not hasattr(state, "stats")  # no bookkeeping beside the events
+
+
+def test_rows_keep_each_games_counters_in_its_own_order_through_merge_and_pickle():
+    import pickle
+
+    first = Tally(num_cards=CARDS, names=("burns",))
+    first.add(0, record(counters={"lies": 2, "burns": 1}, samples={"war_sizes": [2, 3]}))
+    first.add(1, record(counters={"burns": 0}))
+    second = Tally(num_cards=CARDS)  # numbers the names in another order
+    second.add(2, record(counters={"challenges": 4, "lies": 1}, samples={"run_lengths": [5]}))
+    second.add(3, record(counters={"burns": 3, "challenges": 1}, samples={"war_sizes": [3]}))
+    merged = pickle.loads(pickle.dumps(first))
+    merged.merge(pickle.loads(pickle.dumps(second)))
+    counters = [row.counters for row in merged.rows]
+    assert [list(c.items()) for c in counters] == [
+        [("lies", 2), ("burns", 1)],
+        [("burns", 0)],
+        [("challenges", 4), ("lies", 1)],
+        [("burns", 3), ("challenges", 1)],
+    ]
+    assert [row.samples for row in merged.rows] == [
+        {"war_sizes": (2, 5)},
+        {},
+        {"run_lengths": (1, 5)},
+        {"war_sizes": (1, 3)},
+    ]
+    assert merged.samples == {"war_sizes": {2: 1, 3: 2}, "run_lengths": {5: 1}}
+    assert merged.counter_names() == ["burns", "challenges", "lies"]  # a 0 counts as kept
+    assert merged.counter_totals() == {"burns": 4, "challenges": 5, "lies": 3}
+    rebuilt = Tally(
+        num_cards=CARDS,
+        rows=merged.rows,
+        samples=merged.samples,
+        cards_played=merged.cards_played,
+        loser_cards=merged.loser_cards,
+    )
+    assert rebuilt == merged
+    assert rebuilt != first
+
+
+def test_declared_names_that_no_game_kept_are_not_counters():
+    tally = Tally(num_cards=CARDS, names=("burns", "lies"))
+    tally.add(0, record(counters={"lies": 1}))
+    assert tally.counter_names() == ["lies"]
+    assert tally.counter_totals() == {"lies": 1}
+    assert tally.rows[0].counters == {"lies": 1}
+
+
+def test_cards_of_the_loser_outside_the_deck_are_not_counted():
+    tally = Tally(num_cards=CARDS)
+    tally.add(0, record(loser_cards=[1, 1, 4, 7, -1]))
+    tally.add(1, record(finished=False, loser_cards=[0]))
+    tally.add(2, record(played=[1, 1]))  # a shorter list counts what it has
+    assert tally.loser_cards == [0, 2, 0, 0, 1]
+    assert tally.cards_played == [1, 1, 0, 0, 0]
+
+
+def test_a_tally_merged_into_another_can_still_be_added_to_alone():
+    head, tail = Tally(num_cards=CARDS), Tally(num_cards=CARDS)
+    head.add(0, record(actions=5, counters={"lies": 1}))
+    tail.add(1, record(actions=6, counters={"burns": 2}))
+    head.merge(tail)  # joined only when read; tail's arrays are shared until then
+    tail.add(2, record(actions=7, counters={"lies": 3}))
+    assert [row.actions for row in head.rows] == [5, 6]
+    assert [row.index for row in tail.rows] == [1, 2]
+    assert head.games == 2 and tail.games == 2
+    late = Tally(num_cards=CARDS, rows=[dataclasses.replace(tail.rows[1], index=5)])
+    with pytest.raises(ValueError, match="does not follow game 1"):
+        head.merge(late)

@@ -74,6 +74,51 @@ def test_workers_started_without_fork_build_their_own_game(table, monkeypatch, g
     assert spawned.tally.games == 12 and spawned.workers == 2
 
 
+def test_workers_fork_only_while_no_other_thread_runs(table, monkeypatch):
+    import threading
+
+    monkeypatch.setattr(runner, "START_METHOD", None)
+    monkeypatch.setattr(runner.sys, "platform", "linux")
+    assert runner.start_method() == "fork"
+    release = threading.Event()
+    other = threading.Thread(target=release.wait, daemon=True)
+    other.start()
+    try:
+        # A forked child would inherit any lock that thread holds, held for ever.
+        assert runner.start_method() == "forkserver"
+        players = settings(games=12)
+        served = run_simulation(table, players, workers=2)
+    finally:
+        release.set()
+        other.join()
+    assert served.tally == run_simulation(table, players, workers=1).tally
+    assert served.workers == 2
+
+
+def test_a_worker_that_dies_ends_the_run_with_an_error(table, monkeypatch):
+    import os
+
+    def dies(*args, **kwargs):
+        os._exit(3)
+
+    monkeypatch.setattr(runner, "START_METHOD", "fork")  # the worker plays the patched game
+    monkeypatch.setattr(runner, "play_game", dies)
+    with pytest.raises(SimulationError, match=r"worker process ended unexpectedly \(exit code 3\)"):
+        run_simulation(table, settings(games=8), workers=2)
+
+
+def test_bot_maker_makes_fresh_bots_and_refuses_what_make_bots_refuses(table):
+    game = registry.make_game("toy", table, 3)
+    make = registry.bot_maker(game, "greedy,random,random")
+    first, second = make(), make()
+    assert [type(bot) for bot in first] == [
+        type(bot) for bot in registry.make_bots(game, "greedy,random,random")
+    ]
+    assert all(a is not b for a, b in zip(first, second, strict=True))
+    with pytest.raises(SimulationError, match="toy has no bot 'clever'"):
+        registry.bot_maker(game, "clever")
+
+
 def test_other_seed_gives_other_games(table):
     first = run_simulation(table, settings(games=20), workers=1)
     other = run_simulation(table, settings(games=20, seed=12), workers=1)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +145,22 @@ def make_bots(game: Game, spec: str) -> list[Bot]:
         except (TypeError, ValueError) as exc:
             raise SimulationError(f"bot {kind}: {exc}") from None
     return bots
+
+
+def bot_maker(game: Game, spec: str) -> Callable[[], list[Bot]]:
+    """A function making fresh bots as ``make_bots(game, spec)`` does, for game after game.
+
+    The spec is read and checked (with the errors of :func:`make_bots`) once, here; each
+    call then only runs the factories, as a series of games needs new bots per game.
+    """
+    make_bots(game, spec)
+    factories = _bot_factories(game.name)
+    plan = [(factories[kind], items) for kind, items in _parsed_spec(spec, game.num_players)]
+
+    def make() -> list[Bot]:
+        return [factory(game, dict(items)) for factory, items in plan]
+
+    return make
 
 
 def from_position(game: Game, **position: Any) -> State:

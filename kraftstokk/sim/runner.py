@@ -4,20 +4,28 @@ Game ``i`` of a run with seed ``S`` is played with ``derive_seed(S, i)`` and fre
 so it is the same game whichever process plays it. The games are cut into chunks of
 consecutive indices; each chunk gives a :class:`~kraftstokk.sim.metrics.Tally`, and the
 tallies are merged in index order. Workers receive only picklable inputs (the deck as a
-:class:`~kraftstokk.games.core.DeckTable` and the settings) and rebuild the game
-themselves. Ctrl-C stops the run; the games finished before it are kept.
+:class:`~kraftstokk.games.core.DeckTable` and the settings); forked ones inherit the
+game, others build it. The pool is the runner's own (:class:`_Workers`: a pipe per
+worker, no threads in the parent). Ctrl-C stops the run; the games finished before it
+are kept.
 """
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
@@ -29,7 +37,7 @@ from kraftstokk.sim.metrics import Tally
 #: that sending tallies back costs little.
 CHUNKS_PER_WORKER = 16
 MAX_CHUNK = 500
-#: How worker processes start; None is the platform's default (fork on Linux up to 3.13).
+#: How worker processes start; None: :func:`start_method` chooses.
 START_METHOD: str | None = None
 
 Progress = Callable[[int, int], None]
@@ -105,13 +113,14 @@ def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     """Consecutive ``[start, stop)`` ranges covering ``games``.
 
     With several workers the chunks shrink towards the end (a quarter of each worker's
-    share of what is left, down to half the even size), so that the workers run out of
-    games at nearly the same time instead of one waiting for the other's last chunk.
+    share of what is left, down to a quarter of the even size), so that the workers run
+    out of games at nearly the same time instead of one waiting for the other's last
+    chunk.
     """
     even = max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
     if workers == 1:
         return [(start, min(start + even, games)) for start in range(0, games, even)]
-    smallest = max(1, even // 2)
+    smallest = max(1, even // 4)
     bounds = []
     start = 0
     while start < games:
@@ -123,47 +132,204 @@ def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
 
 def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:
     """Play games ``start`` to ``stop - 1`` and tally them."""
-    tally = Tally(num_cards=table.size)
+    tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
+    add = tally.add
+    make_bots = registry.bot_maker(game, settings.bots)
+    series = settings.seed
     for index in range(start, stop):
-        seed = derive_seed(settings.seed, index)
+        seed = derive_seed(series, index)
         try:
-            bots = registry.make_bots(game, settings.bots)
-            record = play_game(game, bots, seed)
+            record = play_game(game, make_bots(), seed)
         except KraftstokkError as exc:
             raise SimulationError(f"game {index} (seed {seed}): {exc}") from None
         except Exception as exc:  # an engine bug: say which game reproduces it
             raise SimulationError(
                 f"game {index} (seed {seed}) failed: {type(exc).__name__}: {exc}"
             ) from exc
-        tally.add(index, record)
+        add(index, record)
     return tally
 
 
-# One game per worker process, set once by the initializer.
-_worker: tuple[DeckTable, SimSettings, Game] | None = None
+def start_method() -> str:
+    """How worker processes start: :data:`START_METHOD` if set, else fork where it is safe.
+
+    Fork starts a worker in a few milliseconds and hands it the parent's game without
+    pickling, but a child forked while another thread of the parent holds a lock (a
+    server thread, a watchdog) may wait on that lock forever. On Linux this forks only
+    when the parent runs no other Python thread and uses forkserver otherwise (whose
+    server is a fresh single-threaded process); elsewhere the platform's default.
+    """
+    if START_METHOD is not None:
+        return START_METHOD
+    if sys.platform.startswith("linux"):
+        return "fork" if threading.active_count() == 1 else "forkserver"
+    return multiprocessing.get_context().get_start_method()
 
 
-def _init_worker(
-    table: DeckTable, settings: SimSettings, spec: GameSpec, game: Game | None
+def _worker_main(
+    connection: Connection,
+    table: DeckTable,
+    settings: SimSettings,
+    spec: GameSpec,
+    inherited: Game | None,
 ) -> None:
-    # A forked worker inherits the parent's game for free, where building it again
-    # (Kraftidioten's claim tables) costs several milliseconds. Other start methods would
-    # have to pickle it, which the compiled game classes do not support: they build it.
-    global _worker
+    """A worker: play the chunks the parent sends, answer each with its tally.
+
+    The parent sends ``(start, stop)`` or None (stop). A failure goes back as
+    ``(exception,)`` and ends the worker.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     # The parent turns SIGTERM into Ctrl-C for itself; a worker inherits that handler, but
-    # the pool stops its workers with SIGTERM, which must end them quietly.
+    # the parent stops its workers with SIGTERM, which must end them quietly.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if settings.game not in registry.specs():
-        registry.register(spec)  # a game registered in the parent, not found by convention
-    _worker = (table, settings, game or build_game(table, settings))
+    try:
+        if settings.game not in registry.specs():
+            registry.register(spec)  # a game registered in the parent, not by convention
+        # A forked worker inherits the parent's game for free, where building it again
+        # (Kraftidioten's claim tables) costs milliseconds; other start methods would have
+        # to pickle it, which the compiled game classes do not support: they build it.
+        game = inherited if inherited is not None else build_game(table, settings)
+        while (bounds := connection.recv()) is not None:
+            connection.send(play_chunk(table, settings, game, *bounds))
+    except (EOFError, OSError):  # the parent has gone or stopped listening: just end
+        pass
+    except Exception as exc:  # goes to the parent, which raises it
+        _send_failure(connection, exc)
+    finally:
+        connection.close()
 
 
-def _run_chunk(bounds: tuple[int, int]) -> Tally:
-    if _worker is None:
-        raise RuntimeError("worker used before its initializer ran")
-    table, settings, game = _worker
-    return play_chunk(table, settings, game, *bounds)
+def _send_failure(connection: Connection, exc: Exception) -> None:
+    try:
+        connection.send((exc,))  # pickled whole before anything is written
+    except OSError:  # the parent has gone
+        pass
+    except Exception:  # not picklable: its words are enough
+        with suppress(OSError):
+            connection.send((SimulationError(f"{type(exc).__name__}: {exc}"),))
+
+
+class _Workers:
+    """Worker processes playing chunks, each fed a new chunk as it returns one.
+
+    Each worker has a pipe of its own and ``AHEAD`` chunks sent to it, so it starts the
+    next one while the parent reads the last one's tally. The parent runs no threads; it
+    sleeps in ``wait`` until a tally comes and puts the tallies back in chunk order.
+    """
+
+    AHEAD = 2
+
+    def __init__(self, count: int, table: DeckTable, settings: SimSettings, game: Game) -> None:
+        method = start_method()
+        context: Any = multiprocessing.get_context(method)  # typeshed: no Process
+        if method == "forkserver":
+            context.set_forkserver_preload([__name__])
+        spec = registry.get_spec(settings.game)
+        inherited = game if method == "fork" else None
+        self._processes: list[BaseProcess] = []
+        self._connections: list[Connection] = []
+        # A forked worker's collector would walk (and so copy) every object it inherits;
+        # frozen, they are left out of its collections.
+        freeze = method == "fork" and gc.isenabled()
+        if freeze:
+            gc.freeze()
+        try:
+            for _ in range(count):
+                mine, theirs = context.Pipe()
+                process = context.Process(
+                    target=_worker_main,
+                    args=(theirs, table, settings, spec, inherited),
+                    name="kraftstokk-sim",
+                    daemon=True,
+                )
+                process.start()
+                theirs.close()
+                self._processes.append(process)
+                self._connections.append(mine)
+        except BaseException:
+            self.close()
+            raise
+        finally:
+            if freeze:
+                gc.unfreeze()
+
+    def tallies(self, chunks: list[tuple[int, int]]) -> Iterator[Tally]:
+        """The chunks' tallies, in the order of ``chunks``.
+
+        A worker's failure is raised when its chunk's turn comes, so the error is the
+        first failing game's whatever the workers' timing (a worker plays its chunks in
+        the order sent, so the one it failed on is the first it still had).
+        """
+        waiting = list(enumerate(chunks))[::-1]  # next chunk last
+        sent: dict[Connection, deque[int]] = {c: deque() for c in self._connections}
+
+        def feed(connection: Connection) -> None:
+            if waiting:
+                number, bounds = waiting.pop()
+                sent[connection].append(number)
+                with suppress(OSError):  # a worker gone: its pipe tells why, read next
+                    connection.send(bounds)
+
+        for _ in range(self.AHEAD):
+            for connection in self._connections:
+                feed(connection)
+        arrived: dict[int, Tally | BaseException] = {}
+        following = 0
+        while following < len(chunks):
+            while following in arrived:
+                part = arrived.pop(following)
+                if isinstance(part, BaseException):
+                    raise part
+                yield part
+                following += 1
+            busy = [c for c in self._connections if sent[c]]
+            if following == len(chunks) or not busy:
+                break
+            for ready in wait(busy):
+                connection = cast(Connection, ready)
+                numbers = sent[connection]
+                try:
+                    message = connection.recv()
+                except (EOFError, OSError):  # closed, or reset with chunks unread
+                    process = self._processes[self._connections.index(connection)]
+                    process.join(1.0)
+                    if process.exitcode in (-signal.SIGTERM, -signal.SIGINT):
+                        raise KeyboardInterrupt from None  # stopped with the whole group
+                    arrived[numbers[0]] = SimulationError(
+                        f"a worker process ended unexpectedly (exit code {process.exitcode})"
+                    )
+                    numbers.clear()
+                    continue
+                if isinstance(message, tuple):  # the worker failed and has ended
+                    arrived[numbers[0]] = message[0]
+                    numbers.clear()
+                    continue
+                arrived[numbers.popleft()] = message
+                feed(connection)
+        if following < len(chunks):
+            raise SimulationError(f"no worker left to play chunk {following}")
+
+    def close(self, finished: bool = False) -> None:
+        """Stop the workers.
+
+        ``finished``: every tally is in, so the workers are idle and end when told; the
+        parent does not wait for them to exit (``multiprocessing`` reaps them). Else
+        (Ctrl-C, an error) they are stopped with SIGTERM and waited for.
+        """
+        if finished:
+            for connection in self._connections:
+                with suppress(OSError):  # that worker has gone already
+                    connection.send(None)
+        else:
+            for process in self._processes:
+                if process.exitcode is None:
+                    process.terminate()
+            for process in self._processes:
+                process.join()
+        for connection in self._connections:
+            connection.close()
+        self._processes.clear()
+        self._connections.clear()
 
 
 def _serial(
@@ -205,7 +371,7 @@ def run_simulation(
     count = min(count, settings.games)
     first = settings.first
     chunks = [(first + a, first + b) for a, b in chunk_bounds(settings.games, count)]
-    tally = Tally(num_cards=table.size)
+    tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
     interrupted = False
     started = time.perf_counter()
     if progress:
@@ -219,15 +385,16 @@ def run_simulation(
                 if progress:
                     progress(tally.games, settings.games)
         else:
-            spec = registry.get_spec(settings.game)
-            context = multiprocessing.get_context(START_METHOD)
-            inherited = game if context.get_start_method() == "fork" else None
-            # Leaving the block terminates the workers, also on Ctrl-C or an error.
-            with context.Pool(count, _init_worker, (table, settings, spec, inherited)) as pool:
-                for part in pool.imap(_run_chunk, chunks):
+            pool = _Workers(count, table, settings, game)
+            finished = False
+            try:
+                for part in pool.tallies(chunks):
                     tally.merge(part)
                     if progress:
                         progress(tally.games, settings.games)
+                finished = True
+            finally:
+                pool.close(finished)  # also on Ctrl-C or an error
     except KeyboardInterrupt:
         interrupted = True
     finally:

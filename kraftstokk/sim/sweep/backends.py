@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any, Protocol
 
-from kraftstokk.sim.runner import START_METHOD, default_workers
+from kraftstokk.sim.runner import default_workers, start_method
 from kraftstokk.sim.sweep.model import SweepError
 from kraftstokk.sim.sweep.work import ChunkResult, ChunkTask, WorkerMismatch, run_chunk
 
@@ -72,7 +72,7 @@ class LocalBackend:
             for task in tasks:
                 yield run_chunk(task)
             return
-        context = multiprocessing.get_context(START_METHOD)
+        context = multiprocessing.get_context(start_method())
         self._pool = context.Pool(min(self.workers, len(tasks)), _ignore_sigint)
         yield from self._pool.imap_unordered(run_chunk, tasks)
 

@@ -153,8 +153,10 @@ def run_sweep(
                 for piece_start in sorted(got):
                     tally.merge(got[piece_start])
                 del pieces[(result.key, start)]
-                store.save(result.key, start, stop, tally)
+                # Counted before it is stored: Ctrl-C while the file is written (it may
+                # be in place already) must not drop a chunk that was played.
                 parts[result.key][start] = tally
+                store.save(result.key, start, stop, tally)
                 played += 1
                 done += 1
                 if progress:
