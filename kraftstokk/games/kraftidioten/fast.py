@@ -58,7 +58,8 @@ class _GameCore:
         self.greedy_truthful = reference._truthful
         self.greedy_joker = reference._joker
         table = game.table
-        self.rules = module.Rules(
+        #: What the core's ``Rules`` is made from (kept for tests of its checks).
+        self.arguments: dict[str, Any] = dict(
             num_players=game.num_players,
             action_cap=min(game.action_cap, _NATIVE_LIMIT),
             hand_size=HAND_SIZE,
@@ -85,6 +86,7 @@ class _GameCore:
             greedy_truthful=reference._truthful,
             game_error=GameError,
         )
+        self.rules = module.Rules(**self.arguments)
         self.cores: dict[tuple[int, ...], NativeCore] = {}
 
     def seat_bot(self, bot: Bot) -> int | None:
