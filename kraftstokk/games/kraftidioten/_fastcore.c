@@ -1100,7 +1100,19 @@ typedef struct {
     ki_game game;
     ki_action *log;
     Py_ssize_t log_capacity;
+    /* Making the result may run a finalizer that plays on this core: it must not reuse
+       the state and log being read. */
+    int busy;
 } KiCore;
+
+static int ki_enter(KiCore *self) {
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "kraftidioten native core: already playing");
+        return -1;
+    }
+    self->busy = 1;
+    return 0;
+}
 
 /* core.derive_seed(seed, part): a bot's seed. */
 static uint64_t ki_derive_seed(uint64_t seed, uint64_t part) {
@@ -1279,9 +1291,7 @@ done:
 
 /* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
    s + 1)), and KraftidiotenState.play_out's loop. */
-static PyObject *KiCore_play(KiCore *self, PyObject *seed_object) {
-    uint64_t seed;
-    if (ki_seed_arg(seed_object, &seed) < 0) return NULL;
+static PyObject *ki_play(KiCore *self, uint64_t seed) {
     const KiRules *rules = self->rules;
     ki_game *g = &self->game;
     ks_random_seed(&self->game_rng, seed);
@@ -1318,10 +1328,16 @@ static PyObject *KiCore_play(KiCore *self, PyObject *seed_object) {
     return ki_run(self, logged);
 }
 
-/* game.new_initial_state(Random(seed)).card_locations() */
-static PyObject *KiCore_deal(KiCore *self, PyObject *seed_object) {
+static PyObject *KiCore_play(KiCore *self, PyObject *seed_object) {
     uint64_t seed;
-    if (ki_seed_arg(seed_object, &seed) < 0) return NULL;
+    if (ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) return NULL;
+    PyObject *run = ki_play(self, seed);
+    self->busy = 0;
+    return run;
+}
+
+/* game.new_initial_state(Random(seed)).card_locations() */
+static PyObject *ki_dealt(KiCore *self, uint64_t seed) {
     ki_game *g = &self->game;
     ks_random_seed(&self->game_rng, seed);
     ki_start(g, self->rules, &self->game_rng);
@@ -1362,6 +1378,14 @@ fail_with_stock:
 fail:
     Py_DECREF(places);
     return NULL;
+}
+
+static PyObject *KiCore_deal(KiCore *self, PyObject *seed_object) {
+    uint64_t seed;
+    if (ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) return NULL;
+    PyObject *places = ki_dealt(self, seed);
+    self->busy = 0;
+    return places;
 }
 
 static PyMethodDef KiCore_methods[] = {
