@@ -88,31 +88,27 @@ class _GameCore:
         )
         self.rules = module.Rules(**self.arguments)
         self.cores: dict[tuple[int, ...], NativeCore] = {}
+        self.greedy_code = int(module.GREEDY)
+        self.random_code = int(module.RANDOM)
 
-    def seat_bot(self, bot: Bot) -> int | None:
-        """The core's code for a seat's bot, or None when the core cannot play it."""
-        kind = type(bot)
-        if kind is RandomBot:
-            return int(self.module.RANDOM)
-        if kind is GreedyBot:
-            assert isinstance(bot, GreedyBot)
+    def core(self, bots: Sequence[Bot]) -> NativeCore | None:
+        """The core for these seats, or None when a seat's bot is not one the core plays."""
+        seating = []
+        for bot in bots:
+            kind = type(bot)
+            if kind is RandomBot:
+                seating.append(self.random_code)
             # A greedy bot made for another game would decide from that game's tables.
-            if (
-                bot._plant_figures is self.greedy_figures
+            elif (
+                type(bot) is GreedyBot
+                and bot._plant_figures is self.greedy_figures
                 and bot._nr is self.greedy_nr
                 and bot._truthful is self.greedy_truthful
                 and bot._joker is self.greedy_joker
             ):
-                return int(self.module.GREEDY)
-        return None
-
-    def core(self, bots: Sequence[Bot]) -> NativeCore | None:
-        seating = []
-        for bot in bots:
-            code = self.seat_bot(bot)
-            if code is None:
+                seating.append(self.greedy_code)
+            else:
                 return None
-            seating.append(code)
         key = tuple(seating)
         found = self.cores.get(key)
         if found is None:
@@ -142,6 +138,5 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     """The core that plays ``game`` with ``bots`` exactly as the Python engine, or None."""
     if type(game) is not KraftidiotenGame or game.variants or len(bots) != game.num_players:
         return None
-    assert isinstance(game, KraftidiotenGame)
     entry = _game_core(game)
     return entry.core(bots) if entry is not None else None
