@@ -60,11 +60,19 @@ enum {
     C_COUNT,
 };
 static const char *const COUNTER_NAMES[C_COUNT] = {
-    "claims",      "lies",         "figure_lies",
-    "top3_claims", "stock_draws",  "challenges",
-    "challenges_upheld", "challenges_groundless", "pile_pickups",
-    "burns",       "top3_burns",   "joker_burns",
-    "joker_penalties",
+    [C_CLAIMS] = "claims",
+    [C_LIES] = "lies",
+    [C_FIGURE_LIES] = "figure_lies",
+    [C_TOP3_CLAIMS] = "top3_claims",
+    [C_STOCK_DRAWS] = "stock_draws",
+    [C_CHALLENGES] = "challenges",
+    [C_CHALLENGES_UPHELD] = "challenges_upheld",
+    [C_CHALLENGES_GROUNDLESS] = "challenges_groundless",
+    [C_PILE_PICKUPS] = "pile_pickups",
+    [C_BURNS] = "burns",
+    [C_TOP3_BURNS] = "top3_burns",
+    [C_JOKER_BURNS] = "joker_burns",
+    [C_JOKER_PENALTIES] = "joker_penalties",
 };
 
 typedef struct {
