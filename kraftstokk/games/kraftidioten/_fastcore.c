@@ -1,0 +1,1444 @@
+/* Kraftidioten's native core: whole games for seats played by the greedy or random bot.
+ *
+ * The pure-Python engine (state.py, bots.py) is the reference and the readable source of
+ * the rules; this file plays exactly the same games, action for action, random draw for
+ * random draw, so a simulation of greedy and random bots runs without the interpreter.
+ * Each function below mirrors the method of KraftidiotenState or GreedyBot of the same
+ * name, with the rule ids of RULES.md. The tables (figures as printed, ranks, top-3
+ * flags, the lists of false claims, the action tuples) are the Python game's and bot's
+ * own, handed over by fast.py once per game: no rule data is recomputed here.
+ *
+ * Kraftidioten has no variants. A game is played into fixed arrays (at most
+ * KI_MAX_CARDS cards, KI_MAX_SEATS seats); the Python objects of the result are made only
+ * at the end.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+
+#include "ks_random.h"
+
+#define KI_MAX_CARDS 64
+#define KI_MAX_SEATS 10
+#define KI_CATEGORIES 3
+#define KI_NO_CATEGORY (-1)
+/* A turn lists at most six actions per card in hand, plus take and draw. */
+#define KI_MAX_LEGAL (6 * KI_MAX_CARDS + 2)
+/* Random.sample keeps a pool up to this population (for samples of at most five). */
+#define KI_MAX_SAMPLE 5
+#define KI_SAMPLE_SETSIZE 21
+
+enum { KI_GREEDY = 0, KI_RANDOM = 1 };
+enum { PHASE_TURN, PHASE_CHALLENGE, PHASE_CLAIM };
+enum {
+    KI_LAY,        /* (LAY, card, category, plant) */
+    KI_LAY_FIGURE, /* (LAY, card, category, plant, figure): a lie by figure, KI-4c */
+    KI_LIE,
+    KI_JOKER,
+    KI_TAKE,
+    KI_DRAW,
+    KI_CHALLENGE,
+    KI_PASS,
+};
+
+/* The counters, named as the events of events.py count them. */
+enum {
+    C_CLAIMS,
+    C_LIES,
+    C_FIGURE_LIES,
+    C_TOP3_CLAIMS,
+    C_STOCK_DRAWS,
+    C_CHALLENGES,
+    C_CHALLENGES_UPHELD,
+    C_CHALLENGES_GROUNDLESS,
+    C_PILE_PICKUPS,
+    C_BURNS,
+    C_TOP3_BURNS,
+    C_JOKER_BURNS,
+    C_JOKER_PENALTIES,
+    C_COUNT,
+};
+static const char *const COUNTER_NAMES[C_COUNT] = {
+    [C_CLAIMS] = "claims",
+    [C_LIES] = "lies",
+    [C_FIGURE_LIES] = "figure_lies",
+    [C_TOP3_CLAIMS] = "top3_claims",
+    [C_STOCK_DRAWS] = "stock_draws",
+    [C_CHALLENGES] = "challenges",
+    [C_CHALLENGES_UPHELD] = "challenges_upheld",
+    [C_CHALLENGES_GROUNDLESS] = "challenges_groundless",
+    [C_PILE_PICKUPS] = "pile_pickups",
+    [C_BURNS] = "burns",
+    [C_TOP3_BURNS] = "top3_burns",
+    [C_JOKER_BURNS] = "joker_burns",
+    [C_JOKER_PENALTIES] = "joker_penalties",
+};
+
+typedef struct {
+    PyObject *tuple; /* the Python action (a reference owned by the rules); NULL: made later */
+    int kind;
+    int card;
+    int category;
+    int plant;
+    long long figure; /* KI_LAY_FIGURE only */
+} ki_action;
+
+/* ------------------------------------------------------------------ the rules of a game */
+
+typedef struct {
+    PyObject_HEAD
+    int num_players;
+    int num_cards;
+    int num_plants;
+    int num_jokers;
+    int hand_size;
+    int joker_penalty;
+    int joker_limit;
+    long long action_cap;
+    long long max_claim_figure;
+    long kind_value[KI_PASS + 1]; /* the Python kinds (LAY = 200, ...) by internal kind */
+    unsigned char joker[KI_MAX_CARDS];
+    unsigned char plants[KI_MAX_CARDS];
+    unsigned char jokers[KI_MAX_CARDS];
+    double claim_figures[KI_CATEGORIES][KI_MAX_CARDS];
+    unsigned char top3[KI_CATEGORIES][KI_MAX_CARDS];
+    /* KI-4c: per category and card, the plants it can be claimed as with their figures,
+       rising (game.false_claims and game.false_figures). */
+    int false_count[KI_CATEGORIES][KI_MAX_CARDS];
+    unsigned char false_plant[KI_CATEGORIES][KI_MAX_CARDS][KI_MAX_CARDS];
+    double false_figure[KI_CATEGORIES][KI_MAX_CARDS][KI_MAX_CARDS];
+    PyObject *false_action[KI_CATEGORIES][KI_MAX_CARDS][KI_MAX_CARDS];
+    PyObject *truth_action[KI_CATEGORIES][KI_MAX_CARDS];
+    PyObject *lie_action[KI_CATEGORIES][KI_MAX_CARDS];
+    PyObject *joker_action[KI_MAX_CARDS];
+    PyObject *take_action;
+    PyObject *draw_action;
+    PyObject *challenge_action;
+    PyObject *pass_action;
+    PyObject *game_error;
+    /* The greedy bot's own tables (GreedyBot._nr, ._plant_figures, ._truthful). */
+    int greedy_nr[KI_CATEGORIES][KI_MAX_CARDS];
+    double greedy_figures[KI_CATEGORIES][KI_MAX_CARDS];
+    PyObject *greedy_truthful[KI_CATEGORIES][KI_MAX_CARDS];
+} KiRules;
+
+/* ------------------------------------------------------------------ one game's state */
+
+typedef struct {
+    const KiRules *rules;
+    ks_random *rng;
+    int n;
+    unsigned char hands[KI_MAX_SEATS][KI_MAX_CARDS];
+    int hand_len[KI_MAX_SEATS];
+    unsigned char stock[KI_MAX_CARDS]; /* the top is the end */
+    int stock_len;
+    unsigned char pile[KI_MAX_CARDS];
+    int pile_len;
+    unsigned char burned[KI_MAX_CARDS];
+    int burned_len;
+    int claim_plant; /* the last claim on the pile */
+    double claim_figure;
+    int category;
+    double floor;
+    unsigned char active[KI_MAX_SEATS];
+    int num_active;
+    int out_order[KI_MAX_SEATS];
+    int out_len;
+    int phase;
+    int player;
+    int layer;
+    int layer_emptied;
+    int top3_claim;
+    int lie_card;
+    int lie_category;
+    int finished;
+    long long actions;
+    long long turns;
+    long counters[C_COUNT];
+    int counter_order[C_COUNT]; /* counters in the order first counted, as a dict fills */
+    int counted;
+    long cards_played[KI_MAX_CARDS];
+    const char *broken; /* set when the state is inconsistent: the game is abandoned */
+} ki_game;
+
+static void ki_count(ki_game *g, int counter) {
+    if (g->counters[counter]++ == 0) g->counter_order[g->counted++] = counter;
+}
+
+static void ki_push(ki_game *g, unsigned char *cards, int *len, int card) {
+    if (*len >= KI_MAX_CARDS) {
+        g->broken = "a card list overflowed";
+        return;
+    }
+    cards[(*len)++] = (unsigned char)card;
+}
+
+static void ki_extend(ki_game *g, unsigned char *cards, int *len, const unsigned char *more,
+                      int count) {
+    for (int i = 0; i < count; i++) ki_push(g, cards, len, more[i]);
+}
+
+/* ordering.remove_card: the first occurrence, the rest keeping their order. */
+static void ki_remove_card(ki_game *g, unsigned char *cards, int *len, int card) {
+    for (int i = 0; i < *len; i++) {
+        if (cards[i] == card) {
+            memmove(cards + i, cards + i + 1, (size_t)(*len - i - 1));
+            (*len)--;
+            return;
+        }
+    }
+    g->broken = "a card to remove is not in its list";
+}
+
+static int ki_next_active(ki_game *g, int seat) {
+    for (int step = 0; step < g->n; step++) {
+        seat = seat + 1 < g->n ? seat + 1 : 0;
+        if (g->active[seat]) return seat;
+    }
+    g->broken = "no active seat";
+    return 0;
+}
+
+/* KI-1: three plant cards each; the jokers are shuffled into the rest. */
+static void ki_deal(ki_game *g) {
+    const KiRules *rules = g->rules;
+    double keys[KI_MAX_CARDS];
+    unsigned char plants[KI_MAX_CARDS];
+    for (int card = 0; card < rules->num_cards; card++) keys[card] = ks_random_double(g->rng);
+    /* sorted(plants, key=keys.__getitem__): a stable insertion sort */
+    for (int j = 0; j < rules->num_plants; j++) {
+        unsigned char card = rules->plants[j];
+        int i = j;
+        while (i > 0 && keys[plants[i - 1]] > keys[card]) {
+            plants[i] = plants[i - 1];
+            i--;
+        }
+        plants[i] = card;
+    }
+    int dealt = rules->hand_size * g->n;
+    for (int round = 0; round < rules->hand_size; round++) {
+        for (int seat = 0; seat < g->n; seat++) {
+            ki_push(g, g->hands[seat], &g->hand_len[seat], plants[round * g->n + seat]);
+        }
+    }
+    for (int i = dealt; i < rules->num_plants; i++) ki_push(g, g->stock, &g->stock_len, plants[i]);
+    for (int j = 0; j < rules->num_jokers; j++) {
+        if (g->stock_len >= KI_MAX_CARDS) {
+            g->broken = "the stock overflowed";
+            return;
+        }
+        int at = (int)ks_randbelow(g->rng, (uint32_t)g->stock_len + 1);
+        memmove(g->stock + at + 1, g->stock + at, (size_t)(g->stock_len - at));
+        g->stock[at] = rules->jokers[j];
+        g->stock_len++;
+    }
+}
+
+static void ki_start(ki_game *g, const KiRules *rules, ks_random *rng) {
+    memset(g, 0, sizeof(*g));
+    g->rules = rules;
+    g->rng = rng;
+    g->n = rules->num_players;
+    g->claim_plant = -1;
+    g->category = KI_NO_CATEGORY;
+    g->floor = -1.0;
+    for (int seat = 0; seat < g->n; seat++) g->active[seat] = 1;
+    g->num_active = g->n;
+    g->phase = PHASE_TURN;
+    g->layer = -1;
+    g->lie_card = -1;
+    g->lie_category = KI_NO_CATEGORY;
+    ki_deal(g);
+}
+
+static void ki_next_turn(ki_game *g, int seat) {
+    g->phase = PHASE_TURN;
+    g->lie_card = -1;
+    g->lie_category = KI_NO_CATEGORY;
+    g->player = seat;
+    g->layer = -1;
+    g->layer_emptied = 0;
+    g->top3_claim = 0;
+}
+
+/* KI-5: seat starts a new pile (the pile is already taken or burned). */
+static void ki_new_pile(ki_game *g, int seat) {
+    g->pile_len = 0;
+    g->claim_plant = -1;
+    g->category = KI_NO_CATEGORY;
+    g->floor = -1.0;
+    ki_next_turn(g, seat);
+}
+
+static void ki_take_pile(ki_game *g, int seat) {
+    ki_count(g, C_PILE_PICKUPS);
+    ki_extend(g, g->hands[seat], &g->hand_len[seat], g->pile, g->pile_len);
+    g->pile_len = 0;
+    g->claim_plant = -1;
+}
+
+/* KI-9: an empty hand with an empty stock, once the last claim stands. */
+static void ki_go_out(ki_game *g, int seat) {
+    g->active[seat] = 0;
+    g->num_active--;
+    if (g->out_len >= KI_MAX_SEATS) {
+        g->broken = "too many seats out";
+        return;
+    }
+    g->out_order[g->out_len++] = seat;
+    if (g->num_active <= 1) {
+        g->finished = 1;
+        g->phase = PHASE_TURN;
+        for (int s = 0; s < g->n; s++) {
+            if (g->active[s]) {
+                g->player = s;
+                break;
+            }
+        }
+    }
+}
+
+static void ki_draw_up(ki_game *g, int seat) {
+    while (g->hand_len[seat] < g->rules->hand_size && g->stock_len > 0) {
+        ki_push(g, g->hands[seat], &g->hand_len[seat], g->stock[--g->stock_len]);
+    }
+}
+
+/* KI-2, KI-3, KI-4b/c: a card goes face down under a claim; the window opens. */
+static void ki_lay(ki_game *g, int seat, int card, int category, int plant, int from_stock,
+                   int stated, long long figure) {
+    const KiRules *rules = g->rules;
+    if (!from_stock) ki_remove_card(g, g->hands[seat], &g->hand_len[seat], card);
+    ki_push(g, g->pile, &g->pile_len, card);
+    int lie = stated ? 1 : card != plant;
+    g->claim_plant = plant;
+    g->claim_figure = stated ? (double)figure : rules->claim_figures[category][plant];
+    g->category = category;
+    g->floor = g->claim_figure;
+    int top3 = rules->top3[category][plant];
+    ki_count(g, C_CLAIMS);
+    g->cards_played[card]++;
+    if (lie) {
+        ki_count(g, C_LIES);
+        if (stated) ki_count(g, C_FIGURE_LIES);
+    }
+    if (top3) ki_count(g, C_TOP3_CLAIMS);
+    ki_draw_up(g, seat);
+    g->layer = seat;
+    g->layer_emptied = g->hand_len[seat] == 0;
+    g->top3_claim = top3;
+    g->phase = PHASE_CHALLENGE;
+    g->player = ki_next_active(g, seat);
+}
+
+/* KI-7: the penalty, rng.sample(burned, k) as CPython 3.11's Random.sample draws it for
+   k <= KI_MAX_SAMPLE (a larger k would grow its set-size threshold). */
+static void ki_sample_burned(ki_game *g, int k, unsigned char *drawn) {
+    int n = g->burned_len;
+    if (n <= KI_SAMPLE_SETSIZE) {
+        unsigned char pool[KI_MAX_CARDS];
+        memcpy(pool, g->burned, (size_t)n);
+        for (int i = 0; i < k; i++) {
+            int j = (int)ks_randbelow(g->rng, (uint32_t)(n - i));
+            drawn[i] = pool[j];
+            pool[j] = pool[n - i - 1];
+        }
+        return;
+    }
+    unsigned char selected[KI_MAX_CARDS] = {0};
+    for (int i = 0; i < k; i++) {
+        int j = (int)ks_randbelow(g->rng, (uint32_t)n);
+        while (selected[j]) j = (int)ks_randbelow(g->rng, (uint32_t)n);
+        selected[j] = 1;
+        drawn[i] = g->burned[j];
+    }
+}
+
+/* KI-7: shown, the pile burns, the same player lays again (penalty if <= 2 held). */
+static void ki_joker(ki_game *g, int seat, int card, int penalty) {
+    ki_extend(g, g->burned, &g->burned_len, g->pile, g->pile_len);
+    ki_push(g, g->burned, &g->burned_len, card);
+    ki_count(g, C_BURNS);
+    ki_count(g, C_JOKER_BURNS);
+    g->cards_played[card]++;
+    g->pile_len = 0;
+    g->claim_plant = -1;
+    if (penalty) {
+        /* Three random cards from all the burned cards, jokers included (this one too),
+           or as many as there are. */
+        unsigned char drawn[KI_MAX_CARDS];
+        int k = g->rules->joker_penalty;
+        if (g->burned_len <= k) {
+            k = g->burned_len;
+            memcpy(drawn, g->burned, (size_t)k);
+        } else {
+            ki_sample_burned(g, k, drawn);
+        }
+        for (int i = 0; i < k; i++) ki_remove_card(g, g->burned, &g->burned_len, drawn[i]);
+        ki_extend(g, g->hands[seat], &g->hand_len[seat], drawn, k);
+        ki_count(g, C_JOKER_PENALTIES);
+    }
+    ki_new_pile(g, seat);
+}
+
+/* KI-7 cannot go on: only jokers in hand and no plant among the burned cards. */
+static int ki_jokers_only(const ki_game *g, int seat) {
+    const unsigned char *joker = g->rules->joker;
+    for (int i = 0; i < g->hand_len[seat]; i++) {
+        if (!joker[g->hands[seat][i]]) return 0;
+    }
+    for (int i = 0; i < g->burned_len; i++) {
+        if (!joker[g->burned[i]]) return 0;
+    }
+    return 1;
+}
+
+/* KI-4b: the top stock card is claimed truthfully, or it goes home with the pile. */
+static void ki_draw_chance(ki_game *g, int seat) {
+    if (g->stock_len == 0 || g->category == KI_NO_CATEGORY) {
+        g->broken = "a stock draw without a stock or a claim to beat";
+        return;
+    }
+    int card = g->stock[--g->stock_len];
+    ki_count(g, C_STOCK_DRAWS);
+    if (g->rules->joker[card]) {
+        ki_joker(g, seat, card, 0);
+        return;
+    }
+    if (g->rules->claim_figures[g->category][card] >= g->floor) {
+        ki_lay(g, seat, card, g->category, card, 1, 0, 0);
+        return;
+    }
+    ki_push(g, g->hands[seat], &g->hand_len[seat], card);
+    ki_take_pile(g, seat);
+    ki_new_pile(g, ki_next_active(g, seat));
+}
+
+/* KI-6, KI-8: the card is shown; a lie goes home to the layer, else to the challenger. */
+static void ki_challenge(ki_game *g) {
+    int challenger = g->player;
+    int layer = g->layer;
+    if (g->pile_len == 0 || g->claim_plant < 0) {
+        g->broken = "a challenge without a claim";
+        return;
+    }
+    int card = g->pile[g->pile_len - 1];
+    int plant = g->claim_plant;
+    ki_count(g, C_CHALLENGES);
+    if (card != plant || g->claim_figure != g->rules->claim_figures[g->category][plant]) {
+        ki_count(g, C_CHALLENGES_UPHELD);
+        ki_take_pile(g, layer);
+        ki_new_pile(g, challenger);
+        return;
+    }
+    ki_count(g, C_CHALLENGES_GROUNDLESS);
+    ki_take_pile(g, challenger);
+    if (g->layer_emptied) {
+        ki_go_out(g, layer);
+        if (g->finished) return;
+        ki_new_pile(g, ki_next_active(g, layer));
+    } else if (g->top3_claim) {
+        ki_new_pile(g, layer);
+    } else {
+        ki_new_pile(g, ki_next_active(g, layer));
+    }
+}
+
+static void ki_claim_stands(ki_game *g) {
+    int layer = g->layer;
+    int top3 = g->top3_claim;
+    if (top3) {
+        ki_count(g, C_BURNS);
+        ki_count(g, C_TOP3_BURNS);
+        ki_extend(g, g->burned, &g->burned_len, g->pile, g->pile_len);
+        g->pile_len = 0;
+        g->claim_plant = -1;
+    }
+    if (g->layer_emptied) {
+        ki_go_out(g, layer);
+        if (g->finished) return;
+        if (top3) {
+            ki_new_pile(g, ki_next_active(g, layer));
+        } else {
+            ki_next_turn(g, ki_next_active(g, layer));
+        }
+    } else if (top3) {
+        ki_new_pile(g, layer);
+    } else {
+        ki_next_turn(g, ki_next_active(g, layer));
+    }
+}
+
+/* KraftidiotenState.apply for an action a bot chose from the legal ones. */
+static int ki_apply(ki_game *g, const ki_action *action) {
+    int seat = g->player;
+    g->actions++;
+    switch (action->kind) {
+    case KI_PASS: {
+        int asker = ki_next_active(g, g->player);
+        if (asker == g->layer) {
+            ki_claim_stands(g);
+        } else {
+            g->player = asker;
+        }
+        break;
+    }
+    case KI_CHALLENGE:
+        ki_challenge(g);
+        break;
+    case KI_LAY:
+        if (g->phase == PHASE_TURN) g->turns++;
+        ki_lay(g, seat, action->card, action->category, action->plant, 0, 0, 0);
+        break;
+    case KI_LAY_FIGURE:
+        if (action->figure < 0 || action->figure > g->rules->max_claim_figure) {
+            PyErr_Format(g->rules->game_error,
+                         "claim [%ld, %d, %d, %d, %lld]: a stated figure is a whole number "
+                         "from 0 to %lld",
+                         g->rules->kind_value[KI_LAY], action->card, action->category,
+                         action->plant, action->figure, g->rules->max_claim_figure);
+            return -1;
+        }
+        ki_lay(g, seat, action->card, action->category, action->plant, 0, 1, action->figure);
+        break;
+    case KI_LIE:
+        g->turns++;
+        g->phase = PHASE_CLAIM;
+        g->lie_card = action->card;
+        g->lie_category = action->category;
+        break;
+    case KI_JOKER: {
+        g->turns++;
+        int penalty = g->hand_len[seat] <= g->rules->joker_limit;
+        ki_remove_card(g, g->hands[seat], &g->hand_len[seat], action->card);
+        ki_joker(g, seat, action->card, penalty);
+        ki_draw_up(g, seat);
+        if (penalty && ki_jokers_only(g, seat)) {
+            /* The same jokers would come back for ever: the next player starts. */
+            ki_new_pile(g, ki_next_active(g, seat));
+        }
+        break;
+    }
+    case KI_TAKE:
+        g->turns++;
+        ki_take_pile(g, seat);
+        ki_new_pile(g, ki_next_active(g, seat));
+        break;
+    case KI_DRAW:
+        g->turns++;
+        ki_draw_chance(g, seat);
+        break;
+    default:
+        g->broken = "an unknown action";
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the bots */
+
+static ki_action ki_listed(PyObject *tuple, int kind, int card, int category, int plant) {
+    ki_action action = {tuple, kind, card, category, plant, 0};
+    return action;
+}
+
+/* KraftidiotenState.legal_actions on a turn, in its order (the random bot picks by index). */
+static int ki_turn_actions(const ki_game *g, ki_action *legal) {
+    const KiRules *rules = g->rules;
+    const unsigned char *hand = g->hands[g->player];
+    int count = 0;
+    int category = g->category;
+    if (category == KI_NO_CATEGORY) {
+        for (int i = 0; i < g->hand_len[g->player]; i++) {
+            int card = hand[i];
+            if (rules->joker[card]) continue;
+            for (int c = 0; c < KI_CATEGORIES; c++) {
+                legal[count++] = ki_listed(rules->truth_action[c][card], KI_LAY, card, c, card);
+                legal[count++] = ki_listed(rules->lie_action[c][card], KI_LIE, card, c, -1);
+            }
+        }
+    } else {
+        const double *figures = rules->claim_figures[category];
+        for (int i = 0; i < g->hand_len[g->player]; i++) {
+            int card = hand[i];
+            if (rules->joker[card]) continue;
+            if (figures[card] >= g->floor) {
+                legal[count++] =
+                    ki_listed(rules->truth_action[category][card], KI_LAY, card, category, card);
+            }
+            /* a lie by figure beats any claim (KI-4c) */
+            legal[count++] = ki_listed(rules->lie_action[category][card], KI_LIE, card, category, -1);
+        }
+        legal[count++] = ki_listed(rules->take_action, KI_TAKE, -1, -1, -1);
+        if (g->stock_len > 0) legal[count++] = ki_listed(rules->draw_action, KI_DRAW, -1, -1, -1);
+    }
+    for (int i = 0; i < g->hand_len[g->player]; i++) {
+        int card = hand[i];
+        if (rules->joker[card]) {
+            legal[count++] = ki_listed(rules->joker_action[card], KI_JOKER, card, -1, -1);
+        }
+    }
+    return count;
+}
+
+/* rules.lowest_figure_lie: the lowest whole figure that reaches floor and is not printed. */
+static long long ki_lowest_figure_lie(double floor, double printed) {
+    double lowest = ceil(floor);
+    if (lowest < 0.0) lowest = 0.0;
+    return lowest == printed ? (long long)lowest + 1 : (long long)lowest;
+}
+
+/* The first of the card's false claims that reaches the floor (bisect_left). */
+static int ki_false_start(const KiRules *rules, int category, int card, double floor) {
+    const double *figures = rules->false_figure[category][card];
+    int low = 0, high = rules->false_count[category][card];
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (figures[middle] < floor) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    return low;
+}
+
+/* RandomBot.act: legal[randrange(len(legal))], the legal list as the Python lists it. */
+static int ki_random_act(ki_game *g, ks_random *rng, ki_action *chosen) {
+    const KiRules *rules = g->rules;
+    if (g->phase == PHASE_CHALLENGE) {
+        if (ks_randbelow(rng, 2) == 0) {
+            *chosen = ki_listed(rules->challenge_action, KI_CHALLENGE, -1, -1, -1);
+        } else {
+            *chosen = ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
+        }
+        return 0;
+    }
+    if (g->phase == PHASE_CLAIM) {
+        /* false_claims[category][card][start:] + _figure_lies(card, category) */
+        int card = g->lie_card, category = g->lie_category;
+        int start = ki_false_start(rules, category, card, g->floor);
+        int named = rules->false_count[category][card] - start;
+        uint32_t index = ks_randbelow(rng, (uint32_t)(named + rules->num_plants));
+        if ((int)index < named) {
+            int at = start + (int)index;
+            *chosen = ki_listed(rules->false_action[category][card][at], KI_LAY, card, category,
+                                rules->false_plant[category][card][at]);
+        } else {
+            int plant = rules->plants[index - (uint32_t)named];
+            *chosen = ki_listed(NULL, KI_LAY_FIGURE, card, category, plant);
+            chosen->figure =
+                ki_lowest_figure_lie(g->floor, rules->claim_figures[category][plant]);
+        }
+        return 0;
+    }
+    ki_action legal[KI_MAX_LEGAL];
+    int count = ki_turn_actions(g, legal);
+    if (count == 0) {
+        PyErr_SetString(PyExc_RuntimeError, "kraftidioten native core: no legal action");
+        return -1;
+    }
+    *chosen = legal[ks_randbelow(rng, (uint32_t)count)];
+    return 0;
+}
+
+/* GreedyBot.act on a turn: the cheapest truthful claim; a joker, then the stock. */
+static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
+    const KiRules *rules = g->rules;
+    const unsigned char *hand = g->hands[g->player];
+    int len = g->hand_len[g->player];
+    int category = g->category;
+    if (category == KI_NO_CATEGORY) {
+        /* int(random() * 3): the category is a coin toss, the card the cheapest */
+        category = (int)(ks_random_double(rng) * 3);
+        const int *ranks = rules->greedy_nr[category];
+        int weakest = -1, weakest_nr = -1;
+        for (int i = 0; i < len; i++) {
+            int card = hand[i];
+            if (!rules->joker[card] && ranks[card] > weakest_nr) {
+                weakest_nr = ranks[card];
+                weakest = card;
+            }
+        }
+        if (weakest >= 0) {
+            *chosen = ki_listed(rules->greedy_truthful[category][weakest], KI_LAY, weakest,
+                                category, weakest);
+            return 0;
+        }
+        if (len == 0) {
+            PyErr_SetString(PyExc_ValueError, "min() arg is an empty sequence");
+            return -1;
+        }
+        int lowest = hand[0];
+        for (int i = 1; i < len; i++) {
+            if (hand[i] < lowest) lowest = hand[i];
+        }
+        *chosen = ki_listed(rules->joker_action[lowest], KI_JOKER, lowest, -1, -1);
+        return 0;
+    }
+    const double *figures = rules->greedy_figures[category];
+    int best = -1;
+    double best_figure = INFINITY;
+    for (int i = 0; i < len; i++) {
+        double figure = figures[hand[i]];
+        if (g->floor <= figure && figure < best_figure) {
+            best = hand[i];
+            best_figure = figure;
+        }
+    }
+    if (best >= 0) {
+        *chosen = ki_listed(rules->greedy_truthful[category][best], KI_LAY, best, category, best);
+        return 0;
+    }
+    if (len > 2) { /* KI-7: a joker only while holding three cards or more */
+        int lowest_joker = -1;
+        for (int i = 0; i < len; i++) {
+            int card = hand[i];
+            if (rules->joker[card] && (lowest_joker < 0 || card < lowest_joker)) {
+                lowest_joker = card;
+            }
+        }
+        if (lowest_joker >= 0) {
+            *chosen = ki_listed(rules->joker_action[lowest_joker], KI_JOKER, lowest_joker, -1, -1);
+            return 0;
+        }
+    }
+    if (g->stock_len > 0) {
+        *chosen = ki_listed(rules->draw_action, KI_DRAW, -1, -1, -1);
+    } else {
+        *chosen = ki_listed(rules->take_action, KI_TAKE, -1, -1, -1);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the rules object */
+
+static void KiRules_dealloc(KiRules *self) {
+    for (int c = 0; c < KI_CATEGORIES; c++) {
+        for (int card = 0; card < KI_MAX_CARDS; card++) {
+            Py_XDECREF(self->truth_action[c][card]);
+            Py_XDECREF(self->lie_action[c][card]);
+            Py_XDECREF(self->greedy_truthful[c][card]);
+            for (int j = 0; j < KI_MAX_CARDS; j++) Py_XDECREF(self->false_action[c][card][j]);
+        }
+    }
+    for (int card = 0; card < KI_MAX_CARDS; card++) Py_XDECREF(self->joker_action[card]);
+    Py_XDECREF(self->take_action);
+    Py_XDECREF(self->draw_action);
+    Py_XDECREF(self->challenge_action);
+    Py_XDECREF(self->pass_action);
+    Py_XDECREF(self->game_error);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A sequence of exactly `length` items (a new reference to a list or tuple), or NULL. */
+static PyObject *ki_sequence(PyObject *object, Py_ssize_t length, const char *what) {
+    PyObject *items = PySequence_Fast(object, what);
+    if (items == NULL) return NULL;
+    if (length >= 0 && PySequence_Fast_GET_SIZE(items) != length) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd items, expected %zd", what,
+                     PySequence_Fast_GET_SIZE(items), length);
+        Py_DECREF(items);
+        return NULL;
+    }
+    return items;
+}
+
+static int ki_long(PyObject *object, long low, long high, const char *what, long *out) {
+    long value = PyLong_AsLong(object);
+    if (value == -1 && PyErr_Occurred()) return -1;
+    if (value < low || value > high) {
+        PyErr_Format(PyExc_ValueError, "%s: %ld is outside %ld..%ld", what, value, low, high);
+        return -1;
+    }
+    *out = value;
+    return 0;
+}
+
+/* Reads a [category][card] table of numbers: doubles (ints == NULL) or ints. */
+static int ki_number_table(PyObject *object, int cards, double (*doubles)[KI_MAX_CARDS],
+                           int (*ints)[KI_MAX_CARDS], const char *what) {
+    PyObject *categories = ki_sequence(object, KI_CATEGORIES, what);
+    if (categories == NULL) return -1;
+    for (int c = 0; c < KI_CATEGORIES; c++) {
+        PyObject *row = ki_sequence(PySequence_Fast_GET_ITEM(categories, c), cards, what);
+        if (row == NULL) goto fail;
+        for (int card = 0; card < cards; card++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(row, card);
+            if (ints != NULL) {
+                long value;
+                if (ki_long(item, -1000000000L, 1000000000L, what, &value) < 0) {
+                    Py_DECREF(row);
+                    goto fail;
+                }
+                ints[c][card] = (int)value;
+            } else {
+                double value = PyFloat_AsDouble(item);
+                if (value == -1.0 && PyErr_Occurred()) {
+                    Py_DECREF(row);
+                    goto fail;
+                }
+                doubles[c][card] = value;
+            }
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(categories);
+    return 0;
+fail:
+    Py_DECREF(categories);
+    return -1;
+}
+
+/* Whether `action` is the tuple (kind, fields...) of plain ints, so that the core's
+   reading of an action is the Python one. */
+static int ki_is_action(PyObject *action, long kind, int count, const long *fields) {
+    if (!PyTuple_CheckExact(action) || PyTuple_GET_SIZE(action) != count + 1) return 0;
+    for (int i = 0; i <= count; i++) {
+        PyObject *item = PyTuple_GET_ITEM(action, i);
+        if (!PyLong_CheckExact(item)) return 0;
+        int overflow = 0;
+        long value = PyLong_AsLongAndOverflow(item, &overflow);
+        if (overflow || value != (i == 0 ? kind : fields[i - 1])) return 0;
+    }
+    return 1;
+}
+
+/* Stores a new reference to `action` in *slot after checking that it is the expected one. */
+static int ki_keep_action(PyObject **slot, PyObject *action, long kind, int count,
+                          const long *fields, const char *what) {
+    if (!ki_is_action(action, kind, count, fields)) {
+        PyErr_Format(PyExc_ValueError, "%s: unexpected action %R", what, action);
+        return -1;
+    }
+    Py_INCREF(action);
+    Py_XSETREF(*slot, action);
+    return 0;
+}
+
+/* A [category][card] table of actions (kind, card, category[, card]). */
+static int ki_action_table(PyObject *object, int cards, PyObject *(*slots)[KI_MAX_CARDS],
+                           long kind, int with_plant, const char *what) {
+    PyObject *categories = ki_sequence(object, KI_CATEGORIES, what);
+    if (categories == NULL) return -1;
+    for (int c = 0; c < KI_CATEGORIES; c++) {
+        PyObject *row = ki_sequence(PySequence_Fast_GET_ITEM(categories, c), cards, what);
+        if (row == NULL) goto fail;
+        for (int card = 0; card < cards; card++) {
+            long fields[3] = {card, c, card};
+            if (ki_keep_action(&slots[c][card], PySequence_Fast_GET_ITEM(row, card), kind,
+                               with_plant ? 3 : 2, fields, what) < 0) {
+                Py_DECREF(row);
+                goto fail;
+            }
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(categories);
+    return 0;
+fail:
+    Py_DECREF(categories);
+    return -1;
+}
+
+/* game.false_claims and game.false_figures: per category and card, rising. */
+static int ki_false_tables(KiRules *self, PyObject *claims, PyObject *figures) {
+    const char *what = "false_claims";
+    int cards = self->num_cards;
+    PyObject *claim_rows = ki_sequence(claims, KI_CATEGORIES, what);
+    if (claim_rows == NULL) return -1;
+    PyObject *figure_rows = ki_sequence(figures, KI_CATEGORIES, "false_figures");
+    if (figure_rows == NULL) {
+        Py_DECREF(claim_rows);
+        return -1;
+    }
+    int status = -1;
+    for (int c = 0; c < KI_CATEGORIES; c++) {
+        PyObject *by_card = ki_sequence(PySequence_Fast_GET_ITEM(claim_rows, c), cards, what);
+        PyObject *figures_by_card =
+            ki_sequence(PySequence_Fast_GET_ITEM(figure_rows, c), cards, "false_figures");
+        if (by_card == NULL || figures_by_card == NULL) {
+            Py_XDECREF(by_card);
+            Py_XDECREF(figures_by_card);
+            goto done;
+        }
+        for (int card = 0; card < cards; card++) {
+            PyObject *list = ki_sequence(PySequence_Fast_GET_ITEM(by_card, card), -1, what);
+            if (list == NULL) goto row_failed;
+            Py_ssize_t count = PySequence_Fast_GET_SIZE(list);
+            PyObject *values = ki_sequence(PySequence_Fast_GET_ITEM(figures_by_card, card), count,
+                                           "false_figures");
+            if (values == NULL || count > KI_MAX_CARDS) {
+                if (values != NULL) PyErr_SetString(PyExc_ValueError, "too many false claims");
+                Py_DECREF(list);
+                Py_XDECREF(values);
+                goto row_failed;
+            }
+            for (Py_ssize_t j = 0; j < count; j++) {
+                PyObject *action = PySequence_Fast_GET_ITEM(list, j);
+                long plant = -1;
+                if (PyTuple_CheckExact(action) && PyTuple_GET_SIZE(action) == 4) {
+                    plant = PyLong_AsLong(PyTuple_GET_ITEM(action, 3));
+                    if (plant == -1 && PyErr_Occurred()) PyErr_Clear();
+                }
+                long fields[3] = {card, c, plant};
+                double figure = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(values, j));
+                if ((figure == -1.0 && PyErr_Occurred()) || plant < 0 || plant >= cards ||
+                    plant == card || self->joker[plant] ||
+                    ki_keep_action(&self->false_action[c][card][j], action,
+                                   self->kind_value[KI_LAY], 3, fields, what) < 0) {
+                    if (!PyErr_Occurred()) {
+                        PyErr_Format(PyExc_ValueError, "%s: unexpected action %R", what, action);
+                    }
+                    Py_DECREF(list);
+                    Py_DECREF(values);
+                    goto row_failed;
+                }
+                self->false_plant[c][card][j] = (unsigned char)plant;
+                self->false_figure[c][card][j] = figure;
+            }
+            self->false_count[c][card] = (int)count;
+            Py_DECREF(list);
+            Py_DECREF(values);
+        }
+        Py_DECREF(by_card);
+        Py_DECREF(figures_by_card);
+        continue;
+    row_failed:
+        Py_DECREF(by_card);
+        Py_DECREF(figures_by_card);
+        goto done;
+    }
+    status = 0;
+done:
+    Py_DECREF(claim_rows);
+    Py_DECREF(figure_rows);
+    return status;
+}
+
+/* A list of card indices (plants or jokers) into `out`. */
+static int ki_card_list(PyObject *object, int cards, unsigned char *out, int *count,
+                        const char *what) {
+    PyObject *items = ki_sequence(object, -1, what);
+    if (items == NULL) return -1;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(items);
+    if (size > cards) {
+        PyErr_Format(PyExc_ValueError, "%s: more cards than the deck has", what);
+        Py_DECREF(items);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        long card;
+        if (ki_long(PySequence_Fast_GET_ITEM(items, i), 0, cards - 1, what, &card) < 0) {
+            Py_DECREF(items);
+            return -1;
+        }
+        out[i] = (unsigned char)card;
+    }
+    *count = (int)size;
+    Py_DECREF(items);
+    return 0;
+}
+
+static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {
+        "num_players",   "action_cap",    "hand_size",      "joker_penalty",
+        "joker_limit",   "max_claim_figure", "kinds",       "joker",
+        "plants",        "jokers",        "claim_figures",  "top3",
+        "false_claims",  "false_figures", "truth_actions",  "lie_actions",
+        "joker_actions", "take_action",   "draw_action",    "challenge_action",
+        "pass_action",   "greedy_nr",     "greedy_figures", "greedy_truthful",
+        "game_error",    NULL,
+    };
+    int num_players, hand_size, joker_penalty, joker_limit;
+    long long action_cap, max_claim_figure;
+    PyObject *kinds, *joker, *plants, *jokers, *claim_figures, *top3, *false_claims,
+        *false_figures, *truth_actions, *lie_actions, *joker_actions, *take_action,
+        *draw_action, *challenge_action, *pass_action, *greedy_nr, *greedy_figures,
+        *greedy_truthful, *game_error;
+    if (!PyArg_ParseTupleAndKeywords(
+            args, kwargs, "$iLiiiLOOOOOOOOOOOOOOOOOOO", keywords, &num_players, &action_cap,
+            &hand_size, &joker_penalty, &joker_limit, &max_claim_figure, &kinds, &joker,
+            &plants, &jokers, &claim_figures, &top3, &false_claims, &false_figures,
+            &truth_actions, &lie_actions, &joker_actions, &take_action, &draw_action,
+            &challenge_action, &pass_action, &greedy_nr, &greedy_figures, &greedy_truthful,
+            &game_error)) {
+        return NULL;
+    }
+    if (num_players < 2 || num_players > KI_MAX_SEATS || action_cap < 1 || hand_size < 1 ||
+        joker_penalty < 0 || joker_penalty > KI_MAX_SAMPLE || joker_limit < 0 ||
+        max_claim_figure < 0) {
+        PyErr_SetString(PyExc_ValueError, "kraftidioten native core: a setting out of range");
+        return NULL;
+    }
+    if (!PyExceptionClass_Check(game_error)) {
+        PyErr_SetString(PyExc_TypeError, "game_error must be an exception class");
+        return NULL;
+    }
+    KiRules *self = (KiRules *)type->tp_alloc(type, 0);
+    if (self == NULL) return NULL;
+    self->num_players = num_players;
+    self->action_cap = action_cap;
+    self->hand_size = hand_size;
+    self->joker_penalty = joker_penalty;
+    self->joker_limit = joker_limit;
+    self->max_claim_figure = max_claim_figure;
+    Py_INCREF(game_error);
+    self->game_error = game_error;
+
+    PyObject *kind_items = ki_sequence(kinds, KI_PASS + 1, "kinds");
+    if (kind_items == NULL) goto fail;
+    for (int k = 0; k <= KI_PASS; k++) {
+        long value;
+        if (ki_long(PySequence_Fast_GET_ITEM(kind_items, k), 0, 100000, "kinds", &value) < 0) {
+            Py_DECREF(kind_items);
+            goto fail;
+        }
+        self->kind_value[k] = value;
+    }
+    Py_DECREF(kind_items);
+
+    PyObject *joker_items = ki_sequence(joker, -1, "joker");
+    if (joker_items == NULL) goto fail;
+    Py_ssize_t cards = PySequence_Fast_GET_SIZE(joker_items);
+    if (cards < 1 || cards > KI_MAX_CARDS) {
+        PyErr_Format(PyExc_ValueError, "kraftidioten native core: %zd cards (at most %d)", cards,
+                     KI_MAX_CARDS);
+        Py_DECREF(joker_items);
+        goto fail;
+    }
+    self->num_cards = (int)cards;
+    for (Py_ssize_t card = 0; card < cards; card++) {
+        int truth = PyObject_IsTrue(PySequence_Fast_GET_ITEM(joker_items, card));
+        if (truth < 0) {
+            Py_DECREF(joker_items);
+            goto fail;
+        }
+        self->joker[card] = (unsigned char)truth;
+    }
+    Py_DECREF(joker_items);
+    int n = self->num_cards;
+
+    if (ki_card_list(plants, n, self->plants, &self->num_plants, "plants") < 0 ||
+        ki_card_list(jokers, n, self->jokers, &self->num_jokers, "jokers") < 0) {
+        goto fail;
+    }
+    if (self->num_plants + self->num_jokers != n || self->num_plants < hand_size * num_players) {
+        PyErr_SetString(PyExc_ValueError, "kraftidioten native core: plants and jokers do not "
+                                          "make up the deck");
+        goto fail;
+    }
+    for (int i = 0; i < self->num_plants; i++) {
+        if (self->joker[self->plants[i]] || (i > 0 && self->plants[i] <= self->plants[i - 1])) {
+            PyErr_SetString(PyExc_ValueError, "plants: not the rising plant cards");
+            goto fail;
+        }
+    }
+    for (int i = 0; i < self->num_jokers; i++) {
+        if (!self->joker[self->jokers[i]]) {
+            PyErr_SetString(PyExc_ValueError, "jokers: not the jokers");
+            goto fail;
+        }
+    }
+    int top3_values[KI_CATEGORIES][KI_MAX_CARDS];
+    if (ki_number_table(claim_figures, n, self->claim_figures, NULL, "claim_figures") < 0 ||
+        ki_number_table(top3, n, NULL, top3_values, "top3") < 0 ||
+        ki_number_table(greedy_nr, n, NULL, self->greedy_nr, "greedy_nr") < 0 ||
+        ki_number_table(greedy_figures, n, self->greedy_figures, NULL, "greedy_figures") < 0) {
+        goto fail;
+    }
+    for (int c = 0; c < KI_CATEGORIES; c++) {
+        for (int card = 0; card < n; card++) self->top3[c][card] = top3_values[c][card] != 0;
+    }
+    long lay = self->kind_value[KI_LAY];
+    if (ki_action_table(truth_actions, n, self->truth_action, lay, 1, "truth_actions") < 0 ||
+        ki_action_table(greedy_truthful, n, self->greedy_truthful, lay, 1, "greedy_truthful") <
+            0 ||
+        ki_action_table(lie_actions, n, self->lie_action, self->kind_value[KI_LIE], 0,
+                        "lie_actions") < 0 ||
+        ki_false_tables(self, false_claims, false_figures) < 0) {
+        goto fail;
+    }
+    PyObject *joker_rows = ki_sequence(joker_actions, n, "joker_actions");
+    if (joker_rows == NULL) goto fail;
+    for (int card = 0; card < n; card++) {
+        long fields[1] = {card};
+        if (ki_keep_action(&self->joker_action[card], PySequence_Fast_GET_ITEM(joker_rows, card),
+                           self->kind_value[KI_JOKER], 1, fields, "joker_actions") < 0) {
+            Py_DECREF(joker_rows);
+            goto fail;
+        }
+    }
+    Py_DECREF(joker_rows);
+    if (ki_keep_action(&self->take_action, take_action, self->kind_value[KI_TAKE], 0, NULL,
+                       "take_action") < 0 ||
+        ki_keep_action(&self->draw_action, draw_action, self->kind_value[KI_DRAW], 0, NULL,
+                       "draw_action") < 0 ||
+        ki_keep_action(&self->challenge_action, challenge_action, self->kind_value[KI_CHALLENGE],
+                       0, NULL, "challenge_action") < 0 ||
+        ki_keep_action(&self->pass_action, pass_action, self->kind_value[KI_PASS], 0, NULL,
+                       "pass_action") < 0) {
+        goto fail;
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static PyTypeObject KiRulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "kraftstokk.games.kraftidioten._fastcore.Rules",
+    .tp_doc = PyDoc_STR("A Kraftidioten game's tables for the native core (made by fast.py)."),
+    .tp_basicsize = sizeof(KiRules),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = KiRules_new,
+    .tp_dealloc = (destructor)KiRules_dealloc,
+};
+
+/* ------------------------------------------------------------------ the core object */
+
+typedef struct {
+    PyObject_HEAD
+    KiRules *rules;
+    int num_seats;
+    int seat_bot[KI_MAX_SEATS];
+    ks_random game_rng;
+    ks_random seat_rng[KI_MAX_SEATS];
+    ki_game game;
+    ki_action *log;
+    Py_ssize_t log_capacity;
+    /* Making the result may run a finalizer that plays on this core: it must not reuse
+       the state and log being read. */
+    int busy;
+} KiCore;
+
+static int ki_enter(KiCore *self) {
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "kraftidioten native core: already playing");
+        return -1;
+    }
+    self->busy = 1;
+    return 0;
+}
+
+/* core.derive_seed(seed, part): a bot's seed. */
+static uint64_t ki_derive_seed(uint64_t seed, uint64_t part) {
+    uint64_t value = seed * 6364136223846793005ULL + 1442695040888963407ULL + part;
+    return value ^ (value >> 29);
+}
+
+static int ki_seed_arg(PyObject *object, uint64_t *seed) {
+    if (!PyLong_Check(object)) {
+        PyErr_SetString(PyExc_TypeError, "the seed must be an int");
+        return -1;
+    }
+    unsigned long long value = PyLong_AsUnsignedLongLong(object);
+    if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "the native core takes seeds from 0 to 2**64 - 1");
+        return -1;
+    }
+    *seed = value;
+    return 0;
+}
+
+static void KiCore_dealloc(KiCore *self) {
+    Py_XDECREF(self->rules);
+    PyMem_Free(self->log);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *KiCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"rules", "seat_bots", NULL};
+    PyObject *rules, *seat_bots;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O", keywords, &KiRulesType, &rules,
+                                     &seat_bots)) {
+        return NULL;
+    }
+    KiRules *game_rules = (KiRules *)rules;
+    PyObject *items = ki_sequence(seat_bots, game_rules->num_players, "seat_bots");
+    if (items == NULL) return NULL;
+    KiCore *self = (KiCore *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        Py_DECREF(items);
+        return NULL;
+    }
+    Py_INCREF(rules);
+    self->rules = game_rules;
+    self->num_seats = game_rules->num_players;
+    for (int seat = 0; seat < self->num_seats; seat++) {
+        long bot;
+        if (ki_long(PySequence_Fast_GET_ITEM(items, seat), KI_GREEDY, KI_RANDOM, "seat_bots",
+                    &bot) < 0) {
+            Py_DECREF(items);
+            Py_DECREF(self);
+            return NULL;
+        }
+        self->seat_bot[seat] = (int)bot;
+    }
+    Py_DECREF(items);
+    return (PyObject *)self;
+}
+
+static int ki_log(KiCore *self, Py_ssize_t at, const ki_action *action) {
+    if (at >= self->log_capacity) {
+        Py_ssize_t capacity = self->log_capacity ? self->log_capacity * 2 : 1024;
+        ki_action *grown = PyMem_Realloc(self->log, (size_t)capacity * sizeof(ki_action));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->log = grown;
+        self->log_capacity = capacity;
+    }
+    self->log[at] = *action;
+    return 0;
+}
+
+static PyObject *ki_card_pylist(const unsigned char *cards, int count) {
+    PyObject *list = PyList_New(count);
+    if (list == NULL) return NULL;
+    for (int i = 0; i < count; i++) {
+        PyObject *card = PyLong_FromLong(cards[i]);
+        if (card == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, card);
+    }
+    return list;
+}
+
+static PyObject *ki_action_object(const KiRules *rules, const ki_action *action) {
+    if (action->tuple != NULL) {
+        Py_INCREF(action->tuple);
+        return action->tuple;
+    }
+    return Py_BuildValue("(liiiL)", rules->kind_value[KI_LAY], action->card, action->category,
+                         action->plant, action->figure);
+}
+
+static PyObject *ki_counters(const ki_game *g, PyObject *const *names) {
+    PyObject *counters = PyDict_New();
+    if (counters == NULL) return NULL;
+    for (int i = 0; i < g->counted; i++) {
+        int counter = g->counter_order[i];
+        PyObject *value = PyLong_FromLong(g->counters[counter]);
+        if (value == NULL || PyDict_SetItem(counters, names[counter], value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(counters);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    return counters;
+}
+
+static PyObject *COUNTER_KEYS[C_COUNT];
+
+/* (actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards) */
+static PyObject *ki_run(KiCore *self, Py_ssize_t logged) {
+    const KiRules *rules = self->rules;
+    const ki_game *g = &self->game;
+    PyObject *actions = PyList_New(logged);
+    if (actions == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < logged; i++) {
+        PyObject *action = ki_action_object(rules, &self->log[i]);
+        if (action == NULL) {
+            Py_DECREF(actions);
+            return NULL;
+        }
+        PyList_SET_ITEM(actions, i, action);
+    }
+    int loser = -1;
+    if (g->finished) {
+        for (int seat = 0; seat < g->n; seat++) {
+            if (g->active[seat]) {
+                loser = seat;
+                break;
+            }
+        }
+    }
+    PyObject *order = PyList_New(g->out_len);
+    PyObject *cards_played = PyList_New(rules->num_cards);
+    PyObject *loser_cards = loser >= 0 ? ki_card_pylist(g->hands[loser], g->hand_len[loser])
+                                       : PyList_New(0);
+    PyObject *counters = ki_counters(g, COUNTER_KEYS);
+    PyObject *samples = PyDict_New();
+    PyObject *rounds = PyLong_FromLongLong((g->turns + g->n - 1) / g->n);
+    PyObject *loser_object = loser >= 0 ? PyLong_FromLong(loser) : Py_NewRef(Py_None);
+    PyObject *result = NULL;
+    if (order == NULL || cards_played == NULL || loser_cards == NULL || counters == NULL ||
+        samples == NULL || rounds == NULL || loser_object == NULL) {
+        goto done;
+    }
+    for (int i = 0; i < g->out_len; i++) {
+        PyObject *seat = PyLong_FromLong(g->out_order[i]);
+        if (seat == NULL) goto done;
+        PyList_SET_ITEM(order, i, seat);
+    }
+    for (int card = 0; card < rules->num_cards; card++) {
+        PyObject *count = PyLong_FromLong(g->cards_played[card]);
+        if (count == NULL) goto done;
+        PyList_SET_ITEM(cards_played, card, count);
+    }
+    result = PyTuple_Pack(9, actions, g->finished ? Py_True : Py_False, order, loser_object,
+                          rounds, counters, samples, cards_played, loser_cards);
+done:
+    Py_DECREF(actions);
+    Py_XDECREF(order);
+    Py_XDECREF(cards_played);
+    Py_XDECREF(loser_cards);
+    Py_XDECREF(counters);
+    Py_XDECREF(samples);
+    Py_XDECREF(rounds);
+    Py_XDECREF(loser_object);
+    return result;
+}
+
+/* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
+   s + 1)), and KraftidiotenState.play_out's loop. */
+static PyObject *ki_play(KiCore *self, uint64_t seed) {
+    const KiRules *rules = self->rules;
+    ki_game *g = &self->game;
+    ks_random_seed(&self->game_rng, seed);
+    for (int seat = 0; seat < self->num_seats; seat++) {
+        ks_random_lazy(&self->seat_rng[seat], ki_derive_seed(seed, (uint64_t)seat + 1));
+    }
+    ki_start(g, rules, &self->game_rng);
+    Py_ssize_t logged = 0;
+    while (!g->finished && g->actions < rules->action_cap && g->broken == NULL) {
+        int seat = g->player;
+        ks_random *rng = &self->seat_rng[seat];
+        ki_action action;
+        int status;
+        if (self->seat_bot[seat] == KI_RANDOM) {
+            status = ki_random_act(g, rng, &action);
+        } else if (g->phase == PHASE_CHALLENGE) {
+            action = ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
+            status = 0;
+        } else if (g->phase == PHASE_TURN) {
+            status = ki_greedy_act(g, rng, &action);
+        } else {
+            g->broken = "the greedy bot is asked to name a lie";
+            break;
+        }
+        if (status < 0 || ki_log(self, logged, &action) < 0 || ki_apply(g, &action) < 0) {
+            return NULL;
+        }
+        logged++;
+    }
+    if (g->broken != NULL) {
+        PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
+        return NULL;
+    }
+    return ki_run(self, logged);
+}
+
+static PyObject *KiCore_play(KiCore *self, PyObject *seed_object) {
+    uint64_t seed;
+    if (ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) return NULL;
+    PyObject *run = ki_play(self, seed);
+    self->busy = 0;
+    return run;
+}
+
+/* game.new_initial_state(Random(seed)).card_locations() */
+static PyObject *ki_dealt(KiCore *self, uint64_t seed) {
+    ki_game *g = &self->game;
+    ks_random_seed(&self->game_rng, seed);
+    ki_start(g, self->rules, &self->game_rng);
+    if (g->broken != NULL) {
+        PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
+        return NULL;
+    }
+    PyObject *places = PyDict_New();
+    if (places == NULL) return NULL;
+    PyObject *stock = ki_card_pylist(g->stock, g->stock_len);
+    if (stock == NULL || PyDict_SetItemString(places, "stock", stock) < 0) goto fail_with_stock;
+    Py_DECREF(stock);
+    PyObject *pile = ki_card_pylist(g->pile, g->pile_len);
+    if (pile == NULL || PyDict_SetItemString(places, "pile", pile) < 0) {
+        Py_XDECREF(pile);
+        goto fail;
+    }
+    Py_DECREF(pile);
+    for (int seat = 0; seat < g->n; seat++) {
+        char key[16];
+        PyOS_snprintf(key, sizeof(key), "hand:%d", seat);
+        PyObject *hand = ki_card_pylist(g->hands[seat], g->hand_len[seat]);
+        if (hand == NULL || PyDict_SetItemString(places, key, hand) < 0) {
+            Py_XDECREF(hand);
+            goto fail;
+        }
+        Py_DECREF(hand);
+    }
+    PyObject *burned = ki_card_pylist(g->burned, g->burned_len);
+    if (burned == NULL || PyDict_SetItemString(places, "burned", burned) < 0) {
+        Py_XDECREF(burned);
+        goto fail;
+    }
+    Py_DECREF(burned);
+    return places;
+fail_with_stock:
+    Py_XDECREF(stock);
+fail:
+    Py_DECREF(places);
+    return NULL;
+}
+
+static PyObject *KiCore_deal(KiCore *self, PyObject *seed_object) {
+    uint64_t seed;
+    if (ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) return NULL;
+    PyObject *places = ki_dealt(self, seed);
+    self->busy = 0;
+    return places;
+}
+
+static PyMethodDef KiCore_methods[] = {
+    {"play", (PyCFunction)KiCore_play, METH_O,
+     PyDoc_STR("play(seed) -> (actions, finished, order, loser, rounds, counters, samples, "
+               "cards_played, loser_cards): play_game's game, played natively.")},
+    {"deal", (PyCFunction)KiCore_deal, METH_O,
+     PyDoc_STR("deal(seed) -> game.new_initial_state(Random(seed)).card_locations()")},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject KiCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "kraftstokk.games.kraftidioten._fastcore.Core",
+    .tp_doc = PyDoc_STR("Kraftidioten played natively for greedy (0) and random (1) seats."),
+    .tp_basicsize = sizeof(KiCore),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = KiCore_new,
+    .tp_dealloc = (destructor)KiCore_dealloc,
+    .tp_methods = KiCore_methods,
+};
+
+static struct PyModuleDef ki_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "kraftstokk.games.kraftidioten._fastcore",
+    .m_doc = PyDoc_STR("Kraftidioten's native core (see fast.py)."),
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__fastcore(void) {
+    if (PyType_Ready(&KiRulesType) < 0 || PyType_Ready(&KiCoreType) < 0) return NULL;
+    for (int i = 0; i < C_COUNT; i++) {
+        if (COUNTER_KEYS[i] == NULL) {
+            COUNTER_KEYS[i] = PyUnicode_InternFromString(COUNTER_NAMES[i]);
+            if (COUNTER_KEYS[i] == NULL) return NULL;
+        }
+    }
+    PyObject *module = PyModule_Create(&ki_module);
+    if (module == NULL) return NULL;
+    if (PyModule_AddIntConstant(module, "GREEDY", KI_GREEDY) < 0 ||
+        PyModule_AddIntConstant(module, "RANDOM", KI_RANDOM) < 0 ||
+        PyModule_AddObjectRef(module, "Rules", (PyObject *)&KiRulesType) < 0 ||
+        PyModule_AddObjectRef(module, "Core", (PyObject *)&KiCoreType) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

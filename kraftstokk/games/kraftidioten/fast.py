@@ -1,0 +1,142 @@
+"""Kraftidioten's native core (``_fastcore.c``): whole games of greedy and random seats.
+
+:func:`native_core` hands the core a game's own tables once (the printed figures, the
+top-3 flags, the false claims and their figures, the action tuples, and the greedy bot's
+ranks and figures, taken from a :class:`GreedyBot` of that game), so no rule or policy
+data is written twice. It gives a core only when every seat is exactly the greedy bot
+(made for this game) or the framework's random bot; Kraftidioten has no variants. The
+Python engine (``state.py``, ``bots.py``) stays the reference: the core plays the same
+games, every random draw included (``tests/test_games_fastcore.py``,
+``tests/test_games_kraftidioten_fastcore.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from kraftstokk.errors import GameError
+from kraftstokk.games import native
+from kraftstokk.games.core import Bot, Game
+from kraftstokk.games.fastcore import NativeCore
+from kraftstokk.games.kraftidioten.actions import (
+    CHALLENGE,
+    CHALLENGE_ACTION,
+    DRAW,
+    DRAW_ACTION,
+    JOKER,
+    LAY,
+    LIE,
+    PASS,
+    PASS_ACTION,
+    TAKE,
+    TAKE_ACTION,
+)
+from kraftstokk.games.kraftidioten.bots import GreedyBot
+from kraftstokk.games.kraftidioten.rules import HAND_SIZE, JOKER_LIMIT, JOKER_PENALTY
+from kraftstokk.games.kraftidioten.state import KraftidiotenGame
+from kraftstokk.games.random_bot import RandomBot
+
+#: The core's fixed arrays: at most this many cards (a deck has 55).
+MAX_CARDS: Final = 64
+#: Action caps and stated figures beyond this are never reached; the core counts in int64.
+_NATIVE_LIMIT: Final = 2**62
+#: Games whose tables were handed to the core, the most recent last.
+_CACHE_SIZE: Final = 16
+
+
+class _GameCore:
+    """One game's tables in the core, the greedy bot they came from, and a core per
+    seating (which seats are greedy, which random)."""
+
+    def __init__(self, module: Any, game: KraftidiotenGame) -> None:
+        reference = GreedyBot(game)
+        self.game = game
+        self.module = module
+        self.greedy_nr = reference._nr
+        self.greedy_figures = reference._plant_figures
+        self.greedy_truthful = reference._truthful
+        self.greedy_joker = reference._joker
+        table = game.table
+        #: What the core's ``Rules`` is made from (kept for tests of its checks).
+        self.arguments: dict[str, Any] = dict(
+            num_players=game.num_players,
+            action_cap=min(game.action_cap, _NATIVE_LIMIT),
+            hand_size=HAND_SIZE,
+            joker_penalty=JOKER_PENALTY,
+            joker_limit=JOKER_LIMIT,
+            max_claim_figure=min(game.max_claim_figure, _NATIVE_LIMIT),
+            kinds=(LAY, LAY, LIE, JOKER, TAKE, DRAW, CHALLENGE, PASS),
+            joker=table.joker,
+            plants=game.plants,
+            jokers=game.jokers,
+            claim_figures=game.claim_figures,
+            top3=game.top3,
+            false_claims=game.false_claims,
+            false_figures=game.false_figures,
+            truth_actions=game.truth_actions,
+            lie_actions=game.lie_actions,
+            joker_actions=game.joker_actions,
+            take_action=TAKE_ACTION,
+            draw_action=DRAW_ACTION,
+            challenge_action=CHALLENGE_ACTION,
+            pass_action=PASS_ACTION,
+            greedy_nr=reference._nr,
+            greedy_figures=reference._plant_figures,
+            greedy_truthful=reference._truthful,
+            game_error=GameError,
+        )
+        self.rules = module.Rules(**self.arguments)
+        self.cores: dict[tuple[int, ...], NativeCore] = {}
+        self.greedy_code = int(module.GREEDY)
+        self.random_code = int(module.RANDOM)
+
+    def core(self, bots: Sequence[Bot]) -> NativeCore | None:
+        """The core for these seats, or None when a seat's bot is not one the core plays."""
+        seating = []
+        for bot in bots:
+            kind = type(bot)
+            if kind is RandomBot:
+                seating.append(self.random_code)
+            # A greedy bot made for another game would decide from that game's tables.
+            elif (
+                type(bot) is GreedyBot
+                and bot._plant_figures is self.greedy_figures
+                and bot._nr is self.greedy_nr
+                and bot._truthful is self.greedy_truthful
+                and bot._joker is self.greedy_joker
+            ):
+                seating.append(self.greedy_code)
+            else:
+                return None
+        key = tuple(seating)
+        found = self.cores.get(key)
+        if found is None:
+            found = self.cores[key] = self.module.Core(rules=self.rules, seat_bots=key)
+        return found
+
+
+_games: dict[int, _GameCore] = {}
+
+
+def _game_core(game: KraftidiotenGame) -> _GameCore | None:
+    entry = _games.get(id(game))
+    if entry is not None and entry.game is game:
+        return entry
+    module = native.load_core("kraftidioten")
+    if module is None or game.table.size > MAX_CARDS or JOKER_PENALTY > 5:
+        return None
+    entry = _GameCore(module, game)
+    _games.pop(id(game), None)
+    if len(_games) >= _CACHE_SIZE:
+        del _games[next(iter(_games))]
+    _games[id(game)] = entry
+    return entry
+
+
+def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
+    """The core that plays ``game`` with ``bots`` exactly as the Python engine, or None."""
+    if type(game) is not KraftidiotenGame or game.variants or len(bots) != game.num_players:
+        return None
+    entry = _game_core(game)
+    return entry.core(bots) if entry is not None else None
