@@ -66,7 +66,7 @@ def build_in_place() -> None:
             f"{native.PACKAGE}.{name}.{native.CORE_MODULE}",
             [str(native.GAMES_DIR / name / native.CORE_SOURCE)],
             include_dirs=[include],
-            extra_compile_args=["-O2", "-Wall", "-Wextra"],
+            extra_compile_args=["-O3", "-Wall", "-Wextra"],
         )
         for name in native.native_cores()
     ]

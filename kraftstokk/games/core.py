@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from kraftstokk.errors import GameError
-from kraftstokk.games.fastcore import MAX_SEED, native_core, record_of
+from kraftstokk.games.fastcore import MAX_SEED, NativeRun, native_core
 from kraftstokk.games.random_bot import RandomBot as RandomBot  # re-exported, as Stats
 from kraftstokk.games.random_bot import random_bot as random_bot
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
@@ -465,7 +465,7 @@ def play_game(
     if native and not debug and 0 <= seed <= MAX_SEED:
         core = native_core(game, bots)
         if core is not None:
-            return record_of(game, seed, core.play(seed))
+            return native_record(game, seed, core.play(seed))
     state = game.new_initial_state(random.Random(seed))
     bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
     actions: list[Action] = []
@@ -490,6 +490,21 @@ def play_game(
         state.final_stats(),
         loser_cards,
         state.event_log(),
+    )
+
+
+def native_record(game: Game, seed: int, run: NativeRun) -> GameRecord:
+    """The record of a game a native core played (``games/fastcore.py``): its rules are
+    asked of the game, and its events replayed by the Python engine, only when read."""
+    actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards = run
+    return GameRecord(
+        None,
+        seed,
+        actions,
+        Result(finished, order, loser, len(actions), rounds),
+        Stats(counters, samples, cards_played),
+        loser_cards,
+        game=game,
     )
 
 

@@ -21,10 +21,8 @@ import importlib.util
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from kraftstokk.games.stats import Stats
-
 if TYPE_CHECKING:
-    from kraftstokk.games.core import Action, Bot, Game, GameRecord
+    from kraftstokk.games.core import Action, Bot, Game
 
 #: What a core's ``play`` returns: (actions, finished, order, loser, rounds, counters,
 #: samples, cards_played, loser_cards), each exactly as the Python engine has it.
@@ -76,22 +74,6 @@ def finder_for(game: Game) -> CoreFinder | None:
 
 def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     """The core that plays ``game`` with ``bots``, or None (the Python engine plays)."""
-    finder = finder_for(game)
+    kind = type(game)
+    finder = _finders[kind] if kind in _finders else finder_for(game)
     return finder(game, bots) if finder is not None else None
-
-
-def record_of(game: Game, seed: int, run: NativeRun) -> GameRecord:
-    """The :class:`GameRecord` of a game a core played; its rules are asked of the game,
-    and its events replayed from the actions by the Python engine, only when read."""
-    from kraftstokk.games.core import GameRecord, Result
-
-    actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards = run
-    return GameRecord(
-        None,
-        seed,
-        actions,
-        Result(finished, order, loser, len(actions), rounds),
-        Stats(counters, samples, cards_played),
-        loser_cards,
-        game=game,
-    )

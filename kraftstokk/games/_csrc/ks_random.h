@@ -11,7 +11,8 @@
  *   ks_randbelow       random.randrange(n) for n >= 1 (Random._randbelow_with_getrandbits)
  *
  * A generator may be seeded lazily (ks_random_lazy), as core.LazyRandom is: the seeding
- * (about 1,900 steps) happens at the first draw, so a bot that never draws costs nothing.
+ * happens at the first draw, so a bot that never draws costs nothing; or several at once
+ * (ks_random_seed_pending), which costs little more than one.
  * tests/test_games_fastcore.py plays tens of thousands of games through the cores and
  * the Python engine, each drawing from these and from random.Random.
  */
@@ -23,6 +24,7 @@
 
 #define KS_MT_N 624
 #define KS_MT_M 397
+#define KS_LANES 4
 
 typedef struct {
     uint32_t state[KS_MT_N];
@@ -31,58 +33,77 @@ typedef struct {
     uint64_t seed;
 } ks_random;
 
-static void ks_mt_init_genrand(ks_random *r, uint32_t s) {
-    uint32_t *mt = r->state;
-    mt[0] = s;
-    for (int i = 1; i < KS_MT_N; i++) {
-        mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
-    }
-    r->index = KS_MT_N;
-}
-
-/* Every int seed starts from init_genrand(19650218): made once, then copied (a third
- * of the cost of seeding). */
+/* Every int seed starts from init_genrand(19650218): made once, then copied. */
 static uint32_t ks_mt_seed_base[KS_MT_N];
 static int ks_mt_seed_base_made = 0;
 
-static void ks_mt_init_by_array(ks_random *r, const uint32_t *key, int key_length) {
-    uint32_t *mt = r->state;
-    if (!ks_mt_seed_base_made) {
-        ks_mt_init_genrand(r, 19650218U);
-        memcpy(ks_mt_seed_base, mt, sizeof ks_mt_seed_base);
-        ks_mt_seed_base_made = 1;
-    } else {
-        memcpy(mt, ks_mt_seed_base, sizeof ks_mt_seed_base);
-        r->index = KS_MT_N;
+static void ks_mt_make_seed_base(void) {
+    uint32_t *mt = ks_mt_seed_base;
+    mt[0] = 19650218U;
+    for (int i = 1; i < KS_MT_N; i++) {
+        mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
     }
-    int i = 1, j = 0;
-    for (int k = KS_MT_N > key_length ? KS_MT_N : key_length; k > 0; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= KS_MT_N) {
-            mt[0] = mt[KS_MT_N - 1];
-            i = 1;
-        }
-        if (j >= key_length) j = 0;
-    }
-    for (int k = KS_MT_N - 1; k > 0; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= KS_MT_N) {
-            mt[0] = mt[KS_MT_N - 1];
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000U; /* a non-zero initial state is assured */
+    ks_mt_seed_base_made = 1;
 }
 
-/* random.Random(seed) for 0 <= seed < 2**64: one key word below 2**32, else two. */
+/* CPython's init_by_array for `lanes` generators side by side, each with its seed (below
+ * 2**64: a key of one or two words) as the key. Seeding one generator is a chain of about
+ * 1,250 dependent multiplies; interleaved, three chains cost little more than one. With
+ * at most two key words, step t adds key[0] when t is even, and key[1] + 1 when it is odd
+ * (key[0] again for a one-word key): the same t for every lane. */
+static inline __attribute__((always_inline)) void ks_mt_seed_lanes(ks_random *const *rs,
+                                                                   const int lanes) {
+    uint32_t *mt[KS_LANES], even[KS_LANES], odd[KS_LANES], prev[KS_LANES];
+    if (!ks_mt_seed_base_made) ks_mt_make_seed_base();
+    for (int g = 0; g < lanes; g++) {
+        mt[g] = rs[g]->state;
+        memcpy(mt[g], ks_mt_seed_base, sizeof ks_mt_seed_base);
+        uint32_t low = (uint32_t)(rs[g]->seed & 0xFFFFFFFFU);
+        uint32_t high = (uint32_t)(rs[g]->seed >> 32);
+        even[g] = low;
+        odd[g] = high ? high + 1U : low;
+        prev[g] = mt[g][0];
+    }
+    int i = 1;
+    for (int t = 0; t < KS_MT_N; t++) {
+        const uint32_t *add = (t & 1) ? odd : even;
+#pragma GCC unroll 4
+        for (int g = 0; g < lanes; g++) {
+            prev[g] = (mt[g][i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1664525U)) + add[g];
+            mt[g][i] = prev[g];
+        }
+        if (++i >= KS_MT_N) {
+            for (int g = 0; g < lanes; g++) mt[g][0] = prev[g];
+            i = 1;
+        }
+    }
+    for (int k = KS_MT_N - 1; k > 0; k--) {
+#pragma GCC unroll 4
+        for (int g = 0; g < lanes; g++) {
+            prev[g] = (mt[g][i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1566083941U)) - (uint32_t)i;
+            mt[g][i] = prev[g];
+        }
+        if (++i >= KS_MT_N) {
+            for (int g = 0; g < lanes; g++) mt[g][0] = prev[g];
+            i = 1;
+        }
+    }
+    for (int g = 0; g < lanes; g++) {
+        mt[g][0] = 0x80000000U; /* a non-zero initial state is assured */
+        rs[g]->index = KS_MT_N;
+        rs[g]->pending = 0;
+    }
+}
+
+static void ks_mt_seed_1(ks_random *const *rs) { ks_mt_seed_lanes(rs, 1); }
+static void ks_mt_seed_2(ks_random *const *rs) { ks_mt_seed_lanes(rs, 2); }
+static void ks_mt_seed_3(ks_random *const *rs) { ks_mt_seed_lanes(rs, 3); }
+static void ks_mt_seed_4(ks_random *const *rs) { ks_mt_seed_lanes(rs, 4); }
+
+/* random.Random(seed) for 0 <= seed < 2**64. */
 static void ks_random_seed(ks_random *r, uint64_t seed) {
-    uint32_t key[2] = {(uint32_t)(seed & 0xFFFFFFFFU), (uint32_t)(seed >> 32)};
-    ks_mt_init_by_array(r, key, key[1] ? 2 : 1);
-    r->pending = 0;
     r->seed = seed;
+    ks_mt_seed_1(&r);
 }
 
 /* Like ks_random_seed, but the state is made at the first draw. */
@@ -91,25 +112,57 @@ static void ks_random_lazy(ks_random *r, uint64_t seed) {
     r->seed = seed;
 }
 
-static inline uint32_t ks_genrand_uint32(ks_random *r) {
+/* Seeds every generator of rs[0..n) still pending, side by side, making the states
+ * ks_random_seed makes: a core may seed at once every generator it will draw from. Four
+ * lanes when exactly four are left, else three at a time: the cheapest per generator. */
+static void ks_random_seed_pending(ks_random *const *rs, int n) {
+    ks_random *todo[KS_MT_N / 8];
+    int left = 0;
+    for (int g = 0; g < n && left < KS_MT_N / 8; g++) {
+        if (rs[g]->pending) todo[left++] = rs[g];
+    }
+    ks_random **next = todo;
+    while (left > 0) {
+        int lanes = left == 4 ? 4 : left >= 3 ? 3 : left;
+        switch (lanes) {
+            case 4: ks_mt_seed_4(next); break;
+            case 3: ks_mt_seed_3(next); break;
+            case 2: ks_mt_seed_2(next); break;
+            default: ks_mt_seed_1(next); break;
+        }
+        next += lanes;
+        left -= lanes;
+    }
+}
+
+/* core.derive_seed(seed, part): the seed of a sub-stream (seat s's bot: part s + 1). */
+static inline uint64_t ks_derive_seed(uint64_t seed, uint64_t part) {
+    uint64_t value = seed * 6364136223846793005ULL + 1442695040888963407ULL + part;
+    return value ^ (value >> 29);
+}
+
+/* The next 624 words of the state, once every 624 draws. */
+static void ks_mt_twist(ks_random *r) {
     uint32_t *mt = r->state;
     uint32_t y;
-    if (r->pending) ks_random_seed(r, r->seed);
-    if (r->index >= KS_MT_N) {
-        int kk;
-        for (kk = 0; kk < KS_MT_N - KS_MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + KS_MT_M] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        }
-        for (; kk < KS_MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (KS_MT_M - KS_MT_N)] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        }
-        y = (mt[KS_MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[KS_MT_N - 1] = mt[KS_MT_M - 1] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        r->index = 0;
+    int kk;
+    for (kk = 0; kk < KS_MT_N - KS_MT_M; kk++) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + KS_MT_M] ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
     }
-    y = mt[r->index++];
+    for (; kk < KS_MT_N - 1; kk++) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + (KS_MT_M - KS_MT_N)] ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
+    }
+    y = (mt[KS_MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+    mt[KS_MT_N - 1] = mt[KS_MT_M - 1] ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
+    r->index = 0;
+}
+
+static inline uint32_t ks_genrand_uint32(ks_random *r) {
+    if (r->pending) ks_random_seed(r, r->seed);
+    if (r->index >= KS_MT_N) ks_mt_twist(r);
+    uint32_t y = r->state[r->index++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;
@@ -145,6 +198,36 @@ static inline uint32_t ks_randbelow(ks_random *r, uint32_t n) {
     uint32_t v = ks_getrandbits(r, k);
     while (v >= n) v = ks_getrandbits(r, k);
     return v;
+}
+
+/* The games' "shuffle by random sort keys": items[0..m) (m <= 256) in the order of
+ * sorted(items, key=keys.__getitem__), ties in their given order, as Python's stable sort
+ * leaves them. The keys are random() draws, uniform in [0, 1), so the items are first
+ * dealt into m buckets by key (scaling by m keeps the keys' order between buckets), in
+ * their given order, and each small bucket is insertion-sorted: linear time on average. */
+static void ks_sort_by_random_keys(const double *keys, const uint8_t *items, int m,
+                                   uint8_t *out) {
+    int first[257] = {0}, fill[256];
+    uint8_t bucket_of[256];
+    for (int k = 0; k < m; k++) {
+        int bucket = (int)(keys[items[k]] * m);
+        bucket_of[k] = (uint8_t)(bucket < m ? bucket : m - 1);
+        first[bucket_of[k] + 1]++;
+    }
+    for (int b = 0; b < m; b++) {
+        first[b + 1] += first[b];
+        fill[b] = first[b];
+    }
+    for (int k = 0; k < m; k++) {
+        int b = bucket_of[k];
+        int j = fill[b]++;
+        double key = keys[items[k]];
+        while (j > first[b] && keys[out[j - 1]] > key) { /* strict: ties keep their order */
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = items[k];
+    }
 }
 
 #endif

@@ -202,51 +202,29 @@ static inline void count_played(Game *g, int card) { g->cards_played[card]++; }
 
 /* -- the deal (IdiotState.__init__) ----------------------------------------------------- */
 
-/* The shuffle by random sort keys: one random() per plant card, then a stable sort of
- * the positions by key (sorted(range(...), key=keys.__getitem__)). Any sort by (key,
- * position) gives that order; this one spreads the positions over buckets by key
- * (keys are uniform in [0, 1), and scaling by a power of two keeps their order), in
- * position order, and insertion-sorts each small bucket. */
-#define SHUFFLE_BUCKETS 64
+/* The shuffle by random sort keys: one random() per plant card, then the positions
+ * sorted by key, stably (sorted(range(...), key=keys.__getitem__)). */
 static void shuffle_by_keys(const IdiotCore *core, ks_random *rng, int8_t *deck) {
     double keys[MAX_CARDS];
-    int8_t bucket_of[MAX_CARDS];
-    int8_t index[MAX_CARDS];
-    int first[SHUFFLE_BUCKETS + 1] = {0}, fill[SHUFFLE_BUCKETS];
+    uint8_t positions[MAX_CARDS], order[MAX_CARDS];
     int plants = core->num_plants;
     for (int i = 0; i < plants; i++) {
         keys[i] = ks_random_double(rng);
-        int bucket = (int)(keys[i] * SHUFFLE_BUCKETS);
-        bucket_of[i] = (int8_t)(bucket < SHUFFLE_BUCKETS ? bucket : SHUFFLE_BUCKETS - 1);
-        first[bucket_of[i] + 1]++;
+        positions[i] = (uint8_t)i;
     }
-    for (int b = 0; b < SHUFFLE_BUCKETS; b++) {
-        first[b + 1] += first[b];
-        fill[b] = first[b];
-    }
-    for (int i = 0; i < plants; i++) {
-        int b = bucket_of[i];
-        int j = fill[b]++;
-        while (j > first[b] && keys[index[j - 1]] > keys[i]) { /* strict: ties keep position */
-            index[j] = index[j - 1];
-            j--;
-        }
-        index[j] = (int8_t)i;
-    }
-    for (int i = 0; i < plants; i++) deck[i] = core->plants[index[i]];
+    ks_sort_by_random_keys(keys, positions, plants, order);
+    for (int i = 0; i < plants; i++) deck[i] = core->plants[order[i]];
 }
 
 static int starting_player(const Game *g);
 
 /* ID-2: three face-down, three face-up, three in hand; the rest is the stock. */
-static void deal(Game *g, const IdiotCore *core, uint64_t seed) {
-    ks_random rng;
+static void deal(Game *g, const IdiotCore *core, ks_random *rng) {
     int8_t deck[MAX_CARDS];
     memset(g, 0, offsetof(Game, moves));
     g->core = core;
     g->n = core->num_players;
-    ks_random_seed(&rng, seed);
-    shuffle_by_keys(core, &rng, deck);
+    shuffle_by_keys(core, rng, deck);
     for (int seat = 0; seat < g->n; seat++) {
         const int8_t *base = deck + seat * DEALT;
         for (int k = 0; k < ROW; k++) {
@@ -747,12 +725,6 @@ static int greedy_choice(const Legal *legal, const int64_t *cost) {
 
 /* -- a whole game ----------------------------------------------------------------------- */
 
-/* kraftstokk.games.core.derive_seed(seed, part) */
-static uint64_t derive_seed(uint64_t seed, uint64_t part) {
-    uint64_t value = seed * 6364136223846793005ULL + 1442695040888963407ULL + part;
-    return value ^ (value >> 29);
-}
-
 static int record_move(Game *g, const Move *m) {
     if (g->moves_len >= g->moves_cap) {
         long long cap = g->moves_cap ? g->moves_cap * 2 : 256;
@@ -769,13 +741,20 @@ static int record_move(Game *g, const Move *m) {
 /* core.play_game's loop (IdiotState.play_out) with the bots inlined. Returns -1 with a
  * Python exception set on failure. */
 static int play(Game *g, const IdiotCore *core, uint64_t seed) {
-    ks_random bot_rng[MAX_SEATS];
+    ks_random rng, bot_rng[MAX_SEATS];
+    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
+    int drawing = 1;
     Legal legal;
     legal.len = 0;
-    deal(g, core, seed);
-    for (int seat = 0; seat < g->n; seat++)
-        if (core->seat_kind[seat] == SEAT_RANDOM)
-            ks_random_lazy(&bot_rng[seat], derive_seed(seed, (uint64_t)seat + 1));
+    ks_random_lazy(&rng, seed);
+    for (int seat = 0; seat < core->num_players; seat++) {
+        if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
+            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+            drawn[drawing++] = &bot_rng[seat];
+        }
+    }
+    ks_random_seed_pending(drawn, drawing);
+    deal(g, core, &rng);
     while (!g->over && !g->broken) {
         generate(g, &legal);
         if (g->broken || legal.len == 0) break;
@@ -969,7 +948,9 @@ static PyObject *IdiotCore_deal(IdiotCore *self, PyObject *arg) {
     uint64_t seed;
     if (seed_of(self, arg, &seed) < 0) return NULL;
     Game g;
-    deal(&g, self, seed);
+    ks_random rng;
+    ks_random_seed(&rng, seed);
+    deal(&g, self, &rng);
     PyObject *places = PyDict_New();
     if (!places) return NULL;
     static const char *const shared[] = {"stock", "pile", "burned"};

@@ -206,16 +206,7 @@ static void ki_deal(ki_game *g) {
     double keys[KI_MAX_CARDS];
     unsigned char plants[KI_MAX_CARDS];
     for (int card = 0; card < rules->num_cards; card++) keys[card] = ks_random_double(g->rng);
-    /* sorted(plants, key=keys.__getitem__): a stable insertion sort */
-    for (int j = 0; j < rules->num_plants; j++) {
-        unsigned char card = rules->plants[j];
-        int i = j;
-        while (i > 0 && keys[plants[i - 1]] > keys[card]) {
-            plants[i] = plants[i - 1];
-            i--;
-        }
-        plants[i] = card;
-    }
+    ks_sort_by_random_keys(keys, rules->plants, rules->num_plants, plants);
     int dealt = rules->hand_size * g->n;
     for (int round = 0; round < rules->hand_size; round++) {
         for (int seat = 0; seat < g->n; seat++) {
@@ -1122,12 +1113,6 @@ static int ki_enter(KiCore *self) {
     return 0;
 }
 
-/* core.derive_seed(seed, part): a bot's seed. */
-static uint64_t ki_derive_seed(uint64_t seed, uint64_t part) {
-    uint64_t value = seed * 6364136223846793005ULL + 1442695040888963407ULL + part;
-    return value ^ (value >> 29);
-}
-
 static int ki_seed_arg(PyObject *object, uint64_t *seed) {
     if (!PyLong_Check(object)) {
         PyErr_SetString(PyExc_TypeError, "the seed must be an int");
@@ -1302,15 +1287,23 @@ done:
 static PyObject *ki_play(KiCore *self, uint64_t seed) {
     const KiRules *rules = self->rules;
     ki_game *g = &self->game;
-    ks_random_seed(&self->game_rng, seed);
+    /* Every seat draws (the greedy bot for an opening's category, the random one at each
+     * turn), seat 0 at the first action: it is seeded with the game's generator, and the
+     * other seats together at the first draw of any of them. */
+    ks_random *seats[KI_MAX_SEATS];
+    ks_random_lazy(&self->game_rng, seed);
     for (int seat = 0; seat < self->num_seats; seat++) {
-        ks_random_lazy(&self->seat_rng[seat], ki_derive_seed(seed, (uint64_t)seat + 1));
+        ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        seats[seat] = &self->seat_rng[seat];
     }
+    ks_random *first[2] = {&self->game_rng, seats[0]};
+    ks_random_seed_pending(first, 2);
     ki_start(g, rules, &self->game_rng);
     Py_ssize_t logged = 0;
     while (!g->finished && g->actions < rules->action_cap && g->broken == NULL) {
         int seat = g->player;
         ks_random *rng = &self->seat_rng[seat];
+        if (rng->pending) ks_random_seed_pending(seats, self->num_seats);
         ki_action action;
         int status;
         if (self->seat_bot[seat] == KI_RANDOM) {

@@ -98,13 +98,12 @@ class _GameCore:
             kind = type(bot)
             if kind is RandomBot:
                 seating.append(self.random_code)
-            # A greedy bot made for another game would decide from that game's tables.
+            # A greedy bot made for another game would decide from that game's tables
+            # (the table's ranks and jokers come with the game's own figures and actions).
             elif (
                 type(bot) is GreedyBot
                 and bot._plant_figures is self.greedy_figures
-                and bot._nr is self.greedy_nr
                 and bot._truthful is self.greedy_truthful
-                and bot._joker is self.greedy_joker
             ):
                 seating.append(self.greedy_code)
             else:

@@ -276,30 +276,30 @@ static void played(state *s, int card) { s->cards_played[card]++; }
 
 /* ------------------------------------------------------------------ seeds and the deal */
 
-/* core.derive_seed with one part. */
-static uint64_t derive_seed(uint64_t seed, uint64_t part) {
-    uint64_t value = seed * 6364136223846793005ULL + 1442695040888963407ULL + part;
-    return value ^ (value >> 29);
-}
-
 /* StromkrigGame.new_initial_state (SK-1): a stable sort by random() keys, then three cards
  * each from the dealer's left, the rest the stock. */
 static void new_initial_state(state *s, Core *core, uint64_t seed) {
     s->core = core;
     s->n = core->n;
-    ks_random_seed(&s->rng, seed);
+    /* The game's generator and the random seats' are seeded side by side; a greedy seat
+     * draws only to name a war's category, and is seeded if it ever does. */
+    ks_random *drawn[MAX_SEATS + 1] = {&s->rng};
+    int drawing = 1;
+    ks_random_lazy(&s->rng, seed);
+    for (int seat = 0; seat < s->n; seat++) {
+        ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        if (core->bot[seat] == BOT_RANDOM) drawn[drawing++] = &s->bot_rng[seat];
+    }
+    ks_random_seed_pending(drawn, drawing);
     double keys[DECK];
-    for (int c = 0; c < DECK; c++) keys[c] = ks_random_double(&s->rng);
+    uint8_t in_order[DECK];
+    for (int c = 0; c < DECK; c++) {
+        keys[c] = ks_random_double(&s->rng);
+        in_order[c] = (uint8_t)c;
+    }
     cards *deck = &s->stock;
     deck->len = DECK;
-    for (int j = 0; j < DECK; j++) {
-        int i = j;
-        while (i > 0 && keys[deck->card[i - 1]] > keys[j]) {
-            deck->card[i] = deck->card[i - 1];
-            i--;
-        }
-        deck->card[i] = (uint8_t)j;
-    }
+    ks_sort_by_random_keys(keys, in_order, DECK, deck->card);
     int n = s->n;
     for (int seat = 0; seat < n; seat++) s->hands[seat].len = 0;
     for (int round = 0; round < HAND_SIZE; round++) {
@@ -322,9 +322,6 @@ static void new_initial_state(state *s, Core *core, uint64_t seed) {
     s->counters_seen = s->samples_seen = 0;
     memset(s->cards_played, 0, sizeof s->cards_played);
     s->error = NULL;
-    for (int seat = 0; seat < n; seat++) {
-        ks_random_lazy(&s->bot_rng[seat], derive_seed(seed, (uint64_t)seat + 1));
-    }
 }
 
 /* ------------------------------------------------------------------ moves */
