@@ -16,6 +16,7 @@ import pytest
 
 from kraftstokk.games import native
 from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, play_game
+from kraftstokk.games.fastcore import run_of
 from kraftstokk.games.idiot import fast
 from kraftstokk.games.idiot.actions import IdiotAction
 from kraftstokk.games.idiot.bots import GreedyBot, HeuristicBot
@@ -38,19 +39,7 @@ pytestmark = pytest.mark.skipif(
 
 def python_run(game: IdiotGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
     """The Python engine's game in the shape of a NativeRun."""
-    record = play_game(game, bots, seed, native=False)
-    result = record.result
-    return (
-        record.actions,
-        result.finished,
-        result.order,
-        result.loser,
-        result.rounds,
-        record.stats.counters,
-        record.stats.samples,
-        record.stats.cards_played,
-        record.loser_cards,
-    )
+    return run_of(play_game(game, bots, seed, native=False))
 
 
 def seating(game: IdiotGame, kind: str, rng: random.Random) -> list[Bot]:

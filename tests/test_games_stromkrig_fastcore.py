@@ -19,6 +19,7 @@ import pytest
 
 from kraftstokk.games import registry
 from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, derive_seed, play_game
+from kraftstokk.games.fastcore import run_of
 from kraftstokk.games.stromkrig import fast
 from kraftstokk.games.stromkrig.actions import StromkrigAction, StromkrigPhase
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
@@ -51,19 +52,8 @@ def tables() -> list[DeckTable]:
 def python_run(game: StromkrigGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
     """What the Python engine records for the game, in ``NativeRun`` order."""
     record = play_game(game, bots, seed, native=False)
-    result = record.result
-    assert result.actions == len(record.actions)
-    return (
-        record.actions,
-        result.finished,
-        result.order,
-        result.loser,
-        result.rounds,
-        record.stats.counters,
-        record.stats.samples,
-        record.stats.cards_played,
-        record.loser_cards,
-    )
+    assert record.result.actions == len(record.actions)
+    return run_of(record)
 
 
 def assert_same_game(game: StromkrigGame, spec: str, seed: int) -> tuple[Any, ...]:
