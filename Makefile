@@ -2,12 +2,19 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUNTIME := $(VENV)/.runtime
 
 .PHONY: install engine deck test lint bench sim clean
 
-$(STAMP): pyproject.toml
+# The deck path needs the runtime dependencies only; tests, lint and the compiled engine
+# add the dev extras (pytest, mypy with mypyc, Playwright, Dask, ...).
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
@@ -19,7 +26,7 @@ install: $(STAMP)
 engine: $(STAMP)
 	@$(BIN)/python scripts/compile_engine.py --if-stale
 
-deck: install
+deck: $(RUNTIME)
 	$(BIN)/kraftstokk build --spec sources/deck.toml --out output
 	$(BIN)/kraftstokk validate output/deck.json
 	$(BIN)/kraftstokk render output/deck.json --out output
