@@ -51,7 +51,7 @@ def simulate(
             "-w",
             metavar="N",
             parser=count("--workers", 1, MAX_WORKERS),
-            help="Worker processes (default: all cores).",
+            help="Processes playing games, this one included (default: all cores).",
         ),
     ] = None,
     bots: Annotated[
