@@ -27,7 +27,7 @@ from kraftstokk.sim.runner import SimSettings, run_simulation
 
 GAMES = {"idiot": 20_000, "kraftidioten": 8_000, "stromkrig": 6_000}
 TARGET_GAME = "idiot"
-REPEATS = 3
+REPEATS = 5
 PLAYERS = 4
 BOTS = "greedy"
 SPEED_UP = 1.8
