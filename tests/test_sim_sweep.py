@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
-from kraftstokk.models import Deck
 from kraftstokk.games.core import DeckTable
+from kraftstokk.models import Deck
 from kraftstokk.sim.metrics import Tally, strip_timing
 from kraftstokk.sim.runner import SimSettings, run_simulation
 from kraftstokk.sim.session import simulate
