@@ -11,15 +11,17 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
-from kraftstokk.sim.metrics import strip_timing
-from kraftstokk.sim.runner import SimSettings
+from kraftstokk.sim.metrics import Tally, strip_timing
+from kraftstokk.sim.runner import SimSettings, run_simulation
 from kraftstokk.sim.session import simulate
 from kraftstokk.sim.sweep import sweep
 from kraftstokk.sim.sweep.backends import LocalBackend, make_backend
 from kraftstokk.sim.sweep.model import SweepError, SweepValidationError, parse_sweep
 from kraftstokk.sim.sweep.outputs import analyse, write_outputs
 from kraftstokk.sim.sweep.run import STORE_DIR, run_sweep
+from kraftstokk.sim.sweep.store import ChunkStore, rows_to_json
 
 cli = CliRunner()
 
@@ -220,6 +222,57 @@ def test_rerun_plays_only_missing_chunks(folder):
     again = sweep(folder / "sweep.toml", out, workers=1)
     assert (again.run.chunks_stored, again.run.chunks_played) == (18, 2)
     assert outputs(out) == before
+
+
+def _played_tally(deck: Deck, game: str = "kraftidioten", games: int = 30) -> Tally:
+    table = DeckTable.from_deck(deck)
+    settings = SimSettings(game=game, players=4, games=games, seed=11, bots="greedy")
+    return run_simulation(table, settings, 1).tally
+
+
+@pytest.mark.parametrize("game", ["idiot", "kraftidioten", "stromkrig"])
+def test_a_stored_chunk_reads_back_equal_and_merges_as_played(deck, tmp_path, game):
+    tally = _played_tally(deck, game)
+    store = ChunkStore(tmp_path)
+    store.save("k", 0, 30, tally)
+    assert json.loads(store.path("k", 0, 30).read_text(encoding="utf-8"))["format"] == 2
+    back = store.load("k", 0, 30)
+    assert back is not None and back == tally
+    assert back.counter_totals() == tally.counter_totals()
+    assert store.load("k", 0, 31) is None  # not the range its file name says
+    merged, expected = Tally(tally.num_cards), Tally(tally.num_cards)
+    merged.merge(back)
+    expected.merge(tally)
+    assert merged == expected and merged.samples == tally.samples
+
+
+def test_chunks_stored_by_rows_are_still_read(deck, tmp_path):
+    tally = _played_tally(deck)
+    store = ChunkStore(tmp_path)
+    store.path("k", 0, 30).parent.mkdir(parents=True)
+    store.path("k", 0, 30).write_text(json.dumps(rows_to_json(tally)), encoding="utf-8")
+    assert store.load("k", 0, 30) == tally
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda doc: doc["columns"].update(actions=doc["columns"]["actions"][:-12]),
+        lambda doc: doc["columns"].update(counter_keys=doc["columns"]["index"]),
+        lambda doc: doc["columns"].update(finished=doc["columns"]["actions"]),
+        lambda doc: doc["columns"].update(winner="not base64!"),
+        lambda doc: doc.update(counter_names=doc["counter_names"][:1]),
+        lambda doc: doc.update(loser_cards=[]),
+        lambda doc: doc.pop("sample_names"),
+    ],
+)
+def test_a_chunk_that_is_not_a_whole_tally_is_ignored(deck, tmp_path, damage):
+    store = ChunkStore(tmp_path)
+    store.save("k", 0, 30, _played_tally(deck))
+    document = json.loads(store.path("k", 0, 30).read_text(encoding="utf-8"))
+    damage(document)
+    store.path("k", 0, 30).write_text(json.dumps(document), encoding="utf-8")
+    assert store.load("k", 0, 30) is None
 
 
 class StopAfter:

@@ -11,6 +11,7 @@ a running Dask scheduler and its workers.
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import logging
 import multiprocessing
@@ -72,8 +73,19 @@ class LocalBackend:
             for task in tasks:
                 yield run_chunk(task)
             return
-        context = multiprocessing.get_context(start_method())
-        self._pool = context.Pool(min(self.workers, len(tasks)), _ignore_sigint)
+        method = start_method()
+        context = multiprocessing.get_context(method)
+        # Forked workers inherit the games the parent built (work.keep_game); their
+        # collector would walk, and so copy, every inherited object: frozen, they are
+        # left out of its collections.
+        freeze = method == "fork" and gc.isenabled()
+        if freeze:
+            gc.freeze()
+        try:
+            self._pool = context.Pool(min(self.workers, len(tasks)), _ignore_sigint)
+        finally:
+            if freeze:
+                gc.unfreeze()
         yield from self._pool.imap_unordered(run_chunk, tasks)
 
     def close(self) -> None:

@@ -18,6 +18,7 @@ from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
 from kraftstokk.sim.runner import SimSettings, check_arguments, check_settings, default_bots
 from kraftstokk.sim.sweep.model import DeckSource, SweepError, SweepFile
+from kraftstokk.sim.sweep.work import keep_game
 
 #: The parameters a configuration varies, in table order.
 PARAMETERS: tuple[str, ...] = ("deck", "game", "players", "bots", "variants")
@@ -163,7 +164,7 @@ def expand(sweep: SweepFile, decks: dict[str, LoadedDeck]) -> list[Configuration
             if bots == "default":
                 check_arguments(settings)
                 settings = dataclasses.replace(settings, bots=default_bots(name))
-            check_settings(loaded.table, settings)
+            built = check_settings(loaded.table, settings)
         except KraftstokkError as exc:
             raise SweepError(
                 f"{where} ({loaded.label}, {name}, {players} players): {exc}"
@@ -175,6 +176,7 @@ def expand(sweep: SweepFile, decks: dict[str, LoadedDeck]) -> list[Configuration
                 f"{name}, {players} players, {settings.bots})"
             )
         seen[key] = where
+        keep_game(key, built)  # what the chunks of this process, or its forked workers, play
         found.append(Configuration(len(found) + 1, loaded.label, loaded.path, settings, key))
     return found
 

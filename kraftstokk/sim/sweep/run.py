@@ -23,7 +23,7 @@ from kraftstokk.sim.sweep.backends import Backend
 from kraftstokk.sim.sweep.grid import Configuration, LoadedDeck, expand, load_decks
 from kraftstokk.sim.sweep.model import SweepFile
 from kraftstokk.sim.sweep.store import ChunkStore
-from kraftstokk.sim.sweep.work import ChunkTask, registration
+from kraftstokk.sim.sweep.work import ChunkTask, forget_games, registration
 
 Progress = Callable[[int, int], None]
 
@@ -97,6 +97,39 @@ def _chunk_of(
     return chunks[(key, start - start % size)]
 
 
+def _summarize(
+    configuration: Configuration,
+    decks: dict[str, LoadedDeck],
+    parts: dict[int, Tally],
+    sweep: SweepFile,
+    seconds: float,
+) -> ConfigurationRun | None:
+    """The configuration's games from 0 on without a gap, summarized as simulate does;
+    None when it has none."""
+    deck = _deck_of(configuration, decks)
+    tally = Tally(num_cards=deck.table.size)
+    for start, _ in chunk_ranges(sweep.games, sweep.chunk):
+        part = parts.get(start)
+        if part is None:
+            break
+        tally.merge(part)
+    if tally.games == 0:
+        return None
+    complete = tally.games == sweep.games
+    summary = describe_run(
+        tally,
+        deck.table,
+        configuration.settings,
+        deck.deck,
+        configuration.deck_path,
+        elapsed=seconds,
+        workers=1,
+        interrupted=not complete,
+        rules=sweep.findings,
+    )
+    return ConfigurationRun(configuration, deck, tally, summary, complete)
+
+
 def run_sweep(
     sweep: SweepFile,
     base: Path,
@@ -138,6 +171,8 @@ def run_sweep(
     if progress:
         progress(done, total)
     chunk_of = {(task.key, task.start): (task.start, task.stop) for task in tasks}
+    by_key = {configuration.key: configuration for configuration in configurations}
+    summaries: dict[str, ConfigurationRun | None] = {}
     pieces: dict[tuple[str, int], dict[int, Tally]] = {}
     try:
         with sigterm_as_interrupt():  # SIGTERM stops the sweep as Ctrl-C does
@@ -161,36 +196,28 @@ def run_sweep(
                 done += 1
                 if progress:
                     progress(done, total)
+                if len(parts[result.key]) == len(ranges):
+                    # Summarized while the workers play on, not all after the last game.
+                    configuration = by_key[result.key]
+                    summaries[result.key] = _summarize(
+                        configuration, decks, parts[result.key], sweep, seconds[result.key]
+                    )
     except KeyboardInterrupt:
         interrupted = True
     finally:
         backend.close()
     elapsed = time.perf_counter() - started
 
+    forget_games()
     runs = []
     for configuration in configurations:
-        deck = _deck_of(configuration, decks)
-        tally = Tally(num_cards=deck.table.size)
-        for start, _ in ranges:  # the games from 0 on without a gap
-            part = parts[configuration.key].get(start)
-            if part is None:
-                break
-            tally.merge(part)
-        complete = tally.games == sweep.games
-        if tally.games == 0:
-            continue
-        summary = describe_run(
-            tally,
-            deck.table,
-            configuration.settings,
-            deck.deck,
-            configuration.deck_path,
-            elapsed=seconds[configuration.key],
-            workers=1,
-            interrupted=not complete,
-            rules=sweep.findings,
-        )
-        runs.append(ConfigurationRun(configuration, deck, tally, summary, complete))
+        found = summaries.get(configuration.key)
+        if found is None:
+            found = _summarize(
+                configuration, decks, parts[configuration.key], sweep, seconds[configuration.key]
+            )
+        if found is not None:
+            runs.append(found)
     return SweepRun(
         sweep=sweep,
         runs=runs,

@@ -59,7 +59,25 @@ class WorkerMismatch(RuntimeError):
 
 # Games built in this process, by configuration key: building Kraftidioten's claim tables
 # costs milliseconds, which a worker pays once per configuration instead of per chunk.
+# The parent keeps the games it checked the configurations with (keep_game), so that
+# forked workers inherit them and build none.
 _games: dict[str, Game] = {}
+#: At most this many games are kept (the oldest go first): a long-lived process that
+#: plans sweep after sweep keeps only the recent ones.
+KEPT_GAMES = 256
+
+
+def keep_game(key: str, game: Game) -> None:
+    """Keep the game of configuration ``key`` for the chunks this process (or its forked
+    workers) will play."""
+    _games.pop(key, None)
+    _games[key] = game
+    while len(_games) > KEPT_GAMES:
+        del _games[next(iter(_games))]
+
+
+def forget_games() -> None:
+    _games.clear()
 
 
 def run_chunk(task: ChunkTask) -> ChunkResult:
@@ -72,6 +90,7 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     ensure_registered(task.settings.game, task.registration)
     game = _games.get(task.key)
     if game is None:
-        game = _games[task.key] = build_game(task.table, task.settings)
+        game = build_game(task.table, task.settings)
+        keep_game(task.key, game)
     tally = play_chunk(task.table, task.settings, game, task.start, task.stop)
     return ChunkResult(task.key, task.start, task.stop, tally, time.perf_counter() - started)
