@@ -115,10 +115,12 @@ static void ks_random_lazy(ks_random *r, uint64_t seed) {
 /* Seeds every generator of rs[0..n) still pending, side by side, making the states
  * ks_random_seed makes: a core may seed at once every generator it will draw from. Four
  * lanes when exactly four are left, else three at a time: the cheapest per generator. */
+#define KS_SEED_AT_ONCE 16 /* more than a core seats; any beyond seed at their first draw */
+
 static void ks_random_seed_pending(ks_random *const *rs, int n) {
-    ks_random *todo[KS_MT_N / 8];
+    ks_random *todo[KS_SEED_AT_ONCE];
     int left = 0;
-    for (int g = 0; g < n && left < KS_MT_N / 8; g++) {
+    for (int g = 0; g < n && left < KS_SEED_AT_ONCE; g++) {
         if (rs[g]->pending) todo[left++] = rs[g];
     }
     ks_random **next = todo;

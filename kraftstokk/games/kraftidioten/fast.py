@@ -53,10 +53,8 @@ class _GameCore:
         reference = GreedyBot(game)
         self.game = game
         self.module = module
-        self.greedy_nr = reference._nr
         self.greedy_figures = reference._plant_figures
         self.greedy_truthful = reference._truthful
-        self.greedy_joker = reference._joker
         table = game.table
         #: What the core's ``Rules`` is made from (kept for tests of its checks).
         self.arguments: dict[str, Any] = dict(
