@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUNTIME := $(VENV)/.runtime
 
-.PHONY: install engine deck test lint bench sim clean
+.PHONY: install engine deck test lint bench sim clean check-ctrl-c
 
 # The deck path needs the runtime dependencies only; tests, lint and the compiled engine
 # add the dev extras (pytest, mypy with mypyc, Playwright, Dask, ...).
@@ -41,6 +41,15 @@ lint: install
 	$(BIN)/ruff check kraftstokk tests benchmarks scripts
 	$(BIN)/ruff format --check kraftstokk tests benchmarks scripts
 	$(BIN)/mypy kraftstokk scripts
+
+# A development check that the Dask Ctrl-C test is no longer flaky: 20 runs in a row.
+CTRL_C_TEST := tests/test_sim_sweep.py::test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130[local:2-ctrl-c]
+check-ctrl-c: engine
+	@for run in $$(seq 1 20); do \
+		$(BIN)/pytest -p no:cacheprovider "$(CTRL_C_TEST)" >/dev/null 2>&1 \
+			|| { echo "check-ctrl-c: run $$run of 20 failed:"; $(BIN)/pytest -p no:cacheprovider "$(CTRL_C_TEST)"; exit 1; }; \
+		echo "check-ctrl-c: run $$run of 20 passed"; \
+	done
 
 bench: engine
 	$(BIN)/python benchmarks/run.py

@@ -18,6 +18,7 @@ import multiprocessing
 import re
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any, Protocol
 
@@ -27,6 +28,8 @@ from kraftstokk.sim.sweep.work import ChunkResult, ChunkTask, WorkerMismatch, ru
 
 #: How long to wait for a remote scheduler to answer.
 CONNECT_TIMEOUT = "10s"
+#: How often the sweep's thread looks for finished chunks and a noted Ctrl-C.
+POLL_SECONDS = 0.05
 _LOCAL_CLUSTER = re.compile(r"local:(\d+)")
 
 
@@ -56,6 +59,52 @@ def _sigint_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+_DASK_LOGGERS = ("distributed", "tornado")
+
+
+def _quiet_logs() -> None:
+    """Run on each worker of a cluster about to close: a heartbeat in flight as the
+    scheduler goes logs a traceback there, which is not news to the person stopping it."""
+    for name in _DASK_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+class _DeferredStop:
+    """While inside, Ctrl-C and SIGTERM are only noted; Dask's callers raise them as
+    KeyboardInterrupt where they choose.
+
+    A KeyboardInterrupt raised while the main thread waits inside Dask's ``sync`` makes
+    its cancel callback fail on the event loop's thread (``cannot access free variable
+    'future'``) and print a traceback, so no signal may raise while Dask code runs.
+    """
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: dict[int, Any] = {}
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.requested = True
+
+    def __enter__(self) -> _DeferredStop:
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                self._previous[signum] = signal.signal(signum, self._note)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.restore()
+
+    def restore(self) -> None:
+        """Put back the handlers found on entry (once: later calls do nothing)."""
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous = {}
+
+    def raise_if_requested(self) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
 
 
 class LocalBackend:
@@ -106,6 +155,15 @@ class DaskBackend:
                 "the Dask backend needs dask and distributed: pip install 'kraftstokk[dask]'"
             ) from None
         self._cluster: Any = None
+        self._futures: list[Any] = []
+        self._running: _DeferredStop | None = None
+        with _DeferredStop() as stop:
+            self._connect(distributed, address, workers)
+        if stop.requested:
+            self.close()
+            raise KeyboardInterrupt
+
+    def _connect(self, distributed: Any, address: str | None, workers: int) -> None:
         if address is None:
             if workers < 1:
                 raise SweepError(f"local:N needs at least 1 worker, not {workers}")
@@ -132,40 +190,62 @@ class DaskBackend:
             count = len(self.client.scheduler_info().get("workers", {}))
             self.description = f"Dask scheduler {address}, {count} worker(s)"
             self.workers = max(1, count)
-        self._futures: list[Any] = []
 
     def run(self, tasks: list[ChunkTask]) -> Iterator[ChunkResult]:
         distributed: Any = importlib.import_module("distributed")
-        self._futures = [
-            self.client.submit(
-                run_chunk, task, pure=False, key=f"kraftstokk-{task.key}-{task.start}-{task.stop}"
-            )
-            for task in tasks
-        ]
-        for future in distributed.as_completed(self._futures):
-            try:
-                result: ChunkResult = future.result()
-            except WorkerMismatch as exc:
-                raise SweepError(f"Dask worker: {exc}; install the same version") from None
-            yield result
+        with _DeferredStop() as stop:
+            self._running = stop
+            self._futures = [
+                self.client.submit(
+                    run_chunk,
+                    task,
+                    pure=False,
+                    key=f"kraftstokk-{task.key}-{task.start}-{task.stop}",
+                )
+                for task in tasks
+            ]
+            # The results are gathered on Dask's own thread, so this one never waits
+            # inside Dask's sync.
+            finished = distributed.as_completed(self._futures, with_results=True)
+            while True:
+                stop.raise_if_requested()
+                if finished.has_ready():
+                    try:
+                        _, result = next(finished)
+                    except WorkerMismatch as exc:
+                        raise SweepError(f"Dask worker: {exc}; install the same version") from None
+                    yield result
+                elif finished.is_empty():
+                    return
+                else:
+                    time.sleep(POLL_SECONDS)
 
     def close(self) -> None:
         # Stopping with work in flight makes the scheduler and the comms log lost keys and
         # closed connections; nothing is lost that the chunk store does not know about.
-        loggers = [logging.getLogger(name) for name in ("distributed", "tornado")]
+        if self._running is not None:  # a run its caller left unfinished
+            self._running.restore()
+            self._running = None
+        loggers = [logging.getLogger(name) for name in _DASK_LOGGERS]
         levels = [logger.level for logger in loggers]
         for logger in loggers:
             logger.setLevel(logging.CRITICAL + 1)
-        try:
-            if self._futures:
-                self.client.cancel(self._futures)
-                self._futures = []
-            self.client.close()
-            if self._cluster is not None:
-                self._cluster.close()
-        finally:
-            for logger, level in zip(loggers, levels, strict=True):
-                logger.setLevel(level)
+        # A second Ctrl-C while closing is only noted: the sweep is stopping anyway.
+        with _DeferredStop():
+            try:
+                if self._futures:
+                    self.client.cancel(self._futures)
+                    self._futures = []
+                if self._cluster is not None:
+                    for nanny in (False, True):
+                        self.client.run(_quiet_logs, nanny=nanny, on_error="ignore")
+                self.client.close()
+                if self._cluster is not None:
+                    self._cluster.close()
+                    self._cluster = None
+            finally:
+                for logger, level in zip(loggers, levels, strict=True):
+                    logger.setLevel(level)
 
 
 def make_backend(scheduler: str, workers: int | None = None) -> Backend:
