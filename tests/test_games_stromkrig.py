@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kraftstokk.design.numbers import format_number
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import GWH, HEAD, MW, DeckTable, play_game, replay
@@ -38,7 +39,6 @@ from kraftstokk.games.stromkrig.actions import (
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
 from kraftstokk.games.stromkrig.rules import WarReason, production_tens
 from kraftstokk.games.stromkrig.state import StromkrigGame, StromkrigState
-from kraftstokk.render.numbers import format_number
 
 
 @pytest.fixture

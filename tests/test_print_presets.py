@@ -15,14 +15,14 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.design.layout import load_layout
+from kraftstokk.design.presets import all_presets, load_preset, preset_names
 from kraftstokk.models import Deck
 from kraftstokk.render.booklet import booklet_with_bleed, build_booklet, printshop_booklet
-from kraftstokk.render.geometry import sheet_layout
-from kraftstokk.render.layout import load_layout
 from kraftstokk.render.outputs import RenderOptions, render_deck
 from kraftstokk.render.preflight import preflight
-from kraftstokk.render.presets import all_presets, load_preset, preset_names
 from kraftstokk.render.printshop import printshop_pdf
+from kraftstokk.render.sheet_layout import sheet_layout
 from kraftstokk.render.sheets import _test_points, duplex_outcomes, sheets_pdf
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, page_text
@@ -270,7 +270,7 @@ def _with_style(name: str, **changes: object):
 def test_a_layout_below_the_preset_minimum_is_refused():
     """Today's 5 pt small print and regular edition would be refused (render_deck raises
     a RenderError with these lines), not printed."""
-    from kraftstokk.render.presets.fit import layout_problems
+    from kraftstokk.design.presets.fit import layout_problems
 
     small = _with_style("small_print", size=5.0)
     assert layout_problems(small, load_preset("offset")) == [

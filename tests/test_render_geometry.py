@@ -6,15 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kraftstokk.render.geometry import PAPERS, Box, sheet_layout
-from kraftstokk.render.layout import CardLayout, layout_names, load_layout
-from kraftstokk.render.numbers import (
+from kraftstokk.design.geometry import Box
+from kraftstokk.design.layout import CardLayout, layout_names, load_layout
+from kraftstokk.design.numbers import (
     decimals_for,
     deck_decimals,
     format_figure,
     format_number,
     round_shown,
 )
+from kraftstokk.render.sheet_layout import PAPERS, sheet_layout
 from tests.conftest import synthetic_deck
 
 DESIGN_BOXES = ("index", "index_rotated", "name", "picture", "rows", "footer")

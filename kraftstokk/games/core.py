@@ -86,7 +86,7 @@ class DeckTable:
 
     @classmethod
     def from_deck(cls, deck: Deck) -> DeckTable:
-        from kraftstokk.render.numbers import THOUSANDS, deck_decimals, format_number
+        from kraftstokk.design.numbers import THOUSANDS, deck_decimals, format_number
 
         decimals = deck_decimals(deck) if deck.plant_cards else dict.fromkeys(CATEGORIES, 0)
         shown: list[list[str]] = [[], [], []]

@@ -88,7 +88,7 @@ class Narrator:
 
     def amount(self, category: int, value: float) -> str:
         """A figure that is no card's (a claim may name any): printed like the cards'."""
-        from kraftstokk.render.numbers import THOUSANDS, format_number
+        from kraftstokk.design.numbers import THOUSANDS, format_number
 
         text = format_number(value, 0 if value == int(value) else 1).replace(THOUSANDS, " ")
         return f"{text} {CATEGORY_UNITS[category]}"

@@ -12,6 +12,11 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fit import NameFit, fit_name
+from kraftstokk.design.fonts import register_fonts, text_width
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout, TextStyle
+from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.errors import RenderError
 from kraftstokk.models import (
     CATEGORIES,
@@ -22,11 +27,6 @@ from kraftstokk.models import (
     Deck,
 )
 from kraftstokk.render.back import draw_card_back
-from kraftstokk.render.fit import NameFit, fit_name
-from kraftstokk.render.fonts import register_fonts, text_width
-from kraftstokk.render.geometry import Box, mm
-from kraftstokk.render.layout import CardLayout, TextStyle
-from kraftstokk.render.numbers import deck_decimals, format_figure
 from kraftstokk.render.palette import RGB, Palette, PrintColour, mix, palette_from_style
 from kraftstokk.render.parts import Parts, place
 from kraftstokk.render.plant_picture import draw_plant_picture, has_plant_picture

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import CardLayout
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.render.palette import Palette, mix
 from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
 

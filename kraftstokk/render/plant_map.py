@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.norway_outline import (
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.norway_outline import (
     Outline,
     norway_outline,
     on_the_map,

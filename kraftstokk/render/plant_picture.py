@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fonts import SANS_BOLD
+from kraftstokk.design.geometry import Box, mm
 from kraftstokk.models import Card, PlantType
-from kraftstokk.render.fonts import SANS_BOLD
-from kraftstokk.render.geometry import Box, mm
 from kraftstokk.render.palette import WHITE, Palette, mix
 from kraftstokk.render.parts import Parts
 from kraftstokk.render.plant_map import draw_plant_map

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kraftstokk.design.fonts import missing_glyphs, text_width
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.limits import MAX_NAME_LENGTH
-from kraftstokk.render.fonts import missing_glyphs, text_width
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import CardLayout
 
 
 @dataclass(frozen=True)
