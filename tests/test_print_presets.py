@@ -206,12 +206,14 @@ def test_every_colour_is_defined_in_the_palette():
     """No drawing module makes its own colour: each is a palette ink (CMYK, RGB derived)."""
     import re
 
+    import kraftstokk.design as design_package
     import kraftstokk.render as render_package
 
-    folder = Path(render_package.__file__).parent
+    folders = [Path(package.__file__).parent for package in (design_package, render_package)]
     made_here = re.compile(r"\b(HexColor|CMYKColor|Color)\(|setFillColorRGB|setStrokeColorRGB")
     offenders = [
         f"{path.name}:{number}"
+        for folder in folders
         for path in sorted(folder.rglob("*.py"))
         if path.name != "palette.py" and "preflight" not in path.parts
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)

@@ -13,9 +13,10 @@ from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import load_layout
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
-from kraftstokk.render.card import draw_card_back, draw_card_face
+from kraftstokk.render.back import draw_card_back
+from kraftstokk.render.card import draw_card_face
+from kraftstokk.render.forms import palette_key
 from kraftstokk.render.palette import PrintColour, palette_from_style
-from kraftstokk.render.parts import palette_key
 from tests.render_probe import Rect, fonts_of, page_shapes, page_text, text_in
 
 POKER = load_layout("poker")
