@@ -117,6 +117,13 @@ def test_the_graph_is_read_from_the_imports():
     assert ("kraftstokk.deck.validate", "kraftstokk.design.fit") in found  # in a function
     assert ("kraftstokk.render.sheet_layout", "kraftstokk.design.layout") in found  # TYPE_CHECKING
     assert ("kraftstokk.deck.flags", "kraftstokk.games.stromkrig.rules") in found
+    relative = [
+        target
+        for node in ast.parse("from .rules import beats\nfrom .. import core").body
+        if isinstance(node, ast.ImportFrom)
+        for target in _imported(node, "kraftstokk.games.stromkrig.state", False)
+    ]
+    assert relative == ["kraftstokk.games.stromkrig.rules", "kraftstokk.games.core"]
     assert group("kraftstokk.games.stromkrig.rules") == "games.rules"
     assert group("kraftstokk.games.stromkrig.state") == "games"
     assert upward_or_sideways(Arrow("kraftstokk.games.core", "kraftstokk.render.card", 1))
