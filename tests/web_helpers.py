@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -116,3 +121,39 @@ def plain_log(client: TestClient, game_id: str) -> dict[str, Any]:
     log = make_replay(store.deck, session.game, session.seat_names, session.seed, session.actions)
     data: dict[str, Any] = log.model_dump(mode="json")
     return data
+
+
+@contextlib.contextmanager
+def running_server(app: Any, http: Any = None) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free 127.0.0.1 port in a thread; yields its URL.
+
+    ``http`` is the protocol class (``serve``'s guarded one by default).
+    """
+    import uvicorn
+
+    from kraftstokk.web.protocol import guarded_protocol
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        http=http or guarded_protocol(),
+        timeout_graceful_shutdown=3,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)

@@ -48,7 +48,7 @@ from kraftstokk.plain import first_problem
 from kraftstokk.web import folders
 from kraftstokk.web.cards import CardImages
 from kraftstokk.web.catalogue import setup_payload
-from kraftstokk.web.guard import CLOSING, MAX_BODY, Guard, HostPolicy
+from kraftstokk.web.guard import BODY_SECONDS, CLOSING, MAX_BODY, Guard, HostPolicy
 from kraftstokk.web.rules import rules_panel
 from kraftstokk.web.saves import WEB_FORMAT, GameSave, read_replay_log, read_web_save
 from kraftstokk.web.seal import SaveKey
@@ -67,7 +67,7 @@ T = TypeVar("T")
 
 
 class NewGameRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types only: "7" is no 7
 
     game: Literal["idiot", "kraftidioten", "stromkrig"]
     opponents: int = Field(ge=1, le=9)
@@ -77,7 +77,7 @@ class NewGameRequest(BaseModel):
 
 
 class ClaimRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types only: "7" is no 7
 
     card: str = Field(max_length=40)
     category: str = Field(max_length=10)
@@ -86,7 +86,7 @@ class ClaimRequest(BaseModel):
 
 
 class MoveRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types only: "7" is no 7
 
     turn: int = Field(ge=0, le=10**6)
     move: int | None = Field(default=None, ge=0, le=10**6)
@@ -190,12 +190,13 @@ def create_app(
     key: SaveKey | None = None,
     cache: Path | None = None,
     hosts: HostPolicy | None = None,
+    body_seconds: float = BODY_SECONDS,
 ) -> Starlette:
     """The app for ``deck`` (already validated by the caller).
 
     ``key`` seals the saves (default: the one in the user's data folder), ``cache`` keeps
     the card images between runs (default: none), ``hosts`` names this server (default:
-    loopback names on any port).
+    loopback names on any port); ``body_seconds`` bounds the time a request body takes.
     """
     if store is None:
         store = GameStore(
@@ -339,7 +340,9 @@ def create_app(
         routes=routes,
         middleware=[
             Middleware(ServerTiming),
-            Middleware(Guard, policy=hosts or HostPolicy(), body_limit=MAX_BODY),
+            Middleware(
+                Guard, policy=hosts or HostPolicy(), body_limit=MAX_BODY, body_seconds=body_seconds
+            ),
         ],
         exception_handlers={
             RequestRefused: refused,
