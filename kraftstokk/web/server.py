@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import webbrowser
 from collections.abc import Callable
@@ -90,8 +91,7 @@ def serve(
         timeout_keep_alive=5,
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    try:
+    # uvicorn stops on the first signal, then raises it again once it is done.
+    with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run()
-    except KeyboardInterrupt:
-        pass  # uvicorn stopped on the signal and raises it again once it is done
     echo("kraftstokk serve: stopped")
