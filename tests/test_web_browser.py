@@ -8,19 +8,17 @@ uncaught page error fails the test.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kraftstokk.web.views import KI_PACKAGE, SK_PACKAGE
 from tests.conftest import synthetic_deck
+from tests.web_helpers import TEST_KEY, running_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -45,7 +43,7 @@ MAX_CLICKS = 1500
 def served_app() -> Any:
     from kraftstokk.web.app import create_app
 
-    return create_app(synthetic_deck())
+    return create_app(synthetic_deck(), key=TEST_KEY)
 
 
 @pytest.fixture
@@ -55,23 +53,8 @@ def app_store(served_app: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def server_url(served_app: Any) -> Iterator[str]:
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(served_app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with running_server(served_app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -201,9 +184,16 @@ def test_idiot_to_the_end_by_clicking(
     page.screenshot(path=shots / f"{size}-idiot-{opponents + 1}-over.png", full_page=True)
     over = page.locator("#over").inner_text()
     assert "Spiller" in over and ("Idioten" in over)
-    save = page.evaluate("JSON.parse(localStorage.getItem('kraftstokk.save'))")
-    assert save["result"]["finished"] is True
-    assert save["bots"][0] == "person" and len(save["bots"]) == opponents + 1
+    save = page.evaluate("JSON.parse(localStorage.getItem('kraftstokk.save.idiot'))")
+    assert save["finished"] is True and save["players"] == opponents + 1
+    with page.expect_download() as download:
+        page.click("#btn-download-log")
+    log = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert log["format"] == "kraftstokk-replay" and log["result"]["finished"] is True
+    assert log["bots"][0] == "person" and len(log["bots"]) == opponents + 1
+    page.click("#btn-again")  # a finished game is not offered for continuing
+    page.wait_for_selector("#saved-list li[data-game=idiot][data-finished=true]")
+    assert page.locator("#saved-list li[data-game=idiot] [data-action=continue]").count() == 0
 
 
 def test_idiot_by_keyboard_on_a_phone(open_browser: Any, server_url: str) -> None:
@@ -234,13 +224,14 @@ def test_reload_continues_then_delete(open_browser: Any, server_url: str, shots:
     page.click("#btn-menu")
     page.wait_for_selector("#saved:not([hidden])")
     page.screenshot(path=shots / "desktop-saved-game.png", full_page=True)
+    entry = "#saved-list li[data-game=idiot]"
     with page.expect_download() as download:
-        page.click("#btn-download")
-    saved = Path(download.value.path()).read_text(encoding="utf-8")
-    assert '"format": "kraftstokk-replay"' in saved
-    page.click("#btn-delete")
+        page.click(f"{entry} [data-action=download]")
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["format"] == "kraftstokk-web-save" and "tab" not in saved  # still sealed
+    page.click(f"{entry} [data-action=delete]")
     page.wait_for_selector("#saved[hidden]", state="attached")
-    assert page.evaluate("localStorage.getItem('kraftstokk.save')") is None
+    assert page.evaluate("localStorage.getItem('kraftstokk.save.idiot')") is None
     page.reload()
     page.wait_for_selector("#start:not([hidden])")
     assert page.locator("#saved").is_hidden()
@@ -269,12 +260,12 @@ def test_upload_a_save_and_refuse_a_broken_one(
     start(page, server_url, "stromkrig", 2, seed=3)
     for _ in range(3):
         click_a_move(page)
-    save = page.evaluate("localStorage.getItem('kraftstokk.save')")
+    save = page.evaluate("localStorage.getItem('kraftstokk.save.stromkrig')")
     at = turn(page)
     good = tmp_path / "good.json"
     good.write_text(save, encoding="utf-8")
     broken = tmp_path / "broken.json"
-    broken.write_text(save.replace('"kraftstokk-replay"', '"something-else"'), encoding="utf-8")
+    broken.write_text(save.replace('"kraftstokk-web-save"', '"something-else"'), encoding="utf-8")
     page.evaluate("localStorage.clear()")
     page.reload()
     page.wait_for_selector("#start:not([hidden])")
@@ -333,22 +324,21 @@ def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, s
         page = open_browser(viewport, profile=f"ki-{size}").page
         start(page, server_url, "kraftidioten", 2, seed=5)
         page.screenshot(path=shots / f"{size}-kraftidioten-turn.png", full_page=True)
-        if KI_PACKAGE:
-            # A lie by figure: the card's own plant, with a whole figure not its own (KI-4c).
-            _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
-            page.click("#moves button[data-kind=claim]")
-            page.wait_for_selector("#claim:not([hidden])")
-            printed = float(page.locator("#claim-amount").input_value().replace(",", "."))
-            stated = int(printed) + 1000
-            page.fill("#claim-amount", str(stated))
-            assert "bløff" in page.locator("#claim-figure").inner_text()
-            page.screenshot(path=shots / f"{size}-kraftidioten-claim-figure.png", full_page=True)
-            before = turn(page)
-            page.click("#claim button[type=submit]")
-            wait_turn_after(page, before)
-            told = page.locator("#log li.mine[data-kind=Claimed]").first.inner_text()
-            said = f"{stated:,}".replace(",", " ")
-            assert "løgn" in told and said in told.replace("\u00a0", " ")
+        # A lie by figure: the card's own plant, with a whole figure not its own (KI-4c).
+        _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
+        page.click("#moves button[data-kind=claim]")
+        page.wait_for_selector("#claim:not([hidden])")
+        printed = float(page.locator("#claim-amount").input_value().replace(",", "."))
+        stated = int(printed) + 1000
+        page.fill("#claim-amount", str(stated))
+        assert "bløff" in page.locator("#claim-figure").inner_text()
+        page.screenshot(path=shots / f"{size}-kraftidioten-claim-figure.png", full_page=True)
+        before = turn(page)
+        page.click("#claim button[type=submit]")
+        wait_turn_after(page, before)
+        told = page.locator("#log li.mine[data-kind=Claimed]").first.inner_text()
+        said = f"{stated:,}".replace(",", " ")
+        assert "løgn" in told and said in told.replace("\u00a0", " ")
         # A lie by name: another plant of the deck, typed into the type-ahead.
         _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
         page.click("#moves button[data-kind=claim]")
@@ -359,8 +349,7 @@ def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, s
         lie = max(plants, key=lambda c: c["values"][category])["name"]  # beats any claim
         page.fill("#claim-plant", lie[:3])
         page.fill("#claim-plant", lie)
-        if KI_PACKAGE:
-            page.fill("#claim-amount", "99999")  # high enough to beat any claim
+        page.fill("#claim-amount", "99999")  # high enough to beat any claim
         page.screenshot(path=shots / f"{size}-kraftidioten-claim.png", full_page=True)
         before = turn(page)
         page.click("#claim button[type=submit]")
@@ -372,10 +361,7 @@ def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, s
         before = turn(page)
         page.click("#moves button[data-kind=challenge]")
         wait_turn_after(page, before)
-        if KI_PACKAGE:
-            assert page.locator("#log li[data-kind=Challenged]").count() >= 1
-        else:
-            assert "challenge" in page.locator("#log").inner_text()
+        assert page.locator("#log li[data-kind=Challenged]").count() >= 1
 
 
 def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
@@ -397,8 +383,5 @@ def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
                 wait_turn_after(page, before)
             else:
                 click_a_move(page, prefer_card=False)
-        if SK_PACKAGE:  # the second edition tells why the war started and who lost it
-            assert page.locator("#log li[data-kind=WarStarted]").count() >= 1
-            assert page.locator("#log li[data-kind=WarLost]").count() >= 1
-        else:
-            assert "war" in page.locator("#log").inner_text()
+        assert page.locator("#log li[data-kind=WarStarted]").count() >= 1
+        assert page.locator("#log li[data-kind=WarLost]").count() >= 1
