@@ -385,3 +385,140 @@ def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
                 click_a_move(page, prefer_card=False)
         assert page.locator("#log li[data-kind=WarStarted]").count() >= 1
         assert page.locator("#log li[data-kind=WarLost]").count() >= 1
+
+
+def _saves(page: Any) -> dict[str, Any]:
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('kraftstokk.save.'))"
+        ".map(k => [k.slice(16), JSON.parse(localStorage.getItem(k))]))"
+    )
+
+
+def _game_shown(page: Any) -> str:
+    return page.evaluate("document.body.dataset.game")
+
+
+def test_two_tabs_keep_two_games_through_reloads(
+    open_browser: Any, server_url: str, shots: Path
+) -> None:
+    browser = open_browser(DESKTOP)
+    first = browser.page
+    second = browser.context.new_page()
+    start(first, server_url, "idiot", 2, seed=21)
+    start(second, server_url, "stromkrig", 2, seed=22)
+    for _ in range(4):
+        click_a_move(first)
+        click_a_move(second)
+    at = {"idiot": turn(first), "stromkrig": turn(second)}
+    saves = _saves(first)
+    assert set(saves) == {"idiot", "stromkrig"}
+    assert saves["idiot"]["turn"] == at["idiot"] and saves["stromkrig"]["turn"] == at["stromkrig"]
+    for page, game in ((first, "idiot"), (second, "stromkrig")):
+        page.reload()
+        page.wait_for_selector("#table:not([hidden])")
+        page.wait_for_function(f"Number(document.body.dataset.turn) === {at[game]}")
+        assert _game_shown(page) == game
+    click_a_move(first)
+    click_a_move(second)
+    assert _game_shown(first) == "idiot" and _game_shown(second) == "stromkrig"
+    saves = _saves(second)
+    assert saves["idiot"]["turn"] == turn(first) and saves["stromkrig"]["turn"] == turn(second)
+    third = browser.context.new_page()  # a new tab starts at the start page, both offered
+    third.goto(server_url)
+    third.wait_for_selector("#saved:not([hidden])")
+    listed = third.locator("#saved-list li [data-action=continue]")
+    assert listed.count() == 2
+    third.screenshot(path=shots / "desktop-two-saved-games.png", full_page=True)
+
+
+def test_a_new_game_asks_before_replacing_an_unfinished_one(
+    open_browser: Any, server_url: str, shots: Path
+) -> None:
+    browser = open_browser(PHONE)
+    page = browser.page
+    start(page, server_url, "kraftidioten", 2, seed=23)
+    for _ in range(3):
+        click_a_move(page, prefer_card=False)
+    kept = _saves(page)["kraftidioten"]
+    page.click("#btn-menu")
+    page.wait_for_selector("#start:not([hidden])")
+    page.check("input[name=game][value=kraftidioten]")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert "Kraftidioten" in page.locator("#confirm-text").inner_text()
+    page.screenshot(path=shots / "phone-replace-confirm.png")
+    page.click("#btn-keep")
+    page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    assert page.locator("#start").is_visible()
+    assert _saves(page)["kraftidioten"] == kept  # kept as it was
+    # Another tab plays on the old game while this one replaces it.
+    other = browser.context.new_page()
+    other.goto(server_url)
+    other.wait_for_selector("#saved-list li[data-game=kraftidioten] [data-action=continue]")
+    other.click("#saved-list li[data-game=kraftidioten] [data-action=continue]")
+    other.wait_for_selector("#table:not([hidden])")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#confirm-dialog[open]")
+    page.click("#btn-replace")
+    page.wait_for_selector("#table:not([hidden])")
+    fresh = _saves(page)["kraftidioten"]
+    assert fresh["id"] != kept["id"] and fresh["turn"] == turn(page)
+    other.wait_for_function(  # told at once (the storage event)
+        "document.getElementById('highlight').textContent.includes('lagres ikke her')"
+    )
+    click_a_move(other, prefer_card=False)  # the old game's tab must not overwrite it
+    assert _saves(other)["kraftidioten"]["id"] == fresh["id"]
+
+
+def test_keeping_the_game_is_optional(open_browser: Any, server_url: str) -> None:
+    page = open_browser(DESKTOP).page
+    page.goto(f"{server_url}?seed=24")
+    page.wait_for_selector("#start:not([hidden])")
+    page.uncheck("#keep-save")
+    page.check("input[name=game][value=idiot]")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#table:not([hidden])")
+    click_a_move(page)
+    click_a_move(page)
+    assert _saves(page) == {}
+    page.reload()
+    page.wait_for_selector("#start:not([hidden])")
+    assert page.locator("#keep-save").is_checked() is False  # the choice is remembered
+    assert page.locator("#saved").is_hidden()
+
+
+def test_the_browser_holds_no_card_during_a_game(
+    open_browser: Any, server_url: str, app_store: Any
+) -> None:
+    """Every byte of localStorage and sessionStorage, after every move of a Kraftidioten
+    game against crafty bots: no card by id, name, figure or in an action; the sealed
+    save holds only the person's own moves."""
+    page = open_browser(DESKTOP).page
+    page.goto(f"{server_url}?seed=25")
+    page.wait_for_selector("#start:not([hidden])")
+    page.check("input[name=game][value=kraftidioten]")
+    page.select_option("#opponents", "3")
+    page.select_option("#strength", "heuristic")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#table:not([hidden])")
+    table = app_store.table
+    names = [f'"{card_id}"' for card_id in table.ids]
+    figures = [
+        table.figure_text(k, c) for c in range(table.size) if not table.joker[c] for k in range(3)
+    ]
+    checked = 0
+    while page.locator("#over").is_hidden() and checked < 40:
+        held = page.evaluate("JSON.stringify([{...localStorage}, {...sessionStorage}])")
+        save = _saves(page)["kraftidioten"]
+        opened = held.replace(save["sealed"], "")
+        assert not [n for n in names if n in opened]
+        assert not [name for name in table.names if name and f"{name} (" in opened]
+        assert not [f for f in figures if f in opened]
+        assert "seed" not in opened and "actions" not in opened and "moves" not in opened
+        session = next(s for s in app_store._sessions.values() if s.save_id == save["id"])
+        content = json.loads(TEST_KEY.open(save["sealed"]))
+        assert content["moves"] == [list(a) for a in session.moves]
+        click_a_move(page, prefer_card=False)
+        checked += 1
+    assert checked > 10
+    assert len(session.actions) > len(session.moves) + 10  # the bots' moves stay on the server

@@ -325,9 +325,9 @@ function renderSaves() {
           { class: "row" },
           save.finished
             ? null
-            : el("button", { type: "button", class: "primary", "data-action": "continue", text: t("ui.continue_saved"), onclick: () => continueSaved(save) }),
-          el("button", { type: "button", "data-action": "download", text: save.finished ? t("ui.download_log") : t("ui.download"), onclick: () => downloadSave(save) }),
-          el("button", { type: "button", class: "danger", "data-action": "delete", text: t("ui.delete_saved"), onclick: () => deleteSaved(save.game) }),
+            : el("button", { type: "button", class: "primary", "data-action": "continue", text: t("ui.saved_continue"), "aria-label": `${t("ui.continue_saved")}: ${game}`, onclick: () => continueSaved(save) }),
+          el("button", { type: "button", "data-action": "download", text: save.finished ? t("ui.saved_download_log") : t("ui.saved_download"), "aria-label": `${save.finished ? t("ui.download_log") : t("ui.download")}: ${game}`, onclick: () => downloadSave(save) }),
+          el("button", { type: "button", class: "danger", "data-action": "delete", text: t("ui.saved_delete"), "aria-label": `${t("ui.delete_saved")}: ${game}`, onclick: () => deleteSaved(save.game) }),
         ),
       );
     }),
