@@ -9,6 +9,7 @@ sending.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -129,13 +130,21 @@ def test_two_host_headers_are_refused(deck: Deck) -> None:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    scope = {
+    scope = _scope("GET", "/api/setup", [(b"host", b"127.0.0.1:8000"), (b"host", b"evil.example")])
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 400
+    assert b"2 times" in sent[1]["body"]
+
+
+def _scope(method: str, path: str, headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
+    """An ASGI request as a server hands it over (for what a client library cannot send)."""
+    return {
         "type": "http",
-        "method": "GET",
-        "path": "/api/setup",
-        "raw_path": b"/api/setup",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
         "query_string": b"",
-        "headers": [(b"host", b"127.0.0.1:8000"), (b"host", b"evil.example")],
+        "headers": headers,
         "scheme": "http",
         "server": ("127.0.0.1", 8000),
         "client": ("127.0.0.1", 5000),
@@ -143,11 +152,6 @@ def test_two_host_headers_are_refused(deck: Deck) -> None:
         "http_version": "1.1",
         "asgi": {"version": "3.0"},
     }
-    import asyncio
-
-    asyncio.run(app(scope, receive, send))
-    assert sent[0]["status"] == 400
-    assert b"2 times" in sent[1]["body"]
 
 
 def _requests(client: Any) -> list[Any]:
@@ -187,8 +191,6 @@ def test_every_answer_carries_the_security_headers(client: Any) -> None:
 
 
 def test_a_body_too_slow_gets_408_and_the_connection_closes(deck: Deck) -> None:
-    import asyncio
-
     app = create_app(deck, key=TEST_KEY, body_seconds=0.2)
     sent: list[dict[str, Any]] = []
     parts = [{"type": "http.request", "body": b'{"game":', "more_body": True}]
@@ -202,24 +204,12 @@ def test_a_body_too_slow_gets_408_and_the_connection_closes(deck: Deck) -> None:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    scope = {
-        "type": "http",
-        "method": "POST",
-        "path": "/api/games",
-        "raw_path": b"/api/games",
-        "query_string": b"",
-        "headers": [
-            (b"host", b"127.0.0.1:8000"),
-            (b"origin", BASE.encode()),
-            (b"content-type", b"application/json"),
-        ],
-        "scheme": "http",
-        "server": ("127.0.0.1", 8000),
-        "client": ("127.0.0.1", 5000),
-        "root_path": "",
-        "http_version": "1.1",
-        "asgi": {"version": "3.0"},
-    }
+    headers = [
+        (b"host", b"127.0.0.1:8000"),
+        (b"origin", BASE.encode()),
+        (b"content-type", b"application/json"),
+    ]
+    scope = _scope("POST", "/api/games", headers)
     asyncio.run(asyncio.wait_for(app(scope, receive, send), 30))
     assert sent[0]["status"] == 408
     assert (b"connection", b"close") in sent[0]["headers"]
