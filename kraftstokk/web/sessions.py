@@ -318,13 +318,15 @@ class GameStore:
 
     def _apply(self, session: Session, action: Action) -> None:
         state = session.state
-        before = len(state.events)
         state.apply(action)
         session.actions.append(action)
-        for line in views.event_lines(state.events[before:], session.tellers):
+        for line in views.event_lines(state.events, session.tellers):
             session.log_count += 1
             line["n"] = session.log_count
             session.log.append(line)
+        # Told once, the events are done with: the session keeps its lines, and the
+        # engine's list would grow with the game (most of a long session's memory).
+        state.events.clear()
 
     # -- what the browser gets ---------------------------------------------------------
 
