@@ -267,7 +267,11 @@ def test_idle_sockets_never_lock_the_player_out(strict_server: str) -> None:
             sock.close()
 
 
-def test_ctrl_c_stops_serve_at_once_while_a_client_sends_slowly(deck: Deck, tmp_path: Path) -> None:
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_stops_serve_at_once_while_a_client_sends_slowly(
+    deck: Deck, tmp_path: Path, presses: int
+) -> None:
+    """One Ctrl-C stops it cleanly; a second one (impatience) stops it as quietly."""
     path = tmp_path / "deck.json"
     path.write_text(deck.model_dump_json(), encoding="utf-8")
     with socket.socket() as probe:
@@ -302,6 +306,10 @@ def test_ctrl_c_stops_serve_at_once_while_a_client_sends_slowly(deck: Deck, tmp_
         idle = socket.create_connection(("127.0.0.1", port))
         time.sleep(0.3)  # the request has reached the app, which waits for the body
         serving.send_signal(signal.SIGINT)
+        if presses == 2:
+            time.sleep(0.1)
+            if serving.poll() is None:
+                serving.send_signal(signal.SIGINT)
         rest, _ = serving.communicate(timeout=60)
         slow.close()
         idle.close()

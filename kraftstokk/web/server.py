@@ -82,7 +82,7 @@ def serve(
     if open_browser:
         webbrowser.open(url)
     config = uvicorn.Config(
-        app,
+        quiet_forced_exit(app),
         host=host,
         port=port,
         http=guarded_protocol(),
@@ -95,3 +95,26 @@ def serve(
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run()
     echo("kraftstokk serve: stopped")
+
+
+def quiet_forced_exit(app: Any) -> Any:
+    """``app``, minus the traceback a second Ctrl-C prints (it cancels the app's lifespan).
+
+    The first Ctrl-C stops the server cleanly; a second one skips the wait and cancels
+    what runs, which Starlette reports as a failed shutdown with the whole traceback.
+    """
+
+    async def wrapped(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "lifespan":
+            await app(scope, receive, send)
+            return
+
+        async def quiet(message: Any) -> None:
+            failed = message["type"] == "lifespan.shutdown.failed"
+            if failed and "CancelledError" in message.get("message", ""):
+                message = {"type": message["type"], "message": ""}
+            await send(message)
+
+        await app(scope, receive, quiet)
+
+    return wrapped
