@@ -24,6 +24,8 @@ import httpx
 from _common import default_deck
 
 from kraftstokk.web.app import create_app
+from kraftstokk.web.protocol import guarded_protocol
+from kraftstokk.web.seal import SaveKey
 
 TARGET_P99_MS = 30.0
 GAMES_PER_KIND = 12
@@ -56,7 +58,9 @@ def server_ms(response: httpx.Response) -> float:
 def latency() -> None:
     from starlette.testclient import TestClient
 
-    client = TestClient(create_app(default_deck()))
+    base = "http://127.0.0.1:8000"  # the page's origin, as the guard wants it
+    app = create_app(default_deck(), key=SaveKey.generate())
+    client = TestClient(app, base_url=base, headers={"Origin": base})
     cards = {c["id"]: c for c in client.get("/api/setup").json()["cards"]}
     rng = random.Random(2026)
     every: list[float] = []
@@ -97,7 +101,7 @@ async def _player(
 ) -> None:
     rng = random.Random(index)
     game, opponents = SETUPS[index % len(SETUPS)]
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=30, headers={"Origin": base}) as client:
         while time.monotonic() < stop:
             body = {"game": game, "opponents": opponents, "bots": "heuristic", "seed": index}
             response = await client.post("/api/games", json=body)
@@ -126,8 +130,10 @@ def load() -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(default_deck(), max_games=LOAD_GAMES * 2)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(default_deck(), max_games=LOAD_GAMES * 2, key=SaveKey.generate())
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", http=guarded_protocol()
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -3,29 +3,23 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from kraftstokk.games.replay import ReplayLog, load_replay, replay_log
 from kraftstokk.models import Deck
+from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore
 from tests.conftest import synthetic_deck
-from tests.web_helpers import client_for, new_game, next_request, response_text_without_save
+from tests.web_helpers import TEST_KEY, client_for, new_game, plain_log, play_through
 
 
 @pytest.fixture
 def client(deck: Deck) -> Any:
     with client_for(deck) as test_client:
         yield test_client
-
-
-def cards_of(client: Any) -> dict[str, Any]:
-    return {card["id"]: card for card in client.get("/api/setup").json()["cards"]}
 
 
 def test_page_is_self_contained(client: Any) -> None:
@@ -96,16 +90,16 @@ def test_new_game_refusals(client: Any, body: dict[str, Any], words: str) -> Non
 
 
 def test_bodies_that_are_not_json_or_too_large(client: Any) -> None:
-    empty = client.post("/api/games", content=b"")
+    as_json = {"content-type": "application/json"}
+    empty = client.post("/api/games", content=b"", headers=as_json)
     assert empty.status_code == 400 and "empty" in empty.json()["error"]
-    broken = client.post(
-        "/api/games", content=b"{nope", headers={"content-type": "application/json"}
-    )
+    broken = client.post("/api/games", content=b"{nope", headers=as_json)
     assert broken.status_code == 400 and "not JSON" in broken.json()["error"]
     listed = client.post("/api/games", json=[1, 2])
     assert listed.status_code == 400
-    huge = client.post("/api/games", content=b"x" * (600 * 1024))
+    huge = client.post("/api/games", content=b"x" * (600 * 1024), headers=as_json)
     assert huge.status_code == 413 and "kB" in huge.json()["error"]
+    assert huge.headers["connection"] == "close"
 
 
 def test_unknown_game_ids_and_delete(client: Any) -> None:
@@ -167,72 +161,97 @@ def test_bad_claims_are_refused_with_the_reason(client: Any) -> None:
         assert words in response.json()["error"]
 
 
-def save_from(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
-    """The save the page keeps: the header of the first answer plus every new action."""
-    save = {**snapshots[0]["save"], "actions": [], "result": None}
-    for snapshot in snapshots:
-        save["actions"].extend(snapshot["new_actions"])
-        if snapshot["result_record"]:
-            save["result"] = snapshot["result_record"]
-    return save
-
-
-def play_through(
-    client: Any, game: str, opponents: int, seed: int, stop_at: int | None = None
-) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    cards = cards_of(client)
-    snapshots = [new_game(client, game, opponents, seed)]
-    while snapshots[-1]["over"] is None:
-        current = snapshots[-1]
-        if stop_at is not None and current["turn"] >= stop_at:
-            break
-        response = client.post(
-            f"/api/games/{current['id']}/moves", json=next_request(current, cards, rng)
-        )
-        assert response.status_code == 200, response.text
-        snapshots.append(response.json())
-    return snapshots
-
-
-def test_save_is_a_replay_log_that_play_can_load(client: Any, tmp_path: Path) -> None:
+def test_a_finished_game_downloads_as_a_replay_log_play_can_load(
+    client: Any, tmp_path: Path
+) -> None:
     snapshots = play_through(client, "idiot", 2, seed=21)
-    save = save_from(snapshots)
-    log = ReplayLog.model_validate(save)
+    save = snapshots[-1]["save"]
+    assert save["finished"] is True and save["format"] == "kraftstokk-web-save"
+    response = client.post("/api/replay", json={"save": save})
+    assert response.status_code == 200, response.text
+    assert "attachment" in response.headers["content-disposition"]
+    log = ReplayLog.model_validate(response.json())
     assert log.bots == ["person", "greedy", "greedy"]
+    assert log.result is not None and log.result.finished
     path = tmp_path / "save.json"
-    path.write_text(json.dumps(save), encoding="utf-8")
+    path.write_text(response.text, encoding="utf-8")
     state = replay_log(load_replay(path))
     assert state.is_terminal()
     assert state.result().order == snapshots[-1]["over"]["order"]
 
 
+def test_an_unfinished_game_stays_sealed(client: Any) -> None:
+    snapshots = play_through(client, "kraftidioten", 2, seed=3, stop_at=6)
+    response = client.post("/api/replay", json={"save": snapshots[-1]["save"]})
+    assert response.status_code == 409 and "not over" in response.json()["error"]
+
+
+def test_every_answer_carries_the_save_and_never_the_actions(client: Any) -> None:
+    snapshots = play_through(client, "stromkrig", 2, seed=4, stop_at=12)
+    ids = {s["save"]["id"] for s in snapshots}
+    assert len(ids) == 1  # one game, one save, whatever the server's session id
+    for snapshot in snapshots:
+        assert "new_actions" not in snapshot and "actions" not in json.dumps(snapshot)
+        save = snapshot["save"]
+        assert set(save) == {
+            "format",
+            "version",
+            "id",
+            "game",
+            "players",
+            "turn",
+            "finished",
+            "sealed",
+        }
+        assert save["turn"] == snapshot["turn"] and save["game"] == "stromkrig"
+    turns = [s["turn"] for s in snapshots]
+    assert turns == sorted(turns) and turns[0] == 0 < turns[-1]
+
+
 def test_resume_continues_the_same_game(client: Any) -> None:
     snapshots = play_through(client, "stromkrig", 3, seed=8, stop_at=30)
-    save = save_from(snapshots)
     last = snapshots[-1]
     client.delete(f"/api/games/{last['id']}")  # as if evicted or the server restarted
-    resumed = client.post("/api/games/resume", json={"save": save})
+    resumed = client.post("/api/games/resume", json={"save": last["save"]})
     assert resumed.status_code == 200, resumed.text
     data = resumed.json()
     assert data["id"] != last["id"]
-    assert data["turn"] == last["turn"] and data["new_actions"] == []
-    assert data["save"]["actions"] == save["actions"]
+    assert data["turn"] == last["turn"]
+    assert data["save"] == last["save"]  # the same game, sealed to the same bytes
     assert data["view"] == last["view"]
     assert data["moves"] == last["moves"]
+    assert [line["text"] for line in data["log"]][-5:] == [line["text"] for line in last["log"]][
+        -5:
+    ]
 
 
-def test_resume_refuses_foreign_or_broken_saves(client: Any) -> None:
+def test_a_resumed_game_plays_on_as_the_first_would_have(client: Any) -> None:
+    """The bots play again from the seed: a resume at any move reaches the same end."""
+    rng_seed = 12
+    whole = play_through(client, "kraftidioten", 3, seed=rng_seed)
+    cut = play_through(client, "kraftidioten", 3, seed=rng_seed, stop_at=whole[5]["turn"])
+    resumed = client.post("/api/games/resume", json={"save": cut[-1]["save"]}).json()
+    assert resumed["view"] == whole[5]["view"]
+    rest = play_through(client, "kraftidioten", 3, seed=rng_seed, start=resumed)
+    assert rest[-1]["over"] == whole[-1]["over"]
+    assert rest[-1]["turn"] == whole[-1]["turn"]
+    assert rest[-1]["view"] == whole[-1]["view"]
+
+
+def test_resume_refuses_foreign_or_broken_saves(deck: Deck, client: Any) -> None:
     snapshots = play_through(client, "idiot", 1, seed=4, stop_at=12)
-    save = save_from(snapshots)
-    other_deck = synthetic_deck(seed=99).model_dump(mode="json")
+    save = snapshots[-1]["save"]
+    sealed = save["sealed"]
+    flipped = sealed[:40] + ("A" if sealed[40] != "A" else "B") + sealed[41:]
+    with client_for(deck, key=SaveKey(bytes(32))) as other_server:
+        foreign = other_server.post("/api/games/resume", json={"save": save})
+    assert foreign.status_code == 400 and "another server" in foreign.json()["error"]
     cases = [
-        ({**save, "deck": other_deck}, "another deck"),
-        ({**save, "format": "chess"}, "not a replay log"),
+        ({**save, "sealed": flipped}, "changed"),
+        ({**save, "sealed": "not base64!"}, "base64"),
+        ({**save, "format": "chess"}, "format"),
         ({**save, "version": 7}, "version"),
-        ({**save, "actions": [[99, 99]]}, "does not replay"),
-        ({**save, "bots": ["greedy", "greedy"]}, "person"),
-        ({**save, "rules": {**save["rules"], "players": 9}}, "save"),
+        ({**save, "extra": 1}, "extra"),
     ]
     for broken, words in cases:
         response = client.post("/api/games/resume", json={"save": broken})
@@ -241,9 +260,29 @@ def test_resume_refuses_foreign_or_broken_saves(client: Any) -> None:
     assert client.post("/api/games/resume", json={"nosave": 1}).status_code == 400
 
 
+def test_resume_refuses_broken_replay_logs(client: Any) -> None:
+    snapshots = play_through(client, "idiot", 1, seed=4, stop_at=12)
+    log = plain_log(client, snapshots[-1]["id"])
+    other_deck = synthetic_deck(seed=99).model_dump(mode="json")
+    cases = [
+        ({**log, "deck": other_deck}, "another deck"),
+        ({**log, "version": 7}, "version"),
+        ({**log, "actions": [[99, 99]]}, "does not replay"),
+        ({**log, "bots": ["greedy", "greedy"]}, "person"),
+        ({**log, "rules": {**log["rules"], "players": 9}}, "players"),
+    ]
+    for broken, words in cases:
+        response = client.post("/api/games/resume", json={"save": broken})
+        assert response.status_code == 400, (words, response.text)
+        assert words in response.json()["error"], response.json()
+    good = client.post("/api/games/resume", json={"save": log})
+    assert good.status_code == 200, good.text
+    assert good.json()["view"] == snapshots[-1]["view"]
+
+
 def test_memory_is_bounded_and_idle_games_are_evicted(deck: Deck) -> None:
     now = [1000.0]
-    store = GameStore(deck, max_games=2, idle_seconds=60, clock=lambda: now[0])
+    store = GameStore(deck, TEST_KEY, max_games=2, idle_seconds=60, clock=lambda: now[0])
     with client_for(deck, store=store) as client:
         first = new_game(client, "idiot", 1, seed=1)
         second = new_game(client, "idiot", 1, seed=2)
@@ -257,262 +296,13 @@ def test_memory_is_bounded_and_idle_games_are_evicted(deck: Deck) -> None:
         assert len(store) == 0
 
 
-# ------------------------------------------------------------------ hidden information
-
-
-def _public_now(state: Any, seat: int) -> set[int]:
-    """Cards the whole table sees at this moment (face up, shown, burned in the open)."""
-    places = state.card_locations()
-    name = state.game.name
-    public: set[int] = set()
-    if name == "idiot":
-        for place, cards in places.items():
-            if place in ("pile", "burned") or place.startswith("face_up:"):
-                public.update(cards)
-    elif name == "stromkrig":
-        for place in ("pile", "beside", "war", "burned", "chance"):
-            public.update(places.get(place, []))
-    else:
-        observation = state.observation(seat)
-        public.update(card for card, _ in observation.shown)
-        # KI-4b: a card drawn from the stock is laid under its own name, so it is known.
-        public.update(claim.plant for claim in observation.claims if claim.from_stock)
-    return public
-
-
-def _laid_face_up(state: Any, action: list[int]) -> set[int]:
-    """Cards an action lays face up for all to see (they may leave the table at once)."""
-    from kraftstokk.web.views import idiot_rules as idiot
-    from kraftstokk.web.views import sk_rules as stromkrig
-
-    name = state.game.name
-    kind = action[0]
-    if name == "idiot" and kind in (idiot.PLAY, idiot.SNEAK):
-        return set(action[1:])
-    laying = (stromkrig.LAY, stromkrig.RUN, stromkrig.BURN, stromkrig.RESET)
-    if name == "stromkrig" and kind in (*laying, stromkrig.INVISIBLE, stromkrig.WAR_LAY):
-        return set(action[1:])
-    return set()
-
-
-def _unseen_places(state: Any) -> set[int]:
-    places = state.card_locations()
-    cards = set(places.get("stock", []))
-    for place, held in places.items():
-        if place.startswith("face_down:"):
-            cards.update(held)
-    return cards
-
-
-def _turns_a_card(state: Any, action: list[int]) -> bool:
-    """A chance draw (Idiot, Strømkrig) or a face-down card (Idiot): turned for all to see."""
-    from kraftstokk.web.views import idiot_rules as idiot
-    from kraftstokk.web.views import sk_rules as stromkrig
-
-    name = state.game.name
-    if name == "idiot":
-        return action[0] in (idiot.CHANCE, idiot.FACE_DOWN)
-    return name == "stromkrig" and action[0] == stromkrig.CHANCE
-
-
-def _forbidden_now(state: Any, seat: int, seen: set[int]) -> set[int]:
-    """Cards ``seat`` cannot know now: the stock, face-down cards, unseen cards of others."""
-    places = state.card_locations()
-    forbidden: set[int] = set(places.get("stock", []))
-    for place, cards in places.items():
-        if place.startswith("face_down:"):
-            forbidden.update(cards)
-        if place.startswith("hand:") and place != f"hand:{seat}":
-            forbidden.update(c for c in cards if c not in seen)
-    if state.game.name == "kraftidioten":
-        forbidden.update(c for c in places.get("pile", []) if c not in seen)
-        forbidden.update(c for c in places.get("burned", []) if c not in seen)
-    return forbidden
-
-
-def _mentions(text: str, ids: list[str], cards: set[int]) -> list[str]:
-    return [ids[c] for c in cards if f'"{ids[c]}"' in text]
-
-
-SUIT_WORDS = {
-    "spar": ("spar", "spades"),
-    "hjerter": ("hjerter", "hearts"),
-    "kløver": ("kløver", "clubs"),
-    "ruter": ("ruter", "diamonds"),
-}
-VALUE_WORDS = {
-    1: ("ess", "ace"),
-    11: ("knekt", "jack"),
-    12: ("dame", "queen"),
-    13: ("konge", "king"),
-}
-
-
-def _named(text: str, table: Any, cards: set[int]) -> list[str]:
-    """Cards a sentence names as a card is named ('Tonstad (spar 7)', '(spades king)')."""
-    from kraftstokk.models import SUITS
-
-    found = []
-    for card in cards:
-        if table.joker[card]:
-            continue
-        value = table.value[card]
-        values = (str(value), *VALUE_WORDS.get(value, ()))
-        for suit in SUIT_WORDS[SUITS[table.suit[card]]]:
-            if any(f"{table.names[card]} ({suit} {v})" in text for v in values):
-                found.append(table.ids[card])
-                break
-    return found
-
-
-@pytest.mark.parametrize(
-    ("game", "opponents", "seed"),
-    [
-        ("idiot", 1, 1),
-        ("idiot", 4, 2),
-        ("kraftidioten", 1, 3),
-        ("kraftidioten", 4, 4),
-        ("stromkrig", 1, 5),
-        ("stromkrig", 5, 6),
-    ],
-)
-def test_no_response_reveals_hidden_cards(
-    client: Any, game: str, opponents: int, seed: int
-) -> None:
-    """Walk whole games; at every answer check the view, the moves and the log lines.
-
-    The test keeps its own copy of the game (replaying the actions each answer brings) and
-    notes every card the person could have seen so far: a card named anywhere must be
-    public, the person's own, or seen before; the stock, face-down cards and unseen
-    cards in other hands never appear.
-    """
-    import random as stdlib_random
-
-    store: GameStore = client.app.state.store
-    ids = list(store.table.ids)
-    rng = stdlib_random.Random(seed)
-    cards = cards_of(client)
-    snapshot = new_game(client, game, opponents, seed)
-    session = store.get(snapshot["id"])
-    from kraftstokk.games.registry import make_game
-
-    mirror = make_game(game, store.table, opponents + 1).new_initial_state(
-        stdlib_random.Random(session.seed)
-    )
-    seat = snapshot["seat"]
-    seen: set[int] = set(mirror.card_locations()[f"hand:{seat}"]) | _public_now(mirror, seat)
-    answers = checked = 0
-    while True:
-        for action in snapshot["new_actions"]:
-            seen |= _laid_face_up(mirror, action)
-            hidden_before = _unseen_places(mirror)
-            mirror.apply(tuple(action))
-            if _turns_a_card(mirror, action):  # the table sees the turned card
-                seen |= hidden_before - _unseen_places(mirror)
-            seen |= set(mirror.card_locations()[f"hand:{seat}"]) | _public_now(mirror, seat)
-        assert snapshot["turn"] == len(session.actions)
-        text = response_text_without_save(snapshot)
-        view_text = json.dumps([snapshot["view"], snapshot["moves"]], ensure_ascii=False)
-        forbidden = _forbidden_now(mirror, seat, seen)
-        leaked = _mentions(view_text, ids, forbidden)
-        assert not leaked, f"answer {answers} shows hidden cards {leaked}"
-        if forbidden:  # the check can fail: a hidden card named in the text is found
-            probe = sorted(forbidden)[0]
-            assert _mentions(view_text + f'"{ids[probe]}"', ids, forbidden) == [ids[probe]]
-            checked += 1
-        log_text = json.dumps(snapshot["log"], ensure_ascii=False)
-        never_seen = set(range(len(ids))) - seen
-        assert not _mentions(log_text, ids, never_seen), f"answer {answers}: log reveals a card"
-        told = _named(log_text, store.table, never_seen)
-        assert not told, f"answer {answers}: the log names unseen cards {told}"
-        if never_seen:
-            probe = sorted(never_seen)[0]
-            assert (
-                _named(store.table.describe(probe), store.table, {probe})
-                or store.table.joker[probe]
-            )
-        assert "stock_order" not in text and '"stock": [' not in text
-        answers += 1
-        if snapshot["over"] is not None:
-            break
-        response = client.post(
-            f"/api/games/{snapshot['id']}/moves", json=next_request(snapshot, cards, rng)
-        )
-        assert response.status_code == 200, response.text
-        snapshot = response.json()
-    assert answers > 3 and checked > 3
-    assert mirror.is_terminal()
-
-
-# ------------------------------------------------------------------ never a 500
-
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=30),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
-bodies = st.dictionaries(
-    st.sampled_from(["turn", "move", "claim", "log_after", "game", "opponents", "bots", "save"]),
-    json_values,
-    max_size=5,
-)
-
-
-@settings(max_examples=150, deadline=None, derandomize=True)
-@given(body=bodies, path=st.sampled_from(["moves", "new", "resume"]))
-def test_any_json_gets_an_answer_never_a_fault(body: dict[str, Any], path: str) -> None:
-    client = _FUZZ["client"]
-    game_id = _FUZZ["game"]
-    url = {
-        "moves": f"/api/games/{game_id}/moves",
-        "new": "/api/games",
-        "resume": "/api/games/resume",
-    }[path]
-    response = client.post(url, json=body)
-    assert response.status_code < 500, response.text
-    if response.status_code >= 400:
-        assert set(response.json()) == {"error"}
-
-
-_FUZZ: dict[str, Any] = {}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _fuzz_client() -> Any:
-    with client_for(synthetic_deck()) as fuzz_client:
-        _FUZZ["client"] = fuzz_client
-        _FUZZ["game"] = new_game(fuzz_client, "kraftidioten", 2, seed=1)["id"]
-        yield
-
-
-@pytest.mark.parametrize(
-    "raw", [b'{"turn": NaN, "move": 0}', b'{"turn": Infinity}', b'{"turn": 1e999}']
-)
-def test_non_numbers_in_json_are_refused(client: Any, raw: bytes) -> None:
-    game = new_game(client, "idiot", 1, seed=2)
-    response = client.post(
-        f"/api/games/{game['id']}/moves", content=raw, headers={"content-type": "application/json"}
-    )
-    assert response.status_code == 400, response.text
-
-
 @pytest.mark.parametrize("game", ["idiot", "kraftidioten", "stromkrig"])
 def test_a_first_edition_save_is_upgraded_or_refused(client: Any, game: str) -> None:
     """A version-1 save (action kinds 0, 1, ...) continues in today's kinds, or is refused."""
-    from kraftstokk.games import registry
-
-    if not hasattr(registry, "get_spec"):
-        pytest.skip("the engine's first edition writes version-1 logs only")
-    get_spec = registry.get_spec
+    from kraftstokk.games.registry import get_spec
 
     snapshots = play_through(client, game, 1, seed=6, stop_at=10)
-    save = save_from(snapshots)
+    save = plain_log(client, snapshots[-1]["id"])
     spec = get_spec(game)
     old = {new: old for old, new in (spec.v1_action_kinds or {}).items()}
     if not old:  # the rules changed: no first-edition kinds to write such a save with
@@ -529,6 +319,5 @@ def test_a_first_edition_save_is_upgraded_or_refused(client: Any, game: str) -> 
         assert "version-1" in response.json()["error"]
     else:
         assert response.status_code == 200, response.text
-        upgraded = response.json()["save"]
-        assert upgraded["version"] == save["version"]
-        assert upgraded["actions"] == save["actions"]
+        assert response.json()["view"] == snapshots[-1]["view"]
+        assert plain_log(client, response.json()["id"])["actions"] == save["actions"]

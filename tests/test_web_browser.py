@@ -8,19 +8,17 @@ uncaught page error fails the test.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kraftstokk.web.views import KI_PACKAGE, SK_PACKAGE
 from tests.conftest import synthetic_deck
+from tests.web_helpers import TEST_KEY, running_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -45,7 +43,7 @@ MAX_CLICKS = 1500
 def served_app() -> Any:
     from kraftstokk.web.app import create_app
 
-    return create_app(synthetic_deck())
+    return create_app(synthetic_deck(), key=TEST_KEY)
 
 
 @pytest.fixture
@@ -55,23 +53,8 @@ def app_store(served_app: Any) -> Any:
 
 @pytest.fixture(scope="module")
 def server_url(served_app: Any) -> Iterator[str]:
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(served_app, host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with running_server(served_app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -201,9 +184,16 @@ def test_idiot_to_the_end_by_clicking(
     page.screenshot(path=shots / f"{size}-idiot-{opponents + 1}-over.png", full_page=True)
     over = page.locator("#over").inner_text()
     assert "Spiller" in over and ("Idioten" in over)
-    save = page.evaluate("JSON.parse(localStorage.getItem('kraftstokk.save'))")
-    assert save["result"]["finished"] is True
-    assert save["bots"][0] == "person" and len(save["bots"]) == opponents + 1
+    save = page.evaluate("JSON.parse(localStorage.getItem('kraftstokk.save.idiot'))")
+    assert save["finished"] is True and save["players"] == opponents + 1
+    with page.expect_download() as download:
+        page.click("#btn-download-log")
+    log = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert log["format"] == "kraftstokk-replay" and log["result"]["finished"] is True
+    assert log["bots"][0] == "person" and len(log["bots"]) == opponents + 1
+    page.click("#btn-again")  # a finished game is not offered for continuing
+    page.wait_for_selector("#saved-list li[data-game=idiot][data-finished=true]")
+    assert page.locator("#saved-list li[data-game=idiot] [data-action=continue]").count() == 0
 
 
 def test_idiot_by_keyboard_on_a_phone(open_browser: Any, server_url: str) -> None:
@@ -234,13 +224,14 @@ def test_reload_continues_then_delete(open_browser: Any, server_url: str, shots:
     page.click("#btn-menu")
     page.wait_for_selector("#saved:not([hidden])")
     page.screenshot(path=shots / "desktop-saved-game.png", full_page=True)
+    entry = "#saved-list li[data-game=idiot]"
     with page.expect_download() as download:
-        page.click("#btn-download")
-    saved = Path(download.value.path()).read_text(encoding="utf-8")
-    assert '"format": "kraftstokk-replay"' in saved
-    page.click("#btn-delete")
+        page.click(f"{entry} [data-action=download]")
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["format"] == "kraftstokk-web-save" and "tab" not in saved  # still sealed
+    page.click(f"{entry} [data-action=delete]")
     page.wait_for_selector("#saved[hidden]", state="attached")
-    assert page.evaluate("localStorage.getItem('kraftstokk.save')") is None
+    assert page.evaluate("localStorage.getItem('kraftstokk.save.idiot')") is None
     page.reload()
     page.wait_for_selector("#start:not([hidden])")
     assert page.locator("#saved").is_hidden()
@@ -269,12 +260,12 @@ def test_upload_a_save_and_refuse_a_broken_one(
     start(page, server_url, "stromkrig", 2, seed=3)
     for _ in range(3):
         click_a_move(page)
-    save = page.evaluate("localStorage.getItem('kraftstokk.save')")
+    save = page.evaluate("localStorage.getItem('kraftstokk.save.stromkrig')")
     at = turn(page)
     good = tmp_path / "good.json"
     good.write_text(save, encoding="utf-8")
     broken = tmp_path / "broken.json"
-    broken.write_text(save.replace('"kraftstokk-replay"', '"something-else"'), encoding="utf-8")
+    broken.write_text(save.replace('"kraftstokk-web-save"', '"something-else"'), encoding="utf-8")
     page.evaluate("localStorage.clear()")
     page.reload()
     page.wait_for_selector("#start:not([hidden])")
@@ -333,22 +324,21 @@ def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, s
         page = open_browser(viewport, profile=f"ki-{size}").page
         start(page, server_url, "kraftidioten", 2, seed=5)
         page.screenshot(path=shots / f"{size}-kraftidioten-turn.png", full_page=True)
-        if KI_PACKAGE:
-            # A lie by figure: the card's own plant, with a whole figure not its own (KI-4c).
-            _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
-            page.click("#moves button[data-kind=claim]")
-            page.wait_for_selector("#claim:not([hidden])")
-            printed = float(page.locator("#claim-amount").input_value().replace(",", "."))
-            stated = int(printed) + 1000
-            page.fill("#claim-amount", str(stated))
-            assert "bløff" in page.locator("#claim-figure").inner_text()
-            page.screenshot(path=shots / f"{size}-kraftidioten-claim-figure.png", full_page=True)
-            before = turn(page)
-            page.click("#claim button[type=submit]")
-            wait_turn_after(page, before)
-            told = page.locator("#log li.mine[data-kind=Claimed]").first.inner_text()
-            said = f"{stated:,}".replace(",", " ")
-            assert "løgn" in told and said in told.replace("\u00a0", " ")
+        # A lie by figure: the card's own plant, with a whole figure not its own (KI-4c).
+        _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
+        page.click("#moves button[data-kind=claim]")
+        page.wait_for_selector("#claim:not([hidden])")
+        printed = float(page.locator("#claim-amount").input_value().replace(",", "."))
+        stated = int(printed) + 1000
+        page.fill("#claim-amount", str(stated))
+        assert "bløff" in page.locator("#claim-figure").inner_text()
+        page.screenshot(path=shots / f"{size}-kraftidioten-claim-figure.png", full_page=True)
+        before = turn(page)
+        page.click("#claim button[type=submit]")
+        wait_turn_after(page, before)
+        told = page.locator("#log li.mine[data-kind=Claimed]").first.inner_text()
+        said = f"{stated:,}".replace(",", " ")
+        assert "løgn" in told and said in told.replace("\u00a0", " ")
         # A lie by name: another plant of the deck, typed into the type-ahead.
         _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
         page.click("#moves button[data-kind=claim]")
@@ -359,8 +349,7 @@ def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, s
         lie = max(plants, key=lambda c: c["values"][category])["name"]  # beats any claim
         page.fill("#claim-plant", lie[:3])
         page.fill("#claim-plant", lie)
-        if KI_PACKAGE:
-            page.fill("#claim-amount", "99999")  # high enough to beat any claim
+        page.fill("#claim-amount", "99999")  # high enough to beat any claim
         page.screenshot(path=shots / f"{size}-kraftidioten-claim.png", full_page=True)
         before = turn(page)
         page.click("#claim button[type=submit]")
@@ -372,10 +361,7 @@ def test_kraftidioten_lies_and_a_challenge(open_browser: Any, server_url: str, s
         before = turn(page)
         page.click("#moves button[data-kind=challenge]")
         wait_turn_after(page, before)
-        if KI_PACKAGE:
-            assert page.locator("#log li[data-kind=Challenged]").count() >= 1
-        else:
-            assert "challenge" in page.locator("#log").inner_text()
+        assert page.locator("#log li[data-kind=Challenged]").count() >= 1
 
 
 def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
@@ -397,8 +383,142 @@ def test_stromkrig_war(open_browser: Any, server_url: str, shots: Path) -> None:
                 wait_turn_after(page, before)
             else:
                 click_a_move(page, prefer_card=False)
-        if SK_PACKAGE:  # the second edition tells why the war started and who lost it
-            assert page.locator("#log li[data-kind=WarStarted]").count() >= 1
-            assert page.locator("#log li[data-kind=WarLost]").count() >= 1
-        else:
-            assert "war" in page.locator("#log").inner_text()
+        assert page.locator("#log li[data-kind=WarStarted]").count() >= 1
+        assert page.locator("#log li[data-kind=WarLost]").count() >= 1
+
+
+def _saves(page: Any) -> dict[str, Any]:
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('kraftstokk.save.'))"
+        ".map(k => [k.slice(16), JSON.parse(localStorage.getItem(k))]))"
+    )
+
+
+def _game_shown(page: Any) -> str:
+    return page.evaluate("document.body.dataset.game")
+
+
+def test_two_tabs_keep_two_games_through_reloads(
+    open_browser: Any, server_url: str, shots: Path
+) -> None:
+    browser = open_browser(DESKTOP)
+    first = browser.page
+    second = browser.context.new_page()
+    start(first, server_url, "idiot", 2, seed=21)
+    start(second, server_url, "stromkrig", 2, seed=22)
+    for _ in range(4):
+        click_a_move(first)
+        click_a_move(second)
+    at = {"idiot": turn(first), "stromkrig": turn(second)}
+    saves = _saves(first)
+    assert set(saves) == {"idiot", "stromkrig"}
+    assert saves["idiot"]["turn"] == at["idiot"] and saves["stromkrig"]["turn"] == at["stromkrig"]
+    for page, game in ((first, "idiot"), (second, "stromkrig")):
+        page.reload()
+        page.wait_for_selector("#table:not([hidden])")
+        page.wait_for_function(f"Number(document.body.dataset.turn) === {at[game]}")
+        assert _game_shown(page) == game
+    click_a_move(first)
+    click_a_move(second)
+    assert _game_shown(first) == "idiot" and _game_shown(second) == "stromkrig"
+    saves = _saves(second)
+    assert saves["idiot"]["turn"] == turn(first) and saves["stromkrig"]["turn"] == turn(second)
+    third = browser.context.new_page()  # a new tab starts at the start page, both offered
+    third.goto(server_url)
+    third.wait_for_selector("#saved:not([hidden])")
+    listed = third.locator("#saved-list li [data-action=continue]")
+    assert listed.count() == 2
+    third.screenshot(path=shots / "desktop-two-saved-games.png", full_page=True)
+
+
+def test_a_new_game_asks_before_replacing_an_unfinished_one(
+    open_browser: Any, server_url: str, shots: Path
+) -> None:
+    browser = open_browser(PHONE)
+    page = browser.page
+    start(page, server_url, "kraftidioten", 2, seed=23)
+    for _ in range(3):
+        click_a_move(page, prefer_card=False)
+    kept = _saves(page)["kraftidioten"]
+    page.click("#btn-menu")
+    page.wait_for_selector("#start:not([hidden])")
+    page.check("input[name=game][value=kraftidioten]")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert "Kraftidioten" in page.locator("#confirm-text").inner_text()
+    page.screenshot(path=shots / "phone-replace-confirm.png")
+    page.click("#btn-keep")
+    page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    assert page.locator("#start").is_visible()
+    assert _saves(page)["kraftidioten"] == kept  # kept as it was
+    # Another tab plays on the old game while this one replaces it.
+    other = browser.context.new_page()
+    other.goto(server_url)
+    other.wait_for_selector("#saved-list li[data-game=kraftidioten] [data-action=continue]")
+    other.click("#saved-list li[data-game=kraftidioten] [data-action=continue]")
+    other.wait_for_selector("#table:not([hidden])")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#confirm-dialog[open]")
+    page.click("#btn-replace")
+    page.wait_for_selector("#table:not([hidden])")
+    fresh = _saves(page)["kraftidioten"]
+    assert fresh["id"] != kept["id"] and fresh["turn"] == turn(page)
+    other.wait_for_function(  # told at once (the storage event)
+        "document.getElementById('highlight').textContent.includes('lagres ikke her')"
+    )
+    click_a_move(other, prefer_card=False)  # the old game's tab must not overwrite it
+    assert _saves(other)["kraftidioten"]["id"] == fresh["id"]
+
+
+def test_keeping_the_game_is_optional(open_browser: Any, server_url: str) -> None:
+    page = open_browser(DESKTOP).page
+    page.goto(f"{server_url}?seed=24")
+    page.wait_for_selector("#start:not([hidden])")
+    page.uncheck("#keep-save")
+    page.check("input[name=game][value=idiot]")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#table:not([hidden])")
+    click_a_move(page)
+    click_a_move(page)
+    assert _saves(page) == {}
+    page.reload()
+    page.wait_for_selector("#start:not([hidden])")
+    assert page.locator("#keep-save").is_checked() is False  # the choice is remembered
+    assert page.locator("#saved").is_hidden()
+
+
+def test_the_browser_holds_no_card_during_a_game(
+    open_browser: Any, server_url: str, app_store: Any
+) -> None:
+    """Every byte of localStorage and sessionStorage, after every move of a Kraftidioten
+    game against crafty bots: no card by id, name, figure or in an action; the sealed
+    save holds only the person's own moves."""
+    page = open_browser(DESKTOP).page
+    page.goto(f"{server_url}?seed=25")
+    page.wait_for_selector("#start:not([hidden])")
+    page.check("input[name=game][value=kraftidioten]")
+    page.select_option("#opponents", "3")
+    page.select_option("#strength", "heuristic")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#table:not([hidden])")
+    table = app_store.table
+    names = [f'"{card_id}"' for card_id in table.ids]
+    figures = [
+        table.figure_text(k, c) for c in range(table.size) if not table.joker[c] for k in range(3)
+    ]
+    checked = 0
+    while page.locator("#over").is_hidden() and checked < 40:
+        held = page.evaluate("JSON.stringify([{...localStorage}, {...sessionStorage}])")
+        save = _saves(page)["kraftidioten"]
+        opened = held.replace(save["sealed"], "")
+        assert not [n for n in names if n in opened]
+        assert not [name for name in table.names if name and f"{name} (" in opened]
+        assert not [f for f in figures if f in opened]
+        assert "seed" not in opened and "actions" not in opened and "moves" not in opened
+        session = next(s for s in app_store._sessions.values() if s.save_id == save["id"])
+        content = json.loads(TEST_KEY.open(save["sealed"]))
+        assert content["moves"] == [list(a) for a in session.moves]
+        click_a_move(page, prefer_card=False)
+        checked += 1
+    assert checked > 10
+    assert len(session.actions) > len(session.moves) + 10  # the bots' moves stay on the server

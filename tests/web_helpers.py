@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
 import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from starlette.testclient import TestClient
 
+from kraftstokk.games.replay import make_replay
 from kraftstokk.models import Deck
 from kraftstokk.web.app import create_app
+from kraftstokk.web.seal import SaveKey
+
+#: The address the test client plays the browser at, and the page's origin there.
+BASE = "http://127.0.0.1:8000"
+#: A fixed key: sealed saves are the same bytes run after run.
+TEST_KEY = SaveKey(bytes(range(32)))
 
 
 def client_for(deck: Deck, **options: Any) -> TestClient:
-    return TestClient(create_app(deck, **options), raise_server_exceptions=True)
+    """A client sending what the page sends (its Origin) to an app with the test key."""
+    if "store" not in options:
+        options.setdefault("key", TEST_KEY)
+    return TestClient(
+        create_app(deck, **options),
+        base_url=BASE,
+        headers={"Origin": BASE},
+        raise_server_exceptions=True,
+    )
 
 
 def new_game(client: TestClient, game: str, opponents: int, seed: int, **extra: Any) -> Any:
@@ -61,6 +80,80 @@ def claim_body(
     return {"card": card, "category": category, "plant_id": plant["plant_id"]}
 
 
-def response_text_without_save(data: dict[str, Any]) -> str:
-    """The response as JSON text, minus the save header (which holds the public deck)."""
-    return json.dumps({k: v for k, v in data.items() if k != "save"}, ensure_ascii=False)
+def cards_of(client: TestClient) -> dict[str, Any]:
+    return {card["id"]: card for card in client.get("/api/setup").json()["cards"]}
+
+
+def play_through(
+    client: TestClient,
+    game: str,
+    opponents: int,
+    seed: int,
+    stop_at: int | None = None,
+    *,
+    start: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
+    """The answers of a game the person plays with random legal requests.
+
+    Each request is drawn from a stream seeded by ``seed`` and the move counter, so a
+    game resumed from its save (``start``: the answer to the resume) goes on with the
+    requests the first game made.
+    """
+    cards = cards_of(client)
+    snapshots = [start or new_game(client, game, opponents, seed)]
+    while snapshots[-1]["over"] is None:
+        current = snapshots[-1]
+        if stop_at is not None and current["turn"] >= stop_at:
+            break
+        rng = random.Random(seed * 100_003 + current["turn"])
+        response = client.post(
+            f"/api/games/{current['id']}/moves", json=next_request(current, cards, rng)
+        )
+        assert response.status_code == 200, response.text
+        snapshots.append(response.json())
+    return snapshots
+
+
+def plain_log(client: TestClient, game_id: str) -> dict[str, Any]:
+    """The game so far as ``kraftstokk play --save`` would write it (from the server)."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    session = store.get(game_id)
+    log = make_replay(store.deck, session.game, session.seat_names, session.seed, session.actions)
+    data: dict[str, Any] = log.model_dump(mode="json")
+    return data
+
+
+@contextlib.contextmanager
+def running_server(app: Any, http: Any = None) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free 127.0.0.1 port in a thread; yields its URL.
+
+    ``http`` is the protocol class (``serve``'s guarded one by default).
+    """
+    import uvicorn
+
+    from kraftstokk.web.protocol import guarded_protocol
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        http=http or guarded_protocol(),
+        timeout_graceful_shutdown=3,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)

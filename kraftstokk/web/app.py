@@ -8,61 +8,66 @@ Routes:
 - ``POST /api/games`` a new game; ``POST /api/games/resume`` a game again from its save
 - ``GET /api/games/{id}`` the view; ``POST /api/games/{id}/moves`` a move;
   ``DELETE /api/games/{id}``
+- ``POST /api/replay`` a finished game's save as the replay log ``play --load`` reads
 - ``GET /cards/{card}.webp`` a card face (``back.webp`` the back)
+- ``GET /static/app.js``, ``/static/app.css``
 
-Every refusal is a 4xx JSON ``{"error": "..."}`` naming the field and the reason; an
-unexpected fault is a 500 with a one-line message and never a traceback.
+An answer about a game is the person's seat's view, its moves, the log lines told to it
+and the sealed save: never the engine's actions. Every refusal is a 4xx JSON
+``{"error": "..."}`` naming the field and the reason; an unexpected fault is a 500 with a
+one-line message and never a traceback. The engine works on worker threads, never on
+the event loop (:func:`engine`); ``guard.py`` checks every request before it gets here.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import logging
-import time
+import math
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
+import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kraftstokk.errors import KraftstokkError, RequestRefused
-from kraftstokk.games.replay import FORMAT, ReplayLog
+from kraftstokk.errors import KraftstokkError, RequestRefused, clip
+from kraftstokk.games.replay import FORMAT as REPLAY_FORMAT
 from kraftstokk.models import Deck
+from kraftstokk.plain import first_problem
+from kraftstokk.web import folders
 from kraftstokk.web.cards import CardImages
 from kraftstokk.web.catalogue import setup_payload
+from kraftstokk.web.guard import BODY_SECONDS, CLOSING, MAX_BODY, Guard, HostPolicy
 from kraftstokk.web.rules import rules_panel
+from kraftstokk.web.saves import WEB_FORMAT, GameSave, read_replay_log, read_web_save
+from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore, NewGame
 from kraftstokk.web.views import ClaimChoice
 
 HERE = Path(__file__).resolve().parent
-MAX_BODY = 512 * 1024  # a save of a long game with its deck is about 100 kB
-log = logging.getLogger("kraftstokk.web")
-#: The page loads nothing but this server's own files (no CDN, no inline script).
-PAGE_HEADERS = {
-    "Cache-Control": "no-store",
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+STATIC_TYPES = {
+    "app.js": "text/javascript; charset=utf-8",
+    "app.css": "text/css; charset=utf-8",
 }
-
-
-class TooLarge(RequestRefused):
-    status = 413
+ENGINE_THREADS = 4  # requests playing the engine at once; the others wait their turn
+MAX_FIGURE = 1e9  # a claim's figure: more than any plant could have
+log = logging.getLogger("kraftstokk.web")
+T = TypeVar("T")
 
 
 class NewGameRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types only: "7" is no 7
 
     game: Literal["idiot", "kraftidioten", "stromkrig"]
     opponents: int = Field(ge=1, le=9)
@@ -72,57 +77,27 @@ class NewGameRequest(BaseModel):
 
 
 class ClaimRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types only: "7" is no 7
 
     card: str = Field(max_length=40)
     category: str = Field(max_length=10)
     plant_id: str = Field(max_length=80)
-    figure: float | None = None
+    figure: float | None = Field(default=None, ge=0, le=MAX_FIGURE, allow_inf_nan=False)
 
 
 class MoveRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types only: "7" is no 7
 
-    turn: int = Field(ge=0)
-    move: int | None = Field(default=None, ge=0)
+    turn: int = Field(ge=0, le=10**6)
+    move: int | None = Field(default=None, ge=0, le=10**6)
     claim: ClaimRequest | None = None
-    log_after: int = Field(default=0, ge=0)
+    log_after: int = Field(default=0, ge=0, le=10**9)
 
 
-class ResumeRequest(BaseModel):
+class SaveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     save: dict[str, Any]
-
-
-class BodyLimit:
-    """Refuse a request body over ``limit`` bytes before it is read into memory."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        declared = headers.get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _refuse_large(self.limit, scope, receive, send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise TooLarge(f"request body: over {self.limit // 1024} kB")
-            return message
-
-        await self.app(scope, limited, send)
 
 
 class ServerTiming:
@@ -139,11 +114,11 @@ class ServerTiming:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        began = time.perf_counter()
+        began = anyio.current_time()
 
         async def timed(message: Message) -> None:
             if message["type"] == "http.response.start":
-                took = (time.perf_counter() - began) * 1000
+                took = (anyio.current_time() - began) * 1000
                 headers = list(message.get("headers", []))
                 headers.append((b"server-timing", f"app;dur={took:.3f}".encode()))
                 message = {**message, "headers": headers}
@@ -152,33 +127,58 @@ class ServerTiming:
         await self.app(scope, receive, timed)
 
 
-async def _refuse_large(limit: int, scope: Scope, receive: Receive, send: Send) -> None:
-    response = JSONResponse({"error": f"request body: over {limit // 1024} kB"}, status_code=413)
-    await response(scope, receive, send)
-
-
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    headers = {"Connection": "close"} if status in CLOSING else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
-async def _body(request: Request, model: type[BaseModel]) -> Any:
-    raw = await request.body()
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{clip(text, 20)} is too large a number")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 20:
+        raise ValueError(f"a number of {len(text)} digits is too long")
+    return int(text)
+
+
+def parse_json(raw: bytes) -> Any:
+    """A request body as JSON; RequestRefused for anything else (NaN, huge, too deep)."""
     if not raw:
         raise RequestRefused("request body: empty (send JSON)")
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RequestRefused(f"request body: not JSON ({exc})") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RequestRefused("request body: not UTF-8 text") from None
+    try:
+        return json.loads(
+            text, parse_constant=_not_a_number, parse_float=_finite, parse_int=_bounded_int
+        )
+    except RecursionError:
+        raise RequestRefused("request body: nested too deeply") from None
+    except ValueError as exc:  # json.JSONDecodeError is one
+        raise RequestRefused(f"request body: not JSON ({clip(str(exc), 120)})") from None
+
+
+async def _body(request: Request, model: type[BaseModel]) -> Any:
+    try:
+        raw = await request.body()
+    except ClientDisconnect:
+        raise RequestRefused("request body: the client went away") from None
+    data = parse_json(raw)
     try:
         return model.model_validate(data)
+    except RecursionError:
+        raise RequestRefused("request body: nested too deeply") from None
     except ValidationError as exc:
-        raise RequestRefused(_first_error(exc)) from None
-
-
-def _first_error(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "body"
-    return f"{where}: {first['msg']}"
+        raise RequestRefused(clip(first_problem(exc, "body"), 300)) from None
 
 
 def create_app(
@@ -187,20 +187,56 @@ def create_app(
     max_games: int = 200,
     idle_seconds: float = 1800.0,
     store: GameStore | None = None,
+    key: SaveKey | None = None,
+    cache: Path | None = None,
+    hosts: HostPolicy | None = None,
+    body_seconds: float = BODY_SECONDS,
 ) -> Starlette:
-    """The app for ``deck`` (already validated by the caller)."""
+    """The app for ``deck`` (already validated by the caller).
+
+    ``key`` seals the saves (default: the one in the user's data folder), ``cache`` keeps
+    the card images between runs (default: none), ``hosts`` names this server (default:
+    loopback names on any port); ``body_seconds`` bounds the time a request body takes.
+    """
     if store is None:
-        store = GameStore(deck, max_games=max_games, idle_seconds=idle_seconds)
-    images = CardImages(deck)
+        store = GameStore(
+            deck,
+            key or SaveKey.in_folder(folders.data_dir()),
+            max_games=max_games,
+            idle_seconds=idle_seconds,
+        )
+    images = CardImages(deck, cache)
     templates = Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(["html"]),
     )
     page = templates.get_template("index.html")
+    static = {name: (HERE / "static" / name).read_bytes() for name in STATIC_TYPES}
+    static_tags = {
+        name: f'"{hashlib.sha256(data).hexdigest()[:16]}"' for name, data in static.items()
+    }
+    limiter = anyio.CapacityLimiter(ENGINE_THREADS)
+
+    async def engine(work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` on a worker thread: the event loop goes on serving others."""
+        return await anyio.to_thread.run_sync(work, *args, limiter=limiter)
+
+    def answer(session: Any, since_log: int, status: int = 200) -> JSONResponse:
+        return JSONResponse(store.snapshot(session, since_log), status_code=status)
+
+    def read_save(raw: dict[str, Any]) -> GameSave:
+        kind = raw.get("format")
+        if kind == WEB_FORMAT:
+            return read_web_save(raw, store.key, store.digest)
+        if kind == REPLAY_FORMAT:
+            return read_replay_log(raw, store.deck_json, store.digest)
+        raise RequestRefused(
+            f'save: not a save of this game (no "format": "{WEB_FORMAT}" or "{REPLAY_FORMAT}")'
+        )
 
     async def index(request: Request) -> Response:
         html = page.render(title=deck.title, edition=deck.edition)
-        return HTMLResponse(html, headers=PAGE_HEADERS)
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def setup(request: Request) -> Response:
         return JSONResponse(setup_payload(store))
@@ -208,69 +244,67 @@ def create_app(
     async def rules(request: Request) -> Response:
         lang = request.path_params["lang"]
         if lang not in ("nb", "en"):
-            raise RequestRefused(f"language: {lang!r} is not nb or en")
-        return JSONResponse(rules_panel(deck, lang))
+            raise RequestRefused(f"language: {clip(lang, 20)!r} is not nb or en")
+        return JSONResponse(await engine(rules_panel, deck, lang))
 
     async def new_game(request: Request) -> Response:
         body: NewGameRequest = await _body(request, NewGameRequest)
         setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), body.seed)
-        session = store.create(setup_)
-        return JSONResponse(
-            {**store.snapshot(session, 0, 0), "save": store.save_header(session)}, status_code=201
-        )
+        return await engine(lambda: answer(store.create(setup_), 0, status=201))
 
     async def resume(request: Request) -> Response:
-        body: ResumeRequest = await _body(request, ResumeRequest)
-        raw = body.save
-        if raw.get("format") != FORMAT:
-            raise RequestRefused(f'save: not a replay log (no "format": "{FORMAT}")')
-        try:
-            replay = ReplayLog.model_validate(raw)
-        except ValidationError as exc:
-            raise RequestRefused(f"save: {_first_error(exc)}") from None
-        session = store.resume(replay)
-        # The whole save as this server would write it (an older log comes back upgraded).
-        save = {**store.save_header(session), "actions": [list(a) for a in session.actions]}
-        save["result"] = store.result_record(session)
-        return JSONResponse({**store.snapshot(session, session.turn, 0), "save": save})
+        body: SaveRequest = await _body(request, SaveRequest)
+        return await engine(lambda: answer(store.resume(read_save(body.save)), 0))
+
+    async def replay(request: Request) -> Response:
+        body: SaveRequest = await _body(request, SaveRequest)
+        if body.save.get("format") != WEB_FORMAT:
+            raise RequestRefused(f'save: not a save of this page (no "format": "{WEB_FORMAT}")')
+        log_ = await engine(lambda: store.replay_log(store.rebuild(read_save(body.save))))
+        name = f"kraftstokk-{log_['rules']['game']}.json"
+        return JSONResponse(log_, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def show(request: Request) -> Response:
         session = store.get(request.path_params["game_id"])
-        since = _int_param(request, "since", 0)
-        return JSONResponse(store.snapshot(session, since, _int_param(request, "log_after", 0)))
+        since = _int_param(request, "log_after", 0)
+        return await engine(answer, session, since)
 
     async def move(request: Request) -> Response:
-        session = store.get(request.path_params["game_id"])
         body: MoveRequest = await _body(request, MoveRequest)
+        session = store.get(request.path_params["game_id"])
         claim = None
         if body.claim is not None:
             c = body.claim
             claim = ClaimChoice(c.card, c.category, c.plant_id, c.figure)
-        before = session.turn
-        store.move(session, body.turn, body.move, claim)
-        return JSONResponse(store.snapshot(session, before, body.log_after))
+
+        def play() -> JSONResponse:
+            store.move(session, body.turn, body.move, claim)
+            return answer(session, body.log_after)
+
+        return await engine(play)
 
     async def delete(request: Request) -> Response:
         store.delete(request.path_params["game_id"])
         return Response(status_code=204)
 
     async def card(request: Request) -> Response:
-        data = images.image(request.path_params["name"])
+        name = request.path_params["name"]
+        if not images.ready:  # a server that did not prepare them: drawn off the loop
+            await engine(images.prepare)
+        data = images.image(name)
         if data is None:
-            raise RequestRefused(f"no card {request.path_params['name']!r} in this deck")
-        etag = f'"{images.etag}"'
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304)
-        return Response(
-            data,
-            media_type="image/webp",
-            headers={"Cache-Control": "public, max-age=86400", "ETag": etag},
-        )
+            raise NotFound(f"no card {clip(name, 40)!r} in this deck")
+        return _cached(request, data, "image/webp", f'"{images.etag}"', "private, max-age=86400")
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in static:
+            raise NotFound(f"no file {clip(name, 40)!r} here")
+        return _cached(request, static[name], STATIC_TYPES[name], static_tags[name], "no-cache")
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestRefused)
-        status = 404 if request.url.path.startswith("/cards/") else exc.status
-        return _error(status, exc.message)
+        return _error(exc.status, exc.message)
 
     async def engine_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, KraftstokkError)
@@ -284,6 +318,11 @@ def create_app(
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return _error(500, "internal error: the server could not answer this request")
 
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await engine(images.prepare)  # before the first request is served
+        yield
+
     routes = [
         Route("/", index),
         Route("/api/setup", setup),
@@ -293,21 +332,41 @@ def create_app(
         Route("/api/games/{game_id}", show, methods=["GET"]),
         Route("/api/games/{game_id}", delete, methods=["DELETE"]),
         Route("/api/games/{game_id}/moves", move, methods=["POST"]),
+        Route("/api/replay", replay, methods=["POST"]),
         Route("/cards/{name}.webp", card),
-        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        Route("/static/{name}", asset),
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(ServerTiming), Middleware(BodyLimit)],
+        middleware=[
+            Middleware(ServerTiming),
+            Middleware(
+                Guard, policy=hosts or HostPolicy(), body_limit=MAX_BODY, body_seconds=body_seconds
+            ),
+        ],
         exception_handlers={
             RequestRefused: refused,
             KraftstokkError: engine_error,
             HTTPException: http_error,
             Exception: fault,
         },
+        lifespan=lifespan,
     )
     app.state.store = store
+    app.state.images = images
     return app
+
+
+class NotFound(RequestRefused):
+    status = 404
+
+
+def _cached(request: Request, data: bytes, media_type: str, etag: str, cache: str) -> Response:
+    """A file answer with its ETag; ``If-None-Match`` gets 304. Range requests get it whole."""
+    headers = {"Cache-Control": cache, "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(data, media_type=media_type, headers=headers)
 
 
 def _int_param(request: Request, name: str, default: int) -> int:

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 from kraftstokk.games import registry
 from kraftstokk.games.registry import bot_kinds
 from kraftstokk.models import CATEGORIES
+from kraftstokk.web.saves import GAMES
 
 if TYPE_CHECKING:
     from kraftstokk.web.sessions import GameStore
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 LANGUAGES = ("nb", "en")
-GAMES = ("idiot", "kraftidioten", "stromkrig")
 BOT_ORDER = ("random", "greedy", "heuristic")
 
 
@@ -96,16 +96,8 @@ def cards(store: GameStore) -> list[dict[str, Any]]:
 def setup_payload(store: GameStore) -> dict[str, Any]:
     deck = store.deck
     return {
-        "deck": {"title": deck.title, "edition": deck.edition, "digest": deck_digest(store)},
+        "deck": {"title": deck.title, "edition": deck.edition, "digest": store.digest},
         "games": games(),
         "cards": cards(store),
         "texts": {language: texts(language) for language in LANGUAGES},
     }
-
-
-def deck_digest(store: GameStore) -> str:
-    import hashlib
-    import json
-
-    raw = json.dumps(store.deck_json, sort_keys=True, ensure_ascii=False).encode()
-    return hashlib.sha256(raw).hexdigest()[:16]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import webbrowser
 from collections.abc import Callable
@@ -11,6 +12,7 @@ from typing import Any
 from kraftstokk.errors import KraftstokkError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+GRACE_SECONDS = 3  # on Ctrl-C, answers still being made get this long to finish
 
 
 def load_playable_deck(path: Path) -> Any:
@@ -51,9 +53,15 @@ def serve(
     open_browser: bool,
     echo: Callable[[str], Any] = print,
 ) -> None:
+    """Serve until Ctrl-C (or SIGTERM): the first one stops it, also mid-request."""
     import uvicorn
 
+    from kraftstokk.web import folders
     from kraftstokk.web.app import create_app
+    from kraftstokk.web.cards import CardImages
+    from kraftstokk.web.guard import HostPolicy
+    from kraftstokk.web.protocol import guarded_protocol
+    from kraftstokk.web.seal import SaveKey
 
     if not 0 < port < 65536:
         raise KraftstokkError(f"--port {port}: not a port number (1-65535)")
@@ -62,10 +70,51 @@ def serve(
     warning = exposure_warning(host)
     if warning:
         echo(warning)
-    app = create_app(deck)
+    key = SaveKey.in_folder(folders.data_dir())
+    images = CardImages(deck, folders.cache_dir())
+    if not images.on_disk:
+        echo("kraftstokk serve: drawing the card images (once for this deck) ...")
+    images.prepare()
+    app = create_app(deck, key=key, cache=folders.cache_dir(), hosts=HostPolicy(host, port))
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     echo(f"kraftstokk serve: {deck.title} {deck.edition} at {url} (Ctrl-C stops)")
     if open_browser:
         webbrowser.open(url)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    config = uvicorn.Config(
+        quiet_forced_exit(app),
+        host=host,
+        port=port,
+        http=guarded_protocol(),
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    # uvicorn stops on the first signal, then raises it again once it is done.
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run()
+    echo("kraftstokk serve: stopped")
+
+
+def quiet_forced_exit(app: Any) -> Any:
+    """``app``, minus the traceback a second Ctrl-C prints (it cancels the app's lifespan).
+
+    The first Ctrl-C stops the server cleanly; a second one skips the wait and cancels
+    what runs, which Starlette reports as a failed shutdown with the whole traceback.
+    """
+
+    async def wrapped(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "lifespan":
+            await app(scope, receive, send)
+            return
+
+        async def quiet(message: Any) -> None:
+            failed = message["type"] == "lifespan.shutdown.failed"
+            if failed and "CancelledError" in message.get("message", ""):
+                message = {"type": message["type"], "message": ""}
+            await send(message)
+
+        await app(scope, receive, quiet)
+
+    return wrapped

@@ -1,16 +1,23 @@
 """Games in progress on the server: one session per browser game, bounded and evictable.
 
 A session holds the engine state, the bots and the actions so far. The browser keeps the
-same game as a replay log (the file ``kraftstokk play --save`` writes), so the server may
-forget a game at any time — when it has been idle too long, when too many games are open,
-or on a restart — and the browser brings it back by sending its log (:meth:`resume`).
-Game ids are 128-bit random tokens: one browser cannot guess another's game.
+same game as a sealed save (``saves.py``), so the server may forget a game at any time —
+when it has been idle too long, when too many games are open, or on a restart — and the
+browser brings it back by sending its save (:meth:`GameStore.resume`): the server deals
+again from the seed, applies the person's moves where the person played and lets the
+bots play again where they played, which gives the same game, since a bot decides from
+its seat's observation and its own seeded random stream.
+
+Game ids are 128-bit random tokens: one browser cannot guess another's game. Everything
+here runs on worker threads (never on the server's event loop): the store and each
+session have a lock.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
@@ -18,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused
-from kraftstokk.games import replay as replay_logs
 from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
     Action,
@@ -28,16 +34,17 @@ from kraftstokk.games.core import (
     State,
     derive_seed,
 )
+from kraftstokk.games.events import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
-from kraftstokk.games.replay import ReplayLog, make_replay
+from kraftstokk.games.replay import make_replay
 from kraftstokk.models import Deck
-from kraftstokk.web import views
+from kraftstokk.web import saves, views
+from kraftstokk.web.saves import GAMES, PERSON, SEED_LIMIT, GameSave, deck_digest
+from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.views import ClaimChoice, MoveRefused
 
-PERSON = "person"  # the seat name ``kraftstokk play`` writes for the person
 MAX_RULE_SETS = 64  # games (rules) kept made, by game, players, variants and action cap
 LOG_LINES = 60  # log lines a session keeps for the browser
-GAMES = ("idiot", "kraftidioten", "stromkrig")
 
 Json = dict[str, Any]
 
@@ -52,9 +59,14 @@ class StaleMove(RequestRefused):
     status = 409
 
 
+class NotOver(RequestRefused):
+    status = 409
+
+
 @dataclass
 class Session:
     id: str
+    save_id: str
     game: Game
     state: State
     seat: int
@@ -62,15 +74,19 @@ class Session:
     bots: list[Bot | None]
     rngs: list[random.Random]
     seed: int
-    actions: list[Action] = field(default_factory=list)
+    tellers: dict[str, Narrator]
+    prefix: int = 0  # actions that came in a replay log, before this server's bots
+    actions: list[Action] = field(default_factory=list)  # every seat's: never sent mid-game
+    moves: list[Action] = field(default_factory=list)  # the person's, after the prefix
     log: deque[Json] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    touched: float = 0.0
     log_count: int = 0  # log lines made so far (the browser asks for lines after one)
-    tellers: dict[str, Any] | None = None  # the engine's narrators (nb, en) for the seat
+    touched: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def turn(self) -> int:
-        return len(self.actions)
+        """The person's move counter (see :attr:`GameSave.turn`): public to them."""
+        return self.prefix + len(self.moves)
 
 
 @dataclass(frozen=True)
@@ -88,20 +104,24 @@ class GameStore:
     def __init__(
         self,
         deck: Deck,
+        key: SaveKey,
         *,
         max_games: int = 200,
         idle_seconds: float = 1800.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.deck = deck
+        self.key = key
         self.table = DeckTable.from_deck(deck)
         self.plant_ids: tuple[str, ...] = tuple(card.plant_id or card.id for card in deck.cards)
         self.deck_json: Json = deck.model_dump(mode="json")
+        self.digest = deck_digest(self.deck_json)
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.clock = clock
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._games: dict[tuple[str, int, tuple[str, ...], int], Game] = {}
+        self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -110,9 +130,7 @@ class GameStore:
 
     def create(self, setup: NewGame) -> Session:
         if setup.game not in GAMES:
-            raise RequestRefused(
-                f"game: unknown game {setup.game!r} (idiot, kraftidioten, stromkrig)"
-            )
+            raise RequestRefused(f"game: unknown game {setup.game!r} ({', '.join(GAMES)})")
         cls = game_class(setup.game)
         low, high = cls.min_players - 1, cls.max_players - 1
         if not low <= setup.opponents <= high:
@@ -127,66 +145,73 @@ class GameStore:
             game = self._game(setup.game, setup.opponents + 1, setup.variants)
         except KraftstokkError as exc:
             raise RequestRefused(f"variants: {exc.message}") from None
-        seed = setup.seed if setup.seed is not None else secrets.randbelow(2**31)
-        names = [PERSON] + [setup.bots] * setup.opponents
-        state = game.new_initial_state(random.Random(seed))
-        session = self._open(game, state, 0, names, seed, resumed_at=0)
-        self._advance(session)
+        seed = setup.seed if setup.seed is not None else secrets.randbelow(SEED_LIMIT)
+        save = GameSave(
+            save_id=saves.new_save_id(),
+            deck=self.digest,
+            game=game.name,
+            players=game.num_players,
+            variants=tuple(sorted(game.variants)),
+            action_cap=game.action_cap,
+            bots=(PERSON, *[setup.bots] * setup.opponents),
+            seed=seed,
+        )
+        session = self._replayed(game, save)
+        self._keep(session)
         return session
 
-    def resume(self, log: ReplayLog) -> Session:
-        """A game again from the browser's save; refused with a reason, never half-made.
+    def resume(self, save: GameSave) -> Session:
+        """A game again from the browser's save; refused with a reason, never half-made."""
+        session = self.rebuild(save)
+        self._keep(session)
+        return session
 
-        A version-1 log (the engine's first edition) is read in today's action kinds, or
-        refused when its game's rules have changed since.
-        """
-        upgrade = getattr(replay_logs, "upgrade", None)  # the second edition's
-        if upgrade is not None:
-            try:
-                log = upgrade(log, "save")
-            except GameError as exc:
-                raise RequestRefused(exc.message) from None
-        if log.deck != self.deck_json:
-            title = log.deck.get("title"), log.deck.get("edition")
-            raise RequestRefused(
-                f"save: made with another deck ({title[0]} {title[1]}) than this server's "
-                f"({self.deck.title} {self.deck.edition}); start a new game"
-            )
-        rules = log.rules
-        if rules.game not in GAMES:
-            raise RequestRefused(f"save: unknown game {rules.game!r}")
-        if log.bots.count(PERSON) != 1 or len(log.bots) != rules.players:
-            raise RequestRefused(
-                f"save: needs one {PERSON!r} seat among {rules.players} seats, "
-                f"found bots {log.bots}"
-            )
+    def rebuild(self, save: GameSave) -> Session:
+        """The game a save holds, played again up to the person's next decision (not kept)."""
         try:
-            game = self._game(rules.game, rules.players, rules.variants, rules.action_cap)
+            game = self._game(save.game, save.players, save.variants, save.action_cap)
         except KraftstokkError as exc:
             raise RequestRefused(f"save: {exc.message}") from None
-        seat = log.bots.index(PERSON)
-        state = game.new_initial_state(random.Random(log.seed))
-        session = self._open(game, state, seat, list(log.bots), log.seed, len(log.actions))
-        tail = len(log.actions) - LOG_LINES
         try:
-            for number, raw in enumerate(log.actions, start=1):
-                action = tuple(raw)
-                if state.is_terminal():
-                    raise GameError(f"action {number} comes after the game ended")
-                if action not in state.legal_actions():
-                    raise GameError(f"action {number} {list(action)} is not legal here")
-                if number > tail:
-                    self._apply(session, action)
-                else:
-                    state.apply(action)
-                    session.actions.append(action)
+            return self._replayed(game, save)
         except GameError as exc:
-            self._sessions.pop(session.id, None)
             raise RequestRefused(
                 f"save: does not replay with these rules ({exc.message}); "
                 "it may be from an older version"
             ) from None
-        self._advance(session)
+
+    def _replayed(self, game: Game, save: GameSave) -> Session:
+        state = game.new_initial_state(random.Random(save.seed))
+        seat = save.seat
+        stand_in = ",".join("random" if name == PERSON else name for name in save.bots)
+        try:
+            made = make_bots(game, stand_in)
+        except KraftstokkError as exc:
+            raise RequestRefused(f"bots: {exc.message}") from None
+        resumed_at = len(save.prefix)
+        session = Session(
+            id=secrets.token_urlsafe(16),
+            save_id=save.save_id,
+            game=game,
+            state=state,
+            seat=seat,
+            seat_names=list(save.bots),
+            bots=[
+                None if name == PERSON else bot for name, bot in zip(save.bots, made, strict=True)
+            ],
+            rngs=[
+                random.Random(derive_seed(save.seed, s + 1, resumed_at))
+                for s in range(game.num_players)
+            ],
+            seed=save.seed,
+            tellers=views.narrators(state, seat),
+            prefix=resumed_at,
+            touched=self.clock(),
+        )
+        for number, action in enumerate(save.prefix, start=1):
+            _check_legal(state, action, f"action {number}")
+            self._apply(session, action)
+        self._advance(session, deque(save.moves))
         return session
 
     def _game(
@@ -194,58 +219,40 @@ class GameStore:
     ) -> Game:
         """A game's rules are immutable and some cost a few ms to set up: make each once."""
         key = (name, players, tuple(sorted(set(variants))), cap)
-        game = self._games.get(key)
-        if game is None:
+        with self._lock:
+            game = self._games.get(key)
+        if game is None:  # made outside the lock: two threads may both make it, once
             game = make_game(name, self.table, players, list(key[2]), cap)
-            if len(self._games) >= MAX_RULE_SETS:
-                self._games.pop(next(iter(self._games)))
-            self._games[key] = game
+            with self._lock:
+                if len(self._games) >= MAX_RULE_SETS:
+                    self._games.pop(next(iter(self._games)))
+                self._games[key] = game
         return game
 
     def get(self, game_id: str) -> Session:
-        self._evict_idle()
-        session = self._sessions.get(game_id)
-        if session is None:
-            raise UnknownGame(f"no game {game_id[:12]!r} on this server: continue from the save")
-        session.touched = self.clock()
-        self._sessions.move_to_end(game_id)
-        return session
+        with self._lock:
+            self._evict_idle()
+            session = self._sessions.get(game_id)
+            if session is None:
+                raise UnknownGame(
+                    f"no game {game_id[:12]!r} on this server: continue from the save"
+                )
+            session.touched = self.clock()
+            self._sessions.move_to_end(game_id)
+            return session
 
     def delete(self, game_id: str) -> None:
-        if self._sessions.pop(game_id, None) is None:
-            raise UnknownGame(f"no game {game_id[:12]!r} on this server")
+        with self._lock:
+            if self._sessions.pop(game_id, None) is None:
+                raise UnknownGame(f"no game {game_id[:12]!r} on this server")
 
-    def _open(
-        self, game: Game, state: State, seat: int, names: list[str], seed: int, resumed_at: int
-    ) -> Session:
-        stand_in = ",".join("random" if name == PERSON else name for name in names)
-        try:
-            made = make_bots(game, stand_in)
-        except KraftstokkError as exc:
-            raise RequestRefused(f"bots: {exc.message}") from None
-        bots: list[Bot | None] = [
-            None if name == PERSON else bot for name, bot in zip(names, made, strict=True)
-        ]
-        rngs = [
-            random.Random(derive_seed(seed, s + 1, resumed_at)) for s in range(game.num_players)
-        ]
-        self._evict_idle()
-        while len(self._sessions) >= self.max_games:
-            self._sessions.popitem(last=False)
-        session = Session(
-            id=secrets.token_urlsafe(16),
-            game=game,
-            state=state,
-            seat=seat,
-            seat_names=names,
-            bots=bots,
-            rngs=rngs,
-            seed=seed,
-            touched=self.clock(),
-            tellers=views.narrators(state, seat),
-        )
-        self._sessions[session.id] = session
-        return session
+    def _keep(self, session: Session) -> None:
+        with self._lock:
+            self._evict_idle()
+            while len(self._sessions) >= self.max_games:
+                self._sessions.popitem(last=False)
+            session.touched = self.clock()
+            self._sessions[session.id] = session
 
     def _evict_idle(self) -> None:
         limit = self.clock() - self.idle_seconds
@@ -261,87 +268,134 @@ class GameStore:
         self, session: Session, turn: int, index: int | None, claim: ClaimChoice | None
     ) -> None:
         """The person's move (a listed move by index, or a claim), then the bots' moves."""
-        state = session.state
-        if turn != session.turn:
-            raise StaleMove(
-                f"turn: the game is at move {session.turn}, this move was made at {turn}; "
-                "reload the game"
-            )
-        if state.is_terminal():
-            raise MoveRefused("the game is over")
-        if state.current_player() != session.seat:
-            raise StaleMove("it is not your turn")
-        if (index is None) == (claim is None):
-            raise MoveRefused("send either move (a number from the list) or claim")
-        if claim is not None:
-            steps = views.claim_actions(state, session.seat, claim, self.plant_ids)
-        else:
-            assert index is not None
-            listed = views.moves(state, session.seat)["list"]
-            if not 0 <= index < len(state.legal_actions()) or all(m["i"] != index for m in listed):
-                raise MoveRefused(f"move: {index} is not one of your moves now")
-            steps = [tuple(state.legal_actions()[index])]
-        for step in steps:
-            self._apply(session, step)
-        self._advance(session)
+        with session.lock:
+            state = session.state
+            if turn != session.turn:
+                raise StaleMove(
+                    f"turn: the game is at move {session.turn}, this move was made at {turn}; "
+                    "reload the game"
+                )
+            if state.is_terminal():
+                raise MoveRefused("the game is over")
+            if state.current_player() != session.seat:
+                raise StaleMove("it is not your turn")
+            if (index is None) == (claim is None):
+                raise MoveRefused("send either move (a number from the list) or claim")
+            if claim is not None:
+                steps = views.claim_actions(state, session.seat, claim, self.plant_ids)
+            else:
+                assert index is not None
+                legal = state.legal_actions()
+                listed = views.moves(state, session.seat)["list"]
+                if not 0 <= index < len(legal) or all(m["i"] != index for m in listed):
+                    raise MoveRefused(f"move: {index} is not one of your moves now")
+                steps = [tuple(legal[index])]
+            for step in steps:
+                self._apply(session, step)
+                session.moves.append(step)
+            self._advance(session, deque())
 
-    def _advance(self, session: Session) -> None:
-        """Let the bots play until the person decides or the game ends."""
+    def _advance(self, session: Session, pending: deque[Action]) -> None:
+        """Let the bots play until the person decides (taking ``pending`` moves first)."""
         state = session.state
         while not state.is_terminal():
             seat = state.current_player()
             bot = session.bots[seat]
             if bot is None:
-                return
-            legal = state.legal_actions()
-            action = bot.act(state.observation(seat), legal, session.rngs[seat])
-            self._apply(session, tuple(action))
+                if not pending:
+                    return
+                action = pending.popleft()
+                _check_legal(state, action, f"your move {len(session.moves) + 1}")
+                self._apply(session, action)
+                session.moves.append(action)
+                continue
+            action = tuple(
+                bot.act(state.observation(seat), state.legal_actions(), session.rngs[seat])
+            )
+            self._apply(session, action)
+        if pending:
+            raise GameError(f"{len(pending)} of your moves come after the game ended")
 
     def _apply(self, session: Session, action: Action) -> None:
-        pending = views.before_move(session.state, action, session.seat)
-        session.state.apply(action)
+        state = session.state
+        state.apply(action)
         session.actions.append(action)
-        for line in views.after_move(session.state, pending, session.tellers):
+        for line in views.event_lines(state.events, session.tellers):
             session.log_count += 1
             line["n"] = session.log_count
             session.log.append(line)
+        # Told once, the events are done with: the session keeps its lines, and the
+        # engine's list would grow with the game (most of a long session's memory).
+        state.events.clear()
 
     # -- what the browser gets ---------------------------------------------------------
 
-    def save_header(self, session: Session) -> Json:
-        """The replay log without its actions (the browser appends those)."""
-        log = make_replay(self.deck, session.game, session.seat_names, session.seed, [])
-        data = log.model_dump(mode="json")
-        data.pop("actions")
-        data.pop("result")
-        return data
-
-    def result_record(self, session: Session) -> Json | None:
-        if not session.state.is_terminal():
-            return None
-        log = make_replay(self.deck, session.game, [], session.seed, [], session.state.result())
-        assert log.result is not None
-        return log.result.model_dump(mode="json")
-
-    def snapshot(self, session: Session, since_turn: int, since_log: int) -> Json:
-        state = session.state
-        since_turn = min(max(since_turn, 0), session.turn)
+    def web_save(self, session: Session) -> Json:
+        """The page's save of the game: its sealed moves and what the start page shows."""
+        game = session.game
+        save = GameSave(
+            save_id=session.save_id,
+            deck=self.digest,
+            game=game.name,
+            players=game.num_players,
+            variants=tuple(sorted(game.variants)),
+            action_cap=game.action_cap,
+            bots=tuple(session.seat_names),
+            seed=session.seed,
+            prefix=tuple(session.actions[: session.prefix]),
+            moves=tuple(session.moves),
+        )
         return {
-            "id": session.id,
-            "game": session.game.name,
-            "seat": session.seat,
-            "players": session.game.num_players,
-            "bots": session.seat_names,
-            "variants": sorted(session.game.variants),
+            "format": saves.WEB_FORMAT,
+            "version": saves.WEB_VERSION,
+            "id": session.save_id,
+            "game": game.name,
+            "players": game.num_players,
             "turn": session.turn,
-            "new_actions": [list(a) for a in session.actions[since_turn:]],
-            "view": views.table_view(state, session.seat, self.plant_ids),
-            "moves": views.moves(state, session.seat),
-            "log": [line for line in session.log if line["n"] > since_log],
-            "over": views.result_view(state),
-            "result_record": self.result_record(session),
+            "finished": session.state.is_terminal(),
+            "sealed": saves.seal(self.key, save),
         }
 
+    def replay_log(self, session: Session) -> Json:
+        """The finished game as ``kraftstokk play --load`` reads it (seed and every action)."""
+        state = session.state
+        if not state.is_terminal():
+            raise NotOver(
+                "save: the game is not over, and an unfinished game's save stays sealed "
+                "(download it from the start page to upload it here later)"
+            )
+        log = make_replay(
+            self.deck,
+            session.game,
+            session.seat_names,
+            session.seed,
+            session.actions,
+            state.result(),
+        )
+        return log.model_dump(mode="json")
 
-def action_lists(actions: Sequence[Action]) -> list[list[int]]:
-    return [list(action) for action in actions]
+    def snapshot(self, session: Session, since_log: int) -> Json:
+        """One answer: the seat's view, its moves, the log lines after ``since_log``."""
+        with session.lock:
+            state = session.state
+            return {
+                "id": session.id,
+                "game": session.game.name,
+                "seat": session.seat,
+                "players": session.game.num_players,
+                "bots": session.seat_names,
+                "variants": sorted(session.game.variants),
+                "turn": session.turn,
+                "view": views.table_view(state, session.seat, self.plant_ids),
+                "moves": views.moves(state, session.seat),
+                "log": [line for line in session.log if line["n"] > since_log],
+                "over": views.result_view(state),
+                "save": self.web_save(session),
+            }
+
+
+def _check_legal(state: State, action: Action, what: str) -> None:
+    if state.is_terminal():
+        raise GameError(f"{what} comes after the game ended")
+    if not state.is_legal(action):
+        raise GameError(f"{what} {list(action)} is not legal here")

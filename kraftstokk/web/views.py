@@ -4,41 +4,27 @@ Everything here turns engine objects into plain JSON-ready dicts for one seat, a
 browser's move back into engine actions. Cards travel as their deck ids (``spar-7``), so
 a test can search any response for a card that seat may not see. Only what the seat's
 observation holds (and the public deck) goes out; a face-down card, another hand or the
-stock's order never does. Claims name plants by ``plant_id``, not by card id: a claim is
-public speech, not a card.
+stock's order never does, and neither do the engine's actions (a bot's lie is an action
+naming the card it lays face down). Claims name plants by ``plant_id``, not by card id:
+a claim is public speech, not a card. The log is the engine's events as the engine's
+``Narrator`` tells them to the person's seat.
 
 The rest of the web app (sessions, routes, templates) never imports a game module.
-
-It reads both editions of the engine, game by game, while the second edition lands: a
-game package (``games/idiot/actions.py``: typed frozen observations, events, lies by
-figure) or a first-edition module (``games/idiot.py``). :func:`_edition` tells which; the
-few places where the two differ say so. Drop the first-edition branches once every game
-is a package.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from kraftstokk.errors import GameError, RequestRefused
 from kraftstokk.games.core import CATEGORY_NAMES, GWH, Action, DeckTable, State
+from kraftstokk.games.events import Event, Narrator
+from kraftstokk.games.idiot import actions as idiot_rules
+from kraftstokk.games.kraftidioten import actions as ki_rules
+from kraftstokk.games.stromkrig import actions as sk_rules
 
-
-def _edition(game: str) -> tuple[ModuleType, bool]:
-    """The module with a game's action kinds and phases, and whether it is a package."""
-    try:
-        return importlib.import_module(f"kraftstokk.games.{game}.actions"), True
-    except ImportError:
-        return importlib.import_module(f"kraftstokk.games.{game}"), False
-
-
-idiot_rules, IDIOT_PACKAGE = _edition("idiot")
-ki_rules, KI_PACKAGE = _edition("kraftidioten")
-sk_rules, SK_PACKAGE = _edition("stromkrig")
 TWO = 2  # ID-6: the rank that resets the pile
 NO_CATEGORY = -1  # KI-2: a new pile, the next card chooses the category
 
@@ -101,7 +87,7 @@ def _idiot_view(state: State, seat: int) -> Json:
         for s in range(obs.num_players)
     ]
     return {
-        "phase": obs.phase if isinstance(obs.phase, str) else _IDIOT_PHASES[int(obs.phase)],
+        "phase": _IDIOT_PHASES[int(obs.phase)],
         "current": obs.current_player,
         "players": players,
         "hand": card_ids(table, obs.hand),
@@ -110,7 +96,7 @@ def _idiot_view(state: State, seat: int) -> Json:
         "pile": {
             "count": len(pile),
             "top": card_ids(table, pile[-4:]),
-            "stacked": _stacked(obs),
+            "stacked": int(obs.top_count),
             "reset": bool(pile) and ranks[pile[-1]] == TWO,
         },
         "need": obs.need,
@@ -119,20 +105,6 @@ def _idiot_view(state: State, seat: int) -> Json:
         "burned": obs.burned_count,
         "category": None,
     }
-
-
-def _stacked(obs: Any) -> int:
-    """How many cards of the top card's rank lie on top of the pile."""
-    counted = getattr(obs, "top_count", None)  # the second edition counts them itself
-    if counted is not None:
-        return int(counted)
-    pile, ranks = obs.pile, obs.ranks
-    stacked = 0
-    for card in reversed(pile):
-        if ranks[card] != ranks[pile[-1]]:
-            break
-        stacked += 1
-    return stacked
 
 
 _IDIOT_PHASES = {
@@ -160,8 +132,6 @@ def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -
     printed = table.figure_text(category, plant)
     if figure is None or figure == table.printed[category][plant]:
         return printed, True
-    from kraftstokk.games.events import Narrator  # only the second edition states figures
-
     return Narrator(table).amount(category, figure), False
 
 
@@ -172,7 +142,7 @@ def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     claims = []
     for claim in obs.claims[-8:]:
         plant = claim.plant
-        said, printed = _stated(table, category, plant, getattr(claim, "figure", None))
+        said, printed = _stated(table, category, plant, claim.figure)
         claims.append(
             {
                 "seat": claim.seat,
@@ -212,7 +182,7 @@ def _sk_view(state: State, seat: int) -> Json:
     obs = state.observation(seat)
     table = state.game.table
     phase = _SK_PHASES.get(int(obs.phase), "play")
-    war_view = _war(obs)
+    war_view = obs.war
     category = war_view.category if war_view is not None else GWH
     order = category if category >= 0 else GWH
     hand = sorted(obs.hand, key=lambda c: _figure_order(table, order, c))
@@ -247,24 +217,6 @@ def _sk_view(state: State, seat: int) -> Json:
         "burned": len(obs.burned),
         "category": category_key(category),
     }
-
-
-@dataclass(frozen=True)
-class _War:
-    """A war in progress, as the first edition's observation tells it."""
-
-    challenger: int
-    players: tuple[int, ...]
-    category: int
-    laid: tuple[tuple[int, int], ...]
-
-
-def _war(obs: Any) -> Any:
-    if hasattr(obs, "war"):  # the second edition: a WarView or None
-        return obs.war
-    if obs.phase not in (sk_rules.ASK, sk_rules.NAMING, sk_rules.WAR):
-        return None
-    return _War(obs.war_challenger, obs.war_players, obs.war_category, obs.war_laid)
 
 
 def _figure_order(table: DeckTable, category: int, card: int) -> tuple[int, float, int]:
@@ -313,7 +265,7 @@ def moves(state: State, seat: int) -> Json:
                 "fixed_card": table.ids[obs.lie_card]
                 if obs.phase == ki_rules.PHASE_CLAIM
                 else None,
-                "any_figure": KI_PACKAGE,  # KI-4c (second edition): any whole figure
+                "any_figure": True,  # KI-4c: a claim may state any whole figure
             }
     elif name == "stromkrig":
         for i, action in enumerate(legal):
@@ -418,11 +370,6 @@ def claim_actions(
                 f"({table.figure_text(category, plant)}) is a whole number, not {choice.figure}"
             )
         stated = int(choice.figure)
-        if not KI_PACKAGE:
-            raise MoveRefused(
-                "claim: this version of the rules states the plant's own figure "
-                f"({table.figure_text(category, plant)}); a lie names another plant"
-            )
     obs = state.observation(seat)
     lay: Action = (ki_rules.LAY, card, category, plant)
     if stated is not None:
@@ -433,9 +380,7 @@ def claim_actions(
         steps = [(ki_rules.LIE, card, category), lay]
     probe = state.clone()
     for step in steps:
-        is_legal = getattr(probe, "is_legal", None)  # the second edition's, for any figure
-        legal = is_legal(step) if is_legal is not None else step in probe.legal_actions()
-        if not legal:
+        if not probe.is_legal(step):
             raise MoveRefused(_claim_refusal(state, obs, card, category, plant, stated))
         try:
             probe.apply(step)
@@ -448,7 +393,7 @@ def _claim_refusal(
     state: State, obs: Any, card: int, category: int, plant: int, stated: int | None
 ) -> str:
     table = state.game.table
-    if card not in obs.hand and getattr(obs, "lie_card", -1) != card:
+    if card not in obs.hand and obs.lie_card != card:
         return f"claim: you do not hold {table.ids[card]}"
     if obs.category not in (NO_CATEGORY, category):
         return f"claim: this pile is played in {CATEGORY_NAMES[obs.category]}"
@@ -462,37 +407,12 @@ def _claim_refusal(
 # --------------------------------------------------------------------------- log
 
 
-_IDIOT_LAYS = (idiot_rules.PLAY, idiot_rules.SNEAK)
-_SK_LAYS = (
-    sk_rules.LAY,
-    sk_rules.RUN,
-    sk_rules.BURN,
-    sk_rules.RESET,
-    sk_rules.INVISIBLE,
-    sk_rules.WAR_LAY,
-)
-
-
-@dataclass(frozen=True)
-class PendingLine:
-    """What is known of a move before it is applied (the words depend on the position)."""
-
-    seat: int
-    words: str
-    cards: tuple[str, ...]
-    events_before: int = 0
-
-
 #: Seat names in the log: "Spiller 2"; the listener's own seat is "du"/"you".
 SEAT_WORDS = {"nb": "Spiller {n}", "en": "Player {n}"}
 
 
-def narrators(state: State, person: int) -> dict[str, Any] | None:
-    """The engine's narrators for the person's seat in nb and en (None: no events)."""
-    try:
-        from kraftstokk.games.events import Narrator
-    except ImportError:
-        return None
+def narrators(state: State, person: int) -> dict[str, Narrator]:
+    """The engine's narrators for the person's seat, in nb and en."""
     players = state.game.num_players
     return {
         lang: Narrator(
@@ -505,69 +425,19 @@ def narrators(state: State, person: int) -> dict[str, Any] | None:
     }
 
 
-def before_move(state: State, action: Action, person: int) -> PendingLine:
-    """The move in words as ``person`` may know it (a bot's face-down card stays hidden)."""
-    seat = state.current_player()
-    own = seat == person
-    words = state.action_to_string(action) if own else state.public_action_string(action)
-    table = state.game.table
-    cards: tuple[str, ...] = ()
-    kind = action[0]
-    name = state.game.name
-    face_up = (name == "idiot" and kind in _IDIOT_LAYS) or (
-        name == "stromkrig" and kind in _SK_LAYS
-    )
-    if face_up:
-        cards = tuple(card_ids(table, action[1:]))
-    elif name == "kraftidioten" and (kind == ki_rules.JOKER or (own and kind == ki_rules.LAY)):
-        cards = tuple(card_ids(table, action[1:2]))
-    events = getattr(state, "events", None)
-    return PendingLine(seat, words, cards, len(events) if events is not None else 0)
+def event_lines(events: Sequence[Event], tellers: dict[str, Narrator]) -> list[Json]:
+    """The log lines of ``events`` as the person hears them (nothing of what is unseen).
 
-
-def after_move(
-    state: State, pending: PendingLine, tellers: dict[str, Any] | None = None
-) -> list[Json]:
-    """The log lines of a move once applied: the engine's events as the person hears them.
-
-    An engine without events gives one line from the move's public words instead.
+    A line is ``{"seat", "kind", "text": {"nb", "en"}}``: the event's seat, its kind (the
+    event's class name, public like the event itself) and its sentences told to the
+    person's seat; an event the person is told nothing of gives no line.
     """
-    events = getattr(state, "events", None)
-    if events is not None and tellers is not None:
-        lines = []
-        for event in events[pending.events_before :]:
-            text = {lang: event.text(teller) for lang, teller in tellers.items()}
-            if not any(text.values()):
-                continue
-            lines.append(
-                {
-                    "seat": event.seat,
-                    "kind": type(event).__name__,
-                    "cards": [],
-                    "text": text,
-                    "sentence": True,
-                }
-            )
-        return lines
-    line = _interim_line(state, pending)
-    return [line] if line is not None else []
-
-
-def _interim_line(state: State, pending: PendingLine) -> Json | None:
-    outcome = getattr(state, "outcome_text", None)
-    revealed = outcome() if callable(outcome) else None
-    if not pending.words and not revealed:
-        return None
-    text = pending.words
-    if revealed:
-        text = f"{text} → {revealed}" if text else revealed
-    return {
-        "seat": pending.seat,
-        "kind": "move",
-        "cards": list(pending.cards),
-        "text": {"en": text, "nb": text},
-        "sentence": False,
-    }
+    lines = []
+    for event in events:
+        text = {lang: event.text(teller) for lang, teller in tellers.items()}
+        if any(text.values()):
+            lines.append({"seat": event.seat, "kind": type(event).__name__, "text": text})
+    return lines
 
 
 def result_view(state: State) -> Json | None:

@@ -24,9 +24,11 @@ def serve(
 ) -> None:
     """Start a local web server: Idiot, Kraftidioten and Strømkrig against the computer.
 
-    Open the printed address in a browser. The game is saved in that browser
-    (localStorage) as the replay log `kraftstokk play --save` writes; reloading continues
-    it, and the page can download it for `kraftstokk play --load`.
+    Open the printed address in a browser. If the player wishes, each game is kept in
+    that browser (localStorage), sealed with a key in the user's data folder so that the
+    cards stay hidden; reloading continues it, and a finished game downloads as the log
+    `kraftstokk play --load` reads. Only that page can drive the server (Host and Origin
+    are checked). Ctrl-C stops it.
 
     Example:
 

@@ -1,8 +1,12 @@
 // Kraft-stokken in the browser. Plain JavaScript, no build step, nothing from the network
 // but this server. The server holds the game; this page shows one seat's view, sends
-// moves, and keeps the save (the replay log of `kraftstokk play --save`) in localStorage.
+// moves, and keeps the server's sealed save of each game in localStorage (one per game:
+// kraftstokk.save.idiot, ...), unless the person chose not to keep it. This tab's game is
+// remembered in sessionStorage, so a reload continues it and another tab keeps its own.
 
-const SAVE_KEY = "kraftstokk.save";
+const SAVE_PREFIX = "kraftstokk.save.";
+const OLD_SAVE_KEY = "kraftstokk.save"; // the first edition's one save: a plain replay log
+const TAB_KEY = "kraftstokk.tab"; // sessionStorage: {game, id} of this tab's game, its token
 const LANG_KEY = "kraftstokk.lang";
 const SETUP_KEY = "kraftstokk.setup";
 const SUIT_SYMBOL = { spar: "♠", "kløver": "♣", hjerter: "♥", ruter: "♦" };
@@ -30,7 +34,9 @@ const app = {
   setup: null, // /api/setup
   cards: new Map(), // card id -> card
   plantsByName: new Map(), // lower-case name -> card
-  lang: localStorage.getItem(LANG_KEY) || "nb",
+  lang: stored(LANG_KEY) || "nb",
+  tab: tabState(), // this tab's token and game
+  saving: false, // the current game is kept in localStorage (and this tab owns its save)
   game: null, // the last snapshot from the server
   log: [],
   logAfter: 0,
@@ -132,38 +138,132 @@ function showError(message) {
 
 // ---------------------------------------------------------------- the save
 
-function readSave() {
-  const raw = localStorage.getItem(SAVE_KEY);
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage switched off: the page works, nothing is kept
+  }
+}
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tabState() {
+  let state = null;
+  try {
+    state = JSON.parse(sessionStorage.getItem(TAB_KEY) || "null");
+  } catch {
+    state = null;
+  }
+  if (!state || typeof state.token !== "string") {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    state = { token: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""), game: null, id: null };
+  }
+  return state;
+}
+
+function rememberTab(save) {
+  app.tab.game = save ? save.game : null;
+  app.tab.id = save ? save.id : null;
+  try {
+    sessionStorage.setItem(TAB_KEY, JSON.stringify(app.tab));
+  } catch {
+    // no session storage: a reload starts at the start page
+  }
+}
+
+function readSave(game) {
+  const raw = stored(SAVE_PREFIX + game);
   if (!raw) return null;
   try {
     const save = JSON.parse(raw);
-    return save && save.format === "kraftstokk-replay" ? save : null;
+    return save && save.format === "kraftstokk-web-save" && save.game === game ? save : null;
   } catch {
     return null;
   }
 }
 
-function writeSave(save) {
-  localStorage.setItem(SAVE_KEY, JSON.stringify(save));
+function savesByGame() {
+  return app.setup.games.map((g) => readSave(g.name)).filter(Boolean);
 }
 
-function extendSave(snapshot) {
-  const save = readSave();
-  if (!save) return;
-  save.actions.push(...snapshot.new_actions);
-  if (snapshot.result_record) save.result = snapshot.result_record;
-  writeSave(save);
+// The server's save as this page keeps it (`tab` marks the tab playing it). A tab writes
+// only its own game's save: one that another tab continued or replaced is left alone.
+function keepSave(save, { claim = false } = {}) {
+  if (!app.saving) return;
+  const current = readSave(save.game);
+  if (!claim && current && (current.id !== save.id || current.tab !== app.tab.token)) {
+    app.saving = false;
+    flash(t("ui.save_elsewhere"));
+    return;
+  }
+  if (!store(SAVE_PREFIX + save.game, JSON.stringify({ ...save, tab: app.tab.token }))) {
+    app.saving = false;
+    showError(t("ui.save_failed"));
+  }
 }
 
-function downloadSave() {
-  const save = readSave();
+function onStorage(event) {
+  const save = app.game?.save;
+  if (!save || !app.saving || event.key !== SAVE_PREFIX + save.game) return;
+  const now = readSave(save.game);
+  if (!now || now.id !== save.id || now.tab !== app.tab.token) {
+    app.saving = false;
+    flash(t("ui.save_elsewhere"));
+  }
+}
+
+function sealedSave(save) {
+  // What the server reads: the save without this page's own mark.
+  const { tab, ...sealed } = save;
+  void tab;
+  return sealed;
+}
+
+async function downloadSave(save) {
   if (!save) return;
-  const blob = new Blob([JSON.stringify(save, null, 1) + "\n"], { type: "application/json" });
-  const link = el("a", { href: URL.createObjectURL(blob), download: `kraftstokk-${save.rules.game}.json` });
+  let data = sealedSave(save);
+  let name = `kraftstokk-${save.game}-save.json`;
+  if (save.finished) {
+    // A finished game may be read in the open: the replay log of `kraftstokk play --load`.
+    try {
+      data = await api("POST", "/api/replay", { save: data });
+      name = `kraftstokk-${save.game}.json`;
+    } catch (error) {
+      showError(error.message);
+      return;
+    }
+  }
+  const blob = new Blob([JSON.stringify(data, null, 1) + "\n"], { type: "application/json" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function migrateOldSave() {
+  // The first edition kept one plain replay log (with its seed): continue it sealed.
+  const raw = stored(OLD_SAVE_KEY);
+  if (!raw) return;
+  store(OLD_SAVE_KEY, null);
+  try {
+    const log = JSON.parse(raw);
+    if (log?.result || readSave(log?.rules?.game)) return;
+    const snapshot = await api("POST", "/api/games/resume", { save: log });
+    store(SAVE_PREFIX + snapshot.save.game, JSON.stringify(snapshot.save));
+    api("DELETE", `/api/games/${snapshot.id}`).catch(() => {});
+  } catch {
+    // an old save this server cannot continue is dropped
+  }
 }
 
 // ---------------------------------------------------------------- start page
@@ -176,9 +276,18 @@ function gameSpec(name) {
   return app.setup.games.find((g) => g.name === name);
 }
 
+function setupChoices() {
+  try {
+    return JSON.parse(stored(SETUP_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
 function renderStart() {
-  const stored = JSON.parse(localStorage.getItem(SETUP_KEY) || "{}");
-  const current = document.querySelector("input[name=game]:checked")?.value || stored.game || "idiot";
+  const choices = setupChoices();
+  $("keep-save").checked = choices.keep !== false;
+  const current = document.querySelector("input[name=game]:checked")?.value || choices.game || "idiot";
   $("game-choices").replaceChildren(
     ...app.setup.games.map((g) =>
       el(
@@ -193,17 +302,36 @@ function renderStart() {
       ),
     ),
   );
-  renderStartOptions(stored.game === current ? stored : {});
-  const save = readSave();
-  $("saved").hidden = !save;
-  if (save) {
-    $("saved-text").textContent = t("ui.saved_game", {
-      game: t(`games.${save.rules.game}.title`),
-      players: save.rules.players,
-      turn: save.actions.length,
-    });
-  }
+  renderStartOptions(choices.game === current ? choices : {});
+  renderSaves();
   $("idiot-help").hidden = chosenGame() !== "idiot";
+}
+
+function renderSaves() {
+  const saves = savesByGame();
+  $("saved").hidden = saves.length === 0;
+  $("saved-list").replaceChildren(
+    ...saves.map((save) => {
+      const game = t(`games.${save.game}.title`);
+      const text = save.finished
+        ? t("ui.saved_finished", { game, players: save.players })
+        : t("ui.saved_game", { game, players: save.players, turn: save.turn });
+      return el(
+        "li",
+        { class: "saved-game", "data-game": save.game, "data-finished": String(save.finished) },
+        el("p", { text }),
+        el(
+          "div",
+          { class: "row" },
+          save.finished
+            ? null
+            : el("button", { type: "button", class: "primary", "data-action": "continue", text: t("ui.saved_continue"), "aria-label": `${t("ui.continue_saved")}: ${game}`, onclick: () => continueSaved(save) }),
+          el("button", { type: "button", "data-action": "download", text: save.finished ? t("ui.saved_download_log") : t("ui.saved_download"), "aria-label": `${save.finished ? t("ui.download_log") : t("ui.download")}: ${game}`, onclick: () => downloadSave(save) }),
+          el("button", { type: "button", class: "danger", "data-action": "delete", text: t("ui.saved_delete"), "aria-label": `${t("ui.delete_saved")}: ${game}`, onclick: () => deleteSaved(save.game) }),
+        ),
+      );
+    }),
+  );
 }
 
 function renderStartOptions(stored) {
@@ -246,21 +374,47 @@ async function startGame(event) {
   };
   const seed = new URLSearchParams(location.search).get("seed"); // for tests and bug reports
   if (seed && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
-  localStorage.setItem(SETUP_KEY, JSON.stringify({ ...body, seed: undefined }));
+  const keep = $("keep-save").checked;
+  store(SETUP_KEY, JSON.stringify({ ...body, seed: undefined, keep }));
+  const unfinished = readSave(body.game);
+  if (keep && unfinished && !unfinished.finished && !(await confirmReplace(unfinished))) return;
   try {
     const snapshot = await api("POST", "/api/games", body);
-    writeSave({ ...snapshot.save, actions: snapshot.new_actions, result: snapshot.result_record });
+    app.saving = keep;
+    keepSave(snapshot.save, { claim: true });
     enterTable(snapshot);
   } catch (error) {
     showError(error.message);
   }
 }
 
-async function continueSaved(save = readSave(), { quiet = false } = {}) {
+// Ask before a new game replaces the unfinished one kept for the same game.
+function confirmReplace(save) {
+  const dialog = $("confirm-dialog");
+  $("confirm-text").textContent = t("ui.replace_text", {
+    game: t(`games.${save.game}.title`), players: save.players, turn: save.turn,
+  });
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      dialog.close();
+      resolve(answer);
+    };
+    $("btn-replace").onclick = () => done(true);
+    $("btn-keep").onclick = () => done(false);
+    dialog.oncancel = () => resolve(false);
+    dialog.showModal();
+    $("btn-keep").focus();
+  });
+}
+
+async function continueSaved(save, { quiet = false, retry = false } = {}) {
   if (!save) return false;
   try {
-    const snapshot = await api("POST", "/api/games/resume", { save });
-    writeSave(snapshot.save); // the server's copy: the same game, an older log upgraded
+    const snapshot = await api("POST", "/api/games/resume", { save: sealedSave(save) });
+    // A tab that continues a game from the start page takes its save over; a tab whose
+    // server forgot the game (retry) keeps saving only while the save is still its own.
+    app.saving = retry ? app.saving : Boolean(readSave(save.game)) || app.saving;
+    keepSave(snapshot.save, { claim: !retry });
     enterTable(snapshot);
     if (!quiet) flash(t("ui.resumed"));
     return true;
@@ -271,11 +425,13 @@ async function continueSaved(save = readSave(), { quiet = false } = {}) {
   }
 }
 
-async function deleteSaved() {
-  localStorage.removeItem(SAVE_KEY);
-  if (app.game) {
+async function deleteSaved(game) {
+  store(SAVE_PREFIX + game, null);
+  if (app.game && app.game.game === game) {
     api("DELETE", `/api/games/${app.game.id}`).catch(() => {});
     app.game = null;
+    app.saving = false;
+    rememberTab(null);
   }
   $("start-message").textContent = t("ui.deleted");
   renderStart();
@@ -292,14 +448,23 @@ async function uploadSave(event) {
     $("start-message").textContent = t("ui.refused_save", { reason: `${file.name}: not JSON` });
     return;
   }
-  if (!save || save.format !== "kraftstokk-replay" || !Array.isArray(save.actions)) {
-    const reason = `${file.name}: not a replay log (no "format": "kraftstokk-replay")`;
+  const formats = ["kraftstokk-web-save", "kraftstokk-replay"];
+  if (!save || !formats.includes(save.format)) {
+    const reason = `${file.name}: not a save (no "format": "kraftstokk-web-save" or "kraftstokk-replay")`;
     $("start-message").textContent = t("ui.refused_save", { reason });
     return;
   }
   try {
-    const snapshot = await api("POST", "/api/games/resume", { save });
-    writeSave(snapshot.save);
+    const snapshot = await api("POST", "/api/games/resume", { save: sealedSave(save) });
+    const unfinished = readSave(snapshot.save.game);
+    const keep = $("keep-save").checked;
+    const replacing = unfinished && !unfinished.finished && unfinished.id !== snapshot.save.id;
+    if (keep && replacing && !(await confirmReplace(unfinished))) {
+      api("DELETE", `/api/games/${snapshot.id}`).catch(() => {});
+      return;
+    }
+    app.saving = keep;
+    keepSave(snapshot.save, { claim: true });
     enterTable(snapshot);
   } catch (error) {
     $("start-message").textContent = t("ui.refused_save", { reason: `${file.name}: ${error.message}` });
@@ -317,6 +482,7 @@ function showStart() {
 
 function enterTable(snapshot) {
   app.game = snapshot;
+  rememberTab(snapshot.save);
   app.log = [];
   app.logAfter = 0;
   takeLog(snapshot.log);
@@ -347,7 +513,7 @@ async function sendMove(payload, retried = false) {
     const snapshot = await api("POST", `/api/games/${game.id}/moves`, {
       turn: game.turn, log_after: app.logAfter, ...payload,
     });
-    extendSave(snapshot);
+    keepSave(snapshot.save);
     app.game = snapshot;
     app.selected = null;
     takeLog(snapshot.log);
@@ -359,7 +525,7 @@ async function sendMove(payload, retried = false) {
       // The server forgot the game (idle, restarted) or we are behind: continue from the
       // save, and make the move again if the game is where it was when it was chosen.
       app.busy = false;
-      const resumed = await continueSaved(readSave(), { quiet: true });
+      const resumed = await continueSaved(game.save, { quiet: true, retry: true });
       if (resumed && error.status === 404 && app.game.turn === game.turn && !retried) {
         await sendMove(payload, true);
       }
@@ -857,7 +1023,7 @@ function renderOver() {
   }
   lines.push(el("div", { class: "row" },
     el("button", { type: "button", class: "primary", id: "btn-again", text: t("ui.play_again"), onclick: () => showStart() }),
-    el("button", { type: "button", text: t("ui.download"), onclick: downloadSave })));
+    el("button", { type: "button", id: "btn-download-log", text: t("ui.download_log"), onclick: () => downloadSave(game.save) })));
   box.replaceChildren(el("div", { class: "over-card" }, lines));
   box.hidden = false;
 }
@@ -939,25 +1105,29 @@ async function main() {
   );
   applyTexts();
   $("setup").addEventListener("submit", startGame);
-  $("btn-continue").addEventListener("click", () => continueSaved());
-  $("btn-delete").addEventListener("click", deleteSaved);
-  $("btn-download").addEventListener("click", downloadSave);
   $("upload").addEventListener("change", uploadSave);
+  $("keep-save").addEventListener("change", () => {
+    store(SETUP_KEY, JSON.stringify({ ...setupChoices(), keep: $("keep-save").checked }));
+  });
+  window.addEventListener("storage", onStorage);
   $("btn-menu").addEventListener("click", showStart);
   $("btn-rules").addEventListener("click", openRules);
   $("btn-rules-close").addEventListener("click", () => $("rules-dialog").close());
   $("btn-lang").addEventListener("click", () => {
     app.lang = app.lang === "nb" ? "en" : "nb";
-    localStorage.setItem(LANG_KEY, app.lang);
+    store(LANG_KEY, app.lang);
     applyTexts();
     if (!$("start").hidden) renderStart();
     if (app.game && !$("table").hidden) renderTable();
     if ($("rules-dialog").open) openRules();
   });
   document.addEventListener("keydown", onKey);
-  const save = readSave();
-  if (save && !save.result) {
-    const resumed = await continueSaved(save, { quiet: true });
+  await migrateOldSave();
+  // This tab's game (a reload): continue it if its save is still this tab's and unfinished.
+  const mine = app.tab.game ? readSave(app.tab.game) : null;
+  if (mine && mine.id === app.tab.id && mine.tab === app.tab.token && !mine.finished) {
+    app.saving = true;
+    const resumed = await continueSaved(mine, { quiet: true });
     if (resumed) return;
   }
   showStart();

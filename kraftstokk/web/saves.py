@@ -1,0 +1,247 @@
+"""The browser's save of a game, and the bounds every save is held to.
+
+The page keeps one *web save* per game (``{"format": "kraftstokk-web-save", ...}``): a few
+fields it shows on the start page (game, players, move, finished) and ``sealed``, the
+only part the server reads. Sealed inside (``seal.py``) is what resumes the game: the
+rules, the seats, the seed and the person's own moves. The bots' moves are not kept:
+the server plays them again from the seed, as it did the first time, so a save grows
+only with what the person did and its length tells nothing of the bots' hidden choices.
+
+A replay log (``kraftstokk play --save``, or a finished game downloaded) is read as well:
+it holds its seed openly, so whoever has the file knows the deal already; its actions
+are the start of the game (``prefix``) and the server's bots play on from there.
+
+Every save, sealed or not, is checked against the same bounds before anything is played:
+a game this server has, its player range, known variants, bots of that game and exactly
+one person, an action cap no higher than the engine's default, a seed in range, and at
+most that many actions of bounded length.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kraftstokk.errors import GameError, RequestRefused, clip
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action
+from kraftstokk.games.registry import bot_kinds, game_class
+from kraftstokk.games.replay import ReplayLog, upgrade
+from kraftstokk.plain import first_problem
+from kraftstokk.web.seal import SaveKey
+
+WEB_FORMAT: Final = "kraftstokk-web-save"
+WEB_VERSION: Final = 1
+PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
+GAMES: Final = ("idiot", "kraftidioten", "stromkrig")
+SEED_LIMIT: Final = 2**63  # seeds are 0 <= seed < 2**63: too many to try one by one
+MAX_ACTION_LENGTH: Final = 16  # numbers in one action (its kind and what it names)
+MAX_ACTION_NUMBER: Final = 2**31  # |any number in an action| is below this
+MAX_SEALED: Final = 400_000  # characters of sealed text (the body limit is 512 kB)
+
+
+class WebSave(BaseModel):
+    """The save as the page stores it; only ``sealed`` counts, the rest is for showing."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["kraftstokk-web-save"]
+    version: Literal[1]
+    id: str = Field(max_length=40)
+    game: str = Field(max_length=40)
+    players: int = Field(ge=0, le=99)
+    turn: int = Field(ge=0, le=10 * DEFAULT_ACTION_CAP)
+    finished: bool
+    sealed: str = Field(max_length=MAX_SEALED)
+
+
+class _Sealed(BaseModel):
+    """What the sealed text holds (written by this module only, checked all the same)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(max_length=40)
+    deck: str = Field(max_length=64)
+    game: str = Field(max_length=40)
+    players: int
+    variants: list[str] = Field(max_length=16)
+    action_cap: int
+    bots: list[str] = Field(max_length=16)
+    seed: str = Field(pattern=r"^[0-9a-f]{16}$")
+    prefix: list[list[int]]
+    moves: list[list[int]]
+
+
+@dataclass(frozen=True)
+class GameSave:
+    """What resumes a game: its rules and seats, the seed, the actions the server replays.
+
+    ``prefix`` are actions of every seat that came in a replay log; ``moves`` are the
+    person's own actions after it, in order (the bots' are played again).
+    """
+
+    save_id: str
+    deck: str  # the deck's digest (the server's deck must be this one)
+    game: str
+    players: int
+    variants: tuple[str, ...]
+    action_cap: int
+    bots: tuple[str, ...]  # one PERSON, the bot kinds elsewhere
+    seed: int
+    prefix: tuple[Action, ...] = ()
+    moves: tuple[Action, ...] = ()
+
+    @property
+    def seat(self) -> int:
+        return self.bots.index(PERSON)
+
+    @property
+    def turn(self) -> int:
+        """The person's move counter: every action they sent or brought (all public to them)."""
+        return len(self.prefix) + len(self.moves)
+
+
+def deck_digest(deck_json: dict[str, Any]) -> str:
+    """A short digest of a deck's content: a save names its deck by it."""
+    raw = json.dumps(deck_json, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def new_save_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def seal(key: SaveKey, save: GameSave) -> str:
+    content = {
+        "id": save.save_id,
+        "deck": save.deck,
+        "game": save.game,
+        "players": save.players,
+        "variants": list(save.variants),
+        "action_cap": save.action_cap,
+        "bots": list(save.bots),
+        "seed": f"{save.seed:016x}",  # fixed width: the length of the text tells nothing
+        "prefix": [list(a) for a in save.prefix],
+        "moves": [list(a) for a in save.moves],
+    }
+    return key.seal(json.dumps(content, separators=(",", ":")).encode())
+
+
+def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:
+    """The game in a page's save; refused with the reason (changed, other deck, bounds)."""
+    try:
+        web = WebSave.model_validate(raw)
+    except ValidationError as exc:
+        raise RequestRefused(f"save: {clip(first_problem(exc), 300)}") from None
+    try:
+        content = _Sealed.model_validate_json(key.open(web.sealed))
+    except ValidationError as exc:  # sealed by this key yet malformed: a bug, said plainly
+        raise RequestRefused(f"save: sealed content: {clip(first_problem(exc), 300)}") from None
+    save = GameSave(
+        save_id=content.id,
+        deck=content.deck,
+        game=content.game,
+        players=content.players,
+        variants=tuple(content.variants),
+        action_cap=content.action_cap,
+        bots=tuple(content.bots),
+        seed=int(content.seed, 16),
+        prefix=tuple(tuple(a) for a in content.prefix),
+        moves=tuple(tuple(a) for a in content.moves),
+    )
+    check_bounds(save)
+    if save.deck != deck:
+        raise RequestRefused("save: made with another deck than this server's; start a new game")
+    return save
+
+
+def read_replay_log(raw: dict[str, Any], deck_json: dict[str, Any], deck: str) -> GameSave:
+    """A replay log (``play --save``, a finished game's download) as a game to go on with."""
+    try:
+        log = ReplayLog.model_validate(raw)
+    except ValidationError as exc:
+        raise RequestRefused(f"save: {clip(first_problem(exc), 300)}") from None
+    try:
+        log = upgrade(log, "save")
+    except GameError as exc:
+        raise RequestRefused(exc.message) from None
+    rules = log.rules
+    save = GameSave(
+        save_id=new_save_id(),
+        deck=deck,
+        game=rules.game,
+        players=rules.players,
+        variants=tuple(rules.variants),
+        action_cap=rules.action_cap,
+        bots=tuple(log.bots),
+        seed=log.seed,
+        prefix=tuple(tuple(a) for a in log.actions),
+    )
+    check_bounds(save)
+    if log.deck != deck_json:
+        title = log.deck.get("title"), log.deck.get("edition")
+        raise RequestRefused(
+            f"save: made with another deck ({clip(str(title[0]), 60)} {clip(str(title[1]), 20)}) "
+            "than this server's; start a new game"
+        )
+    return save
+
+
+def check_bounds(save: GameSave) -> None:
+    """Refuse a save that no game of this server could have written (RequestRefused)."""
+    if save.game not in GAMES:
+        raise RequestRefused(f"save: unknown game {clip(save.game, 40)!r}")
+    cls = game_class(save.game)
+    if not cls.min_players <= save.players <= cls.max_players:
+        raise RequestRefused(
+            f"save: {save.game} is for {cls.min_players}-{cls.max_players} players, "
+            f"not {save.players}"
+        )
+    unknown = sorted(set(save.variants) - cls.allowed_variants)
+    if unknown or len(set(save.variants)) != len(save.variants):
+        raise RequestRefused(
+            f"save: variants {clip(', '.join(unknown) or 'repeated', 80)} "
+            f"(allowed: {', '.join(sorted(cls.allowed_variants)) or 'none'})"
+        )
+    if not 1 <= save.action_cap <= DEFAULT_ACTION_CAP:
+        raise RequestRefused(
+            f"save: action cap {save.action_cap} is outside 1-{DEFAULT_ACTION_CAP}"
+        )
+    _check_seats(save)
+    if not 0 <= save.seed < SEED_LIMIT:
+        raise RequestRefused(f"save: seed {save.seed} is outside 0 to 2**63 - 1")
+    actions = len(save.prefix) + len(save.moves)
+    if actions > save.action_cap:
+        raise RequestRefused(f"save: {actions} actions, more than its cap of {save.action_cap}")
+    _check_actions(save.prefix)
+    _check_actions(save.moves)
+
+
+def _check_seats(save: GameSave) -> None:
+    if len(save.bots) != save.players or save.bots.count(PERSON) != 1:
+        shown = clip(", ".join(save.bots), 120)
+        raise RequestRefused(
+            f"save: needs one {PERSON!r} seat among {save.players} seats, found bots [{shown}]"
+        )
+    kinds = set(bot_kinds(save.game))
+    strangers = sorted({bot for bot in save.bots if bot != PERSON and bot not in kinds})
+    if strangers:
+        raise RequestRefused(
+            f"save: no {save.game} bot {clip(strangers[0], 40)!r} "
+            f"(choose from {', '.join(sorted(kinds))})"
+        )
+
+
+def _check_actions(actions: Sequence[Action]) -> None:
+    for number, action in enumerate(actions, start=1):
+        if not 1 <= len(action) <= MAX_ACTION_LENGTH or any(
+            not -MAX_ACTION_NUMBER < part < MAX_ACTION_NUMBER for part in action
+        ):
+            raise RequestRefused(
+                f"save: action {number} is no action of any game ({clip(str(list(action)), 60)})"
+            )
