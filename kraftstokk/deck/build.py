@@ -23,6 +23,7 @@ from kraftstokk.deck.carry import (
     file_places,
 )
 from kraftstokk.deck.corrections import CorrectionReport, apply_corrections
+from kraftstokk.deck.derive import card_order
 from kraftstokk.deck.flags import joker_flags, plant_flags, war_partners
 from kraftstokk.deck.rank import Tie, rank_all, tie_break_words
 from kraftstokk.deck.select import SelectionResult, rank_item, select_plants
@@ -134,10 +135,6 @@ class BuildResult:
 
 def _number(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
-
-
-def card_order(suit: Suit, value: int) -> tuple[int, int]:
-    return SUITS.index(suit), value
 
 
 def build_deck(
