@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from kraftstokk.deck.spec import DeckSpec
 from kraftstokk.errors import SpecError
-from kraftstokk.models import DECK_SIZE, SUITS, Plant, Suit, card_id
+from kraftstokk.models import DECK_SIZE, SUITS, Deck, Plant, Suit, card_id
 from kraftstokk.sources.plant_keys import keyed, plant_key
 
 #: Values in ladder order: the four highest producers are aces, the four lowest are 2s.
@@ -187,9 +187,7 @@ def keep_previous(
             "every card); leave one of them out"
         )
     kept: Assignment = {
-        p.id: previous[plant_key(p.id)]
-        for p in chosen_by_production
-        if plant_key(p.id) in previous
+        p.id: previous[plant_key(p.id)] for p in chosen_by_production if plant_key(p.id) in previous
     }
     taken = set(kept.values())
     if len(taken) != len(kept):
@@ -214,3 +212,29 @@ def suit_totals(plants: Sequence[Plant], assignment: Assignment) -> dict[Suit, f
     for plant in plants:
         totals[assignment[plant.id][0]] += plant.gwh
     return totals
+
+
+VALUE_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def ladder_breaks(deck: Deck) -> dict[str, str]:
+    """Card id -> why its value is not the one the production ladder gives its nr. (D-6),
+    for a deck built by the ladder (a kept place keeps its value when production moves)."""
+    policy = deck.spec.get("policy", {}) if isinstance(deck.spec, dict) else {}
+    kind = policy.get("kind", "production-ladder") if isinstance(policy, dict) else None
+    if kind != "production-ladder":
+        return {}
+    breaks: dict[str, str] = {}
+    for card in deck.plant_cards:
+        if card.nr is None or card.value not in LADDER_VALUES:
+            continue
+        group = (card.nr.gwh - 1) // 4
+        if group >= len(LADDER_VALUES) or LADDER_VALUES[group] == card.value:
+            continue
+        first = 4 * LADDER_VALUES.index(card.value) + 1
+        plural = VALUE_PLURALS.get(card.value, f"{card.value}s")
+        breaks[card.id] = (
+            f"{card.id} {card.name} ({card.plant_id}): production nr. {card.nr.gwh}, but the "
+            f"ladder gives the {plural} nr. {first}-{first + 3}"
+        )
+    return breaks

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from kraftstokk.deck.assign import (
-    LADDER_VALUES,
     KeepReport,
     assign_suits_and_values,
     keep_previous,
+    ladder_breaks,
     suit_totals,
 )
 from kraftstokk.deck.carry import (
@@ -33,7 +33,6 @@ from kraftstokk.models import (
     CATEGORY_UNITS,
     DECK_SIZE,
     JOKERS,
-    SUITS,
     Card,
     Deck,
     Plant,
@@ -228,33 +227,9 @@ def build_deck(
         keep=keep_report,
         carried=carried,
         corrections=corrections,
-        ladder=ladder_breaks(deck) if previous is not None else [],
+        ladder=list(ladder_breaks(deck).values()) if previous is not None else [],
     )
     return BuildResult(deck=deck, report=report)
-
-
-VALUE_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
-
-
-def ladder_breaks(deck: Deck) -> list[str]:
-    """Cards whose value is not the one the production ladder gives their nr. (D-6)."""
-    policy = deck.spec.get("policy", {}) if isinstance(deck.spec, dict) else {}
-    if not isinstance(policy, dict) or policy.get("kind", "production-ladder") != "production-ladder":
-        return []
-    lines = []
-    for card in deck.plant_cards:
-        if card.nr is None or card.value is None:
-            continue
-        group = (card.nr.gwh - 1) // 4
-        if group >= len(LADDER_VALUES) or LADDER_VALUES[group] == card.value:
-            continue
-        first = 4 * LADDER_VALUES.index(card.value) + 1
-        lines.append(
-            f"{card.id} {card.name} ({card.plant_id}): production nr. {card.nr.gwh}, but the "
-            f"ladder gives the {VALUE_PLURALS.get(card.value, f'{card.value}s')} "
-            f"nr. {first}-{first + 3}"
-        )
-    return lines
 
 
 def _keep_report(

@@ -133,5 +133,6 @@ def apply_corrections(
                     reason=correction.reason,
                 )
             )
-        result.append(plant.model_copy(update=correction.figures()))
+        update: dict[str, float] = {str(c): v for c, v in correction.figures().items()}
+        result.append(plant.model_copy(update=update))
     return result, report, recorded

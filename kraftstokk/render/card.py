@@ -30,6 +30,7 @@ from kraftstokk.render.numbers import deck_decimals, format_figure
 from kraftstokk.render.palette import RGB, Palette, PrintColour, mix, palette_from_style
 from kraftstokk.render.parts import Parts, place
 from kraftstokk.render.plant_picture import draw_plant_picture, has_plant_picture
+from kraftstokk.render.scales import bar_share, head_share, scale_of
 from kraftstokk.render.suits import BOLT, draw_shape
 from kraftstokk.render.textlayer import TextLayer
 
@@ -47,7 +48,7 @@ JOKER_RULES = (
 
 @dataclass(frozen=True)
 class FaceContext:
-    """What every face of one deck shares: layout, colours, rounding, ranges, small print."""
+    """What every face of one deck shares: layout, colours, rounding, scales, small print."""
 
     layout: CardLayout
     palette: Palette
@@ -71,8 +72,7 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
     plants = deck.plant_cards
     ranges: dict[Category, tuple[float, float]] = {}
     for c in CATEGORIES:
-        figures = [card.figure(c) for card in plants] or [0.0, 1.0]
-        ranges[c] = (min(figures), max(figures))
+        ranges[c] = scale_of([v for card in plants if (v := getattr(card, c)) is not None])
     palette = palette_from_style(deck.style(), colour)
     ctx = FaceContext(
         layout=layout,
@@ -260,20 +260,13 @@ def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) ->
 # Picture --------------------------------------------------------------------------------
 
 
-def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
-    low, high = ctx.ranges[category]
-    if high <= low:
-        return 1.0
-    return max(0.0, min(1.0, (value - low) / (high - low)))
-
-
 def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
     """A fjord landscape whose peak rises with the plant's head, and the suit in a disc.
 
     A plant card whose deck knows its place or type shows its own plant instead: where it
     lies and what kind it is (plant_picture).
     """
-    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
+    head = 0.5 if card.joker else head_share(card.figure("head_m"), ctx.ranges["head_m"])
     if not card.joker and has_plant_picture(card):
         draw_plant_picture(canvas, ctx.layout.boxes.picture, card, head, ctx.palette, ctx.parts)
         return
@@ -396,7 +389,7 @@ def _draw_row(
         tag_w = text_width(tag, tag_style.face, tag_style.size)
         bar_end = figure_right - tag_w - mm(measures.tag_gap)
     bar_w = bar_end - x0
-    share = _fraction(ctx, category, card.figure(category))
+    share = bar_share(card.figure(category), ctx.ranges[category])
     canvas.setLineCap(1)
     canvas.setLineWidth(bar_h)
     canvas.setStrokeColor(pal.track)
@@ -445,7 +438,8 @@ def _draw_joker_rules(ctx: FaceContext, text: TextLayer) -> None:
 # Small print ----------------------------------------------------------------------------
 
 
-def _special_text(card: Card) -> str | None:
+def special_text(card: Card) -> str | None:
+    """The Strømkrig line a burn or reset card prints in its footer."""
     if card.joker:
         return None
     if card.flags.burn and card.flags.reset:
@@ -497,7 +491,7 @@ def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) 
     for line in reversed(ctx.small_print):
         add_text(text, line, style, pal.named(style.colour), x, y)
         y += size * style.leading
-    special = _special_text(card)
+    special = special_text(card)
     if special:
         special_style = layout.styles.special
         canvas.setFillColor(pal.accent_dark)

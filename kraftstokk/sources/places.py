@@ -170,7 +170,8 @@ def read_places(path: str | Path) -> PlaceTable:
     reader = csv.reader(io.StringIO(text, newline=""))
     header = next(reader, [])
     if not is_places_csv(header):
-        raise InputFileError(path, f"not a place table: the header is not {','.join(PLACE_COLUMNS)}")
+        wanted = ",".join(PLACE_COLUMNS)
+        raise InputFileError(path, f"not a place table: the header is not {wanted}")
     places: dict[str, Place] = {}
     for row in reader:
         line = reader.line_num
