@@ -160,6 +160,7 @@ class SnapshotInfo(BaseModel):
     #: elsewhere (a place table, the previous deck); ``attribution`` includes it.
     places_attribution: str | None = None
     places_attribution_nb: str | None = None
+    places_licence: str | None = None
 
 
 class Deck(BaseModel):

@@ -35,6 +35,7 @@ class PlaceSource:
     places: dict[str, Place]
     attribution: str | None = None
     attribution_nb: str | None = None
+    licence: str | None = None
 
 
 def deck_places(deck: Deck, label: str) -> PlaceSource:
@@ -50,6 +51,7 @@ def deck_places(deck: Deck, label: str) -> PlaceSource:
         places=places,
         attribution=snapshot.places_attribution or _credit(snapshot.attribution),
         attribution_nb=snapshot.places_attribution_nb or _credit(snapshot.attribution_nb, True),
+        licence=snapshot.places_licence or snapshot.licence,
     )
 
 
@@ -70,6 +72,7 @@ def file_places(path: Path) -> PlaceSource:
             places=table.places,
             attribution=table.provenance.attribution,
             attribution_nb=table.provenance.attribution_nb,
+            licence=table.provenance.licence,
         )
     plants, info, _ = read_plants(path)
     return PlaceSource(
@@ -77,6 +80,7 @@ def file_places(path: Path) -> PlaceSource:
         places={plant_key(p.id): Place(p.lat, p.lon, p.type) for p in plants},
         attribution=_credit(info.attribution),
         attribution_nb=_credit(info.attribution_nb or info.attribution, True),
+        licence=info.licence,
     )
 
 
@@ -167,19 +171,22 @@ def credited(info: SnapshotInfo, used: Sequence[PlaceSource]) -> SnapshotInfo:
     bokmal = _joined([s.attribution_nb or s.attribution for s in used])
     if not english:
         return info
+    licence = _joined([s.licence for s in used], "; ")
     return info.model_copy(
         update={
             "attribution": _joined([info.attribution, english]),
             "attribution_nb": _joined([info.attribution_nb or info.attribution, bokmal]),
+            "licence": _joined([info.licence, licence], "; "),
             "places_attribution": english,
             "places_attribution_nb": bokmal,
+            "places_licence": licence,
         }
     )
 
 
-def _joined(parts: Sequence[str | None]) -> str | None:
+def _joined(parts: Sequence[str | None], separator: str = " ") -> str | None:
     unique: list[str] = []
     for part in parts:
         if part and part not in unique:
             unique.append(part)
-    return " ".join(unique) or None
+    return separator.join(unique) or None

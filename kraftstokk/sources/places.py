@@ -37,9 +37,11 @@ from kraftstokk.sources.snapshot import (
 from kraftstokk.textfile import read_input_bytes
 
 PLACE_COLUMNS: tuple[str, ...] = ("key", "lat", "lon", "type")
-#: What a place table is credited with on the cards, per origin of its data.
+#: What a place table is credited with, per origin of its data. The cards print the
+#: bokmål one in their small print's two lines, so it is short: the map (kart) and the
+#: type picture beside it.
 PLACES_CREDIT = "Plant locations and types"
-PLACES_CREDIT_NB = "Plassering og type"
+PLACES_CREDIT_NB = "Kart"
 
 
 @dataclass(frozen=True)
