@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from kraftstokk.deck.spec import DeckSpec
@@ -217,24 +217,53 @@ def suit_totals(plants: Sequence[Plant], assignment: Assignment) -> dict[Suit, f
 VALUE_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
 
-def ladder_breaks(deck: Deck) -> dict[str, str]:
-    """Card id -> why its value is not the one the production ladder gives its nr. (D-6),
-    for a deck built by the ladder (a kept place keeps its value when production moves)."""
+@dataclass
+class LadderCheck:
+    """Cards whose value no longer follows their production (RULES.md D-6)."""
+
+    #: Card id -> why, for a nr. two or more places outside its value's four.
+    breaks: dict[str, str] = field(default_factory=dict)
+    #: Cards one place outside (the nr. above them moved: a kept deck drifts so).
+    drifting: list[str] = field(default_factory=list)
+
+    def lines(self, cards: Collection[str] | None = None) -> list[str]:
+        """The warning, for the cards ``cards`` names (all by default)."""
+        breaks = [line for card, line in self.breaks.items() if cards is None or card in cards]
+        drifting = [card for card in self.drifting if cards is None or card in cards]
+        out: list[str] = []
+        if breaks:
+            out.append(
+                f"warning: {len(breaks)} card(s) break the production ladder (a value no "
+                "longer follows production, RULES.md D-6):"
+            )
+            out.extend(f"  {line}" for line in breaks)
+        if drifting:
+            out.append(
+                f"ladder: {len(drifting)} kept card(s) one nr. outside their value's four "
+                f"(their nr. moved by one): {', '.join(drifting)}"
+            )
+        return out
+
+
+def ladder_breaks(deck: Deck) -> LadderCheck:
+    """Where a deck built by the production ladder no longer follows it: a kept place
+    keeps its value when production moves, and an entering plant takes a freed value."""
     policy = deck.spec.get("policy", {}) if isinstance(deck.spec, dict) else {}
     kind = policy.get("kind", "production-ladder") if isinstance(policy, dict) else None
+    check = LadderCheck()
     if kind != "production-ladder":
-        return {}
-    breaks: dict[str, str] = {}
+        return check
     for card in deck.plant_cards:
         if card.nr is None or card.value not in LADDER_VALUES:
             continue
-        group = (card.nr.gwh - 1) // 4
-        if group >= len(LADDER_VALUES) or LADDER_VALUES[group] == card.value:
-            continue
         first = 4 * LADDER_VALUES.index(card.value) + 1
-        plural = VALUE_PLURALS.get(card.value, f"{card.value}s")
-        breaks[card.id] = (
-            f"{card.id} {card.name} ({card.plant_id}): production nr. {card.nr.gwh}, but the "
-            f"ladder gives the {plural} nr. {first}-{first + 3}"
-        )
-    return breaks
+        off = max(first - card.nr.gwh, card.nr.gwh - (first + 3), 0)
+        if off == 1:
+            check.drifting.append(card.id)
+        elif off > 1:
+            plural = VALUE_PLURALS.get(card.value, f"{card.value}s")
+            check.breaks[card.id] = (
+                f"{card.id} {card.name} ({card.plant_id}): production nr. {card.nr.gwh}, but "
+                f"the ladder gives the {plural} nr. {first}-{first + 3}"
+            )
+    return check

@@ -10,6 +10,7 @@ from typing import Any
 from kraftstokk.deck.assign import (
     KeepReport,
     assign_suits_and_values,
+    LadderCheck,
     keep_previous,
     ladder_breaks,
     suit_totals,
@@ -85,8 +86,10 @@ class BuildReport:
     carried: CarryReport = field(default_factory=CarryReport)
     #: Hand corrections of figures applied (the spec's [figures], the previous deck's).
     corrections: CorrectionReport = field(default_factory=CorrectionReport)
-    #: Plants whose value no longer follows their production (kept places, RULES.md D-6).
-    ladder: list[str] = field(default_factory=list)
+    #: Where kept places left the production ladder (RULES.md D-6), and what a new deal
+    #: would reprint instead of this build: (faces without keep, faces with it).
+    ladder: LadderCheck = field(default_factory=LadderCheck)
+    ladder_cost: tuple[int, int] | None = None
     #: Problems with the input that did not stop the build (a snapshot without provenance).
     warnings: list[str] = field(default_factory=list)
 
@@ -106,12 +109,13 @@ class BuildReport:
         out.extend(self.corrections.lines())
         if self.keep is not None:
             out.extend(self.keep.lines())
-        if self.ladder:
+        out.extend(self.ladder.lines())
+        if self.ladder_cost is not None:
+            anew, kept = self.ladder_cost
             out.append(
-                f"warning: {len(self.ladder)} kept place(s) break the production ladder "
-                "(values follow production, RULES.md D-6):"
+                f"  a build without --keep-from deals the ladder anew, every value following "
+                f"production: it reprints {anew} faces, this build {kept}"
             )
-            out.extend(f"  {line}" for line in self.ladder)
         out.extend(self.carried.lines())
         if self.cut_tie:
             out.append(
@@ -157,7 +161,7 @@ def build_deck(
     sources = [deck_places(previous, label), *place_sources] if previous else list(place_sources)
     chosen, carried, used = carry_places(selection.plants, sources)
     selection.plants = chosen
-    snapshot_info = credited(snapshot_info, used)
+    deck_info = credited(snapshot_info, used)
     ranking = rank_all([rank_item(plant) for plant in chosen], spec.tie_break)
     by_production = sorted(chosen, key=lambda plant: ranking.nr["gwh"][plant.id])
     keep_report: KeepReport | None = None
@@ -206,13 +210,13 @@ def build_deck(
     deck = Deck(
         title=spec.title,
         edition=spec.edition,
-        snapshot=snapshot_info,
+        snapshot=deck_info,
         spec={**spec.model_dump(mode="json"), "figures": recorded},
         cards=cards,
     )
     plant_card = {card.plant_id: card for card in cards if card.plant_id}
     report = BuildReport(
-        snapshot_path=snapshot_info.path,
+        snapshot_path=deck_info.path,
         snapshot_plants=len(plants),
         eligible=selection.eligible,
         policy=spec.policy.kind,
@@ -227,9 +231,36 @@ def build_deck(
         keep=keep_report,
         carried=carried,
         corrections=corrections,
-        ladder=list(ladder_breaks(deck).values()) if previous is not None else [],
     )
+    if previous is not None:
+        report.ladder = ladder_breaks(deck)
+        if report.ladder.breaks:
+            report.ladder_cost = _cost_of_a_new_deal(
+                previous, deck, plants, spec, snapshot_info, sources
+            )
     return BuildResult(deck=deck, report=report)
+
+
+def _cost_of_a_new_deal(
+    previous: Deck,
+    kept: Deck,
+    plants: Sequence[Plant],
+    spec: DeckSpec,
+    info: SnapshotInfo,
+    sources: Sequence[PlaceSource],
+) -> tuple[int, int]:
+    """Faces to reprint from ``previous`` by a new deal (no keep), and by ``kept``.
+
+    ``plants`` are already corrected; the new deal carries the same places."""
+    from kraftstokk.deck.reprint import reprint_verdict
+
+    fresh_spec = spec.model_copy(
+        update={"figures": {}, "policy": spec.policy.model_copy(update={"keep": None})}
+    )
+    fresh = build_deck(plants, fresh_spec, info, None, sources).deck
+    anew = reprint_verdict(previous, fresh, causes=False)
+    with_keep = reprint_verdict(previous, kept, causes=False)
+    return len(anew.faces), len(with_keep.faces)
 
 
 def _keep_report(

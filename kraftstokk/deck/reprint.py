@@ -62,7 +62,7 @@ class ReprintVerdict(BaseModel):
     #: Card id -> the printed fields that change on it.
     fields: dict[str, list[str]]
     causes: list[Cause]
-    #: Kept places whose value no longer follows production (RULES.md D-6).
+    #: The warning lines of kept places whose value no longer follows production (D-6).
     ladder: list[str] = []
     #: What to keep ("edition 2024-01") to reprint fewer faces and not the back, and how
     #: many faces that reprints; when that helps.
@@ -109,12 +109,7 @@ class ReprintVerdict(BaseModel):
             )
             if cause.way_out:
                 out.append(f"    way out: {cause.way_out}")
-        if self.ladder:
-            out.append(
-                f"warning: {len(self.ladder)} kept place(s) break the production ladder "
-                "(a card's value no longer follows its production, RULES.md D-6):"
-            )
-            out.extend(f"  {line}" for line in self.ladder)
+        out.extend(self.ladder)
         if self.faces:
             which = "all" if len(self.faces) == self.total else ", ".join(self.faces)
             out.append(f"faces to reprint ({len(self.faces)}): {which}")
@@ -159,13 +154,15 @@ def reprint_verdict(
     layout: CardLayout | None = None,
     new_snapshot: set[str] | None = None,
     keep_from: str = "OLD",
+    causes: bool = True,
 ) -> ReprintVerdict:
     """What reprinting ``old`` as ``new`` prints differently, and why.
 
     Both decks are drawn in ``layout`` (each in its own when none is given).
     ``new_snapshot``, the plant keys of the snapshot ``new`` was built from when known,
     tells a plant that left the snapshot from one that fell below the cut. ``keep_from``
-    names the old deck in the way-out commands.
+    names the old deck in the way-out commands. Without ``causes``, only the faces and
+    the back (no change's cost alone).
     """
     from kraftstokk.render.printed import printed_back, printed_faces
 
@@ -193,11 +190,11 @@ def reprint_verdict(
         }
         return changed, printed_back(deck, layout) != old_back
 
-    causes: list[Cause] = []
-    for change in _changes(old, new, new_snapshot, keep_from):
+    found: list[Cause] = []
+    for change in _changes(old, new, new_snapshot, keep_from) if causes else []:
         changed, back = cost(change.apply(), change.derive)
         ids = [card for card in order if card in changed]
-        causes.append(
+        found.append(
             Cause(
                 kind=change.kind,
                 says=change.says,
@@ -212,8 +209,8 @@ def reprint_verdict(
         back=old_back != new_back,
         total=len(new.cards),
         fields=fields,
-        causes=causes,
-        ladder=_kept_ladder_breaks(old, new),
+        causes=found,
+        ladder=ladder_breaks(new).lines(_kept_or_entered(old, new)),
     )
     kept_words = [
         f"{what} {before}"
@@ -230,7 +227,7 @@ def reprint_verdict(
         if printed_back(kept, layout) == old_back and fewer < len(verdict.faces):
             verdict.keep_edition = " and ".join(kept_words)
             verdict.keep_edition_faces = fewer
-            for cause in causes:
+            for cause in found:
                 if cause.kind in ("title", "edition"):
                     cause.way_out = f"keep {verdict.keep_edition} to reprint {faces_text(fewer)}"
     return verdict
@@ -252,11 +249,11 @@ def _rederived(deck: Deck) -> Deck | None:
     return deck.model_copy(update={"cards": derived_cards(placed, tie_break_of(deck))})
 
 
-def _kept_ladder_breaks(old: Deck, new: Deck) -> list[str]:
-    """Ladder breaks of ``new`` on cards whose plant held that card in ``old`` too."""
-    held = {c.id: plant_key(c.plant_id) for c in old.plant_cards if c.plant_id}
-    now = {c.id: plant_key(c.plant_id) for c in new.plant_cards if c.plant_id}
-    return [line for card, line in ladder_breaks(new).items() if held.get(card) == now.get(card)]
+def _kept_or_entered(old: Deck, new: Deck) -> set[str]:
+    """Cards of ``new`` that kept their plant from ``old``, or took an entering plant:
+    where keeping places can leave the ladder (a new deal follows it)."""
+    held = {_key(c): c.id for c in old.plant_cards if c.plant_id}
+    return {c.id for c in new.plant_cards if held.get(_key(c), c.id) == c.id}
 
 
 # The changes between two decks ---------------------------------------------------------
