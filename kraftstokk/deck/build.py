@@ -29,6 +29,7 @@ from kraftstokk.deck.flags import joker_flags, plant_flags, war_partners
 from kraftstokk.deck.rank import Tie, rank_all, tie_break_words
 from kraftstokk.deck.select import SelectionResult, rank_item, select_plants
 from kraftstokk.deck.spec import DeckSpec, load_spec
+from kraftstokk.errors import InputFileError
 from kraftstokk.models import (
     CATEGORY_LABELS,
     CATEGORY_UNITS,
@@ -369,6 +370,15 @@ def snapshot_path_for(spec_path: Path, spec: DeckSpec) -> Path:
     return spec_relative(spec_path, spec.snapshot)
 
 
+def _carry_source(spec_path: Path, entry: str) -> PlaceSource:
+    path = spec_relative(spec_path, entry)
+    if not path.exists():
+        raise InputFileError(
+            path, f"no such file (carry_from in {spec_path}; paths are relative to the spec)"
+        )
+    return file_places(path)
+
+
 def with_pins(spec: DeckSpec, pins: Sequence[str]) -> DeckSpec:
     """The spec with ``pins`` (``build --pin``) added to ``[selection] pinned``."""
     if not pins:
@@ -416,7 +426,7 @@ def build_from_spec_file(
         previous_path = spec_relative(spec_path, spec.policy.keep)
     previous = load_deck(previous_path) if previous_path is not None else None
     plants, info, warnings = read_plants(snapshot_path)
-    places = [file_places(spec_relative(spec_path, path)) for path in spec.carry_from]
+    places = [_carry_source(spec_path, path) for path in spec.carry_from]
     label = previous_path.as_posix() if previous_path is not None else None
     result = build_deck(plants, spec, info, previous, places, label)
     result.report.warnings.extend(warnings)
