@@ -9,8 +9,8 @@ from typing import Any
 
 from kraftstokk.deck.assign import (
     KeepReport,
-    assign_suits_and_values,
     LadderCheck,
+    assign_suits_and_values,
     keep_previous,
     ladder_breaks,
     suit_totals,

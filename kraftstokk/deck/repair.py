@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 from kraftstokk.deck.derive import derived_cards, tie_break_of
@@ -181,7 +182,8 @@ def _record_hand_edits(
             unit = CATEGORY_UNITS[category]
             entry[category] = now
             if str(entry.get("reason", HAND_EDIT)).startswith(HAND_EDIT):
-                entry["reason"] = f"{HAND_EDIT} in {source} (was {format_number(was)} {unit})"
+                where = PurePath(source).name
+                entry["reason"] = f"{HAND_EDIT} in {where} (was {format_number(was)} {unit})"
             recorded.append(
                 f"{card.id} {card.name} ({card.plant_id}) {category} "
                 f"{format_number(was)} -> {format_number(now)} {unit}"
