@@ -19,7 +19,9 @@ from tests.test_plant_keys import jrc_and_nve
 
 runner = CliRunner()
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
-JRC_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "jrc-hydro-power-plant-database.csv"
+JRC_FILE = (
+    Path(__file__).resolve().parents[2] / "shared" / "data" / "jrc-hydro-power-plant-database.csv"
+)
 needs_jrc = pytest.mark.skipif(
     not JRC_FILE.is_file(), reason="the JRC file is not in ../shared/data (a fresh clone)"
 )

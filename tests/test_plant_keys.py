@@ -105,7 +105,9 @@ def test_keep_from_a_jrc_deck_with_an_nve_snapshot_keeps_every_place(tmp_path: P
     }
     diff = runner.invoke(app, ["diff", str(tmp_path / "old" / "deck.json"),
                                str(tmp_path / "new" / "deck.json")])  # fmt: skip
-    assert "plants entering the deck: 0" in diff.stdout and "plants leaving the deck: 0" in diff.stdout
+    assert (
+        "plants entering the deck: 0" in diff.stdout and "plants leaving the deck: 0" in diff.stdout
+    )
 
 
 def test_most_of_a_kept_deck_leaving_says_so_loudly_and_names_the_cause(tmp_path: Path):

@@ -389,7 +389,7 @@ def _replacement(
         return says, None
     return says, (
         f"build --keep-from {keep_from} --pin {gone.plant_id} keeps {gone.name} on {card} "
-        f"and {comes.name} out"
+        "(the lowest plant not pinned leaves instead)"
     )
 
 

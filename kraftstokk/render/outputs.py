@@ -45,6 +45,10 @@ MAX_BLEED = 10.0  # mm
 #: files never replace the whole deck's.
 REPRINT_SUFFIX = "-reprint"
 REPRINT_REPORT = "reprint.txt"
+BOX_IS_NO_CARD = (
+    "--only box --only-changed: the tuck box is not a card; render it with --only box "
+    "alone (it prints the title, edition and data credit)"
+)
 
 
 def sheets_file(paper: str, suffix: str = "") -> str:
@@ -157,10 +161,7 @@ class RenderOptions:
             if unknown or not self.only:
                 raise RenderError(f"--only: choose from {', '.join(OUTPUTS)}")
         if self.reprint is not None and self.only is not None and "box" in self.only:
-            raise RenderError(
-                "--only box --only-changed: the tuck box is not a card; render it with "
-                "--only box alone (it prints the title, edition and data credit)"
-            )
+            raise RenderError(BOX_IS_NO_CARD)
         self.box.check()
 
 

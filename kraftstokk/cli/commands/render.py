@@ -158,7 +158,14 @@ def render(
     from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.render.box import BoxOptions
-    from kraftstokk.render.outputs import RenderOptions, preset_of_deck, render_deck, reprint_of
+    from kraftstokk.errors import RenderError
+    from kraftstokk.render.outputs import (
+        BOX_IS_NO_CARD,
+        RenderOptions,
+        preset_of_deck,
+        render_deck,
+        reprint_of,
+    )
 
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
@@ -180,6 +187,8 @@ def render(
         box=BoxOptions(cards=box_cards, thickness=card_thickness, paper=chosen_paper),
     )
     if only_changed is not None:
+        if only is OnlyChoice.box:
+            raise RenderError(BOX_IS_NO_CARD)
         reprint, verdict = reprint_of(load_deck(only_changed), loaded, options, str(only_changed))
         typer.echo(verdict.summary)
         if not reprint.faces and not reprint.back:
