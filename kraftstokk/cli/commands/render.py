@@ -157,8 +157,8 @@ def render(
         return
     from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
-    from kraftstokk.render.box import BoxOptions
     from kraftstokk.errors import RenderError
+    from kraftstokk.render.box import BoxOptions
     from kraftstokk.render.outputs import (
         BOX_IS_NO_CARD,
         RenderOptions,
