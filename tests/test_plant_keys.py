@@ -69,24 +69,26 @@ def test_names_pinned_excluded_and_table_take_either_spelling(tmp_path: Path):
     assert not named or named[0].name == "Eget Navn"
 
 
-def test_an_unknown_entry_suggests_the_plant_in_its_other_spelling(tmp_path: Path):
-    _, nve = jrc_and_nve()
-    write_synthetic_snapshot(tmp_path / "nve.csv", nve)
+def refused(tmp_path: Path, plants: list[Plant], spec_text: str) -> str:
+    """The error line of a build that must fail (exit 2)."""
+    write_synthetic_snapshot(tmp_path / "plants.csv", plants)
     spec = tmp_path / "deck.toml"
-    spec.write_text('snapshot = "nve.csv"\n[names]\nN9999 = "Borte"\n', encoding="utf-8")
+    spec.write_text(f'snapshot = "plants.csv"\n{spec_text}', encoding="utf-8")
     result = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(tmp_path / "o")])
-    assert result.exit_code == 2
-    assert 'names: plant "N9999" is not in the snapshot' in result.stderr
+    assert result.exit_code == 2, result.output
+    return result.stderr
+
+
+def test_an_unknown_entry_is_named(tmp_path: Path):
+    _, nve = jrc_and_nve()
+    error = refused(tmp_path, nve, '[names]\nN9999 = "Borte"\n')
+    assert 'names: plant "N9999" is not in the snapshot' in error
 
 
 def test_a_snapshot_naming_one_plant_by_two_ids_is_refused(tmp_path: Path):
     jrc, nve = jrc_and_nve()
-    write_synthetic_snapshot(tmp_path / "mixed.csv", [*jrc[:60], nve[0]])
-    spec = tmp_path / "deck.toml"
-    spec.write_text('snapshot = "mixed.csv"\n', encoding="utf-8")
-    result = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(tmp_path / "o")])
-    assert result.exit_code == 2
-    assert 'plant ids "101" and "N101" name one plant (key 101)' in result.stderr
+    error = refused(tmp_path, [*jrc[:60], nve[0]], "")
+    assert 'plant ids "101" and "N101" name one plant (key 101)' in error
 
 
 def test_keep_from_a_jrc_deck_with_an_nve_snapshot_keeps_every_place(tmp_path: Path):

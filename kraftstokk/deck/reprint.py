@@ -268,32 +268,24 @@ def _changes(old: Deck, new: Deck, new_snapshot: set[str] | None, keep_from: str
 
 def _deck_changes(old: Deck, new: Deck) -> list[_Change]:
     changes: list[_Change] = []
-    if old.edition != new.edition:
-        changes.append(
-            _Change(
-                "edition",
-                f"edition {old.edition or '(none)'} -> {new.edition}, printed on every face "
-                "and the back",
-                lambda: old.model_copy(update={"edition": new.edition}),
-                derive=False,
+    for field in ("edition", "title"):
+        before, after = getattr(old, field), getattr(new, field)
+        if before != after:
+            changes.append(
+                _Change(
+                    field,
+                    f"{field} {before or '(none)'} -> {after}, printed on every face and the back",
+                    _deck_with(old, {field: after}),
+                    derive=False,
+                )
             )
-        )
-    if old.title != new.title:
-        changes.append(
-            _Change(
-                "title",
-                f"title {old.title} -> {new.title}, printed on every face and the back",
-                lambda: old.model_copy(update={"title": new.title}),
-                derive=False,
-            )
-        )
     if _credit(old) != _credit(new):
         changes.append(
             _Change(
                 "credit",
                 f"data credit {_credit(old) or '(none)'!r} -> {_credit(new) or '(none)'!r}, "
                 "printed on every face (a source's licence asks for it)",
-                lambda: old.model_copy(update={"snapshot": new.snapshot}),
+                _deck_with(old, {"snapshot": new.snapshot}),
                 derive=False,
             )
         )
@@ -302,12 +294,16 @@ def _deck_changes(old: Deck, new: Deck) -> list[_Change]:
             _Change(
                 "design",
                 "the spec's [style] (colours, layout) changed: every face and the back",
-                lambda: old.model_copy(update={"spec": {**old.spec, "style": new.style()}}),
+                _deck_with(old, {"spec": {**old.spec, "style": new.style()}}),
                 derive=False,
                 way_out="keep the [style] of the old deck",
             )
         )
     return changes
+
+
+def _deck_with(old: Deck, update: Mapping[str, object]) -> Callable[[], Deck]:
+    return lambda: old.model_copy(update=dict(update))
 
 
 def _credit(deck: Deck) -> str | None:

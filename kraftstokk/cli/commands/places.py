@@ -9,7 +9,7 @@ import typer
 
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.commands.ingest import minimum
-from kraftstokk.cli.options import out_option
+from kraftstokk.cli.options import created_option, data_date_option, out_option
 from kraftstokk.sources import formats
 
 DEFAULT_PLACES = Path("sources/plant-places.csv")
@@ -46,18 +46,8 @@ def places(
             "are left out).",
         ),
     ] = None,
-    data_date: Annotated[
-        str | None,
-        typer.Option("--data-date", help="Date the data describes, e.g. 2024-01 (provenance)."),
-    ] = None,
-    created: Annotated[
-        str | None,
-        typer.Option(
-            "--created",
-            help="Creation time for the provenance (ISO date or date-time). Default: now, "
-            "or SOURCE_DATE_EPOCH when set. Fix it to make reruns byte-identical.",
-        ),
-    ] = None,
+    data_date: Annotated[str | None, data_date_option("the data")] = None,
+    created: Annotated[str | None, created_option()] = None,
 ) -> None:
     """Write the place table: each plant's key, lat, lon and type, from its sources.
 
