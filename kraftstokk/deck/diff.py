@@ -181,11 +181,13 @@ def diff_decks(
     old_name: str = "old",
     new_name: str = "new",
     new_snapshot: set[str] | None = None,
+    keep_from: str | None = None,
 ) -> DeckDiff:
     """Every difference a reprint from ``old`` to ``new`` makes, and the reprint verdict.
 
     ``new_snapshot`` (the plant keys of the snapshot ``new`` was built from, when known)
-    lets the verdict tell a plant that left the snapshot from one below the cut.
+    lets the verdict tell a plant that left the snapshot from one below the cut;
+    ``keep_from`` is the old deck's name in its way-out commands (``old_name`` by default).
     """
     # deck.csv carries no title, edition or snapshot: only compare what both sides have.
     deck_changes = [
@@ -251,7 +253,9 @@ def diff_decks(
         left=left,
         changed=changed,
         unchanged=unchanged,
-        verdict=reprint_verdict(old, new, new_snapshot=new_snapshot, keep_from=old_name),
+        verdict=reprint_verdict(
+            old, new, new_snapshot=new_snapshot, keep_from=keep_from or old_name
+        ),
     )
 
 
@@ -335,4 +339,5 @@ def _snapshot_keys(path: Path) -> set[str] | None:
 def diff_files(old: str | Path, new: str | Path, spec_path: str | Path) -> DeckDiff:
     old_deck, _ = load_for_diff(old, spec_path)
     new_deck, new_snapshot = load_for_diff(new, spec_path)
-    return diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot)
+    kept = f"DECK (the deck.json printed from {old})" if is_snapshot_csv(Path(old)) else str(old)
+    return diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, keep_from=kept)

@@ -41,10 +41,12 @@ class Selection(_Strict):
         "gwh", description="Rank the eligible plants by this figure and take the highest."
     )
     pinned: list[str] = Field(
-        default_factory=list, description="Plant ids that must be in the deck."
+        default_factory=list,
+        description="Plants that must be in the deck: ids (N448 or 448) or names.",
     )
     excluded: list[str] = Field(
-        default_factory=list, description="Plant ids that must not be in the deck."
+        default_factory=list,
+        description="Plants that must not be in the deck: ids (N448 or 448) or names.",
     )
     min_per_price_area: int = Field(
         0, ge=0, le=52, description="At least this many plants from each price area (NO1-NO5)."
