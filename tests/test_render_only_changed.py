@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.deck.io import load_deck, write_deck
 from kraftstokk.models import Deck
+from kraftstokk.render.outputs import RenderOptions, reprint_of
+from kraftstokk.render.preview import write_previews
 
 runner = CliRunner()
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
@@ -74,15 +76,18 @@ def test_only_the_changed_faces_are_drawn_as_in_the_whole_deck(printed: Path, tm
     assert pages(reprint) == whole[2 * index : 2 * index + 2]
 
 
-def test_a_new_edition_reprints_every_face_and_writes_the_back_image(printed, tmp_path):
-    _, new = changed(printed, tmp_path / "new", edition="2026-11")
-    out = tmp_path / "print"
-    result = invoke("render", str(new), "--out", str(out), "--only-changed", str(printed),
-                    "--only", "png")  # fmt: skip
-    assert result.exit_code == 0, result.output
-    names = {p.name for p in (out / "png-reprint").iterdir()}
-    assert {"back.png", "back-bleed.png"} <= names and len(names) == 2 * 55 + 3
-    assert "keep edition 2024-01 to reprint 1 face" in result.stdout
+def test_a_new_edition_reprints_every_face_and_the_back_image(printed: Path, tmp_path: Path):
+    deck, _ = changed(printed, tmp_path / "new", edition="2026-11")
+    reprint, verdict = reprint_of(load_deck(printed), deck, RenderOptions(), "print-2025")
+    assert reprint.back and len(reprint.faces) == 55
+    assert "keep edition 2024-01 to reprint 1 face" in verdict.summary
+    # The back's images are written with a changed back only (at a small size here).
+    one = deck.plant_cards[7].id
+    for back, expected in ((True, {"back.png", "back-bleed.png"}), (False, set())):
+        folder = tmp_path / f"png-{back}"
+        written = write_previews(deck, folder, dpi=30, upload=(3.0, 30), only={one}, back=back)
+        assert {p.name for p in written} & {"back.png", "back-bleed.png"} == expected
+        assert len(written) == 3 + len(expected)  # the face, its upload image, the contact sheet
 
 
 def test_nothing_to_reprint_writes_nothing(printed: Path, tmp_path: Path):
