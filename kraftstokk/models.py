@@ -155,6 +155,11 @@ class SnapshotInfo(BaseModel):
     attribution: str | None = None
     #: The attribution in bokmål, as the cards print it (older decks lack it).
     attribution_nb: str | None = None
+    #: Who the plants' places and types come from when a build carried them from
+    #: elsewhere (a place table, the previous deck); ``attribution`` includes it.
+    places_attribution: str | None = None
+    places_attribution_nb: str | None = None
+    places_licence: str | None = None
 
 
 class Deck(BaseModel):

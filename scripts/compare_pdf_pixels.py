@@ -13,27 +13,38 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 from PIL import ImageChops
 
 
-def compare(old: str, new: str, dpi: int) -> int:
+@dataclass(frozen=True)
+class PageDifference:
+    """One page that is not the same picture in both files (pages count from 1)."""
+
+    page: int
+    text: str
+
+
+class NotComparable(Exception):
+    """The files cannot be read, or have different numbers of pages."""
+
+
+def differing_pages(old: str | bytes, new: str | bytes, dpi: int = 300) -> list[PageDifference]:
+    """The pages of two PDFs (paths or bytes) that render to different pictures."""
     try:
         first, second = pdfium.PdfDocument(old), pdfium.PdfDocument(new)
     except (pdfium.PdfiumError, OSError) as exc:
-        print(f"cannot read: {exc}", file=sys.stderr)
-        return 2
+        raise NotComparable(f"cannot read: {exc}") from exc
     if len(first) != len(second):
-        print(f"{old} has {len(first)} pages, {new} {len(second)}", file=sys.stderr)
-        return 2
-    differing = 0
+        raise NotComparable(f"the first file has {len(first)} pages, the second {len(second)}")
+    found: list[PageDifference] = []
     for index in range(len(first)):
         a = first[index].render(scale=dpi / 72).to_pil().convert("RGB")
         b = second[index].render(scale=dpi / 72).to_pil().convert("RGB")
         if a.size != b.size:
-            print(f"page {index + 1}: size {a.size} against {b.size}")
-            differing += 1
+            found.append(PageDifference(index + 1, f"size {a.size} against {b.size}"))
             continue
         difference = ImageChops.difference(a, b)
         box = difference.getbbox()
@@ -42,10 +53,22 @@ def compare(old: str, new: str, dpi: int) -> int:
         grey = difference.convert("L")
         changed = sum(grey.point(lambda v: 255 if v else 0).histogram()[255:])
         largest = max(band.getextrema()[1] for band in difference.split())
-        print(f"page {index + 1}: {changed} pixels differ, largest change {largest}, in {box}")
-        differing += 1
-    print(f"{len(first)} pages at {dpi} dpi, {differing} differ")
-    return 1 if differing else 0
+        text = f"{changed} pixels differ, largest change {largest}, in {box}"
+        found.append(PageDifference(index + 1, text))
+    return found
+
+
+def compare(old: str, new: str, dpi: int) -> int:
+    try:
+        found = differing_pages(old, new, dpi)
+    except NotComparable as exc:
+        print(f"{old}, {new}: {exc}", file=sys.stderr)
+        return 2
+    for difference in found:
+        print(f"page {difference.page}: {difference.text}")
+    pages = len(pdfium.PdfDocument(old))
+    print(f"{pages} pages at {dpi} dpi, {len(found)} differ")
+    return 1 if found else 0
 
 
 def main() -> None:

@@ -14,7 +14,10 @@ def test_identical_decks_have_no_changes():
     result = diff_decks(synthetic_deck(), synthetic_deck())
     assert result.empty and result.unchanged == 52
     assert result.lines()[-2].startswith("no changes")
-    assert result.lines()[-1] == "no card must be reprinted"
+    assert result.lines()[-1] == (
+        "no card must be reprinted: every face and the back print as before"
+    )
+    assert result.reprint == 0 and not result.reprint_back
 
 
 def test_flags_are_written_as_the_files_write_them_and_a_summary_ends_the_table():
@@ -25,7 +28,8 @@ def test_flags_are_written_as_the_files_write_them_and_a_summary_ends_the_table(
     rows = {c.field: (c.old, c.new) for p in result.changed for c in p.changes}
     assert set(rows["top3_gwh"]) == {"true", "false"}
     assert "False" not in "\n".join(result.lines()) and "True" not in "\n".join(result.lines())
-    assert result.lines()[-1] == "1 card must be reprinted: flags on 1"
+    assert result.lines()[-1] == "1 face of 55 must be reprinted (the back stays): flags on 1"
+    assert result.verdict.faces == [card.id]
 
 
 def test_suit_value_figure_nr_and_name_changes_are_rows():

@@ -72,7 +72,13 @@ def test_a_changed_figure_reprints_its_card_and_the_nr_it_shifts_but_no_suit_or_
         f == {"nr_gwh"} for pid, f in fields.items() if pid in shifted
     )
     assert not any("card" in f for f in fields.values())
-    assert data["summary"] == "11 cards must be reprinted: figures on 1, nr. on 11, flags on 1"
+    # gwh_tens is a game flag no face prints: the figure, its bar and the nr. are.
+    assert data["summary"] == (
+        "11 faces of 55 must be reprinted (the back stays): figures on 1, nr. on 11, bars on 1"
+    )
+    assert data["reprint"] == 11 and data["reprint_back"] is False
+    causes = data["verdict"]["causes"]
+    assert [c["kind"] for c in causes] == ["figure"] and len(causes[0]["faces"]) == 11
     table = runner.invoke(app, ["diff", str(old), str(new)]).stdout
     assert table.strip().splitlines()[-1] == data["summary"]
     assert runner.invoke(app, ["validate", str(new)]).exit_code == 0

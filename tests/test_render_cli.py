@@ -245,6 +245,7 @@ def test_a_bridge_deck_builds_validates_and_renders(tmp_path: Path):
     text = text.replace(
         'snapshot = "jrc-2024-01.csv"', f'snapshot = "{sources / "jrc-2024-01.csv"}"'
     )
+    text = text.replace('"plant-places.csv"', f'"{sources / "plant-places.csv"}"')
     spec = tmp_path / "bridge.toml"
     spec.write_text(text, encoding="utf-8")
     out = tmp_path / "out"

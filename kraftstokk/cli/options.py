@@ -39,6 +39,20 @@ def spec_option(help: str) -> Any:
     return typer.Option("--spec", metavar="SPEC.toml", help=help)
 
 
+def created_option() -> Any:
+    """``--created``: the provenance's time, fixed to make a rerun byte-identical."""
+    return typer.Option(
+        "--created",
+        help="Creation time for the provenance (ISO date or date-time). Default: now, "
+        "or SOURCE_DATE_EPOCH when set. Fix it to make reruns byte-identical.",
+    )
+
+
+def data_date_option(what: str) -> Any:
+    """``--data-date``: the date the data describes, for the provenance."""
+    return typer.Option("--data-date", help=f"Date {what} describe, e.g. 2024-01 (provenance).")
+
+
 def json_option(help: str = "Print the result as JSON for machines.") -> Any:
     """``--json``: machine-readable output instead of lines for people."""
     return typer.Option("--json", help=help)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from kraftstokk.deck.spec import DeckSpec
 from kraftstokk.errors import SpecError
-from kraftstokk.models import DECK_SIZE, SUITS, Plant, Suit, card_id
+from kraftstokk.models import DECK_SIZE, SUITS, Deck, Plant, Suit, card_id
+from kraftstokk.sources.plant_keys import keyed, plant_key
 
 #: Values in ladder order: the four highest producers are aces, the four lowest are 2s.
 LADDER_VALUES: tuple[int, ...] = (1, *range(13, 1, -1))
@@ -110,11 +111,12 @@ def explicit_table(plants: Sequence[Plant], spec: DeckSpec) -> Assignment:
             f"policy.table: cannot give 13 cards per suit ({counts_text}); "
             f"missing {', '.join(missing[:8])}{' …' if len(missing) > 8 else ''}"
         )
-    selected = {plant.id for plant in plants}
-    stray = sorted(set(table) - selected)
+    by_key = keyed(table)
+    selected = {plant_key(plant.id) for plant in plants}
+    stray = sorted(plant_id for plant_id in table if plant_key(plant_id) not in selected)
     if stray:
         raise SpecError(f'policy.table: plant "{stray[0]}" is not among the selected plants')
-    return {plant.id: table[plant.id] for plant in plants}
+    return {plant.id: by_key[plant_key(plant.id)] for plant in plants}
 
 
 def assign_suits_and_values(
@@ -143,12 +145,19 @@ class KeepReport:
     #: (card, plant name, plant id, who held the card before)
     entered: list[tuple[str, str, str, str]] = field(default_factory=list)
     how: str = ""
+    #: Why most of the deck left, when it did (the likely cause, said loudly).
+    alarm: str = ""
 
     def lines(self) -> list[str]:
         out = [
             f"keep {self.previous}: {self.kept} plants keep their suit and value; "
             f"{len(self.left)} left, {len(self.entered)} entered"
         ]
+        if self.alarm:
+            out.append(
+                f"WARNING: {len(self.left)} of the {self.kept + len(self.left)} plants of "
+                f"{self.previous} left the deck, so most cards change: {self.alarm}"
+            )
         out.extend(f"  left: {card} {name} ({pid}): {why}" for card, name, pid, why in self.left)
         out.extend(
             f"  entered: {name} ({pid}) takes {card}, freed by {before}, {self.how}"
@@ -164,6 +173,9 @@ def keep_previous(
 ) -> tuple[Assignment, list[Plant], list[tuple[Suit, int]]]:
     """Plants of ``previous`` keep their (suit, value); entering plants take the freed ones.
 
+    ``previous`` is keyed by plant key (:func:`~kraftstokk.sources.plant_keys.plant_key`),
+    so a deck of JRC ids (``N448``) keeps its places in a rebuild from NVE ids (``448``).
+
     Entering plants are dealt among the freed places by the spec's kind: the production
     ladder gives the highest producer the freed place highest on the ladder (value 1, 13,
     12, ... 2; suits in deck order), the shuffle deals the freed places at random with the
@@ -174,12 +186,14 @@ def keep_previous(
             "policy.keep: cannot be combined with kind = table (the table already fixes "
             "every card); leave one of them out"
         )
-    kept: Assignment = {p.id: previous[p.id] for p in chosen_by_production if p.id in previous}
+    kept: Assignment = {
+        p.id: previous[plant_key(p.id)] for p in chosen_by_production if plant_key(p.id) in previous
+    }
     taken = set(kept.values())
     if len(taken) != len(kept):
         raise SpecError("policy.keep: the previous deck gives one card to several plants")
     freed = [slot for slot in ALL_SLOTS if slot not in taken]
-    entering = [p for p in chosen_by_production if p.id not in previous]
+    entering = [p for p in chosen_by_production if plant_key(p.id) not in previous]
     if spec.policy.kind == "production-ladder":
         places = sorted(freed, key=lambda s: (LADDER_VALUES.index(s[1]), SUITS.index(s[0])))
         newcomers = list(entering)
@@ -198,3 +212,58 @@ def suit_totals(plants: Sequence[Plant], assignment: Assignment) -> dict[Suit, f
     for plant in plants:
         totals[assignment[plant.id][0]] += plant.gwh
     return totals
+
+
+VALUE_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+@dataclass
+class LadderCheck:
+    """Cards whose value no longer follows their production (RULES.md D-6)."""
+
+    #: Card id -> why, for a nr. two or more places outside its value's four.
+    breaks: dict[str, str] = field(default_factory=dict)
+    #: Cards one place outside (the nr. above them moved: a kept deck drifts so).
+    drifting: list[str] = field(default_factory=list)
+
+    def lines(self, cards: Collection[str] | None = None) -> list[str]:
+        """The warning, for the cards ``cards`` names (all by default)."""
+        breaks = [line for card, line in self.breaks.items() if cards is None or card in cards]
+        drifting = [card for card in self.drifting if cards is None or card in cards]
+        out: list[str] = []
+        if breaks:
+            out.append(
+                f"warning: {len(breaks)} card(s) break the production ladder (a value no "
+                "longer follows production, RULES.md D-6):"
+            )
+            out.extend(f"  {line}" for line in breaks)
+        if drifting:
+            out.append(
+                f"ladder: {len(drifting)} kept card(s) one nr. outside their value's four "
+                f"(their nr. moved by one): {', '.join(drifting)}"
+            )
+        return out
+
+
+def ladder_breaks(deck: Deck) -> LadderCheck:
+    """Where a deck built by the production ladder no longer follows it: a kept place
+    keeps its value when production moves, and an entering plant takes a freed value."""
+    policy = deck.spec.get("policy", {}) if isinstance(deck.spec, dict) else {}
+    kind = policy.get("kind", "production-ladder") if isinstance(policy, dict) else None
+    check = LadderCheck()
+    if kind != "production-ladder":
+        return check
+    for card in deck.plant_cards:
+        if card.nr is None or card.value not in LADDER_VALUES:
+            continue
+        first = 4 * LADDER_VALUES.index(card.value) + 1
+        off = max(first - card.nr.gwh, card.nr.gwh - (first + 3), 0)
+        if off == 1:
+            check.drifting.append(card.id)
+        elif off > 1:
+            plural = VALUE_PLURALS.get(card.value, f"{card.value}s")
+            check.breaks[card.id] = (
+                f"{card.id} {card.name} ({card.plant_id}): production nr. {card.nr.gwh}, but "
+                f"the ladder gives the {plural} nr. {first}-{first + 3}"
+            )
+    return check

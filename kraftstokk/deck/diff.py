@@ -1,8 +1,10 @@
 """What a reprint changes: compare two decks, or the decks two snapshots give.
 
-Cards are matched by plant id. A plant that enters or leaves the deck, a figure that
-changes, a nr. that moves and a plant that moves to another suit or value are each one
-row, so that a user refreshing plant data sees every card that will print differently.
+Cards are matched by plant key (JRC ``N448`` is NVE ``448``). A plant that enters or
+leaves the deck, a figure that changes, a nr. that moves and a plant that moves to another
+suit or value are each one row; a hand correction added or dropped is listed too. The
+count of what to reprint is the reprint verdict (:mod:`kraftstokk.deck.reprint`): what
+is printed on every face and the back, by cause.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
+from kraftstokk.deck.reprint import ReprintVerdict, reprint_verdict
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Card, Deck
+from kraftstokk.sources.plant_keys import plant_key
 
 ChangeKind = Literal["entered", "left", "changed"]
 
@@ -47,10 +51,13 @@ class DeckDiff(BaseModel):
     old: str
     new: str
     deck_changes: list[FieldChange] = []
+    #: Hand corrections ([figures]) added, changed or dropped: field is the plant key.
+    corrections: list[FieldChange] = []
     entered: list[PlantChange] = []
     left: list[PlantChange] = []
     changed: list[PlantChange] = []
     unchanged: int = 0
+    verdict: ReprintVerdict
 
     @property
     def empty(self) -> bool:
@@ -59,31 +66,30 @@ class DeckDiff(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def reprint(self) -> int:
-        """Cards that print differently: every changed card and every entering plant's."""
-        return len(self.changed) + len(self.entered)
+        """Faces that print differently (the reprint verdict)."""
+        return len(self.verdict.faces)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def reprint_back(self) -> bool:
+        """Whether the back prints differently."""
+        return self.verdict.back
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def summary(self) -> str:
-        """One line: how many cards must be reprinted and why."""
-        if not self.reprint:
-            return "no card must be reprinted" + (
-                " (only the deck's details change)" if self.deck_changes else ""
-            )
-        reasons = {kind: 0 for kind in REASONS}
-        for plant in self.changed:
-            for kind in {_reason(change.field) for change in plant.changes}:
-                reasons[kind] += 1
-        why = [f"{REASONS[kind]} on {count}" for kind, count in reasons.items() if count]
-        if self.entered:
-            why.append(f"{len(self.entered)} new plant{'s' if len(self.entered) > 1 else ''}")
-        noun = "card" if self.reprint == 1 else "cards"
-        return f"{self.reprint} {noun} must be reprinted: {', '.join(why)}"
+        """One line: how many faces, and whether the back, must be reprinted, and why."""
+        return self.verdict.summary
 
     def lines(self) -> list[str]:
         out = [f"reprint: {self.old} -> {self.new}"]
         for change in self.deck_changes:
             out.append(f"  deck {change.field}: {change.old} -> {change.new}")
+        for change in self.corrections:
+            out.append(
+                f"  hand correction of {change.field}: {change.old or '(none)'} -> "
+                f"{change.new or '(none)'}"
+            )
         out.append(f"plants entering the deck: {len(self.entered)}")
         out.extend(f"  + {_who(p, p.new_card)}  {_figures(p)}" for p in self.entered)
         out.append(f"plants leaving the deck: {len(self.left)}")
@@ -99,30 +105,11 @@ class DeckDiff(BaseModel):
             widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
             for row in [header, *rows]:
                 out.append("  " + "  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)))
-        if self.empty:
+        if self.empty and not self.verdict.faces:
             out.append("no changes: a reprint would print the same cards")
+        out.extend(self.verdict.lines())
         out.append(self.summary)
         return out
-
-
-#: Why a card must be reprinted, by the kind of field that changed (in this order).
-REASONS = {
-    "card": "suit or value",
-    "name": "name",
-    "figures": "figures",
-    "nr": "nr.",
-    "flags": "flags",
-}
-
-
-def _reason(field: str) -> str:
-    if field in ("card", "name"):
-        return field
-    if field in CATEGORIES:
-        return "figures"
-    if field.startswith("nr_"):
-        return "nr"
-    return "flags"
 
 
 def _who(change: PlantChange, card: str | None) -> str:
@@ -188,8 +175,20 @@ def _card_changes(old: Card, new: Card) -> list[FieldChange]:
     return changes
 
 
-def diff_decks(old: Deck, new: Deck, old_name: str = "old", new_name: str = "new") -> DeckDiff:
-    """Every difference a reprint from ``old`` to ``new`` makes on the plant cards."""
+def diff_decks(
+    old: Deck,
+    new: Deck,
+    old_name: str = "old",
+    new_name: str = "new",
+    new_snapshot: set[str] | None = None,
+    keep_from: str | None = None,
+) -> DeckDiff:
+    """Every difference a reprint from ``old`` to ``new`` makes, and the reprint verdict.
+
+    ``new_snapshot`` (the plant keys of the snapshot ``new`` was built from, when known)
+    lets the verdict tell a plant that left the snapshot from one below the cut;
+    ``keep_from`` is the old deck's name in its way-out commands (``old_name`` by default).
+    """
     # deck.csv carries no title, edition or snapshot: only compare what both sides have.
     deck_changes = [
         FieldChange(field=field, old=_text(before), new=_text(after))
@@ -201,34 +200,34 @@ def diff_decks(old: Deck, new: Deck, old_name: str = "old", new_name: str = "new
         )
         if before != after and before and after
     ]
-    old_cards = {c.plant_id: c for c in old.plant_cards if c.plant_id}
-    new_cards = {c.plant_id: c for c in new.plant_cards if c.plant_id}
+    old_cards = {plant_key(c.plant_id): c for c in old.plant_cards if c.plant_id}
+    new_cards = {plant_key(c.plant_id): c for c in new.plant_cards if c.plant_id}
     entered = [
         PlantChange(
             kind="entered",
-            plant_id=pid,
+            plant_id=card.plant_id or key,
             name=card.name or "",
             new_card=card.id,
             changes=_figure_fields(card, "new"),
         )
-        for pid, card in new_cards.items()
-        if pid not in old_cards
+        for key, card in new_cards.items()
+        if key not in old_cards
     ]
     left = [
         PlantChange(
             kind="left",
-            plant_id=pid,
+            plant_id=card.plant_id or key,
             name=card.name or "",
             old_card=card.id,
             changes=_figure_fields(card, "old"),
         )
-        for pid, card in old_cards.items()
-        if pid not in new_cards
+        for key, card in old_cards.items()
+        if key not in new_cards
     ]
     changed: list[PlantChange] = []
     unchanged = 0
-    for pid, before in old_cards.items():
-        after = new_cards.get(pid)
+    for key, before in old_cards.items():
+        after = new_cards.get(key)
         if after is None:
             continue
         changes = _card_changes(before, after)
@@ -236,7 +235,7 @@ def diff_decks(old: Deck, new: Deck, old_name: str = "old", new_name: str = "new
             changed.append(
                 PlantChange(
                     kind="changed",
-                    plant_id=pid,
+                    plant_id=after.plant_id or key,
                     name=after.name or "",
                     old_card=before.id,
                     new_card=after.id,
@@ -249,11 +248,38 @@ def diff_decks(old: Deck, new: Deck, old_name: str = "old", new_name: str = "new
         old=old_name,
         new=new_name,
         deck_changes=deck_changes,
+        corrections=_correction_changes(old, new),
         entered=entered,
         left=left,
         changed=changed,
         unchanged=unchanged,
+        verdict=reprint_verdict(
+            old, new, new_snapshot=new_snapshot, keep_from=keep_from or old_name
+        ),
     )
+
+
+def _corrections(deck: Deck) -> dict[str, str]:
+    """Plant key -> the deck's hand correction of it, as one line."""
+    table = deck.spec.get("figures") if isinstance(deck.spec, dict) else None
+    if not isinstance(table, dict):
+        return {}
+    result = {}
+    for plant_id, entry in table.items():
+        if not isinstance(entry, dict):
+            continue
+        figures = ", ".join(f"{c} {_text(entry[c])}" for c in CATEGORIES if c in entry)
+        result[plant_key(str(plant_id))] = f"{figures or 'no figure'}: {entry.get('reason', '')}"
+    return result
+
+
+def _correction_changes(old: Deck, new: Deck) -> list[FieldChange]:
+    before, after = _corrections(old), _corrections(new)
+    return [
+        FieldChange(field=key, old=before.get(key, ""), new=after.get(key, ""))
+        for key in dict.fromkeys([*before, *after])
+        if before.get(key) != after.get(key)
+    ]
 
 
 def is_snapshot_csv(path: Path) -> bool:
@@ -271,8 +297,9 @@ def is_snapshot_csv(path: Path) -> bool:
     return {"id", "mw", "gwh", "head_m"} <= columns and "nr_mw" not in columns
 
 
-def load_for_diff(path: str | Path, spec_path: str | Path) -> Deck:
-    """A deck file as it is, or the deck the spec builds from a snapshot."""
+def load_for_diff(path: str | Path, spec_path: str | Path) -> tuple[Deck, set[str] | None]:
+    """A deck file as it is, or the deck the spec builds from a snapshot; and the plant
+    keys of the snapshot it was built from, when that can be read."""
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.deck.io import load_deck
 
@@ -280,9 +307,10 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> Deck:
     if not path.exists():
         raise InputFileError(path, "no such file")
     if is_snapshot_csv(path):
-        return build_from_spec_file(spec_path, snapshot_override=path).deck
+        result = build_from_spec_file(spec_path, snapshot_override=path)
+        return result.deck, _snapshot_keys(path)
     try:
-        return load_deck(path)
+        deck = load_deck(path)
     except InputFileError as exc:
         if not exc.reason.startswith("not a deck table"):
             raise
@@ -292,9 +320,24 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> Deck:
             "CSV (columns id, name, mw, gwh, head_m, ...); make a snapshot with "
             "'kraftstokk ingest' first",
         ) from None
+    snapshot = Path(deck.snapshot.path) if deck.snapshot.path else None
+    candidates = [] if snapshot is None else [snapshot, path.parent / snapshot]
+    keys = next((k for c in candidates if (k := _snapshot_keys(c)) is not None), None)
+    return deck, keys
+
+
+def _snapshot_keys(path: Path) -> set[str] | None:
+    """The plant keys of a snapshot, or None when it cannot be read (it is only a hint)."""
+    from kraftstokk.sources.snapshot import read_snapshot_plants
+
+    try:
+        return {plant_key(plant.id) for plant in read_snapshot_plants(path)}
+    except (InputFileError, OSError):
+        return None
 
 
 def diff_files(old: str | Path, new: str | Path, spec_path: str | Path) -> DeckDiff:
-    return diff_decks(
-        load_for_diff(old, spec_path), load_for_diff(new, spec_path), str(old), str(new)
-    )
+    old_deck, _ = load_for_diff(old, spec_path)
+    new_deck, new_snapshot = load_for_diff(new, spec_path)
+    kept = f"DECK (the deck.json printed from {old})" if is_snapshot_csv(Path(old)) else str(old)
+    return diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, keep_from=kept)

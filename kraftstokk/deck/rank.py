@@ -68,11 +68,13 @@ class Ranking:
 IdOrder = tuple[str | int, ...]
 SortKey = tuple[float | str | IdOrder, ...]
 _DIGIT_RUNS = re.compile(r"(\d+)")
+_JRC_PREFIX = re.compile(r"^[Nn](?=\d)")
 
 
 def id_order(plant_id: str) -> IdOrder:
-    """Sort key of a plant id: digit runs compare as numbers (``N3`` < ``N264`` < ``N1000``)."""
-    parts = _DIGIT_RUNS.split(plant_id)
+    """Sort key of a plant id: digit runs compare as numbers (``N3`` < ``N264`` < ``N1000``),
+    JRC's ``N`` before a number is ignored, so that ``N448`` and NVE's ``448`` sort alike."""
+    parts = _DIGIT_RUNS.split(_JRC_PREFIX.sub("", plant_id.strip()))
     return tuple(int(part) if index % 2 else part for index, part in enumerate(parts))
 
 

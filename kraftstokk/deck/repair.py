@@ -3,34 +3,38 @@
 A deck maker edits a figure, a name, a suit or a value in deck.csv (or deck.json); the nr.
 and flags that follow from it are then wrong on many cards. :func:`repair_deck` keeps
 what a person decides (plants, names, figures, suits and values) and recomputes what
-follows from it with the code ``build`` uses (:mod:`kraftstokk.deck.rank`,
-:mod:`kraftstokk.deck.flags`). What it cannot decide (a figure missing, two cards with
-the same suit and value) is refused with a line saying what to fix.
+follows from it with the code ``build`` uses (:mod:`kraftstokk.deck.derive`). What it
+cannot decide (a figure missing, two cards with the same suit and value, one plant on two
+cards under two spellings of its id) is refused with a line saying what to fix. Figures
+edited by hand against the deck they were edited from are recorded as hand corrections
+in the deck's spec, so that a later ``build --keep-from`` keeps them, and says so.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Any
 
-from kraftstokk.deck.build import card_order
+from kraftstokk.deck.derive import derived_cards, tie_break_of
 from kraftstokk.deck.diff import DeckDiff, diff_decks
-from kraftstokk.deck.flags import joker_flags, plant_flags, war_partners
-from kraftstokk.deck.rank import DEFAULT_TIE_BREAK, TIE_BREAK_RULES, RankItem, rank_all
 from kraftstokk.deck.validate import ValidationReport, validate_deck
 from kraftstokk.errors import ValidationFailed
 from kraftstokk.models import (
     CATEGORIES,
     CATEGORY_LABELS,
+    CATEGORY_UNITS,
     DECK_SIZE,
     JOKERS,
     SUITS,
     Card,
     Deck,
-    Ranks,
     Suit,
     card_id,
 )
+from kraftstokk.sources.plant_keys import plant_key
+from kraftstokk.sources.snapshot import format_number
 
 
 @dataclass
@@ -40,12 +44,20 @@ class RepairResult:
     report: ValidationReport
     #: What was wrong with the jokers (diff compares plant cards only).
     jokers: str = ""
+    #: Figures edited by hand, recorded as hand corrections ("spar-7 Tonstad head_m ...").
+    recorded: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        lines = self.changes.lines()
+        *lines, summary = self.changes.lines()
         if self.jokers:
-            lines.insert(-1, f"jokers: {self.jokers}; now joker-1, joker-2 and joker-3, bare")
-        return lines
+            lines.append(f"jokers: {self.jokers}; now joker-1, joker-2 and joker-3, bare")
+        if self.recorded:
+            lines.append(
+                f"hand corrections recorded in the deck ({len(self.recorded)}; build "
+                "--keep-from keeps them; copy them into the spec's [figures] with a reason):"
+            )
+            lines.extend(f"  {line}" for line in self.recorded)
+        return [*lines, summary]
 
 
 def _suit_value(card: Card) -> tuple[Suit, int] | None:
@@ -69,11 +81,11 @@ def _unrepairable(deck: Deck, source: str) -> list[str]:
     seen_plants: dict[str, Card] = {}
     for card in plants:
         where = f"{card.id} ({card.name or card.plant_id or 'no name'})"
-        key = _suit_value(card)
-        if key is None:
+        place = _suit_value(card)
+        if place is None:
             problems.append(f"{where}: no suit and value 1-13; give the card one")
         else:
-            holders.setdefault(key, []).append(card)
+            holders.setdefault(place, []).append(card)
         for category in CATEGORIES:
             value = getattr(card, category)
             if value is None or not math.isfinite(value) or value <= 0:
@@ -81,14 +93,17 @@ def _unrepairable(deck: Deck, source: str) -> list[str]:
                     f"{where}: {CATEGORY_LABELS[category]} ({category}) is missing or not "
                     "positive; enter the plant's figure"
                 )
-        if not card.plant_id:
+        key = plant_key(card.plant_id) if card.plant_id else None
+        if key is None:
             problems.append(f"{where}: no plant_id; enter the plant's id")
-        elif card.plant_id in seen_plants:
+        elif key in seen_plants:
+            other = seen_plants[key]
             problems.append(
-                f"{where}: plant {card.plant_id} is also on {seen_plants[card.plant_id].id}"
+                f"{where}: plant {card.plant_id} is also on {other.id}"
+                + ("" if other.plant_id == card.plant_id else f" (as {other.plant_id})")
             )
         else:
-            seen_plants[card.plant_id] = card
+            seen_plants[key] = card
         if not (card.name or "").strip():
             problems.append(f"{where}: no name; enter the name the card shows")
     free = [card_id(s, v) for s in SUITS for v in range(1, 14) if (s, v) not in holders]
@@ -102,50 +117,25 @@ def _unrepairable(deck: Deck, source: str) -> list[str]:
     return problems
 
 
-def repair_deck(deck: Deck, source: str = "deck") -> RepairResult:
+def repair_deck(deck: Deck, source: str = "deck", original: Deck | None = None) -> RepairResult:
     """The deck with every nr., flag, war partner, card id and joker recomputed.
 
-    Raises :class:`ValidationFailed` (exit 1) listing what a person must fix first.
+    ``original`` is the deck the edited one was made from (the deck.json beside a
+    deck.csv): figures that differ from it are recorded in the deck's spec as hand
+    corrections. Raises :class:`ValidationFailed` (exit 1) listing what a person must fix
+    first.
     """
     problems = _unrepairable(deck, source)
     if problems:
         raise ValidationFailed(source, problems)
-    rule = deck.spec.get("tie_break", DEFAULT_TIE_BREAK)
-    tie_break = rule if rule in TIE_BREAK_RULES else DEFAULT_TIE_BREAK
-    plants = sorted(
-        deck.plant_cards,
-        key=lambda card: card_order(*(_suit_value(card) or ("spar", 0))),
-    )
-    items = [
-        RankItem(key=str(index), plant_id=card.plant_id or "",
-                 figures={c: card.figure(c) for c in CATEGORIES})
-        for index, card in enumerate(plants)
-    ]  # fmt: skip
-    ranking = rank_all(items, tie_break)
-    cards: list[Card] = []
-    for index, card in enumerate(plants):
-        key = _suit_value(card)
-        assert key is not None  # checked by _unrepairable
-        ranks = ranking.ranks_of(str(index))
-        cards.append(
-            card.model_copy(
-                update={
-                    "id": card_id(*key),
-                    "suit": key[0],
-                    "value": key[1],
-                    "name": (card.name or "").strip(),
-                    "nr": Ranks(**ranks),
-                    "flags": plant_flags(key[0], key[1], ranks, card.figure("gwh")),
-                }
-            )
-        )
-    partners = war_partners([(card.id, card.flags.gwh_tens or 0) for card in cards])
-    for card in cards:
-        card.flags.war_partners = partners[card.id]
-    cards.extend(
-        Card(id=f"joker-{n}", joker=True, flags=joker_flags()) for n in range(1, JOKERS + 1)
-    )
-    repaired = deck.model_copy(update={"cards": cards})
+    placed: list[tuple[Suit, int, Card]] = []
+    for card in deck.plant_cards:
+        place = _suit_value(card)
+        assert place is not None  # checked by _unrepairable
+        placed.append((*place, card.model_copy(update={"name": (card.name or "").strip()})))
+    cards = derived_cards(placed, tie_break_of(deck))
+    spec, recorded = _record_hand_edits(deck, original, source)
+    repaired = deck.model_copy(update={"cards": cards, "spec": spec})
     old_jokers = [card.model_dump(mode="json") for card in deck.jokers]
     new_jokers = [card.model_dump(mode="json") for card in repaired.jokers]
     jokers = ""
@@ -158,4 +148,46 @@ def repair_deck(deck: Deck, source: str = "deck") -> RepairResult:
         changes=diff_decks(deck, repaired, source, "repaired"),
         report=validate_deck(repaired, source),
         jokers=jokers,
+        recorded=recorded,
     )
+
+
+HAND_EDIT = "edited by hand"
+
+
+def _record_hand_edits(
+    deck: Deck, original: Deck | None, source: str
+) -> tuple[dict[str, Any], list[str]]:
+    """The deck's spec with the figures edited by hand against ``original`` recorded in
+    its ``figures`` table, and a line for each."""
+    spec = dict(deck.spec)
+    if original is None:
+        return spec, []
+    before = {plant_key(c.plant_id): c for c in original.plant_cards if c.plant_id}
+    table: dict[str, Any] = {k: dict(v) for k, v in (spec.get("figures") or {}).items()}
+    recorded: list[str] = []
+    for card in deck.plant_cards:
+        old = before.get(plant_key(card.plant_id or ""))
+        if old is None or card.plant_id is None:
+            continue
+        for category in CATEGORIES:
+            was, now = getattr(old, category), getattr(card, category)
+            if was is None or now is None or was == now:
+                continue
+            entry = next(
+                (v for k, v in table.items() if plant_key(k) == plant_key(card.plant_id)), None
+            )
+            if entry is None:
+                entry = table.setdefault(card.plant_id, {})
+            unit = CATEGORY_UNITS[category]
+            entry[category] = now
+            if str(entry.get("reason", HAND_EDIT)).startswith(HAND_EDIT):
+                where = PurePath(source).name
+                entry["reason"] = f"{HAND_EDIT} in {where} (was {format_number(was)} {unit})"
+            recorded.append(
+                f"{card.id} {card.name} ({card.plant_id}) {category} "
+                f"{format_number(was)} -> {format_number(now)} {unit}"
+            )
+    if recorded:
+        spec["figures"] = table
+    return spec, recorded

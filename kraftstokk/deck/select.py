@@ -15,6 +15,7 @@ from kraftstokk.deck.rank import RankItem, sort_key
 from kraftstokk.deck.spec import DeckSpec
 from kraftstokk.errors import SpecError
 from kraftstokk.models import DECK_SIZE, Plant
+from kraftstokk.sources.plant_keys import key_clashes, plant_key
 
 
 @dataclass
@@ -27,6 +28,8 @@ class SelectionResult:
     group_minimums: dict[str, int] = field(default_factory=dict)
     #: Plants left out although their selection figure equals the lowest one taken in.
     cut_ties: list[Plant] = field(default_factory=list)
+    #: The spec's ``[names]`` resolved: plant id (as the snapshot spells it) to card name.
+    names: dict[str, str] = field(default_factory=dict)
 
 
 def rank_item(plant: Plant) -> RankItem:
@@ -41,6 +44,11 @@ def unknown_plant(key: str, entry: str, by_id: Mapping[str, Plant]) -> SpecError
     """'plant "Funa" is not in the snapshot; did you mean N101 (Funna)?'"""
     names = {plant.name.casefold(): plant for plant in by_id.values()}
     close_ids = difflib.get_close_matches(entry, list(by_id), n=1, cutoff=0.6)
+    by_plant_key = {plant_key(plant.id): plant for plant in by_id.values()}
+    close_ids = close_ids or [
+        by_plant_key[k].id
+        for k in difflib.get_close_matches(plant_key(entry), list(by_plant_key), n=1, cutoff=0.6)
+    ]
     close_names = difflib.get_close_matches(entry.casefold(), list(names), n=1, cutoff=0.6)
     guess = by_id[close_ids[0]] if close_ids else names[close_names[0]] if close_names else None
     hint = f"; did you mean {guess.id} ({guess.name})?" if guess else ""
@@ -48,9 +56,12 @@ def unknown_plant(key: str, entry: str, by_id: Mapping[str, Plant]) -> SpecError
 
 
 def resolve_plant(key: str, entry: str, by_id: Mapping[str, Plant]) -> str:
-    """A plant id, or a plant name resolved to its id (refused when several plants share it)."""
-    if entry in by_id:
-        return entry
+    """The snapshot's id of the plant ``entry`` names: an id in either spelling (``N448``
+    or ``448``: :func:`~kraftstokk.sources.plant_keys.plant_key`) or a plant name (refused
+    when several plants share it)."""
+    same = _same_key(entry, by_id)
+    if same is not None:
+        return same
     named = [plant for plant in by_id.values() if plant.name.casefold() == entry.casefold()]
     if len(named) == 1:
         return named[0].id
@@ -72,15 +83,19 @@ def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
         if plant.id in by_id:
             raise SpecError(f'snapshot: plant id "{plant.id}" appears twice')
         by_id[plant.id] = plant
+    for first, second in key_clashes(by_id)[:1]:
+        raise SpecError(
+            f'snapshot: plant ids "{first}" and "{second}" name one plant '
+            f"(key {plant_key(first)}); keep one of them"
+        )
 
     pinned = [resolve_plant("selection.pinned", entry, by_id) for entry in selection.pinned]
     from_pinned = set(pinned)
     if spec.policy.kind == "table":
         for entry in spec.policy.table.values():
-            if entry not in by_id:
-                raise unknown_plant("policy.table", entry, by_id)
-            if entry not in pinned:
-                pinned.append(entry)
+            plant_id = plant_id_in("policy.table", entry, by_id)
+            if plant_id not in pinned:
+                pinned.append(plant_id)
     excluded = {resolve_plant("selection.excluded", entry, by_id) for entry in selection.excluded}
     for plant_id in pinned:
         key = "selection.pinned" if plant_id in from_pinned else "policy.table"
@@ -91,9 +106,7 @@ def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
         raise SpecError(f'selection.pinned: plant "{dupes[0]}" is listed twice')
     if len(pinned) > DECK_SIZE:
         raise SpecError(f"selection.pinned: {len(pinned)} plants pinned, a deck has {DECK_SIZE}")
-    for plant_id in spec.names:
-        if plant_id not in by_id:
-            raise unknown_plant("names", plant_id, by_id)
+    names = {plant_id_in("names", entry, by_id): name for entry, name in spec.names.items()}
 
     eligible = [plant for plant in plants if plant.id not in excluded]
     if len(eligible) < DECK_SIZE:
@@ -159,4 +172,22 @@ def select_plants(plants: Sequence[Plant], spec: DeckSpec) -> SelectionResult:
         excluded=sorted(excluded),
         group_minimums=minimums,
         cut_ties=cut_ties,
+        names=names,
     )
+
+
+def _same_key(entry: str, by_id: Mapping[str, Plant]) -> str | None:
+    """The snapshot's id of the plant whose id ``entry`` is in either spelling."""
+    if entry in by_id:
+        return entry
+    wanted = plant_key(entry)
+    return next((plant.id for plant in by_id.values() if plant_key(plant.id) == wanted), None)
+
+
+def plant_id_in(key: str, entry: str, by_id: Mapping[str, Plant]) -> str:
+    """An id-keyed spec table's entry (``[names]``, ``[figures]``, ``[policy] table``): the
+    snapshot's id of the plant, the id given in either spelling (``N448`` or ``448``)."""
+    same = _same_key(entry, by_id)
+    if same is None:
+        raise unknown_plant(key, entry, by_id)
+    return same

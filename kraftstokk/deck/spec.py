@@ -16,8 +16,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from kraftstokk.errors import InputFileError, SpecError, clip, listed
-from kraftstokk.limits import MAX_NAME_LENGTH
-from kraftstokk.models import SUITS, Suit
+from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
+from kraftstokk.models import CATEGORIES, SUITS, Category, Suit
 from kraftstokk.plain import reason, where
 from kraftstokk.textfile import MB, read_input_bytes
 
@@ -41,10 +41,12 @@ class Selection(_Strict):
         "gwh", description="Rank the eligible plants by this figure and take the highest."
     )
     pinned: list[str] = Field(
-        default_factory=list, description="Plant ids that must be in the deck."
+        default_factory=list,
+        description="Plants that must be in the deck: ids (N448 or 448) or names.",
     )
     excluded: list[str] = Field(
-        default_factory=list, description="Plant ids that must not be in the deck."
+        default_factory=list,
+        description="Plants that must not be in the deck: ids (N448 or 448) or names.",
     )
     min_per_price_area: int = Field(
         0, ge=0, le=52, description="At least this many plants from each price area (NO1-NO5)."
@@ -146,6 +148,32 @@ class PrintTable(_Strict):
         return value
 
 
+def _figure(category: Category, words: str) -> Any:
+    low, high = FIGURE_LIMITS[category]
+    return Field(None, ge=low, le=high, allow_inf_nan=False, description=words)
+
+
+class FigureCorrection(_Strict):
+    """``[figures.<plant>]``: figures put right by hand, kept across rebuilds.
+
+    A table with a ``reason`` and no figure says the plant has no correction (a build
+    with keep then takes the snapshot's figures, not the previous deck's corrections).
+    """
+
+    mw: float | None = _figure("mw", "Installed capacity in MW, instead of the snapshot's.")
+    gwh: float | None = _figure("gwh", "Mean annual production in GWh, instead of the snapshot's.")
+    head_m: float | None = _figure("head_m", "Gross head in m, instead of the snapshot's.")
+    reason: str = Field(
+        min_length=1,
+        max_length=300,
+        description="Why the source's figure is wrong: shown in the build report and diff.",
+    )
+
+    def figures(self) -> dict[Category, float]:
+        """The corrected figures, by category."""
+        return {c: value for c in CATEGORIES if (value := getattr(self, c)) is not None}
+
+
 def _check_colour(value: str) -> str:
     if not HEX_COLOUR.match(value):
         raise ValueError(f'"{value}" is not a colour like "#1a1a1a"')
@@ -167,7 +195,18 @@ class DeckSpec(_Strict):
     selection: Selection = Field(default_factory=Selection)
     policy: Policy = Field(default_factory=Policy)
     names: dict[str, str] = Field(
-        default_factory=dict, description="Display-name overrides: plant id to card name."
+        default_factory=dict,
+        description="Display-name overrides: plant id (N448 or 448) to card name.",
+    )
+    figures: dict[str, FigureCorrection] = Field(
+        default_factory=dict,
+        description="Hand corrections: plant id (N448 or 448) to corrected figures and a reason.",
+    )
+    carry_from: list[str] = Field(
+        default_factory=list,
+        description="Where a plant's place (lat, lon) and type come from when the snapshot "
+        "lacks them, after the kept previous deck: place tables (kraftstokk places) or older "
+        "snapshots, relative to the spec file, first match wins.",
     )
     style: Style = Field(default_factory=Style)
     print: PrintTable = Field(default_factory=PrintTable)

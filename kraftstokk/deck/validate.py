@@ -49,6 +49,7 @@ from kraftstokk.models import (
     Deck,
     card_id,
 )
+from kraftstokk.sources.plant_keys import plant_key
 
 if TYPE_CHECKING:
     from kraftstokk.design.layout import CardLayout
@@ -296,21 +297,24 @@ def _check_identity(ctx: _Context, plants: Sequence[Card]) -> None:
         if not card.plant_id:
             ctx.error("plant_id", card, "plant_id", "empty", "the plant's id",
                       "a plant card must name its plant")  # fmt: skip
-        else:
-            by_plant.setdefault(card.plant_id, []).append(card)
+        else:  # by plant key: N448 and 448 are one plant
+            by_plant.setdefault(plant_key(card.plant_id), []).append(card)
         if not card.name or not card.name.strip():
             ctx.error("name", card, "name", "empty", "the plant's name",
                       "a plant card must show a name")  # fmt: skip
         else:
             by_name.setdefault(" ".join(card.name.lower().split()), []).append(card)
-    for plant_id, cards in by_plant.items():
+    for cards in by_plant.values():
+        plant_id = cards[0].plant_id
         for card in cards[1:]:
             ctx.error(
-                "duplicate_plant", card, "plant_id", plant_id, "a plant not on another card",
-                f"plant {plant_id} is on {len(cards)} cards: " + ", ".join(c.id for c in cards),
+                "duplicate_plant", card, "plant_id", card.plant_id, "a plant not on another card",
+                f"plant {plant_id} is on {len(cards)} cards: "
+                + ", ".join(f"{c.id} ({c.plant_id})" if c.plant_id != plant_id else c.id
+                            for c in cards),
             )  # fmt: skip
     for cards in by_name.values():
-        if len(cards) > 1 and len({c.plant_id for c in cards}) > 1:
+        if len(cards) > 1 and len({plant_key(c.plant_id or "") for c in cards}) > 1:
             ctx.warn(
                 "duplicate_name", cards[1], "name", cards[1].name, "a name no other card has",
                 "different plants share this name ("

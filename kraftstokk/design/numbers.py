@@ -63,8 +63,11 @@ def decimals_for(values: Iterable[float]) -> int:
 
 
 def deck_decimals(deck: Deck) -> dict[Category, int]:
-    """The rounding of each field for this deck."""
-    return {c: decimals_for(card.figure(c) for card in deck.plant_cards) for c in CATEGORIES}
+    """The rounding of each field for this deck (a card missing a figure does not count)."""
+    return {
+        c: decimals_for(v for card in deck.plant_cards if (v := getattr(card, c)) is not None)
+        for c in CATEGORIES
+    }
 
 
 def format_figure(value: float, category: Category, decimals: int = 0) -> str:

@@ -32,6 +32,7 @@ from kraftstokk.models import CATEGORIES, CATEGORY_LABELS, VALUE_INDEX, Card, Ca
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
 from kraftstokk.render.palette import RGB, Palette, PrintColour, palette_from_style
 from kraftstokk.render.picture import draw_picture
+from kraftstokk.render.scales import bar_share, head_share, scale_of
 from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
 from kraftstokk.render.textlayer import TextLayer
 
@@ -50,7 +51,7 @@ DATA_LINES = 2  # the small print's data attribution, at most
 
 @dataclass(frozen=True)
 class FaceContext:
-    """What every face of one deck shares: layout, colours, rounding, ranges, small print."""
+    """What every face of one deck shares: layout, colours, rounding, scales, small print."""
 
     layout: CardLayout
     palette: Palette
@@ -74,8 +75,7 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
     plants = deck.plant_cards
     ranges: dict[Category, tuple[float, float]] = {}
     for c in CATEGORIES:
-        figures = [card.figure(c) for card in plants] or [0.0, 1.0]
-        ranges[c] = (min(figures), max(figures))
+        ranges[c] = scale_of([v for card in plants if (v := getattr(card, c)) is not None])
     palette = palette_from_style(deck.style(), colour)
     ctx = FaceContext(
         layout=layout,
@@ -133,7 +133,7 @@ def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent
     _draw_index(canvas, card, ctx)
     canvas.restoreState()
     _draw_name(card, ctx, text)
-    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
+    head = 0.5 if card.joker else head_share(card.figure("head_m"), ctx.ranges["head_m"])
     draw_picture(canvas, card, head, layout, ctx.palette, ctx.forms)
     if card.joker:
         _draw_joker_rules(ctx, text)
@@ -158,14 +158,6 @@ def _add_text(
     """Queue ``line`` in ``style`` (its font, size unless given, and alignment)."""
     size = style.size if size is None else size
     text.add(line, style.face, size, colour, x, y, style.align, squeeze)
-
-
-def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
-    """Where ``value`` lies in the deck's range of ``category``, 0..1."""
-    low, high = ctx.ranges[category]
-    if high <= low:
-        return 1.0
-    return max(0.0, min(1.0, (value - low) / (high - low)))
 
 
 # The panels -----------------------------------------------------------------------------
@@ -340,7 +332,7 @@ def _draw_row(
         tag_w = text_width(tag, tag_style.face, tag_style.size)
         bar_end = figure_right - tag_w - mm(measures.tag_gap)
     bar_w = bar_end - x0
-    share = _fraction(ctx, category, card.figure(category))
+    share = bar_share(card.figure(category), ctx.ranges[category])
     canvas.setLineCap(1)
     canvas.setLineWidth(bar_h)
     canvas.setStrokeColor(pal.track)
@@ -437,7 +429,8 @@ def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
     return [*lines, *kept[:-1], f"{last} …"]
 
 
-def _special_text(card: Card) -> str | None:
+def special_text(card: Card) -> str | None:
+    """The Strømkrig line a burn or reset card prints in its footer."""
     if card.joker:
         return None
     if card.flags.burn and card.flags.reset:
@@ -462,7 +455,7 @@ def _draw_small_print(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLa
     for line in reversed(ctx.small_print):
         _add_text(text, line, style, pal.named(style.colour), x, y)
         y += size * style.leading
-    special = _special_text(card)
+    special = special_text(card)
     if special:
         special_style = layout.styles.special
         canvas.setFillColor(pal.accent_dark)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from kraftstokk.atomic import replaced_directory, write_files
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
@@ -29,6 +29,9 @@ from kraftstokk.render.printshop import (
 from kraftstokk.render.sheet_layout import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.sheets import sheets_pdf
 
+if TYPE_CHECKING:
+    from kraftstokk.deck.reprint import ReprintVerdict
+
 Output = Literal["sheets", "printshop", "png", "box"]
 OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png", "box")
 DEFAULT_OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png")
@@ -38,9 +41,42 @@ PNG_DIR = "png"
 MAX_BLEED = 10.0  # mm
 
 
-def sheets_file(paper: str) -> str:
-    """``kraftstokk-a4.pdf`` or ``kraftstokk-letter.pdf``."""
-    return f"kraftstokk-{paper}.pdf"
+#: What ``render --only-changed`` adds to each file and folder name, so that a reprint's
+#: files never replace the whole deck's.
+REPRINT_SUFFIX = "-reprint"
+REPRINT_REPORT = "reprint.txt"
+BOX_IS_NO_CARD = (
+    "--only box --only-changed: the tuck box is not a card; render it with --only box "
+    "alone (it prints the title, edition and data credit)"
+)
+
+
+def sheets_file(paper: str, suffix: str = "") -> str:
+    """``kraftstokk-a4.pdf`` or ``kraftstokk-letter.pdf`` (``-reprint`` before ``.pdf``)."""
+    return f"kraftstokk-{paper}{suffix}.pdf"
+
+
+@dataclass(frozen=True)
+class Reprint:
+    """Only these faces (card ids), and the back only when it changed (``render
+    --only-changed``): the print files of a reprint."""
+
+    faces: tuple[str, ...]
+    back: bool
+    #: The verdict in words, written beside the files as reprint.txt.
+    report: str = ""
+
+
+def reprint_of(
+    old: Deck, deck: Deck, options: RenderOptions, old_name: str = "OLD"
+) -> tuple[Reprint, ReprintVerdict]:
+    """What reprinting ``old`` (the file ``old_name``) as ``deck`` must print, in the
+    layout ``options`` choose."""
+    from kraftstokk.deck.reprint import reprint_verdict
+
+    verdict = reprint_verdict(old, deck, options.card_layout(deck), keep_from=old_name)
+    report = "\n".join([*verdict.lines(), verdict.summary]) + "\n"
+    return Reprint(faces=tuple(verdict.faces), back=verdict.back, report=report), verdict
 
 
 def preset_of_deck(deck: Deck) -> str | None:
@@ -60,6 +96,15 @@ class RenderOptions:
     layout: str | None = None  # None: the preset's, else the deck's [style] layout
     preset: str | None = None  # None: the deck's [print] preset, else home + offset
     box: BoxOptions = field(default_factory=BoxOptions)
+    reprint: Reprint | None = None  # None: every card
+
+    @property
+    def suffix(self) -> str:
+        return "" if self.reprint is None else REPRINT_SUFFIX
+
+    @property
+    def only_cards(self) -> frozenset[str] | None:
+        return None if self.reprint is None else frozenset(self.reprint.faces)
 
     def chosen_preset(self, deck: Deck) -> Preset | None:
         name = self.preset or preset_of_deck(deck)
@@ -82,8 +127,8 @@ class RenderOptions:
     def shop_file(self, deck: Deck) -> str:
         chosen = self.chosen_preset(deck)
         if chosen is not None and chosen.pages == "cards":
-            return f"kraftstokk-{chosen.name}.pdf"
-        return PRINTSHOP_FILE
+            return f"kraftstokk-{chosen.name}{self.suffix}.pdf"
+        return PRINTSHOP_FILE.replace(".pdf", f"{self.suffix}.pdf")
 
     def outputs(self, deck: Deck) -> tuple[Output, ...]:
         if self.only is not None:
@@ -115,6 +160,8 @@ class RenderOptions:
             unknown = [o for o in self.only if o not in OUTPUTS]
             if unknown or not self.only:
                 raise RenderError(f"--only: choose from {', '.join(OUTPUTS)}")
+        if self.reprint is not None and self.only is not None and "box" in self.only:
+            raise RenderError(BOX_IS_NO_CARD)
         self.box.check()
 
 
@@ -140,29 +187,35 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
         raise RenderError("; ".join(problems))
     result = RenderResult()
     # Every PDF is made before any is written, and they are written together after the
-    # previews: a render that fails or is stopped leaves the previous set as it was.
+    # previews (with a reprint's report): a render that fails or is stopped leaves the
+    # previous set as it was.
     pdfs: dict[Path, bytes] = {}
+    only = options.only_cards
     if "sheets" in outputs:
         preset = options.sheets_preset(deck)
         paper = preset.paper or options.paper
         bleed = options.bleed if options.bleed is not None else preset.bleed_mm
-        path = out_dir / sheets_file(paper)
-        pdfs[path] = sheets_pdf(deck, layout, paper, options.duplex, bleed)
+        path = out_dir / sheets_file(paper, options.suffix)
+        pdfs[path] = sheets_pdf(deck, layout, paper, options.duplex, bleed, only)
     shop = options.shop_preset(deck)
     if "printshop" in outputs:
         path = out_dir / options.shop_file(deck)
-        pdfs[path] = printshop_pdf(deck, layout, shop, options.printshop_order)
+        pdfs[path] = printshop_pdf(deck, layout, shop, options.printshop_order, only)
     if "box" in outputs:
         pdfs[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
     result.files.extend(path for path in pdfs if path.name != BOX_FILE)
     if "png" in outputs:
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
-        target = out_dir / PNG_DIR
+        target = out_dir / f"{PNG_DIR}{options.suffix}"
         upload = (shop.bleed_mm, shop.png_dpi)
+        back = options.reprint is None or options.reprint.back
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
-            written = write_previews(deck, new, layout=layout, upload=upload)
+            written = write_previews(deck, new, layout=layout, upload=upload, only=only, back=back)
         result.files.extend(target / path.name for path in written)
     if "box" in outputs:
         result.files.append(out_dir / BOX_FILE)
+    if options.reprint is not None and options.reprint.report:
+        pdfs[out_dir / REPRINT_REPORT] = options.reprint.report.encode("utf-8")
+        result.files.append(out_dir / REPRINT_REPORT)
     write_files(pdfs)
     return result

@@ -19,7 +19,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.fonts import SANS_BOLD
-from kraftstokk.design.geometry import mm
+from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
 from kraftstokk.models import Card, PlantType
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
@@ -102,7 +102,8 @@ def _draw_plant_picture(
     scene = Scene(x, y, scene_w, h, head)
     _draw_landscape(canvas, scene, card.type, palette)
     if has_place:
-        _draw_map_panel(canvas, (x + scene_w, y, w - scene_w, h), card, palette, forms)
+        box = layout.boxes.picture
+        _draw_map_panel(canvas, map_panel(box), card, palette, forms, map_box(box))
     canvas.restoreState()
     disc_x = x + min(mm(9.6), scene_w * 0.3)
     _draw_disc(canvas, card.suit, disc_x, y + h * 0.52, layout, palette, forms)
@@ -140,12 +141,24 @@ def _draw_disc(
     place(canvas, name, square(2 * r + 2), draw, cx, cy)
 
 
+BoxPt = tuple[float, float, float, float]
+
+
+def map_panel(box: Box) -> BoxPt:
+    """The map panel at the right end of the picture ``box`` (points)."""
+    x, y, w, h = box.pt()
+    return (x + w - mm(MAP_WIDTH), y, mm(MAP_WIDTH), h)
+
+
+def map_box(box: Box) -> BoxPt:
+    """Where the map of Norway is drawn in the picture ``box`` (points)."""
+    px, py, pw, ph = map_panel(box)
+    pad = mm(MAP_PADDING)
+    return (px + pad, py + pad, pw - 2 * pad, ph - 2 * pad)
+
+
 def _draw_map_panel(
-    canvas: Canvas,
-    panel: tuple[float, float, float, float],
-    card: Card,
-    palette: Palette,
-    forms: FormNames,
+    canvas: Canvas, panel: BoxPt, card: Card, palette: Palette, forms: FormNames, inner: BoxPt
 ) -> None:
     px, py, pw, ph = panel
     canvas.setFillColor(palette.paper)
@@ -153,8 +166,6 @@ def _draw_map_panel(
     canvas.setStrokeColor(palette.accent_light)
     canvas.setLineWidth(0.6)
     canvas.line(px, py, px, py + ph)
-    pad = mm(MAP_PADDING)
-    inner = (px + pad, py + pad, pw - 2 * pad, ph - 2 * pad)
     draw_plant_map(canvas, inner, card.lat, card.lon, palette, forms)
 
 

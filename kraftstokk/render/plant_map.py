@@ -19,6 +19,7 @@ from kraftstokk.design.norway_outline import (
 )
 from kraftstokk.render.forms import FormNames, place
 from kraftstokk.render.palette import WHITE, Palette
+from kraftstokk.render.scales import MAP_GRID_MM, grid
 
 BoxPt = tuple[float, float, float, float]  # x, y, w, h in points
 
@@ -44,15 +45,25 @@ class MapFrame:
     def height(self) -> float:
         return self.outline.height * self.scale
 
-    def point(self, lat: float, lon: float) -> tuple[float, float] | None:
-        """Page position of (lat, lon); ``None`` when it lies off the map."""
+    def grid_point(self, lat: float, lon: float) -> tuple[int, int] | None:
+        """Where (lat, lon) is marked: the map grid's cell (MAP_GRID_MM) from the frame's
+        lower left; ``None`` when it lies off the map."""
         if not on_the_map(lat, lon):
             return None
         east, north = project(lat, lon)
+        cell = mm(MAP_GRID_MM)
         return (
-            self.x + (east - self.outline.west) * self.scale,
-            self.y + (north - self.outline.south) * self.scale,
+            grid((east - self.outline.west) * self.scale, cell),
+            grid((north - self.outline.south) * self.scale, cell),
         )
+
+    def point(self, lat: float, lon: float) -> tuple[float, float] | None:
+        """Page position of the mark of (lat, lon); ``None`` when it lies off the map."""
+        spot = self.grid_point(lat, lon)
+        if spot is None:
+            return None
+        cell = mm(MAP_GRID_MM)
+        return (self.x + spot[0] * cell, self.y + spot[1] * cell)
 
 
 def map_frame(box: BoxPt) -> MapFrame:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -50,8 +51,14 @@ def upload_png_name(name: str) -> str:
     return name.removesuffix(".png") + UPLOAD_SUFFIX + ".png"
 
 
-def faces_pdf(deck: Deck, layout: CardLayout | None = None, bleed: float = 0.0) -> bytes:
-    """Every face, then the back, one per page at cut size plus ``bleed`` mm all round.
+def faces_pdf(
+    deck: Deck,
+    layout: CardLayout | None = None,
+    bleed: float = 0.0,
+    only: Collection[str] | None = None,
+) -> bytes:
+    """Every face (or those ``only`` lists), then the back, one per page at cut size plus
+    ``bleed`` mm all round.
 
     In ``layout``, by default the one the deck's ``[style] layout`` chooses.
     """
@@ -67,6 +74,8 @@ def faces_pdf(deck: Deck, layout: CardLayout | None = None, bleed: float = 0.0) 
     ctx = face_context(deck, layout)
     extent = (bleed, bleed, bleed, bleed)
     for card in deck.cards:
+        if only is not None and card.id not in only:
+            continue
         canvas.saveState()
         canvas.translate(mm(bleed), mm(bleed))
         draw_face_local(canvas, card, ctx, extent)
@@ -100,12 +109,16 @@ def write_previews(
     dpi: int = DPI,
     layout: CardLayout | None = None,
     upload: tuple[float, int] | None = None,
+    only: Collection[str] | None = None,
+    back: bool = True,
 ) -> list[Path]:
     """Write ``out_dir``/NN-<card>.png, back.png and contact-sheet.png; return the paths.
 
     Cards are drawn in ``layout``, by default the deck's own (see :func:`faces_pdf`).
     With ``upload`` = (bleed mm, dpi) also NN-<card>-bleed.png and back-bleed.png: each
-    face with its bleed at the pixel size a print-on-demand upload asks for.
+    face with its bleed at the pixel size a print-on-demand upload asks for. With
+    ``only`` (card ids), just those faces (NN stays the card's place in the whole deck,
+    so they replace the earlier upload one for one), and the back only with ``back``.
 
     Earlier previews of cards no longer in the deck are removed.
     """
@@ -113,13 +126,19 @@ def write_previews(
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(out_dir, f"cannot create directory: {exc.strerror or exc}") from exc
-    document = pdfium.PdfDocument(faces_pdf(deck, layout))
+    document = pdfium.PdfDocument(faces_pdf(deck, layout, only=only))
     written: list[Path] = []
     thumbs: list[Image.Image] = []
-    names = [card_png_name(i, card) for i, card in enumerate(deck.cards, start=1)]
+    names = [
+        card_png_name(i, card)
+        for i, card in enumerate(deck.cards, start=1)
+        if only is None or card.id in only
+    ]
     names.append(BACK_NAME)
     try:
         for index, name in enumerate(names):
+            if name == BACK_NAME and not back:
+                continue
             page = document[index]
             bitmap = page.render(scale=dpi / 72)
             image = bitmap.to_pil().convert("RGB")
@@ -131,7 +150,7 @@ def write_previews(
     finally:
         document.close()
     if upload is not None:
-        written.extend(_write_uploads(deck, out_dir, names, layout, *upload))
+        written.extend(_write_uploads(deck, out_dir, names, layout, *upload, only, back))
     sheet = contact_sheet(thumbs)
     contact = out_dir / CONTACT_NAME
     write_bytes(contact, _png(sheet))
@@ -144,14 +163,23 @@ def write_previews(
 
 
 def _write_uploads(
-    deck: Deck, out_dir: Path, names: list[str], layout: CardLayout | None, bleed: float, dpi: int
+    deck: Deck,
+    out_dir: Path,
+    names: list[str],
+    layout: CardLayout | None,
+    bleed: float,
+    dpi: int,
+    only: Collection[str] | None,
+    back: bool,
 ) -> list[Path]:
     layout = layout or load_layout(layout_name_of(deck.style()))
     size = upload_size(layout, bleed, dpi)
-    document = pdfium.PdfDocument(faces_pdf(deck, layout, bleed))
+    document = pdfium.PdfDocument(faces_pdf(deck, layout, bleed, only))
     written: list[Path] = []
     try:
         for index, name in enumerate(names):
+            if name == BACK_NAME and not back:
+                continue
             page = document[index]
             image = page.render(scale=dpi / 72).to_pil().convert("RGB")
             if image.size != size:  # pdfium rounds up a fraction of a pixel

@@ -9,6 +9,7 @@ preset's file gets its keys afterwards (:mod:`kraftstokk.render.pdfx`).
 from __future__ import annotations
 
 import io
+from collections.abc import Collection
 from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
@@ -77,10 +78,12 @@ def printshop_pdf(
     card: CardLayout,
     preset: Preset | None = None,
     order: PrintshopOrder | None = None,
+    only: Collection[str] | None = None,
 ) -> bytes:
     """The print-shop PDF as bytes, made for ``preset`` (offset by default).
 
-    ``order`` overrides the preset's page order.
+    ``order`` overrides the preset's page order. With ``only`` (card ids), just those
+    cards, each with its back, drawn as in the whole deck (a reprint).
     """
     preset = preset or load_preset(DEFAULT_PRESET)
     order = order or preset.page_order
@@ -111,7 +114,9 @@ def printshop_pdf(
     b = preset.bleed_mm
     extent = (b, b, b, b)
     marks = palette_from_style(deck.style(), colour).rule
-    for side, index in page_sequence(len(deck.cards), order):
+    indices = [i for i, c in enumerate(deck.cards) if only is None or c.id in only]
+    for side, position in page_sequence(len(indices), order):
+        index = indices[position]
         if side == "front":
             canvas.saveState()
             canvas.translate(mm(trim.x), mm(trim.y))

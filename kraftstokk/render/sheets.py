@@ -9,6 +9,7 @@ its front when the sheet is turned over the long edge (or the short edge).
 from __future__ import annotations
 
 import io
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
@@ -42,21 +43,33 @@ class SheetPlan:
 
 
 def plan_sheets(
-    deck: Deck, card: CardLayout, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0
+    deck: Deck,
+    card: CardLayout,
+    paper: str = "a4",
+    duplex: Duplex = "long",
+    bleed: float = 3.0,
+    only: Collection[str] | None = None,
 ) -> SheetPlan:
+    """The sheets of ``deck``'s cards, or of those whose ids ``only`` lists (a reprint)."""
     layout = sheet_layout(paper, card, bleed)
     n = layout.per_page
-    cards = deck.cards
+    cards = [c for c in deck.cards if only is None or c.id in only]
     pages = tuple(tuple(cards[i : i + n]) for i in range(0, len(cards), n))
     return SheetPlan(layout=layout, duplex=duplex, pages=pages)
 
 
 def sheets_pdf(
-    deck: Deck, card: CardLayout, paper: str = "a4", duplex: Duplex = "long", bleed: float = 3.0
+    deck: Deck,
+    card: CardLayout,
+    paper: str = "a4",
+    duplex: Duplex = "long",
+    bleed: float = 3.0,
+    only: Collection[str] | None = None,
 ) -> bytes:
-    """The sheets PDF as bytes."""
+    """The sheets PDF as bytes: every card, or the cards ``only`` lists (each drawn as in
+    the whole deck, with its back)."""
     register_fonts()
-    plan = plan_sheets(deck, card, paper, duplex, bleed)
+    plan = plan_sheets(deck, card, paper, duplex, bleed, only)
     layout = plan.layout
     buffer = io.BytesIO()
     canvas = Canvas(

@@ -141,14 +141,23 @@ def _price_area(value: object) -> str | None:
     return text.upper().replace(" ", "")
 
 
-#: JRC's Dispa-SET codes, and the words NVE and people use for the three kinds of plant.
-_TYPE_CODES: dict[str, PlantType] = {
+#: JRC's Dispa-SET codes, NVE's ``VannKVType`` names and ``VannKVTypeID`` codes, and the
+#: words people use for the three kinds of plant. NVE's "Kraftverk" (K) is any generating
+#: plant and "Pumpe" (P) a pump alone: neither says reservoir or run-of-river, so neither
+#: gives a type (a build carries it from elsewhere, see kraftstokk.deck.carry).
+_TYPE_CODES: dict[str, PlantType | None] = {
     "hdam": "reservoir",
     "hror": "run-of-river",
     "hphs": "pumped-storage",
     "reservoir": "reservoir",
     "run-of-river": "run-of-river",
     "pumped-storage": "pumped-storage",
+    "kraftverk": None,
+    "k": None,
+    "pumpe": None,
+    "p": None,
+    "pumpekraftverk": "pumped-storage",
+    "pk": "pumped-storage",
 }
 _TYPE_WORDS: tuple[tuple[str, PlantType], ...] = (
     ("pump", "pumped-storage"),
@@ -160,9 +169,10 @@ _TYPE_WORDS: tuple[tuple[str, PlantType], ...] = (
 
 
 def plant_type(value: object) -> PlantType | None:
-    """``HDAM`` -> reservoir, ``HROR`` -> run-of-river, ``HPHS`` -> pumped-storage; NVE words
-    (``Pumpekraftverk``, ``Elvekraftverk``, ``Magasinkraftverk``) likewise. A code this does
-    not know gives ``None``: a plant type is never guessed.
+    """``HDAM`` -> reservoir, ``HROR`` -> run-of-river, ``HPHS`` -> pumped-storage; NVE's
+    ``Pumpekraftverk`` (``PK``) -> pumped-storage, its ``Kraftverk`` and ``Pumpe`` -> ``None``;
+    words (``Elvekraftverk``, ``Magasinkraftverk``) likewise. A code this does not know
+    gives ``None``: a plant type is never guessed.
     """
     text = clean_text(value)
     if text is None:

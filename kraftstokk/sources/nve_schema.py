@@ -29,6 +29,8 @@ class NvePlantRecord(BaseModel):
     MidProd_91_20: Figure = None
     BruttoFallhoyde_M: Figure = None
     VannKVType: Code = None
+    #: NVE's code of the type: K (Kraftverk), PK (Pumpekraftverk), P (Pumpe).
+    VannKVTypeID: Code = None
     HovedEier: StrictStr | None = None
     Fylke: StrictStr | None = None
     FylkesNr: Code = None
@@ -40,6 +42,8 @@ class NvePlantRecord(BaseModel):
     ErIDrift: bool | None = None
     IDriftDato: StrictStr | None = None
     Konsesjoner: Any = None
+    #: True for a plant NVE lists but no longer runs.
+    UteAvDrift: bool | None = None
 
 
 NVE_RESPONSE = TypeAdapter(list[NvePlantRecord])

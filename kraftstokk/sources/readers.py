@@ -376,9 +376,11 @@ def nve_record_to_raw(record: NvePlantRecord, decimal: DecimalMark = ",") -> Raw
         owner=record.HovedEier,
         year=record.IDriftDato,
         price_area=record.ElspotomraadeNummer,
-        type=record.VannKVType,
+        type=record.VannKVType if record.VannKVType is not None else record.VannKVTypeID,
         decimal=decimal,
-        skip_reason="not in operation" if record.ErIDrift is False else None,
+        skip_reason="not in operation"
+        if record.ErIDrift is False or record.UteAvDrift is True
+        else None,
     )
 
 

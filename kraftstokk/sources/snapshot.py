@@ -118,25 +118,33 @@ def provenance_json_text(provenance: Provenance) -> str:
 def write_snapshot(
     snapshot: Snapshot, path: str | Path, extra_files: dict[Path, bytes] | None = None
 ) -> Path:
-    """Write the snapshot CSV, any ``extra_files`` and the provenance as one unit.
+    """Write the snapshot CSV, any ``extra_files`` and the provenance as one unit
+    (:func:`write_with_provenance`). Returns the provenance path."""
+    csv_bytes = snapshot_csv_text(snapshot.plants).encode("utf-8")
+    return write_with_provenance(Path(path), csv_bytes, snapshot.provenance, extra_files)
+
+
+def write_with_provenance(
+    path: Path, csv_bytes: bytes, provenance: Provenance, extra_files: dict[Path, bytes] | None
+) -> Path:
+    """Write a CSV, any ``extra_files`` and the provenance beside the CSV as one unit.
 
     Every file is written to a temporary name first; they are moved into place only after
     all of them were written, the provenance last, and it records each other file's
-    SHA-256: a run killed between two moves leaves files that :func:`read_snapshot`
-    refuses rather than mixes. A failure before the moves leaves the previous snapshot
+    SHA-256: a run killed between two moves leaves files that :func:`verified_provenance`
+    refuses rather than mixes. A failure before the moves leaves the previous files
     untouched. Returns the provenance path.
     """
-    path = Path(path)
     meta_path = provenance_path(path)
-    files: dict[Path, bytes] = {path: snapshot_csv_text(snapshot.plants).encode("utf-8")}
+    files: dict[Path, bytes] = {path: csv_bytes}
     files.update(extra_files or {})
-    digests = {"csv_sha256": _sha256(files[path])}
-    raw_name = snapshot.provenance.raw_file
+    digests = {"csv_sha256": _sha256(csv_bytes)}
+    raw_name = provenance.raw_file
     raw = next((data for target, data in files.items() if target.name == raw_name), None)
     if raw is not None:
         digests["raw_sha256"] = _sha256(raw)
-    provenance = snapshot.provenance.model_copy(update=digests)
-    files[meta_path] = provenance_json_text(provenance).encode("utf-8")
+    recorded = provenance.model_copy(update=digests)
+    files[meta_path] = provenance_json_text(recorded).encode("utf-8")
     write_files(files)
     return meta_path
 
@@ -216,13 +224,21 @@ def read_snapshot(path: str | Path) -> Snapshot:
     path = Path(path)
     data = read_input_bytes(path, "snapshot CSV")
     plants = _plants_from_text(path, read_utf8_text(path, "snapshot CSV"))
+    return Snapshot(plants=plants, provenance=verified_provenance(path, data))
+
+
+def verified_provenance(
+    path: Path, data: bytes, remedy: str = "run ingest or fetch again"
+) -> Provenance:
+    """The provenance beside the CSV ``path``, refused when it vouches for other bytes
+    than ``data`` (the CSV as read); the message says to ``remedy``."""
     provenance = read_provenance(provenance_path(path))
     recorded = provenance.csv_sha256
     if recorded is not None and _sha256(data) != recorded:
         raise InputFileError(
             path,
             f"does not match its provenance {provenance_path(path).name} (another run's "
-            "files, or a run stopped halfway): run ingest or fetch again; after a hand edit, "
-            "remove csv_sha256 from the provenance",
+            f"files, or a run stopped halfway): {remedy}; after a hand edit, remove "
+            "csv_sha256 from the provenance",
         )
-    return Snapshot(plants=plants, provenance=provenance)
+    return provenance

@@ -10,6 +10,7 @@ from __future__ import annotations
 from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the commands)
     fetch,
     ingest,
+    places,
     build,
     validate,
     repair,

@@ -27,6 +27,16 @@ def build(
             "value, entering plants take the freed places (the spec's policy.keep).",
         ),
     ] = None,
+    pin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--pin",
+            metavar="PLANT",
+            help="Keep this plant in the deck (id, N448 or 448, or name; repeatable): added "
+            "to the spec's [selection] pinned for this build. With --keep-from it keeps its "
+            "card too. diff suggests it when a plant that is still in the snapshot leaves.",
+        ),
+    ] = None,
 ) -> None:
     """Build the 55-card deck (52 plants + 3 jokers) from a deck spec and its snapshot.
 
@@ -36,19 +46,23 @@ def build(
     errors the exit code is 1 and deck.json and deck.csv stay as they were; a valid deck
     replaces both. With --keep-from (or policy.keep in the spec) a reprint changes only
     what changed: the report says which plants left, which entered and which card each
-    took.
+    took. Plants are matched by plant key (JRC N448 is NVE 448). Places and types the
+    snapshot lacks (NVE's API has no coordinates) are carried from the previous deck and
+    the spec's carry_from, and the report lists what it carried and what it could not;
+    hand corrections ([figures]) are applied and listed.
 
     Examples:
 
     \b
         kraftstokk build --spec sources/deck.toml --out output
         kraftstokk build --keep-from print-2024/deck.json --out output
+        kraftstokk build --keep-from print-2024/deck.json --pin N1699 --out output
     """
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.deck.io import write_deck
     from kraftstokk.deck.validate import validate_deck
 
-    result = build_from_spec_file(spec, keep_from=keep_from, out_dir=out)
+    result = build_from_spec_file(spec, keep_from=keep_from, out_dir=out, pins=pin or ())
     for line in result.report.lines():
         typer.echo(line)
     report = validate_deck(result.deck, str(out / "deck.json"))

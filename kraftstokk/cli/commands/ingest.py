@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import number, out_option
+from kraftstokk.cli.options import created_option, data_date_option, number, out_option
 from kraftstokk.limits import FIGURE_LIMITS
 from kraftstokk.sources import formats
 
@@ -78,18 +78,8 @@ def ingest(
             "stay empty.",
         ),
     ] = False,
-    data_date: Annotated[
-        str | None,
-        typer.Option("--data-date", help="Date the figures describe, e.g. 2024-01 (provenance)."),
-    ] = None,
-    created: Annotated[
-        str | None,
-        typer.Option(
-            "--created",
-            help="Creation time for the provenance (ISO date or date-time). Default: now, "
-            "or SOURCE_DATE_EPOCH when set. Fix it to make reruns byte-identical.",
-        ),
-    ] = None,
+    data_date: Annotated[str | None, data_date_option("the figures")] = None,
+    created: Annotated[str | None, created_option()] = None,
 ) -> None:
     """Read plant files, normalize them and write a snapshot with its quality report.
 

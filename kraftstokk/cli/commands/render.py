@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -106,6 +107,17 @@ def render(
     card_thickness: Annotated[
         float, typer.Option("--card-thickness", help="Tuck box: one card's thickness in mm.")
     ] = 0.3,
+    only_changed: Annotated[
+        Path | None,
+        typer.Option(
+            "--only-changed",
+            metavar="OLD",
+            help="Reprint from the deck OLD (the one printed before): only the faces that "
+            "print differently (each with its back), and the back image only when it "
+            "changed, as kraftstokk-a4-reprint.pdf, kraftstokk-printshop-reprint.pdf and "
+            "png-reprint/, with reprint.txt saying which and why (kraftstokk diff's verdict).",
+        ),
+    ] = None,
 ) -> None:
     """Render a valid deck to print-ready files; an invalid deck is refused (exit 1).
 
@@ -117,7 +129,9 @@ def render(
     back and a contact sheet, and each with bleed (NN-card-bleed.png) for upload.
     --preset NAME makes that printer's file instead (kraftstokk-NAME.pdf, or its sheets).
     With --only box: kraftstokk-box.pdf, a tuck-box dieline for the deck (not written
-    otherwise). Cards are drawn in the layout --layout names, else the deck's.
+    otherwise). Cards are drawn in the layout --layout names, else the deck's. With
+    --only-changed OLD: the same files of only the cards to reprint (-reprint in their
+    names, so the whole deck's files stay), plus reprint.txt.
 
     Example:
 
@@ -126,6 +140,7 @@ def render(
         kraftstokk render output/deck.json --paper letter --duplex short --only sheets
         kraftstokk render output/deck.json --layout bridge --only box --card-thickness 0.32
         kraftstokk render output/deck.json --preset drivethrucards
+        kraftstokk render print-2026/deck.json --only-changed print-2025/deck.json
         kraftstokk render --list-layouts
         kraftstokk render --list-presets
     """
@@ -142,8 +157,15 @@ def render(
         return
     from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid
+    from kraftstokk.errors import RenderError
     from kraftstokk.render.box import BoxOptions
-    from kraftstokk.render.outputs import RenderOptions, preset_of_deck, render_deck
+    from kraftstokk.render.outputs import (
+        BOX_IS_NO_CARD,
+        RenderOptions,
+        preset_of_deck,
+        render_deck,
+        reprint_of,
+    )
 
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
@@ -164,9 +186,19 @@ def render(
         preset=preset,
         box=BoxOptions(cards=box_cards, thickness=card_thickness, paper=chosen_paper),
     )
+    if only_changed is not None:
+        if only is OnlyChoice.box:
+            raise RenderError(BOX_IS_NO_CARD)
+        reprint, verdict = reprint_of(load_deck(only_changed), loaded, options, str(only_changed))
+        typer.echo(verdict.summary)
+        if not reprint.faces and not reprint.back:
+            typer.echo("nothing written: every face and the back print as in " + str(only_changed))
+            return
+        options = dataclasses.replace(options, reprint=reprint)
     result = render_deck(loaded, out, options)
     for path in result.files:
-        if path.suffix == ".pdf":
+        if path.suffix in (".pdf", ".txt"):
             typer.echo(f"wrote {path}")
     if result.png_count:
-        typer.echo(f"wrote {result.png_count} PNGs in {out / 'png'}")
+        folder = next(path.parent for path in result.files if path.suffix == ".png")
+        typer.echo(f"wrote {result.png_count} PNGs in {folder}")

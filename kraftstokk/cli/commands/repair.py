@@ -28,7 +28,9 @@ def repair(
     disagrees with its suit and value follows the suit and value). Recomputes what follows
     from them with the code build uses, writes OUT/deck.json, OUT/deck.csv and
     OUT/repair-report.txt (every change, as diff shows it). A figure missing or two cards
-    with the same suit and value are refused (exit 1) with what to fix.
+    with the same suit and value are refused (exit 1) with what to fix. Figures edited in
+    deck.csv or deck.xlsx against the deck.json beside it are recorded in the deck as hand
+    corrections, which a later build --keep-from keeps (and says so).
 
     Examples:
 
@@ -37,12 +39,14 @@ def repair(
         kraftstokk repair edited/deck.xlsx --out output
     """
     from kraftstokk.atomic import write_text
-    from kraftstokk.deck.io import load_deck, missing_print_details, write_deck
+    from kraftstokk.deck.io import deck_json_beside, load_deck, missing_print_details, write_deck
     from kraftstokk.deck.repair import repair_deck
     from kraftstokk.errors import ValidationFailed
 
     loaded = load_deck(deck)
-    result = repair_deck(loaded, str(deck))
+    beside = deck_json_beside(deck) if deck.suffix.lower() != ".json" else None
+    original = load_deck(beside) if beside is not None else None
+    result = repair_deck(loaded, str(deck), original)
     if not result.report.ok:  # e.g. a name too long for its card: a person must choose
         raise ValidationFailed(str(deck), [problem.line() for problem in result.report.errors])
     folder = out if out is not None else deck.parent

@@ -1,0 +1,118 @@
+"""What a card prints, field by field: the ground truth of the reprint verdict.
+
+Each face and the back is described by what the drawing code puts on it, in the values
+it draws: the corner index, the fitted name, each figure as printed (with the deck's
+rounding), its nr., its TOPP 3 / USYNLIG mark and its bar's step, the picture's type,
+peak step and map grid cell, the Strømkrig line, the small print, and the design
+(colours and layout). Two faces with equal descriptions draw the same marks; the
+reprint verdict (:mod:`kraftstokk.deck.reprint`) compares these, never the deck's data.
+"""
+
+from __future__ import annotations
+
+from kraftstokk.design.fit import fit_name
+from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.numbers import format_figure
+from kraftstokk.models import CATEGORIES, Card, Deck
+from kraftstokk.render.card import FaceContext, face_context, special_text
+from kraftstokk.render.picture import has_plant_picture, map_box
+from kraftstokk.render.plant_map import map_frame
+from kraftstokk.render.scales import BAR_STEPS, HEAD_STEPS, step
+
+#: A face or the back: field -> what is printed there, as text.
+Printed = dict[str, str]
+
+#: The face's fields, in the order a person reads them; ``kind`` groups them for reports.
+FIELD_KINDS: dict[str, str] = {
+    "card": "suit and value",
+    "name": "name",
+    **{category: "figures" for category in CATEGORIES},
+    **{f"nr_{category}": "nr." for category in CATEGORIES},
+    **{f"mark_{category}": "flags" for category in CATEGORIES},
+    "special": "flags",
+    **{f"bar_{category}": "bars" for category in CATEGORIES},
+    "type": "picture",
+    "peak": "picture",
+    "map": "map",
+    "small_print": "small print",
+    "title": "title",
+    "edition": "edition",
+    "design": "design",
+}
+
+
+def deck_layout(deck: Deck, layout: CardLayout | None = None) -> CardLayout:
+    """``layout``, else the one the deck's ``[style] layout`` names."""
+    return layout or load_layout(layout_name_of(deck.style()))
+
+
+def printed_faces(deck: Deck, layout: CardLayout | None = None) -> dict[str, Printed]:
+    """Every face of ``deck`` (card id -> what it prints), drawn in ``layout``."""
+    ctx = face_context(deck, deck_layout(deck, layout))
+    return {card.id: printed_face(card, ctx) for card in deck.cards}
+
+
+def printed_back(deck: Deck, layout: CardLayout | None = None) -> Printed:
+    """What the back prints: the title, the edition, and the design."""
+    chosen = deck_layout(deck, layout)
+    return {
+        "title": deck.title,
+        "edition": deck.edition,
+        "design": f"{_design(face_context(deck, chosen))}",
+    }
+
+
+def _design(ctx: FaceContext) -> str:
+    return ctx.forms.key
+
+
+_fitted: dict[tuple[str, str], str] = {}
+
+
+def _name_lines(name: str, ctx: FaceContext) -> str:
+    """The name as it is set: its lines and size (fitting is pure, so it is kept)."""
+    key = (ctx.forms.key, name)
+    if key not in _fitted:
+        if len(_fitted) > 10_000:
+            _fitted.clear()
+        fit = fit_name(name, ctx.layout)
+        lines = f"{' / '.join(fit.lines)} ({fit.font_size:g} pt)"
+        _fitted[key] = lines if fit.fits else f"{name} (does not fit)"
+    return _fitted[key]
+
+
+def printed_face(card: Card, ctx: FaceContext) -> Printed:
+    """What one face prints."""
+    out: Printed = {"design": _design(ctx), "small_print": " / ".join(ctx.small_print)}
+    if card.joker:
+        out["card"] = "joker"
+        return out
+    out["card"] = f"{card.suit} {card.value}"
+    out["name"] = _name_lines(card.name or "", ctx)
+    out.update(_picture(card, ctx))
+    for category in CATEGORIES:
+        value = getattr(card, category)
+        if value is None:
+            out[category] = "?"
+            continue
+        out[category] = format_figure(value, category, ctx.decimals[category])
+        nr = card.nr.get(category) if card.nr else None
+        out[f"nr_{category}"] = f"nr. {nr if nr is not None else '?'}"
+        top3, invisible = card.flags.top3.get(category), card.flags.invisible.get(category)
+        out[f"mark_{category}"] = "TOPP 3" if top3 else "USYNLIG" if invisible else "none"
+        out[f"bar_{category}"] = f"{step(value, ctx.ranges[category], BAR_STEPS)}/{BAR_STEPS}"
+    out["special"] = special_text(card) or "none"
+    return out
+
+
+def _picture(card: Card, ctx: FaceContext) -> Printed:
+    head = card.head_m
+    peak = "?" if head is None else f"{step(head, ctx.ranges['head_m'], HEAD_STEPS)}/{HEAD_STEPS}"
+    if not has_plant_picture(card):
+        return {"type": "the common landscape", "peak": peak, "map": "none"}
+    where = "none"
+    if card.lat is not None and card.lon is not None:
+        frame = map_frame(map_box(ctx.layout.boxes.picture))
+        cell = frame.grid_point(card.lat, card.lon)
+        where = "off the map" if cell is None else f"{cell[0]},{cell[1]}"
+    return {"type": card.type or "no type", "peak": peak, "map": where}
