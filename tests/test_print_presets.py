@@ -289,7 +289,7 @@ def test_an_rgb_colour_on_a_print_canvas_becomes_ink():
     from reportlab.lib.colors import Color
     from reportlab.pdfgen.canvas import Canvas
 
-    from kraftstokk.render.palette import WHITE, PrintColour, colour_enforcer
+    from kraftstokk.design.palette import WHITE, PrintColour, colour_enforcer
 
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, enforceColorSpace=colour_enforcer(PrintColour("cmyk")))

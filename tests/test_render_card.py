@@ -11,12 +11,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import load_layout
+from kraftstokk.design.palette import PrintColour, palette_from_style
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.back import draw_card_back
 from kraftstokk.render.card import draw_card_face
 from kraftstokk.render.forms import palette_key
-from kraftstokk.render.palette import PrintColour, palette_from_style
 from tests.render_probe import Rect, fonts_of, page_shapes, page_text, text_in
 
 POKER = load_layout("poker")
@@ -93,8 +93,8 @@ def test_fonts_embedded(deck: Deck):
 
 
 def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
+    from kraftstokk.design.face_text import small_print_lines
     from kraftstokk.design.fonts import text_width
-    from kraftstokk.render.card import small_print_lines
 
     style = POKER.styles.small_print
 

@@ -15,8 +15,8 @@ from kraftstokk.design.colour_names import COLOUR_NAMES, PALETTE_COLOURS
 from kraftstokk.design.fit import fit_name
 from kraftstokk.design.geometry import Box
 from kraftstokk.design.layout import layout_name_of, layout_names, load_layout
+from kraftstokk.design.palette import Palette, palette_from_style, palette_inks
 from kraftstokk.errors import LayoutError, SpecError
-from kraftstokk.render.palette import Palette, palette_from_style, palette_inks
 from tests.conftest import synthetic_deck
 
 SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "poker-63x88": (63.0, 88.0)}

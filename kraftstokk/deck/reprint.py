@@ -1,6 +1,6 @@
 """The reprint verdict: which faces, and whether the back, print differently, and why.
 
-It compares what is printed (:mod:`kraftstokk.render.printed`: every field drawn on a
+It compares what is printed (:mod:`kraftstokk.design.printed`: every field drawn on a
 face and on the back), not the deck's data, so it counts what a print shop would see:
 an edition printed on every face and the back, a data credit, a figure whose rounding
 changes on every card, a bar that moves a step. Then, for every change between the two
@@ -127,7 +127,7 @@ def faces_text(count: int) -> str:
 
 
 def _group(fields: dict[str, list[str]], order: Sequence[str]) -> dict[str, list[str]]:
-    from kraftstokk.render.printed import FIELD_KINDS
+    from kraftstokk.design.printed import FIELD_KINDS
 
     kinds = list(dict.fromkeys(FIELD_KINDS.values()))
     grouped: dict[str, list[str]] = {kind: [] for kind in kinds}
@@ -164,7 +164,7 @@ def reprint_verdict(
     names the old deck in the way-out commands. Without ``causes``, only the faces and
     the back (no change's cost alone).
     """
-    from kraftstokk.render.printed import printed_back, printed_faces
+    from kraftstokk.design.printed import printed_back, printed_faces
 
     old_faces, new_faces = printed_faces(old, layout), printed_faces(new, layout)
     old_back, new_back = printed_back(old, layout), printed_back(new, layout)

@@ -1,6 +1,6 @@
 """The names of the deck's colours, by which a layout's text styles choose theirs.
 
-Each name but ``suit`` is a colour of the palette (:class:`kraftstokk.render.palette.Palette`
+Each name but ``suit`` is a colour of the palette (:class:`kraftstokk.design.palette.Palette`
 defines its ink; ``tests/test_render_layout.py`` checks that the two agree); ``suit`` is
 the ink of the card's suit.
 """

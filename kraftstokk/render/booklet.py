@@ -39,6 +39,13 @@ from kraftstokk.atomic import write_files
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
 from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.palette import (
+    RGB,
+    Palette,
+    PrintColour,
+    colour_enforcer,
+    palette_from_style,
+)
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_text import (
     Block,
@@ -55,13 +62,6 @@ from kraftstokk.render.booklet_text import (
     booklet_blocks,
     escape,
     figure,
-)
-from kraftstokk.render.palette import (
-    RGB,
-    Palette,
-    PrintColour,
-    colour_enforcer,
-    palette_from_style,
 )
 from kraftstokk.render.suits import draw_suit
 

@@ -26,10 +26,10 @@ from kraftstokk.design.fit import wrap
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.palette import Palette, palette_from_style
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.back import draw_back_local
-from kraftstokk.render.palette import Palette, palette_from_style
 from kraftstokk.render.sheet_layout import PAPERS
 from kraftstokk.render.suits import BOLT, draw_shape
 

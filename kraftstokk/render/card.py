@@ -16,23 +16,23 @@ the palette.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.face_text import small_print_lines, special_text
 from kraftstokk.design.fit import NameFit, fit_name, wrap
 from kraftstokk.design.fonts import register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout, TextStyle
 from kraftstokk.design.numbers import deck_decimals, format_figure
+from kraftstokk.design.palette import RGB, Palette, PrintColour, palette_from_style
+from kraftstokk.design.scales import bar_share, deck_scales, head_share
 from kraftstokk.errors import RenderError
 from kraftstokk.models import CATEGORIES, CATEGORY_LABELS, VALUE_INDEX, Card, Category, Deck
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
-from kraftstokk.render.palette import RGB, Palette, PrintColour, palette_from_style
 from kraftstokk.render.picture import draw_picture
-from kraftstokk.render.scales import bar_share, head_share, scale_of
 from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
 from kraftstokk.render.textlayer import TextLayer
 
@@ -46,7 +46,6 @@ JOKER_RULES = (
     ("Strømkrig", "brenner bunken. Lavest i krig."),
     ("Idiot", "tas ut av stokken."),
 )
-DATA_LINES = 2  # the small print's data attribution, at most
 
 
 @dataclass(frozen=True)
@@ -73,15 +72,12 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
         return _cache[0][3]
     register_fonts()
     plants = deck.plant_cards
-    ranges: dict[Category, tuple[float, float]] = {}
-    for c in CATEGORIES:
-        ranges[c] = scale_of([v for card in plants if (v := getattr(card, c)) is not None])
     palette = palette_from_style(deck.style(), colour)
     ctx = FaceContext(
         layout=layout,
         palette=palette,
         decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
-        ranges=ranges,
+        ranges=deck_scales(deck),
         small_print=tuple(small_print_lines(deck, layout)),
         forms=FormNames.of(palette, layout),
     )
@@ -402,44 +398,6 @@ def _draw_joker_rules(ctx: FaceContext, text: TextLayer) -> None:
 
 
 # The small print ------------------------------------------------------------------------
-
-
-def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
-    """Title and edition, then the data attribution in at most two lines.
-
-    A long attribution loses its parenthesised parts first; whatever still does not fit
-    ends in an ellipsis (the booklet carries it in full).
-    """
-    style = layout.styles.small_print
-    font, size = style.face, style.size
-    width = mm(layout.boxes.footer.w)
-    lines = [f"{deck.title} · {deck.edition}"]
-    snap = deck.snapshot
-    data = snap.attribution_nb or snap.attribution or snap.source
-    if not data:
-        return lines
-    for candidate in (data, re.sub(r"\s*\([^)]*\)", "", data)):
-        wrapped = wrap(f"Data: {candidate}", font, size, width)
-        if len(wrapped) <= DATA_LINES:
-            return lines + wrapped
-    kept = wrapped[:DATA_LINES]
-    last = kept[-1]
-    while last and text_width(last + " …", font, size) > width:
-        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
-    return [*lines, *kept[:-1], f"{last} …"]
-
-
-def special_text(card: Card) -> str | None:
-    """The Strømkrig line a burn or reset card prints in its footer."""
-    if card.joker:
-        return None
-    if card.flags.burn and card.flags.reset:
-        return "Strømkrig: brenner eller nullstiller"
-    if card.flags.burn:
-        return "Strømkrig: brenner bunken"
-    if card.flags.reset:
-        return "Strømkrig: nullstiller"
-    return None
 
 
 def _draw_small_print(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:

@@ -8,23 +8,16 @@ piece is drawn by the module it belongs to (the face's by ``card.py``, the pictu
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.layout import CardLayout
-from kraftstokk.render.palette import Palette
+from kraftstokk.design.palette import Palette, palette_key
 
 Draw = Callable[[Canvas], None]
 BBox = tuple[float, float, float, float]
-
-
-def palette_key(palette: Palette) -> str:
-    """A short stable tag so that forms of differently coloured decks never mix."""
-    text = repr(sorted((k, repr(v)) for k, v in vars(palette).items()))
-    return hashlib.sha1(text.encode()).hexdigest()[:8]
 
 
 @dataclass(frozen=True)

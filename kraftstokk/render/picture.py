@@ -19,11 +19,13 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.fonts import SANS_BOLD
-from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.map_frame import BoxPt
+from kraftstokk.design.palette import WHITE, Palette, mix
+from kraftstokk.design.picture_plan import MAP_WIDTH, has_plant_picture, map_box, map_panel
 from kraftstokk.models import Card, PlantType
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
-from kraftstokk.render.palette import WHITE, Palette, mix
 from kraftstokk.render.plant_map import draw_plant_map
 from kraftstokk.render.suits import BOLT, draw_shape, draw_suit
 from kraftstokk.render.textlayer import TextLayer
@@ -35,8 +37,6 @@ TYPE_LABELS: dict[PlantType, str] = {
     "pumped-storage": "Pumpekraftverk",
 }
 
-MAP_WIDTH = 21.0  # mm: the map panel at the picture's right end
-MAP_PADDING = 0.8  # mm around the outline
 LABEL_SIZE = 7.0  # pt: light text on the water, at the print presets' minimum for reversed text
 WATER = 0.2  # of the picture's height
 
@@ -60,13 +60,6 @@ class Scene:
     def at(self, fx: float, fy: float) -> Point:
         """A point ``fx`` of the width across and ``fy`` of the height above the water."""
         return (self.x + self.w * fx, self.water + self.h * fy)
-
-
-def has_plant_picture(card: Card) -> bool:
-    """Whether the deck knows the plant's place or type; without either, the card keeps the
-    landscape every card had before decks carried them (so an old deck prints as it did).
-    """
-    return card.type is not None or (card.lat is not None and card.lon is not None)
 
 
 def draw_picture(
@@ -139,22 +132,6 @@ def _draw_disc(
 
     name = forms(f"Disc{ascii_name(suit or 'joker')}")
     place(canvas, name, square(2 * r + 2), draw, cx, cy)
-
-
-BoxPt = tuple[float, float, float, float]
-
-
-def map_panel(box: Box) -> BoxPt:
-    """The map panel at the right end of the picture ``box`` (points)."""
-    x, y, w, h = box.pt()
-    return (x + w - mm(MAP_WIDTH), y, mm(MAP_WIDTH), h)
-
-
-def map_box(box: Box) -> BoxPt:
-    """Where the map of Norway is drawn in the picture ``box`` (points)."""
-    px, py, pw, ph = map_panel(box)
-    pad = mm(MAP_PADDING)
-    return (px + pad, py + pad, pw - 2 * pad, ph - 2 * pad)
 
 
 def _draw_map_panel(

@@ -5,7 +5,7 @@ deck's highest (4 357 GWh: 0 to 4 500), and the peak rises with the plant's head
 same kind of scale; both are drawn in whole steps of it, and a plant's dot sits on a grid
 of the map. So a revised figure changes no other card's bar unless the deck's highest
 passes a round figure, a change no one could see (a hundredth of a millimetre) draws the
-very same card, and the reprint verdict (:mod:`kraftstokk.render.printed`) can say
+very same card, and the reprint verdict (:mod:`kraftstokk.design.printed`) can say
 exactly which faces print differently. The steps are finer than the eye: 0.2 mm on a
 bar, 0.2 mm on the peak, 0.1 mm on the map.
 """
@@ -13,6 +13,8 @@ bar, 0.2 mm on the peak, 0.1 mm on the map.
 from __future__ import annotations
 
 import math
+
+from kraftstokk.models import CATEGORIES, Category, Deck
 
 #: A bar is drawn in this many steps of the deck's range (about 0.2 mm each on poker).
 BAR_STEPS = 200
@@ -58,3 +60,12 @@ def head_share(value: float, span: tuple[float, float]) -> float:
 def grid(offset: float, cell: float) -> int:
     """The grid line nearest ``offset`` (both in the same unit)."""
     return math.floor(offset / cell + 0.5)
+
+
+def deck_scales(deck: Deck) -> dict[Category, tuple[float, float]]:
+    """The scale each category's bars (and the head's peak) are drawn on in ``deck``."""
+    plants = deck.plant_cards
+    return {
+        c: scale_of([v for card in plants if (v := getattr(card, c)) is not None])
+        for c in CATEGORIES
+    }

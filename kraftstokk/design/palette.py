@@ -17,6 +17,7 @@ K); a hex colour that dark (K ≥ 80 %) is taken to mean black and prints as 100
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -254,3 +255,10 @@ def palette_from_style(style: dict[str, Any], colour: PrintColour = RGB) -> Pale
         else:
             colours[name] = Color(*limited.rgb())
     return Palette(**colours, model=colour.model)
+
+
+def palette_key(palette: Palette) -> str:
+    """A short stable tag of a palette: forms of differently coloured decks never mix, and
+    the reprint verdict sees a change of colours."""
+    text = repr(sorted((k, repr(v)) for k, v in vars(palette).items()))
+    return hashlib.sha1(text.encode()).hexdigest()[:8]

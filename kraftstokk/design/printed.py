@@ -10,14 +10,17 @@ reprint verdict (:mod:`kraftstokk.deck.reprint`) compares these, never the deck'
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from kraftstokk.design.face_text import small_print_lines, special_text
 from kraftstokk.design.fit import fit_name
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.design.numbers import format_figure
-from kraftstokk.models import CATEGORIES, Card, Deck
-from kraftstokk.render.card import FaceContext, face_context, special_text
-from kraftstokk.render.picture import has_plant_picture, map_box
-from kraftstokk.render.plant_map import map_frame
-from kraftstokk.render.scales import BAR_STEPS, HEAD_STEPS, step
+from kraftstokk.design.map_frame import map_frame
+from kraftstokk.design.numbers import deck_decimals, format_figure
+from kraftstokk.design.palette import RGB, palette_from_style, palette_key
+from kraftstokk.design.picture_plan import has_plant_picture, map_box
+from kraftstokk.design.scales import BAR_STEPS, HEAD_STEPS, deck_scales, step
+from kraftstokk.models import CATEGORIES, Card, Category, Deck
 
 #: A face or the back: field -> what is printed there, as text.
 Printed = dict[str, str]
@@ -46,32 +49,47 @@ def deck_layout(deck: Deck, layout: CardLayout | None = None) -> CardLayout:
     return layout or load_layout(layout_name_of(deck.style()))
 
 
+@dataclass(frozen=True)
+class FaceFacts:
+    """What every face of one deck prints alike, as the face (``render/card.py``) gets it."""
+
+    layout: CardLayout
+    decimals: dict[Category, int]
+    ranges: dict[Category, tuple[float, float]]
+    small_print: tuple[str, ...]
+    #: The colours and the layout: the key the face's forms are named by.
+    design: str
+
+
+def face_facts(deck: Deck, layout: CardLayout) -> FaceFacts:
+    plants = deck.plant_cards
+    return FaceFacts(
+        layout=layout,
+        decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
+        ranges=deck_scales(deck),
+        small_print=tuple(small_print_lines(deck, layout)),
+        design=palette_key(palette_from_style(deck.style(), RGB)) + layout.tag,
+    )
+
+
 def printed_faces(deck: Deck, layout: CardLayout | None = None) -> dict[str, Printed]:
     """Every face of ``deck`` (card id -> what it prints), drawn in ``layout``."""
-    ctx = face_context(deck, deck_layout(deck, layout))
+    ctx = face_facts(deck, deck_layout(deck, layout))
     return {card.id: printed_face(card, ctx) for card in deck.cards}
 
 
 def printed_back(deck: Deck, layout: CardLayout | None = None) -> Printed:
     """What the back prints: the title, the edition, and the design."""
-    chosen = deck_layout(deck, layout)
-    return {
-        "title": deck.title,
-        "edition": deck.edition,
-        "design": f"{_design(face_context(deck, chosen))}",
-    }
-
-
-def _design(ctx: FaceContext) -> str:
-    return ctx.forms.key
+    facts = face_facts(deck, deck_layout(deck, layout))
+    return {"title": deck.title, "edition": deck.edition, "design": facts.design}
 
 
 _fitted: dict[tuple[str, str], str] = {}
 
 
-def _name_lines(name: str, ctx: FaceContext) -> str:
+def _name_lines(name: str, ctx: FaceFacts) -> str:
     """The name as it is set: its lines and size (fitting is pure, so it is kept)."""
-    key = (ctx.forms.key, name)
+    key = (ctx.design, name)
     if key not in _fitted:
         if len(_fitted) > 10_000:
             _fitted.clear()
@@ -81,9 +99,9 @@ def _name_lines(name: str, ctx: FaceContext) -> str:
     return _fitted[key]
 
 
-def printed_face(card: Card, ctx: FaceContext) -> Printed:
+def printed_face(card: Card, ctx: FaceFacts) -> Printed:
     """What one face prints."""
-    out: Printed = {"design": _design(ctx), "small_print": " / ".join(ctx.small_print)}
+    out: Printed = {"design": ctx.design, "small_print": " / ".join(ctx.small_print)}
     if card.joker:
         out["card"] = "joker"
         return out
@@ -105,7 +123,7 @@ def printed_face(card: Card, ctx: FaceContext) -> Printed:
     return out
 
 
-def _picture(card: Card, ctx: FaceContext) -> Printed:
+def _picture(card: Card, ctx: FaceFacts) -> Printed:
     head = card.head_m
     peak = "?" if head is None else f"{step(head, ctx.ranges['head_m'], HEAD_STEPS)}/{HEAD_STEPS}"
     if not has_plant_picture(card):
