@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -37,6 +38,18 @@ def out_option(help: str, metavar: str = "DIR") -> Any:
 def spec_option(help: str) -> Any:
     """``--spec``: the deck spec (TOML)."""
     return typer.Option("--spec", metavar="SPEC.toml", help=help)
+
+
+class CsvStyleChoice(StrEnum):
+    """The styles of :data:`kraftstokk.deck.csv_style.CSV_STYLES`."""
+
+    en = "en"
+    nb = "nb"
+
+
+def csv_style_option(help: str) -> Any:
+    """``--csv-style``: how deck.csv is written (``en``: ',' and '.'; ``nb``: ';' and ',')."""
+    return typer.Option("--csv-style", help=help)
 
 
 def json_option(help: str = "Print the result as JSON for machines.") -> Any:
