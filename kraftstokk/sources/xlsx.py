@@ -24,11 +24,10 @@ from kraftstokk.workbook import (
     WorkbookLimits,
     read_sheets,
 )
+from kraftstokk.workbook.reader import OLE2_SIGNATURE
 
 #: Every ZIP file (and so every .xlsx) starts with a local file header.
 ZIP_SIGNATURE = b"PK\x03\x04"
-#: Compound File Binary: Excel 97-2003 .xls, and password-protected .xlsx.
-OLE2_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 XLSX_SUFFIXES = (".xlsx", ".xlsm")
 #: A header below more title rows than this is not looked for.
 HEADER_SEARCH_ROWS = 20
@@ -68,10 +67,6 @@ def read_table(
     """
     if not data.strip():
         raise InputFileError(path, "file is empty")
-    if data.startswith(OLE2_SIGNATURE):
-        raise InputFileError(
-            path, "an Excel 97-2003 (.xls) or password-protected workbook; save it as .xlsx"
-        )
     for sheet in read_sheets(path, data, PLANT_WORKBOOK_LIMITS):
         rows = [cells for _, cells in sheet.rows]
         start = _header_index(rows, is_header)

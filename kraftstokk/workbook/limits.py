@@ -22,8 +22,8 @@ class WorkbookLimits:
     parts: int = 10_000
     #: Rows of one worksheet (the highest row number counts, not only the rows present).
     rows: int = 100_000
-    #: Cells of one worksheet, empty ones included.
-    cells: int = 2_000_000
+    #: Cells of one worksheet, empty ones included (NVE's register has about 55 000).
+    cells: int = 500_000
     #: Cells right of this column are not read (Excel's last column, XFD, is 16 384).
     columns: int = 16_384
     #: Characters in one cell or shared string: Excel's own limit.
@@ -33,6 +33,9 @@ class WorkbookLimits:
     #: Number formats (``<numFmt>``) and the length of one format code (Excel: 255).
     number_formats: int = 1_000
     format_chars: int = 255
+    #: Elements of the styles part: fonts, fills, borders and formats (65 490 cell formats
+    #: with their alignment and protection take about 200 000).
+    style_elements: int = 500_000
     #: Elements nested inside each other; a worksheet needs six.
     depth: int = 64
     #: Said after the rows bound, for the reader's kind of table (``"a deck has 56"``).

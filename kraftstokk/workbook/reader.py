@@ -37,6 +37,8 @@ from kraftstokk.workbook.cells import (
 from kraftstokk.workbook.limits import WorkbookLimits
 from kraftstokk.workbook.safexml import BadPart, PartHandler, TooLarge, XmlRefused, parse_part
 
+#: Compound File Binary: Excel 97-2003 .xls, and password-protected (encrypted) .xlsx.
+OLE2_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 _WHOLE = re.compile(r"^[+-]?\d{1,18}$")
 _REFERENCE = re.compile(r"^([A-Za-z]{1,3})(\d{1,7})$")
@@ -93,7 +95,8 @@ class _WorkbookPart(PartHandler):
         if name == "sheet":
             if len(self.sheets) >= self.limit:
                 raise TooLarge(f"more than {self.limit} sheets")
-            self.sheets.append((attrs.get("name", ""), attrs.get("id", "")))
+            rid = next((v for k, v in attrs.items() if k.rpartition(" ")[2] == "id"), "")
+            self.sheets.append((attrs.get("name", ""), rid))
         elif name == "workbookPr":
             self.date1904 = attrs.get("date1904", "").casefold() in ("1", "true")
 
@@ -105,7 +108,12 @@ class _Styles(PartHandler):
     cell_formats: list[int] = field(default_factory=list)  # number format id per cell format
     _open: list[str] = field(default_factory=list)
 
+    elements: int = 0
+
     def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.elements += 1
+        if self.elements > self.limits.style_elements:
+            raise TooLarge(f"styles with more than {self.limits.style_elements} elements")
         parent = self._open[-1] if self._open else ""
         self._open.append(name)
         if name == "numFmt" and parent == "numFmts":
@@ -189,7 +197,10 @@ def _column_of(reference: str) -> int:
 
 
 class _Worksheet(PartHandler):
-    """A worksheet's cells, row by row, each converted when its element closes."""
+    """A worksheet's cells, row by row, each converted when its element closes.
+
+    Kept lean: it runs for every element of a sheet of up to a few hundred thousand cells.
+    """
 
     def __init__(
         self,
@@ -204,31 +215,41 @@ class _Worksheet(PartHandler):
         self.row_number = 0
         self.cells: dict[int, Cell] = {}
         self.cell_count = 0
+        self.in_cell = False
         self.column = 0
-        self.kind = self.style = self.reference = ""
-        self.value: _Text | None = None
-        self.formula: _Text | None = None
-        self.inline: _Text | None = None
-        self.collecting: _Text | None = None
+        self.written_reference: str | None = None
+        self.kind = self.style = ""
+        # The text of the cell's <v>, <f> and inline <is>, as each closes.
+        self.parts: dict[str, str] = {}
+        self.collecting: str | None = None  # which of them is open
+        self.pieces: list[str] = []
+        self.size = 0
         self.phonetic = False
 
+    @property
+    def reference(self) -> str:
+        return self.written_reference or f"R{self.row_number}C{self.column}"
+
     def start(self, name: str, attrs: dict[str, str]) -> None:
-        if name == "row":
-            self._start_row(attrs.get("r"))
-        elif name == "c":
+        if name == "c":
             self._start_cell(attrs)
-        elif self.reference:
-            where = f"cell {self.reference}"
-            if name == "v":
-                self.value = self.collecting = _Text(self.limits.cell_chars, where)
-            elif name == "f":
-                self.formula = self.collecting = _Text(self.limits.cell_chars, where)
-            elif name == "is":
-                self.inline = _Text(self.limits.cell_chars, where)
-            elif name == "rPh":
-                self.phonetic = True
-            elif name == "t" and self.inline is not None and not self.phonetic:
-                self.collecting = self.inline
+        elif name == "row":
+            self._start_row(attrs.get("r"))
+        elif not self.in_cell:
+            return
+        elif name in ("v", "f"):
+            self._collect(name)
+        elif name == "is":
+            self.parts["is"] = ""
+        elif name == "t" and "is" in self.parts and not self.phonetic:
+            self._collect("is")
+        elif name == "rPh":
+            self.phonetic = True
+
+    def _collect(self, part: str) -> None:
+        self.collecting = part
+        self.pieces = [self.parts.get(part, "")] if part == "is" else []
+        self.size = sum(map(len, self.pieces))
 
     def _start_row(self, number: str | None) -> None:
         self.row_number = _whole(number, "row number") if number else self.row_number + 1
@@ -244,21 +265,24 @@ class _Worksheet(PartHandler):
         self.cell_count += 1
         if self.cell_count > self.limits.cells:
             raise TooLarge(f"more than {self.limits.cells} cells in sheet {self.sheet.name!r}")
-        reference = attrs.get("r")
-        self.column = _column_of(reference) if reference else self.column + 1
-        self.reference = reference or f"R{self.row_number}C{self.column}"
+        self.written_reference = attrs.get("r")
+        self.column = (
+            _column_of(self.written_reference) if self.written_reference else self.column + 1
+        )
         self.kind, self.style = attrs.get("t", "n"), attrs.get("s", "")
-        self.value = self.formula = self.inline = self.collecting = None
+        self.in_cell = True
+        self.parts = {}
+        self.collecting = None
 
     def end(self, name: str) -> None:
-        if name == "c" and self.reference:
-            if self.column <= self.limits.columns:
+        if name == "c":
+            if self.in_cell and self.column <= self.limits.columns:
                 self.cells[self.column] = self._cell()
-            self.reference = ""
-            self.value = self.formula = self.inline = self.collecting = None
+            self.in_cell = False
         elif name == "row":
             self._end_row()
-        elif name in ("v", "f", "t"):
+        elif self.collecting is not None and name in ("v", "f", "t"):
+            self.parts[self.collecting] = "".join(self.pieces)
             self.collecting = None
         elif name == "rPh":
             self.phonetic = False
@@ -273,16 +297,24 @@ class _Worksheet(PartHandler):
         self.cells = {}
 
     def text(self, data: str) -> None:
-        if self.collecting is not None and self.column <= self.limits.columns:
-            self.collecting.add(data)
+        if self.collecting is None or self.column > self.limits.columns:
+            return
+        self.size += len(data)
+        if self.size > self.limits.cell_chars:
+            raise TooLarge(
+                f"cell {self.reference} of sheet {self.sheet.name!r} holds more than "
+                f"{self.limits.cell_chars} characters (a spreadsheet cell holds at most 32 767)"
+            )
+        self.pieces.append(data)
 
     def _cell(self) -> Cell:
-        kind = self.kind
+        kind, parts = self.kind, self.parts
         if kind == "inlineStr":
-            return self.inline.value() if self.inline is not None else ""
-        raw = self.value.value().strip() if self.value is not None else ""
+            return parts.get("is", "")
+        value = parts.get("v", "")
+        raw = value.strip()
         if not raw:
-            formula = self.formula.value() if self.formula is not None else ""
+            formula = parts.get("f", "")
             return NoValue(formula) if formula else None
         if kind == "s":
             index = _whole(raw, f"cell {self.reference}'s shared string index")
@@ -293,7 +325,7 @@ class _Worksheet(PartHandler):
                 )
             return self.strings[index]
         if kind == "str":
-            return self.value.value() if self.value is not None else ""
+            return value
         if kind == "b":
             if raw not in ("0", "1", "true", "false"):
                 raise BadPart(f"has cell {self.reference} hold {raw[:40]!r} as true or false")
@@ -307,7 +339,8 @@ class _Worksheet(PartHandler):
     def _number(self, raw: str) -> Cell:
         if not _NUMBER.match(raw):
             raise BadPart(f"has cell {self.reference} hold {raw[:40]!r} as a number")
-        number: int | float = int(raw) if _WHOLE.match(raw) else float(raw)
+        whole = len(raw) <= 18 and not any(mark in raw for mark in ".eE")
+        number: int | float = int(raw) if whole else float(raw)
         if number in (float("inf"), float("-inf")):
             raise BadPart(f"has cell {self.reference} hold {raw[:40]!r} as a number")
         shows = self._shows()
@@ -396,6 +429,10 @@ def read_sheets(path: Path, data: bytes, limits: WorkbookLimits) -> Iterator[She
     Raises :class:`InputFileError` naming ``path`` for an unusable or too large workbook
     (also while iterating: a later sheet may be the broken one).
     """
+    if data.startswith(OLE2_SIGNATURE):
+        raise InputFileError(
+            path, "an Excel 97-2003 (.xls) or password-protected workbook; save it as .xlsx"
+        )
     try:
         book = _Workbook(data, limits)
         try:

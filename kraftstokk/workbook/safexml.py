@@ -32,7 +32,8 @@ class PartHandler:
     """What a part's parser calls; subclasses override what they read."""
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
-        """An element opens (``name`` and attribute names without namespace)."""
+        """An element opens: ``name`` without its namespace; attribute names as expat
+        gives them (``r`` for a plain one, ``"<namespace> id"`` for ``r:id``)."""
 
     def end(self, name: str) -> None:
         """An element closes."""
@@ -64,18 +65,23 @@ def parse_part(name: str, chunks: Iterable[bytes], handler: PartHandler, depth: 
     parser.UnparsedEntityDeclHandler = _refuse_entity
     parser.ExternalEntityRefHandler = _refuse_entity
     open_elements = 0
+    local_names: dict[str, str] = {}  # "namespace local" -> "local", once per tag
+    handler_start, handler_end = handler.start, handler.end
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         nonlocal open_elements
         open_elements += 1
         if open_elements > depth:
             raise BadPart(f"nests elements more than {depth} deep")
-        handler.start(_local(tag), {_local(key): value for key, value in attrs.items()})
+        name = local_names.get(tag)
+        if name is None:
+            name = local_names[tag] = _local(tag)
+        handler_start(name, attrs)
 
     def end(tag: str) -> None:
         nonlocal open_elements
         open_elements -= 1
-        handler.end(_local(tag))
+        handler_end(local_names[tag])
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
