@@ -14,6 +14,7 @@ the file is opened.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -83,9 +84,10 @@ def decode_text(data: bytes, path: Path, what: str) -> str:
         return _decode_utf16(data, encoding, path)
     if b"\x00" in sample:
         raise InputFileError(path, f"binary file, not a {what}")
-    bad = _bad_offsets(data, "utf-8-sig")
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    bad = [bom + offset for offset in _bad_offsets(data[bom:], "utf-8")]
     if not bad:
-        return data.decode("utf-8-sig")
+        return data[bom:].decode("utf-8")
     if _has_utf8_letters(data):
         raise InputFileError(
             path,
