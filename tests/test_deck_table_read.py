@@ -91,8 +91,10 @@ def test_a_date_cell_in_a_workbook_is_named_as_a_date_with_the_figure_to_type(tm
         (["05.20.2026", "05.10.2026"], ["type 20,5 if that", "type 10,5 if that"]),
         (["20.05.2026", "10.05.2026"], ["type 20,5 if that", "type 10,5 if that"]),
         (["2026-05-20", "20. mai"], ["type 20,5 if that", "type 20,5 if that"]),
-        (["05/20/26", "13:30"], ["type 20,5 if that", "a time: format the column as Number and type the figure"]),
-        (["05.10.2026", "07.12.2026"], ["type 5,10 or 10,5, whichever", "type 7,12 or 12,7, whichever"]),
+        (["05/20/26", "13:30"],
+         ["type 20,5 if that", "a time: format the column as Number and type the figure"]),
+        (["05.10.2026", "07.12.2026"],
+         ["type 5,10 or 10,5, whichever", "type 7,12 or 12,7, whichever"]),
     ],
 )  # fmt: skip
 def test_date_text_in_a_csv_is_named_as_a_date(tmp_path: Path, cells: list[str], advice: list[str]):
@@ -102,8 +104,8 @@ def test_date_text_in_a_csv_is_named_as_a_date(tmp_path: Path, cells: list[str],
     set_cell(rows, "kløver-3", "mw", cells[1])
     problems = problems_of(write_lines(csv_path, rows, ";"))
     assert len(problems) == 2
-    assert f"head_m of spar-7" in problems[0] and f"reads {cells[0]}, a" in problems[0]
-    assert f"mw of kløver-3" in problems[1] and f"reads {cells[1]}, a" in problems[1]
+    assert "head_m of spar-7" in problems[0] and f"reads {cells[0]}, a" in problems[0]
+    assert "mw of kløver-3" in problems[1] and f"reads {cells[1]}, a" in problems[1]
     for problem, words in zip(problems, advice, strict=True):
         assert words in problem, problem
 
@@ -149,7 +151,8 @@ def test_every_problem_of_a_file_in_one_pass(tmp_path: Path):
     result = runner.invoke(app, ["validate", str(csv_path)])
     line = one_error_line(result, 2, str(csv_path), "8 problems: line 2: head_m of spar-1")
     assert "and 3 more" in line
-    listed = [l.strip() for l in result.stderr.splitlines() if not l.startswith("kraftstokk:")]
+    lines = result.stderr.splitlines()
+    listed = [line.strip() for line in lines if not line.startswith("kraftstokk:")]
     assert listed == problems  # all eight above the error line, not only the first five
 
 
@@ -311,7 +314,8 @@ def test_build_writes_the_style_asked_for_and_deck_xlsx(tmp_path: Path):
 
 @pytest.mark.parametrize(
     "style",
-    [CSV_STYLES["nb"], CSV_STYLES["en"], CsvStyle("\t", ",", "ja", "nei"), CsvStyle(";", ".", "1", "0")],
+    [CSV_STYLES["nb"], CSV_STYLES["en"], CsvStyle("\t", ",", "ja", "nei"),
+     CsvStyle(";", ".", "1", "0")],
     ids=["nb", "en", "tab-ja-nei", "semicolon-point-1-0"],
 )  # fmt: skip
 def test_repair_writes_the_style_it_read(tmp_path: Path, style: CsvStyle):

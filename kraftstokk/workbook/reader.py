@@ -16,7 +16,7 @@ formats' number formats (to know a date from a number) and the cells' values.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -423,7 +423,7 @@ class _Workbook:
             yield sheet
 
 
-def read_sheets(path: Path, data: bytes, limits: WorkbookLimits) -> Iterator[Sheet]:
+def read_sheets(path: Path, data: bytes, limits: WorkbookLimits) -> Generator[Sheet, None, None]:
     """The workbook's worksheets in order, each parsed when it is reached.
 
     Raises :class:`InputFileError` naming ``path`` for an unusable or too large workbook

@@ -54,6 +54,10 @@ def _refuse_entity(*_args: object) -> None:
     raise BadPart("declares or uses an entity: entities are refused")
 
 
+def _refuse_external(*_args: object) -> int:
+    raise BadPart("refers to an external entity: entities are refused")
+
+
 def parse_part(name: str, chunks: Iterable[bytes], handler: PartHandler, depth: int) -> None:
     """Feed the part ``name`` to ``handler`` chunk by chunk; raises :class:`XmlRefused`
     (or the handler's :class:`TooLarge`)."""
@@ -63,7 +67,7 @@ def parse_part(name: str, chunks: Iterable[bytes], handler: PartHandler, depth: 
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_entity
     parser.UnparsedEntityDeclHandler = _refuse_entity
-    parser.ExternalEntityRefHandler = _refuse_entity
+    parser.ExternalEntityRefHandler = _refuse_external
     open_elements = 0
     local_names: dict[str, str] = {}  # "namespace local" -> "local", once per tag
     handler_start, handler_end = handler.start, handler.end
