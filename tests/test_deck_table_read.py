@@ -234,16 +234,24 @@ def test_a_broken_utf16_file_is_named_at_its_line(tmp_path: Path):
     at = data.index("Kvilldal".encode("utf-16-le"))
     csv_path.write_bytes(data[:at] + b"\x00\xdc" + data[at:])  # a lone low surrogate
     with pytest.raises(
-        InputFileError, match=r"line \d+: not valid UTF-16 \(the rest of the file is\)"
+        InputFileError, match=r"line 3: not valid UTF-16 \(the rest of the file is\)"
     ):
         load_deck(csv_path)
 
 
-def test_a_quote_that_never_closes_is_named_at_its_line(tmp_path: Path):
+def edited_csv(tmp_path: Path, edits: dict[int, tuple[str, str]]) -> Path:
+    """The clean deck's deck.csv with text replaced on the given lines (1 = the header)."""
     _, csv_path = write_deck(clean_deck(), tmp_path)
     lines = csv_path.read_bytes().decode("utf-8-sig").split("\r\n")
-    lines[4] = lines[4].replace(",Aurland I,", ',"Aurland I,', 1)
+    for number, (old, new) in edits.items():
+        assert old in lines[number - 1]
+        lines[number - 1] = lines[number - 1].replace(old, new, 1)
     csv_path.write_text("\r\n".join(lines), encoding="utf-8")
+    return csv_path
+
+
+def test_a_quote_that_never_closes_is_named_at_its_line(tmp_path: Path):
+    csv_path = edited_csv(tmp_path, {5: (",Aurland I,", ',"Aurland I,')})
     result = runner.invoke(app, ["validate", str(csv_path)])
     one_error_line(
         result, 2, str(csv_path),
@@ -253,27 +261,16 @@ def test_a_quote_that_never_closes_is_named_at_its_line(tmp_path: Path):
 
 
 def test_a_quote_that_closes_lines_later_is_named_at_its_line(tmp_path: Path):
-    _, csv_path = write_deck(clean_deck(), tmp_path)
-    lines = csv_path.read_bytes().decode("utf-8-sig").split("\r\n")
-    lines[4] = lines[4].replace(",Aurland I,", ',"Aurland I,', 1)
-    lines[9] = lines[9].replace(",Mauranger,", ',Mauranger",', 1)
-    csv_path.write_text("\r\n".join(lines), encoding="utf-8")
-    with pytest.raises(
-        InputFileError,
-        match=r'line 5: the name cell opens a quote \("\) that closes only on line 10',
-    ):
-        load_deck(csv_path)
+    edits = {5: (",Aurland I,", ',"Aurland I,'), 10: (",Mauranger,", ',Mauranger",')}
+    match = r'line 5: the name cell opens a quote \("\) that closes only on line 10'
+    with pytest.raises(InputFileError, match=match):
+        load_deck(edited_csv(tmp_path, edits))
 
 
 def test_text_after_a_closing_quote_is_named(tmp_path: Path):
-    _, csv_path = write_deck(clean_deck(), tmp_path)
-    lines = csv_path.read_bytes().decode("utf-8-sig").split("\r\n")
-    lines[3] = lines[3].replace(",Sima,", ',"Si" ma,', 1)
-    csv_path.write_text("\r\n".join(lines), encoding="utf-8")
-    with pytest.raises(
-        InputFileError, match=r"line 4: a quoted cell goes on after its closing quote"
-    ):
-        load_deck(csv_path)
+    match = r"line 4: a quoted cell goes on after its closing quote"
+    with pytest.raises(InputFileError, match=match):
+        load_deck(edited_csv(tmp_path, {4: (",Sima,", ',"Si" ma,')}))
 
 
 # --- writing: the Norwegian style, deck.xlsx -----------------------------------------
