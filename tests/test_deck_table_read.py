@@ -233,9 +233,7 @@ def test_a_broken_utf16_file_is_named_at_its_line(tmp_path: Path):
     data = csv_path.read_text(encoding="utf-8-sig").encode("utf-16")
     at = data.index("Kvilldal".encode("utf-16-le"))
     csv_path.write_bytes(data[:at] + b"\x00\xdc" + data[at:])  # a lone low surrogate
-    with pytest.raises(
-        InputFileError, match=r"line 3: not valid UTF-16 \(the rest of the file is\)"
-    ):
+    with pytest.raises(InputFileError, match=r"line 3: not valid UTF-16$"):
         load_deck(csv_path)
 
 

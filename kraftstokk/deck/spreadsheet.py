@@ -107,9 +107,7 @@ def decode_text(data: bytes, path: Path, what: str) -> str:
 def _decode_utf16(data: bytes, encoding: str, path: Path) -> str:
     bad = _bad_offsets(data, encoding)
     if bad:
-        raise InputFileError(
-            path, f"{_where(data, bad, encoding)}: not valid UTF-16 (the rest of the file is)"
-        )
+        raise InputFileError(path, f"{_where(data, bad, encoding)}: not valid UTF-16")
     return data.decode(encoding)
 
 
