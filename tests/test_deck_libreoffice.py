@@ -115,12 +115,15 @@ def convert(work: Path, source: Path, to: str, folder: str, infilter: str | None
 
 def deck_with_date_like_figures():
     """The clean deck with two figures a Norwegian spreadsheet takes for dates (and the
-    nr. and flags that follow from them)."""
+    nr. and flags that follow from them), and a place on every plant card."""
     from kraftstokk.deck.repair import repair_deck
 
     deck = clean_deck()
     deck.card("spar-7").head_m = 20.5
     deck.card("kløver-3").mw = 10.5
+    for index, card in enumerate(deck.plant_cards):  # places to six decimals, as JRC gives them
+        card.lat = round(58.1 + index * 0.212345, 6)
+        card.lon = round(5.2 + index * 0.183457, 6)
     return repair_deck(deck).deck
 
 
@@ -144,13 +147,20 @@ def test_the_norwegian_style_survives_norwegian_import_and_export(tmp_path: Path
 
 
 def test_a_point_decimal_file_in_norwegian_import_names_every_date_it_made(tmp_path: Path):
-    """The date-mangling case: LibreOffice turns 20.5 m and 10.5 MW into 20 and 10 May.
-    The workbook, and the CSV exported from it, are refused naming both figures as dates
-    and the figure to type; neither is read as a number (05.20.2026 is not 5 202 026)."""
+    """The date-mangling case: LibreOffice turns 20.5 m, 10.5 MW and a longitude of 5.2°
+    into the 20th and 10th of May and the 5th of February. The workbook, and the CSV
+    exported from it, are refused naming each of them as a date with the figure to type;
+    none is read as a number (05.20.2026 is not 5 202 026)."""
     deck = deck_with_date_like_figures()
+    assert deck.card("spar-1").lon == 5.2
     _, csv_path = write_deck(deck, tmp_path / "deck", CsvStyle(";", ".", "true", "false"))
     xlsx = convert(tmp_path, csv_path, "xlsx", "xlsx", READ_NORWEGIAN)
-    names = {card: deck.card(card).name for card in ("spar-7", "kløver-3")}
+    names = {card: deck.card(card).name for card in ("spar-1", "spar-7", "kløver-3")}
+    expected = {
+        f"lon of spar-1 ({names['spar-1']})": "type 5,2 if that is the figure",
+        f"head_m of spar-7 ({names['spar-7']})": "type 20,5 if that is the figure",
+        f"mw of kløver-3 ({names['kløver-3']})": "type 10,5 if that is the figure",
+    }
     for mangled, place in (
         (xlsx, "row"),
         (convert(tmp_path, xlsx, WRITE_NORWEGIAN, "back"), "line"),
@@ -158,14 +168,12 @@ def test_a_point_decimal_file_in_norwegian_import_names_every_date_it_made(tmp_p
         result = runner.invoke(app, ["validate", str(mangled)])
         assert result.exit_code == 2, result.output
         (line,) = result.stderr.splitlines()
-        assert line.startswith(f"kraftstokk: error: {mangled}: 2 problems: {place} ")
-        assert (
-            f"head_m of spar-7 ({names['spar-7']}) reads " in line
-            and "2026, a date: format the column as Number and type 20,5 if that is the figure"
-            in line
-        ), line
-        assert f"mw of kløver-3 ({names['kløver-3']}) reads " in line
-        assert "type 10,5 if that is the figure" in line
+        assert line.startswith(f"kraftstokk: error: {mangled}: 3 problems: {place} "), line
+        problems = line.split(": 3 problems: ")[1].split("; ")
+        assert len(problems) == 3
+        for problem, (where, advice) in zip(problems, expected.items(), strict=True):
+            assert where in problem and "2026, a date: format the column as Number" in problem
+            assert problem.endswith(advice), problem
         assert "5202026" not in line
 
 
