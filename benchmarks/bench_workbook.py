@@ -2,7 +2,7 @@
 tests/test_workbook_attacks.py refused, in CPU seconds and peak memory of the CLI.
 
 Each attack runs ``kraftstokk validate deck.xlsx`` and ``kraftstokk ingest plants.xlsx``
-as child processes (peak resident memory from ``wait4``), three times each: the median
+as child processes (peak resident memory: the kernel's ``VmHWM``), three times each: the median
 CPU time and the range are printed. Targets: a few seconds and far below 500 MB each.
 """
 
