@@ -16,8 +16,7 @@ from kraftstokk.models import Plant
 from kraftstokk.sources.ingest import ingest_files
 from kraftstokk.sources.readers import read_source
 from kraftstokk.sources.snapshot import read_snapshot
-from kraftstokk.sources.xlsx import cell_text
-from kraftstokk.workbook import DateValue, ErrorValue, NoValue
+from kraftstokk.workbook import DateValue, ErrorValue, NoValue, cell_text
 from tests.test_cli_bad_input_sources import assert_ingest_refuses
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"

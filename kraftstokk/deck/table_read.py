@@ -41,7 +41,6 @@ from kraftstokk.errors import InputFileError, InputProblems, clip
 from kraftstokk.models import CATEGORIES, Card
 from kraftstokk.plain import reason as plain_reason
 from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark
-from kraftstokk.sources.xlsx import cell_text
 from kraftstokk.textfile import read_input_bytes
 from kraftstokk.workbook import (
     Cell,
@@ -49,6 +48,7 @@ from kraftstokk.workbook import (
     ErrorValue,
     NoValue,
     WorkbookLimits,
+    cell_text,
     first_sheet,
 )
 from kraftstokk.workbook.limits import MB

@@ -25,7 +25,7 @@ from kraftstokk.deck.columns import (
 from kraftstokk.deck.csv_style import CSV_STYLES, DEFAULT_CSV_STYLE, CsvStyle
 from kraftstokk.deck.spreadsheet import FORMULA_STARTS, guard_formula
 from kraftstokk.models import CATEGORIES, Card, Deck
-from kraftstokk.sources.xlsx import cell_text
+from kraftstokk.workbook import cell_text
 from kraftstokk.workbook.writer import workbook_bytes
 
 if TYPE_CHECKING:

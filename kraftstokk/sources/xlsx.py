@@ -10,20 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import time
-from decimal import Decimal
 from pathlib import Path
 
 from kraftstokk.errors import InputFileError
-from kraftstokk.workbook import (
-    Cell,
-    DateValue,
-    ErrorValue,
-    NoValue,
-    Row,
-    WorkbookLimits,
-    read_sheets,
-)
+from kraftstokk.workbook import Row, WorkbookLimits, read_sheets
 from kraftstokk.workbook.reader import OLE2_SIGNATURE
 
 #: Every ZIP file (and so every .xlsx) starts with a local file header.
@@ -73,34 +63,3 @@ def read_table(
         if start is not None:
             return SheetTable(sheet=sheet.name, header=rows[start], rows=rows[start + 1 :])
     raise InputFileError(path, f"no worksheet with {wanted}")
-
-
-def cell_text(value: Cell, decimal: str = ".") -> str:
-    """A cell as the text a CSV export would hold.
-
-    Whole numbers lose the ``.0`` a float gives them (ids, years); other numbers keep
-    every digit, never an exponent, with ``decimal`` as the mark; dates are ISO 8601.
-    """
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "True" if value else "False"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        text = format(Decimal(repr(value)), "f")  # repr: shortest text that reads back
-        return text.replace(".", decimal)
-    if isinstance(value, DateValue):
-        if value.moment is None:
-            return format(value.serial, "g")
-        moment = value.moment
-        if not value.shows_date:
-            return moment.time().isoformat()
-        return moment.date().isoformat() if moment.time() == time() else moment.isoformat()
-    if isinstance(value, ErrorValue):
-        return value.text
-    if isinstance(value, NoValue):
-        return ""
-    return str(value)

@@ -1,6 +1,6 @@
 """Excel workbooks (.xlsx): the one bounded reader, and deterministic writing."""
 
-from kraftstokk.workbook.cells import Cell, DateValue, ErrorValue, NoValue, Row
+from kraftstokk.workbook.cells import Cell, DateValue, ErrorValue, NoValue, Row, cell_text
 from kraftstokk.workbook.limits import WorkbookLimits
 from kraftstokk.workbook.reader import Sheet, first_sheet, read_sheets
 
@@ -12,6 +12,7 @@ __all__ = [
     "Row",
     "Sheet",
     "WorkbookLimits",
+    "cell_text",
     "first_sheet",
     "read_sheets",
 ]

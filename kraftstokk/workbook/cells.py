@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
+from decimal import Decimal
 
 
 @dataclass(frozen=True)
@@ -108,3 +109,34 @@ def moment_of(serial: float, date1904: bool) -> datetime | None:
         return _EPOCH_1904 + timedelta(days=serial)
     shift = -1 if serial >= 61 else 0
     return _EPOCH_1900 + timedelta(days=serial + shift)
+
+
+def cell_text(value: Cell, decimal: str = ".") -> str:
+    """A cell as the text a CSV export would hold.
+
+    Whole numbers lose the ``.0`` a float gives them (ids, years); other numbers keep
+    every digit, never an exponent, with ``decimal`` as the mark; dates are ISO 8601.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        text = format(Decimal(repr(value)), "f")  # repr: shortest text that reads back
+        return text.replace(".", decimal)
+    if isinstance(value, DateValue):
+        if value.moment is None:
+            return format(value.serial, "g")
+        moment = value.moment
+        if not value.shows_date:
+            return moment.time().isoformat()
+        return moment.date().isoformat() if moment.time() == time() else moment.isoformat()
+    if isinstance(value, ErrorValue):
+        return value.text
+    if isinstance(value, NoValue):
+        return ""
+    return str(value)
