@@ -9,11 +9,11 @@ from pathlib import Path
 from _common import best_of, default_deck
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fonts import register_fonts
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import load_layout
 from kraftstokk.models import Deck
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import register_fonts
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import load_layout
 from kraftstokk.render.outputs import RenderOptions, render_deck
 from kraftstokk.render.printshop import printshop_pdf
 from kraftstokk.render.sheets import sheets_pdf

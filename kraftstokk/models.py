@@ -6,7 +6,6 @@ production in GWh, ``head_m`` gross head in metres.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -191,10 +190,3 @@ class Deck(BaseModel):
 
 def card_id(suit: str, value: int) -> str:
     return f"{suit}-{value}"
-
-
-def load_deck_json(path: str | Path) -> Deck:
-    """Read a deck file with the one loader, :func:`kraftstokk.deck.io.load_deck`."""
-    from kraftstokk.deck.io import load_deck
-
-    return load_deck(path)

@@ -1,4 +1,4 @@
-"""Derive ``kraftstokk/render/data/norway.json`` from Natural Earth's 1:50m countries.
+"""Derive ``kraftstokk/design/data/norway.json`` from Natural Earth's 1:50m countries.
 
 The source is ``countries-50m.json`` of the npm package ``world-atlas`` 2.0.2 (Natural
 Earth 4.1.0 Admin 0 countries as TopoJSON, in degrees). Get it and run, from the
@@ -10,7 +10,7 @@ repository root:
 
 The script takes Norway's polygons, keeps the mainland and its coastal islands (Svalbard,
 Jan Mayen and Bouvet Island lie outside the card map's frame), simplifies every ring
-with Douglas-Peucker on the card's own projection (kraftstokk.render.norway_outline) and
+with Douglas-Peucker on the card's own projection (kraftstokk.design.norway_outline) and
 drops islands too small to see on a card. The same source gives the same bytes.
 """
 
@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from kraftstokk.atomic import write_text
-from kraftstokk.render.norway_outline import project
+from kraftstokk.design.norway_outline import project
 
 Degrees = tuple[float, float]  # (lon, lat)
 
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source", type=Path, help="countries-50m.json from world-atlas 2.0.2")
     parser.add_argument(
-        "--out", type=Path, default=Path("kraftstokk/render/data/norway.json"), help="output"
+        "--out", type=Path, default=Path("kraftstokk/design/data/norway.json"), help="output"
     )
     args = parser.parse_args(argv)
     data = derive(args.source)

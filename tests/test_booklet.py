@@ -13,10 +13,10 @@ from reportlab.lib.pagesizes import A5
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.design.numbers import deck_decimals, round_shown
 from kraftstokk.models import CATEGORIES, Deck
 from kraftstokk.render.booklet import build_booklet, imposed_name
 from kraftstokk.render.imposition import A4_LANDSCAPE_PT
-from kraftstokk.render.numbers import deck_decimals, round_shown
 from tests.conftest import synthetic_deck
 
 NBSP = "\u00a0"

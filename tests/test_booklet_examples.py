@@ -93,7 +93,7 @@ def test_kraftidioten_claim_example_follows_ki3_and_ki6(any_deck):
     assert claims is not None
     cat = claims.category
     table = DeckTable.from_deck(any_deck)
-    printed = [ki_rules.printed_value(text) for text in table.shown[CATEGORIES.index(cat)]]
+    printed = table.printed[CATEGORIES.index(cat)]
     first, second, hidden, claimed = (
         table.index_of(card.id)
         for card in (claims.first, claims.second, claims.hidden, claims.claimed)

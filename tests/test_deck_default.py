@@ -10,7 +10,7 @@ import pytest
 from kraftstokk.deck.build import build_from_spec_file
 from kraftstokk.deck.io import deck_json_text
 from kraftstokk.deck.validate import validate_deck
-from kraftstokk.render.numbers import deck_decimals, format_number
+from kraftstokk.design.numbers import deck_decimals, format_number
 from kraftstokk.sources.snapshot import read_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent

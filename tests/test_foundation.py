@@ -6,8 +6,8 @@ from typer.testing import CliRunner
 from kraftstokk import __version__
 from kraftstokk.atomic import atomic_path, write_text
 from kraftstokk.cli import app
+from kraftstokk.deck.io import load_deck
 from kraftstokk.errors import InputFileError
-from kraftstokk.models import load_deck_json
 
 runner = CliRunner()
 
@@ -36,7 +36,7 @@ def test_bad_deck_json_names_file_and_reason(tmp_path: Path, content: str, reaso
     path = tmp_path / "deck.json"
     path.write_text(content)
     with pytest.raises(InputFileError) as info:
-        load_deck_json(path)
+        load_deck(path)
     assert str(path) in str(info.value)
     assert reason in str(info.value)
 

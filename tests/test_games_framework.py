@@ -9,6 +9,7 @@ from enum import Enum, IntEnum
 
 import pytest
 
+from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.games import native, registry
 from kraftstokk.games.core import DeckTable, Game, State
 from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut
@@ -93,7 +94,9 @@ def test_the_narrator_names_cards_and_figures_as_printed():
     nb, en = Narrator(TABLE, "nb"), Narrator(TABLE, "en")
     assert nb.card(card).startswith(TABLE.names[card]) and "spar" in nb.card(card)
     assert "spades" in en.card(card) and "ace" in en.card(card) and "ess" in nb.card(card)
-    assert nb.figure(1, card) == f"{TABLE.shown[1][card]} GWh"
+    deck = synthetic_deck()
+    on_the_card = format_figure(deck.cards[card].gwh or 0, "gwh", deck_decimals(deck)["gwh"])
+    assert nb.figure(1, card) == on_the_card.replace("\u00a0", " ")
     for other in TABLE.plant_cards:
         suit = SUITS[TABLE.suit[other]]
         assert f"({suit} " in nb.card(other)  # the suit word is the card's own

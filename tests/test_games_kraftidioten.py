@@ -85,7 +85,7 @@ def told(events: list[Event], table: DeckTable, lang: str, viewer: int | None = 
 
 def printed(table: DeckTable, category: int, card: int) -> float:
     """The figure as the card prints it ("1 234,5" -> 1234.5): what claims state."""
-    return float(table.shown[category][card].replace(" ", "").replace(",", "."))
+    return table.printed[category][card]
 
 
 def answer_window(state: KraftidiotenState, challenger: int | None = None) -> list[int]:

@@ -61,7 +61,7 @@ def sub_table(table: DeckTable, cards: Sequence[int]) -> DeckTable:
         figures=tuple(pick(row) for row in table.figures),
         nr=tuple(pick(row) for row in table.nr),
         gwh_tens=pick(table.gwh_tens),
-        shown=tuple(pick(row) for row in table.shown),
+        printed=tuple(pick(row) for row in table.printed),
     )
 
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kraftstokk.design.numbers import printed_figure
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import GWH, HEAD, MW, DeckTable, play_game, replay
@@ -38,7 +39,6 @@ from kraftstokk.games.stromkrig.actions import (
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
 from kraftstokk.games.stromkrig.rules import WarReason, production_tens
 from kraftstokk.games.stromkrig.state import StromkrigGame, StromkrigState
-from kraftstokk.render.numbers import format_number
 
 
 @pytest.fixture
@@ -58,14 +58,16 @@ def with_production(table: DeckTable, figures: dict[int, float]) -> DeckTable:
     """The table with some production figures replaced (ranks kept)."""
     gwh = list(table.figures[GWH])
     tens = list(table.gwh_tens)
-    shown = list(table.shown[GWH])
+    printed = list(table.printed[GWH])
     for index, value in figures.items():
         gwh[index] = value
         tens[index] = int(value // 10) * 10
-        shown[index] = format_number(value).replace("\u00a0", " ")
+        printed[index] = printed_figure(value, table.decimals[GWH])
     new_figures = tuple(tuple(gwh) if k == GWH else table.figures[k] for k in range(3))
-    new_shown = tuple(tuple(shown) if k == GWH else table.shown[k] for k in range(3))
-    return dataclasses.replace(table, figures=new_figures, gwh_tens=tuple(tens), shown=new_shown)
+    new_printed = tuple(tuple(printed) if k == GWH else table.printed[k] for k in range(3))
+    return dataclasses.replace(
+        table, figures=new_figures, gwh_tens=tuple(tens), printed=new_printed
+    )
 
 
 SUIT_WORDS = {

@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.deck.io import write_deck
+from kraftstokk.design.fit import FitRules, fit_name
+from kraftstokk.design.fonts import text_width
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import load_layout
 from kraftstokk.models import Deck
-from kraftstokk.render.fit import FitRules, fit_name
-from kraftstokk.render.fonts import text_width
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import load_layout
 from kraftstokk.sources.ingest import ingest_files
 from kraftstokk.sources.snapshot import provenance_path, read_snapshot
 from tests.conftest import synthetic_deck, synthetic_plants
@@ -557,7 +557,7 @@ def test_a_booklet_whose_imposition_fails_keeps_the_previous_booklet(tmp_path: P
 
 
 def test_a_small_positive_figure_never_prints_as_zero():
-    from kraftstokk.render.numbers import decimals_for, format_number
+    from kraftstokk.design.numbers import decimals_for, format_number
 
     values = [0.3, 12.0, 40.0, 960.0]
     decimals = decimals_for(values)

@@ -12,13 +12,13 @@ import pytest
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import load_layout
+from kraftstokk.design.norway_outline import norway_outline, project
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.card import draw_card_face
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import load_layout
-from kraftstokk.render.norway_outline import norway_outline, project
+from kraftstokk.render.picture import MAP_PADDING, MAP_WIDTH
 from kraftstokk.render.plant_map import map_frame
-from kraftstokk.render.plant_picture import MAP_PADDING, MAP_WIDTH
 from kraftstokk.sources.snapshot import read_snapshot
 from scripts.derive_norway_map import decode_arcs, douglas_peucker, ring_points
 
@@ -48,7 +48,7 @@ def _distance_to_coast(point: tuple[float, float]) -> float:
 
 
 def test_outline_file_is_small_and_says_where_it_comes_from():
-    folder = resources.files("kraftstokk.render.data")
+    folder = resources.files("kraftstokk.design.data")
     raw = json.loads(folder.joinpath("norway.json").read_text("utf-8"))
     assert "Natural Earth" in raw["source"] and "world-atlas 2.0.2" in raw["source"]
     assert "Public domain" in raw["licence"]
@@ -77,7 +77,7 @@ def test_outline_is_mainland_norway():
 
 
 def _raw_rings() -> list[list[list[float]]]:
-    text = resources.files("kraftstokk.render.data").joinpath("norway.json").read_text("utf-8")
+    text = resources.files("kraftstokk.design.data").joinpath("norway.json").read_text("utf-8")
     rings: list[list[list[float]]] = json.loads(text)["rings"]
     return rings
 

@@ -21,9 +21,9 @@ from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
-from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
+from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
+from kraftstokk.design.presets import Preset, all_presets, load_preset
 from kraftstokk.render.preflight import preflight
-from kraftstokk.render.presets import Preset, all_presets, load_preset
 
 MM = 72 / 25.4
 CARD = (63.5, 88.9)

@@ -15,14 +15,14 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.design.layout import load_layout
+from kraftstokk.design.presets import all_presets, load_preset, preset_names
 from kraftstokk.models import Deck
 from kraftstokk.render.booklet import booklet_with_bleed, build_booklet, printshop_booklet
-from kraftstokk.render.geometry import sheet_layout
-from kraftstokk.render.layout import load_layout
 from kraftstokk.render.outputs import RenderOptions, render_deck
 from kraftstokk.render.preflight import preflight
-from kraftstokk.render.presets import all_presets, load_preset, preset_names
 from kraftstokk.render.printshop import printshop_pdf
+from kraftstokk.render.sheet_layout import sheet_layout
 from kraftstokk.render.sheets import _test_points, duplex_outcomes, sheets_pdf
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, page_text
@@ -206,12 +206,14 @@ def test_every_colour_is_defined_in_the_palette():
     """No drawing module makes its own colour: each is a palette ink (CMYK, RGB derived)."""
     import re
 
+    import kraftstokk.design as design_package
     import kraftstokk.render as render_package
 
-    folder = Path(render_package.__file__).parent
+    folders = [Path(package.__file__).parent for package in (design_package, render_package)]
     made_here = re.compile(r"\b(HexColor|CMYKColor|Color)\(|setFillColorRGB|setStrokeColorRGB")
     offenders = [
         f"{path.name}:{number}"
+        for folder in folders
         for path in sorted(folder.rglob("*.py"))
         if path.name != "palette.py" and "preflight" not in path.parts
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
@@ -270,7 +272,7 @@ def _with_style(name: str, **changes: object):
 def test_a_layout_below_the_preset_minimum_is_refused():
     """Today's 5 pt small print and regular edition would be refused (render_deck raises
     a RenderError with these lines), not printed."""
-    from kraftstokk.render.presets.fit import layout_problems
+    from kraftstokk.design.presets.fit import layout_problems
 
     small = _with_style("small_print", size=5.0)
     assert layout_problems(small, load_preset("offset")) == [

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
+from kraftstokk.design.layout import layout_names, load_layout
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.box import (
@@ -19,7 +20,6 @@ from kraftstokk.render.box import (
     tuck_box,
     tuck_box_pdf,
 )
-from kraftstokk.render.layout import layout_names, load_layout
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, page_text
 

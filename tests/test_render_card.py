@@ -9,13 +9,14 @@ from PIL import Image
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import load_layout
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
-from kraftstokk.render.card import draw_card_back, draw_card_face
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import load_layout
+from kraftstokk.render.back import draw_card_back
+from kraftstokk.render.card import draw_card_face
+from kraftstokk.render.forms import palette_key
 from kraftstokk.render.palette import PrintColour, palette_from_style
-from kraftstokk.render.parts import palette_key
 from tests.render_probe import Rect, fonts_of, page_shapes, page_text, text_in
 
 POKER = load_layout("poker")
@@ -92,8 +93,8 @@ def test_fonts_embedded(deck: Deck):
 
 
 def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
+    from kraftstokk.design.fonts import text_width
     from kraftstokk.render.card import small_print_lines
-    from kraftstokk.render.fonts import text_width
 
     style = POKER.styles.small_print
 

@@ -154,7 +154,7 @@ def test_style_paper_letter_is_the_default(tmp_path: Path):
 
 
 def test_previews_replace_stale_card_images_only(tmp_path: Path):
-    from kraftstokk.render.layout import load_layout
+    from kraftstokk.design.layout import load_layout
     from kraftstokk.render.preview import write_previews
 
     folder = tmp_path / "png"

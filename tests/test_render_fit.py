@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kraftstokk.render.fit import FitRules
-from kraftstokk.render.fit import fit_name as fit_in
-from kraftstokk.render.fonts import text_width
-from kraftstokk.render.layout import CardLayout, layout_names, load_layout
+from kraftstokk.design.fit import FitRules
+from kraftstokk.design.fit import fit_name as fit_in
+from kraftstokk.design.fonts import text_width
+from kraftstokk.design.layout import CardLayout, layout_names, load_layout
 
 POKER = load_layout("poker")
 RULES = FitRules.of(POKER)

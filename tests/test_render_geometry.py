@@ -6,15 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kraftstokk.render.geometry import PAPERS, Box, sheet_layout
-from kraftstokk.render.layout import CardLayout, layout_names, load_layout
-from kraftstokk.render.numbers import (
+from kraftstokk.design.geometry import Box
+from kraftstokk.design.layout import CardLayout, layout_names, load_layout
+from kraftstokk.design.numbers import (
     decimals_for,
     deck_decimals,
     format_figure,
     format_number,
+    printed_figure,
     round_shown,
 )
+from kraftstokk.render.sheet_layout import PAPERS, sheet_layout
 from tests.conftest import synthetic_deck
 
 DESIGN_BOXES = ("index", "index_rotated", "name", "picture", "rows", "footer")
@@ -123,6 +125,17 @@ def test_bleed_runs_towards_empty_slots_but_never_across_a_neighbour():
     assert layout.cell_bleed(layout.cell(8), full) == (0.0, 3.0, 3.0, 0.0)
     two = [layout.cell(0), layout.cell(1)]
     assert layout.cell_bleed(layout.cell(0), two) == (3.0, 3.0, 0.0, 3.0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(min_value=0, max_value=1e6, allow_nan=False), st.integers(0, 1))
+def test_the_printed_figure_is_the_number_the_card_shows(value: float, decimals: int):
+    """Claims are judged in printed figures: the number, and the text made from it."""
+    printed = printed_figure(value, decimals)
+    text = format_number(value, decimals)
+    assert float(text.replace("\u00a0", "").replace(",", ".")) == printed
+    assert format_number(printed, decimals) == text
+    assert format_number(printed, decimals, " ") == text.replace("\u00a0", " ")
 
 
 @settings(max_examples=300, deadline=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -10,11 +11,12 @@ import pytest
 
 from kraftstokk.deck.spec import parse_spec
 from kraftstokk.deck.validate import validate_deck
+from kraftstokk.design.colour_names import COLOUR_NAMES, PALETTE_COLOURS
+from kraftstokk.design.fit import fit_name
+from kraftstokk.design.geometry import Box
+from kraftstokk.design.layout import layout_name_of, layout_names, load_layout
 from kraftstokk.errors import LayoutError, SpecError
-from kraftstokk.render.fit import fit_name
-from kraftstokk.render.geometry import Box
-from kraftstokk.render.layout import layout_name_of, layout_names, load_layout
-from kraftstokk.render.palette import COLOUR_NAMES
+from kraftstokk.render.palette import Palette, palette_from_style, palette_inks
 from tests.conftest import synthetic_deck
 
 SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "poker-63x88": (63.0, 88.0)}
@@ -22,7 +24,7 @@ SIZES = {"poker": (63.5, 88.9), "bridge": (57.2, 88.9), "poker-63x88": (63.0, 88
 
 def _folder(tmp_path: Path, **files: str) -> Path:
     """A layouts folder with the package's poker.toml and the given extra files."""
-    poker = resources.files("kraftstokk.render.layouts").joinpath("poker.toml")
+    poker = resources.files("kraftstokk.design.layouts").joinpath("poker.toml")
     shutil.copyfile(str(poker), tmp_path / "poker.toml")
     for name, text in files.items():
         (tmp_path / f"{name}.toml").write_text(text, encoding="utf-8")
@@ -107,6 +109,16 @@ def test_every_style_colour_is_a_palette_name():
     for name in layout_names():
         for style in dict(load_layout(name).styles).values():
             assert style.colour in COLOUR_NAMES
+
+
+def test_the_colour_names_a_layout_may_use_are_the_palettes_colours():
+    fields = tuple(field.name for field in dataclasses.fields(Palette) if field.name != "model")
+    assert fields == PALETTE_COLOURS
+    assert tuple(palette_inks({})) == PALETTE_COLOURS
+    assert (*PALETTE_COLOURS, "suit") == COLOUR_NAMES
+    palette = palette_from_style({})
+    assert palette.named("suit", "hjerter") == palette.red
+    assert palette.named("suit", "spar") == palette.black
 
 
 def test_deck_spec_chooses_the_layout():

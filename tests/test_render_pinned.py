@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
 
-from kraftstokk.render.layout import load_layout
+from kraftstokk.design.layout import load_layout
 from kraftstokk.render.preview import faces_pdf
 from tests.conftest import synthetic_deck
 

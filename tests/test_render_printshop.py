@@ -7,9 +7,9 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from kraftstokk.design.layout import load_layout
+from kraftstokk.design.presets import load_preset
 from kraftstokk.models import Deck
-from kraftstokk.render.layout import load_layout
-from kraftstokk.render.presets import load_preset
 from kraftstokk.render.printshop import page_sequence, printshop_pdf
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, fonts_of, page_shapes, page_text

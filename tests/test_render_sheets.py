@@ -8,10 +8,10 @@ from itertools import pairwise
 import pytest
 from pypdf import PdfReader
 
+from kraftstokk.design.fit import fit_name
+from kraftstokk.design.layout import load_layout
+from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.models import CATEGORIES, Deck
-from kraftstokk.render.fit import fit_name
-from kraftstokk.render.layout import load_layout
-from kraftstokk.render.numbers import deck_decimals, format_figure
 from kraftstokk.render.sheets import sheets_pdf
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, Rect, Segment, fonts_of, page_shapes, page_text, text_in

@@ -107,7 +107,7 @@ class Style(_Strict):
     language: Literal["nb", "en"] = "nb"
     layout: str = Field(
         "poker",
-        description="Card layout: a file in kraftstokk/render/layouts (poker, bridge, ...).",
+        description="Card layout: a file in kraftstokk/design/layouts (poker, bridge, ...).",
     )
 
     @field_validator("accent")
@@ -118,7 +118,7 @@ class Style(_Strict):
     @field_validator("layout")
     @classmethod
     def _known_layout(cls, value: str) -> str:
-        from kraftstokk.render.layout import layout_names
+        from kraftstokk.design.layout import layout_names
 
         names = layout_names()
         if value not in names:
@@ -131,14 +131,14 @@ class PrintTable(_Strict):
 
     preset: str | None = Field(
         None,
-        description="Printer preset: a file in kraftstokk/render/presets "
+        description="Printer preset: a file in kraftstokk/design/presets "
         "(render --list-presets); none: home sheets and the offset print-shop file.",
     )
 
     @field_validator("preset")
     @classmethod
     def _known_preset(cls, value: str | None) -> str | None:
-        from kraftstokk.render.presets import preset_names
+        from kraftstokk.design.presets import preset_names
 
         names = preset_names()
         if value is not None and value not in names:

@@ -51,7 +51,7 @@ from kraftstokk.models import (
 )
 
 if TYPE_CHECKING:
-    from kraftstokk.render.layout import CardLayout
+    from kraftstokk.design.layout import CardLayout
 
 #: Figures above these are reported as implausible (warnings, not errors).
 PLAUSIBLE_MAX: dict[Category, float] = {"mw": 2000.0, "gwh": 10000.0, "head_m": 1200.0}
@@ -324,8 +324,8 @@ def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
 
     Lengths and glyphs are checked always; the line's width in ``layout`` when there is one.
     """
-    from kraftstokk.render.fonts import SANS, missing_glyphs, text_width
-    from kraftstokk.render.geometry import mm
+    from kraftstokk.design.fonts import SANS, missing_glyphs, text_width
+    from kraftstokk.design.geometry import mm
 
     deck = ctx.deck
     texts = (("title", deck.title, MAX_TITLE_LENGTH), ("edition", deck.edition, MAX_EDITION_LENGTH))
@@ -363,7 +363,7 @@ def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
 
 
 def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) -> None:
-    from kraftstokk.render.fit import fit_name
+    from kraftstokk.design.fit import fit_name
 
     for card in plants:
         if card.name and card.name.strip():
@@ -375,7 +375,7 @@ def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) 
 
 def _check_places(ctx: _Context, plants: Sequence[Card]) -> None:
     """Warn where a card will show no mark on its map although the deck gives a place."""
-    from kraftstokk.render.norway_outline import on_the_map
+    from kraftstokk.design.norway_outline import on_the_map
 
     for card in plants:
         if card.lat is None and card.lon is None:
@@ -395,8 +395,8 @@ def _check_places(ctx: _Context, plants: Sequence[Card]) -> None:
 
 def _deck_layout(ctx: _Context) -> CardLayout | None:
     """The layout the deck's spec names; an unknown one is a problem of the deck."""
+    from kraftstokk.design.layout import layout_name_of, layout_names, load_layout
     from kraftstokk.errors import LayoutError
-    from kraftstokk.render.layout import layout_name_of, layout_names, load_layout
 
     name = layout_name_of(ctx.deck.style())
     try:

@@ -10,21 +10,40 @@ The public API (``games/README.md`` describes a game package):
   :func:`replay`; replay logs in :mod:`kraftstokk.games.replay`;
 * :class:`Narrator`, which tells an :class:`Event` or an observation in nb or en;
 * :func:`specs`, every game's :class:`GameSpec`.
+
+The names load with their modules on first use, so that a game's pure ``rules`` module
+(which the deck's flags read) can be imported without the engine.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from kraftstokk.games.native import use_current_build
 
 use_current_build()  # before any engine module loads: a stale build must not be used
 
-from kraftstokk.games.core import Game, GameRecord, State, play_game, replay  # noqa: E402
-from kraftstokk.games.events import Event, Narrator  # noqa: E402
-from kraftstokk.games.registry import (  # noqa: E402
-    from_position,
-    make_bots,
-    make_game,
-    specs,
-)
-from kraftstokk.games.spec import GameSpec  # noqa: E402
+if TYPE_CHECKING:
+    from kraftstokk.games.core import Game, GameRecord, State, play_game, replay
+    from kraftstokk.games.events import Event, Narrator
+    from kraftstokk.games.registry import from_position, make_bots, make_game, specs
+    from kraftstokk.games.spec import GameSpec
+
+_HOME = {
+    "Event": "events",
+    "Game": "core",
+    "GameRecord": "core",
+    "GameSpec": "spec",
+    "Narrator": "events",
+    "State": "core",
+    "from_position": "registry",
+    "make_bots": "registry",
+    "make_game": "registry",
+    "play_game": "core",
+    "replay": "core",
+    "specs": "registry",
+}
 
 __all__ = [
     "Event",
@@ -40,3 +59,12 @@ __all__ = [
     "replay",
     "specs",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

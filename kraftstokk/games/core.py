@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from kraftstokk.design.numbers import deck_decimals, format_number, printed_figure
 from kraftstokk.errors import GameError
 from kraftstokk.games.fastcore import MAX_SEED, NativeRun, native_core
 from kraftstokk.games.random_bot import RandomBot as RandomBot  # re-exported, as Stats
@@ -57,7 +58,10 @@ class DeckTable:
     figures: tuple[tuple[float, ...], ...]  # figures[category][card]; 0.0 for jokers
     nr: tuple[tuple[int, ...], ...]  # nr[category][card]; 0 for jokers
     gwh_tens: tuple[int, ...]  # production rounded down to tens; -1 for jokers
-    shown: tuple[tuple[str, ...], ...]  # shown[category][card]: the figure as printed; ""
+    #: printed[category][card]: the figure as the card prints it, as a number; 0.0 for
+    #: jokers. Text is made of it only where a sentence is written (figure_text).
+    printed: tuple[tuple[float, ...], ...]
+    decimals: tuple[int, ...]  # per category: the decimals every card prints (0 or 1)
 
     @property
     def size(self) -> int:
@@ -82,14 +86,13 @@ class DeckTable:
 
     def figure_text(self, category: int, card: int) -> str:
         """The figure as the card prints it, with its unit: '4 357 GWh'."""
-        return f"{self.shown[category][card]} {CATEGORY_UNITS[category]}"
+        shown = format_number(self.printed[category][card], self.decimals[category], " ")
+        return f"{shown} {CATEGORY_UNITS[category]}"
 
     @classmethod
     def from_deck(cls, deck: Deck) -> DeckTable:
-        from kraftstokk.render.numbers import THOUSANDS, deck_decimals, format_number
-
         decimals = deck_decimals(deck) if deck.plant_cards else dict.fromkeys(CATEGORIES, 0)
-        shown: list[list[str]] = [[], [], []]
+        printed: list[list[float]] = [[], [], []]
         ids, names, suits, values, jokers, tens = [], [], [], [], [], []
         figures: list[list[float]] = [[], [], []]
         ranks: list[list[int]] = [[], [], []]
@@ -104,7 +107,7 @@ class DeckTable:
                 for c in range(3):
                     figures[c].append(0.0)
                     ranks[c].append(0)
-                    shown[c].append("")
+                    printed[c].append(0.0)
                 continue
             if card.suit is None or card.value is None or card.nr is None:
                 raise GameError(f"card {card.id} lacks suit, value or nr.; validate the deck")
@@ -116,8 +119,7 @@ class DeckTable:
             for c, category in enumerate(CATEGORIES):
                 figures[c].append(card.figure(category))
                 ranks[c].append(card.nr.get(category))
-                printed = format_number(card.figure(category), decimals[category])
-                shown[c].append(printed.replace(THOUSANDS, " "))
+                printed[c].append(printed_figure(card.figure(category), decimals[category]))
         return cls(
             ids=tuple(ids),
             names=tuple(names),
@@ -127,7 +129,8 @@ class DeckTable:
             figures=tuple(tuple(f) for f in figures),
             nr=tuple(tuple(r) for r in ranks),
             gwh_tens=tuple(tens),
-            shown=tuple(tuple(s) for s in shown),
+            printed=tuple(tuple(p) for p in printed),
+            decimals=tuple(decimals[category] for category in CATEGORIES),
         )
 
 

@@ -5,7 +5,7 @@ Each game defines its events in ``<game>/events.py`` as frozen dataclasses deriv
 sentence is told to a viewer through a :class:`Narrator`, which knows the language, the
 seat listening (``None``: everything, for a replay read afterwards) and the deck, so a
 face-down card is told only to whoever may see it. Figures are told as the cards print
-them (``DeckTable.shown``).
+them (``DeckTable.printed``, written as the cards write them).
 
 An event also knows what it adds to the simulation's counters (:meth:`Event.count`),
 so the counters are the events counted, not a second bookkeeping (:func:`tally`).
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kraftstokk.design.numbers import format_number
 from kraftstokk.games.core import CATEGORY_UNITS, DeckTable, Stats
 
 LANGUAGES: tuple[str, ...] = ("nb", "en")
@@ -88,9 +89,7 @@ class Narrator:
 
     def amount(self, category: int, value: float) -> str:
         """A figure that is no card's (a claim may name any): printed like the cards'."""
-        from kraftstokk.render.numbers import THOUSANDS, format_number
-
-        text = format_number(value, 0 if value == int(value) else 1).replace(THOUSANDS, " ")
+        text = format_number(value, 0 if value == int(value) else 1, " ")
         return f"{text} {CATEGORY_UNITS[category]}"
 
     def category(self, category: int) -> str:

@@ -10,10 +10,10 @@ import hashlib
 
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fonts import register_fonts, text_width
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.models import Deck
-from kraftstokk.render.fonts import register_fonts, text_width
-from kraftstokk.render.geometry import Box, mm
-from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import RGB, Palette, PrintColour, palette_from_style
 from kraftstokk.render.suits import BOLT, draw_shape
 

@@ -36,6 +36,9 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from kraftstokk.atomic import write_files
+from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_text import (
     Block,
@@ -53,9 +56,6 @@ from kraftstokk.render.booklet_text import (
     escape,
     figure,
 )
-from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.render.palette import (
     RGB,
     Palette,
@@ -734,8 +734,8 @@ BOOKLET_PRESET = "offset"
 def printshop_booklet(deck: Deck, language: Language = "nb") -> bytes:
     """The booklet for a print shop: CMYK within the offset preset's ink limit, 3 mm bleed
     with TrimBox and BleedBox on every page, PDF/X-1a keys."""
+    from kraftstokk.design.presets import load_preset
     from kraftstokk.render.pdfx import make_pdfx
-    from kraftstokk.render.presets import load_preset
 
     preset = load_preset(BOOKLET_PRESET)
     colour = PrintColour(preset.colour, preset.ink_limit_pct)

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
+from kraftstokk.design.numbers import THOUSANDS, deck_decimals, format_number
 from kraftstokk.models import CATEGORY_UNITS, Card, Category, Deck
-from kraftstokk.render.numbers import THOUSANDS, deck_decimals, format_number
 
 #: A language code: the name of a file in ``render/locales/`` (see :mod:`locale`).
 Language = str

@@ -22,14 +22,15 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fit import wrap
+from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.back import draw_back_local
-from kraftstokk.render.card import wrap
-from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts, text_width
-from kraftstokk.render.geometry import PAPERS, Box, mm
-from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import Palette, palette_from_style
+from kraftstokk.render.sheet_layout import PAPERS
 from kraftstokk.render.suits import BOLT, draw_shape
 
 Point = tuple[float, float]

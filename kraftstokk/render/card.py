@@ -1,7 +1,17 @@
-"""One card face: corner indices, name, picture, the three category rows, small print.
+"""One card face, drawn in one pass from top to bottom.
+
+The pass (:func:`draw_face_local`): the paper and the panels every face shares, the corner
+index and its copy turned into the opposite corner, the plant's name, the picture
+(``picture.py``), the three category rows (a joker: its rules), and the small print.
+Each part is drawn here, in that order, with its own pieces: the suit pip, the nr. pills
+and the panels are forms (``forms.py`` names and places them), and the text of the name,
+the rows and the small print is written together at the end of the pass as one text
+object on top of the shapes (``textlayer.py``).
 
 Drawing happens in card coordinates (points, origin at the lower-left cut corner); the
-public functions move and scale there and clip to the cut or the bleed.
+public functions move and scale there and clip to the cut or the bleed. What the texts
+say and how large they are comes from the layout (``design/layouts``); the colours from
+the palette.
 """
 
 from __future__ import annotations
@@ -12,28 +22,20 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fit import NameFit, fit_name, wrap
+from kraftstokk.design.fonts import register_fonts, text_width
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout, TextStyle
+from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.errors import RenderError
-from kraftstokk.models import (
-    CATEGORIES,
-    CATEGORY_LABELS,
-    VALUE_INDEX,
-    Card,
-    Category,
-    Deck,
-)
-from kraftstokk.render.back import draw_card_back
-from kraftstokk.render.fit import NameFit, fit_name
-from kraftstokk.render.fonts import register_fonts, text_width
-from kraftstokk.render.geometry import Box, mm
-from kraftstokk.render.layout import CardLayout, TextStyle
-from kraftstokk.render.numbers import deck_decimals, format_figure
-from kraftstokk.render.palette import RGB, Palette, PrintColour, mix, palette_from_style
-from kraftstokk.render.parts import Parts, place
-from kraftstokk.render.plant_picture import draw_plant_picture, has_plant_picture
-from kraftstokk.render.suits import BOLT, draw_shape
+from kraftstokk.models import CATEGORIES, CATEGORY_LABELS, VALUE_INDEX, Card, Category, Deck
+from kraftstokk.render.forms import FormNames, ascii_name, place, square
+from kraftstokk.render.palette import RGB, Palette, PrintColour, palette_from_style
+from kraftstokk.render.picture import draw_picture
+from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
 from kraftstokk.render.textlayer import TextLayer
 
-__all__ = ["FaceContext", "draw_card_back", "draw_card_face", "draw_face_local", "face_context"]
+__all__ = ["FaceContext", "draw_card_face", "draw_face_local", "face_context"]
 
 CAP_HEIGHT = 0.73  # Vera's capital height, in em
 Extent = tuple[float, float, float, float]  # bleed in mm: left, bottom, right, top
@@ -43,6 +45,7 @@ JOKER_RULES = (
     ("Strømkrig", "brenner bunken. Lavest i krig."),
     ("Idiot", "tas ut av stokken."),
 )
+DATA_LINES = 2  # the small print's data attribution, at most
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ class FaceContext:
     decimals: dict[Category, int]
     ranges: dict[Category, tuple[float, float]]
     small_print: tuple[str, ...]
-    parts: Parts
+    forms: FormNames
 
 
 _cache: list[tuple[Deck, CardLayout, PrintColour, FaceContext]] = []
@@ -80,26 +83,10 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
         decimals=deck_decimals(deck) if plants else dict.fromkeys(CATEGORIES, 0),
         ranges=ranges,
         small_print=tuple(small_print_lines(deck, layout)),
-        parts=Parts(palette, layout),
+        forms=FormNames.of(palette, layout),
     )
     _cache[:] = [(deck, layout, colour, ctx)]
     return ctx
-
-
-def add_text(
-    text: TextLayer,
-    line: str,
-    style: TextStyle,
-    colour: Color,
-    x: float,
-    y: float,
-    size: float | None = None,
-    squeeze: float = 100.0,
-) -> None:
-    """Queue ``line`` in ``style`` (its font, size unless given, and alignment)."""
-    text.add(
-        line, style.face, style.size if size is None else size, colour, x, y, style.align, squeeze
-    )
 
 
 def draw_card_face(
@@ -126,35 +113,62 @@ def draw_card_face(
     canvas.restoreState()
 
 
-def clip_to(canvas: Canvas, box: Box) -> None:
-    path = canvas.beginPath()
-    path.rect(*box.pt())
-    canvas.clipPath(path, stroke=0, fill=0)
-
-
 def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent) -> None:
     """The face in card coordinates, clipped to the cut plus ``extent`` of bleed."""
     left, bottom, right, top = extent
     layout = ctx.layout
     area = Box(-left, -bottom, layout.width + left + right, layout.height + bottom + top)
     canvas.saveState()
-    clip_to(canvas, area)
-    pal = ctx.palette
-    canvas.setFillColor(pal.paper)
+    clip = canvas.beginPath()
+    clip.rect(*area.pt())
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.setFillColor(ctx.palette.paper)
     canvas.rect(*area.pt(), stroke=0, fill=1)
     text = TextLayer()
-    _draw_base(canvas, card, ctx)
-    _draw_index_pair(canvas, card, ctx)
-    _draw_name(canvas, card, ctx, text)
-    _draw_art(canvas, card, ctx)
+    _draw_panels(canvas, card, ctx)
+    _draw_index(canvas, card, ctx)
+    canvas.saveState()
+    canvas.translate(mm(layout.width), mm(layout.height))
+    canvas.rotate(180)
+    _draw_index(canvas, card, ctx)
+    canvas.restoreState()
+    _draw_name(card, ctx, text)
+    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
+    draw_picture(canvas, card, head, layout, ctx.palette, ctx.forms)
     if card.joker:
         _draw_joker_rules(ctx, text)
     else:
         for row, category in enumerate(CATEGORIES):
             _draw_row(canvas, card, ctx, category, row, text)
-    _draw_footer(canvas, card, ctx, text)
+    _draw_small_print(canvas, card, ctx, text)
     text.draw(canvas)
     canvas.restoreState()
+
+
+def _add_text(
+    text: TextLayer,
+    line: str,
+    style: TextStyle,
+    colour: Color,
+    x: float,
+    y: float,
+    size: float | None = None,
+    squeeze: float = 100.0,
+) -> None:
+    """Queue ``line`` in ``style`` (its font, size unless given, and alignment)."""
+    size = style.size if size is None else size
+    text.add(line, style.face, size, colour, x, y, style.align, squeeze)
+
+
+def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
+    """Where ``value`` lies in the deck's range of ``category``, 0..1."""
+    low, high = ctx.ranges[category]
+    if high <= low:
+        return 1.0
+    return max(0.0, min(1.0, (value - low) / (high - low)))
+
+
+# The panels -----------------------------------------------------------------------------
 
 
 def _row_top(layout: CardLayout, row: int) -> float:
@@ -163,18 +177,22 @@ def _row_top(layout: CardLayout, row: int) -> float:
     return rows.top - row * rows.h / len(CATEGORIES)
 
 
-def _draw_base(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    """What every plant card (or every joker) has in the same place, as one form.
+def _draw_panels(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    """The name panel, the picture's sky and the rules between the rows: what every plant
+    card (or every joker) has in the same place, as one form.
 
     Forms hold shapes only: text stays in the page's own content, where every PDF
     reader finds it at its place.
     """
     pal = ctx.palette
     layout = ctx.layout
+    radius = mm(layout.spec.card.corner_radius)
 
     def draw(c: Canvas) -> None:
-        ctx.parts.draw_name_panel(c)
-        ctx.parts.draw_art_sky(c)
+        c.setFillColor(pal.accent)
+        c.roundRect(*layout.boxes.name.pt(), radius=radius, stroke=0, fill=1)
+        c.setFillColor(pal.accent_pale)
+        c.roundRect(*layout.boxes.picture.pt(), radius=radius, stroke=0, fill=1)
         if card.joker:
             return
         x0, x1 = mm(layout.boxes.rows.x), mm(layout.boxes.rows.right)
@@ -183,23 +201,15 @@ def _draw_base(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
         for row in range(1, len(CATEGORIES)):
             c.line(x0, mm(_row_top(layout, row)), x1, mm(_row_top(layout, row)))
 
-    name = ctx.parts.name("BaseJoker" if card.joker else "BasePlant")
+    name = ctx.forms("BaseJoker" if card.joker else "BasePlant")
     place(canvas, name, (0, 0, mm(layout.width), mm(layout.height)), draw, 0, 0)
 
 
-# Corner indices -------------------------------------------------------------------------
-
-
-def _draw_index_pair(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    _draw_index(canvas, card, ctx)
-    canvas.saveState()
-    canvas.translate(mm(ctx.layout.width), mm(ctx.layout.height))
-    canvas.rotate(180)
-    _draw_index(canvas, card, ctx)
-    canvas.restoreState()
+# The corner index -----------------------------------------------------------------------
 
 
 def _draw_index(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
+    """The value over the suit pip in the top-left corner (a joker: JOKER, downwards)."""
     layout = ctx.layout
     box = layout.boxes.index
     cx = mm(box.x + box.w / 2)
@@ -211,28 +221,37 @@ def _draw_index(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
         colour = ctx.palette.named(style.colour)
         for i, letter in enumerate("JOKER"):
             y = top - size * CAP_HEIGHT - i * size * style.leading
-            add_text(text, letter, style, colour, cx, y)
+            _add_text(text, letter, style, colour, cx, y)
         text.draw(canvas)
         return
     if card.suit is None or card.value is None:
         raise RenderError(f"card {card.id}: a plant card needs a suit and a value")
+    suit = card.suit
     style = layout.styles.index_value
     size = style.size
     value = VALUE_INDEX.get(card.value, str(card.value))
     width = text_width(value, style.face, size)
     squeeze = min(100.0, 100.0 * mm(box.w) / width)  # "10" is narrowed, keeping its height
-    colour = ctx.palette.named(style.colour, card.suit)
-    add_text(text, value, style, colour, cx, top - size * CAP_HEIGHT, squeeze=squeeze)
+    colour = ctx.palette.named(style.colour, suit)
+    _add_text(text, value, style, colour, cx, top - size * CAP_HEIGHT, squeeze=squeeze)
     text.draw(canvas)
     measures = layout.spec.index
     pip_y = top - size * CAP_HEIGHT - mm(measures.pip_gap) - mm(measures.pip_size / 2)
-    ctx.parts.index_pip(canvas, card.suit, cx, pip_y)
+    pip = mm(measures.pip_size)
+
+    def draw_pip(c: Canvas) -> None:
+        c.setFillColor(ctx.palette.suit_colour(suit))
+        draw_suit(c, suit, 0, 0, pip)
+
+    place(canvas, ctx.forms(f"Pip{ascii_name(suit)}"), square(pip), draw_pip, cx, pip_y)
 
 
-# Name -----------------------------------------------------------------------------------
+# The name -------------------------------------------------------------------------------
 
 
 def card_name_fit(card: Card, layout: CardLayout) -> NameFit:
+    """The plant's name shrunk or wrapped into the name box; one that cannot fit is an error
+    (the validator reports it first, with the same fitting)."""
     if card.joker:
         return fit_name("Joker", layout)
     fit = fit_name(card.name or "", layout)
@@ -241,7 +260,8 @@ def card_name_fit(card: Card, layout: CardLayout) -> NameFit:
     return fit
 
 
-def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
+def _draw_name(card: Card, ctx: FaceContext, text: TextLayer) -> None:
+    """The name's lines centred as a block on the name panel."""
     layout = ctx.layout
     fit = card_name_fit(card, layout)
     box = layout.boxes.name_text
@@ -253,93 +273,18 @@ def _draw_name(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) ->
     baseline = mm(box.y + box.h / 2) + block / 2 - size * CAP_HEIGHT
     x = {"left": mm(box.x), "centre": mm(box.x + box.w / 2), "right": mm(box.right)}[style.align]
     for line in fit.lines:
-        add_text(text, line, style, colour, x, baseline, size=size)
+        _add_text(text, line, style, colour, x, baseline, size=size)
         baseline -= lead
 
 
-# Picture --------------------------------------------------------------------------------
-
-
-def _fraction(ctx: FaceContext, category: Category, value: float) -> float:
-    low, high = ctx.ranges[category]
-    if high <= low:
-        return 1.0
-    return max(0.0, min(1.0, (value - low) / (high - low)))
-
-
-def _draw_art(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
-    """A fjord landscape whose peak rises with the plant's head, and the suit in a disc.
-
-    A plant card whose deck knows its place or type shows its own plant instead: where it
-    lies and what kind it is (plant_picture).
-    """
-    head = 0.5 if card.joker else _fraction(ctx, "head_m", card.figure("head_m"))
-    if not card.joker and has_plant_picture(card):
-        draw_plant_picture(canvas, ctx.layout.boxes.picture, card, head, ctx.palette, ctx.parts)
-        return
-    pal = ctx.palette
-    x, y, w, h = ctx.layout.boxes.picture.pt()
-    water = y + h * 0.2
-    peak = water + h * (0.36 + 0.36 * head)
-    canvas.setFillColor(mix(pal.accent_light, pal.paper, 0.35))
-    _polygon(
-        canvas,
-        [
-            (x, water),
-            (x, water + h * 0.28),
-            (x + w * 0.12, water + h * 0.46),
-            (x + w * 0.27, water + h * 0.3),
-            (x + w * 0.4, water + h * 0.52),
-            (x + w * 0.52, water + h * 0.36),
-            (x + w * 0.78, peak),
-            (x + w * 0.92, water + h * 0.42),
-            (x + w, water + h * 0.48),
-            (x + w, water),
-        ],
-    )
-    canvas.setFillColor(pal.accent_light)
-    _polygon(
-        canvas,
-        [
-            (x, water),
-            (x + w * 0.1, water + h * 0.16),
-            (x + w * 0.22, water + h * 0.06),
-            (x + w * 0.62, water + h * 0.1),
-            (x + w * 0.7, water + (peak - water) * 0.55),
-            (x + w * 0.86, water + h * 0.14),
-            (x + w, water + h * 0.08),
-            (x + w, water),
-        ],
-    )
-    # Penstock: from a lake below the peak down to the power station by the fjord.
-    lake_x, lake_y = x + w * 0.72, water + (peak - water) * 0.72
-    station_x = x + w * 0.9
-    canvas.setStrokeColor(pal.accent_dark)
-    canvas.setLineWidth(0.9)
-    canvas.line(lake_x, lake_y, station_x, water + mm(1.1))
-    canvas.setFillColor(pal.accent)
-    canvas.ellipse(lake_x - mm(2.2), lake_y - mm(0.6), lake_x + mm(2.2), lake_y + mm(0.6), 0, 1)
-    canvas.setFillColor(pal.accent_dark)
-    canvas.rect(station_x - mm(1.1), water, mm(2.4), mm(1.6), stroke=0, fill=1)
-    ctx.parts.art_water(canvas, water - y)
-    ctx.parts.disc(canvas, None if card.joker else card.suit, x + w * 0.3, y + h * 0.52)
-
-
-def _polygon(canvas: Canvas, points: list[tuple[float, float]]) -> None:
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for px, py in points[1:]:
-        path.lineTo(px, py)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
-
-
-# Category rows --------------------------------------------------------------------------
+# The category rows ----------------------------------------------------------------------
 
 
 def _draw_row(
     canvas: Canvas, card: Card, ctx: FaceContext, category: Category, row: int, text: TextLayer
 ) -> None:
+    """Label, figure and nr. pill on one line; below, a bar of the figure against the
+    deck's range, with TOPP 3 or USYNLIG at its end on a marked card."""
     pal = ctx.palette
     layout = ctx.layout
     styles = layout.styles
@@ -355,7 +300,7 @@ def _draw_row(
     baseline = mm(top - measures.label_baseline)
     label = CATEGORY_LABELS[category]
     label_style = styles.row_label
-    add_text(text, label, label_style, pal.named(label_style.colour), x0, baseline)
+    _add_text(text, label, label_style, pal.named(label_style.colour), x0, baseline)
     # Figure, right-aligned before the nr. pill; smaller if it would reach the label
     pill_w = mm(measures.pill_width)
     pill_x = x1 - pill_w
@@ -366,23 +311,22 @@ def _draw_row(
     fig_style = styles.figure
     full = fig_style.size
     figure_size = min(full, full * room / text_width(figure, fig_style.face, full))
-    add_text(
-        text, figure, fig_style, pal.named(fig_style.colour), figure_right, baseline, figure_size
-    )
+    colour = pal.named(fig_style.colour)
+    _add_text(text, figure, fig_style, colour, figure_right, baseline, figure_size)
     # nr. pill, with the mark of a top-3 or an invisible card
     marked = top3 or invisible
     pill_y = baseline - mm(measures.pill_drop)
     kind = "top3" if top3 else "invisible" if invisible else "plain"
-    ctx.parts.pill(canvas, kind, pill_x, pill_y)
+    _draw_pill(canvas, ctx, kind, pill_x, pill_y)
     nr_text = f"nr.\u00a0{nr}"
     nr_style = styles.nr
     nr_w = text_width(nr_text, nr_style.face, nr_style.size)
     if marked:
-        left = pill_x + ctx.parts.pill_icon_x() + mm(measures.pill_icon) / 2
+        left = pill_x + _pill_icon_x(layout) + mm(measures.pill_icon) / 2
         text_x = (left + pill_x + pill_w - nr_w) / 2
     else:
         text_x = pill_x + (pill_w - nr_w) / 2
-    add_text(text, nr_text, nr_style, pal.named(nr_style.colour), text_x, baseline)
+    _add_text(text, nr_text, nr_style, pal.named(nr_style.colour), text_x, baseline)
     # Bar: the figure against the deck's range; the mark's word at its end
     bar_h = mm(measures.bar_height)
     bar_mid = mm(top - measures.bar_centre) + bar_h / 2
@@ -392,7 +336,7 @@ def _draw_row(
         tag_style = styles.tag
         colour = pal.gold_ink if top3 else pal.named(tag_style.colour)
         tag_y = bar_mid - tag_style.size * CAP_HEIGHT / 2
-        add_text(text, tag, tag_style, colour, figure_right, tag_y)
+        _add_text(text, tag, tag_style, colour, figure_right, tag_y)
         tag_w = text_width(tag, tag_style.face, tag_style.size)
         bar_end = figure_right - tag_w - mm(measures.tag_gap)
     bar_w = bar_end - x0
@@ -407,26 +351,49 @@ def _draw_row(
     canvas.setLineCap(0)
 
 
-# Jokers ---------------------------------------------------------------------------------
+def _pill_icon_x(layout: CardLayout) -> float:
+    """Centre of the mark inside a pill, from the pill's left edge (points)."""
+    rows = layout.spec.rows
+    return mm(rows.pill_icon_inset) + mm(rows.pill_icon) / 2
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap to ``width`` points."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and text_width(trial, font, size) > width:
-            lines.append(current)
-            current = word
+def _draw_pill(canvas: Canvas, ctx: FaceContext, kind: str, x: float, y: float) -> None:
+    """An nr. pill: kind 'plain', 'top3' (gold, star) or 'invisible' (dashed, eye)."""
+    pal = ctx.palette
+    rows = ctx.layout.spec.rows
+    w, h = mm(rows.pill_width), mm(rows.pill_height)
+    icon = mm(rows.pill_icon)
+    icon_x = _pill_icon_x(ctx.layout)
+    radius = h / 2
+
+    def draw(c: Canvas) -> None:
+        if kind == "top3":
+            c.setFillColor(pal.gold_pale)
+            c.setStrokeColor(pal.gold)
+            c.setLineWidth(1.0)
+            c.roundRect(0, 0, w, h, radius, stroke=1, fill=1)
+            c.setFillColor(pal.gold)
+            draw_shape(c, STAR, icon_x, h / 2, icon)
+        elif kind == "invisible":
+            c.setFillColor(pal.white)
+            c.setStrokeColor(pal.ink)
+            c.setLineWidth(0.8)
+            c.setDash(1.6, 1.1)
+            c.roundRect(0, 0, w, h, radius, stroke=1, fill=1)
+            c.setDash()
+            draw_eye_slash(c, icon_x, h / 2, icon, 0.6)
         else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
+            c.setFillColor(pal.pill)
+            c.roundRect(0, 0, w, h, radius, stroke=0, fill=1)
+
+    place(canvas, ctx.forms(f"Pill{kind}"), (-1, -1, w + 1, h + 1), draw, x, y)
+
+
+# A joker's rules ------------------------------------------------------------------------
 
 
 def _draw_joker_rules(ctx: FaceContext, text: TextLayer) -> None:
+    """Where the rows are on a plant card: what a joker does in each game."""
     pal = ctx.palette
     layout = ctx.layout
     rows = layout.boxes.rows
@@ -434,30 +401,15 @@ def _draw_joker_rules(ctx: FaceContext, text: TextLayer) -> None:
     x0, width = mm(rows.x), mm(rows.w)
     y = mm(rows.top) - mm(layout.spec.joker.rules_top)
     for game, rule in JOKER_RULES:
-        add_text(text, game, game_style, pal.named(game_style.colour), x0, y)
+        _add_text(text, game, game_style, pal.named(game_style.colour), x0, y)
         y -= game_style.size * game_style.leading
         for line in wrap(rule, rule_style.face, rule_style.size, width):
-            add_text(text, line, rule_style, pal.named(rule_style.colour), x0, y)
+            _add_text(text, line, rule_style, pal.named(rule_style.colour), x0, y)
             y -= rule_style.size * rule_style.leading
         y -= rule_style.size * layout.spec.joker.game_gap
 
 
-# Small print ----------------------------------------------------------------------------
-
-
-def _special_text(card: Card) -> str | None:
-    if card.joker:
-        return None
-    if card.flags.burn and card.flags.reset:
-        return "Strømkrig: brenner eller nullstiller"
-    if card.flags.burn:
-        return "Strømkrig: brenner bunken"
-    if card.flags.reset:
-        return "Strømkrig: nullstiller"
-    return None
-
-
-DATA_LINES = 2
+# The small print ------------------------------------------------------------------------
 
 
 def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
@@ -485,7 +437,20 @@ def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
     return [*lines, *kept[:-1], f"{last} …"]
 
 
-def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
+def _special_text(card: Card) -> str | None:
+    if card.joker:
+        return None
+    if card.flags.burn and card.flags.reset:
+        return "Strømkrig: brenner eller nullstiller"
+    if card.flags.burn:
+        return "Strømkrig: brenner bunken"
+    if card.flags.reset:
+        return "Strømkrig: nullstiller"
+    return None
+
+
+def _draw_small_print(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) -> None:
+    """The deck's small print at the foot, and above it a Strømkrig card's special use."""
     pal = ctx.palette
     layout = ctx.layout
     box = layout.boxes.footer
@@ -495,7 +460,7 @@ def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) 
     size = style.size
     y = mm(box.y) + mm(measures.lift)
     for line in reversed(ctx.small_print):
-        add_text(text, line, style, pal.named(style.colour), x, y)
+        _add_text(text, line, style, pal.named(style.colour), x, y)
         y += size * style.leading
     special = _special_text(card)
     if special:
@@ -505,4 +470,4 @@ def _draw_footer(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLayer) 
         draw_shape(canvas, BOLT, bolt_x, bolt_y, mm(measures.bolt_size))
         colour = pal.named(special_style.colour)
         text_x, text_y = x + mm(measures.special_indent), y + mm(measures.special_lift)
-        add_text(text, special, special_style, colour, text_x, text_y)
+        _add_text(text, special, special_style, colour, text_x, text_y)

@@ -16,12 +16,12 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fonts import SANS, register_fonts
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import draw_back_local
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import SANS, register_fonts
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import RGB, PrintColour
 
 #: Pixels per inch of the miniature at the size it is shown (above the 300 a press asks).

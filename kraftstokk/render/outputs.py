@@ -1,6 +1,6 @@
 """Every print output of a deck: sheets PDF, print-shop PDF, PNG images and the tuck box.
 
-A printer preset (:mod:`kraftstokk.render.presets`) decides how each is made. Without
+A printer preset (:mod:`kraftstokk.design.presets`) decides how each is made. Without
 one, the sheets are made for ``home-<paper>`` and the print-shop file for ``offset``;
 ``--preset NAME`` (or ``[print] preset`` in the deck spec) makes that preset's file:
 the sheets for a sheets preset, ``kraftstokk-NAME.pdf`` for a one-card-per-page preset.
@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Literal
 
 from kraftstokk.atomic import replaced_directory, write_files
+from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.presets import Preset, load_preset
+from kraftstokk.design.presets.fit import layout_problems
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.box import BoxOptions, tuck_box_pdf
-from kraftstokk.render.geometry import DUPLEX_MODES, PAPERS, Duplex
-from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.render.presets import Preset, load_preset
-from kraftstokk.render.presets.fit import layout_problems
 from kraftstokk.render.preview import is_preview_file, write_previews
 from kraftstokk.render.printshop import (
     DEFAULT_PRESET,
@@ -27,6 +26,7 @@ from kraftstokk.render.printshop import (
     PrintshopOrder,
     printshop_pdf,
 )
+from kraftstokk.render.sheet_layout import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.sheets import sheets_pdf
 
 Output = Literal["sheets", "printshop", "png", "box"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from reportlab.lib.colors import CMYKColor, Color
@@ -193,19 +193,11 @@ class Palette:
         return self.red if suit in RED_SUITS else self.black
 
     def named(self, name: str, suit: str | None = None) -> Color:
-        """A colour by the name a layout's text style gives (see :data:`COLOUR_NAMES`)."""
+        """A colour by the name a layout's text style gives (``design/colour_names.py``)."""
         if name == "suit":
             return self.suit_colour(suit)
         colour: Color = getattr(self, name)
         return colour
-
-
-#: What a layout's text style may name: a palette field, or "suit" (the ink of the
-#: card's suit).
-COLOUR_NAMES: tuple[str, ...] = (
-    *(f.name for f in fields(Palette) if f.name != "model"),
-    "suit",
-)
 
 
 def palette_inks(style: dict[str, Any]) -> dict[str, Ink]:

@@ -21,8 +21,8 @@ import io
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
+from kraftstokk.design.presets import Preset
 from kraftstokk.errors import RenderError
-from kraftstokk.render.presets import Preset
 
 #: The Info-dictionary keys per standard: (GTS_PDFXVersion, GTS_PDFXConformance).
 PDFX_KEYS: dict[str, tuple[str, str | None]] = {

@@ -10,15 +10,15 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.norway_outline import (
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.norway_outline import (
     Outline,
     norway_outline,
     on_the_map,
     project,
 )
+from kraftstokk.render.forms import FormNames, place
 from kraftstokk.render.palette import WHITE, Palette
-from kraftstokk.render.parts import Parts, place
 
 BoxPt = tuple[float, float, float, float]  # x, y, w, h in points
 
@@ -91,12 +91,12 @@ def draw_plant_map(
     lat: float | None,
     lon: float | None,
     palette: Palette,
-    parts: Parts,
+    forms: FormNames,
 ) -> bool:
     """Draw Norway into ``box`` (points) and mark (lat, lon); True when the plant is marked."""
     frame = map_frame(box)
     size = f"{round(frame.width * 10)}x{round(frame.height * 10)}"
-    name = parts.name(f"NorwayMap{size}")
+    name = forms(f"NorwayMap{size}")
     bbox = (-1.0, -1.0, frame.width + 1.0, frame.height + 1.0)
     place(canvas, name, bbox, lambda c: _draw_outline(c, frame, palette), frame.x, frame.y)
     if lat is None or lon is None:

@@ -15,13 +15,13 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.atomic import write_bytes
+from kraftstokk.design.fonts import SANS, register_fonts
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.errors import OutputError
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import draw_back_local
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import SANS, register_fonts
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import CardLayout, layout_name_of, load_layout
 
 DPI = 300
 CONTACT_COLUMNS = 8

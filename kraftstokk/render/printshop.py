@@ -13,15 +13,15 @@ from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fonts import SANS, register_fonts
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.presets import Preset, load_preset
 from kraftstokk.models import Deck
 from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import SANS, register_fonts
-from kraftstokk.render.geometry import Box, mm
-from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import PrintColour, colour_enforcer, palette_from_style
 from kraftstokk.render.pdfx import make_pdfx
-from kraftstokk.render.presets import Preset, load_preset
 
 PrintshopOrder = Literal["alternate", "backs-first", "backs-last"]
 PRINTSHOP_ORDERS: tuple[PrintshopOrder, ...] = ("alternate", "backs-first", "backs-last")

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
-from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
-from kraftstokk.render.geometry import Box, Duplex, SheetLayout, mm, sheet_layout
-from kraftstokk.render.layout import CardLayout
 from kraftstokk.render.palette import palette_from_style
+from kraftstokk.render.sheet_layout import Duplex, SheetLayout, sheet_layout
 
 MARK_WIDTH = 0.3  # points
 DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}

@@ -13,7 +13,7 @@ from typing import Literal
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.render.fonts import text_width
+from kraftstokk.design.fonts import text_width
 
 Align = Literal["left", "centre", "right"]
 

@@ -60,7 +60,7 @@ UNFINISHED_SHOWN = 5
 def _fonts() -> tuple[str, str]:
     """The project's embedded sans family, or reportlab's standard Helvetica."""
     try:
-        from kraftstokk.render.fonts import SANS, SANS_BOLD, register_fonts
+        from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
     except ImportError:
         return "Helvetica", "Helvetica-Bold"
     register_fonts()

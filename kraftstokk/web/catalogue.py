@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from kraftstokk.games import registry
 from kraftstokk.games.registry import bot_kinds
 from kraftstokk.models import CATEGORIES
-from kraftstokk.web.views import printed_value
 
 if TYPE_CHECKING:
     from kraftstokk.web.sessions import GameStore
@@ -84,9 +83,7 @@ def cards(store: GameStore) -> list[dict[str, Any]]:
                 key: table.figure_text(c, index) for c, key in enumerate(CATEGORIES)
             }
             # As printed (claims are judged in printed figures): 690,9 MW is 690.9.
-            entry["values"] = {
-                key: printed_value(table, c, index) for c, key in enumerate(CATEGORIES)
-            }
+            entry["values"] = {key: table.printed[c][index] for c, key in enumerate(CATEGORIES)}
             entry["nr"] = {key: card.nr.get(key) for key in CATEGORIES}
             entry["top3"] = {key: card.nr.get(key) <= 3 for key in CATEGORIES}
             entry["invisible"] = {key: card.nr.get(key) >= 50 for key in CATEGORIES}

@@ -158,17 +158,11 @@ _SK_PHASES = {
 def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -> tuple[str, bool]:
     """A claim's figure as said, and whether it is the plant's printed one."""
     printed = table.figure_text(category, plant)
-    if figure is None or figure == printed_value(table, category, plant):
+    if figure is None or figure == table.printed[category][plant]:
         return printed, True
     from kraftstokk.games.events import Narrator  # only the second edition states figures
 
     return Narrator(table).amount(category, figure), False
-
-
-def printed_value(table: DeckTable, category: int, card: int) -> float:
-    """The figure as the card prints it, as a number (claims are judged in these)."""
-    text = table.shown[category][card].replace(" ", "").replace("\u00a0", "").replace(",", ".")
-    return float(text) if text else 0.0
 
 
 def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
@@ -417,7 +411,7 @@ def claim_actions(
         raise MoveRefused(f"claim: no plant {choice.plant_id!r} in this deck")
     plant = plants[0]
     stated: int | None = None
-    if choice.figure is not None and choice.figure != printed_value(table, category, plant):
+    if choice.figure is not None and choice.figure != table.printed[category][plant]:
         if choice.figure != int(choice.figure) or choice.figure < 0:
             raise MoveRefused(
                 f"claim: a figure other than the plant's printed one "
@@ -459,7 +453,7 @@ def _claim_refusal(
     if obs.category not in (NO_CATEGORY, category):
         return f"claim: this pile is played in {CATEGORY_NAMES[obs.category]}"
     floor = obs.floor
-    figure = printed_value(table, category, plant) if stated is None else stated
+    figure = table.printed[category][plant] if stated is None else stated
     if floor is not None and figure < floor:
         return f"claim: {_stated(table, category, plant, figure)[0]} is below the last claim"
     return "claim: not a legal claim here"

@@ -53,9 +53,9 @@ def preflight(
         kraftstokk preflight output/kraftstokk-a4.pdf --preset home-a4 --json
         kraftstokk preflight output/kraftstokk-printshop.pdf --layout bridge
     """
-    from kraftstokk.render.layout import load_layout
+    from kraftstokk.design.layout import load_layout
+    from kraftstokk.design.presets import load_preset
     from kraftstokk.render.preflight import preflight as check
-    from kraftstokk.render.presets import load_preset
 
     chosen = load_preset(preset)
     layout_name = layout or chosen.layout

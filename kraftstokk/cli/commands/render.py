@@ -129,8 +129,8 @@ def render(
         kraftstokk render --list-layouts
         kraftstokk render --list-presets
     """
-    from kraftstokk.render.layout import layout_names, load_layout
-    from kraftstokk.render.presets import all_presets, load_preset
+    from kraftstokk.design.layout import layout_names, load_layout
+    from kraftstokk.design.presets import all_presets, load_preset
 
     if list_presets:
         for known in all_presets():

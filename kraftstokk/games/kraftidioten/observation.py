@@ -13,7 +13,7 @@ from typing import NamedTuple
 from kraftstokk.games.events import Narrator
 from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.kraftidioten.actions import KraftidiotenPhase, claim_text
-from kraftstokk.games.kraftidioten.rules import NO_CATEGORY, NOT_SHOWN, printed_value
+from kraftstokk.games.kraftidioten.rules import NO_CATEGORY, NOT_SHOWN
 from kraftstokk.games.observation import Observation
 
 
@@ -196,7 +196,7 @@ class KraftidiotenObservation(Observation):
 
 def _stated(n: Narrator, category: int, claim: Claim) -> float | None:
     """The claim's figure when it is not the one the plant's card prints, else None."""
-    printed = printed_value(n.table.shown[category][claim.plant])
+    printed = n.table.printed[category][claim.plant]
     return None if claim.figure == printed else claim.figure
 
 

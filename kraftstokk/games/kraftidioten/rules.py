@@ -21,16 +21,6 @@ BURNED: Final = -1  # where a shown card went when it left the game
 NOT_SHOWN: Final = -2  # a card never shown
 
 
-def printed_value(text: str) -> float:
-    """A figure as the card prints it, as a number: '4 405' -> 4405.0, '12,5' -> 12.5.
-
-    Claims are made and judged in printed figures (KI-2, KI-6): "Tonstad, 4 405 GWh" is
-    the truth when Tonstad's card prints 4 405. The printed rounding keeps the order of
-    the exact figures, so no comparison between two plants changes. A joker ('') is 0.
-    """
-    return float(text.replace(" ", "").replace(",", ".")) if text else 0.0
-
-
 def reaches(figure: float, floor: float) -> bool:
     """KI-3: a claim must be at least the previous claim's figure (equal allowed)."""
     return figure >= floor
@@ -60,8 +50,3 @@ def joker_costs(held: int) -> bool:
 def penalty_size(burned: int) -> int:
     """KI-7: three random burned cards, or as many as there are."""
     return min(JOKER_PENALTY, burned)
-
-
-def figure_words(figure: float) -> str:
-    """A stated whole figure as the cards print numbers: 4500 -> '4 500'."""
-    return f"{round(figure):,}".replace(",", " ")

@@ -105,7 +105,6 @@ from kraftstokk.games.kraftidioten.rules import (
     is_top3,
     joker_costs,
     lowest_figure_lie,
-    printed_value,
 )
 from kraftstokk.games.ordering import remove_card
 
@@ -144,9 +143,7 @@ class KraftidiotenGame(Game):
         self.plants = plants
         self.jokers = table.joker_cards
         #: Per category each card's figure as the card prints it (jokers 0.0).
-        self.claim_figures: tuple[tuple[float, ...], ...] = tuple(
-            tuple(printed_value(text) for text in shown) for shown in table.shown
-        )
+        self.claim_figures: tuple[tuple[float, ...], ...] = table.printed
         #: Per category each card's printed figure, -inf for a joker (never under a claim).
         self.plant_figures: tuple[tuple[float, ...], ...] = tuple(
             tuple(float("-inf") if table.joker[c] else figs[c] for c in range(table.size))

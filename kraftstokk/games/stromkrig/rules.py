@@ -16,8 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from kraftstokk.games.core import DeckTable
-from kraftstokk.models import CATEGORIES, DECK_SIZE, INVISIBLE_FROM_NR, SUITS, Card, Category
+from kraftstokk.models import CATEGORIES, DECK_SIZE, INVISIBLE_FROM_NR, Card, Category
 
 HAND_SIZE = 3  # SK-1, SK-3: three cards each; draw back up to three while the stock lasts
 CLUBS = "kløver"
@@ -61,19 +60,6 @@ class CardFace:
     @property
     def production(self) -> float:
         return self.figure(PRODUCTION)
-
-
-def table_faces(table: DeckTable) -> tuple[CardFace, ...]:
-    """Each card of an engine table (by card index) as the rules read it."""
-    faces = []
-    for c in range(table.size):
-        if table.joker[c]:
-            faces.append(CardFace(joker=True))
-            continue
-        figures = (table.figures[0][c], table.figures[1][c], table.figures[2][c])
-        nr = (table.nr[0][c], table.nr[1][c], table.nr[2][c])
-        faces.append(CardFace(False, SUITS[table.suit[c]], table.value[c], figures, nr))
-    return tuple(faces)
 
 
 def production_tens(gwh: float) -> int:

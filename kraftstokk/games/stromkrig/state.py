@@ -126,13 +126,26 @@ from kraftstokk.games.stromkrig.events import (
 from kraftstokk.games.stromkrig.observation import StromkrigObservation, WarView
 from kraftstokk.games.stromkrig.rules import CardFace, WarReason
 from kraftstokk.games.stromkrig.spec import SPEC
-from kraftstokk.models import CATEGORIES
+from kraftstokk.models import CATEGORIES, SUITS
 
 HAND_SIZE = rules.HAND_SIZE
 _EN = "en"
 _LOSER_TITLES = ("taperen av strømkrigen", "the loser of the power war")
 #: Phase number to member: calling the enum costs more than building the rest of a view.
 _PHASES: dict[int, StromkrigPhase] = {int(phase): phase for phase in StromkrigPhase}
+
+
+def _table_faces(table: DeckTable) -> tuple[CardFace, ...]:
+    """Each card of an engine table (by card index) as the rules read it."""
+    faces = []
+    for c in range(table.size):
+        if table.joker[c]:
+            faces.append(CardFace(joker=True))
+            continue
+        figures = (table.figures[0][c], table.figures[1][c], table.figures[2][c])
+        nr = (table.nr[0][c], table.nr[1][c], table.nr[2][c])
+        faces.append(CardFace(False, SUITS[table.suit[c]], table.value[c], figures, nr))
+    return tuple(faces)
 
 
 class StromkrigGame(Game):
@@ -160,7 +173,7 @@ class StromkrigGame(Game):
         size = table.size
         joker = table.joker
         #: What the rules read on each card; every table below comes from rules.py.
-        self.faces: tuple[CardFace, ...] = rules.table_faces(table)
+        self.faces: tuple[CardFace, ...] = _table_faces(table)
         faces = self.faces
         self.production: tuple[float, ...] = table.figures[GWH]
         self.gwh_nr: tuple[int, ...] = table.nr[GWH]

@@ -19,6 +19,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
+from kraftstokk.design.presets import Preset
 from kraftstokk.errors import InputFileError, KraftstokkError
 from kraftstokk.render.preflight.checks import (
     PageBoxes,
@@ -38,7 +39,6 @@ from kraftstokk.render.preflight.checks import (
 )
 from kraftstokk.render.preflight.content import PageFacts, PageReader
 from kraftstokk.render.preflight.report import CheckResult, Failure, PreflightReport
-from kraftstokk.render.presets import Preset
 
 __all__ = ["CheckResult", "Failure", "PreflightReport", "preflight"]
 

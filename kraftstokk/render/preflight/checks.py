@@ -8,10 +8,10 @@ from typing import Any
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject
 
+from kraftstokk.design.presets import Preset
 from kraftstokk.render.preflight.content import MM, Mark, PageFacts
 from kraftstokk.render.preflight.paint import Paint, resolve
 from kraftstokk.render.preflight.report import CHECKS, CheckResult, Failure
-from kraftstokk.render.presets import Preset
 
 BOX_TOLERANCE_MM = 0.05
 #: A black fill smaller than this (a suit symbol, a pip, an icon) is fine detail that

@@ -100,10 +100,8 @@ def load_decks(sweep: SweepFile, base: Path) -> dict[str, LoadedDeck]:
 
 
 def _fingerprint(table: DeckTable) -> str:
-    text = json.dumps(
-        [table.ids, table.suit, table.value, table.joker, table.figures, table.nr, table.shown],
-        ensure_ascii=False,
-    )
+    cards = [table.ids, table.suit, table.value, table.joker, table.figures, table.nr]
+    text = json.dumps([*cards, table.printed, table.decimals], ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

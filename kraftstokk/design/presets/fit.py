@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kraftstokk.render.layout import CardLayout
-from kraftstokk.render.presets import Preset
+from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.presets import Preset
 
 #: Styles drawn light on a dark ground: the name on its panel, the back's title and
 #: edition. They keep the preset's reversed minimum and must be bold.

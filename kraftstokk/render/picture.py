@@ -1,12 +1,13 @@
-"""A plant card's picture: what kind of plant it is, and where in Norway it lies.
+"""A face's picture box: what kind of plant it is and where in Norway it lies, or, on a
+joker and on a card whose deck knows neither, the landscape every card had before.
 
-The picture box is split in two: on the left a small landscape whose motif shows the
+The plant's picture is split in two: on the left a small landscape whose motif shows the
 plant's type (a reservoir high in the mountains, a pumped-storage plant with water going
 both ways, a run-of-river plant in the river), with the card's suit in a disc and the
 type named in bokmål; on the right a map of Norway with the plant marked
 (:mod:`plant_map`). A plant without coordinates gets the landscape across the whole box,
-and one without a type a neutral landscape without a name; a plant with neither keeps the
-card's common landscape (:func:`has_plant_picture`).
+and one without a type a neutral landscape without a name. In every landscape the peak
+rises with the plant's head.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from kraftstokk.design.fonts import SANS_BOLD
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.models import Card, PlantType
-from kraftstokk.render.fonts import SANS_BOLD
-from kraftstokk.render.geometry import Box, mm
+from kraftstokk.render.forms import FormNames, ascii_name, place, square
 from kraftstokk.render.palette import WHITE, Palette, mix
-from kraftstokk.render.parts import Parts
 from kraftstokk.render.plant_map import draw_plant_map
+from kraftstokk.render.suits import BOLT, draw_shape, draw_suit
 from kraftstokk.render.textlayer import TextLayer
 
 #: What each type is called on the card.
@@ -66,28 +69,75 @@ def has_plant_picture(card: Card) -> bool:
     return card.type is not None or (card.lat is not None and card.lon is not None)
 
 
-def draw_plant_picture(
-    canvas: Canvas, box: Box, card: Card, head: float, palette: Palette, parts: Parts
+def draw_picture(
+    canvas: Canvas,
+    card: Card,
+    head: float,
+    layout: CardLayout,
+    palette: Palette,
+    forms: FormNames,
 ) -> None:
-    """The picture of plant card ``card`` in ``box`` (mm); ``head`` is 0..1 of the deck's range."""
-    x, y, w, h = box.pt()
+    """The picture box of ``card``; ``head`` is 0..1 of the deck's range (a joker's 0.5)."""
+    if not card.joker and has_plant_picture(card):
+        _draw_plant_picture(canvas, card, head, layout, palette, forms)
+    else:
+        _draw_common_landscape(canvas, card, head, layout, palette, forms)
+
+
+def _draw_plant_picture(
+    canvas: Canvas,
+    card: Card,
+    head: float,
+    layout: CardLayout,
+    palette: Palette,
+    forms: FormNames,
+) -> None:
+    x, y, w, h = layout.boxes.picture.pt()
     has_place = card.lat is not None and card.lon is not None
     scene_w = w - mm(MAP_WIDTH) if has_place else w
     canvas.saveState()
     clip = canvas.beginPath()
-    clip.roundRect(x, y, w, h, parts.corner_radius)
+    clip.roundRect(x, y, w, h, mm(layout.spec.card.corner_radius))
     canvas.clipPath(clip, stroke=0, fill=0)
     scene = Scene(x, y, scene_w, h, head)
     _draw_landscape(canvas, scene, card.type, palette)
     if has_place:
-        _draw_map_panel(canvas, (x + scene_w, y, w - scene_w, h), card, palette, parts)
+        _draw_map_panel(canvas, (x + scene_w, y, w - scene_w, h), card, palette, forms)
     canvas.restoreState()
     disc_x = x + min(mm(9.6), scene_w * 0.3)
-    parts.disc(canvas, card.suit, disc_x, y + h * 0.52)
+    _draw_disc(canvas, card.suit, disc_x, y + h * 0.52, layout, palette, forms)
     if card.type is not None:
         text = TextLayer()
         text.add(TYPE_LABELS[card.type], SANS_BOLD, LABEL_SIZE, WHITE, x + mm(2.0), y + mm(1.6))
         text.draw(canvas)
+
+
+def _draw_disc(
+    canvas: Canvas,
+    suit: str | None,
+    cx: float,
+    cy: float,
+    layout: CardLayout,
+    pal: Palette,
+    forms: FormNames,
+) -> None:
+    """The suit in a white disc (the joker's bolt when ``suit`` is None), one form per suit."""
+    r = mm(layout.spec.picture.disc_radius)
+
+    def draw(c: Canvas) -> None:
+        c.setFillColor(pal.paper)
+        c.setStrokeColor(pal.accent_light)
+        c.setLineWidth(0.8)
+        c.circle(0, 0, r, stroke=1, fill=1)
+        if suit is None:
+            c.setFillColor(pal.gold)
+            draw_shape(c, BOLT, 0, 0, r * 1.35)
+        else:
+            c.setFillColor(pal.suit_colour(suit))
+            draw_suit(c, suit, 0, 0, r * 1.15)
+
+    name = forms(f"Disc{ascii_name(suit or 'joker')}")
+    place(canvas, name, square(2 * r + 2), draw, cx, cy)
 
 
 def _draw_map_panel(
@@ -95,7 +145,7 @@ def _draw_map_panel(
     panel: tuple[float, float, float, float],
     card: Card,
     palette: Palette,
-    parts: Parts,
+    forms: FormNames,
 ) -> None:
     px, py, pw, ph = panel
     canvas.setFillColor(palette.paper)
@@ -105,10 +155,98 @@ def _draw_map_panel(
     canvas.line(px, py, px, py + ph)
     pad = mm(MAP_PADDING)
     inner = (px + pad, py + pad, pw - 2 * pad, ph - 2 * pad)
-    draw_plant_map(canvas, inner, card.lat, card.lon, palette, parts)
+    draw_plant_map(canvas, inner, card.lat, card.lon, palette, forms)
 
 
-# The landscape ---------------------------------------------------------------------------
+# The common landscape --------------------------------------------------------------------
+
+
+def _draw_common_landscape(
+    canvas: Canvas,
+    card: Card,
+    head: float,
+    layout: CardLayout,
+    pal: Palette,
+    forms: FormNames,
+) -> None:
+    """A fjord landscape with a penstock, and the suit (a joker's bolt) in a disc."""
+    x, y, w, h = layout.boxes.picture.pt()
+    water = y + h * WATER
+    peak = water + h * (0.36 + 0.36 * head)
+    back = [
+        (x, water),
+        (x, water + h * 0.28),
+        (x + w * 0.12, water + h * 0.46),
+        (x + w * 0.27, water + h * 0.3),
+        (x + w * 0.4, water + h * 0.52),
+        (x + w * 0.52, water + h * 0.36),
+        (x + w * 0.78, peak),
+        (x + w * 0.92, water + h * 0.42),
+        (x + w, water + h * 0.48),
+        (x + w, water),
+    ]
+    _polygon(canvas, back, mix(pal.accent_light, pal.paper, 0.35))
+    front = [
+        (x, water),
+        (x + w * 0.1, water + h * 0.16),
+        (x + w * 0.22, water + h * 0.06),
+        (x + w * 0.62, water + h * 0.1),
+        (x + w * 0.7, water + (peak - water) * 0.55),
+        (x + w * 0.86, water + h * 0.14),
+        (x + w, water + h * 0.08),
+        (x + w, water),
+    ]
+    _polygon(canvas, front, pal.accent_light)
+    # Penstock: from a lake below the peak down to the power station by the fjord.
+    lake_x, lake_y = x + w * 0.72, water + (peak - water) * 0.72
+    station_x = x + w * 0.9
+    canvas.setStrokeColor(pal.accent_dark)
+    canvas.setLineWidth(0.9)
+    canvas.line(lake_x, lake_y, station_x, water + mm(1.1))
+    canvas.setFillColor(pal.accent)
+    canvas.ellipse(lake_x - mm(2.2), lake_y - mm(0.6), lake_x + mm(2.2), lake_y + mm(0.6), 0, 1)
+    canvas.setFillColor(pal.accent_dark)
+    canvas.rect(station_x - mm(1.1), water, mm(2.4), mm(1.6), stroke=0, fill=1)
+    _draw_fjord(canvas, water - y, layout, pal, forms)
+    suit = None if card.joker else card.suit
+    _draw_disc(canvas, suit, x + w * 0.3, y + h * 0.52, layout, pal, forms)
+
+
+def _draw_fjord(
+    canvas: Canvas, water_h: float, layout: CardLayout, pal: Palette, forms: FormNames
+) -> None:
+    """The fjord along the picture's bottom edge, waves and rounded corners included."""
+    x, y, w, _ = layout.boxes.picture.pt()
+    r = mm(layout.spec.card.corner_radius)
+
+    def draw(c: Canvas) -> None:
+        path = c.beginPath()
+        path.moveTo(0, water_h)
+        path.lineTo(w, water_h)
+        path.lineTo(w, r)
+        path.arcTo(w - 2 * r, 0, w, 2 * r, startAng=0, extent=-90)
+        path.lineTo(r, 0)
+        path.arcTo(0, 0, 2 * r, 2 * r, startAng=-90, extent=-90)
+        path.close()
+        c.setFillColor(pal.accent)
+        c.drawPath(path, stroke=0, fill=1)
+        c.setStrokeColor(mix(pal.accent, pal.white, 0.45))
+        c.setLineWidth(0.5)
+        for k in range(2):
+            wy = water_h * (0.62 - 0.32 * k)
+            wave = c.beginPath()
+            start = mm(2 + 3 * k)
+            wave.moveTo(start, wy)
+            half, amp = mm(1.75), mm(0.5)
+            for i in range(14):
+                sx = start + i * 2 * half
+                wave.curveTo(sx + half, wy + amp, sx + half, wy - amp, sx + 2 * half, wy)
+            c.drawPath(wave, stroke=1, fill=0)
+
+    place(canvas, forms("ArtWater"), (0, 0, w, water_h), draw, x, y)
+
+
+# The plant's landscape -----------------------------------------------------------------
 
 
 def _polygon(canvas: Canvas, points: Sequence[Point], colour: Color) -> None:

@@ -32,13 +32,21 @@ def round_shown(value: float, decimals: int) -> Decimal:
     return rounded
 
 
-def format_number(value: float, decimals: int = 0) -> str:
-    """``4357.2`` -> ``'4 357'``; ``1240.45, 1`` -> ``'1 240,5'`` (no-break spaces)."""
+def printed_figure(value: float, decimals: int = 0) -> float:
+    """The figure as the card prints it, as a number: ``4357.2`` -> ``4357.0``,
+    ``1240.45, 1`` -> ``1240.5``. Claims are made and judged in these (KI-2, KI-6);
+    :func:`format_number` of it with the same decimals is the text on the card."""
+    return float(round_shown(value, decimals))
+
+
+def format_number(value: float, decimals: int = 0, thousands: str = THOUSANDS) -> str:
+    """``4357.2`` -> ``'4 357'``; ``1240.45, 1`` -> ``'1 240,5'`` (no-break spaces, or
+    ``thousands``: the game's narration groups with plain spaces)."""
     rounded = round_shown(value, decimals)
     sign = "−" if rounded < 0 else ""
     text = f"{abs(rounded):,.{decimals}f}"
     whole, _, frac = text.partition(".")
-    whole = whole.replace(",", THOUSANDS)
+    whole = whole.replace(",", thousands)
     return sign + whole + (DECIMAL_MARK + frac if frac else "")
 
 

@@ -71,7 +71,7 @@ def on_the_map(lat: float, lon: float) -> bool:
 @cache
 def norway_outline() -> Outline:
     """The outline shipped in the package, projected (read once)."""
-    text = resources.files("kraftstokk.render.data").joinpath(OUTLINE_FILE).read_text("utf-8")
+    text = resources.files("kraftstokk.design.data").joinpath(OUTLINE_FILE).read_text("utf-8")
     raw = json.loads(text)
     rings = tuple(tuple(project(lat, lon) for lon, lat in ring) for ring in raw["rings"])
     xs = [x for ring in rings for x, _ in ring]

@@ -1,4 +1,5 @@
-"""Fitting a plant name into the card's name box: shrink, then wrap to two lines.
+"""Fitting text into its box: a plant name into the card's name box (shrink, then wrap to
+two lines), and any text into lines of a width (the jokers' rules, the small print).
 
 The same function answers the validator's question "does this name fit on the card".
 """
@@ -8,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from kraftstokk.design.fonts import missing_glyphs, text_width
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout
 from kraftstokk.limits import MAX_NAME_LENGTH
-from kraftstokk.render.fonts import missing_glyphs, text_width
-from kraftstokk.render.geometry import mm
-from kraftstokk.render.layout import CardLayout
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,22 @@ def _too_many_characters(count: int) -> NameFit:
         [],
         f"name too long for the card: {count} characters (at most {MAX_NAME_LENGTH})",
     )
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap to ``width`` points."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and text_width(trial, font, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
 
 
 def fit_name(name: str, layout: CardLayout) -> NameFit:

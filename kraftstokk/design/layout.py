@@ -1,4 +1,4 @@
-"""Card layouts as data: ``render/layouts/<name>.toml`` loaded into a typed :class:`CardLayout`.
+"""Card layouts as data: ``design/layouts/<name>.toml`` loaded into a typed :class:`CardLayout`.
 
 A layout is the card's size, bleed and safe area, its named boxes, the text styles and the
 measures of the parts drawn inside the boxes. A variant names another layout in
@@ -25,13 +25,13 @@ from pydantic import (
     model_validator,
 )
 
+from kraftstokk.design.colour_names import COLOUR_NAMES
+from kraftstokk.design.fonts import SANS, SANS_BOLD
+from kraftstokk.design.geometry import Box
 from kraftstokk.errors import LayoutError
-from kraftstokk.render.fonts import SANS, SANS_BOLD
-from kraftstokk.render.geometry import Box
-from kraftstokk.render.palette import COLOUR_NAMES
 
 DEFAULT_LAYOUT = "poker"
-LAYOUT_PACKAGE = "kraftstokk.render.layouts"
+LAYOUT_PACKAGE = "kraftstokk.design.layouts"
 MAX_EXTENDS = 8
 SIZE_TOLERANCE = 1e-6
 
@@ -101,7 +101,7 @@ class Boxes(_Strict):
 
 
 class TextStyle(_Strict):
-    font: Literal["sans"] = "sans"  # the embedded Bitstream Vera family (render/fonts.py)
+    font: Literal["sans"] = "sans"  # the embedded Bitstream Vera family (design/fonts.py)
     weight: Literal["regular", "bold"] = "regular"
     size: float = Field(gt=0, le=72)
     colour: str = Field(min_length=1)
@@ -309,7 +309,7 @@ def _folder(folder: Folder | None) -> Folder:
 
 
 def layout_names(folder: Folder | None = None) -> list[str]:
-    """The layouts that exist: the TOML files in ``render/layouts`` (or ``folder``)."""
+    """The layouts that exist: the TOML files in ``design/layouts`` (or ``folder``)."""
     return sorted(
         entry.name.removesuffix(".toml")
         for entry in _folder(folder).iterdir()
@@ -319,7 +319,7 @@ def layout_names(folder: Folder | None = None) -> list[str]:
 
 def _file(name: str, folder: Folder | None = None) -> str:
     if folder is None:
-        return f"kraftstokk/render/layouts/{name}.toml"
+        return f"kraftstokk/design/layouts/{name}.toml"
     return str(Path(str(folder)) / f"{name}.toml")
 
 
@@ -374,7 +374,7 @@ def _resolved_raw(name: str, folder: Folder | None) -> dict[str, Any]:
 def load_layout(name: str = DEFAULT_LAYOUT, folder: Folder | None = None) -> CardLayout:
     """Load, merge and check layout ``name``; a LayoutError names the file and the reason.
 
-    ``folder`` holds the layout files (default: the package's ``render/layouts``).
+    ``folder`` holds the layout files (default: the package's ``design/layouts``).
     """
     raw = _resolved_raw(name, folder)
     file = _file(name, folder)

@@ -1,6 +1,6 @@
-"""Boxes in millimetres, papers, and the sheet layout: where cards go on a page.
+"""Papers and the sheet layout: where cards go on a page, and the print-shop page.
 
-The card's own boxes come from its layout (:mod:`kraftstokk.render.layout`); card boxes
+The card's own boxes come from its layout (:mod:`kraftstokk.design.layout`); card boxes
 are relative to the lower-left corner of the cut line, sheet boxes to the lower-left
 corner of the page.
 """
@@ -11,12 +11,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from kraftstokk.design.geometry import Box
 from kraftstokk.errors import RenderError
 
 if TYPE_CHECKING:
-    from kraftstokk.render.layout import CardLayout
-
-MM = 72.0 / 25.4  # points per millimetre
+    from kraftstokk.design.layout import CardLayout
 
 #: Crop marks: they start this far outside the bleed, are this long where the margin
 #: allows and at least MIN_MARK, and end EDGE_CLEARANCE or more inside the paper's edge
@@ -29,49 +28,6 @@ FIT_TOLERANCE = 1e-9
 
 Duplex = Literal["long", "short"]
 DUPLEX_MODES: tuple[Duplex, ...] = ("long", "short")
-
-
-def mm(value: float) -> float:
-    """Millimetres to PDF points."""
-    return value * MM
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle in millimetres: lower-left corner, width, height."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    def inset(self, d: float) -> Box:
-        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
-
-    def shifted(self, dx: float, dy: float) -> Box:
-        return Box(self.x + dx, self.y + dy, self.w, self.h)
-
-    def rotated_180(self, width: float, height: float) -> Box:
-        """The box turned half a turn inside a width x height frame."""
-        return Box(width - self.right, height - self.top, self.w, self.h)
-
-    def contains(self, x: float, y: float, tolerance: float = 0.0) -> bool:
-        return (
-            self.x - tolerance <= x <= self.right + tolerance
-            and self.y - tolerance <= y <= self.top + tolerance
-        )
-
-    def pt(self) -> tuple[float, float, float, float]:
-        """(x, y, w, h) in points."""
-        return (mm(self.x), mm(self.y), mm(self.w), mm(self.h))
 
 
 @dataclass(frozen=True)
