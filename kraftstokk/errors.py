@@ -32,6 +32,20 @@ class InputFileError(KraftstokkError):
         self.reason = reason
 
 
+class InputProblems(InputFileError):
+    """A file read to its end whose content is unusable in several places; ``problems``
+    lists every one, so a person fixes them all in one go rather than one per run.
+
+    The message names the first few (it is the one error line); the CLI prints them all
+    above it when there are more.
+    """
+
+    def __init__(self, path: object, problems: list[str]) -> None:
+        summary = problems[0] if len(problems) == 1 else f"{len(problems)} problems: "
+        super().__init__(path, summary if len(problems) == 1 else summary + listed(problems, "; "))
+        self.problems = problems
+
+
 class FetchError(KraftstokkError):
     """A URL could not be fetched, or its response is not usable."""
 

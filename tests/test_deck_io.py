@@ -12,13 +12,19 @@ from kraftstokk.errors import InputFileError
 from tests.conftest import synthetic_deck
 
 
-def test_round_trip_json_and_csv(tmp_path: Path):
-    deck = synthetic_deck()
+def test_round_trip_json_csv_and_xlsx(tmp_path: Path):
+    from tests.test_deck_spreadsheet import clean_deck
+
+    deck = clean_deck()  # figures as a source gives them: a workbook keeps 16 digits
     json_path, csv_path = write_deck(deck, tmp_path / "out")
     assert load_deck(json_path) == deck
-    from_csv = load_deck(csv_path)
-    assert from_csv.cards == deck.cards
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["deck.csv", "deck.json"]
+    assert load_deck(csv_path) == deck  # the cards, and the details from the deck.json beside
+    assert load_deck(tmp_path / "out" / "deck.xlsx") == deck
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "deck.csv",
+        "deck.json",
+        "deck.xlsx",
+    ]
 
 
 def test_csv_is_utf8_with_bom_plain_columns_and_one_row_per_card(tmp_path: Path):
@@ -50,7 +56,7 @@ def test_write_is_atomic_and_leaves_the_old_deck_on_failure(tmp_path: Path, monk
     write_deck(deck, tmp_path)
     before = (tmp_path / "deck.csv").read_bytes()
 
-    def broken(_deck):
+    def broken(_deck, _style=None):
         raise RuntimeError("disk full")
 
     monkeypatch.setattr("kraftstokk.deck.io.deck_csv_text", broken)
@@ -89,7 +95,9 @@ def test_missing_file_and_bad_cell(tmp_path: Path):
     _, csv_path = write_deck(synthetic_deck(), tmp_path)
     text = csv_path.read_text(encoding="utf-8-sig").replace("spar,1,", "spar,one,", 1)
     csv_path.write_text(text, encoding="utf-8")
-    with pytest.raises(InputFileError, match=r"line 2 \(spar-1\), value: \"one\" is not a number"):
+    with pytest.raises(
+        InputFileError, match=r"line 2: value of spar-1 \(Tonstad\) reads \"one\", not a number"
+    ):
         load_deck(csv_path)
 
 

@@ -81,27 +81,48 @@ def test_a_deck_csv_saved_by_a_spreadsheet_reads_back_the_same_cards(
 
 
 @pytest.mark.parametrize(
-    ("text", "value"),
+    ("text", "decimal", "value"),
     [
-        ("4357.37", 4357.37),
-        ("4357,37", 4357.37),
-        ("4 357,37", 4357.37),
-        ("4\u00a0357,37", 4357.37),
-        ("4\u202f357,37", 4357.37),
-        ("4,357.37", 4357.37),
-        ("4.357,37", 4357.37),
-        ("1 234 567", 1234567.0),
-        ("12", 12.0),
+        ("4357.37", ".", 4357.37),
+        ("4357,37", ",", 4357.37),
+        ("4 357,37", ",", 4357.37),
+        ("4\u00a0357,37", ",", 4357.37),
+        ("4\u202f357,37", ",", 4357.37),
+        ("4,357.37", ".", 4357.37),
+        ("4.357,37", ",", 4357.37),
+        ("1 234 567", ".", 1234567.0),
+        ("\u22123,5", ",", -3.5),
+        ("12", ",", 12.0),
     ],
 )
-def test_numbers_in_spreadsheet_formats(text: str, value: float):
-    assert parse_number(text) == value
+def test_numbers_in_spreadsheet_formats(text: str, decimal, value: float):
+    assert parse_number(text, decimal) == value
 
 
-@pytest.mark.parametrize("text", ["", "abc", "1,2,3.4.5", "12 GWh", "nan", "inf"])
-def test_what_is_not_a_number(text: str):
+@pytest.mark.parametrize(
+    ("text", "decimal"),
+    [
+        ("", "."),
+        ("abc", "."),
+        ("1,2,3.4.5", "."),
+        ("12 GWh", "."),
+        ("nan", "."),
+        ("inf", "."),
+        ("5.20.2026", ","),  # a date LibreOffice exported, not 5 202 026
+        ("5.20.2026", "."),
+        ("05.20.2026", ","),
+        ("1.2345.678", ","),  # a group of four digits
+        ("12.34.567", ","),  # a group of two
+        ("1 2 3", "."),  # spaces that group no thousands
+        ("4 35,5", ","),
+        ("4357,37", "."),  # the other decimal mark than the file's
+        ("3,960", "."),  # 3 960 or 3,96: refused, not guessed
+        ("3.960", ","),
+    ],
+)
+def test_what_is_not_a_number(text: str, decimal):
     with pytest.raises(ValueError):
-        parse_number(text)
+        parse_number(text, decimal)
 
 
 def test_a_name_that_looks_like_a_formula_is_guarded_and_reads_back_unchanged(tmp_path: Path):
@@ -145,7 +166,9 @@ def test_a_deck_xlsx_is_read_directly(tmp_path: Path):
 def test_a_deck_xlsx_that_is_no_workbook_says_so(tmp_path: Path):
     path = tmp_path / "deck.xlsx"
     path.write_text("id,joker\n", encoding="utf-8")
-    with pytest.raises(InputFileError, match="not a readable Excel workbook"):
+    with pytest.raises(
+        InputFileError, match=r"not an XLSX workbook \(not a ZIP archive, or cut short\)"
+    ):
         load_deck(path)
 
 
@@ -209,16 +232,19 @@ def test_play_refuses_an_invalid_deck_like_simulate(tmp_path: Path):
 def test_a_workbook_far_larger_than_a_deck_is_refused(tmp_path: Path):
     from openpyxl import Workbook
 
-    from kraftstokk.deck.spreadsheet import MAX_XLSX_ROWS
+    from kraftstokk.deck.table_read import DECK_WORKBOOK_LIMITS
 
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet()
     sheet.append(list(CSV_COLUMNS))
-    for _ in range(MAX_XLSX_ROWS + 5):
+    for _ in range(DECK_WORKBOOK_LIMITS.rows + 5):
         sheet.append(["x"] * 3)
     path = tmp_path / "deck.xlsx"
     workbook.save(path)
-    with pytest.raises(InputFileError, match=f"more than {MAX_XLSX_ROWS} rows"):
+    with pytest.raises(
+        InputFileError,
+        match=f"more than {DECK_WORKBOOK_LIMITS.rows} rows in sheet .*; a deck has 56",
+    ):
         load_deck(path)
 
 

@@ -33,6 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("games",),
     ("deck",),
     ("design", "games.rules", "sources"),
+    ("workbook",),  # the one bounded .xlsx reader, for sources and the deck loader alike
     ("base",),
 )
 #: The modules everything may use (one group: they import each other).

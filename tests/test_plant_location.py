@@ -168,7 +168,7 @@ def test_deck_csv_with_an_unknown_type_names_line_and_column(tmp_path: Path):
     with pytest.raises(InputFileError) as info:
         load_deck(path)
     message = str(info.value)
-    assert "deck.csv" in message and "line " in message and 'type: is "dam"' in message
+    assert "deck.csv: line 3: type of spar-2" in message and 'is "dam", not one of' in message
 
 
 def test_diff_shows_a_plant_that_moves_or_changes_type():

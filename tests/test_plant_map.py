@@ -15,9 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import load_layout
 from kraftstokk.design.norway_outline import norway_outline, project
+from kraftstokk.design.picture_plan import MAP_PADDING, MAP_WIDTH
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.card import draw_card_face
-from kraftstokk.design.picture_plan import MAP_PADDING, MAP_WIDTH
 from kraftstokk.render.plant_map import map_frame
 from kraftstokk.sources.snapshot import read_snapshot
 from scripts.derive_norway_map import decode_arcs, douglas_peucker, ring_points

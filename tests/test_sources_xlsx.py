@@ -3,7 +3,7 @@
 import csv
 import io
 import zipfile
-from datetime import datetime, time
+from datetime import datetime
 from pathlib import Path
 
 import openpyxl
@@ -16,7 +16,7 @@ from kraftstokk.models import Plant
 from kraftstokk.sources.ingest import ingest_files
 from kraftstokk.sources.readers import read_source
 from kraftstokk.sources.snapshot import read_snapshot
-from kraftstokk.sources.xlsx import cell_text
+from kraftstokk.workbook import DateValue, ErrorValue, NoValue, cell_text
 from tests.test_cli_bad_input_sources import assert_ingest_refuses
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"
@@ -188,9 +188,11 @@ def test_figures_typed_as_text_with_decimal_comma_beside_numbers(tmp_path: Path)
         (-3.25, "-3.25"),
         (True, "True"),
         (False, "False"),
-        (datetime(1968, 1, 1), "1968-01-01"),
-        (datetime(1968, 1, 1, 12, 30), "1968-01-01T12:30:00"),
-        (time(6, 0), "06:00:00"),
+        (DateValue(24838.0, datetime(1968, 1, 1)), "1968-01-01"),
+        (DateValue(24838.5, datetime(1968, 1, 1, 12, 30), True, True), "1968-01-01T12:30:00"),
+        (DateValue(0.25, datetime(1899, 12, 31, 6, 0), False, True), "06:00:00"),
+        (ErrorValue("#DIV/0!"), "#DIV/0!"),
+        (NoValue("A1*2"), ""),
         ("Tonstad", "Tonstad"),
     ],
 )
@@ -250,11 +252,11 @@ BAD_WORKBOOKS = {
     ),
     "ZIP that is not a workbook": (
         lambda t: zip_without_workbook(t / "plants.zip"),
-        "not an XLSX workbook (a part is missing: There is no item named '[Content_Types].xml'",
+        "not an XLSX workbook (a part is missing: xl/workbook.xml)",
     ),
     "damaged inside": (
         lambda t: write(t / "damaged.xlsx", flip_middle(valid_book_bytes(t))),
-        "not an XLSX workbook (damaged: ",
+        "is damaged: ",
     ),
     "no NVE columns": (
         lambda t: workbook(t / "other.xlsx", ("Ark1", [["Kolonne", "Annen"], [1, 2]])),

@@ -19,7 +19,14 @@ from typer.models import CommandFunctionType
 
 from kraftstokk import __version__
 from kraftstokk.cli.plainhelp import PlainCommand, PlainGroup
-from kraftstokk.errors import MAX_LINE, KraftstokkError, ValidationFailed, clip
+from kraftstokk.errors import (
+    MAX_LINE,
+    MAX_LISTED,
+    InputProblems,
+    KraftstokkError,
+    ValidationFailed,
+    clip,
+)
 from kraftstokk.terminal import guard, printable
 
 P = ParamSpec("P")
@@ -69,6 +76,11 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
         except ValidationFailed as exc:
             for problem in exc.problems:
                 typer.echo(f"  {problem}", err=True)
+            raise fail(exc.message, exc.exit_code) from None
+        except InputProblems as exc:
+            if len(exc.problems) > MAX_LISTED:  # the error line names only the first few
+                for problem in exc.problems:
+                    typer.echo(f"  {printable(clip(problem, MAX_LINE))}", err=True)
             raise fail(exc.message, exc.exit_code) from None
         except KraftstokkError as exc:
             raise fail(exc.message, exc.exit_code) from None

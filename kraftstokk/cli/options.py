@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -51,6 +52,18 @@ def created_option() -> Any:
 def data_date_option(what: str) -> Any:
     """``--data-date``: the date the data describes, for the provenance."""
     return typer.Option("--data-date", help=f"Date {what} describe, e.g. 2024-01 (provenance).")
+
+
+class CsvStyleChoice(StrEnum):
+    """The styles of :data:`kraftstokk.deck.csv_style.CSV_STYLES`."""
+
+    en = "en"
+    nb = "nb"
+
+
+def csv_style_option(help: str) -> Any:
+    """``--csv-style``: how deck.csv is written (``en``: ',' and '.'; ``nb``: ';' and ',')."""
+    return typer.Option("--csv-style", help=help)
 
 
 def json_option(help: str = "Print the result as JSON for machines.") -> Any:

@@ -405,7 +405,7 @@ def build_from_spec_file(
     (the previous deck may be overwritten: it is read first).
     """
     from kraftstokk.atomic import refuse_overwriting
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import deck_files, load_deck
     from kraftstokk.deck.snapshot_info import read_plants
     from kraftstokk.sources.snapshot import provenance_path
 
@@ -416,7 +416,7 @@ def build_from_spec_file(
     )
     if out_dir is not None:
         inputs = (spec_path, snapshot_path, provenance_path(snapshot_path))
-        refuse_overwriting(inputs, [Path(out_dir) / "deck.json", Path(out_dir) / "deck.csv"])
+        refuse_overwriting(inputs, deck_files(out_dir).all())
     previous_path: Path | None = None
     if keep_from is not None:
         previous_path = Path(keep_from)

@@ -1,7 +1,8 @@
 """Strict parsing of figures written with either decimal mark.
 
 A figure is read only when its text is unambiguous under the file's decimal mark:
-``1 234,5`` and ``1.234,5`` with ``,``; ``1,234.5`` and ``1234.5`` with ``.``. Anything
+``1 234,5`` and ``1.234,5`` with ``,``; ``1,234.5`` and ``1234.5`` with ``.``. Thousands
+are grouped by exactly three digits (``1 2 3`` and ``5.20.2026`` are not numbers). Anything
 else is "not a number" rather than a guess, because a misread figure would end up printed
 on a card. A lone thousands mark (``3,960`` with ``.``, ``3.960`` with ``,``) is ambiguous
 and refused: NVE writes decimal commas, so ``3,960`` is 3.96 MW there, not 3 960.
@@ -16,10 +17,14 @@ from typing import Literal
 
 DecimalMark = Literal[".", ","]
 
-_SPACES = str.maketrans("", "", " \u00a0\u202f\u2009")
+#: Spaces that group thousands: space, no-break, narrow no-break and thin space.
+_SPACE = " \u00a0\u202f\u2009"
+_SPACES = str.maketrans("", "", _SPACE)
 _PATTERNS: dict[str, re.Pattern[str]] = {
-    ".": re.compile(r"^[+-]?(\d+|\d{1,3}(,\d{3})+)(\.\d+)?([eE][+-]?\d+)?$"),
-    ",": re.compile(r"^[+-]?(\d+|\d{1,3}(\.\d{3})+)(,\d+)?$"),
+    ".": re.compile(
+        rf"^[+-]?(\d+|\d{{1,3}}(,\d{{3}})+|\d{{1,3}}([{_SPACE}]\d{{3}})+)(\.\d+)?([eE][+-]?\d+)?$"
+    ),
+    ",": re.compile(rf"^[+-]?(\d+|\d{{1,3}}(\.\d{{3}})+|\d{{1,3}}([{_SPACE}]\d{{3}})+)(,\d+)?$"),
 }
 
 
@@ -44,11 +49,12 @@ def parse_number(value: object, decimal: DecimalMark = ".") -> float | None:
     if isinstance(value, int | float):
         number = float(value)
     else:
-        text = str(value).strip().translate(_SPACES)
+        text = str(value).strip()
         if not text:
             return None
         if not _PATTERNS[decimal].match(text):
             raise NotANumber(text)
+        text = text.translate(_SPACES)
         thousands = "." if decimal == "," else ","
         if _LONE_GROUP.match(text) and thousands in text:
             raise AmbiguousNumber(text)

@@ -23,8 +23,9 @@ from kraftstokk.errors import InputFileError
 from kraftstokk.sources.normalize import RawRecord
 from kraftstokk.sources.numbers import DecimalMark, guess_decimal_mark
 from kraftstokk.sources.nve_schema import NVE_RESPONSE, NvePlantRecord
-from kraftstokk.sources.xlsx import Row, cell_text, read_table
+from kraftstokk.sources.xlsx import read_table
 from kraftstokk.textfile import parse_json_text, read_input_bytes
+from kraftstokk.workbook import Row, cell_text
 
 #: A name of :data:`kraftstokk.sources.formats.NAMES`.
 SourceFormat = Literal["nve-json", "nve-csv", "nve-xlsx", "jrc-csv"]

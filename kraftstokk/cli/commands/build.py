@@ -8,7 +8,14 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import DEFAULT_OUT, DEFAULT_SPEC, out_option, spec_option
+from kraftstokk.cli.options import (
+    DEFAULT_OUT,
+    DEFAULT_SPEC,
+    CsvStyleChoice,
+    csv_style_option,
+    out_option,
+    spec_option,
+)
 
 
 @app.command()
@@ -17,7 +24,7 @@ def build(
     spec: Annotated[
         Path, spec_option("Deck spec (TOML); its snapshot path is relative to it.")
     ] = DEFAULT_SPEC,
-    out: Annotated[Path, out_option("Folder for deck.json and deck.csv.")] = DEFAULT_OUT,
+    out: Annotated[Path, out_option("Folder for deck.json, deck.csv and deck.xlsx.")] = DEFAULT_OUT,
     keep_from: Annotated[
         Path | None,
         typer.Option(
@@ -37,19 +44,31 @@ def build(
             "card too. diff suggests it when a plant that is still in the snapshot leaves.",
         ),
     ] = None,
+    csv_style: Annotated[
+        CsvStyleChoice,
+        csv_style_option(
+            "How deck.csv is written: en (',' between cells, '.' decimals, true/false) or nb, "
+            "what a Norwegian spreadsheet expects (';', decimal commas, SANN/USANN)."
+        ),
+    ] = CsvStyleChoice.en,
 ) -> None:
     """Build the 55-card deck (52 plants + 3 jokers) from a deck spec and its snapshot.
 
     Selects the plants, deals suits and values, ranks every category (nr. 1 = highest,
     ties broken by the spec's tie-break rule), derives the game flags, and prints a short
     report listing every tie. The new deck is validated before anything is written: with
-    errors the exit code is 1 and deck.json and deck.csv stay as they were; a valid deck
-    replaces both. With --keep-from (or policy.keep in the spec) a reprint changes only
-    what changed: the report says which plants left, which entered and which card each
-    took. Plants are matched by plant key (JRC N448 is NVE 448). Places and types the
-    snapshot lacks (NVE's API has no coordinates) are carried from the previous deck and
-    the spec's carry_from, and the report lists what it carried and what it could not;
+    errors the exit code is 1 and deck.json, deck.csv and deck.xlsx stay as they were; a
+    valid deck replaces all three. With --keep-from (or policy.keep in the spec) a reprint
+    changes only what changed: the report says which plants left, which entered and which
+    card each took. Plants are matched by plant key (JRC N448 is NVE 448). Places and types
+    the snapshot lacks (NVE's API has no coordinates) are carried from the previous deck
+    and the spec's carry_from, and the report lists what it carried and what it could not;
     hand corrections ([figures]) are applied and listed.
+
+    deck.xlsx holds the cards as typed cells (numbers, true/false, text), which any
+    spreadsheet opens without converting a figure. deck.csv is text a spreadsheet reads
+    by its language: a Norwegian one takes the en style's 20.5 for the 20th of May, so
+    for it write --csv-style nb.
 
     Examples:
 
@@ -57,9 +76,11 @@ def build(
         kraftstokk build --spec sources/deck.toml --out output
         kraftstokk build --keep-from print-2024/deck.json --out output
         kraftstokk build --keep-from print-2024/deck.json --pin N1699 --out output
+        kraftstokk build --csv-style nb
     """
     from kraftstokk.deck.build import build_from_spec_file
-    from kraftstokk.deck.io import write_deck
+    from kraftstokk.deck.csv_style import CSV_STYLES
+    from kraftstokk.deck.io import write_deck_files
     from kraftstokk.deck.validate import validate_deck
 
     result = build_from_spec_file(spec, keep_from=keep_from, out_dir=out, pins=pin or ())
@@ -75,8 +96,8 @@ def build(
             typer.echo(f"  {problem.line()}", err=True)
         typer.echo(f"nothing written: {out} keeps its previous deck", err=True)
         raise typer.Exit(1)
-    json_path, csv_path = write_deck(result.deck, out)
-    typer.echo(f"wrote {json_path} and {csv_path} ({len(result.deck.cards)} cards)")
+    files = write_deck_files(result.deck, out, CSV_STYLES[csv_style.value])
+    typer.echo(f"wrote {files.names()} ({len(result.deck.cards)} cards)")
 
 
 @app.command("spec-schema")

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import DeckArgument, out_option
+from kraftstokk.cli.options import CsvStyleChoice, DeckArgument, csv_style_option, out_option
 
 REPORT_NAME = "repair-report.txt"
 
@@ -19,31 +19,55 @@ def repair(
     deck: DeckArgument,
     out: Annotated[
         Path | None,
-        out_option("Folder for the repaired deck.json and deck.csv [default: the deck's folder]."),
+        out_option(
+            "Folder for the repaired deck.json, deck.csv and deck.xlsx [default: the deck's "
+            "folder]."
+        ),
+    ] = None,
+    csv_style: Annotated[
+        CsvStyleChoice | None,
+        csv_style_option(
+            "How deck.csv is written: en (',', '.', true/false) or nb (';', decimal commas, "
+            "SANN/USANN) [default: the style of the deck.csv read, else en]."
+        ),
     ] = None,
 ) -> None:
     """Recompute every nr., flag and war partner of a hand-edited deck, and write it valid.
 
     Keeps what a person decides: plants, names, figures, suits and values (a card id that
     disagrees with its suit and value follows the suit and value). Recomputes what follows
-    from them with the code build uses, writes OUT/deck.json, OUT/deck.csv and
-    OUT/repair-report.txt (every change, as diff shows it). A figure missing or two cards
-    with the same suit and value are refused (exit 1) with what to fix. Figures edited in
-    deck.csv or deck.xlsx against the deck.json beside it are recorded in the deck as hand
-    corrections, which a later build --keep-from keeps (and says so).
+    from them with the code build uses, writes OUT/deck.json, OUT/deck.csv, OUT/deck.xlsx
+    and OUT/repair-report.txt (every change, as diff shows it). A figure missing or two
+    cards with the same suit and value are refused (exit 1) with what to fix. Figures
+    edited in deck.csv or deck.xlsx against the deck.json beside it are recorded in the
+    deck as hand corrections, which a later build --keep-from keeps (and says so). A
+    deck.csv comes back in the style it was read in (a ';'-separated file with decimal
+    commas and SANN/USANN stays so), unless --csv-style says otherwise.
 
     Examples:
 
     \b
         kraftstokk repair output/deck.csv
         kraftstokk repair edited/deck.xlsx --out output
+        kraftstokk repair output/deck.csv --csv-style nb
     """
     from kraftstokk.atomic import write_text
-    from kraftstokk.deck.io import deck_json_beside, load_deck, missing_print_details, write_deck
+    from kraftstokk.deck.csv_style import CSV_STYLES, DEFAULT_CSV_STYLE
+    from kraftstokk.deck.io import (
+        deck_json_beside,
+        load_deck,
+        load_deck_and_style,
+        missing_print_details,
+        write_deck_files,
+    )
     from kraftstokk.deck.repair import repair_deck
     from kraftstokk.errors import ValidationFailed
 
-    loaded = load_deck(deck)
+    loaded, read_style = load_deck_and_style(deck)
+    if csv_style is not None:
+        style = CSV_STYLES[csv_style.value]
+    else:
+        style = read_style or CSV_STYLES[DEFAULT_CSV_STYLE]
     beside = deck_json_beside(deck) if deck.suffix.lower() != ".json" else None
     original = load_deck(beside) if beside is not None else None
     result = repair_deck(loaded, str(deck), original)
@@ -53,10 +77,12 @@ def repair(
     lines = result.lines()
     for line in lines:
         typer.echo(line)
-    json_path, csv_path = write_deck(result.deck, folder)
+    files = write_deck_files(result.deck, folder, style)
     report_path = folder / REPORT_NAME
     write_text(report_path, "\n".join(lines) + "\n")
-    typer.echo(f"wrote {json_path}, {csv_path} and {report_path}")
+    typer.echo(
+        f"wrote {files.json}, {files.csv} ({style.describe()}), {files.xlsx} and {report_path}"
+    )
     missing = missing_print_details(result.deck)
     if missing:
         typer.echo(

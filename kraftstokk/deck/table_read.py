@@ -1,0 +1,401 @@
+"""Reading deck.csv and deck.xlsx: cells to cards, every problem of the file at once.
+
+A table a spreadsheet saved can be wrong in many cells at once (a whole column turned
+into dates); each problem is named with its line (or row), column and card, and all of
+them are reported together (:class:`~kraftstokk.errors.InputProblems`), so a deck maker
+fixes the file in one go. The file's structure is checked first: its text decodes (bytes
+that do not are named by line), its quotes are balanced, no deck column is there twice.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from kraftstokk.deck.columns import (
+    CSV_COLUMNS,
+    FLAG_COLUMNS,
+    LATER_CSV_COLUMNS,
+    NUMBER_COLUMNS,
+    column_letters,
+)
+from kraftstokk.deck.csv_style import CsvStyle, flag_words, style_read
+from kraftstokk.deck.spreadsheet import (
+    DateText,
+    date_advice,
+    date_order,
+    date_text,
+    decode_text,
+    file_decimal_mark,
+    parse_flag,
+    parse_number,
+    unguard_formula,
+)
+from kraftstokk.errors import InputFileError, InputProblems, clip
+from kraftstokk.models import CATEGORIES, Card
+from kraftstokk.plain import reason as plain_reason
+from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark
+from kraftstokk.textfile import read_input_bytes
+from kraftstokk.workbook import (
+    Cell,
+    DateValue,
+    ErrorValue,
+    NoValue,
+    WorkbookLimits,
+    cell_text,
+    first_sheet,
+)
+from kraftstokk.workbook.limits import MB
+
+#: A deck workbook is 56 rows of 25 cells; these bounds leave room for notes around it.
+DECK_WORKBOOK_LIMITS = WorkbookLimits(
+    unpacked_bytes=8 * MB, rows=1000, cells=100_000, columns=100, rows_hint="a deck has 56"
+)
+#: Separators a spreadsheet may save with: ',' as written, ';' where ',' is the decimal mark
+#: (a Norwegian spreadsheet), tab for "text (tab delimited)".
+CSV_DELIMITERS: tuple[str, ...] = (",", ";", "\t")
+
+Rows = list[tuple[int, list[Cell]]]
+
+
+@dataclass
+class DeckTable:
+    """The cards of a deck table, and the style a CSV was written in (None: a workbook)."""
+
+    cards: list[Card]
+    style: CsvStyle | None
+
+
+# --- the file's rows ---------------------------------------------------------------------
+
+
+def csv_delimiter(text: str) -> str:
+    """The separator whose header row holds the deck columns (',' when none does)."""
+    first_line = text.lstrip("\ufeff").splitlines()[0] if text.strip() else ""
+    for delimiter in CSV_DELIMITERS:
+        header = next(csv.reader([first_line], delimiter=delimiter), [])
+        if {name.strip().lower() for name in header} >= set(CSV_COLUMNS) - LATER_CSV_COLUMNS:
+            return delimiter
+    return ","
+
+
+def _csv_rows(path: Path, text: str, delimiter: str) -> Rows:
+    """(line, cells) of every row; a quote left open is named at the line it opens."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows: Rows = []
+    start = 1
+    try:
+        for cells in reader:
+            if reader.line_num > start and any("\n" in c or "\r" in c for c in cells):
+                raise _open_quote(path, text, delimiter, start, reader.line_num)
+            row: list[Cell] = list(cells)
+            rows.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        if "unexpected end of data" in str(exc):
+            raise _open_quote(path, text, delimiter, start, None) from None
+        if "expected after" in str(exc):
+            raise InputFileError(
+                path,
+                f"line {reader.line_num}: a quoted cell goes on after its closing quote; "
+                'write a quote inside a cell as two ("")',
+            ) from None
+        raise InputFileError(path, f"line {reader.line_num}: not readable as CSV ({exc})") from None
+    return rows
+
+
+def _open_quote(
+    path: Path, text: str, delimiter: str, start: int, end: int | None
+) -> InputFileError:
+    lines = io.StringIO(text, newline="").readlines()
+    header = next(csv.reader(lines[:1], delimiter=delimiter), [])
+    opening = next(csv.reader(lines[start - 1 : start], delimiter=delimiter), [""])
+    index = len(opening) - 1
+    name = header[index].strip().lstrip("\ufeff") if start > 1 and index < len(header) else ""
+    cell = f"the {name} cell" if name else f"cell {column_letters(index)}"
+    closes = f"closes only on line {end}" if end is not None else "is never closed"
+    return InputFileError(
+        path,
+        f'line {start}: {cell} opens a quote (") that {closes}; '
+        'write a quote inside a cell as two ("")',
+    )
+
+
+def _header(path: Path, cells: list[Cell]) -> list[str]:
+    header = [cell_text(cell).strip().lstrip("\ufeff").lower() for cell in cells]
+    seen: dict[str, int] = {}
+    for index, name in enumerate(header):
+        if name not in CSV_COLUMNS:
+            continue  # a column of the deck maker's own (notes) is left alone
+        if name in seen:
+            first = seen[name]
+            raise InputFileError(
+                path,
+                f"column {name} is there twice (columns {first + 1} ({column_letters(first)}) "
+                f"and {index + 1} ({column_letters(index)})); keep one",
+            )
+        seen[name] = index
+    missing = [c for c in CSV_COLUMNS if c not in seen and c not in LATER_CSV_COLUMNS]
+    if missing:
+        raise InputFileError(path, f"not a deck table: missing columns {', '.join(missing)}")
+    return header
+
+
+# --- cells -------------------------------------------------------------------------------
+
+
+def _shown(value: Cell) -> str:
+    if isinstance(value, str):
+        return f'"{clip(value.strip(), 40)}"'
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, DateValue):
+        return value.text()
+    if isinstance(value, ErrorValue):
+        return value.text
+    return clip(cell_text(value), 40)
+
+
+def _date_of(value: DateValue) -> DateText:
+    day_month = None
+    if value.moment is not None and value.shows_date:
+        day_month = (value.moment.day, value.moment.month)
+    return DateText(value.text(), value.kind, day_month=day_month)
+
+
+class _Row:
+    """Typed access to the cells of one row; every problem is noted, none raised."""
+
+    def __init__(self, read: _Reading, place: str, cells: dict[str, Cell]) -> None:
+        self.read, self.place, self.cells = read, place, cells
+        self.problems: list[str] = []
+        card = self.text_of(cells.get("id")) or ""
+        name = self.text_of(cells.get("name")) or ""
+        self.label = f"{card} ({clip(name, 40)})" if card and name else card or "the card"
+
+    @staticmethod
+    def text_of(value: Cell) -> str | None:
+        if not isinstance(value, str | int | float) or isinstance(value, bool):
+            return None
+        return unguard_formula(cell_text(value).strip()) or None
+
+    def note(self, column: str, reason: str) -> None:
+        self.problems.append(f"{self.place}: {column} of {self.label} {reason}")
+
+    def _unusable(self, column: str, value: Cell, wanted: str) -> None:
+        if isinstance(value, DateValue):
+            advice = (
+                "format the column as Text and type it again"
+                if wanted == "text"
+                else date_advice(_date_of(value), None)
+            )
+            self.note(column, f"reads {value.text()}, {value.kind}: {advice}")
+        elif isinstance(value, ErrorValue):
+            self.note(column, f"reads {value.text}, a formula's error, not {wanted}")
+        elif isinstance(value, NoValue):
+            self.note(
+                column,
+                f"holds the formula ={clip(value.formula, 40)} but no value: save the "
+                "workbook in a spreadsheet, or type the value",
+            )
+        else:
+            self.note(column, f"reads {_shown(value)}, not {wanted}")
+
+    def text(self, column: str) -> str | None:
+        value = self.cells.get(column)
+        if value is None or (isinstance(value, str | int | float) and not isinstance(value, bool)):
+            return self.text_of(value)
+        self._unusable(column, value, "text")
+        return None
+
+    def number(self, column: str) -> float | None:
+        value = self.cells.get(column)
+        if value is None:
+            return None
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+        if not isinstance(value, str):
+            self._unusable(column, value, "a number")
+            return None
+        text = value.strip()
+        if not text:
+            return None
+        try:
+            return parse_number(text, self.read.decimal)
+        except AmbiguousNumber:
+            self.note(
+                column,
+                f'reads "{clip(text, 40)}": a thousands mark or a decimal mark? This file '
+                f'writes decimals with "{self.read.decimal}"; write the number without '
+                "thousands marks",
+            )
+        except ValueError:
+            date = date_text(text)
+            if date is not None:
+                advice = date_advice(date, self.read.date_order)
+                self.note(column, f"reads {clip(text, 40)}, {date.kind}: {advice}")
+            else:
+                self.note(column, f'reads "{clip(text, 40)}", not a number')
+        return None
+
+    def whole(self, column: str) -> int | None:
+        number = self.number(column)
+        if number is None:
+            return None
+        if not number.is_integer():
+            self.note(column, f"reads {number:g}, not a whole number")
+            return None
+        return int(number)
+
+    def flag(self, column: str) -> bool:
+        value = self.cells.get(column)
+        if value is None or isinstance(value, bool):
+            return bool(value)
+        if isinstance(value, int | float) and value in (0, 1):
+            return bool(value)
+        flag = parse_flag(value) if isinstance(value, str) else None
+        if flag is None:
+            self._unusable(column, value, "true or false")
+            return False
+        return flag
+
+
+@dataclass
+class _Reading:
+    """What the rows of one file share: its decimal mark and the order of its dates."""
+
+    decimal: DecimalMark
+    date_order: str | None
+
+
+def _card(row: _Row) -> Card | None:
+    nrs = {c: row.whole(f"nr_{c}") for c in CATEGORIES}
+    complete_nr = {c: n for c, n in nrs.items() if n is not None}
+    if complete_nr and len(complete_nr) != len(CATEGORIES):
+        missing = next(c for c in CATEGORIES if nrs[c] is None)
+        if not any(p.startswith(f"{row.place}: nr_{missing} ") for p in row.problems):
+            row.note(f"nr_{missing}", "is empty, but the card has other nr. values")
+    raw: dict[str, Any] = {
+        "id": row.text("id") or "",
+        "joker": row.flag("joker"),
+        "suit": row.text("suit"),
+        "value": row.whole("value"),
+        "plant_id": row.text("plant_id"),
+        "name": row.text("name"),
+        "lat": row.number("lat"),
+        "lon": row.number("lon"),
+        "type": row.text("type"),
+        "nr": complete_nr if len(complete_nr) == len(CATEGORIES) else None,
+        "flags": {
+            "invisible": {c: row.flag(f"invisible_{c}") for c in CATEGORIES},
+            "top3": {c: row.flag(f"top3_{c}") for c in CATEGORIES},
+            "burn": row.flag("burn"),
+            "reset": row.flag("reset"),
+            "gwh_tens": row.whole("gwh_tens"),
+            "war_partners": (row.text("war_partners") or "").split(),
+        },
+    }
+    for category in CATEGORIES:
+        raw[category] = row.number(category)
+    if row.problems:
+        return None
+    try:
+        return Card.model_validate(raw)
+    except ValidationError as exc:
+        for error in exc.errors():
+            column = _column_of(error["loc"])
+            row.note(column, plain_reason(error))
+        return None
+
+
+def _column_of(location: tuple[int | str, ...]) -> str:
+    """The deck.csv column of a place in a card: ``("flags", "top3", "mw")`` -> top3_mw."""
+    if not location:
+        return "row"
+    if location[0] == "flags" and len(location) >= 3:
+        return f"{location[1]}_{location[2]}"
+    if location[0] in ("flags", "nr") and len(location) >= 2:
+        prefix = "nr_" if location[0] == "nr" else ""
+        return f"{prefix}{location[1]}"
+    return str(location[0])
+
+
+def _cards(path: Path, rows: Rows, place: Callable[[int], str], reading: _Reading) -> list[Card]:
+    header = _header(path, rows[0][1])
+    cards: list[Card] = []
+    problems: list[str] = []
+    for number, cells in rows[1:]:
+        if not any(_present(cell) for cell in cells):
+            continue  # an empty row, as spreadsheets leave them
+        if any(_present(cell) for cell in cells[len(header) :]):
+            problems.append(f"{place(number)}: more cells than columns")
+            continue
+        named = {name: cell for name, cell in zip(header, cells, strict=False) if name}
+        row = _Row(reading, place(number), named)
+        card = _card(row)
+        problems.extend(row.problems)
+        if card is not None:
+            cards.append(card)
+    if problems:
+        raise InputProblems(path, problems)
+    return cards
+
+
+def _present(cell: Cell) -> bool:
+    return cell is not None and (not isinstance(cell, str) or bool(cell.strip()))
+
+
+def _column_texts(rows: Rows, columns: Iterable[str]) -> dict[str, list[str]]:
+    """The text cells of the named columns, by column."""
+    header = [cell_text(cell).strip().lstrip("\ufeff").lower() for cell in rows[0][1]]
+    wanted = {name: index for index, name in enumerate(header) if name in set(columns)}
+    texts: dict[str, list[str]] = {name: [] for name in wanted}
+    for _, cells in rows[1:]:
+        for name, index in wanted.items():
+            cell = cells[index] if index < len(cells) else None
+            if isinstance(cell, str):
+                texts[name].append(cell)
+    return texts
+
+
+def _reading(rows: Rows, delimiter: str) -> _Reading:
+    numbers = [cell for cells in _column_texts(rows, NUMBER_COLUMNS).values() for cell in cells]
+    dates = [date for cell in numbers if (date := date_text(cell)) is not None]
+    return _Reading(file_decimal_mark(numbers, delimiter), date_order(dates))
+
+
+def _csv_style(rows: Rows, delimiter: str, decimal: DecimalMark) -> CsvStyle:
+    flags = [cell for cells in _column_texts(rows, FLAG_COLUMNS).values() for cell in cells]
+    words = flag_words(
+        (cell for cell in flags if parse_flag(cell) is True),
+        (cell for cell in flags if parse_flag(cell) is False),
+    )
+    return style_read(delimiter, decimal, words)
+
+
+def read_deck_table(path: Path) -> DeckTable:
+    """The cards of a deck.csv or deck.xlsx (by suffix), and the CSV's style."""
+    if path.suffix.lower() == ".xlsx":
+        data = read_input_bytes(path, "deck workbook")
+        if not data.strip():
+            raise InputFileError(path, "file is empty")
+        sheet = first_sheet(path, data, DECK_WORKBOOK_LIMITS)
+        rows: Rows = [(number, list(cells)) for number, cells in sheet.rows]
+        if not rows:
+            raise InputFileError(path, "file is empty: its first sheet has no cells")
+        reading = _reading(rows, ",")
+        return DeckTable(_cards(path, rows, lambda n: f"row {n}", reading), None)
+    text = decode_text(read_input_bytes(path, "deck file"), path, "deck file")
+    if not text.strip():
+        raise InputFileError(path, "file is empty")
+    delimiter = csv_delimiter(text)
+    rows = _csv_rows(path, text, delimiter)
+    reading = _reading(rows, delimiter)
+    cards = _cards(path, rows, lambda n: f"line {n}", reading)
+    return DeckTable(cards, _csv_style(rows, delimiter, reading.decimal))
