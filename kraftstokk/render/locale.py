@@ -41,6 +41,8 @@ Template = Annotated[str, Field(min_length=1, max_length=200)]
 #: at most a few lines, as a heading cannot run over a page.
 TITLE_KEYS = frozenset({"subtitle", "edition", "contents"})
 MAX_TITLE = 120
+#: A caption (its key ends in _caption(s)) goes under a card drawn small: a few words.
+MAX_CAPTION = 80
 #: A plural's name, as a template writes it in ``{count:NAME}``.
 PLURAL_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
@@ -210,8 +212,11 @@ def _check_lengths(where: str, key: str, texts: list[str]) -> None:
     """Paragraphs a page can hold, headings a few lines, lists of a few dozen."""
     if len(texts) > MAX_PARAGRAPHS:
         raise LocaleError(f"{where}: {len(texts)} paragraphs; at most {MAX_PARAGRAPHS}")
-    is_title = key in TITLE_KEYS or key.endswith(("_heading", "_headings", "_title"))
-    limit, kind = (MAX_TITLE, "a heading") if is_title else (MAX_TEXT, "a paragraph")
+    limit, kind = MAX_TEXT, "a paragraph"
+    if key in TITLE_KEYS or key.endswith(("_heading", "_headings", "_title")):
+        limit, kind = MAX_TITLE, "a heading"
+    elif key.endswith(("_caption", "_captions")):
+        limit, kind = MAX_CAPTION, "a caption"
     for number, text in enumerate(texts, start=1):
         if not isinstance(text, str):
             raise LocaleError(f"{where}: paragraph {number} is not text")

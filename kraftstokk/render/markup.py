@@ -29,8 +29,9 @@ TAGS: dict[str, frozenset[str]] = {
 #: Tags that hold nothing and close themselves.
 EMPTY_TAGS = frozenset({"br"})
 ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos", "nbsp"})
-#: The booklet's own text runs from 6.5 pt (captions) to 30 pt (the cover's title).
-FONT_SIZE = Range(6, 30, "pt")
+#: From the smallest size a print shop takes to one that still fits the line spacing of the
+#: body text (9 pt on 12.6 pt) when a paragraph wraps.
+FONT_SIZE = Range(6, 12, "pt")
 MAX_NESTING = 8
 
 _START = re.compile(r"<(?=[/!?A-Za-z])|&(?=#?[A-Za-z0-9]+;)")
