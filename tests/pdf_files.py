@@ -108,3 +108,36 @@ def simple_font_text(encoding: bytes, shown: bytes, size: int = 5) -> bytes:
     font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding %s >>" % encoding
     content = b"BT /H %d Tf 20 100 Td (%s) Tj ET" % (size, shown)
     return one_page(content, b"/Font << /H 5 0 R >>", [font])
+
+
+def deep_again(levels: int) -> bytes:
+    """Page 1 draws a chain of ``levels`` forms; page 2 draws a form that draws the same
+    chain, one level deeper (the chain read once for page 1 is reused for page 2)."""
+    first_form = 7
+    chain = []
+    for level in range(levels):
+        number = first_form + level
+        last = level == levels - 1
+        resources = b"" if last else b"/Resources << /XObject << /F %d 0 R >> >>" % (number + 1)
+        content = b"0 0 1 1 re f" if last else b"/F Do"
+        chain.append(
+            stream(b"/Type /XObject /Subtype /Form /BBox [0 0 200 200] " + resources, content)
+        )
+    wrapper = stream(
+        b"/Type /XObject /Subtype /Form /BBox [0 0 200 200] "
+        b"/Resources << /XObject << /F %d 0 R >> >>" % first_form,
+        b"/F Do",
+    )
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+        b"<< /Type /Page /Parent 2 0 R %s /Resources << /XObject << /F %d 0 R >> >> "
+        b"/Contents 5 0 R >>" % (PAGE_BOX, first_form),
+        b"<< /Type /Page /Parent 2 0 R %s /Resources << /XObject << /G %d 0 R >> >> "
+        b"/Contents 6 0 R >>" % (PAGE_BOX, first_form + levels),
+        stream(b"", b"/F Do"),
+        stream(b"", b"/G Do"),
+        *chain,
+        wrapper,
+    ]
+    return pdf(objects)

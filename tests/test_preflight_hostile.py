@@ -83,6 +83,13 @@ def test_forms_nested_deeper_than_twelve_are_refused(tmp_path: Path):
     assert "page 1: forms nested deeper than 12" in message
 
 
+def test_a_chain_read_once_and_drawn_one_level_deeper_is_still_too_deep(tmp_path: Path):
+    """Forms read for page 1 are reused for page 2: their depth counts where drawn."""
+    assert preflight(write(tmp_path, pdf_files.deep_again(11)), OFFSET).pages == 2
+    message = refusal(write(tmp_path, pdf_files.deep_again(12)))
+    assert "page 2: forms nested deeper than 12" in message
+
+
 def _form_drawn_at(canvas: Canvas, places: list[tuple[float, float, float]]) -> None:
     """One form with 5 pt text and a hairline, drawn at each (x, y, scale)."""
     canvas.beginForm("label")

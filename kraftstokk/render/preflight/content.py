@@ -132,15 +132,18 @@ def _matrix(operands: list[Any]) -> Matrix:
     return (a, b, c, d, e, f)
 
 
-def content_bytes(contents: Any) -> bytes:
-    """A page's /Contents (a stream or an array of streams) as one decoded stream."""
+def content_bytes(contents: Any, budget: WorkBudget) -> bytes:
+    """A page's /Contents (a stream or an array of streams) as one decoded stream, each
+    part counted in the budget as soon as it is decoded."""
     contents = resolve(contents)
-    if isinstance(contents, StreamObject):
-        return bytes(contents.get_data())
+    streams = [contents] if isinstance(contents, StreamObject) else []
     if isinstance(contents, ArrayObject):
-        parts = [resolve(item) for item in contents]
-        return b"\n".join(bytes(p.get_data()) for p in parts if isinstance(p, StreamObject))
-    return b""
+        streams = [part for part in map(resolve, contents) if isinstance(part, StreamObject)]
+    parts: list[bytes] = []
+    for stream in streams:
+        parts.append(bytes(stream.get_data()))
+        budget.decoded(len(parts[-1]))
+    return b"\n".join(parts)
 
 
 class PageReader:
@@ -159,8 +162,7 @@ class PageReader:
         group = resolve(page.get("/Group"))
         if isinstance(group, DictionaryObject) and group.get("/S") == "/Transparency":
             facts.transparency.append("page transparency group")
-        data = content_bytes(page.get("/Contents"))
-        self.budget.decoded(len(data))
+        data = content_bytes(page.get("/Contents"), self.budget)
         resources = resolve(page.get("/Resources"))
         drawing = self._read(data, resources, GraphicsState(), depth=0)
         self.budget.spend(drawing.total_operators, drawing.total_draws, drawing.total_marks)
@@ -183,7 +185,7 @@ class PageReader:
             return None
         key = self._key(value, font)
         if key not in self.fonts:
-            self.fonts[key] = read_font(font)
+            self.fonts[key] = read_font(font, self.budget.decoded)
         return self.fonts[key]
 
     def _read(self, data: bytes, resources: Any, state: GraphicsState, depth: int) -> Drawing:
@@ -242,6 +244,8 @@ class PageReader:
             clip = intersect(bbox_of(corners), clip) or EMPTY
         memo = (key, state.inherited())
         drawing = self.forms.get(memo)
+        if drawing is not None and depth + 1 + drawing.height > MAX_FORM_DEPTH:
+            raise ContentError(f"forms nested deeper than {MAX_FORM_DEPTH}")
         if drawing is None:
             data = bytes(xobject.get_data())
             self.budget.decoded(len(data))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,8 +207,9 @@ def _readable(text: str | None) -> str:
     return "".join(UNKNOWN if unicodedata.category(char) == "Cc" else char for char in text)
 
 
-def read_font(font: Any) -> FontInfo | None:
-    """The font dictionary ``font`` read once; None for anything that is not a font."""
+def read_font(font: Any, decoded: Callable[[int], None]) -> FontInfo | None:
+    """The font dictionary ``font`` read once; None for anything that is not a font.
+    ``decoded`` is told the size of each stream decoded (its ToUnicode map)."""
     if not isinstance(font, DictionaryObject):
         return None
     composite = font.get("/Subtype") == "/Type0"
@@ -223,7 +225,9 @@ def read_font(font: Any) -> FontInfo | None:
     cmap = None
     unicode_stream = resolve(font.get("/ToUnicode"))
     if isinstance(unicode_stream, StreamObject):
-        cmap = parse_cmap(unicode_stream.get_data())
+        data = unicode_stream.get_data()
+        decoded(len(data))
+        cmap = parse_cmap(data)
     return FontInfo(
         label=font_label(font),
         embedded=font_is_embedded(font),

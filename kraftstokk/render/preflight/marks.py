@@ -104,6 +104,8 @@ class Drawing:
     total_operators: int = 0
     total_draws: int = 0
     total_marks: int = 0
+    #: How many forms deep it draws (0: no forms): a form read once may be drawn deeper.
+    height: int = 0
 
     def finish(self, images: int) -> None:
         """Add up the work of drawing it; ``images``: image XObjects it draws itself."""
@@ -111,6 +113,7 @@ class Drawing:
         self.total_operators = self.operators + sum(d.total_operators for d in draws)
         self.total_draws = len(draws) + images + sum(d.total_draws for d in draws)
         self.total_marks = len(self.items) - len(draws) + sum(d.total_marks for d in draws)
+        self.height = 1 + max((d.height for d in draws), default=-1)
 
 
 def place(drawing: Drawing, facts: PageFacts, page: int, matrix: Matrix, clip: BBox | None) -> None:
