@@ -116,6 +116,15 @@ def parse_json_text(path: object, text: str, what: str) -> object:
         ) from None
 
 
+def toml_names(folder: Traversable | Path) -> list[str]:
+    """The names of the ``.toml`` files in ``folder`` (a package's data files), sorted."""
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
 #: Turns the reason a data file cannot be used into the caller's error (naming the file).
 Refusal = Callable[[str], KraftstokkError]
 

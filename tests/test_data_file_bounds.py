@@ -5,6 +5,7 @@ line naming the file, the key and the reason (the range, where a range is broken
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import tomllib
 from importlib import resources
@@ -355,6 +356,19 @@ def test_grammar_templates_and_plural_forms_are_checked_too():
     assert "[grammar.plurals.produce] one: {count:>99999} names no plural" in locale_error(data)
 
 
+@contextlib.contextmanager
+def booklet_language(data: dict[str, object], folder: Path, monkeypatch: pytest.MonkeyPatch):
+    """``data`` as the only nb.toml the booklet reads, while the block runs."""
+    folder.mkdir()
+    (folder / "nb.toml").write_text(toml_text(data), encoding="utf-8")
+    monkeypatch.setattr(locale_module, "_folder", lambda: folder)
+    locale_module.load_locale.cache_clear()
+    try:
+        yield
+    finally:
+        locale_module.load_locale.cache_clear()
+
+
 def test_a_locale_at_its_limits_renders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Headings of 120 characters, a 12 pt font in the cover's subtitle, a paragraph of
     2000 characters: the booklet is made."""
@@ -363,15 +377,8 @@ def test_a_locale_at_its_limits_renders(tmp_path: Path, monkeypatch: pytest.Monk
     text["subtitle"] = "<font size=12>" + "Spilleregler " * 7 + "</font>"  # type: ignore[index]
     text["deck_heading"] = ("Kortstokken " * 20)[:MAX_TITLE]  # type: ignore[index]
     text["nr_meaning"] = ("Lang forklaring " * 200)[:MAX_TEXT]  # type: ignore[index]
-    folder = tmp_path / "locales"
-    folder.mkdir()
-    (folder / "nb.toml").write_text(toml_text(data), encoding="utf-8")
-    monkeypatch.setattr(locale_module, "_folder", lambda: folder)
-    locale_module.load_locale.cache_clear()
-    try:
+    with booklet_language(data, tmp_path / "locales", monkeypatch):
         assert build_booklet(synthetic_deck(), "nb").startswith(b"%PDF")
-    finally:
-        locale_module.load_locale.cache_clear()
 
 
 def test_an_example_taller_than_a_page_is_one_line_not_a_reportlab_traceback(
@@ -382,16 +389,11 @@ def test_an_example_taller_than_a_page_is_one_line_not_a_reportlab_traceback(
     data = copy.deepcopy(nb())
     text = data["text"]  # type: ignore[index]
     text["idiot_example"] = [("Et langt eksempel " * 120)[:MAX_TEXT]] * 60  # type: ignore[index]
-    folder = tmp_path / "locales"
-    folder.mkdir()
-    (folder / "nb.toml").write_text(toml_text(data), encoding="utf-8")
-    monkeypatch.setattr(locale_module, "_folder", lambda: folder)
-    locale_module.load_locale.cache_clear()
-    try:
-        with pytest.raises(RenderError) as info:
-            build_booklet(synthetic_deck(), "nb")
-    finally:
-        locale_module.load_locale.cache_clear()
+    with (
+        booklet_language(data, tmp_path / "locales", monkeypatch),
+        pytest.raises(RenderError) as info,
+    ):
+        build_booklet(synthetic_deck(), "nb")
     message = info.value.message
     assert message.startswith("the booklet in 'nb' does not fit its pages: a block of its text")
     assert message.endswith("shorten that text in render/locales/nb.toml") and "\n" not in message

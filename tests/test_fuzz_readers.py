@@ -122,11 +122,44 @@ def _paths(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str
     return paths
 
 
+NUMBERS = st.one_of(
+    BOUNDARY_NUMBERS, st.floats(0, 300), st.floats(-1000, 1000), st.integers(-10, 400)
+)
+TEXTS = st.one_of(
+    st.text(max_size=40), MARKUP, st.lists(MARKUP | st.text(max_size=8)).map(" ".join)
+)
+
+
+def _like(value: Any) -> st.SearchStrategy[Any]:
+    """Mostly a value of the same kind as ``value`` (in range and past it), else anything:
+    a file changed this way is often still valid, and exercises what reads it next."""
+    if isinstance(value, bool):
+        same: st.SearchStrategy[Any] = st.booleans()
+    elif isinstance(value, int | float):
+        same = NUMBERS
+    elif isinstance(value, str):
+        same = TEXTS | st.just(value + value)
+    elif isinstance(value, list) and value:
+        same = st.lists(_like(value[0]), max_size=6)
+    else:
+        return VALUES
+    return st.one_of(same, same, same, VALUES)
+
+
 def toml_changes(base: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
     """``base`` with a few keys set to other values, removed, or unknown keys added."""
     paths = _paths(base)
-    change = st.tuples(
-        st.sampled_from(paths), st.sampled_from(["set", "set", "set", "drop", "add"]), VALUES
+
+    def value_for(path: tuple[str, ...]) -> st.SearchStrategy[Any]:
+        current: Any = base
+        for key in path:
+            current = current[key]
+        return _like(current)
+
+    change = st.sampled_from(paths).flatmap(
+        lambda path: st.tuples(
+            st.just(path), st.sampled_from(["set", "set", "set", "drop", "add"]), value_for(path)
+        )
     )
 
     def apply(changes: list[tuple[tuple[str, ...], str, Any]]) -> dict[str, Any]:
@@ -171,6 +204,16 @@ def data_folder(source: Path, target: Path) -> Path:
 
 def _json_bytes(data: dict[str, Any]) -> bytes:
     return json.dumps(data, allow_nan=True).encode("utf-8", errors="surrogatepass")
+
+
+def reading_from(folder: Path, module: str) -> str:
+    """Python for the child process: ``kraftstokk.render.<module>`` reads its data files
+    from ``folder`` (the layouts, presets or locales of one example)."""
+    shown = repr(str(folder))
+    return (
+        f"import kraftstokk.render.{module} as data\nfrom pathlib import Path\n"
+        f"data._folder = lambda folder=None: folder or Path({shown})"
+    )
 
 
 def expect_kept(place: Path, before: dict[str, bytes], run_code: int) -> None:
@@ -321,13 +364,6 @@ BRIDGE = (PACKAGE / "layouts" / "bridge.toml").read_bytes()
 CHAIN = b"chain of thirteen"
 
 
-def _layout_setup(folder: Path) -> str:
-    return (
-        "import kraftstokk.render.layout as layout\nfrom pathlib import Path\n"
-        f"layout._folder = lambda folder=None: folder or Path({str(folder)!r})"
-    )
-
-
 @examples(3)
 @example(data=POKER.replace(b"figure_gap = 1.8", b"figure_gap = 1e308"))
 @example(data=POKER.replace(b"frame_radius = 3.0", b"frame_radius = 1e308"))
@@ -344,11 +380,11 @@ def test_layout_survives(place: Path, tmp_path: Path, data: bytes):
     (folder / "fuzz.toml").write_bytes(data)
     before = snapshot_of(place / "out")
     args = ["render", "deck.json", "--layout", "fuzz", "--only", "sheets", "--out", "out"]
-    run = run_command(args, place, reader="layout", setup=_layout_setup(folder))
+    run = run_command(args, place, reader="layout", setup=reading_from(folder, "layout"))
     assert_well_behaved(run)
     expect_kept(place, before, run.returncode)
     listing = run_command(
-        ["render", "--list-layouts"], place, reader="layout", setup=_layout_setup(folder)
+        ["render", "--list-layouts"], place, reader="layout", setup=reading_from(folder, "layout")
     )
     assert_well_behaved(listing)
     assert "poker " in listing.stdout  # the good files are listed whatever fuzz.toml holds
@@ -362,20 +398,13 @@ OFFSET = (PACKAGE / "presets" / "offset.toml").read_bytes()
 HOME = (PACKAGE / "presets" / "home-a4.toml").read_bytes()
 
 
-def _preset_setup(folder: Path) -> str:
-    return (
-        "import kraftstokk.render.presets as presets\nfrom pathlib import Path\n"
-        f"presets._folder = lambda folder=None: folder or Path({str(folder)!r})"
-    )
-
-
 @examples(3)
 @example(data=OFFSET.replace(b"bleed_mm = 3.0", b"bleed_mm = 1e308"))
 @given(data=st.one_of(toml_files(OFFSET), toml_files(HOME)))
 def test_preset_survives(place: Path, tmp_path: Path, data: bytes):
     folder = data_folder(PACKAGE / "presets", tmp_path / "presets")
     (folder / "fuzz.toml").write_bytes(data)
-    setup = _preset_setup(folder)
+    setup = reading_from(folder, "presets")
     checked = run_command(["preflight", "good.pdf", "--preset", "fuzz"], place, "", "preset", setup)
     assert_well_behaved(checked)
     if "is outside" in checked.stderr:
@@ -390,13 +419,6 @@ def test_preset_survives(place: Path, tmp_path: Path, data: bytes):
 # --- a locale ---------------------------------------------------------------------------------
 
 NB = (PACKAGE / "locales" / "nb.toml").read_bytes()
-
-
-def _locale_setup(folder: Path) -> str:
-    return (
-        "import kraftstokk.render.locale as locale\nfrom pathlib import Path\n"
-        f"locale._folder = lambda: Path({str(folder)!r})"
-    )
 
 
 @examples(2)
@@ -420,7 +442,7 @@ def test_locale_survives(place: Path, tmp_path: Path, data: bytes):
         ["booklet", "deck.json", "--out", "out"],
         place,
         reader="locale",
-        setup=_locale_setup(folder),
+        setup=reading_from(folder, "locale"),
     )
     assert_well_behaved(run)
     expect_kept(place, before, run.returncode)

@@ -30,7 +30,7 @@ from kraftstokk.plain import reason, where
 from kraftstokk.render.fonts import SANS, SANS_BOLD
 from kraftstokk.render.geometry import Box
 from kraftstokk.render.palette import COLOUR_NAMES
-from kraftstokk.textfile import read_data_file, toml_table
+from kraftstokk.textfile import read_data_file, toml_names, toml_table
 
 DEFAULT_LAYOUT = "poker"
 LAYOUT_PACKAGE = "kraftstokk.render.layouts"
@@ -44,7 +44,7 @@ Align = Literal["left", "centre", "right"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # a "3" is no number
 
 
 # Physical ranges (kraftstokk.bounds): a card is 25-300 mm a side, and what is drawn on
@@ -336,11 +336,7 @@ def _folder(folder: Folder | None) -> Folder:
 
 def layout_names(folder: Folder | None = None) -> list[str]:
     """The layouts that exist: the TOML files in ``render/layouts`` (or ``folder``)."""
-    return sorted(
-        entry.name.removesuffix(".toml")
-        for entry in _folder(folder).iterdir()
-        if entry.name.endswith(".toml")
-    )
+    return toml_names(_folder(folder))
 
 
 def _file(name: str, folder: Folder | None = None) -> str:

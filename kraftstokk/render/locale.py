@@ -27,7 +27,7 @@ from kraftstokk.plain import first_problem
 from kraftstokk.render.booklet_rules import COUNT_FIELDS, TEMPLATE_FIELDS, RulesText
 from kraftstokk.render.booklet_text import Language, Plural, Words
 from kraftstokk.render.markup import markup_problem
-from kraftstokk.textfile import read_data_file, toml_table
+from kraftstokk.textfile import read_data_file, toml_names, toml_table
 
 LOCALES_PACKAGE = "kraftstokk.render.locales"
 #: A locale file is about 40 kB; its longest paragraph about 600 characters.
@@ -124,13 +124,7 @@ def _folder() -> Traversable:
 
 def available_languages() -> tuple[Language, ...]:
     """The codes of the locale files that exist, sorted."""
-    return tuple(
-        sorted(
-            entry.name.removesuffix(".toml")
-            for entry in _folder().iterdir()
-            if entry.name.endswith(".toml")
-        )
-    )
+    return tuple(toml_names(_folder()))
 
 
 def template_fields(template: str) -> list[tuple[str, str]]:

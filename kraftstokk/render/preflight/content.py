@@ -86,8 +86,8 @@ class GraphicsState:
     rise: float = 0.0
     clip: BBox | None = None  # the clipping path's bounding box; None: no clip
 
-    def copy(self) -> GraphicsState:
-        return GraphicsState(
+    def _fields(self) -> tuple[Any, ...]:
+        return (
             self.ctm,
             self.fill,
             self.stroke,
@@ -100,18 +100,13 @@ class GraphicsState:
             self.clip,
         )
 
+    def copy(self) -> GraphicsState:
+        return GraphicsState(*self._fields())
+
     def inherited(self) -> tuple[Any, ...]:
-        """What a form's marks can take from the state it is drawn in (not its place)."""
-        return (
-            self.fill,
-            self.stroke,
-            self.line_width,
-            self.font,
-            self.font_size,
-            self.render_mode,
-            self.leading,
-            self.rise,
-        )
+        """What a form's marks can take from the state it is drawn in: all but its place
+        (the matrix, first, and the clip, last)."""
+        return self._fields()[1:-1]
 
 
 def number(value: Any) -> float:

@@ -120,34 +120,26 @@ class _Reader:
         return (token,)
 
     def array(self, depth: int) -> list[Any]:
-        self.check_depth(depth)
+        return self.items_until_end(depth, "an array")
+
+    def dictionary(self, depth: int) -> dict[str, Any]:
+        items = self.items_until_end(depth, "a dictionary")
+        return {str(key): value for key, value in zip(items[::2], items[1::2], strict=False)}
+
+    def items_until_end(self, depth: int, what: str) -> list[Any]:
+        """The objects up to the ``]`` or ``>>`` that closes ``what`` (a bare keyword in it
+        as its text)."""
+        if depth > MAX_NESTING:
+            raise ContentSyntaxError(f"arrays or dictionaries nested deeper than {MAX_NESTING}")
         items: list[Any] = []
         while True:
             self.skip()
             if self.pos >= len(self.data):
-                raise ContentSyntaxError("an array that does not end")
+                raise ContentSyntaxError(f"{what} that does not end")
             item = self.value(depth)
             if item is _END:
                 return items
             items.append(item[0].decode("latin-1") if isinstance(item, tuple) else item)
-
-    def dictionary(self, depth: int) -> dict[str, Any]:
-        self.check_depth(depth)
-        items: list[Any] = []
-        while True:
-            self.skip()
-            if self.pos >= len(self.data):
-                raise ContentSyntaxError("a dictionary that does not end")
-            item = self.value(depth)
-            if item is _END:
-                break
-            items.append(item[0].decode("latin-1") if isinstance(item, tuple) else item)
-        return {str(key): value for key, value in zip(items[::2], items[1::2], strict=False)}
-
-    @staticmethod
-    def check_depth(depth: int) -> None:
-        if depth > MAX_NESTING:
-            raise ContentSyntaxError(f"arrays or dictionaries nested deeper than {MAX_NESTING}")
 
     def literal(self) -> bytes:
         """A ``( ... )`` string: balanced parentheses, backslash escapes (7.3.4.2)."""

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kraftstokk.bounds import Range
 from kraftstokk.errors import KraftstokkError, clip, listed
 from kraftstokk.plain import reason, where
-from kraftstokk.textfile import read_data_file, toml_table
+from kraftstokk.textfile import read_data_file, toml_names, toml_table
 
 #: A preset file is a few kB.
 MAX_PRESET_BYTES = 64 * 1024
@@ -34,7 +34,7 @@ class PresetError(KraftstokkError):
 class Preset(BaseModel):
     """One printer's requirements; lengths in millimetres, ink in percent."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # a "3" is no number
 
     name: str = Field(description="The preset's name: its file name without .toml.")
     title: str = Field(
@@ -109,11 +109,7 @@ def _folder(folder: Folder | None) -> Folder:
 
 def preset_names(folder: Folder | None = None) -> list[str]:
     """The presets that exist: the TOML files beside this module (or in ``folder``)."""
-    return sorted(
-        entry.name.removesuffix(".toml")
-        for entry in _folder(folder).iterdir()
-        if entry.name.endswith(".toml")
-    )
+    return toml_names(_folder(folder))
 
 
 def _file(name: str, folder: Folder | None) -> str:
