@@ -14,11 +14,12 @@ import tomllib
 from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kraftstokk.errors import InputFileError, KraftstokkError, clip
 
 MB = 1024 * 1024
+T = TypeVar("T")
 #: Largest file read when the caller names no limit. Plant files, decks, saves and specs
 #: are far smaller: NVE's whole register is about 2 MB as JSON.
 MAX_INPUT_BYTES = 16 * MB
@@ -123,6 +124,19 @@ def toml_names(folder: Traversable | Path) -> list[str]:
         for entry in folder.iterdir()
         if entry.name.endswith(".toml")
     )
+
+
+def load_each(names: list[str], load: Callable[[str], T]) -> tuple[list[T], list[str]]:
+    """Each of ``names`` loaded, and the error line of each that cannot be (a listing
+    shows the good files and names the bad ones)."""
+    good: list[T] = []
+    bad: list[str] = []
+    for name in names:
+        try:
+            good.append(load(name))
+        except KraftstokkError as exc:
+            bad.append(exc.message)
+    return good, bad
 
 
 #: Turns the reason a data file cannot be used into the caller's error (naming the file).

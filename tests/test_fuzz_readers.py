@@ -123,7 +123,7 @@ def _paths(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str
 
 
 NUMBERS = st.one_of(
-    BOUNDARY_NUMBERS, st.floats(0, 300), st.floats(-1000, 1000), st.integers(-10, 400)
+    st.floats(0, 20), st.floats(0, 80), st.integers(0, 100), BOUNDARY_NUMBERS, st.floats(-1e4, 1e4)
 )
 TEXTS = st.one_of(
     st.text(max_size=40), MARKUP, st.lists(MARKUP | st.text(max_size=8)).map(" ".join)
@@ -158,7 +158,7 @@ def toml_changes(base: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
 
     change = st.sampled_from(paths).flatmap(
         lambda path: st.tuples(
-            st.just(path), st.sampled_from(["set", "set", "set", "drop", "add"]), value_for(path)
+            st.just(path), st.sampled_from(["set"] * 6 + ["drop", "add"]), value_for(path)
         )
     )
 
@@ -180,7 +180,7 @@ def toml_changes(base: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
                     table[f"{path[-1]}_extra"] = value
         return data
 
-    return st.lists(change, min_size=1, max_size=4).map(apply)
+    return st.lists(change, min_size=1, max_size=3).map(apply)
 
 
 def toml_bytes(data: dict[str, Any]) -> bytes:

@@ -30,7 +30,7 @@ from kraftstokk.plain import reason, where
 from kraftstokk.render.fonts import SANS, SANS_BOLD
 from kraftstokk.render.geometry import Box
 from kraftstokk.render.palette import COLOUR_NAMES
-from kraftstokk.textfile import read_data_file, toml_names, toml_table
+from kraftstokk.textfile import load_each, read_data_file, toml_names, toml_table
 
 DEFAULT_LAYOUT = "poker"
 LAYOUT_PACKAGE = "kraftstokk.render.layouts"
@@ -420,14 +420,7 @@ def load_layout(name: str = DEFAULT_LAYOUT, folder: Path | None = None) -> CardL
 
 def layout_listing(folder: Path | None = None) -> tuple[list[CardLayout], list[str]]:
     """Every layout that loads, and for each file that does not, the line saying why."""
-    good: list[CardLayout] = []
-    bad: list[str] = []
-    for name in layout_names(folder):
-        try:
-            good.append(load_layout(name, folder))
-        except LayoutError as exc:
-            bad.append(exc.message)
-    return good, bad
+    return load_each(layout_names(folder), lambda name: load_layout(name, folder))
 
 
 def _boxes(file: str, spec: LayoutFile) -> CardBoxes:

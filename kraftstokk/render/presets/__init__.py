@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kraftstokk.bounds import Range
 from kraftstokk.errors import KraftstokkError, clip, listed
 from kraftstokk.plain import reason, where
-from kraftstokk.textfile import read_data_file, toml_names, toml_table
+from kraftstokk.textfile import load_each, read_data_file, toml_names, toml_table
 
 #: A preset file is a few kB.
 MAX_PRESET_BYTES = 64 * 1024
@@ -146,14 +146,7 @@ def load_preset(name: str, folder: Path | None = None) -> Preset:
 
 def preset_listing(folder: Path | None = None) -> tuple[list[Preset], list[str]]:
     """Every preset that loads, and for each file that does not, the line saying why."""
-    good: list[Preset] = []
-    bad: list[str] = []
-    for name in preset_names(folder):
-        try:
-            good.append(load_preset(name, folder))
-        except PresetError as exc:
-            bad.append(exc.message)
-    return good, bad
+    return load_each(preset_names(folder), lambda name: load_preset(name, folder))
 
 
 def all_presets() -> list[Preset]:
