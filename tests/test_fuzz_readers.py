@@ -323,6 +323,9 @@ def _sheet_xml_mutated() -> st.SearchStrategy[bytes]:
     return _mutated(parts[sheet]).map(rezip)
 
 
+#: Broken sheet XML reaches openpyxl's parser, whose ParseError is issue 24's item 1 (the
+#: bounded spreadsheet reader of branch ``sheets``): until that lands it is fuzzed only in
+#: ``make fuzz``, which shows the traceback; then it belongs in the short profile too.
 XLSX_FILES = st.one_of(
     st.lists(
         st.tuples(st.integers(1, 60), st.integers(1, 30), XLSX_VALUES), min_size=1, max_size=6
