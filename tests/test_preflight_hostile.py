@@ -5,6 +5,7 @@ file (and the page) with exit 2; the attack files are written here, byte by byte
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -309,6 +310,13 @@ def test_text_in_a_simple_font_is_read_through_its_encoding(tmp_path, encoding, 
     assert texts and texts[0].startswith("text 'Fallh"), texts
     assert "\\x" not in texts[0] and "\x02" not in texts[0]
     assert ("Fallhøyde" in texts[0]) or ("Fallh\U0001f600yde" in texts[0])
+
+
+def test_a_glyph_named_as_a_lone_surrogate_shows_as_unknown(tmp_path: Path):
+    path = write(tmp_path, pdf_files.simple_font_text(b"<< /Differences [1 /uD800] >>", b"A\\001"))
+    result = runner.invoke(app, ["preflight", str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    assert "text 'A\ufffd'" in json.loads(result.stdout)["checks"][5]["failures"][0]["what"]
 
 
 def test_codes_no_encoding_names_show_as_unknown_not_as_control_characters(tmp_path: Path):

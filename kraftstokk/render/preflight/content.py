@@ -21,7 +21,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamO
 
 from kraftstokk.errors import KraftstokkError
 from kraftstokk.render.preflight.budget import CLOCK_EVERY, WorkBudget
-from kraftstokk.render.preflight.fonttext import FontInfo, read_font
+from kraftstokk.render.preflight.fonttext import FontInfo, read_font, readable
 from kraftstokk.render.preflight.marks import Draw, Drawing, PageFacts, Painted, place
 from kraftstokk.render.preflight.paint import Paint, describe_space, resolve, resource
 from kraftstokk.render.preflight.space import (
@@ -616,8 +616,8 @@ def _shown(operands: list[Any], font: FontInfo | None) -> tuple[str, float]:
                 if item <= -WORD_GAP and parts and not parts[-1].endswith(" "):
                     parts.append(" ")
             elif isinstance(item, bytes):
-                if font is None:
-                    parts.append(item.decode("latin-1"))
+                if font is None:  # no font set: the bytes as Latin-1, as far as they show
+                    parts.append("".join(readable(char) for char in item.decode("latin-1")))
                     continue
                 parts.append(font.decode(item))
                 advance += font.advance(item)

@@ -190,7 +190,7 @@ class FontInfo:
             text = self.cmap.text(code) if self.cmap is not None else None
             if text is None and self.encoding and code < len(self.encoding):
                 text = self.encoding[code]
-            parts.append(_readable(text))
+            parts.append(readable(text))
         return "".join(parts)
 
     def advance(self, data: bytes) -> float:
@@ -201,10 +201,12 @@ class FontInfo:
         return sum(table[code - first] for code in data if 0 <= code - first < len(table))
 
 
-def _readable(text: str | None) -> str:
+def readable(text: str | None) -> str:
+    """Mapped text as it can be shown: a control character or a lone surrogate (which no
+    terminal or JSON file can take) reads as unknown."""
     if not text:
         return UNKNOWN
-    return "".join(UNKNOWN if unicodedata.category(char) == "Cc" else char for char in text)
+    return "".join(UNKNOWN if unicodedata.category(char) in ("Cc", "Cs") else char for char in text)
 
 
 def read_font(font: Any, decoded: Callable[[int], None]) -> FontInfo | None:
