@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUNTIME := $(VENV)/.runtime
 
-.PHONY: install engine deck test lint bench sim clean check-ctrl-c
+.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz
 
 # The deck path needs the runtime dependencies only; tests, lint and the compiled engine
 # add the dev extras (pytest, mypy with mypyc, Playwright, Dask, ...).
@@ -53,6 +53,14 @@ check-ctrl-c: engine
 
 bench: engine
 	$(BIN)/python benchmarks/run.py
+
+# Property-based fuzzing of every file reader, the long profile (make test runs a short,
+# derandomized one): FUZZ_EXAMPLES examples per reader, a new random seed each run; prints
+# each reader's runs, exit codes, times and peak memory.
+FUZZ_EXAMPLES ?= 200
+fuzz: install
+	KRAFTSTOKK_FUZZ=long KRAFTSTOKK_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
+		tests/test_fuzz_readers.py tests/test_hostile_property.py
 
 sim: engine
 	$(BIN)/kraftstokk build --spec sources/deck.toml --out output

@@ -15,3 +15,11 @@ FIGURE_LIMITS: dict[str, tuple[float, float]] = {
 }
 #: Longest plant name (and id) accepted before fitting it on a card is even tried.
 MAX_NAME_LENGTH = 120
+#: Most actions one game may take before it stops unfinished: ``simulate --action-cap``,
+#: a sweep's ``action_cap`` and a replay log's rules all hold to it (each action is a few
+#: microseconds; a million is already seconds per game).
+MAX_ACTION_CAP = 1_000_000
+#: Seconds ``preflight`` spends on one file by default (``--max-time``).
+PREFLIGHT_SECONDS = 60.0
+#: Seeds are stored in replay logs and reports as JSON numbers: 64-bit is plenty.
+SEED_RANGE = (-(2**63), 2**63 - 1)

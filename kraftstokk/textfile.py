@@ -10,11 +10,16 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tomllib
+from collections.abc import Callable
+from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any, TypeVar
 
-from kraftstokk.errors import InputFileError
+from kraftstokk.errors import InputFileError, KraftstokkError, clip
 
 MB = 1024 * 1024
+T = TypeVar("T")
 #: Largest file read when the caller names no limit. Plant files, decks, saves and specs
 #: are far smaller: NVE's whole register is about 2 MB as JSON.
 MAX_INPUT_BYTES = 16 * MB
@@ -110,3 +115,59 @@ def parse_json_text(path: object, text: str, what: str) -> object:
         raise InputFileError(
             path, f"not valid JSON ({exc} is not a number JSON allows; figures must be finite)"
         ) from None
+
+
+def toml_names(folder: Traversable | Path) -> list[str]:
+    """The names of the ``.toml`` files in ``folder`` (a package's data files), sorted."""
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+def load_each(names: list[str], load: Callable[[str], T]) -> tuple[list[T], list[str]]:
+    """Each of ``names`` loaded, and the error line of each that cannot be (a listing
+    shows the good files and names the bad ones)."""
+    good: list[T] = []
+    bad: list[str] = []
+    for name in names:
+        try:
+            good.append(load(name))
+        except KraftstokkError as exc:
+            bad.append(exc.message)
+    return good, bad
+
+
+#: Turns the reason a data file cannot be used into the caller's error (naming the file).
+Refusal = Callable[[str], KraftstokkError]
+
+
+def toml_table(data: bytes, what: str, refuse: Refusal) -> dict[str, Any]:
+    """``data`` parsed as UTF-8 TOML, else ``refuse(reason)`` is raised."""
+    try:
+        return tomllib.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise refuse("not a UTF-8 text file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise refuse(f"not valid TOML ({clip(str(exc))})") from None
+    except RecursionError:
+        raise refuse(f"not a {what} (TOML nested too deeply)") from None
+
+
+def read_data_file(entry: Traversable | Path, what: str, limit: int, refuse: Refusal) -> bytes:
+    """A data file of the package (a layout, preset, locale) read up to ``limit`` bytes;
+    an unreadable or larger file raises ``refuse(reason)``."""
+    if isinstance(entry, Path):  # a folder of the user's: never wait on a FIFO
+        try:
+            return read_input_bytes(entry, what, limit)
+        except InputFileError as exc:
+            raise refuse(exc.reason) from None
+    try:
+        with entry.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise refuse(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise refuse(f"too large (a {what} is read only up to {size_text(limit)})")
+    return bytes(data)

@@ -22,6 +22,17 @@ from kraftstokk.models import (
 #: The loopback HTTP server fixture ``server`` (tests/loopback.py), for every fetch test.
 pytest_plugins = ["tests.loopback"]
 
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """``make fuzz`` (the long fuzzing profile): each reader's runs, times and memory."""
+    from tests import fuzzing
+
+    if fuzzing.LONG and fuzzing.RUNS:
+        terminalreporter.write_sep("-", "fuzzed readers (tests/fuzzing.py)")
+        for line in fuzzing.summary():
+            terminalreporter.write_line(line)
+
+
 NAMES = (
     "Tonstad",
     "Kvilldal",

@@ -3,80 +3,28 @@
 Random bytes, JSON and CSV go to ``ingest``; random changes of a valid deck to
 ``validate`` (and what it accepts to ``render``); random changes of a real save to
 ``play --load``. Every run must end (a generous time bound catches a hang) with exit 0,
-1 or 2, print no traceback, stay within the memory limit, and leave the output files of
-an earlier run as they were when it fails. Examples are derandomized (the same on every
-run) and few, so the suite stays quick.
+1 or 2, print no traceback, stay within the memory limits (tests/fuzzing.py), and leave
+the output files of an earlier run as they were when it fails. Examples are derandomized
+(the same on every run) and few, so the suite stays quick; ``make fuzz`` runs many.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import resource
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from kraftstokk.deck.io import deck_json_text
 from tests.conftest import synthetic_deck
+from tests.fuzzing import assert_well_behaved, examples, run_command, snapshot_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"
 NVE_JSON = (FIXTURES / "nve-plants.json").read_bytes()
 NVE_CSV = (FIXTURES / "nve-export-semicolon.csv").read_bytes()
-#: Address space a command may use: the CLI needs about 400 MB (Python, pydantic,
-#: reportlab); a command that reads without bounds would pass this at once.
-MEMORY_LIMIT = 1024 * 1024 * 1024
-#: Far above what any command here takes; reaching it means a hang.
-TIME_LIMIT = 120
-EXAMPLES = settings(
-    max_examples=6,
-    derandomize=True,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-
-
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
-def run_command(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``kraftstokk ARGS`` in a child process under the memory and time limits."""
-    env = {**os.environ, "KRAFTSTOKK_PURE_PYTHON": "1", "SOURCE_DATE_EPOCH": "1764547200"}
-    code = "from kraftstokk.cli import main; main()"
-    try:
-        return subprocess.run(
-            [sys.executable, "-c", code, *args],
-            cwd=cwd,
-            input=stdin,
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=TIME_LIMIT,
-            preexec_fn=_limit_memory,
-            env=env,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"kraftstokk {' '.join(args)} did not end within {TIME_LIMIT} s")
-
-
-def assert_well_behaved(result: subprocess.CompletedProcess[str]) -> None:
-    assert result.returncode in (0, 1, 2), (result.returncode, result.stderr[-2000:])
-    assert "Traceback" not in result.stderr, result.stderr[-2000:]
-    assert "out of memory" not in result.stderr
-    if result.returncode == 2:
-        errors = [line for line in result.stderr.splitlines() if line.startswith("kraftstokk:")]
-        assert len(errors) == 1, result.stderr[-2000:]
-        assert len(errors[0]) <= 1100
-
-
-def snapshot_of(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+EXAMPLES = examples(6)
 
 
 # --- ingest -----------------------------------------------------------------------------

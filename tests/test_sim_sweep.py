@@ -102,9 +102,9 @@ variants = "no_swap,sequences"
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("games = 0\n[grid]\ndecks=['d.json']\ngames=['idiot']", "games: Input should be greater"),
+        ("games = 0\n[grid]\ndecks=['d.json']\ngames=['idiot']", "games: is 0, must be at least 1"),
         ("[grid]\ndecks=['d.json']\ngames=['idiot']\nplayers=[3, 1]", "grid[0].players[1]:"),
-        ("[grid]\ndecks=['d.json']\ngames=['idiot']\nplayer=[3]", "grid[0].player: Extra inputs"),
+        ("[grid]\ndecks=['d.json']\ngames=['idiot']\nplayer=[3]", "grid[0].player: unknown key"),
         ("title = 'nothing to play'", "name a [grid] or at least one [[configurations]]"),
         ("[grid]\ndecks=[{label='x'}]\ngames=['idiot']", "give exactly one of path or spec"),
         (

@@ -18,6 +18,7 @@ import typer
 
 from kraftstokk.cli.app import fail
 from kraftstokk.errors import clip
+from kraftstokk.limits import SEED_RANGE
 from kraftstokk.terminal import printable
 
 DEFAULT_DECK = Path("output/deck.json")
@@ -163,7 +164,5 @@ def count(option: str, low: int, high: int) -> Any:
     return number(option, int, low, high)
 
 
-#: Seeds are stored in replay logs and reports as JSON numbers: 64-bit is plenty.
-SEED_RANGE = (-(2**63), 2**63 - 1)
 #: More seats than any game has; each game's own range is checked where it is made.
 MAX_PLAYERS = 100

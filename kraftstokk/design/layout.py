@@ -9,7 +9,6 @@ offsets come from it, and the picture is drawn in proportion to its box.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cached_property, lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -25,44 +24,57 @@ from pydantic import (
     model_validator,
 )
 
+from kraftstokk.bounds import Range, range_of
 from kraftstokk.design.colour_names import COLOUR_NAMES
 from kraftstokk.design.fonts import SANS, SANS_BOLD
 from kraftstokk.design.geometry import Box
-from kraftstokk.errors import LayoutError
+from kraftstokk.errors import LayoutError, clip, listed
+from kraftstokk.plain import reason, where
+from kraftstokk.textfile import load_each, read_data_file, toml_names, toml_table
 
 DEFAULT_LAYOUT = "poker"
 LAYOUT_PACKAGE = "kraftstokk.design.layouts"
+#: A variant of a variant of ...: a longer chain of ``extends`` is refused.
 MAX_EXTENDS = 8
+#: A layout file is a few kB.
+MAX_LAYOUT_BYTES = 256 * 1024
 SIZE_TOLERANCE = 1e-6
 
 Align = Literal["left", "centre", "right"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # a "3" is no number
 
 
-Length = Annotated[float, Field(gt=0, le=500)]  # mm (or points, where said)
+# Physical ranges (kraftstokk.bounds): a card is 25-300 mm a side, and what is drawn on
+# it is measured within the largest card; a measure on the card that must not vanish is
+# at least 0.1 mm. Fonts are 1-72 pt, lines 0.05-10 pt.
+CardSide = Annotated[float, Range(25, 300, "mm")]
+Offset = Annotated[float, Range(0, 300, "mm")]  # a gap, an inset, a radius: may be 0
+Length = Annotated[float, Range(0.1, 300, "mm")]  # a size that must not vanish
+FontSize = Annotated[float, Range(1, 72, "pt")]
+LineWidth = Annotated[float, Range(0.05, 10, "pt")]
 
 
 class CardSize(_Strict):
-    width: Length
-    height: Length
-    bleed: float = Field(ge=0, le=10)
-    safe: float = Field(ge=0, le=20)
-    corner_radius: float = Field(ge=0, le=10)
+    width: CardSide
+    height: CardSide
+    bleed: Annotated[float, Range(0, 10, "mm")]
+    safe: Annotated[float, Range(0, 20, "mm")]
+    corner_radius: Annotated[float, Range(0, 10, "mm")]
 
 
 class BoxSpec(_Strict):
     """A box by two of left/right/width and two of bottom/top/height (mm, inward)."""
 
-    within: str | None = None
-    left: float | None = None
-    right: float | None = None
-    width: float | None = Field(None, gt=0)
-    bottom: float | None = None
-    top: float | None = None
-    height: float | None = Field(None, gt=0)
+    within: str | None = Field(None, max_length=40)
+    left: Offset | None = None
+    right: Offset | None = None
+    width: Length | None = None
+    bottom: Offset | None = None
+    top: Offset | None = None
+    height: Length | None = None
 
     @model_validator(mode="after")
     def _two_per_axis(self) -> BoxSpec:
@@ -103,10 +115,10 @@ class Boxes(_Strict):
 class TextStyle(_Strict):
     font: Literal["sans"] = "sans"  # the embedded Bitstream Vera family (design/fonts.py)
     weight: Literal["regular", "bold"] = "regular"
-    size: float = Field(gt=0, le=72)
-    colour: str = Field(min_length=1)
+    size: FontSize
+    colour: str = Field(min_length=1, max_length=40)
     align: Align = "left"
-    leading: float = Field(1.2, gt=0, le=3)  # line height / size
+    leading: Annotated[float, Range(0.5, 3, "× size")] = 1.2  # line height / size
 
     @field_validator("colour")
     @classmethod
@@ -141,14 +153,14 @@ class Styles(_Strict):
 
 class IndexMeasures(_Strict):
     pip_size: Length
-    pip_gap: float = Field(ge=0)
+    pip_gap: Offset
 
 
 class NameFitMeasures(_Strict):
-    one_line_min: Length
-    two_line_max: Length
-    two_line_min: Length
-    step: float = Field(gt=0, le=4)
+    one_line_min: FontSize
+    two_line_max: FontSize
+    two_line_min: FontSize
+    step: Annotated[float, Range(0.1, 4, "pt")]  # (a smaller step is thousands of tries)
 
 
 class PictureMeasures(_Strict):
@@ -162,53 +174,53 @@ class RowMeasures(_Strict):
     pill_width: Length
     pill_height: Length
     pill_icon: Length
-    pill_icon_inset: float = Field(ge=0)
-    pill_drop: float = Field(ge=0)
-    figure_gap: float = Field(ge=0)
-    label_gap: float = Field(ge=0)
-    tag_gap: float = Field(ge=0)
-    rule_width: Length
+    pill_icon_inset: Offset
+    pill_drop: Offset
+    figure_gap: Offset
+    label_gap: Offset
+    tag_gap: Offset
+    rule_width: LineWidth
 
 
 class JokerMeasures(_Strict):
     rules_top: Length
-    game_gap: float = Field(ge=0)
+    game_gap: Annotated[float, Range(0, 5, "em")]
 
 
 class FooterMeasures(_Strict):
-    lift: float = Field(ge=0)
+    lift: Offset
     special_indent: Length
-    special_lift: float = Field(ge=0)
+    special_lift: Offset
     bolt_size: Length
-    bolt_centre: float = Field(ge=0)
-    bolt_lift: float = Field(ge=0)
+    bolt_centre: Offset
+    bolt_lift: Offset
 
 
 class BackMeasures(_Strict):
     frame_inset: Length
-    frame_radius: float = Field(ge=0)
-    frame_width: Length
+    frame_radius: Offset
+    frame_width: LineWidth
     inner_frame_inset: Length
-    inner_frame_radius: float = Field(ge=0)
-    inner_frame_width: Length
+    inner_frame_radius: Offset
+    inner_frame_width: LineWidth
     emblem_radius: Length
     emblem_inner_radius: Length
     bolt_size: Length
-    lattice_step: Length
-    title_margin: float = Field(ge=0)
-    title_min_size: Length
-    plate_offset: float = Field(ge=0)
+    lattice_step: Annotated[float, Range(1, 300, "mm")]  # (each step is four lines)
+    title_margin: Offset
+    title_min_size: FontSize
+    plate_offset: Offset
     plate_height: Length
-    plate_padding: float = Field(ge=0)
-    plate_radius: float = Field(ge=0)
-    title_baseline: float = Field(ge=0)
-    edition_baseline: float = Field(ge=0)
+    plate_padding: Offset
+    plate_radius: Offset
+    title_baseline: Offset
+    edition_baseline: Offset
 
 
 class LayoutFile(_Strict):
     """One layout file after its ``extends`` chain is merged."""
 
-    description: str = Field(min_length=1)
+    description: str = Field(min_length=1, max_length=200)
     card: CardSize
     boxes: Boxes
     styles: Styles
@@ -232,7 +244,21 @@ class LayoutFile(_Strict):
             raise ValueError("name_fit: one_line_min must not exceed styles.name.size")
         if self.back.emblem_inner_radius >= self.back.emblem_radius:
             raise ValueError("back: emblem_inner_radius must be smaller than emblem_radius")
+        self._measures_on_the_card()
         return self
+
+    def _measures_on_the_card(self) -> None:
+        """Every millimetre measure of the parts fits on this card (its longer side)."""
+        side = max(self.card.width, self.card.height)
+        for table in ("index", "picture", "rows", "joker", "footer", "back"):
+            part = getattr(self, table)
+            for key, field in type(part).model_fields.items():
+                bounds = range_of(field)
+                value = getattr(part, key)
+                if bounds is not None and bounds.unit == "mm" and value > side:
+                    raise ValueError(
+                        f"{table}.{key}: {value:g} mm is more than the card's side ({side:g} mm)"
+                    )
 
 
 class CardBoxes(BaseModel):
@@ -310,11 +336,7 @@ def _folder(folder: Folder | None) -> Folder:
 
 def layout_names(folder: Folder | None = None) -> list[str]:
     """The layouts that exist: the TOML files in ``design/layouts`` (or ``folder``)."""
-    return sorted(
-        entry.name.removesuffix(".toml")
-        for entry in _folder(folder).iterdir()
-        if entry.name.endswith(".toml")
-    )
+    return toml_names(_folder(folder))
 
 
 def _file(name: str, folder: Folder | None = None) -> str:
@@ -326,14 +348,18 @@ def _file(name: str, folder: Folder | None = None) -> str:
 def _read(name: str, folder: Folder | None) -> dict[str, Any]:
     names = layout_names(folder)
     if name not in names:
-        raise LayoutError(f"layout {name!r}: no such layout; choose from {', '.join(names)}")
-    try:
-        text = _folder(folder).joinpath(f"{name}.toml").read_text(encoding="utf-8")
-        return tomllib.loads(text)
-    except UnicodeDecodeError:
-        raise LayoutError(f"{_file(name, folder)}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LayoutError(f"{_file(name, folder)}: not valid TOML ({exc})") from None
+        raise LayoutError(
+            f"layout {clip(name, 40)!r}: no such layout; choose from {', '.join(names)}"
+        )
+    file = _file(name, folder)
+
+    def refuse(reason: str) -> LayoutError:
+        return LayoutError(f"{file}: {reason}")
+
+    entry = _folder(folder).joinpath(f"{name}.toml")
+    return toml_table(
+        read_data_file(entry, "layout file", MAX_LAYOUT_BYTES, refuse), "layout", refuse
+    )
 
 
 def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
@@ -351,17 +377,23 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 
 def _resolved_raw(name: str, folder: Folder | None) -> dict[str, Any]:
-    chain: list[str] = []
+    chain = [name]
     raw = _read(name, folder)
     layers = [raw]
     while "extends" in raw:
-        chain.append(name)
         parent = raw["extends"]
         if not isinstance(parent, str):
             raise LayoutError(f"{_file(name, folder)}: extends must be a layout name")
-        if parent in chain or len(chain) > MAX_EXTENDS:
+        if parent in chain:
             loop = " -> ".join([*chain, parent])
-            raise LayoutError(f"{_file(name, folder)}: extends forms a loop ({loop})")
+            raise LayoutError(f"{_file(chain[0], folder)}: extends forms a loop ({loop})")
+        if len(chain) > MAX_EXTENDS:
+            shown = " -> ".join([*chain[:3], "…", *chain[-2:], parent, "…"])
+            raise LayoutError(
+                f"{_file(chain[0], folder)}: extends chains more than {MAX_EXTENDS} layouts "
+                f"({shown}); at most {MAX_EXTENDS} may extend one another"
+            )
+        chain.append(parent)
         name, raw = parent, _read(parent, folder)
         layers.append(raw)
     merged: dict[str, Any] = {}
@@ -371,7 +403,7 @@ def _resolved_raw(name: str, folder: Folder | None) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=16)
-def load_layout(name: str = DEFAULT_LAYOUT, folder: Folder | None = None) -> CardLayout:
+def load_layout(name: str = DEFAULT_LAYOUT, folder: Path | None = None) -> CardLayout:
     """Load, merge and check layout ``name``; a LayoutError names the file and the reason.
 
     ``folder`` holds the layout files (default: the package's ``design/layouts``).
@@ -381,13 +413,14 @@ def load_layout(name: str = DEFAULT_LAYOUT, folder: Folder | None = None) -> Car
     try:
         spec = LayoutFile.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            key = ".".join(str(part) for part in error["loc"]) or "top level"
-            reason = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
-            problems.append(f"{key}: {reason}")
-        raise LayoutError(f"{file}: {'; '.join(problems)}") from None
+        problems = [f"{clip(where(error), 60)}: {reason(error)}" for error in exc.errors()]
+        raise LayoutError(f"{file}: {listed(problems, '; ')}") from None
     return CardLayout(name=name, spec=spec, boxes=_boxes(file, spec))
+
+
+def layout_listing(folder: Path | None = None) -> tuple[list[CardLayout], list[str]]:
+    """Every layout that loads, and for each file that does not, the line saying why."""
+    return load_each(layout_names(folder), lambda name: load_layout(name, folder))
 
 
 def _boxes(file: str, spec: LayoutFile) -> CardBoxes:

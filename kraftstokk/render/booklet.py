@@ -33,6 +33,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from kraftstokk.atomic import write_files
@@ -46,6 +47,7 @@ from kraftstokk.design.palette import (
     colour_enforcer,
     palette_from_style,
 )
+from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_text import (
     Block,
@@ -287,6 +289,10 @@ class BookmarkedHeading(Paragraph):  # type: ignore[misc]
         super().__init__(text, style)
         self.toc_level = level
         self.bookmark_key = key
+
+    def split(self, avail_width: float, avail_height: float) -> list[Any]:
+        """A heading is never split: it moves to the next page whole."""
+        return []
 
 
 class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
@@ -684,7 +690,15 @@ def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = R
     story = builder.story(booklet_blocks(deck, language))
     buffer = io.BytesIO()
     doc = BookletDoc(buffer, deck, words, palette, colour)
-    doc.multiBuild(story)
+    try:
+        doc.multiBuild(story)
+    except ReportlabLayoutError as exc:  # a block taller than a page: a text is too long
+        block = " ".join(str(exc).split())
+        raise RenderError(
+            f"the booklet in {language!r} does not fit its pages: a block of its text is "
+            f"taller than a page ({clip(block, 160)}); shorten that text in "
+            f"render/locales/{language}.toml"
+        ) from None
     return buffer.getvalue()
 
 

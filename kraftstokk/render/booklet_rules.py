@@ -218,6 +218,14 @@ TEMPLATE_FIELDS: dict[str, frozenset[str]] = {
     }.items()
 }
 
+#: The fields filled with a count (:meth:`Words.count`): only these may name a plural,
+#: ``{more:plants_produce}``.
+COUNT_FIELDS: dict[str, frozenset[str]] = {
+    "nr_example": frozenset({"more", "less"}),
+    "special_jokers": frozenset({"count"}),
+    "joker_caption": frozenset({"count"}),
+}
+
 
 def rules_blocks(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     """The whole booklet for ``deck`` with the words ``w`` and the sentences ``t``."""
@@ -614,4 +622,4 @@ def _appendix(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     ]
 
 
-__all__ = ["GAMES_LINE", "TEMPLATE_FIELDS", "RulesText", "rules_blocks"]
+__all__ = ["COUNT_FIELDS", "GAMES_LINE", "TEMPLATE_FIELDS", "RulesText", "rules_blocks"]

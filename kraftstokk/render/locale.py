@@ -10,21 +10,41 @@ does not fill is an error naming the file and the key.
 
 from __future__ import annotations
 
-import tomllib
+import re
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from string import Formatter
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus.paraparser import ParaParser
 
-from kraftstokk.errors import LocaleError
-from kraftstokk.render.booklet_rules import TEMPLATE_FIELDS, RulesText
+from kraftstokk.errors import LocaleError, clip
+from kraftstokk.plain import first_problem
+from kraftstokk.render.booklet_rules import COUNT_FIELDS, TEMPLATE_FIELDS, RulesText
 from kraftstokk.render.booklet_text import Language, Plural, Words
+from kraftstokk.render.markup import markup_problem
+from kraftstokk.textfile import read_data_file, toml_names, toml_table
 
 LOCALES_PACKAGE = "kraftstokk.render.locales"
+#: A locale file is about 40 kB; its longest paragraph about 600 characters.
+MAX_LOCALE_BYTES = 1024 * 1024
+MAX_TEXT = 2000
+MAX_PARAGRAPHS = 60
+#: A word (a suit, a value, a category) and a grammar template are short.
+Word = Annotated[str, Field(min_length=1, max_length=60)]
+Template = Annotated[str, Field(min_length=1, max_length=200)]
+#: A heading or a title (its key ends in _heading(s) or _title, or it is one of these) is
+#: at most a few lines, as a heading cannot run over a page.
+TITLE_KEYS = frozenset({"subtitle", "edition", "contents"})
+MAX_TITLE = 120
+#: A caption (its key ends in _caption(s)) goes under a card drawn small: a few words.
+MAX_CAPTION = 80
+#: A plural's name, as a template writes it in ``{count:NAME}``.
+PLURAL_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
 class _Strict(BaseModel):
@@ -32,8 +52,8 @@ class _Strict(BaseModel):
 
 
 class LanguageTable(_Strict):
-    code: str = Field(min_length=2)
-    name: str = Field(min_length=1)
+    code: str = Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+    name: Word
 
 
 class FilesTable(_Strict):
@@ -42,26 +62,26 @@ class FilesTable(_Strict):
 
 
 class WordsTable(_Strict):
-    page_label: str
-    document_title: str
-    joker: str
-    suits: dict[str, str]
-    values: dict[str, str]
-    categories: dict[str, str]
+    page_label: Word
+    document_title: Template
+    joker: Word
+    suits: dict[str, Word] = Field(max_length=8)
+    values: dict[str, Word] = Field(max_length=8)
+    categories: dict[str, Word] = Field(max_length=8)
 
 
 class PluralTable(_Strict):
-    one: str
-    other: str
+    one: Template
+    other: Template
 
 
 class GrammarTable(_Strict):
-    card_name: str
-    figure: str
-    caption: str
+    card_name: Template
+    figure: Template
+    caption: Template
     decimal_mark: str = Field(min_length=1, max_length=1)
     thousands: str = Field(min_length=1, max_length=1)
-    plurals: dict[str, PluralTable] = Field(default_factory=dict)
+    plurals: dict[str, PluralTable] = Field(default_factory=dict, max_length=50)
 
 
 class LocaleFile(_Strict):
@@ -71,7 +91,7 @@ class LocaleFile(_Strict):
     files: FilesTable
     words: WordsTable
     grammar: GrammarTable
-    text: dict[str, str | list[str]]
+    text: dict[str, str | list[str]] = Field(max_length=500)
 
 
 @dataclass(frozen=True)
@@ -104,13 +124,7 @@ def _folder() -> Traversable:
 
 def available_languages() -> tuple[Language, ...]:
     """The codes of the locale files that exist, sorted."""
-    return tuple(
-        sorted(
-            entry.name.removesuffix(".toml")
-            for entry in _folder().iterdir()
-            if entry.name.endswith(".toml")
-        )
-    )
+    return tuple(toml_names(_folder()))
 
 
 def template_fields(template: str) -> list[tuple[str, str]]:
@@ -120,17 +134,63 @@ def template_fields(template: str) -> list[tuple[str, str]]:
     ]
 
 
-def _check_template(where: str, template: str, allowed: frozenset[str], plurals: set[str]) -> None:
+#: What stands for a filled field when a template's markup is checked: the booklet fills
+#: fields with escaped text or markup of its own, balanced by construction.
+FIELD_STAND_IN = "x"
+
+
+def _check_template(
+    where: str,
+    template: str,
+    allowed: frozenset[str],
+    plurals: set[str],
+    counts: frozenset[str] = frozenset(),
+) -> None:
+    """A template's fields are ones the booklet fills (a format spec only names a plural,
+    on a field filled with a count; no conversion), and its markup is the booklet's
+    (:mod:`markup`)."""
     try:
-        found = template_fields(template)
+        parts = list(Formatter().parse(template))
     except ValueError as exc:
         raise LocaleError(f"{where}: not a valid template ({exc})") from None
-    for name, spec in found:
+    for _, name, spec, conversion in parts:
+        if name is None:
+            continue
         if name not in allowed:
             choice = ", ".join(sorted(allowed)) or "none"
-            raise LocaleError(f"{where}: unknown placeholder {{{name}}} (this text fills {choice})")
+            raise LocaleError(
+                f"{where}: unknown placeholder {{{clip(name, 40)}}} (this text fills {choice})"
+            )
+        if conversion:
+            raise LocaleError(
+                f"{where}: {{{name}!{conversion}}}: a placeholder takes no !conversion"
+            )
         if spec and spec not in plurals:
-            raise LocaleError(f"{where}: {{{name}:{spec}}} names no plural in [grammar.plurals]")
+            raise LocaleError(
+                f"{where}: {{{name}:{clip(spec, 40)}}} names no plural in [grammar.plurals]"
+            )
+        if spec and name not in counts:
+            raise LocaleError(
+                f"{where}: {{{name}:{spec}}}: {{{name}}} is not a count, so it takes no plural"
+            )
+    filled = "".join(
+        literal + (FIELD_STAND_IN if name is not None else "") for literal, name, _, _ in parts
+    )
+    problem = markup_problem(filled)
+    if problem is None:
+        problem = _reportlab_problem(filled)
+    if problem is not None:
+        raise LocaleError(f"{where}: {problem}")
+
+
+def _reportlab_problem(text: str) -> str | None:
+    """What reportlab's own paragraph parser refuses in markup :func:`markup_problem` passed
+    (no images or other files can be named by then)."""
+    try:
+        parsed = ParaParser().parse(text, ParagraphStyle("locale check"))
+    except ValueError as exc:
+        return f"markup reportlab cannot read ({clip(' '.join(str(exc).split()), 120)})"
+    return None if parsed is not None else "markup reportlab cannot read"
 
 
 def _check_keys(where: str, table: dict[str, str], wanted: tuple[str, ...]) -> None:
@@ -140,6 +200,25 @@ def _check_keys(where: str, table: dict[str, str], wanted: tuple[str, ...]) -> N
         raise LocaleError(f"{where}: missing {', '.join(missing)}")
     if unknown:
         raise LocaleError(f"{where}: unknown key {', '.join(unknown)}")
+
+
+def _check_lengths(where: str, key: str, texts: list[str]) -> None:
+    """Paragraphs a page can hold, headings a few lines, lists of a few dozen."""
+    if len(texts) > MAX_PARAGRAPHS:
+        raise LocaleError(f"{where}: {len(texts)} paragraphs; at most {MAX_PARAGRAPHS}")
+    limit, kind = MAX_TEXT, "a paragraph"
+    if key in TITLE_KEYS or key.endswith(("_heading", "_headings", "_title")):
+        limit, kind = MAX_TITLE, "a heading"
+    elif key.endswith(("_caption", "_captions")):
+        limit, kind = MAX_CAPTION, "a caption"
+    for number, text in enumerate(texts, start=1):
+        if not isinstance(text, str):
+            raise LocaleError(f"{where}: paragraph {number} is not text")
+        if len(text) > limit:
+            which = f"paragraph {number}" if len(texts) > 1 else "the text"
+            raise LocaleError(
+                f"{where}: {which} has {len(text)} characters; {kind} has at most {limit}"
+            )
 
 
 def _rules_text(where: str, raw: dict[str, str | list[str]], plurals: set[str]) -> RulesText:
@@ -153,23 +232,26 @@ def _rules_text(where: str, raw: dict[str, str | list[str]], plurals: set[str]) 
             kind = "a list of paragraphs" if is_list else "one text"
             raise LocaleError(f"{where} [text] {item.name}: must be {kind}")
         allowed = TEMPLATE_FIELDS.get(item.name, frozenset())
-        for text in value if isinstance(value, list) else [value]:
-            _check_template(f"{where} [text] {item.name}", text, allowed, plurals)
+        counts = COUNT_FIELDS.get(item.name, frozenset())
+        texts = value if isinstance(value, list) else [value]
+        _check_lengths(f"{where} [text] {item.name}", item.name, texts)
+        for text in texts:
+            _check_template(f"{where} [text] {item.name}", text, allowed, plurals, counts)
         values[item.name] = tuple(value) if isinstance(value, list) else value
     return RulesText(**values)
 
 
 def _parse(where: str, data: bytes) -> LocaleFile:
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise LocaleError(f"{where}: not a valid UTF-8 TOML file ({exc})") from None
+    def refuse(reason: str) -> LocaleError:
+        return LocaleError(f"{where}: {reason}")
+
+    if len(data) > MAX_LOCALE_BYTES:
+        raise refuse(f"too large (a locale file is read only up to {MAX_LOCALE_BYTES // 1024} kB)")
+    raw = toml_table(data, "locale file", refuse)
     try:
         return LocaleFile.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(part) for part in first["loc"]) or "top level"
-        raise LocaleError(f"{where}: {key}: {first['msg']}") from None
+        raise refuse(clip(first_problem(exc), 300)) from None
 
 
 def parse_locale(where: str, code: Language, data: bytes) -> Locale:
@@ -183,6 +265,11 @@ def parse_locale(where: str, code: Language, data: bytes) -> Locale:
     _check_keys(f"{where} [words.categories]", words.categories, CATEGORIES)
     plurals = set(grammar.plurals)
     for name, form in grammar.plurals.items():
+        if not PLURAL_NAME.fullmatch(name):
+            raise LocaleError(
+                f"{where} [grammar.plurals]: {clip(name, 40)!r} is not a plural's name "
+                "(lower-case letters, digits and _, at most 32, as in {count:NAME})"
+            )
         for which in ("one", "other"):
             template = getattr(form, which)
             where_plural = f"{where} [grammar.plurals.{name}] {which}"
@@ -228,8 +315,12 @@ def load_locale(code: Language) -> Locale:
     available = available_languages()
     if code not in available:
         raise LocaleError(f"unknown language {code!r} (available: {', '.join(available)})")
+    where = f"render/locales/{code}.toml"
     entry = _folder().joinpath(f"{code}.toml")
-    return parse_locale(f"render/locales/{code}.toml", code, entry.read_bytes())
+    data = read_data_file(
+        entry, "locale file", MAX_LOCALE_BYTES, lambda why: LocaleError(f"{where}: {why}")
+    )
+    return parse_locale(where, code, data)
 
 
 __all__ = ["Locale", "available_languages", "load_locale", "parse_locale", "template_fields"]

@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import json_option
+from kraftstokk.cli.options import json_option, seconds
+from kraftstokk.limits import PREFLIGHT_SECONDS
 
 DEFAULT_PRESET = "offset"
 
@@ -36,6 +37,15 @@ def preflight(
         ),
     ] = None,
     as_json: Annotated[bool, json_option("Print the report as JSON for machines.")] = False,
+    max_time: Annotated[
+        float,
+        typer.Option(
+            "--max-time",
+            metavar="S",
+            parser=seconds("--max-time", 3600.0),
+            help="Seconds the check may take before it stops (a file too complex to check).",
+        ),
+    ] = PREFLIGHT_SECONDS,
 ) -> None:
     """Check a PDF (ours or anyone's) against a printer's rules, as a print shop would.
 
@@ -44,7 +54,9 @@ def preflight(
     resolution, transparency, the PDF/X keys, text in the safe area and, on sheets, the
     marks' distance from the paper's edge and the bleed past the outer cuts; prints a
     table. Exit 0: it passes; 1: it fails, each failure named (page, object, value,
-    limit); 2: the file cannot be read.
+    limit); 2: the file cannot be read, is encrypted, or needs more work than preflight
+    does on one file (2 000 000 content operators, each form counted every time it is
+    drawn; 200 000 form and image draws; 500 000 painted objects; --max-time seconds).
 
     Example:
 
@@ -55,13 +67,14 @@ def preflight(
     """
     from kraftstokk.design.layout import load_layout
     from kraftstokk.design.presets import load_preset
+    from kraftstokk.render.preflight import WorkBudget
     from kraftstokk.render.preflight import preflight as check
 
     chosen = load_preset(preset)
     layout_name = layout or chosen.layout
     card = load_layout(layout_name) if layout_name else None
     trim = (card.width, card.height) if card is not None else None
-    report = check(pdf, chosen, trim_mm=trim)
+    report = check(pdf, chosen, trim_mm=trim, budget=WorkBudget(max_seconds=max_time))
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors
 from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, number, out_option
 
 if TYPE_CHECKING:
@@ -44,6 +44,17 @@ ORDERS: dict[OrderChoice, PrintshopOrder] = {
     OrderChoice.backs_first: "backs-first",
     OrderChoice.backs_last: "backs-last",
 }
+
+
+def refuse_bad_files(kind: str, good: int, bad: list[str]) -> None:
+    """After a listing: each file that could not be used, then one error line (exit 2)."""
+    if not bad:
+        return
+    if len(bad) == 1:
+        raise fail(bad[0])
+    for line in bad:
+        typer.echo(f"  {line}", err=True)
+    raise fail(f"{len(bad)} {kind} files cannot be used (listed above); {good} listed")
 
 
 @app.command()
@@ -144,16 +155,20 @@ def render(
         kraftstokk render --list-layouts
         kraftstokk render --list-presets
     """
-    from kraftstokk.design.layout import layout_names, load_layout
-    from kraftstokk.design.presets import all_presets, load_preset
+    from kraftstokk.design.layout import layout_listing, load_layout
+    from kraftstokk.design.presets import load_preset, preset_listing
 
     if list_presets:
-        for known in all_presets():
+        presets, bad = preset_listing()
+        for known in presets:
             typer.echo(known.line())
+        refuse_bad_files("preset", len(presets), bad)
         return
     if list_layouts:
-        for name in layout_names():
-            typer.echo(f"{name:<14} {load_layout(name).description}")
+        layouts, bad = layout_listing()
+        for card in layouts:
+            typer.echo(f"{card.name:<14} {card.description}")
+        refuse_bad_files("layout", len(layouts), bad)
         return
     from kraftstokk.deck.io import load_deck, require_print_details
     from kraftstokk.deck.validate import require_valid

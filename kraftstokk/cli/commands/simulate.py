@@ -20,11 +20,11 @@ from kraftstokk.cli.options import (
     seed_option,
     variant_option,
 )
+from kraftstokk.limits import MAX_ACTION_CAP
 
 #: Bounds of the number options (a run of more games is many runs).
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 256
-MAX_ACTION_CAP = 1_000_000
 
 
 @app.command()

@@ -8,13 +8,23 @@ it. Adding a printer is adding a file; nothing in the drawing code names a print
 from __future__ import annotations
 
 import functools
-import tomllib
 from importlib import resources
-from typing import Literal
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kraftstokk.errors import KraftstokkError
+from kraftstokk.bounds import Range
+from kraftstokk.errors import KraftstokkError, clip, listed
+from kraftstokk.plain import reason, where
+from kraftstokk.textfile import load_each, read_data_file, toml_names, toml_table
+
+#: A preset file is a few kB.
+MAX_PRESET_BYTES = 64 * 1024
+#: Physical ranges of a preset's measures (kraftstokk.bounds).
+Millimetres = Annotated[float, Range(0, 20, "mm")]
+TextSize = Annotated[float, Range(0, 72, "pt")]
 
 
 class PresetError(KraftstokkError):
@@ -24,14 +34,17 @@ class PresetError(KraftstokkError):
 class Preset(BaseModel):
     """One printer's requirements; lengths in millimetres, ink in percent."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # a "3" is no number
 
     name: str = Field(description="The preset's name: its file name without .toml.")
-    title: str = Field(description="One line saying what the preset is for.")
-    made_for: str = Field(description="Who or what the preset was made for.")
-    source: str = Field(default="", description="Where its figures come from.")
+    title: str = Field(
+        min_length=1, max_length=120, description="One line saying what the preset is for."
+    )
+    made_for: str = Field(max_length=300, description="Who or what the preset was made for.")
+    source: str = Field(default="", max_length=500, description="Where its figures come from.")
     layout: str | None = Field(
         default=None,
+        max_length=40,
         description="The card layout (size) it prints; none: the deck's own layout.",
     )
     pages: Literal["sheets", "cards"] = Field(
@@ -40,34 +53,42 @@ class Preset(BaseModel):
     paper: Literal["a4", "letter"] | None = Field(
         default=None, description="Paper size, for sheets."
     )
-    bleed_mm: float = Field(ge=0, le=10, description="Bleed around every cut edge.")
-    safe_mm: float = Field(ge=0, le=10, description="Safe margin inside the cut.")
+    bleed_mm: Annotated[float, Range(0, 10, "mm")] = Field(
+        description="Bleed around every cut edge."
+    )
+    safe_mm: Annotated[float, Range(0, 10, "mm")] = Field(description="Safe margin inside the cut.")
     crop_marks: bool = Field(description="Whether crop marks are drawn.")
-    mark_inset_mm: float = Field(
-        default=0, ge=0, le=20, description="Crop marks end at least this far inside the paper."
+    mark_inset_mm: Millimetres = Field(
+        default=0, description="Crop marks end at least this far inside the paper."
     )
     page_order: Literal["alternate", "backs-first", "backs-last"] = Field(
         description="alternate: front, back, front, back; backs-first: each card's back "
         "then its front; backs-last: all fronts, then all backs."
     )
     colour: Literal["rgb", "cmyk"] = Field(description="Colour model of the file.")
-    ink_limit_pct: float | None = Field(
-        default=None, gt=0, le=400, description="Maximum total ink (C+M+Y+K)."
+    ink_limit_pct: Annotated[float, Range(100, 400, "%")] | None = Field(
+        default=None, description="Maximum total ink (C+M+Y+K)."
     )
     pdf_standard: Literal["none", "PDF/X-1a:2003", "PDF/X-4"] = "none"
     output_condition_identifier: str | None = Field(
-        default=None, description="Registered characterization of the printing condition."
+        default=None,
+        max_length=100,
+        description="Registered characterization of the printing condition.",
     )
     output_condition: str | None = Field(
-        default=None, description="The printing condition in words."
+        default=None, max_length=200, description="The printing condition in words."
     )
-    registry_name: str = "http://www.color.org"
-    min_text_pt: float = Field(ge=0, description="Smallest text size allowed.")
-    min_reversed_text_pt: float = Field(
-        ge=0, description="Smallest text size allowed for light text on a dark ground."
+    registry_name: str = Field("http://www.color.org", max_length=200)
+    min_text_pt: TextSize = Field(description="Smallest text size allowed.")
+    min_reversed_text_pt: TextSize = Field(
+        description="Smallest text size allowed for light text on a dark ground."
     )
-    min_line_pt: float = Field(default=0.25, ge=0, description="Thinnest line allowed.")
-    min_image_dpi: float = Field(default=300, ge=0, description="Lowest image resolution.")
+    min_line_pt: Annotated[float, Range(0, 10, "pt")] = Field(
+        default=0.25, description="Thinnest line allowed."
+    )
+    min_image_dpi: Annotated[float, Range(0, 2400, "dpi")] = Field(
+        default=300, description="Lowest image resolution."
+    )
     png_dpi: int = Field(default=300, ge=72, le=1200, description="Resolution of PNG exports.")
 
     @property
@@ -79,31 +100,53 @@ class Preset(BaseModel):
         return f"{self.name:<16} {self.title}"
 
 
-def _preset_files() -> dict[str, str]:
-    folder = resources.files(__package__)
-    return {
-        entry.name.removesuffix(".toml"): entry.read_text(encoding="utf-8")
-        for entry in folder.iterdir()
-        if entry.name.endswith(".toml")
-    }
+Folder = Traversable | Path
 
 
-def preset_names() -> list[str]:
-    return sorted(_preset_files())
+def _folder(folder: Folder | None) -> Folder:
+    return resources.files(__package__) if folder is None else folder
+
+
+def preset_names(folder: Folder | None = None) -> list[str]:
+    """The presets that exist: the TOML files beside this module (or in ``folder``)."""
+    return toml_names(_folder(folder))
+
+
+def _file(name: str, folder: Folder | None) -> str:
+    if folder is None:
+        return f"kraftstokk/design/presets/{name}.toml"
+    return str(Path(str(folder)) / f"{name}.toml")
 
 
 @functools.cache
-def load_preset(name: str) -> Preset:
-    """The preset called ``name``; an unknown name is an error listing the known ones."""
-    files = _preset_files()
-    if name not in files:
-        known = ", ".join(sorted(files))
-        raise PresetError(f"unknown preset {name!r}; the presets are: {known}")
+def load_preset(name: str, folder: Path | None = None) -> Preset:
+    """The preset called ``name``; an unknown name is an error listing the known ones, a
+    bad file one line naming the file, the key and the reason."""
+    names = preset_names(folder)
+    if name not in names:
+        known = ", ".join(names)
+        raise PresetError(f"unknown preset {clip(name, 40)!r}; the presets are: {known}")
+    file = _file(name, folder)
+
+    def refuse(reason: str) -> PresetError:
+        return PresetError(f"{file}: {reason}")
+
+    entry = _folder(folder).joinpath(f"{name}.toml")
+    data = toml_table(
+        read_data_file(entry, "preset file", MAX_PRESET_BYTES, refuse), "preset", refuse
+    )
+    if "name" in data:
+        raise refuse("name: unknown key (a preset's name is its file name)")
     try:
-        data = tomllib.loads(files[name])
         return Preset.model_validate({"name": name, **data})
-    except (tomllib.TOMLDecodeError, ValidationError) as exc:
-        raise PresetError(f"preset {name}.toml is not valid: {exc}") from None
+    except ValidationError as exc:
+        problems = [f"{clip(where(error), 60)}: {reason(error)}" for error in exc.errors()]
+        raise refuse(listed(problems, "; ")) from None
+
+
+def preset_listing(folder: Path | None = None) -> tuple[list[Preset], list[str]]:
+    """Every preset that loads, and for each file that does not, the line saying why."""
+    return load_each(preset_names(folder), lambda name: load_preset(name, folder))
 
 
 def all_presets() -> list[Preset]:

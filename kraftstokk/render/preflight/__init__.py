@@ -8,19 +8,23 @@ black text in four inks, fonts, text and line sizes, image resolution, transpare
 the PDF/X keys. Total ink is exact for opaque, non-overprinting CMYK paint (a painted
 area shows the ink of the last colour painted there, so the page's maximum is the largest
 ink of any colour painted); RGB paint has no ink until a profile converts it, and is
-reported as RGB instead.
+reported as RGB instead. The work one file may ask for is bounded (:mod:`budget`).
 """
 
 from __future__ import annotations
 
+import io
 import logging
+import zlib
 from pathlib import Path
 
 from pypdf import PdfReader
-from pypdf.errors import PyPdfError
+from pypdf.errors import DependencyError, PyPdfError
+from pypdf.generic import DictionaryObject
 
 from kraftstokk.design.presets import Preset
 from kraftstokk.errors import InputFileError, KraftstokkError
+from kraftstokk.render.preflight.budget import WorkBudget
 from kraftstokk.render.preflight.checks import (
     PageBoxes,
     box,
@@ -37,36 +41,68 @@ from kraftstokk.render.preflight.checks import (
     check_text,
     check_transparency,
 )
-from kraftstokk.render.preflight.content import PageFacts, PageReader
+from kraftstokk.render.preflight.content import PageReader
+from kraftstokk.render.preflight.marks import PageFacts
+from kraftstokk.render.preflight.paint import resolve
 from kraftstokk.render.preflight.report import CheckResult, Failure, PreflightReport
+from kraftstokk.textfile import MB, read_input_bytes
 
-__all__ = ["CheckResult", "Failure", "PreflightReport", "preflight"]
+__all__ = ["CheckResult", "Failure", "PreflightReport", "WorkBudget", "preflight"]
+
+#: The largest PDF read: a deck's print files are a few MB, a booklet with photographs
+#: some tens; the file is held in memory while it is checked.
+MAX_PDF_BYTES = 256 * MB
+#: What the file's own errors are (pypdf's, and the decoders' it calls), as one line.
+UNREADABLE = (
+    PyPdfError,
+    ValueError,
+    TypeError,
+    KeyError,
+    AttributeError,
+    IndexError,
+    OverflowError,
+    NotImplementedError,
+    RecursionError,
+    zlib.error,
+)
 
 
 def preflight(
-    path: Path, preset: Preset, trim_mm: tuple[float, float] | None = None
+    path: Path,
+    preset: Preset,
+    trim_mm: tuple[float, float] | None = None,
+    budget: WorkBudget | None = None,
 ) -> PreflightReport:
-    """Check the PDF at ``path`` against ``preset``; ``trim_mm`` is the card size expected."""
-    if not path.is_file():
-        raise InputFileError(path, "no such file" if not path.exists() else "not a regular file")
+    """Check the PDF at ``path`` against ``preset``; ``trim_mm`` is the card size expected.
+
+    ``budget`` bounds the work (default: :class:`WorkBudget`'s limits); a file that needs
+    more, is encrypted or cannot be read is an InputFileError naming it and the reason.
+    """
+    budget = budget or WorkBudget()
+    budget.start()
+    data = read_input_bytes(path, "PDF", MAX_PDF_BYTES)
+    if not data[:1024].lstrip().startswith(b"%PDF-"):
+        raise InputFileError(path, "not a PDF file (no %PDF- header)")
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # its warnings are ours to word
+    number = 0
+    reader = _open(path, data)
     try:
-        with path.open("rb") as handle:
-            if not handle.read(1024).lstrip().startswith(b"%PDF-"):
-                raise InputFileError(path, "not a PDF file (no %PDF- header)")
-        logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # its warnings are ours to word
-        reader = PdfReader(str(path), strict=False)
-        if reader.is_encrypted:
-            raise InputFileError(path, "the PDF is encrypted; preflight needs an open file")
         boxes: list[PageBoxes] = []
         facts: list[PageFacts] = []
+        pages = PageReader(reader, budget)
+        budget.pages(len(reader.pages))
         for number, page in enumerate(reader.pages, start=1):
             media = box(page, "/MediaBox") or (0.0, 0.0, 0.0, 0.0)
             boxes.append(PageBoxes(media, box(page, "/TrimBox"), box(page, "/BleedBox")))
-            facts.append(PageReader(reader, number).read(page))
-    except KraftstokkError:
-        raise
-    except (PyPdfError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-        raise InputFileError(path, f"not a readable PDF ({type(exc).__name__}: {exc})") from None
+            facts.append(pages.read(page, number))
+    except KraftstokkError as exc:
+        where = f"page {number}: " if number else ""
+        raise InputFileError(path, f"{where}{exc.message}") from None
+    except UNREADABLE as exc:
+        where = f"page {number}: " if number else ""
+        raise InputFileError(
+            path, f"{where}not a readable PDF ({type(exc).__name__}: {exc})"
+        ) from None
     if not boxes:
         raise InputFileError(path, "the PDF has no pages")
     checks = [
@@ -84,3 +120,44 @@ def preflight(
         check_sheet(boxes, facts, preset),
     ]
     return PreflightReport(str(path), preset.name, len(boxes), checks)
+
+
+def _open(path: Path, data: bytes) -> PdfReader:
+    """The file read by pypdf; an encrypted one is refused, saying with what."""
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+    except DependencyError:  # pypdf tries the empty password, and AES needs a library
+        raise InputFileError(path, _ENCRYPTED.format(how="AES")) from None
+    except UNREADABLE as exc:
+        raise InputFileError(path, f"not a readable PDF ({type(exc).__name__}: {exc})") from None
+    if reader.is_encrypted:
+        encrypt = resolve(reader.trailer.get("/Encrypt"))
+        how = _encryption(encrypt) if isinstance(encrypt, DictionaryObject) else "unknown"
+        raise InputFileError(path, _ENCRYPTED.format(how=how))
+    return reader
+
+
+_ENCRYPTED = (
+    "the PDF is encrypted ({how}); print shops and PDF/X take no encrypted files and "
+    "preflight reads none: save it without a password or restrictions "
+    "(e.g. qpdf --decrypt IN.pdf OUT.pdf)"
+)
+
+
+def _encryption(encrypt: DictionaryObject) -> str:
+    """The cipher an /Encrypt dictionary names, in words: "RC4, 40-bit", "AES-256"."""
+    version = resolve(encrypt.get("/V", 0))
+    if encrypt.get("/Filter") != "/Standard":
+        return f"security handler {encrypt.get('/Filter')}"
+    if version in (4, 5):
+        filters = resolve(encrypt.get("/CF"))
+        method = None
+        if isinstance(filters, DictionaryObject):
+            standard = resolve(filters.get(encrypt.get("/StmF", "/StdCF")))
+            if isinstance(standard, DictionaryObject):
+                method = standard.get("/CFM")
+        named = {"/AESV2": "AES-128", "/AESV3": "AES-256", "/V2": "RC4, 128-bit"}
+        return named.get(str(method), "AES-256" if version == 5 else "unknown cipher")
+    length = resolve(encrypt.get("/Length", 40))
+    bits = length if isinstance(length, int) and version in (2, 3) else 40
+    return f"RC4, {bits}-bit"

@@ -9,9 +9,10 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject
 
 from kraftstokk.design.presets import Preset
-from kraftstokk.render.preflight.content import MM, Mark, PageFacts
+from kraftstokk.render.preflight.marks import Mark, PageFacts
 from kraftstokk.render.preflight.paint import Paint, resolve
 from kraftstokk.render.preflight.report import CHECKS, CheckResult, Failure
+from kraftstokk.render.preflight.space import MM
 
 BOX_TOLERANCE_MM = 0.05
 #: A black fill smaller than this (a suit symbol, a pip, an icon) is fine detail that
@@ -49,6 +50,7 @@ def check_boxes(
     result = CheckResult("boxes", dict(CHECKS)["boxes"])
     tolerance = BOX_TOLERANCE_MM * MM
     sizes: set[str] = set()
+    boxless = 0
     for number, page in enumerate(boxes, start=1):
         if preset.pages == "sheets":
             w = page.media[2] - page.media[0]
@@ -70,6 +72,7 @@ def check_boxes(
                 name for name, box in (("TrimBox", page.trim), ("BleedBox", page.bleed)) if not box
             )
             result.failures.append(Failure(number, missing, "missing", "required on every page"))
+            boxless += 1
             continue
         trim, bleed, media = page.trim, page.bleed, page.media
         sizes.add(f"trim {(trim[2] - trim[0]) / MM:.2f} × {(trim[3] - trim[1]) / MM:.2f} mm")
@@ -104,7 +107,10 @@ def check_boxes(
                         f"the card, {trim_mm[0]:g} × {trim_mm[1]:g} mm",
                     )
                 )
-    result.summary = "; ".join(sorted(sizes)) or "no pages"
+    if boxless:
+        pages = "every page" if boxless == len(boxes) else f"{boxless} of {len(boxes)} pages"
+        sizes.add(f"TrimBox or BleedBox missing on {pages}")
+    result.summary = "; ".join(sorted(sizes))
     return result
 
 

@@ -2,495 +2,118 @@
 
 Every content stream, and every form it draws, runs with its graphics state —
 transformation, colours, line width, text matrix — so each painted object is seen at its
-real size, colour and place.
+real size, colour and place. A form is read once for each state it inherits (colours,
+line width, font: what its marks can depend on) and placed at every draw with that
+draw's matrix and clip (:mod:`marks`), so a form drawn ten times inside a form drawn
+ten times costs one reading, and the :class:`~budget.WorkBudget` counts what it paints
+at every draw before it is placed.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, StreamObject
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
-from kraftstokk.errors import InputFileError
+from kraftstokk.errors import KraftstokkError
+from kraftstokk.render.preflight.budget import CLOCK_EVERY, WorkBudget
+from kraftstokk.render.preflight.fonttext import FontInfo, read_font, readable
+from kraftstokk.render.preflight.marks import Draw, Drawing, PageFacts, Painted, place
 from kraftstokk.render.preflight.paint import Paint, describe_space, resolve, resource
+from kraftstokk.render.preflight.space import (
+    EMPTY,
+    IDENTITY,
+    BBox,
+    Matrix,
+    Point,
+    Segment,
+    apply,
+    bbox_of,
+    intersect,
+    multiply,
+    scale_of,
+)
+from kraftstokk.render.preflight.tokens import operations
 
-MM = 72 / 25.4
-#: Forms nested deeper than this are not followed (a loop or a hostile file).
+#: Forms nested deeper than this are not followed (a hostile file).
 MAX_FORM_DEPTH = 12
+#: Shown text in a failure line is cut to this many characters.
+MAX_LABEL = 24
+#: A TJ adjustment at least this wide (1/1000 em) reads as a space between words.
+WORD_GAP = 250
+#: Straight two-point subpaths kept per path (crop marks are a few dozen).
+MAX_PATH_SEGMENTS = 10_000
+#: Graphics states saved (q) and not restored that are kept; deeper saves are dropped.
+MAX_SAVED_STATES = 1_000
+#: Functions of a shading nested deeper than this are not followed.
+MAX_FUNCTION_DEPTH = 8
 
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """m then n (PDF's row-vector convention: a point p maps to p·m·n)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
-
-
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
-
-
-def scale_of(m: Matrix) -> float:
-    """How much a length grows under m (the geometric mean of its two axes)."""
-    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+PAINT_OPERATORS = frozenset(("f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n"))
+TEXT_OPERATORS = ("Tj", "TJ", "'", '"', "Td", "TD", "Tm", "T*", "BT", "Tf", "Tr", "TL", "Ts")
+FILLS = frozenset(("f", "F", "f*", "B", "B*", "b", "b*"))
+STROKES = frozenset(("S", "s", "B", "B*", "b", "b*"))
+COLOUR_OPERATORS = {
+    "g": "DeviceGray",
+    "G": "DeviceGray",
+    "rg": "DeviceRGB",
+    "RG": "DeviceRGB",
+    "k": "DeviceCMYK",
+    "K": "DeviceCMYK",
+}
 
 
-def vertical_scale(m: Matrix) -> float:
-    """How much a vertical unit grows under m: the height a font size becomes."""
-    return math.hypot(m[2], m[3])
+class ContentError(KraftstokkError):
+    """Page content that cannot be interpreted (the caller names the file and page)."""
 
 
-def mm(value: float) -> str:
-    return f"{value / MM:.2f} mm"
+BLACK = Paint("DeviceGray", (0.0,))
 
 
-@dataclass
+@dataclass(slots=True)
 class GraphicsState:
     ctm: Matrix = IDENTITY
-    fill: Paint = field(default_factory=lambda: Paint("DeviceGray", (0.0,)))
-    stroke: Paint = field(default_factory=lambda: Paint("DeviceGray", (0.0,)))
+    fill: Paint = BLACK
+    stroke: Paint = BLACK
     line_width: float = 1.0
-    font_name: str = ""
+    font: FontInfo | None = None
     font_size: float = 0.0
-    font_widths: tuple[int, tuple[float, ...]] = (0, ())  # FirstChar, Widths (1/1000 em)
     render_mode: int = 0
     leading: float = 0.0
     rise: float = 0.0
-    clip: BBox | None = None  # the clipping path's bounding box in page space; None: no clip
+    clip: BBox | None = None  # the clipping path's bounding box; None: no clip
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.ctm,
+            self.fill,
+            self.stroke,
+            self.line_width,
+            self.font,
+            self.font_size,
+            self.render_mode,
+            self.leading,
+            self.rise,
+            self.clip,
+        )
 
     def copy(self) -> GraphicsState:
-        return GraphicsState(**self.__dict__)
+        return GraphicsState(*self._fields())
 
-
-BBox = tuple[float, float, float, float]
-Segment = tuple[tuple[float, float], tuple[float, float]]
-
-
-def intersect(a: BBox, b: BBox | None) -> BBox | None:
-    """The overlap of two boxes; None when they do not overlap."""
-    if b is None:
-        return a
-    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
-    return box if box[0] <= box[2] and box[1] <= box[3] else None
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One painted object as the checks see it."""
-
-    kind: str  # fill, stroke, text, image, shading
-    page: int
-    paint: Paint | None
-    bbox: tuple[float, float, float, float]  # in page space (points)
-    size: float = 0.0  # text: size in points; stroke: width in points
-    label: str = ""
-    dpi: float = 0.0
-    light_on_dark: bool = False
-
-
-@dataclass
-class PageFacts:
-    marks: list[Mark] = field(default_factory=list)
-    spaces: set[str] = field(default_factory=set)
-    transparency: list[str] = field(default_factory=list)
-    fonts: dict[str, bool] = field(default_factory=dict)  # font name -> embedded
-    dark_areas: list[tuple[float, float, float, float]] = field(default_factory=list)
-    #: Stroked straight lines (one per two-point subpath), clipped away when hidden:
-    #: where crop marks are found.
-    segments: list[Segment] = field(default_factory=list)
-
-
-def _font_label(font: DictionaryObject) -> str:
-    return str(font.get("/BaseFont", font.get("/Name", "font"))).lstrip("/")
-
-
-def font_is_embedded(font: DictionaryObject) -> bool:
-    subtype = font.get("/Subtype")
-    if subtype == "/Type3":
-        return True
-    if subtype == "/Type0":
-        descendants = resolve(font.get("/DescendantFonts"))
-        if not isinstance(descendants, ArrayObject) or not descendants:
-            return False
-        font = resolve(descendants[0])
-    descriptor = resolve(font.get("/FontDescriptor"))
-    if not isinstance(descriptor, DictionaryObject):
-        return False
-    return any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-
-
-def _widths(font: Any) -> tuple[int, tuple[float, ...]]:
-    """A simple font's FirstChar and Widths; (0, ()) where they are not given."""
-    if not isinstance(font, DictionaryObject) or font.get("/Subtype") == "/Type0":
-        return (0, ())
-    widths = resolve(font.get("/Widths"))
-    if not isinstance(widths, ArrayObject):
-        return (0, ())
-    return (int(font.get("/FirstChar", 0)), tuple(float(resolve(w)) for w in widths))
-
-
-def _advance(operands: list[Any], widths: tuple[int, tuple[float, ...]]) -> float:
-    """The width of the shown string in text space units per point of font size."""
-    first, table = widths
-    if not table:
-        return 0.0
-    total = 0.0
-    for operand in operands:
-        operand = resolve(operand)
-        items = list(operand) if isinstance(operand, ArrayObject) else [operand]
-        for item in items:
-            if isinstance(item, int | float):
-                total -= float(item)
-                continue
-            data = item.get_original_bytes() if hasattr(item, "get_original_bytes") else item
-            if isinstance(data, bytes):
-                for code in data:
-                    index = code - first
-                    total += table[index] if 0 <= index < len(table) else 0.0
-    return total / 1000
-
-
-def _text_of(operands: list[Any]) -> str:
-    parts: list[str] = []
-    for operand in operands:
-        operand = resolve(operand)
-        if isinstance(operand, ArrayObject):
-            parts.extend(str(item) for item in operand if isinstance(item, str | bytes))
-        elif isinstance(operand, str):
-            parts.append(operand)
-        elif isinstance(operand, bytes):
-            parts.append(operand.decode("latin-1"))
-    text = "".join(parts).strip()
-    return text[:24] + ("…" if len(text) > 24 else "")
-
-
-class PageReader:
-    """Interprets one page's content and collects what the checks need."""
-
-    def __init__(self, reader: PdfReader, number: int) -> None:
-        self.reader = reader
-        self.number = number
-        self.facts = PageFacts()
-
-    def read(self, page: Any) -> PageFacts:
-        resources = resolve(page.get("/Resources"))
-        group = resolve(page.get("/Group"))
-        if isinstance(group, DictionaryObject) and group.get("/S") == "/Transparency":
-            self.facts.transparency.append("page transparency group")
-        contents = page.get_contents()
-        if contents is not None:
-            self._run(contents, resources, GraphicsState(), depth=0)
-        return self.facts
-
-    def _run(self, stream: Any, resources: Any, state: GraphicsState, depth: int) -> None:
-        if depth > MAX_FORM_DEPTH:
-            raise InputFileError(
-                f"page {self.number}", f"forms nested deeper than {MAX_FORM_DEPTH}"
-            )
-        resources = resources if isinstance(resources, DictionaryObject) else None
-        self._note_fonts(resources)
-        content = ContentStream(stream, self.reader)
-        stack: list[GraphicsState] = []
-        path: list[tuple[float, float]] = []
-        subpaths: list[list[tuple[float, float]]] = []
-        clip_pending = False
-        text_matrix = IDENTITY
-        line_matrix = IDENTITY
-        for operands, operator in content.operations:
-            op = operator.decode("latin-1") if isinstance(operator, bytes) else str(operator)
-            if op == "q":
-                stack.append(state.copy())
-            elif op == "Q":
-                if stack:
-                    state = stack.pop()
-            elif op == "cm" and len(operands) == 6:
-                state.ctm = multiply(_matrix(operands), state.ctm)
-            elif op == "w" and operands:
-                state.line_width = float(operands[0])
-            elif op in ("g", "G", "rg", "RG", "k", "K"):
-                space = {"g": "DeviceGray", "rg": "DeviceRGB", "k": "DeviceCMYK"}[op.lower()]
-                paint = Paint(space, tuple(float(v) for v in operands))
-                self.facts.spaces.add(space)
-                if op.islower():
-                    state.fill = paint
-                else:
-                    state.stroke = paint
-            elif op in ("cs", "CS") and operands:
-                name, _ = describe_space(operands[0], resources)
-                self.facts.spaces.add(name)
-                paint = Paint(name, (0.0,))
-                if op == "cs":
-                    state.fill = paint
-                else:
-                    state.stroke = paint
-            elif op in ("sc", "scn", "SC", "SCN"):
-                values = tuple(float(v) for v in operands if isinstance(v, int | float))
-                if op in ("sc", "scn"):
-                    state.fill = Paint(state.fill.space, values)
-                else:
-                    state.stroke = Paint(state.stroke.space, values)
-            elif op == "gs" and operands:
-                self._ext_gstate(resource(resources, "/ExtGState", operands[0]), state)
-            elif op in ("m", "l") and len(operands) == 2:
-                point = apply(state.ctm, float(operands[0]), float(operands[1]))
-                path.append(point)
-                if op == "m" or not subpaths:
-                    subpaths.append([point])
-                else:
-                    subpaths[-1].append(point)
-            elif op in ("W", "W*"):
-                clip_pending = True
-            elif op == "c" and len(operands) == 6:
-                for i in (0, 2, 4):
-                    path.append(apply(state.ctm, float(operands[i]), float(operands[i + 1])))
-                if subpaths:
-                    subpaths[-1].append((math.nan, math.nan))  # a curve is no straight line
-            elif op in ("v", "y") and len(operands) == 4:
-                for i in (0, 2):
-                    path.append(apply(state.ctm, float(operands[i]), float(operands[i + 1])))
-                if subpaths:
-                    subpaths[-1].append((math.nan, math.nan))
-            elif op == "re" and len(operands) == 4:
-                x, y, w, h = (float(v) for v in operands)
-                path.extend(
-                    apply(state.ctm, px, py) for px, py in ((x, y), (x + w, y + h), (x, y + h))
-                )
-                path.append(apply(state.ctm, x + w, y))
-                subpaths.append([])  # a rectangle is never a crop mark
-            elif op in ("f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n"):
-                if op != "n":
-                    self._paint(op, path, state, subpaths)
-                if clip_pending and path:
-                    state.clip = intersect(_bbox(path), state.clip) or (0.0, 0.0, 0.0, 0.0)
-                clip_pending = False
-                path = []
-                subpaths = []
-            elif op == "BT":
-                text_matrix = line_matrix = IDENTITY
-            elif op == "Tf" and len(operands) == 2:
-                font = resource(resources, "/Font", operands[0])
-                state.font_name = (
-                    _font_label(font) if isinstance(font, DictionaryObject) else str(operands[0])
-                )
-                state.font_widths = _widths(font)
-                state.font_size = float(operands[1])
-            elif op == "Tr" and operands:
-                state.render_mode = int(operands[0])
-            elif op == "TL" and operands:
-                state.leading = float(operands[0])
-            elif op == "Ts" and operands:
-                state.rise = float(operands[0])
-            elif op == "Tm" and len(operands) == 6:
-                text_matrix = line_matrix = _matrix(operands)
-            elif op in ("Td", "TD") and len(operands) == 2:
-                tx, ty = float(operands[0]), float(operands[1])
-                if op == "TD":
-                    state.leading = -ty
-                line_matrix = multiply((1, 0, 0, 1, tx, ty), line_matrix)
-                text_matrix = line_matrix
-            elif op in ("T*", "'", '"'):
-                line_matrix = multiply((1, 0, 0, 1, 0, -state.leading), line_matrix)
-                text_matrix = line_matrix
-                if op != "T*":
-                    self._text(operands[-1:], text_matrix, state)
-            elif op in ("Tj", "TJ"):
-                self._text(operands, text_matrix, state)
-            elif op == "Do" and operands:
-                self._xobject(operands[0], resources, state, depth)
-            elif op == "INLINE IMAGE":
-                self._inline_image(operands, state)
-            elif op == "sh" and operands:
-                self._shading(resource(resources, "/Shading", operands[0]), resources, state)
-
-    def _note_fonts(self, resources: DictionaryObject | None) -> None:
-        fonts = resolve(resources.get("/Font")) if resources is not None else None
-        if isinstance(fonts, DictionaryObject):
-            for value in fonts.values():
-                font = resolve(value)
-                if isinstance(font, DictionaryObject):
-                    self.facts.fonts[_font_label(font)] = font_is_embedded(font)
-
-    def _ext_gstate(self, gstate: Any, state: GraphicsState) -> None:
-        if not isinstance(gstate, DictionaryObject):
-            return
-        if "/LW" in gstate:
-            state.line_width = number(gstate["/LW"])
-        for key in ("/CA", "/ca"):
-            if key in gstate and number(gstate[key]) < 1:
-                self.facts.transparency.append(f"ExtGState {key} {number(gstate[key]):g}")
-        mask = gstate.get("/SMask")
-        if mask is not None and mask != "/None":
-            self.facts.transparency.append("ExtGState soft mask")
-        blend = gstate.get("/BM")
-        if blend is not None and blend not in ("/Normal", "/Compatible"):
-            self.facts.transparency.append(f"blend mode {blend}")
-
-    def _paint(
-        self,
-        op: str,
-        path: list[tuple[float, float]],
-        state: GraphicsState,
-        subpaths: list[list[tuple[float, float]]],
-    ) -> None:
-        if not path:
-            return
-        clipped = intersect(_bbox(path), state.clip)
-        if clipped is None or state.clip == (0.0, 0.0, 0.0, 0.0):
-            return  # nothing of it shows
-        bbox = clipped
-        fills = op in ("f", "F", "f*", "B", "B*", "b", "b*")
-        strokes = op in ("S", "s", "B", "B*", "b", "b*")
-        if fills:
-            self.facts.marks.append(Mark("fill", self.number, state.fill, bbox))
-            area = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1])
-            if state.fill.is_dark and area > (5 * MM) ** 2:
-                self.facts.dark_areas.append(bbox)
-        if strokes:
-            width = state.line_width * scale_of(state.ctm)
-            self.facts.marks.append(Mark("stroke", self.number, state.stroke, bbox, size=width))
-            for points in subpaths:
-                if len(points) == 2 and not any(math.isnan(v) for pt in points for v in pt):
-                    box = _bbox(points)
-                    if intersect(box, state.clip) == box:  # wholly visible
-                        self.facts.segments.append((points[0], points[1]))
-
-    def _text(self, operands: list[Any], text_matrix: Matrix, state: GraphicsState) -> None:
-        if state.render_mode in (3, 7):
-            return
-        full = multiply(text_matrix, state.ctm)
-        size = state.font_size * vertical_scale(full)
-        advance = _advance(operands, state.font_widths) * state.font_size
-        top = state.rise + state.font_size * 0.72  # cap height of a typical font
-        corners = [apply(full, x, y) for x in (0, advance) for y in (state.rise, top)]
-        xs = [p[0] for p in corners]
-        ys = [p[1] for p in corners]
-        paint = state.stroke if state.render_mode == 1 else state.fill
-        label = f"text '{_text_of(operands)}' ({state.font_name} {size:.1f} pt)"
-        shown = intersect((min(xs), min(ys), max(xs), max(ys)), state.clip)
-        if shown is None:
-            return
-        self.facts.marks.append(
-            Mark(
-                "text",
-                self.number,
-                paint,
-                shown,
-                size=size,
-                label=label,
-            )
-        )
-
-    def _xobject(self, name: Any, resources: Any, state: GraphicsState, depth: int) -> None:
-        xobject = resource(resources, "/XObject", name)
-        if not isinstance(xobject, StreamObject):
-            return
-        subtype = xobject.get("/Subtype")
-        if subtype == "/Form":
-            inner = state.copy()
-            if "/Matrix" in xobject:
-                matrix: Any = resolve(xobject["/Matrix"])
-                inner.ctm = multiply(_matrix(list(matrix)), inner.ctm)
-            form_box = resolve(xobject.get("/BBox"))
-            if isinstance(form_box, ArrayObject) and len(form_box) == 4:
-                x0, y0, x1, y1 = (number(v) for v in form_box)
-                corners = [apply(inner.ctm, x, y) for x in (x0, x1) for y in (y0, y1)]
-                inner.clip = intersect(_bbox(corners), inner.clip) or (0.0, 0.0, 0.0, 0.0)
-            group = resolve(xobject.get("/Group"))
-            if isinstance(group, DictionaryObject) and group.get("/S") == "/Transparency":
-                self.facts.transparency.append(f"form {name} transparency group")
-            form_resources = resolve(xobject.get("/Resources")) or resources
-            self._run(xobject, form_resources, inner, depth + 1)
-        elif subtype == "/Image":
-            self._image(xobject, str(name), resources, state)
-
-    def _image(self, image: Any, label: str, resources: Any, state: GraphicsState) -> None:
-        width_px = float(image.get("/Width", image.get("/W", 0)) or 0)
-        height_px = float(image.get("/Height", image.get("/H", 0)) or 0)
-        ctm = state.ctm
-        width_pt = math.hypot(ctm[0], ctm[1])
-        height_pt = math.hypot(ctm[2], ctm[3])
-        dpi = 0.0
-        if width_pt > 0 and height_pt > 0:
-            dpi = min(width_px / (width_pt / 72), height_px / (height_pt / 72))
-        corners = [apply(ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
-        xs = [p[0] for p in corners]
-        ys = [p[1] for p in corners]
-        is_mask = bool(image.get("/ImageMask", image.get("/IM", False)))
-        if is_mask:
-            paint = state.fill
-        else:
-            space = image.get("/ColorSpace", image.get("/CS"))
-            name, _ = describe_space(space, resources) if space is not None else ("none", 0)
-            self.facts.spaces.add(name)
-            paint = Paint(name, ())
-        if "/SMask" in image or int(image.get("/SMaskInData", 0) or 0):
-            self.facts.transparency.append(f"image {label} soft mask")
-        self.facts.marks.append(
-            Mark(
-                "image",
-                self.number,
-                paint,
-                (min(xs), min(ys), max(xs), max(ys)),
-                label=f"image {label} ({width_px:.0f} × {height_px:.0f} px)",
-                dpi=dpi,
-            )
-        )
-
-    def _inline_image(self, operands: Any, state: GraphicsState) -> None:
-        settings = operands.get("settings", {}) if isinstance(operands, dict) else {}
-        self._image(DictionaryObject(settings), "inline", None, state)
-
-    def _shading(self, shading: Any, resources: Any, state: GraphicsState) -> None:
-        if not isinstance(shading, DictionaryObject):
-            return
-        name, _ = describe_space(shading.get("/ColorSpace"), resources)
-        self.facts.spaces.add(name)
-        for values in _function_ends(resolve(shading.get("/Function"))):
-            paint = Paint(name, values)
-            self.facts.marks.append(Mark("shading", self.number, paint, (0, 0, 0, 0)))
-
-
-def _function_ends(function: Any) -> Iterator[tuple[float, ...]]:
-    """The colours at the ends of a shading's exponential (or stitched) functions."""
-    if isinstance(function, ArrayObject):
-        for item in function:
-            yield from _function_ends(resolve(item))
-        return
-    if not isinstance(function, DictionaryObject):
-        return
-    if int(function.get("/FunctionType", -1)) == 2:
-        for key in ("/C0", "/C1"):
-            if key in function:
-                values: Any = resolve(function[key])
-                yield tuple(number(v) for v in values)
-    elif int(function.get("/FunctionType", -1)) == 3:
-        functions: Any = resolve(function.get("/Functions", ArrayObject()))
-        for item in functions:
-            yield from _function_ends(resolve(item))
-
-
-def _bbox(points: list[tuple[float, float]]) -> BBox:
-    xs = [p[0] for p in points if not math.isnan(p[0])]
-    ys = [p[1] for p in points if not math.isnan(p[1])]
-    return (min(xs), min(ys), max(xs), max(ys))
+    def inherited(self) -> tuple[Any, ...]:
+        """What a form's marks can take from the state it is drawn in: all but its place
+        (the matrix, first, and the clip, last)."""
+        return self._fields()[1:-1]
 
 
 def number(value: Any) -> float:
     """A PDF number; anything else is a ValueError (the file is then unreadable)."""
+    kind = type(value)
+    if kind is float or kind is int:
+        return float(value)
     value = resolve(value)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"expected a number, found {value!r:.40}")
@@ -502,3 +125,522 @@ def _matrix(operands: list[Any]) -> Matrix:
         raise ValueError(f"a matrix has 6 numbers, not {len(operands)}")
     a, b, c, d, e, f = (number(v) for v in operands)
     return (a, b, c, d, e, f)
+
+
+def content_bytes(contents: Any, budget: WorkBudget) -> bytes:
+    """A page's /Contents (a stream or an array of streams) as one decoded stream, each
+    part counted in the budget as soon as it is decoded."""
+    contents = resolve(contents)
+    streams = [contents] if isinstance(contents, StreamObject) else []
+    if isinstance(contents, ArrayObject):
+        streams = [part for part in map(resolve, contents) if isinstance(part, StreamObject)]
+    parts: list[bytes] = []
+    for stream in streams:
+        parts.append(bytes(stream.get_data()))
+        budget.decoded(len(parts[-1]))
+    return b"\n".join(parts)
+
+
+class PageReader:
+    """Interprets the pages of one file; forms read once are kept for every page."""
+
+    def __init__(self, reader: PdfReader, budget: WorkBudget) -> None:
+        self.reader = reader
+        self.budget = budget
+        self.fonts: dict[Any, FontInfo | None] = {}
+        self.forms: dict[tuple[Any, ...], Drawing] = {}
+        self.reading: set[Any] = set()  # forms being read: one drawn again inside is a loop
+        self.keep: list[Any] = []  # objects keyed by id() stay alive while they are keys
+
+    def read(self, page: Any, number: int) -> PageFacts:
+        facts = PageFacts()
+        group = resolve(page.get("/Group"))
+        if isinstance(group, DictionaryObject) and group.get("/S") == "/Transparency":
+            facts.transparency.append("page transparency group")
+        data = content_bytes(page.get("/Contents"), self.budget)
+        resources = resolve(page.get("/Resources"))
+        drawing = self._read(data, resources, GraphicsState(), depth=0)
+        self.budget.spend(drawing.total_operators, drawing.total_draws, drawing.total_marks)
+        place(drawing, facts, number, IDENTITY, None)
+        return facts
+
+    def _key(self, value: Any, resolved: Any) -> Any:
+        if isinstance(value, IndirectObject):
+            return (value.idnum, value.generation)
+        self.keep.append(resolved)
+        return id(resolved)
+
+    def _font(self, resources: DictionaryObject | None, name: Any) -> FontInfo | None:
+        fonts = resolve(resources.get("/Font")) if resources is not None else None
+        if not isinstance(fonts, DictionaryObject) or not isinstance(name, str):
+            return None
+        value = fonts.get(name)
+        font = resolve(value)
+        if font is None:
+            return None
+        key = self._key(value, font)
+        if key not in self.fonts:
+            self.fonts[key] = read_font(font, self.budget.decoded)
+        return self.fonts[key]
+
+    def _read(self, data: bytes, resources: Any, state: GraphicsState, depth: int) -> Drawing:
+        """Interpret one content stream from ``state`` (its matrix and clip: the identity
+        and none; they are applied when the drawing is placed)."""
+        resources = resources if isinstance(resources, DictionaryObject) else None
+        drawing = Drawing()
+        self._note_fonts(resources, drawing)
+        interpreter = _Interpreter(self, drawing, resources, state, depth)
+        handlers = interpreter.handlers
+        images = unread = 0
+        for operands, operator in operations(data):
+            unread += 1
+            if unread == CLOCK_EVERY:
+                self.budget.read(unread)
+                drawing.operators += unread
+                unread = 0
+            handler = handlers.get(operator)
+            if handler is None:
+                continue
+            try:
+                images += handler(operands, operator) or 0
+            except (ValueError, TypeError, IndexError) as exc:
+                raise ContentError(f"operator {operator}: {exc}") from None
+        self.budget.read(unread)
+        drawing.operators += unread
+        drawing.finish(images)
+        return drawing
+
+    def _note_fonts(self, resources: DictionaryObject | None, drawing: Drawing) -> None:
+        fonts = resolve(resources.get("/Font")) if resources is not None else None
+        if isinstance(fonts, DictionaryObject):
+            for name in list(fonts)[:1000]:
+                info = self._font(resources, name)
+                if info is not None:
+                    drawing.fonts[info.label] = info.embedded
+
+    def form(
+        self, name: Any, xobject: Any, key: Any, resources: Any, state: GraphicsState, depth: int
+    ) -> Draw:
+        """A form XObject drawn in ``state``: read once per inherited state, then reused."""
+        if depth >= MAX_FORM_DEPTH:
+            raise ContentError(f"forms nested deeper than {MAX_FORM_DEPTH}")
+        if key in self.reading:
+            raise ContentError(f"form {name} draws itself (a loop of forms)")
+        matrix = IDENTITY
+        if "/Matrix" in xobject:
+            listed: Any = resolve(xobject["/Matrix"])
+            matrix = _matrix(list(listed))
+        inner = multiply(matrix, state.ctm)
+        clip = state.clip
+        form_box = resolve(xobject.get("/BBox"))
+        if isinstance(form_box, ArrayObject) and len(form_box) == 4:
+            x0, y0, x1, y1 = (number(v) for v in form_box)
+            corners = [apply(inner, x, y) for x in (x0, x1) for y in (y0, y1)]
+            clip = intersect(bbox_of(corners), clip) or EMPTY
+        memo = (key, state.inherited())
+        drawing = self.forms.get(memo)
+        if drawing is not None and depth + 1 + drawing.height > MAX_FORM_DEPTH:
+            raise ContentError(f"forms nested deeper than {MAX_FORM_DEPTH}")
+        if drawing is None:
+            data = bytes(xobject.get_data())
+            self.budget.decoded(len(data))
+            form_resources = resolve(xobject.get("/Resources")) or resources
+            start = state.copy()
+            start.ctm, start.clip = IDENTITY, None
+            self.reading.add(key)
+            try:
+                drawing = self._read(data, form_resources, start, depth + 1)
+            finally:
+                self.reading.discard(key)
+            group = resolve(xobject.get("/Group"))
+            if isinstance(group, DictionaryObject) and group.get("/S") == "/Transparency":
+                drawing.transparency.append(f"form {name} transparency group")
+            self.forms[memo] = drawing
+        return Draw(drawing, inner, clip)
+
+
+class _Interpreter:
+    """The operators of one content stream, applied to its graphics state.
+
+    The current path is kept as its bounding box and its straight two-point subpaths
+    (where crop marks are found), so a path of a million points takes no memory.
+    """
+
+    def __init__(
+        self,
+        pages: PageReader,
+        drawing: Drawing,
+        resources: DictionaryObject | None,
+        state: GraphicsState,
+        depth: int,
+    ) -> None:
+        self.pages = pages
+        self.drawing = drawing
+        self.resources = resources
+        self.state = state
+        self.depth = depth
+        self.stack: list[GraphicsState] = []
+        self.text_matrix = IDENTITY
+        self.line_matrix = IDENTITY
+        self.clip_pending = False
+        self._new_path()
+        self.handlers: dict[str, Callable[[list[Any], str], int | None]] = {
+            "m": self._move,
+            "l": self._line,
+            "c": self._curve,
+            "v": self._curve,
+            "y": self._curve,
+            "re": self._rectangle,
+            "q": self._save,
+            "Q": self._restore,
+            "cm": self._concat,
+            "w": self._line_width,
+            "W": self._clip,
+            "W*": self._clip,
+            "cs": self._colour_space,
+            "CS": self._colour_space,
+            "sc": self._colour,
+            "scn": self._colour,
+            "SC": self._colour,
+            "SCN": self._colour,
+            "gs": self._graphics_state,
+            "Do": self._xobject,
+            "BI": self._inline_image,
+            "sh": self._shading_operator,
+            **{op: self._device_colour for op in COLOUR_OPERATORS},
+            **{op: self._paint for op in PAINT_OPERATORS},
+            **{op: self._text_operator for op in TEXT_OPERATORS},
+        }
+
+    def run(self, operands: list[Any], op: str) -> int:
+        """Apply one operator; the number of images it drew."""
+        handler = self.handlers.get(op)
+        return (handler(operands, op) or 0) if handler is not None else 0
+
+    # --- paths ---------------------------------------------------------------------------
+
+    def _new_path(self) -> None:
+        self.x0 = self.y0 = math.inf
+        self.x1 = self.y1 = -math.inf
+        self.segments: list[Segment] = []
+        self.start: Point | None = None  # the current subpath's first point
+        self.last: Point | None = None  # and its last
+        self.points = 0
+        self.curved = False
+
+    def _extend(self, x: float, y: float) -> Point:
+        m = self.state.ctm
+        px, py = m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+        if px < self.x0:
+            self.x0 = px
+        if px > self.x1:
+            self.x1 = px
+        if py < self.y0:
+            self.y0 = py
+        if py > self.y1:
+            self.y1 = py
+        return (px, py)
+
+    def _end_subpath(self) -> None:
+        straight = self.points == 2 and not self.curved
+        room = len(self.segments) < MAX_PATH_SEGMENTS
+        if straight and room and self.start is not None and self.last is not None:
+            self.segments.append((self.start, self.last))
+        self.start = self.last = None
+        self.points = 0
+        self.curved = False
+
+    def _move(self, operands: list[Any], op: str) -> None:
+        if len(operands) == 2:
+            self._end_subpath()
+            self.start = self.last = self._extend(number(operands[0]), number(operands[1]))
+            self.points = 1
+
+    def _line(self, operands: list[Any], op: str) -> None:
+        if len(operands) == 2:
+            point = self._extend(number(operands[0]), number(operands[1]))
+            if self.start is None:  # no m first: the line starts a subpath
+                self.start = point
+            self.last = point
+            self.points += 1
+
+    def _curve(self, operands: list[Any], op: str) -> None:
+        if len(operands) == (6 if op == "c" else 4):
+            for i in range(0, len(operands), 2):
+                self._extend(number(operands[i]), number(operands[i + 1]))
+            self.curved = True  # a curve is no straight line
+
+    def _rectangle(self, operands: list[Any], op: str) -> None:
+        if len(operands) == 4:
+            self._end_subpath()
+            x, y, w, h = (number(v) for v in operands)
+            for px, py in ((x, y), (x + w, y + h), (x, y + h), (x + w, y)):
+                self._extend(px, py)  # a rectangle is never a crop mark
+
+    def _path_box(self) -> BBox | None:
+        return None if self.x0 > self.x1 else (self.x0, self.y0, self.x1, self.y1)
+
+    def _paint(self, operands: list[Any], op: str) -> None:
+        self._end_subpath()
+        state = self.state
+        box = self._path_box()
+        if box is not None and op != "n" and state.clip != EMPTY:
+            self._painted(op, box)
+        if self.clip_pending and box is not None:
+            state.clip = intersect(box, state.clip) or EMPTY
+        self.clip_pending = False
+        self._new_path()
+
+    def _painted(self, op: str, path_box: BBox) -> None:
+        state = self.state
+        bbox = intersect(path_box, state.clip)
+        if bbox is None:
+            return  # nothing of it shows
+        items = self.drawing.items
+        if op in FILLS:
+            items.append(Painted("fill", state.fill, bbox))
+        if op in STROKES:
+            width = state.line_width * scale_of(state.ctm)
+            segments = tuple(
+                segment
+                for segment in self.segments
+                if (whole := bbox_of(list(segment))) == intersect(whole, state.clip)
+            )  # wholly visible
+            items.append(Painted("stroke", state.stroke, bbox, width=width, segments=segments))
+        self.pages.budget.painted(len(items))
+
+    def _clip(self, operands: list[Any], op: str) -> None:
+        self.clip_pending = True
+
+    # --- graphics state ------------------------------------------------------------------
+
+    def _save(self, operands: list[Any], op: str) -> None:
+        if len(self.stack) < MAX_SAVED_STATES:
+            self.stack.append(self.state.copy())
+
+    def _restore(self, operands: list[Any], op: str) -> None:
+        if self.stack:
+            self.state = self.stack.pop()
+
+    def _concat(self, operands: list[Any], op: str) -> None:
+        if len(operands) == 6:
+            self.state.ctm = multiply(_matrix(operands), self.state.ctm)
+
+    def _line_width(self, operands: list[Any], op: str) -> None:
+        if operands:
+            self.state.line_width = number(operands[0])
+
+    def _device_colour(self, operands: list[Any], op: str) -> None:
+        space = COLOUR_OPERATORS[op]
+        paint = Paint(space, tuple(number(v) for v in operands))
+        self.drawing.spaces.add(space)
+        if op.islower():
+            self.state.fill = paint
+        else:
+            self.state.stroke = paint
+
+    def _colour_space(self, operands: list[Any], op: str) -> None:
+        if operands:
+            name, _ = describe_space(operands[0], self.resources)
+            self.drawing.spaces.add(name)
+            if op == "cs":
+                self.state.fill = Paint(name, (0.0,))
+            else:
+                self.state.stroke = Paint(name, (0.0,))
+
+    def _colour(self, operands: list[Any], op: str) -> None:
+        values = tuple(
+            float(v) for v in operands if isinstance(v, int | float) and not isinstance(v, bool)
+        )
+        if op in ("sc", "scn"):
+            self.state.fill = Paint(self.state.fill.space, values)
+        else:
+            self.state.stroke = Paint(self.state.stroke.space, values)
+
+    def _graphics_state(self, operands: list[Any], op: str) -> None:
+        if operands:
+            self._ext_gstate(resource(self.resources, "/ExtGState", operands[0]))
+
+    def _inline_image(self, operands: list[Any], op: str) -> None:
+        if operands and isinstance(operands[0], dict):
+            self._image(operands[0], "inline", None)
+
+    def _shading_operator(self, operands: list[Any], op: str) -> None:
+        if operands:
+            self._shading(resource(self.resources, "/Shading", operands[0]))
+
+    # --- text ------------------------------------------------------------------------------
+
+    def _text_operator(self, operands: list[Any], op: str) -> None:
+        state = self.state
+        if op == "BT":
+            self.text_matrix = self.line_matrix = IDENTITY
+        elif op == "Tf" and len(operands) == 2:
+            state.font = self.pages._font(self.resources, operands[0])
+            state.font_size = number(operands[1])
+        elif op == "Tr" and operands:
+            state.render_mode = int(number(operands[0]))
+        elif op == "TL" and operands:
+            state.leading = number(operands[0])
+        elif op == "Ts" and operands:
+            state.rise = number(operands[0])
+        elif op == "Tm" and len(operands) == 6:
+            self.text_matrix = self.line_matrix = _matrix(operands)
+        elif op in ("Td", "TD") and len(operands) == 2:
+            tx, ty = number(operands[0]), number(operands[1])
+            if op == "TD":
+                state.leading = -ty
+            self.line_matrix = multiply((1, 0, 0, 1, tx, ty), self.line_matrix)
+            self.text_matrix = self.line_matrix
+        elif op in ("T*", "'", '"'):
+            self.line_matrix = multiply((1, 0, 0, 1, 0, -state.leading), self.line_matrix)
+            self.text_matrix = self.line_matrix
+            if op != "T*" and operands:
+                self._text(operands[-1:])
+        elif op in ("Tj", "TJ"):
+            self._text(operands)
+
+    def _ext_gstate(self, gstate: Any) -> None:
+        if not isinstance(gstate, DictionaryObject):
+            return
+        transparency = self.drawing.transparency
+        if "/LW" in gstate:
+            self.state.line_width = number(gstate["/LW"])
+        for key in ("/CA", "/ca"):
+            if key in gstate and number(gstate[key]) < 1:
+                transparency.append(f"ExtGState {key} {number(gstate[key]):g}")
+        mask = gstate.get("/SMask")
+        if mask is not None and mask != "/None":
+            transparency.append("ExtGState soft mask")
+        blend = gstate.get("/BM")
+        if blend is not None and blend not in ("/Normal", "/Compatible"):
+            transparency.append(f"blend mode {blend}")
+
+    def _text(self, operands: list[Any]) -> None:
+        state = self.state
+        if state.render_mode in (3, 7) or state.clip == EMPTY:
+            return
+        full = multiply(self.text_matrix, state.ctm)
+        shown, advance = _shown(operands, state.font)
+        width = advance * state.font_size
+        top = state.rise + state.font_size * 0.72  # cap height of a typical font
+        corners = [apply(full, x, y) for x in (0, width) for y in (state.rise, top)]
+        box = intersect(bbox_of(corners), state.clip)
+        if box is None:
+            return
+        paint = state.stroke if state.render_mode == 1 else state.fill
+        text = shown.strip()
+        if len(text) > MAX_LABEL:
+            text = text[:MAX_LABEL] + "…"
+        font = state.font.label if state.font is not None else ""
+        up = (state.font_size * full[2], state.font_size * full[3])
+        self.drawing.items.append(Painted("text", paint, box, up=up, text=text, font=font))
+
+    # --- XObjects, images, shadings ------------------------------------------------------
+
+    def _xobject(self, operands: list[Any], op: str) -> int:
+        if not operands:
+            return 0
+        name = operands[0]
+        table = resolve(self.resources.get("/XObject")) if self.resources is not None else None
+        if not isinstance(table, DictionaryObject) or not isinstance(name, str):
+            return 0
+        value = table.get(name)
+        xobject = resolve(value)
+        if not isinstance(xobject, StreamObject):
+            return 0
+        subtype = xobject.get("/Subtype")
+        if subtype == "/Form":
+            key = self.pages._key(value, xobject)
+            draw = self.pages.form(name, xobject, key, self.resources, self.state, self.depth)
+            self.drawing.items.append(draw)
+            return 0
+        if subtype == "/Image":
+            self._image(xobject, str(name), self.resources)
+            return 1
+        return 0
+
+    def _image(self, image: Any, label: str, resources: Any) -> None:
+        width_px = _pixels(image, "/Width", "/W")
+        height_px = _pixels(image, "/Height", "/H")
+        ctm = self.state.ctm
+        corners = [apply(ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+        is_mask = bool(resolve(image.get("/ImageMask", image.get("/IM", False))))
+        if is_mask:
+            paint = self.state.fill
+        else:
+            space = image.get("/ColorSpace", image.get("/CS"))
+            name, _ = describe_space(space, resources) if space is not None else ("none", 0)
+            self.drawing.spaces.add(name)
+            paint = Paint(name, ())
+        soft_mask_in_data = resolve(image.get("/SMaskInData", 0))
+        if "/SMask" in image or (isinstance(soft_mask_in_data, int) and soft_mask_in_data):
+            self.drawing.transparency.append(f"image {label} soft mask")
+        self.drawing.items.append(
+            Painted(
+                "image",
+                paint,
+                bbox_of(corners),
+                up=(ctm[2], ctm[3]),
+                across=(ctm[0], ctm[1]),
+                pixels=(width_px, height_px),
+                text=f"image {label} ({width_px:.0f} × {height_px:.0f} px)",
+            )
+        )
+
+    def _shading(self, shading: Any) -> None:
+        if not isinstance(shading, DictionaryObject):
+            return
+        name, _ = describe_space(shading.get("/ColorSpace"), self.resources)
+        self.drawing.spaces.add(name)
+        for values in _function_ends(resolve(shading.get("/Function")), 0):
+            self.drawing.items.append(Painted("shading", Paint(name, values), EMPTY))
+
+
+def _pixels(image: Any, key: str, short: str) -> float:
+    value = resolve(image.get(key, image.get(short, 0)))
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+def _shown(operands: list[Any], font: FontInfo | None) -> tuple[str, float]:
+    """What a Tj/TJ/'/" shows, as a reader sees it, and its advance (em per point)."""
+    parts: list[str] = []
+    advance = 0.0
+    for operand in operands:
+        operand = resolve(operand)
+        items = list(operand) if isinstance(operand, list) else [operand]
+        for item in items:
+            item = resolve(item)
+            if isinstance(item, int | float) and not isinstance(item, bool):
+                advance -= float(item)
+                if item <= -WORD_GAP and parts and not parts[-1].endswith(" "):
+                    parts.append(" ")
+            elif isinstance(item, bytes):
+                if font is None:  # no font set: the bytes as Latin-1, as far as they show
+                    parts.append("".join(readable(char) for char in item.decode("latin-1")))
+                    continue
+                parts.append(font.decode(item))
+                advance += font.advance(item)
+    return "".join(parts), advance / 1000
+
+
+def _function_ends(function: Any, depth: int) -> Iterator[tuple[float, ...]]:
+    """The colours at the ends of a shading's exponential (or stitched) functions."""
+    if depth > MAX_FUNCTION_DEPTH:
+        return
+    if isinstance(function, ArrayObject):
+        for item in function[:64]:
+            yield from _function_ends(resolve(item), depth + 1)
+        return
+    if not isinstance(function, DictionaryObject):
+        return
+    kind = resolve(function.get("/FunctionType", -1))
+    if kind == 2:
+        for key in ("/C0", "/C1"):
+            if key in function:
+                values: Any = resolve(function[key])
+                yield tuple(number(v) for v in values)
+    elif kind == 3:
+        functions: Any = resolve(function.get("/Functions", ArrayObject()))
+        for item in functions[:64]:
+            yield from _function_ends(resolve(item), depth + 1)

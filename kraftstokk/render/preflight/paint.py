@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 #: A colour this dark in K (or this dark in RGB) reads as black text.
 BLACK_K = 0.85
@@ -27,6 +28,20 @@ def resource(resources: DictionaryObject | None, kind: str, name: Any) -> Any:
     return resolve(table.get(name))
 
 
+@functools.lru_cache(maxsize=1024)
+def space_family(space: str) -> str:
+    """A colour space's family: cmyk, rgb, gray, spot or other."""
+    if space in ("DeviceCMYK", "ICCBased(CMYK)"):
+        return "cmyk"
+    if space in ("DeviceRGB", "CalRGB", "ICCBased(RGB)", "Lab"):
+        return "rgb"
+    if space in ("DeviceGray", "CalGray", "ICCBased(Gray)"):
+        return "gray"
+    if space.startswith(("Separation", "DeviceN")):
+        return "spot"
+    return "other"
+
+
 @dataclass(frozen=True)
 class Paint:
     space: str  # DeviceCMYK, DeviceRGB, DeviceGray, ICCBased(RGB), Separation(All), …
@@ -35,16 +50,7 @@ class Paint:
     @property
     def family(self) -> str:
         """cmyk, rgb, gray, spot or other."""
-        space = self.space
-        if space in ("DeviceCMYK", "ICCBased(CMYK)"):
-            return "cmyk"
-        if space in ("DeviceRGB", "CalRGB", "ICCBased(RGB)", "Lab"):
-            return "rgb"
-        if space in ("DeviceGray", "CalGray", "ICCBased(Gray)"):
-            return "gray"
-        if space.startswith(("Separation", "DeviceN")):
-            return "spot"
-        return "other"
+        return space_family(self.space)
 
     @property
     def ink(self) -> float | None:
@@ -114,23 +120,32 @@ DEVICE_SPACES = {
 }
 
 
-def describe_space(space: Any, resources: DictionaryObject | None) -> tuple[str, int]:
+#: Colour spaces named inside colour spaces deeper than this are not followed.
+MAX_SPACE_DEPTH = 8
+
+
+def describe_space(
+    space: Any, resources: DictionaryObject | None, depth: int = 0
+) -> tuple[str, int]:
     """A colour space's readable name and component count."""
+    if depth > MAX_SPACE_DEPTH:
+        return ("unknown", 1)
     space = resolve(space)
-    if isinstance(space, NameObject):
+    if isinstance(space, str):  # a name (pypdf's NameObject, or the content reader's str)
         if space in DEVICE_SPACES:
             return DEVICE_SPACES[space]
         if space == "/Pattern":
             return ("Pattern", 0)
         named = resource(resources, "/ColorSpace", space)
         if named is not None:
-            return describe_space(named, None)
+            return describe_space(named, None, depth + 1)
         return (str(space).lstrip("/"), 1)
     if isinstance(space, ArrayObject) and space:
         kind = str(resolve(space[0])).lstrip("/")
         if kind == "ICCBased" and len(space) > 1:
             profile = resolve(space[1])
-            n = int(profile.get("/N", 3)) if isinstance(profile, DictionaryObject) else 3
+            n = resolve(profile.get("/N", 3)) if isinstance(profile, DictionaryObject) else 3
+            n = n if isinstance(n, int) and not isinstance(n, bool) else 3
             return (
                 {1: "ICCBased(Gray)", 3: "ICCBased(RGB)", 4: "ICCBased(CMYK)"}.get(n, "ICCBased"),
                 n,
@@ -141,7 +156,7 @@ def describe_space(space: Any, resources: DictionaryObject | None) -> tuple[str,
             names = resolve(space[1])
             return ("DeviceN", len(names) if isinstance(names, ArrayObject) else 1)
         if kind == "Indexed" and len(space) > 1:
-            base, _ = describe_space(space[1], resources)
+            base, _ = describe_space(space[1], resources, depth + 1)
             return (f"Indexed({base})", 1)
         if kind in ("CalRGB", "Lab"):
             return (kind, 3)

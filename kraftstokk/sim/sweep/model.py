@@ -10,15 +10,21 @@ their per-game figures can be compared pair by pair.
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from kraftstokk.errors import InputFileError, KraftstokkError
+from kraftstokk.bounds import Range
+from kraftstokk.errors import InputFileError, KraftstokkError, clip, listed
 from kraftstokk.games.core import DEFAULT_ACTION_CAP
+from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
+from kraftstokk.plain import reason
 from kraftstokk.sim.findings import FindingRules
+from kraftstokk.textfile import read_input_bytes, toml_table
+
+#: A sweep file is a few dozen lines.
+MAX_SWEEP_BYTES = 1024 * 1024
 
 
 class SweepError(KraftstokkError):
@@ -133,12 +139,17 @@ class SweepFile(BaseModel):
     games: Annotated[int, Field(ge=1, le=10_000_000)] = Field(
         1000, description="Games per configuration."
     )
-    seed: int = Field(1, description="Game i of every configuration uses derive_seed(seed, i).")
+    seed: Annotated[int, Range(*SEED_RANGE, "")] = Field(
+        1, description="Game i of every configuration uses derive_seed(seed, i)."
+    )
     chunk: Annotated[int, Field(ge=1, le=100_000)] = Field(
         500, description="Games per chunk (the unit of work and of resuming)."
     )
-    action_cap: Annotated[int, Field(ge=1)] = Field(
-        DEFAULT_ACTION_CAP, description="A game stops unfinished after this many actions."
+    action_cap: Annotated[int, Range(1, MAX_ACTION_CAP, "actions")] = Field(
+        DEFAULT_ACTION_CAP,
+        description="A game stops unfinished after this many actions (1 to 1000000, the "
+        "bound of simulate --action-cap).",
+        json_schema_extra={"minimum": 1, "maximum": MAX_ACTION_CAP},
     )
     grid: list[Grid] = Field(
         default=[], description="[grid] or [[grid]]: product of decks, games, players, ..."
@@ -170,12 +181,10 @@ def _where(location: tuple[int | str, ...]) -> str:
     return "".join(parts) or "(top level)"
 
 
-def parse_sweep(text: str, source: str) -> SweepFile:
+def parse_sweep(text: str | bytes, source: str) -> SweepFile:
     """Validate TOML text; errors name the key (``grid[0].players[1]``) and the reason."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputFileError(source, f"not valid TOML: {exc}") from None
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    raw = toml_table(data, "sweep file", lambda why: InputFileError(source, why))
     try:
         return SweepFile.model_validate(raw)
     except ValidationError as exc:
@@ -184,20 +193,13 @@ def parse_sweep(text: str, source: str) -> SweepFile:
             location = tuple(
                 item for item in error["loc"] if not str(item).startswith(("function-", "list["))
             )
-            message = str(error["msg"]).removeprefix("Value error, ")
-            problems.append(f"{_where(location)}: {message}")
-        raise SweepValidationError(f"{source}: {'; '.join(problems)}") from None
+            problems.append(f"{clip(_where(location), 60)}: {reason(error)}")
+        raise SweepValidationError(f"{source}: {listed(problems, '; ')}") from None
 
 
 def load_sweep(path: Path) -> SweepFile:
     """Read and validate ``SWEEP.toml``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(path, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(path, f"cannot be read: {exc}") from None
-    return parse_sweep(text, str(path))
+    return parse_sweep(read_input_bytes(path, "sweep file", MAX_SWEEP_BYTES), str(path))
 
 
 def sweep_schema() -> str:
