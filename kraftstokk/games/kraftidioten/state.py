@@ -96,17 +96,18 @@ from kraftstokk.games.kraftidioten.observation import (
 )
 from kraftstokk.games.kraftidioten.rules import (
     BURNED,
-    HAND_SIZE,
-    JOKER_PENALTY,
     MAX_CLAIM_FIGURE,
     NO_CATEGORY,
     NOT_SHOWN,
+    KraftidiotenRules,
     is_lie,
     is_top3,
     joker_costs,
     lowest_figure_lie,
+    penalty_size,
     printed_value,
 )
+from kraftstokk.games.kraftidioten.spec import SPEC
 from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
@@ -123,9 +124,10 @@ def _figure_key(figures: tuple[float, ...]) -> Callable[[int], tuple[float, int]
 class KraftidiotenGame(Game):
     """KI-1..KI-9 for 2-10 players with all 55 cards (jokers in)."""
 
-    name = "kraftidioten"
-    min_players = 2
-    max_players = 10
+    name = SPEC.name
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
+    allowed_variants = SPEC.variant_names
 
     def __init__(
         self,
@@ -135,11 +137,14 @@ class KraftidiotenGame(Game):
         action_cap: int = DEFAULT_ACTION_CAP,
     ) -> None:
         super().__init__(table, num_players, variants, action_cap)
+        #: The rule parameters: the main rules with the variants applied.
+        self.parameters: KraftidiotenRules = SPEC.rules_for(self.variants)
+        dealt = self.parameters.hand_size * num_players
         plants = table.plant_cards
-        if len(plants) < HAND_SIZE * num_players:
+        if len(plants) < dealt:
             raise GameError(
                 f"kraftidioten with {num_players} players needs at least "
-                f"{HAND_SIZE * num_players} plant cards, the deck has {len(plants)}"
+                f"{dealt} plant cards, the deck has {len(plants)}"
             )
         self.plants = plants
         self.jokers = table.joker_cards
@@ -224,6 +229,7 @@ class KraftidiotenState(State):
         self.rng = rng
         n = game.num_players
         self.n = n
+        self.hand_size = game.parameters.hand_size  # KI-2: drawn back up to this
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []  # the top is the end
         self.pile: list[int] = []  # face down, aligned with claims
@@ -260,10 +266,11 @@ class KraftidiotenState(State):
         random_key = self.rng.random
         keys = [random_key() for _ in range(self.game.table.size)]
         plants = sorted(self.game.plants, key=keys.__getitem__)
-        for round_ in range(HAND_SIZE):
+        hand_size = self.hand_size
+        for round_ in range(hand_size):
             for seat in range(self.n):
                 self.hands[seat].append(plants[round_ * self.n + seat])
-        stock = plants[HAND_SIZE * self.n :]  # already in random order
+        stock = plants[hand_size * self.n :]  # already in random order
         for joker in self.game.jokers:  # a uniform place each: the stock stays uniform
             stock.insert(self.rng.randrange(len(stock) + 1), joker)
         self.stock = stock
@@ -479,7 +486,7 @@ class KraftidiotenState(State):
             self.actions += 1
             self.turns += 1
             hand = self.hands[seat]
-            penalty = joker_costs(len(hand))
+            penalty = joker_costs(len(hand), self.game.parameters)
             remove_card(hand, card)
             self._joker(seat, card, penalty=penalty, from_stock=False)
             self._draw_up(hand)
@@ -758,7 +765,7 @@ class KraftidiotenState(State):
         top3 = game.top3[category][plant]
         self.events.append(Claimed(seat, card, category, plant, stated, from_stock, top3, lie))
         stock = self.stock
-        while len(hand) < HAND_SIZE and stock:  # draw back up (inlined: hot path)
+        while len(hand) < self.hand_size and stock:  # draw back up (inlined: hot path)
             hand.append(stock.pop())
         self.layer = seat
         self.layer_emptied = not hand
@@ -773,7 +780,7 @@ class KraftidiotenState(State):
 
     def _draw_up(self, hand: list[int]) -> None:
         stock = self.stock
-        while len(hand) < HAND_SIZE and stock:
+        while len(hand) < self.hand_size and stock:
             hand.append(stock.pop())
 
     def _joker(self, seat: int, card: int, *, penalty: bool, from_stock: bool) -> None:
@@ -788,11 +795,8 @@ class KraftidiotenState(State):
         if penalty:
             # Three random cards from all the burned cards, jokers included (this one
             # too), or as many as there are.
-            drawn = (
-                list(burned)
-                if len(burned) <= JOKER_PENALTY
-                else self.rng.sample(burned, JOKER_PENALTY)
-            )
+            size = penalty_size(len(burned), self.game.parameters)
+            drawn = list(burned) if size == len(burned) else self.rng.sample(burned, size)
             for burned_card in drawn:
                 burned.remove(burned_card)
             self.hands[seat].extend(drawn)
