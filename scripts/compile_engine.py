@@ -64,9 +64,8 @@ def is_current(unit: str, digest: str, manifest: dict[str, Any]) -> bool:
 
 def record(manifest: dict[str, Any], unit: str, digest: str, **details: str | bool) -> None:
     """Note what became of ``unit`` in the manifest, and write it (atomically)."""
-    units = manifest.setdefault("units", {})
+    units = manifest["units"]
     units[unit] = {"digest": digest, **details}
-    manifest["python"] = PYTHON
     manifest["units"] = {name: units[name] for name in native.units() if name in units}
     write_text(native.MANIFEST, json.dumps(manifest, indent=1) + "\n")
 
@@ -145,7 +144,9 @@ def describe(unit: str) -> str:
 
 def build(stale: list[str], digests: dict[str, str]) -> None:
     """Build the ``stale`` units one by one, recording each outcome."""
-    manifest = native.read_manifest()
+    old = native.read_manifest()
+    kept = old.get("units") if old.get("python") == PYTHON else None
+    manifest: dict[str, Any] = {"python": PYTHON, "units": kept if isinstance(kept, dict) else {}}
     for path in native.stale_files():
         path.unlink()
     for unit in stale:
@@ -185,7 +186,9 @@ def main(argv: list[str]) -> int:
     if argv[:1] == [HEADER] and len(argv) == 2:
         if argv[1] not in native.native_cores():
             cores = ", ".join(native.native_cores())
-            print(f"compile_engine.py: {argv[1]!r} has no native core ({cores} have)", file=sys.stderr)
+            print(
+                f"compile_engine.py: {argv[1]!r} has no native core ({cores} have)", file=sys.stderr
+            )
             return 2
         print(native.core_header(argv[1]), end="")
         return 0

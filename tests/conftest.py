@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -21,6 +22,16 @@ from kraftstokk.models import (
 
 #: The loopback HTTP server fixture ``server`` (tests/loopback.py), for every fetch test.
 pytest_plugins = ["tests.loopback"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile what of the game engine is older than its sources before any test imports
+    it (tests/native_build.py), so that the tests test the sources as they are."""
+    from tests.native_build import compile_stale_engine
+
+    said = compile_stale_engine()
+    if said:
+        print(said, file=sys.stderr)
 
 NAMES = (
     "Tonstad",

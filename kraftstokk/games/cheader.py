@@ -92,4 +92,3 @@ def game_header(spec: GameSpec) -> str:
     ]
     lines.append(f"#endif /* {guard} */")
     return "\n".join(lines) + "\n"
-

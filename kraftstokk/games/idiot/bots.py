@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -44,8 +45,12 @@ def _idiot(game: Game) -> IdiotGame:
     return game
 
 
+@functools.lru_cache(maxsize=16)
 def keep_costs(game: IdiotGame) -> tuple[int, ...]:
-    """What each card is worth keeping: its rank, with the 2 and the 10 dearest."""
+    """What each card is worth keeping: its rank, with the 2 and the 10 dearest.
+
+    One tuple per game, shared by all its bots (the native core knows a seating by it).
+    """
     return tuple(
         _BURN_COST if burns else _RESET_COST if resets else rank
         for rank, burns, resets in zip(game.ranks, game.burns, game.resets, strict=True)

@@ -28,6 +28,7 @@ from kraftstokk.games.kraftidioten.rules import (
     NO_CATEGORY,
     joker_costs,
     lowest_figure_lie,
+    reaches,
 )
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 
@@ -116,7 +117,7 @@ class GreedyBot:
         best_figure = _INFINITY
         for card in hand:
             figure = figures[card]
-            if floor <= figure < best_figure:
+            if reaches(figure, floor) and figure < best_figure:
                 best = card
                 best_figure = figure
         if best >= 0:
@@ -259,7 +260,7 @@ class HeuristicBot:
         floor = observation.floor
         assert floor is not None
         figures = self._figures[category]
-        truthful = [card for card in plants if figures[card] >= floor]
+        truthful = [card for card in plants if reaches(figures[card], floor)]
         if truthful:
             top = [card for card in truthful if self._top3[category][card]]
             if top and observation.pile_count >= 4:  # a true top-3 claim burns a big pile

@@ -106,6 +106,7 @@ from kraftstokk.games.kraftidioten.rules import (
     lowest_figure_lie,
     penalty_size,
     printed_value,
+    reaches,
 )
 from kraftstokk.games.kraftidioten.spec import SPEC
 from kraftstokk.games.ordering import remove_card
@@ -333,6 +334,7 @@ class KraftidiotenState(State):
         game = self.game
         if phase == PHASE_CLAIM:
             card, category = self.lie_card, self.lie_category
+            # The first claim that reaches the floor (rules.reaches: equal allowed).
             start = bisect_left(game.false_figures[category][card], self.floor)
             return game.false_claims[category][card][start:] + self._figure_lies(card, category)
         hand = self.hands[self.player]
@@ -356,7 +358,7 @@ class KraftidiotenState(State):
                 if joker[card]:
                     jokers.append(game.joker_actions[card])
                     continue
-                if figures[card] >= floor:
+                if reaches(figures[card], floor):
                     actions.append(truth[card])
                 actions.append(lie[card])  # a lie by figure beats any claim (KI-4c)
             actions.append(TAKE_ACTION)
@@ -460,7 +462,7 @@ class KraftidiotenState(State):
                 or not (category == current or (current == NO_CATEGORY and 0 <= category <= 2))
                 or card not in self.hands[seat]
                 or self.game.table.joker[card]
-                or self.game.claim_figures[category][card] < self.floor
+                or not reaches(self.game.claim_figures[category][card], self.floor)
             ):
                 self._check_claim(seat, action, truthful=True)  # raises with the reason
             self.actions += 1
@@ -704,13 +706,13 @@ class KraftidiotenState(State):
                     f"claim {list(action)} states the plant's printed figure: "
                     "claim it without a figure"
                 )
-            if figure < self.floor:
+            if not reaches(figure, self.floor):
                 raise GameError(f"claim {list(action)} is below the last claim")
             return
         if (plant == card) != truthful:
             wanted = "the card laid" if truthful else "another plant than the card laid"
             raise GameError(f"claim {list(action)} must name {wanted}")
-        if game.claim_figures[category][plant] < self.floor:
+        if not reaches(game.claim_figures[category][plant], self.floor):
             raise GameError(f"claim {list(action)} is below the last claim")
 
     def _category_name(self, category: int) -> str:
@@ -810,7 +812,7 @@ class KraftidiotenState(State):
             self.events.append(StockDrawn(seat, card, DrawOutcome.JOKER))
             self._joker(seat, card, penalty=False, from_stock=True)
             return
-        if self.game.claim_figures[self.category][card] >= self.floor:
+        if reaches(self.game.claim_figures[self.category][card], self.floor):
             self.events.append(StockDrawn(seat, card, DrawOutcome.CLAIMED))
             self._lay(seat, card, self.category, card, from_stock=True)
             return
