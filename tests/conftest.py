@@ -33,6 +33,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if said:
         print(said, file=sys.stderr)
 
+
 NAMES = (
     "Tonstad",
     "Kvilldal",

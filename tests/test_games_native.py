@@ -169,7 +169,10 @@ def test_a_core_is_stale_when_its_generated_header_changes(sources, monkeypatch)
 def test_a_core_whose_module_is_missing_or_that_failed_is_not_used(sources):
     fake_build(sources)
     native.unit_files("stromkrig")[0].unlink()
-    assert native.core_state("stromkrig") == (False, "the compiled build is incomplete: make engine")
+    assert native.core_state("stromkrig") == (
+        False,
+        "the compiled build is incomplete: make engine",
+    )
     manifest = json.loads(native.MANIFEST.read_text(encoding="utf-8"))
     manifest["units"]["idiot"] = {"digest": "x", "compiled": False, "reason": "compiling failed: x"}
     native.MANIFEST.write_text(json.dumps(manifest), encoding="utf-8")
@@ -264,7 +267,7 @@ def test_the_script_rebuilds_after_any_change_to_what_it_built(sources, script, 
 def test_a_unit_that_fails_to_compile_is_recorded_and_the_others_are_built(
     sources, script, monkeypatch, capsys
 ):
-    compile_engine, asked = script
+    compile_engine = script[0]
 
     def compile_unit(unit: str) -> None:
         if unit == "idiot":
@@ -274,7 +277,10 @@ def test_a_unit_that_fails_to_compile_is_recorded_and_the_others_are_built(
     monkeypatch.setattr(compile_engine, "compile_unit", compile_unit)
     assert compile_engine.main([]) == 0
     assert "idiot stays pure Python (compiling failed" in capsys.readouterr().out
-    assert native.core_state("idiot") == (False, "compiling failed: _fastcore.c:12: error: expected ';'")
+    assert native.core_state("idiot") == (
+        False,
+        "compiling failed: _fastcore.c:12: error: expected ';'",
+    )
     assert native.unit_files("idiot") == []
     assert native.core_state("stromkrig") == (True, "") and native.build_is_current()[0]
 

@@ -12,8 +12,8 @@ pure-Python child process.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest

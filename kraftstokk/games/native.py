@@ -39,7 +39,15 @@ from typing import Any
 PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
-FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot")
+FRAMEWORK = (
+    "stats",
+    "frozen",
+    "parameters",
+    "events",
+    "observation",
+    "ordering",
+    "random_bot",
+)
 #: Modules of a game package that stay Python: the declaration, the package itself, and
 #: the glue that hands a game to its native core (run once per game, and it imports the
 #: core, which mypy knows no types of).

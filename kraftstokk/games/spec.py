@@ -80,12 +80,14 @@ class GameSpec:
     v1_refusal: str = ""
     extras: Mapping[str, Any] = field(default_factory=dict)
     #: The main rules' parameters: an instance of the frozen dataclass of the game's
-    #: ``rules.py`` (ints and bools); None for a game without parameters.
+    #: ``rules.py`` (ints and bools). None for a game without parameters, whose engine
+    #: reads its variants by name (``game.variants``).
     rules: Any = None
 
     def __post_init__(self) -> None:
-        for variant in self.variants:
-            self._check_settings(variant)
+        if self.rules is not None:  # without rule parameters, a variant is a name alone
+            for variant in self.variants:
+                self._check_settings(variant)
 
     def _check_settings(self, variant: VariantSpec) -> None:
         """A variant sets only parameters the rules have, each to a value of its type."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from kraftstokk.errors import GameError
+from kraftstokk.games.parameters import RuleParameters
 
 TWO: Final = 2
 TEN: Final = 10
@@ -27,7 +28,7 @@ RANK_NAMES: Final = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 @dataclass(frozen=True)
-class IdiotRules:
+class IdiotRules(RuleParameters):
     """The rule parameters of one game of Idiot; the defaults are the main rules."""
 
     hand_size: int = 3  # ID-2, ID-9: cards face down, face up and in hand; drawn back up to

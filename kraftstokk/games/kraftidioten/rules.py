@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from kraftstokk.errors import GameError
+from kraftstokk.games.parameters import RuleParameters
 from kraftstokk.models import TOP_NR  # KI-8, D-3: nr. 1-3 (the deck's top-3 flag uses it too)
 
 
 @dataclass(frozen=True)
-class KraftidiotenRules:
+class KraftidiotenRules(RuleParameters):
     """The rule parameters of one game of Kraftidioten; the defaults are the main rules."""
 
     hand_size: int = 3  # KI-1, KI-2: cards dealt each, drawn back up to

@@ -21,11 +21,12 @@ from enum import Enum
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import DeckTable
+from kraftstokk.games.parameters import RuleParameters
 from kraftstokk.models import CATEGORIES, DECK_SIZE, INVISIBLE_FROM_NR, SUITS, Card, Category
 
 
 @dataclass(frozen=True)
-class StromkrigRules:
+class StromkrigRules(RuleParameters):
     """The rule parameters of one game of Strømkrig; the defaults are the main rules."""
 
     hand_size: int = 3  # SK-1, SK-3: cards each; drawn back up to while the stock lasts
