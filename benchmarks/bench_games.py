@@ -12,10 +12,17 @@ wall-clock rates; a calibration loop is timed beside them to show how fast this 
 is today. Each engine runs in its own child process (``KRAFTSTOKK_PURE_PYTHON=1`` for
 the pure one; a process cannot load both), the children take turns, ``ROUNDS`` times,
 and the median of the rounds is printed with their minimum and maximum.
+
+``--against DIR`` adds the engines of another checkout (with its own ``make engine``
+build, e.g. ``git worktree add DIR main``) to the turns, so a change is measured against
+its base in alternating rounds on the same machine at the same time:
+
+    .venv/bin/python benchmarks/bench_games.py --against ../kraftstokk-main
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import pickle
@@ -103,12 +110,14 @@ def child(table_path: str) -> None:
     print(json.dumps(figures))
 
 
-def run_child(engine: str, table_path: str) -> dict[str, Any]:
+def run_child(engine: str, table_path: str, script: Path = HERE) -> dict[str, Any]:
+    """One round of ``engine`` ("compiled" or "pure") by ``script``: this benchmark, or the
+    same benchmark of another checkout, which then plays with that checkout's engine."""
     env = {**os.environ, **ENGINES[engine]}
     if engine == "compiled":
         env.pop("KRAFTSTOKK_PURE_PYTHON", None)
     done = subprocess.run(
-        [sys.executable, str(HERE), CHILD, table_path],
+        [sys.executable, str(script), CHILD, table_path],
         capture_output=True,
         text=True,
         env=env,
@@ -129,19 +138,24 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "BELOW TARGET"
 
 
-def main() -> None:
+def main(against: Path | None) -> None:
     table = DeckTable.from_deck(default_deck())
-    rounds: dict[str, list[dict[str, Any]]] = {engine: [] for engine in ENGINES}
+    #: Each column: its name, the engine its child loads and the benchmark that runs it.
+    columns = [(engine, engine, HERE) for engine in ENGINES]
+    if against is not None:
+        other = against / "benchmarks" / HERE.name
+        columns += [(f"{engine}@{against.name}", engine, other) for engine in ENGINES]
+    rounds: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in columns}
     calibrations = []
     with tempfile.TemporaryDirectory(prefix="kraftstokk-bench-") as work:
         table_path = str(Path(work, "table.pickle"))
         Path(table_path).write_bytes(pickle.dumps(table))
         for _ in range(ROUNDS):
             calibrations.append(calibration_seconds())
-            for engine in ENGINES:
-                rounds[engine].append(run_child(engine, table_path))
-    for engine in ENGINES:
-        print(f"engine {engine}: {rounds[engine][0]['status']}")
+            for name, engine, script in columns:
+                rounds[name].append(run_child(engine, table_path, script))
+    for name, _, _ in columns:
+        print(f"engine {name}: {rounds[name][0]['status']}")
     print(
         f"calibration: 10M empty Python loop iterations in {spread(calibrations, 3)} CPU s; "
         f"{PLAYERS} players; median (min-max) of {ROUNDS} alternating rounds per figure"
@@ -152,7 +166,7 @@ def main() -> None:
     for name, target in GAMES.items():
         for bots in BOTS:
             parts = []
-            for engine in ENGINES:
+            for engine in rounds:
                 runs = [r["games"][name][bots] for r in rounds[engine]]
                 rates = [run["games_per_s"] for run in runs]
                 ns = [1e9 / (run["games_per_s"] * run["actions"]) for run in runs]
@@ -168,7 +182,7 @@ def main() -> None:
                 parts.append(text)
             print(f"{name}, {bots} bots, {actions:,.0f} actions/game: " + "; ".join(parts))
         parts = []
-        for engine in ENGINES:
+        for engine in rounds:
             setups = [r["games"][name]["setup_us"] for r in rounds[engine]]
             text = f"{engine} {spread(setups, 1)} µs"
             if engine == "compiled" and compiled_ran:
@@ -183,4 +197,14 @@ if __name__ == "__main__":
         sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent)]
         child(sys.argv[2])
     else:
-        main()
+        parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+        parser.add_argument(
+            "--against",
+            type=Path,
+            metavar="DIR",
+            help="another checkout whose compiled and pure engines take turns with these",
+        )
+        against = parser.parse_args().against
+        if against is not None and not (against / "benchmarks" / HERE.name).is_file():
+            parser.error(f"--against {against}: no benchmarks/{HERE.name} there")
+        main(against)

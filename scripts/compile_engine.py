@@ -1,16 +1,22 @@
 """Compile the game engine with mypyc, and build the games' native cores, in place.
 
-    .venv/bin/python scripts/compile_engine.py             # compile now
-    .venv/bin/python scripts/compile_engine.py --if-stale  # only if anything changed
+    .venv/bin/python scripts/compile_engine.py             # build every unit now
+    .venv/bin/python scripts/compile_engine.py --if-stale  # only the units that changed
+    .venv/bin/python scripts/compile_engine.py --header idiot  # print a core's ks_game.h
 
-``make engine`` runs the second. The game packages' modules (``native.compiled_modules()``)
-become extension modules beside their sources, each game's ``_fastcore.c`` becomes its
-native core (``native.native_cores()``, ``games/fastcore.py``), and
-``kraftstokk/games/native-build.json`` records a digest of the sources. The same sources
-run unchanged as pure Python: without a C compiler, when compiling fails, or with
-``KRAFTSTOKK_PURE_PYTHON=1``, this prints why, records it, and leaves the engine pure
-Python (exit 0). A source edited after compiling
-is noticed at import, and its Python code runs until the next compile.
+``make engine`` runs the second. The build has units (``native.units()``), each with its
+own digest in ``kraftstokk/games/native-build.json``: the game packages' modules
+(``native.compiled_modules()``) become mypyc extension modules beside their sources, and
+each game's ``_fastcore.c`` becomes its native core (``native.native_cores()``,
+``games/fastcore.py``), compiled with the header ``ks_game.h`` written for it from the
+game's Python (``games/cheader.py``). ``--if-stale`` rebuilds only the units whose
+digest changed, so an edited ``_fastcore.c`` rebuilds that core in seconds and leaves
+the mypyc modules compiled. Each unit is built in its own child process, whose compiler
+output is shown when it fails. The same sources run unchanged as pure Python: without a
+C compiler, when a unit fails to compile, or with ``KRAFTSTOKK_PURE_PYTHON=1``, this
+prints why, records it for that unit, and leaves it pure Python (exit 0); the tests of
+the native cores then fail with that reason. A source edited after compiling is noticed
+at import, and its Python code runs until the next compile.
 """
 
 from __future__ import annotations
@@ -22,71 +28,94 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kraftstokk.games import native  # noqa: E402  (the project root is put on the path first)
+from kraftstokk.atomic import write_text  # noqa: E402  (the project root is put on the path first)
+from kraftstokk.games import native  # noqa: E402
+from kraftstokk.games.cheader import HEADER_NAME  # noqa: E402
 
 BUILD_NOW = "--build-now"
-
-
-def remove_build() -> None:
-    for path in [*native.compiled_files(), *native.stale_files()]:
-        path.unlink()
-    native.MANIFEST.unlink(missing_ok=True)
-
-
+HEADER = "--header"
+USAGE = "usage: compile_engine.py [--if-stale | --header GAME]"
 PYTHON = sys.version.split()[0]
+COMPILE_ARGS = ["-O3", "-Wall", "-Wextra"]
 
 
-def is_current(digest: str) -> bool:
-    """The last build (or the reason for none) still holds: same sources, same Python,
-    and its extension modules are all still there."""
-    manifest = native.read_manifest()
-    if manifest.get("digest") != digest or manifest.get("python") != PYTHON:
+def remove_unit(unit: str) -> None:
+    """Remove a unit's extension modules (unlinked, so a process that loaded them keeps
+    its copy while the new files are written)."""
+    for path in native.unit_files(unit):
+        path.unlink()
+
+
+def is_current(unit: str, digest: str, manifest: dict[str, Any]) -> bool:
+    """The last build of ``unit`` (or the reason for none) still holds: the same sources,
+    the same Python, and its extension modules are all still there."""
+    if manifest.get("python") != PYTHON:
         return False
-    return not manifest.get("compiled") or len(native.compiled_files()) == native.expected_files()
+    record = native.unit_record(unit, manifest)
+    if record.get("digest") != digest:
+        return False
+    return not record.get("compiled") or native.unit_complete(unit)
 
 
-def record(digest: str, **details: str | bool) -> None:
-    manifest = {"digest": digest, "python": PYTHON, **details}
-    native.MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+def record(manifest: dict[str, Any], unit: str, digest: str, **details: str | bool) -> None:
+    """Note what became of ``unit`` in the manifest, and write it (atomically)."""
+    units = manifest["units"]
+    units[unit] = {"digest": digest, **details}
+    manifest["units"] = {name: units[name] for name in native.units() if name in units}
+    write_text(native.MANIFEST, json.dumps(manifest, indent=1) + "\n")
 
 
-def build_in_place() -> None:
-    """Build the extension modules beside the sources (run in a child process)."""
+def build_mypyc(work: Path) -> list[Any]:
     from mypyc.build import mypycify
-    from setuptools import Distribution, Extension
 
     sources = [str(native.GAMES_DIR / f"{name}.py") for name in native.compiled_modules()]
-    include = str(native.GAMES_DIR / native.CORE_INCLUDE)
-    cores = [
+    os.chdir(ROOT)  # mypy reads the project's settings from pyproject.toml
+    extensions: list[Any] = mypycify(
+        sources, opt_level="3", group_name=native.GROUP, target_dir=str(work / "c")
+    )
+    return extensions
+
+
+def build_core(game: str, work: Path) -> list[Any]:
+    """The core's extension, with its generated header written into the build directory."""
+    from setuptools import Extension
+
+    include = work / "include"
+    include.mkdir()
+    (include / HEADER_NAME).write_text(native.core_header(game), encoding="utf-8")
+    return [
         Extension(
-            f"{native.PACKAGE}.{name}.{native.CORE_MODULE}",
-            [str(native.GAMES_DIR / name / native.CORE_SOURCE)],
-            include_dirs=[include],
-            extra_compile_args=["-O3", "-Wall", "-Wextra"],
+            f"{native.PACKAGE}.{game}.{native.CORE_MODULE}",
+            [str(native.GAMES_DIR / game / native.CORE_SOURCE)],
+            include_dirs=[str(include), str(native.GAMES_DIR / native.CORE_INCLUDE)],
+            extra_compile_args=COMPILE_ARGS,
         )
-        for name in native.native_cores()
     ]
-    with tempfile.TemporaryDirectory(prefix="kraftstokk-mypyc-") as work:
-        os.chdir(ROOT)  # mypy reads the project's settings from pyproject.toml
-        extensions = mypycify(
-            sources, opt_level="3", group_name=native.GROUP, target_dir=str(Path(work, "c"))
-        )
-        extensions.extend(cores)
+
+
+def build_in_place(unit: str) -> None:
+    """Build one unit's extension modules beside the sources (run in a child process)."""
+    from setuptools import Distribution
+
+    with tempfile.TemporaryDirectory(prefix="kraftstokk-engine-") as temporary:
+        work = Path(temporary)
+        extensions = build_mypyc(work) if unit == native.MYPYC else build_core(unit, work)
         dist = Distribution({"name": "kraftstokk-engine", "ext_modules": extensions})
         build = dist.get_command_obj("build_ext")
         build.inplace = True
-        build.build_temp = str(Path(work, "obj"))
+        build.build_temp = str(work / "obj")
         dist.run_command("build_ext")
 
 
-def compile_engine() -> None:
-    """Build in a child process, whose compiler output is shown only when it fails."""
+def compile_unit(unit: str) -> None:
+    """Build ``unit`` in a child process, whose compiler output is shown only when it fails."""
     done = subprocess.run(
-        [sys.executable, __file__, BUILD_NOW], capture_output=True, text=True, check=False
+        [sys.executable, __file__, BUILD_NOW, unit], capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
         lines = (done.stdout + done.stderr).strip().splitlines() or [
@@ -96,42 +125,85 @@ def compile_engine() -> None:
         raise RuntimeError(lines[-1])
 
 
-def main(argv: list[str]) -> int:
-    if argv == [BUILD_NOW]:
-        build_in_place()
-        return 0
-    digest = native.source_digest()
-    if argv == ["--if-stale"] and is_current(digest):
-        return 0
-    if argv not in ([], ["--if-stale"]):
-        print("usage: compile_engine.py [--if-stale]", file=sys.stderr)
-        return 2
-    remove_build()
+def why_not_compiled(mypy_version: str) -> str:
+    """Why nothing can be compiled here, or '' when it can."""
+    if os.environ.get(native.PURE_ENV) == "1":
+        return f"{native.PURE_ENV}=1 when it was built"
+    if not mypy_version:
+        return "mypy (which brings mypyc) is not installed: pip install -e '.[dev]'"
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        return "no C compiler (cc) was found"
+    return ""
+
+
+def describe(unit: str) -> str:
+    if unit == native.MYPYC:
+        return f"the {len(native.compiled_modules())} game modules with mypyc (about a minute)"
+    return f"the {unit} native core"
+
+
+def build(stale: list[str], digests: dict[str, str]) -> None:
+    """Build the ``stale`` units one by one, recording each outcome."""
+    old = native.read_manifest()
+    kept = old.get("units") if old.get("python") == PYTHON else None
+    manifest: dict[str, Any] = {"python": PYTHON, "units": kept if isinstance(kept, dict) else {}}
+    for path in native.stale_files():
+        path.unlink()
+    for unit in stale:
+        remove_unit(unit)
     try:
         from mypy.version import __version__ as mypy_version
     except ImportError:
         mypy_version = ""
-    if os.environ.get(native.PURE_ENV) == "1":
-        reason = f"{native.PURE_ENV}=1 when it was built"
-    elif not mypy_version:
-        reason = "mypy (which brings mypyc) is not installed: pip install -e '.[dev]'"
-    elif shutil.which(os.environ.get("CC", "cc")) is None:
-        reason = "no C compiler (cc) was found"
-    else:
-        print("engine: compiling the game modules with mypyc (about a minute) ...", flush=True)
+    reason = why_not_compiled(mypy_version)
+    if reason:
+        for unit in stale:
+            record(manifest, unit, digests[unit], compiled=False, reason=reason)
+        print(f"engine: pure Python ({reason})")
+        return
+    for unit in stale:
+        print(f"engine: compiling {describe(unit)} ...", flush=True)
         try:
-            compile_engine()
+            compile_unit(unit)
         except (OSError, RuntimeError) as exc:  # a failure leaves a working Python engine
-            remove_build()
-            reason = f"compiling failed: {exc}"
-        else:
-            record(digest, compiled=True, mypy=mypy_version)
-            count = len(native.compiled_modules())
-            cores = ", ".join(native.native_cores()) or "none"
-            print(f"engine: compiled {count} modules with mypyc {mypy_version}; cores: {cores}")
-            return 0
-    record(digest, compiled=False, reason=reason)
-    print(f"engine: pure Python ({reason})")
+            remove_unit(unit)
+            record(manifest, unit, digests[unit], compiled=False, reason=f"compiling failed: {exc}")
+            print(f"engine: {unit} stays pure Python (compiling failed: {exc})")
+            continue
+        details: dict[str, str | bool] = {"compiled": True}
+        if unit == native.MYPYC:
+            details["mypy"] = mypy_version
+        record(manifest, unit, digests[unit], **details)
+    built = [unit for unit in stale if native.unit_record(unit).get("compiled")]
+    if built:
+        print(f"engine: compiled {', '.join(built)}")
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == [BUILD_NOW] and len(argv) == 2:
+        build_in_place(argv[1])
+        return 0
+    if argv[:1] == [HEADER] and len(argv) == 2:
+        if argv[1] not in native.native_cores():
+            cores = ", ".join(native.native_cores())
+            print(
+                f"compile_engine.py: {argv[1]!r} has no native core ({cores} have)", file=sys.stderr
+            )
+            return 2
+        print(native.core_header(argv[1]), end="")
+        return 0
+    if argv not in ([], ["--if-stale"]):
+        print(USAGE, file=sys.stderr)
+        return 2
+    manifest = native.read_manifest()
+    digests = {unit: native.unit_digest(unit) for unit in native.units()}
+    stale = [
+        unit
+        for unit, digest in digests.items()
+        if not (argv == ["--if-stale"] and is_current(unit, digest, manifest))
+    ]
+    if stale or native.stale_files():
+        build(stale, digests)
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -31,6 +32,16 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_sep("-", "fuzzed readers (tests/fuzzing.py)")
         for line in fuzzing.summary():
             terminalreporter.write_line(line)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile what of the game engine is older than its sources before any test imports
+    it (tests/native_build.py), so that the tests test the sources as they are."""
+    from tests.native_build import compile_stale_engine
+
+    said = compile_stale_engine()
+    if said:
+        print(said, file=sys.stderr)
 
 
 NAMES = (

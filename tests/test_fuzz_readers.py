@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from kraftstokk.deck.io import deck_csv_text, deck_json_text, write_deck
 from tests import pdf_files
 from tests.conftest import synthetic_deck
-from tests.fuzzing import LONG, assert_well_behaved, examples, run_command, snapshot_of
+from tests.fuzzing import assert_well_behaved, examples, run_command, snapshot_of
 from tests.test_hostile_property import _mutated
 from tests.test_preflight import make_pdf
 from tests.toml_text import toml_text
@@ -385,7 +385,10 @@ def test_layout_survives(place: Path, tmp_path: Path, data: bytes):
     assert_well_behaved(run)
     expect_kept(place, before, run.returncode)
     listing = run_command(
-        ["render", "--list-layouts"], place, reader="layout", setup=reading_from(folder, "design.layout")
+        ["render", "--list-layouts"],
+        place,
+        reader="layout",
+        setup=reading_from(folder, "design.layout"),
     )
     assert_well_behaved(listing)
     assert "poker " in listing.stdout  # the good files are listed whatever fuzz.toml holds

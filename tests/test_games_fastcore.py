@@ -26,6 +26,7 @@ from kraftstokk.games import native, registry
 from kraftstokk.games.core import DeckTable, Game, GameRecord, derive_seed, play_game
 from kraftstokk.games.fastcore import native_core
 from tests.conftest import synthetic_deck
+from tests.native_build import require_core
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_PER_GAME = 20_000
@@ -150,8 +151,7 @@ def explain(name: str, index: int, deck: int, number: int) -> str:
 
 @pytest.mark.parametrize("name", native.native_cores())
 def test_the_native_core_plays_the_games_of_the_pure_python_engine(name: str) -> None:
-    if native.load_core(name) is None:
-        pytest.skip(f"the {name} core is not built here: {native.engine_status()}")
+    require_core(name)
     env = {**os.environ, native.PURE_ENV: "1"}
     children = [
         subprocess.Popen(
@@ -182,8 +182,7 @@ def test_the_native_core_plays_the_games_of_the_pure_python_engine(name: str) ->
 def test_the_native_core_deals_as_the_python_engine(name: str) -> None:
     import random
 
-    if native.load_core(name) is None:
-        pytest.skip(f"the {name} core is not built here: {native.engine_status()}")
+    require_core(name)
     table = DeckTable.from_deck(synthetic_deck())
     spec = registry.get_spec(name)
     for players in range(spec.min_players, spec.max_players + 1):
@@ -208,9 +207,8 @@ def test_the_python_engine_plays_what_the_core_cannot(name: str) -> None:
 
 
 def test_a_record_the_core_played_replays_its_events_when_read() -> None:
-    name = next(iter(native.native_cores()), None)
-    if name is None or native.load_core(name) is None:
-        pytest.skip(f"no native core is built here: {native.engine_status()}")
+    name = native.native_cores()[0]
+    require_core(name)
     game = registry.make_game(name, DeckTable.from_deck(synthetic_deck()), 4)
     bots = registry.make_bots(game, "greedy")
     fast = play_game(game, bots, 31)

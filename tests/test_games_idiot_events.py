@@ -184,8 +184,10 @@ def test_burns_by_a_ten_and_by_four_of_a_kind():
         "Bunken brennes av fire like på toppen (4 kort). Plass 1 legger igjen.",
         "The pile is burned by four of a kind on top (4 cards). Seat 1 plays again.",
     )
-    out = Burned(1, 5, BurnCause.FOUR_OF_A_KIND, again=False)
-    assert out.text(EN) == "The pile is burned by four of a kind on top (5 cards)."
+    assert event.stacked == 4
+    out = Burned(1, 5, BurnCause.SAME_RANK, again=False, stacked=3)
+    assert out.text(EN) == "The pile is burned by three of a kind on top (5 cards)."
+    assert out.text(NB).startswith("Bunken brennes av tre like på toppen (5 kort).")
 
 
 @pytest.mark.parametrize("same", [False, True])

@@ -6,10 +6,12 @@ mixed seats, and small action caps; and it declines every seating it does not pl
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,23 +20,26 @@ from kraftstokk.games import native
 from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, play_game
 from kraftstokk.games.fastcore import run_of
 from kraftstokk.games.idiot import fast
+from kraftstokk.games.idiot import state as state_module
 from kraftstokk.games.idiot.actions import IdiotAction
-from kraftstokk.games.idiot.bots import GreedyBot, HeuristicBot
+from kraftstokk.games.idiot.bots import SPECIAL_COST, GreedyBot, HeuristicBot, keep_costs
 from kraftstokk.games.idiot.spec import SPEC
 from kraftstokk.games.idiot.state import IdiotGame
 from kraftstokk.games.registry import make_bots, make_game
+from kraftstokk.games.spec import VariantSpec
 from tests.conftest import synthetic_deck
+from tests.native_build import require_core
 
 TABLE = DeckTable.from_deck(synthetic_deck())
+VARIANTS = [variant.name for variant in SPEC.variants]
 COMBOS = [
-    combo
-    for size in range(len(fast.VARIANT_ORDER) + 1)
-    for combo in itertools.combinations(fast.VARIANT_ORDER, size)
+    combo for size in range(len(VARIANTS) + 1) for combo in itertools.combinations(VARIANTS, size)
 ]
 
-pytestmark = pytest.mark.skipif(
-    fast.module() is None, reason="the Idiot native core is not built (make engine)"
-)
+
+@pytest.fixture(autouse=True)
+def built_core() -> None:
+    require_core("idiot")
 
 
 def python_run(game: IdiotGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ...]:
@@ -45,7 +50,7 @@ def python_run(game: IdiotGame, bots: Sequence[Bot], seed: int) -> tuple[Any, ..
 def seating(game: IdiotGame, kind: str, rng: random.Random) -> list[Bot]:
     if kind == "mixed":
         return [
-            GreedyBot(game.keep_costs) if rng.random() < 0.5 else RandomBot()
+            GreedyBot(keep_costs(game)) if rng.random() < 0.5 else RandomBot()
             for _ in range(game.num_players)
         ]
     return make_bots(game, kind)
@@ -136,8 +141,8 @@ def test_the_extreme_seeds_play_the_python_games() -> None:
 def test_a_greedy_bot_with_its_own_costs_is_played_with_them() -> None:
     game = make_game("idiot", TABLE, 3)
     assert isinstance(game, IdiotGame)
-    reversed_costs = tuple(20 - cost for cost in game.keep_costs)
-    bots: list[Bot] = [GreedyBot(reversed_costs), GreedyBot(game.keep_costs), RandomBot()]
+    reversed_costs = tuple(20 - cost for cost in keep_costs(game))
+    bots: list[Bot] = [GreedyBot(reversed_costs), GreedyBot(keep_costs(game)), RandomBot()]
     for seed in range(30):
         assert_same_game(game, bots, seed)
 
@@ -152,7 +157,7 @@ class OtherBot:
 def test_seatings_the_core_does_not_play_go_to_python() -> None:
     game = make_game("idiot", TABLE, 3)
     assert isinstance(game, IdiotGame)
-    greedy = GreedyBot(game.keep_costs)
+    greedy = GreedyBot(keep_costs(game))
     assert fast.native_core(game, make_bots(game, "greedy,heuristic,random")) is None
     assert fast.native_core(game, [greedy, greedy, OtherBot()]) is None
     assert fast.native_core(game, [greedy, greedy]) is None  # a seat without a bot
@@ -205,55 +210,102 @@ def test_bad_seeds_are_one_clear_error() -> None:
         core.play("7")  # type: ignore[arg-type]
 
 
+#: What the core reads of an IdiotGame (its attributes), besides the seats' costs.
+GAME_ATTRIBUTES = (
+    "num_players",
+    "action_cap",
+    "parameters",
+    "ranks",
+    "reach",
+    "burns",
+    "resets",
+    "need_after",
+    "may_finish",
+    "may_sneak",
+    "counts_for_start",
+    "run_next",
+    "sort_key",
+    "plant_cards",
+)
+
+
 def _config(**changes: Any) -> dict[str, Any]:
+    """IdiotCore's arguments for a 2-player game, with ``changes`` to the game it reads."""
     game = make_game("idiot", TABLE, 2)
     assert isinstance(game, IdiotGame)
-    config: dict[str, Any] = {
-        "ranks": game.ranks,
-        "reach": game.reach,
-        "sort_keys": game.sort_key,
-        "plant_cards": game.plant_cards,
-        "kinds": [int(kind) for kind in IdiotAction],
-        "players": 2,
-        "action_cap": 5000,
-        "variants": [False] * 5,
-        "seat_costs": [game.keep_costs, None],
-    }
-    config.update(changes)
-    return config
+    costs = changes.pop("seat_costs", [keep_costs(game), None])
+    read = {name: getattr(game, name) for name in GAME_ATTRIBUTES}
+    read.update(changes)
+    return {"game": SimpleNamespace(**read), "seat_costs": costs, "special_cost": SPECIAL_COST}
+
+
+def _rules(**changes: Any) -> SimpleNamespace:
+    """Rule parameters as the core reads them (by name), with ``changes``."""
+    return SimpleNamespace(**{**dataclasses.asdict(SPEC.rules), **changes})
 
 
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"players": 6}, "2-5 players"),
-        ({"players": 1}, "2-5 players"),
+        ({"num_players": 6}, "num_players: not an int from 2 to 5"),
+        ({"num_players": 1}, "num_players: not an int from 2 to 5"),
         ({"ranks": (2,) * 70}, "ranks"),
-        ({"ranks": (15,) * TABLE.size}, "ranks"),
+        ({"ranks": (200,) * TABLE.size}, "ranks"),
         ({"reach": (1, 2)}, "reach"),
-        ({"sort_keys": tuple(range(1, TABLE.size + 1))}, "sort_keys"),
+        ({"burns": (2,) * TABLE.size}, "burns"),
+        ({"run_next": (-1,) * TABLE.size}, "run_next"),
+        ({"sort_key": tuple(range(1, TABLE.size + 1))}, "sort_key"),
         ({"plant_cards": (0, 0, *range(2, 52))}, "plant_cards"),
         ({"plant_cards": (0, 1, 2)}, "plant_cards"),
-        ({"kinds": [1, 2]}, "kinds"),
-        ({"action_cap": 0}, "action cap"),
-        ({"variants": [True] * 4}, "variants"),
+        ({"action_cap": 0}, "action_cap"),
+        ({"parameters": _rules(hand_size=9)}, "hand_size"),
+        ({"parameters": _rules(hand_size=-1)}, "rule parameter hand_size"),
+        ({"parameters": SimpleNamespace(hand_size=3)}, "burn_count"),
         ({"seat_costs": [None]}, "one entry per seat"),
         ({"seat_costs": [(1,) * TABLE.size, ("x",) * TABLE.size]}, "keep costs"),
     ],
 )
 def test_a_bad_configuration_is_one_clear_error(changes: dict[str, Any], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    missing = "parameters" in changes and not hasattr(changes["parameters"], "burn_count")
+    with pytest.raises(AttributeError if missing else ValueError, match=message):
         fast.module().IdiotCore(**_config(**changes))
 
 
 def test_too_many_cards_of_a_rank_are_refused() -> None:
     config = _config()
-    ranks = list(config["ranks"])
-    ranks[config["plant_cards"][0]] = ranks[config["plant_cards"][1]] = 7
-    ranks[config["plant_cards"][2]] = ranks[config["plant_cards"][3]] = 7
-    ranks[config["plant_cards"][4]] = 7
+    game = config["game"]
+    ranks = list(game.ranks)
+    for plant in game.plant_cards[:5]:
+        ranks[plant] = 7
+    game.ranks = tuple(ranks)
     with pytest.raises(ValueError, match="at most four of a rank"):
-        fast.module().IdiotCore(**{**config, "ranks": tuple(ranks)})
+        fast.module().IdiotCore(**config)
+
+
+NEW_VARIANTS = (
+    VariantSpec("three_burn", "Tre like brenner.", "Three of a kind burn.", {"burn_count": 3}),
+    VariantSpec("pairs_burn", "To like brenner.", "Pairs burn.", {"burn_count": 2}),
+    VariantSpec("four_rows", "Fire kort i hver rad.", "Four cards a row.", {"hand_size": 4}),
+)
+
+
+def test_a_variant_that_sets_parameters_is_data_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variant added to the spec as data (the parameters it sets), and nothing else, is
+    played by the Python engine and by the core alike: the core reads every parameter."""
+    spec = dataclasses.replace(SPEC, variants=(*SPEC.variants, *NEW_VARIANTS))
+    monkeypatch.setattr(state_module, "SPEC", spec)
+    monkeypatch.setattr(IdiotGame, "allowed_variants", spec.variant_names)
+    for variants in (("three_burn",), ("pairs_burn", "sequences"), ("four_rows", "no_swap")):
+        game = make_game("idiot", TABLE, 3, variants)
+        assert isinstance(game, IdiotGame)
+        burns: Counter[str] = Counter()
+        for seed in range(40):
+            native_run = assert_same_game(game, make_bots(game, "greedy,random,greedy"), seed)
+            burns.update(native_run[5])
+        assert burns["four_burns"] > 0, variants
+    four_rows = make_game("idiot", TABLE, 3, ("four_rows",))
+    dealt = four_rows.new_initial_state(random.Random(1)).card_locations()
+    assert len(dealt["face_down:0"]) == len(dealt["hand:2"]) == 4
 
 
 def test_an_uninitialised_core_raises_instead_of_playing() -> None:

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -29,20 +30,23 @@ from kraftstokk.games.core import (
     derive_seed,
     play_game,
 )
+from kraftstokk.games.fastcore import run_of
 from kraftstokk.games.kraftidioten.bots import GreedyBot
 from kraftstokk.games.kraftidioten.events import DrawOutcome, JokersOnly, PenaltyDrawn, StockDrawn
 from kraftstokk.games.kraftidioten.fast import native_core
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 from kraftstokk.games.random_bot import draw_below
 from tests.conftest import synthetic_deck
+from tests.native_build import require_core
 
 NAME = "kraftidioten"
 GAMES = 3000
 SEED = 4126
 
-pytestmark = pytest.mark.skipif(
-    native.load_core(NAME) is None, reason=f"the core is not built: {native.engine_status()}"
-)
+
+@pytest.fixture(autouse=True)
+def built_core() -> None:
+    require_core(NAME)
 
 
 def sub_table(table: DeckTable, cards: Sequence[int]) -> DeckTable:
@@ -231,6 +235,26 @@ def test_the_core_refuses_bad_seeds_and_tables() -> None:
         module.Core(rules=module.Rules(**rules), seat_bots=(0, 1, 0))
     with pytest.raises(ValueError, match="seat_bots"):
         module.Core(rules=module.Rules(**rules), seat_bots=(0, 1, 0, 7))
+    with pytest.raises(AttributeError, match="joker_limit"):
+        module.Rules(**{**rules, "parameters": SimpleNamespace(hand_size=3, joker_penalty=3)})
+    penalty = replace(game.parameters, joker_penalty=module.MAX_PENALTY + 1)
+    with pytest.raises(ValueError, match="out of range"):
+        module.Rules(**{**rules, "parameters": penalty})
+
+
+def test_the_rule_parameters_are_the_cores_too() -> None:
+    """The core plays by the game's parameters: a game with other ones (a smaller hand,
+    a dearer joker) is played by the core as by the Python engine."""
+    table = DeckTable.from_deck(synthetic_deck())
+    for changes in ({"hand_size": 2}, {"joker_limit": 4, "joker_penalty": 1}):
+        game = kraftidioten(table, 4)
+        game.parameters = replace(game.parameters, **changes)
+        for bots in ("greedy", "random"):
+            seats = registry.make_bots(game, bots)
+            core = native_core(game, seats)
+            assert core is not None
+            for seed in range(25):
+                assert core.play(seed) == run_of(play_game(game, seats, seed, native=False))
 
 
 def core_rules(game: KraftidiotenGame) -> dict[str, Any]:

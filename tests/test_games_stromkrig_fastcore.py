@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,14 +22,16 @@ from kraftstokk.games import registry
 from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, derive_seed, play_game
 from kraftstokk.games.fastcore import run_of
 from kraftstokk.games.stromkrig import fast
-from kraftstokk.games.stromkrig.actions import StromkrigAction, StromkrigPhase
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
 from kraftstokk.games.stromkrig.state import StromkrigGame
 from tests.conftest import synthetic_deck
+from tests.native_build import require_core
 
-pytestmark = pytest.mark.skipif(
-    fast.core_module() is None, reason="the Strømkrig native core is not built"
-)
+
+@pytest.fixture(autouse=True)
+def built_core() -> None:
+    require_core("stromkrig")
+
 
 VARIANT = "invisible_current_category"
 FIELDS = (
@@ -197,12 +200,18 @@ def test_the_core_is_made_once_per_game_and_seats(tables: list[DeckTable]) -> No
     assert first is not fast.native_core(game, registry.make_bots(game, "random"))
 
 
-def test_the_core_has_the_action_kinds_and_phases_of_the_game() -> None:
-    module = fast.core_module()
-    assert module is not None
-    assert tuple(int(kind) for kind in StromkrigAction) == module.KINDS
-    assert tuple(int(phase) for phase in StromkrigPhase) == module.PHASES
-    assert StromkrigGame.allowed_variants == fast.SUPPORTED_VARIANTS
+def test_a_hand_size_of_the_rule_parameters_is_the_cores_too(tables: list[DeckTable]) -> None:
+    game = StromkrigGame(tables[0], 3)
+    game.parameters = replace(game.parameters, hand_size=5)
+    for bots in ("greedy", "random"):
+        seats = registry.make_bots(game, bots)
+        core = fast.native_core(game, seats)
+        assert core is not None
+        dealt = core.deal(3)
+        assert len(dealt["hand:0"]) == 5
+        assert dealt == game.new_initial_state(random.Random(3)).card_locations()
+        for seed in range(25):
+            assert core.play(seed) == run_of(play_game(game, seats, seed, native=False))
 
 
 def test_tables_of_the_wrong_shape_are_one_clear_error(tables: list[DeckTable]) -> None:
@@ -213,6 +222,7 @@ def test_tables_of_the_wrong_shape_are_one_clear_error(tables: list[DeckTable]) 
         "num_players": 2,
         "dealer": 0,
         "action_cap": 100,
+        "parameters": game.parameters,
         "bots": (0, 1),
         "hand_order": game.hand_order,
         "run_next": game.run_next,
@@ -230,6 +240,8 @@ def test_tables_of_the_wrong_shape_are_one_clear_error(tables: list[DeckTable]) 
         ("num_players", 7, ValueError),
         ("dealer", 2, ValueError),
         ("action_cap", 0, ValueError),
+        ("parameters", replace(game.parameters, hand_size=40), ValueError),
+        ("parameters", None, AttributeError),
         ("bots", (0, 2), ValueError),
         ("hand_order", game.hand_order[:-1], ValueError),
         ("run_next", (99,) * 55, ValueError),

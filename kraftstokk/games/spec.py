@@ -5,15 +5,24 @@ app, the compiled-engine build) takes them from the spec, so adding a game is ad
 package ``kraftstokk/games/<name>/`` whose ``spec.py`` defines ``SPEC``; no other module
 changes. The spec names its modules as strings and imports them only when asked, so
 reading every spec (``registry.specs()``) stays cheap.
+
+A game's rule parameters (hand size, burn count, the switches of its variants) are one
+frozen dataclass in its ``rules.py``; the spec holds the main rules (``GameSpec.rules``)
+and each variant says which parameters it sets (``VariantSpec.sets``), so a variant is
+data here and nowhere else: :meth:`GameSpec.rules_for` gives the parameters of a game
+with its variants, which the engine, the bots and the native core all read.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
+
+from kraftstokk.errors import GameError
 
 if TYPE_CHECKING:
     from kraftstokk.games.core import BotFactory, Game
@@ -21,11 +30,19 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class VariantSpec:
-    """A variant flag and what it changes, in both languages."""
+    """A variant: the rule parameters it sets, and what it changes in both languages."""
 
     name: str
     nb: str
     en: str
+    #: Rule parameters (fields of the game's rules dataclass) and the values this variant
+    #: gives them, e.g. ``{"burn_count": 3}``; empty: the parameter named like the variant
+    #: is switched on (``two_same_player`` sets ``two_same_player=True``).
+    sets: Mapping[str, int] = field(default_factory=dict)
+
+    def settings(self) -> dict[str, int]:
+        """The parameters this variant sets, with their values."""
+        return dict(self.sets) if self.sets else {self.name: True}
 
 
 @dataclass(frozen=True)
@@ -62,6 +79,57 @@ class GameSpec:
     #: Why version-1 logs are refused, when they are.
     v1_refusal: str = ""
     extras: Mapping[str, Any] = field(default_factory=dict)
+    #: The main rules' parameters: an instance of the frozen dataclass of the game's
+    #: ``rules.py`` (ints and bools). None for a game without parameters, whose engine
+    #: reads its variants by name (``game.variants``).
+    rules: Any = None
+
+    def __post_init__(self) -> None:
+        if self.rules is not None:  # without rule parameters, a variant is a name alone
+            for variant in self.variants:
+                self._check_settings(variant)
+
+    def _check_settings(self, variant: VariantSpec) -> None:
+        """A variant sets only parameters the rules have, each to a value of its type."""
+        defaults = self.rule_defaults()
+        for key, value in variant.settings().items():
+            if key not in defaults:
+                known = ", ".join(defaults) or "none"
+                raise GameError(
+                    f"{self.name}: variant {variant.name} sets {key!r}, which is no rule "
+                    f"parameter (the parameters: {known})"
+                )
+            if type(value) is not type(defaults[key]):
+                raise GameError(
+                    f"{self.name}: variant {variant.name} sets {key} to {value!r}, not a "
+                    f"{type(defaults[key]).__name__}"
+                )
+
+    def rule_defaults(self) -> dict[str, Any]:
+        """The main rules' parameters by name, in the order of the dataclass's fields."""
+        if self.rules is None:
+            return {}
+        return {f.name: getattr(self.rules, f.name) for f in dataclasses.fields(self.rules)}
+
+    def rules_for(self, variants: Iterable[str]) -> Any:
+        """The rule parameters of a game with ``variants``: the main rules with every
+        variant's settings applied (two variants may not set one parameter differently)."""
+        chosen = set(variants)
+        settings: dict[str, int] = {}
+        set_by: dict[str, str] = {}
+        for variant in self.variants:
+            if variant.name not in chosen:
+                continue
+            for key, value in variant.settings().items():
+                if key in settings and settings[key] != value:
+                    raise GameError(
+                        f"{self.name}: variants {set_by[key]} and {variant.name} both set "
+                        f"{key}, to {settings[key]!r} and {value!r}"
+                    )
+                settings[key], set_by[key] = value, variant.name
+        if self.rules is None:
+            return None
+        return dataclasses.replace(self.rules, **settings) if settings else self.rules
 
     @property
     def variant_names(self) -> frozenset[str]:

@@ -8,12 +8,20 @@
  * they carry out. tests/test_games_idiot_fastcore.py and tests/test_games_fastcore.py
  * compare the two engines.
  *
- * Everything the rules read from the deck or a bot (ranks, reach, sort keys, action
- * kinds, the greedy bot's keep costs) is handed in by fast.py from the Python Game and
- * bot objects, once per configuration (IdiotCore). A game's state lives in fixed arrays:
- * the table has at most MAX_CARDS cards and each card is in exactly one place, so no
- * container ever holds more than MAX_CARDS; the appends check it all the same and turn
- * a broken invariant into a Python exception rather than a write out of bounds.
+ * Every rule is read, not written, here: fast.py hands in the game's rule parameters
+ * (IdiotGame.parameters: the burn count, the hand size, the variants' switches, read by
+ * the names of RULE_PARAMETERS) and its per-card tables, each made from a predicate of
+ * rules.py (reach, burns, resets, need_after, may_finish, may_sneak, counts_for_start,
+ * run_next), and each greedy seat's keep costs from its GreedyBot, once per
+ * configuration (IdiotCore). The seats, action kinds, phases and counters come from
+ * ks_game.h, which the build writes from spec.py and actions.py (games/cheader.py). What
+ * no table can carry is written in one function each, marked with the rules.py function
+ * it mirrors (e.g. "rules.burns_on_top"); games/README.md has the recipe for a rule change.
+ *
+ * A game's state lives in fixed arrays: the table has at most MAX_CARDS cards and each
+ * card is in exactly one place, so no container ever holds more than MAX_CARDS; the
+ * appends check it all the same and turn a broken invariant into a Python exception
+ * rather than a write out of bounds.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -21,65 +29,33 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ks_game.h"
 #include "ks_random.h"
+#include "ks_rules.h"
 
 #define MAX_CARDS 64 /* IdiotGame sorts at most 1 << CARD_BITS cards */
 #define CARD_BITS 6
-#define MIN_SEATS 2
-#define MAX_SEATS 5
-#define ROW 3    /* ID-2: three cards each face-down, face-up and in hand */
-#define DEALT (3 * ROW) /* ID-2: the cards dealt to a seat */
-#define FOUR 4   /* ID-8 */
-#define TWO 2
-#define TEN 10
-#define ACE 14
+#define MAX_ROW 8      /* the largest hand_size these arrays hold (3 rows x 8 x 2 seats <= 52) */
+#define SAME_RANK 4    /* a deck holds at most four cards of a rank (IdiotGame checks) */
+#define HIGHEST_RANK 127 /* above every rank: ends a seat's ranks in starting_player */
 /* More than any position can offer: plays are at most one per card in the source
- * (MAX_CARDS), sneaks at most FOUR, and at most two more (chance or end of run, take). */
-#define MAX_LEGAL (MAX_CARDS + FOUR + 4)
+ * (MAX_CARDS), sneaks at most SAME_RANK, and at most two more (chance or end of run, take). */
+#define MAX_LEGAL (MAX_CARDS + SAME_RANK + 4)
 #define COST_LIMIT ((int64_t)1 << 40) /* keeps cost * 16 far from overflow */
 
-/* Action kinds inside the core; IdiotCore.kinds maps them to actions.py's numbers. */
-enum {
-    K_SWAP,
-    K_READY,
-    K_PLAY,
-    K_SNEAK,
-    K_FACE_DOWN,
-    K_TAKE,
-    K_CHANCE,
-    K_END_RUN,
-    K_PASS,
-    N_KINDS
-};
-enum { PHASE_SWAP, PHASE_PLAY, PHASE_OVER };
+/* A move's kind inside the core: its action kind less KIND_BASE (ks_game.h). */
+#define K(name) (KIND_##name - KIND_BASE)
 
-/* The counters of spec.py, each added where events.py's Event.count adds it. */
-enum {
-    C_PILE_PICKUPS,
-    C_BURNS,
-    C_TEN_BURNS,
-    C_FOUR_BURNS,
-    C_RESETS,
-    C_CHANCE_DRAWS,
-    C_CHANCE_DRAWS_PLAYED,
-    C_FACE_DOWN_PLAYS,
-    C_FACE_DOWN_FAILS,
-    C_SNEAKS,
-    N_COUNTERS
-};
-static const char *const COUNTER_NAMES[N_COUNTERS] = {
-    "pile_pickups", "burns", "ten_burns", "four_burns", "resets", "chance_draws",
-    "chance_draws_played", "face_down_plays", "face_down_fails", "sneaks",
-};
-static PyObject *counter_names[N_COUNTERS]; /* interned at module init */
+static PyObject *counter_names[COUNTER_COUNT]; /* interned at module init */
 
 enum { SEAT_GREEDY, SEAT_RANDOM };
 
 typedef struct {
     uint8_t kind;
     uint8_t n;        /* cards in c (PLAY, SNEAK: 1..4; SWAP: 2; FACE_DOWN: the slot, 1) */
-    int8_t c[FOUR];
+    int8_t c[SAME_RANK];
 } Move;
+
 
 /* -- the configuration: one per game and seating (fast.py caches it) ----------------- */
 
@@ -89,17 +65,25 @@ typedef struct {
     int num_players;
     int num_plants;
     long long action_cap;
-    int two_same, no_finish_two, no_swap, sequences, sneak;
+    Rules rules;
     int8_t rank[MAX_CARDS];
+    /* IdiotGame's per-card tables, each from a predicate of rules.py */
     int8_t reach[MAX_CARDS];
+    int8_t burns[MAX_CARDS];
+    int8_t resets[MAX_CARDS];
+    int8_t need_after[MAX_CARDS];
+    int8_t may_finish[MAX_CARDS];
+    int8_t may_sneak[MAX_CARDS];
+    int8_t counts_for_start[MAX_CARDS];
+    int8_t run_next[MAX_CARDS];
     uint16_t key[MAX_CARDS];  /* IdiotGame.sort_key: rank << CARD_BITS | card */
     int8_t plants[MAX_CARDS];
     int seat_kind[MAX_SEATS];
     int64_t cost[MAX_SEATS][MAX_CARDS]; /* the greedy bots' keep costs, per seat */
-    long kind_number[N_KINDS];
+    int64_t special_cost;               /* bots.SPECIAL_COST: a greedy bot keeps such cards */
     PyObject *single_play[MAX_CARDS]; /* (PLAY, card), shared by every game's actions */
-    PyObject *face_down_action[ROW];
-    PyObject *bare_action[N_KINDS];   /* (TAKE,), (CHANCE,), ... for the one-element kinds */
+    PyObject *face_down_action[MAX_ROW];
+    PyObject *bare_action[KIND_COUNT]; /* (TAKE,), (CHANCE,), ... for the one-element kinds */
 } IdiotCore;
 
 /* -- one game's state ----------------------------------------------------------------- */
@@ -114,7 +98,7 @@ typedef struct {
     int n;
     Cards hand[MAX_SEATS];
     Cards up[MAX_SEATS];
-    int8_t down[MAX_SEATS][ROW]; /* -1 once played, so slot numbers stay put */
+    int8_t down[MAX_SEATS][MAX_ROW]; /* -1 once played, so slot numbers stay put */
     int down_left[MAX_SEATS];
     Cards stock;                  /* top = last */
     Cards pile;                   /* top = last */
@@ -132,8 +116,8 @@ typedef struct {
     long long turns;
     int over;
     int broken;                   /* an invariant failed: the caller raises */
-    long long counter[N_COUNTERS];
-    int counter_order[N_COUNTERS]; /* first-counted order, as the Python dict's keys */
+    long long counter[COUNTER_COUNT];
+    int counter_order[COUNTER_COUNT]; /* first-counted order, as the Python dict's keys */
     int counters_seen;
     int cards_played[MAX_CARDS];
     /* the moves made, grown on the heap */
@@ -218,42 +202,46 @@ static void shuffle_by_keys(const IdiotCore *core, ks_random *rng, int8_t *deck)
 
 static int starting_player(const Game *g);
 
-/* ID-2: three face-down, three face-up, three in hand; the rest is the stock. */
+/* ID-2: a row face down, a row face up and a hand each; the rest is the stock. */
 static void deal(Game *g, const IdiotCore *core, ks_random *rng) {
     int8_t deck[MAX_CARDS];
+    int row = core->rules.hand_size;
     memset(g, 0, offsetof(Game, moves));
     g->core = core;
     g->n = core->num_players;
     shuffle_by_keys(core, rng, deck);
     for (int seat = 0; seat < g->n; seat++) {
-        const int8_t *base = deck + seat * DEALT;
-        for (int k = 0; k < ROW; k++) {
+        const int8_t *base = deck + seat * 3 * row;
+        for (int k = 0; k < row; k++) {
             g->down[seat][k] = base[k];
-            g->up[seat].cards[k] = base[ROW + k];
-            g->hand[seat].cards[k] = base[2 * ROW + k];
+            g->up[seat].cards[k] = base[row + k];
+            g->hand[seat].cards[k] = base[2 * row + k];
         }
-        g->up[seat].len = ROW;
-        g->hand[seat].len = ROW;
+        g->up[seat].len = row;
+        g->hand[seat].len = row;
         sort_cards(core, &g->up[seat]);
         sort_cards(core, &g->hand[seat]);
-        g->down_left[seat] = ROW;
+        g->down_left[seat] = row;
     }
-    for (int i = g->n * DEALT; i < core->num_plants; i++) g->stock.cards[g->stock.len++] = deck[i];
+    for (int i = g->n * 3 * row; i < core->num_plants; i++)
+        g->stock.cards[g->stock.len++] = deck[i];
     g->active = g->n;
     g->loser = -1;
-    if (core->no_swap) {
-        g->phase = PHASE_PLAY;
+    if (core->rules.no_swap) {
+        g->phase = PHASE_PLAYING;
         g->player = starting_player(g);
     } else {
-        g->phase = PHASE_SWAP;
+        g->phase = PHASE_SWAPPING;
         g->player = 0; /* ID-3: seats swap in order from the dealer's left */
     }
 }
 
-/* ID-4: the lowest ordinary hand card (2 and 10 don't count), then the next; 99 ends
- * each seat's ranks so that a shorter list that agrees so far compares as Python's does. */
+/* ID-4: the lowest ordinary hand card (counts_for_start: 2 and 10 don't count), then the
+ * next; a rank above every rank ends each seat's ranks, so that a shorter list that agrees
+ * so far compares as Python's does. */
 static int starting_player(const Game *g) {
     const int8_t *rank = g->core->rank;
+    const int8_t *counts = g->core->counts_for_start;
     int best_seat = 0;
     int best[MAX_CARDS + 1];
     int best_len = 0;
@@ -262,10 +250,10 @@ static int starting_player(const Game *g) {
         int len = 0;
         const Cards *hand = &g->hand[seat];
         for (int i = 0; i < hand->len; i++) {
-            int r = rank[hand->cards[i]];
-            if (r != TWO && r != TEN) key[len++] = r; /* the hand is sorted by rank */
+            int card = hand->cards[i];
+            if (counts[card]) key[len++] = rank[card]; /* the hand is sorted by rank */
         }
-        key[len++] = 99;
+        key[len++] = HIGHEST_RANK;
         int less = seat == 0;
         if (!less) {
             int i = 0;
@@ -301,9 +289,9 @@ static inline Move *add_move(Game *g, Legal *legal, int kind, int n) {
 }
 
 static void add_face_down_moves(Game *g, Legal *legal, int p) {
-    for (int slot = 0; slot < ROW; slot++) {
+    for (int slot = 0; slot < g->core->rules.hand_size; slot++) {
         if (g->down[p][slot] >= 0) {
-            Move *m = add_move(g, legal, K_FACE_DOWN, 1);
+            Move *m = add_move(g, legal, K(FACE_DOWN), 1);
             if (m) m->c[0] = (int8_t)slot;
         }
     }
@@ -323,19 +311,19 @@ static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int onl
         int r = core->rank[card];
         int j = i + 1;
         while (j < size && core->rank[src->cards[j]] == r) j++;
-        int group = j - i > FOUR ? FOUR : j - i; /* IdiotGame allows four of a rank */
+        int group = j - i > SAME_RANK ? SAME_RANK : j - i; /* IdiotGame allows four */
         if ((only_rank == 0 || r == only_rank) && core->reach[card] >= need) {
             for (int n = 1; n <= group; n++) {
-                if (r == TWO && core->no_finish_two && stock_empty && n == total)
+                if (stock_empty && n == total && !core->may_finish[card])
                     continue; /* ID-13 no_finish_on_two: a 2 may not be the last card */
-                Move *m = add_move(g, legal, K_PLAY, n);
+                Move *m = add_move(g, legal, K(PLAY), n);
                 if (m)
                     for (int k = 0; k < n; k++) m->c[k] = src->cards[i + k];
             }
         }
-        if (r == 3 && core->sneak && g->pile.len && !only_rank) {
+        if (core->may_sneak[card] && g->pile.len && !only_rank) {
             for (int n = 1; n <= group; n++) {
-                Move *m = add_move(g, legal, K_SNEAK, n);
+                Move *m = add_move(g, legal, K(SNEAK), n);
                 if (m)
                     for (int k = 0; k < n; k++) m->c[k] = src->cards[i + k];
             }
@@ -347,18 +335,18 @@ static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int onl
 static void generate(Game *g, Legal *legal) {
     int p = g->player;
     legal->len = 0;
-    if (g->phase == PHASE_SWAP) { /* ID-3 */
+    if (g->phase == PHASE_SWAPPING) { /* ID-3 */
         const Cards *hand = &g->hand[p], *up = &g->up[p];
         for (int h = 0; h < hand->len; h++) {
             for (int u = 0; u < up->len; u++) {
-                Move *m = add_move(g, legal, K_SWAP, 2);
+                Move *m = add_move(g, legal, K(SWAP), 2);
                 if (m) {
                     m->c[0] = hand->cards[h];
                     m->c[1] = up->cards[u];
                 }
             }
         }
-        add_move(g, legal, K_READY, 0);
+        add_move(g, legal, K(READY), 0);
         return;
     }
     const Cards *src = g->hand[p].len ? &g->hand[p] : &g->up[p];
@@ -367,17 +355,17 @@ static void generate(Game *g, Legal *legal) {
          * face-down card turned unseen (it must continue the run). */
         if (src->len) add_plays(g, legal, src, g->run, g->run);
         else add_face_down_moves(g, legal, p);
-        add_move(g, legal, K_END_RUN, 0);
+        add_move(g, legal, K(END_RUN), 0);
         return;
     }
     if (src->len) {
         add_plays(g, legal, src, g->need, 0);
-        if (!legal->len && g->stock.len) add_move(g, legal, K_CHANCE, 0); /* ID-10 */
+        if (!legal->len && g->stock.len) add_move(g, legal, K(CHANCE), 0); /* ID-10 */
     } else {
         add_face_down_moves(g, legal, p); /* ID-11 */
     }
-    if (g->pile.len) add_move(g, legal, K_TAKE, 0);
-    if (!legal->len) add_move(g, legal, K_PASS, 0);
+    if (g->pile.len) add_move(g, legal, K(TAKE), 0);
+    if (!legal->len) add_move(g, legal, K(PASS), 0);
 }
 
 /* -- carrying out actions ------------------------------------------------------------- */
@@ -424,49 +412,54 @@ static void go_out(Game *g, int p) {
     }
 }
 
-/* ID-9, IdiotState._draw: draw back up to three while the stock lasts. */
+/* ID-9, IdiotState._draw: draw back up to the hand size while the stock lasts. */
 static void draw(Game *g, Cards *hand) {
-    while (hand->len < ROW && g->stock.len)
+    while (hand->len < g->core->rules.hand_size && g->stock.len)
         insert_card(g, hand, g->stock.cards[--g->stock.len]);
 }
 
-static int next_in_run(int rank) { /* rules.next_in_run */
-    if (rank == TWO || rank == TEN || rank >= ACE) return 0;
-    int following = rank + 1;
-    return following == TEN ? 11 : following;
+/* rules.burns_on_top (ID-8): the top burn_count cards of the pile are of one rank. */
+static int burns_on_top(const Game *g) {
+    const int8_t *rank = g->core->rank;
+    const int8_t *pile = g->pile.cards;
+    int count = g->core->rules.burn_count, size = g->pile.len;
+    if (size < count) return 0;
+    int top = rank[pile[size - 1]];
+    for (int i = size - count; i < size - 1; i++)
+        if (rank[pile[i]] != top) return 0;
+    return 1;
 }
 
-static int four_on_top(const Game *g, int rank) { /* ID-8 */
-    const int8_t *r = g->core->rank;
-    const int8_t *pile = g->pile.cards;
-    int top = g->pile.len - 1;
-    return r[pile[top - 1]] == rank && r[pile[top - 2]] == rank && r[pile[top - 3]] == rank;
+/* IdiotState._burn_cause: the counter of the burn ``card``, just laid on top, makes
+ * (ID-7: the card burns, ID-8: burns_on_top), or -1 for none. */
+static int burn_cause(const Game *g, int card) {
+    if (g->core->burns[card]) return COUNTER_TEN_BURNS;
+    if (burns_on_top(g)) return COUNTER_FOUR_BURNS;
+    return -1;
 }
 
 /* IdiotState._after_lay: burns (ID-7, ID-8), the 2 (ID-6), going out (ID-12), runs. */
-static void after_lay(Game *g, int p, int rank, int from_hand, int allow_run) {
+static void after_lay(Game *g, int p, int card, int burn, int from_hand, int allow_run) {
     const IdiotCore *core = g->core;
     int again = 0;
-    int burn = -1;
-    if (rank == TEN) burn = C_TEN_BURNS;
-    else if (g->pile.len >= FOUR && four_on_top(g, rank)) burn = C_FOUR_BURNS;
+    int reset = core->resets[card];
     if (burn >= 0) {
         g->burned += g->pile.len;
         g->pile.len = 0;
         g->need = 0;
         again = 1;
     } else {
-        g->need = rank == TWO ? 0 : rank;
-        if (rank == TWO) again = core->two_same;
+        g->need = core->need_after[card];
+        if (reset) again = core->rules.two_same_player;
     }
     Cards *hand = &g->hand[p];
-    if (from_hand && hand->len < ROW && g->stock.len) draw(g, hand);
+    if (from_hand && hand->len < core->rules.hand_size && g->stock.len) draw(g, hand);
     int out = is_empty(g, p);
     if (burn >= 0) {
-        count(g, C_BURNS);
+        count(g, COUNTER_BURNS);
         count(g, burn);
-    } else if (rank == TWO) {
-        count(g, C_RESETS);
+    } else if (reset) {
+        count(g, COUNTER_RESETS);
     }
     if (out) {
         go_out(g, p); /* ID-12: after a burn the next player starts the new pile */
@@ -477,10 +470,10 @@ static void after_lay(Game *g, int p, int rank, int from_hand, int allow_run) {
         g->run = 0;
         return;
     }
-    if (core->sequences && allow_run) {
+    if (core->rules.sequences && allow_run) {
         /* ID-13 sequences: on with the next rank up while the player holds one; with
          * hand and face-up row empty, a face-down card may continue it. */
-        int following = next_in_run(rank);
+        int following = core->run_next[card];
         if (following) {
             const Cards *src = hand->len ? hand : &g->up[p];
             if (src->len) {
@@ -511,14 +504,13 @@ static void play_cards(Game *g, const Move *m) {
         push_card(g, &g->pile, m->c[k]);
         count_played(g, m->c[k]);
     }
-    int rank = core->rank[m->c[0]];
-    int top = g->pile.len;
-    if (rank == TEN || rank == TWO || core->sequences ||
-        (top >= FOUR && core->rank[g->pile.cards[top - FOUR]] == rank)) {
-        after_lay(g, p, rank, from_hand, 1);
+    int card = m->c[0];
+    int burn = burn_cause(g, card);
+    if (burn >= 0 || core->resets[card] || core->rules.sequences) {
+        after_lay(g, p, card, burn, from_hand, 1);
         return;
     }
-    g->need = rank;
+    g->need = core->need_after[card];
     if (from_hand) draw(g, hand);
     if (is_empty(g, p)) {
         go_out(g, p);
@@ -545,7 +537,7 @@ static void sneak_under(Game *g, const Move *m) {
         pile->cards[0] = m->c[k];
         pile->len++;
     }
-    count(g, C_SNEAKS);
+    count(g, COUNTER_SNEAKS);
     for (int k = 0; k < m->n; k++) count_played(g, m->c[k]);
     if (from_hand) draw(g, hand);
     if (is_empty(g, p)) {
@@ -561,7 +553,7 @@ static void pile_into_hand(Game *g, Cards *hand) {
         g->broken = 1;
         return;
     }
-    if (g->pile.len) count(g, C_PILE_PICKUPS);
+    if (g->pile.len) count(g, COUNTER_PILE_PICKUPS);
     memcpy(hand->cards + hand->len, g->pile.cards, (size_t)g->pile.len);
     hand->len += g->pile.len;
     g->pile.len = 0;
@@ -592,13 +584,12 @@ static void chance(Game *g) {
         return;
     }
     int card = g->stock.cards[--g->stock.len];
-    int rank = g->core->rank[card];
-    count(g, C_CHANCE_DRAWS);
+    count(g, COUNTER_CHANCE_DRAWS);
     if (g->core->reach[card] >= g->need) {
-        count(g, C_CHANCE_DRAWS_PLAYED);
+        count(g, COUNTER_CHANCE_DRAWS_PLAYED);
         count_played(g, card);
         push_card(g, &g->pile, card);
-        after_lay(g, p, rank, 0, 0);
+        after_lay(g, p, card, burn_cause(g, card), 0, 0);
     } else {
         pick_up(g, p, card);
     }
@@ -616,18 +607,17 @@ static void face_down(Game *g, int slot) {
     }
     g->down[p][slot] = -1;
     g->down_left[p]--;
-    int rank = core->rank[card];
     int last_card = !g->down_left[p];
     int in_run = g->run;
-    int playable = in_run ? rank == in_run : core->reach[card] >= g->need;
-    if (rank == TWO && core->no_finish_two && last_card) playable = 0;
-    count(g, C_FACE_DOWN_PLAYS);
+    int playable = in_run ? core->rank[card] == in_run : core->reach[card] >= g->need;
+    if (last_card && !core->may_finish[card]) playable = 0; /* ID-13 no_finish_on_two */
+    count(g, COUNTER_FACE_DOWN_PLAYS);
     if (playable) {
         count_played(g, card);
         push_card(g, &g->pile, card);
-        after_lay(g, p, rank, 0, in_run != 0);
+        after_lay(g, p, card, burn_cause(g, card), 0, in_run != 0);
     } else {
-        count(g, C_FACE_DOWN_FAILS);
+        count(g, COUNTER_FACE_DOWN_FAILS);
         pick_up(g, p, card);
     }
 }
@@ -658,7 +648,7 @@ static void ready(Game *g) {
         g->player++;
         return;
     }
-    g->phase = PHASE_PLAY;
+    g->phase = PHASE_PLAYING;
     g->player = starting_player(g);
 }
 
@@ -667,13 +657,13 @@ static void apply(Game *g, const Move *m) {
     g->actions++;
     if (g->actions >= g->core->action_cap) g->over = 1;
     switch (m->kind) {
-    case K_PLAY: play_cards(g, m); break;
-    case K_TAKE: take(g); break;
-    case K_CHANCE: chance(g); break;
-    case K_FACE_DOWN: face_down(g, m->c[0]); break;
-    case K_SWAP: swap(g, m->c[0], m->c[1]); break;
-    case K_READY: ready(g); break;
-    case K_SNEAK: sneak_under(g, m); break;
+    case K(PLAY): play_cards(g, m); break;
+    case K(TAKE): take(g); break;
+    case K(CHANCE): chance(g); break;
+    case K(FACE_DOWN): face_down(g, m->c[0]); break;
+    case K(SWAP): swap(g, m->c[0], m->c[1]); break;
+    case K(READY): ready(g); break;
+    case K(SNEAK): sneak_under(g, m); break;
     default: end_turn(g); break; /* END_RUN, PASS */
     }
 }
@@ -682,14 +672,14 @@ static void apply(Game *g, const Move *m) {
 
 /* bots.GreedyBot.act: the cheapest ordinary play, laying the most cards of its rank;
  * else the lowest key (face-down by slot, end of run, chance, pile, anything else). */
-static int greedy_choice(const Legal *legal, const int64_t *cost) {
+static int greedy_choice(const Legal *legal, const int64_t *cost, int64_t special_cost) {
     int cheapest = -1;
     int64_t cheapest_cost = 0;
     for (int i = 0; i < legal->len; i++) {
         const Move *m = &legal->move[i];
-        if (m->kind != K_PLAY) continue;
+        if (m->kind != K(PLAY)) continue;
         int64_t c = cost[m->c[0]];
-        if (c >= 15) continue;
+        if (c >= special_cost) continue;
         if (cheapest < 0) {
             cheapest = i;
             cheapest_cost = c;
@@ -706,13 +696,13 @@ static int greedy_choice(const Legal *legal, const int64_t *cost) {
         const Move *m = &legal->move[i];
         int64_t key;
         switch (m->kind) {
-        case K_PLAY: key = cost[m->c[0]] * 16 - (1 + m->n); break;
-        case K_SNEAK: key = cost[m->c[0]] * 16 + 8 - (1 + m->n); break;
-        case K_READY: return i;
-        case K_FACE_DOWN: key = 1000 + m->c[0]; break;
-        case K_END_RUN: key = 2000; break;
-        case K_CHANCE: key = 3000; break;
-        case K_TAKE: key = 4000; break;
+        case K(PLAY): key = cost[m->c[0]] * 16 - (1 + m->n); break;
+        case K(SNEAK): key = cost[m->c[0]] * 16 + 8 - (1 + m->n); break;
+        case K(READY): return i;
+        case K(FACE_DOWN): key = 1000 + m->c[0]; break;
+        case K(END_RUN): key = 2000; break;
+        case K(CHANCE): key = 3000; break;
+        case K(TAKE): key = 4000; break;
         default: key = 5000; break;
         }
         if (key < best_key) {
@@ -761,7 +751,7 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
         int seat = g->player;
         int choice = core->seat_kind[seat] == SEAT_RANDOM
                          ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
-                         : greedy_choice(&legal, core->cost[seat]);
+                         : greedy_choice(&legal, core->cost[seat], core->special_cost);
         const Move *m = &legal.move[choice];
         if (record_move(g, m) < 0) {
             PyErr_NoMemory();
@@ -795,18 +785,18 @@ static PyObject *cards_list(const int8_t *cards, int len) {
 }
 
 static PyObject *face_down_list(const Game *g, int seat) {
-    int8_t cards[ROW];
+    int8_t cards[MAX_ROW];
     int len = 0;
-    for (int slot = 0; slot < ROW; slot++)
+    for (int slot = 0; slot < g->core->rules.hand_size; slot++)
         if (g->down[seat][slot] >= 0) cards[len++] = g->down[seat][slot];
     return cards_list(cards, len);
 }
 
 static PyObject *move_tuple(const IdiotCore *core, const Move *m) {
     PyObject *shared = NULL;
-    if (m->kind == K_PLAY && m->n == 1) shared = core->single_play[m->c[0]];
-    else if (m->kind == K_FACE_DOWN) shared = core->face_down_action[m->c[0]];
-    else if (m->kind != K_PLAY && m->kind != K_SNEAK && m->kind != K_SWAP)
+    if (m->kind == K(PLAY) && m->n == 1) shared = core->single_play[m->c[0]];
+    else if (m->kind == K(FACE_DOWN)) shared = core->face_down_action[m->c[0]];
+    else if (m->kind != K(PLAY) && m->kind != K(SNEAK) && m->kind != K(SWAP))
         shared = core->bare_action[m->kind];
     if (shared) {
         Py_INCREF(shared);
@@ -814,7 +804,7 @@ static PyObject *move_tuple(const IdiotCore *core, const Move *m) {
     }
     PyObject *tuple = PyTuple_New(1 + m->n);
     if (!tuple) return NULL;
-    PyObject *kind = PyLong_FromLong(core->kind_number[m->kind]);
+    PyObject *kind = PyLong_FromLong(KIND_BASE + m->kind);
     if (!kind) {
         Py_DECREF(tuple);
         return NULL;
@@ -882,14 +872,14 @@ static PyObject *run_result(const IdiotCore *core, const Game *g) {
         PyList_SET_ITEM(played, c, value);
     }
     if (finished && g->loser >= 0) {
-        int8_t left[2 * MAX_CARDS + ROW];
+        int8_t left[2 * MAX_CARDS + MAX_ROW];
         int len = 0;
         const Cards *hand = &g->hand[g->loser], *up = &g->up[g->loser];
         memcpy(left, hand->cards, (size_t)hand->len);
         len += hand->len;
         memcpy(left + len, up->cards, (size_t)up->len);
         len += up->len;
-        for (int slot = 0; slot < ROW; slot++)
+        for (int slot = 0; slot < core->rules.hand_size; slot++)
             if (g->down[g->loser][slot] >= 0) left[len++] = g->down[g->loser][slot];
         loser_cards = cards_list(left, len);
     } else {
@@ -986,8 +976,8 @@ static PyObject *IdiotCore_deal(IdiotCore *self, PyObject *arg) {
 
 static void IdiotCore_dealloc(IdiotCore *self) {
     for (int c = 0; c < MAX_CARDS; c++) Py_XDECREF(self->single_play[c]);
-    for (int s = 0; s < ROW; s++) Py_XDECREF(self->face_down_action[s]);
-    for (int k = 0; k < N_KINDS; k++) Py_XDECREF(self->bare_action[k]);
+    for (int s = 0; s < MAX_ROW; s++) Py_XDECREF(self->face_down_action[s]);
+    for (int k = 0; k < KIND_COUNT; k++) Py_XDECREF(self->bare_action[k]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1039,67 +1029,127 @@ static PyObject *make_tuple(long kind, int n, const long *items) {
     return tuple;
 }
 
+/* Reads game.<name>, a per-card table of size ints from lo to hi, into out. */
+static int read_table(PyObject *game, const char *name, int64_t lo, int64_t hi, int size,
+                      int8_t *out) {
+    PyObject *table = PyObject_GetAttrString(game, name);
+    if (!table) return -1;
+    int64_t values[MAX_CARDS];
+    Py_ssize_t len;
+    int failed = read_ints(table, name, lo, hi, values, size, size, &len) < 0;
+    Py_DECREF(table);
+    if (failed) return -1;
+    for (int c = 0; c < size; c++) out[c] = (int8_t)values[c];
+    return 0;
+}
+
+/* IdiotGame's per-card tables the core plays by (each made from a predicate of rules.py),
+ * by attribute name, with the range of their values. */
+#define CARD_TABLES(X)             \
+    X(reach, 0, 127)               \
+    X(burns, 0, 1)                 \
+    X(resets, 0, 1)                \
+    X(need_after, 0, HIGHEST_RANK) \
+    X(may_finish, 0, 1)            \
+    X(may_sneak, 0, 1)             \
+    X(counts_for_start, 0, 1)      \
+    X(run_next, 0, HIGHEST_RANK)
+
+/* Reads an int attribute of the game; -1 with an error set. */
+static int read_long(PyObject *game, const char *name, long long lo, long long hi,
+                     long long *out) {
+    PyObject *value = PyObject_GetAttrString(game, name);
+    if (!value) return -1;
+    int overflow = 0;
+    long long v = PyLong_Check(value) ? PyLong_AsLongLongAndOverflow(value, &overflow) : 0;
+    int is_int = PyLong_Check(value);
+    Py_DECREF(value);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (!is_int || overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s: not an int from %lld to %lld", name, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"ranks",  "reach",    "sort_keys", "plant_cards", "kinds",
-                               "players", "action_cap", "variants", "seat_costs", NULL};
-    PyObject *ranks, *reach, *keys, *plants, *kinds, *variants, *seat_costs;
-    int players;
-    long long action_cap;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiLOO:IdiotCore", keywords, &ranks,
-                                     &reach, &keys, &plants, &kinds, &players, &action_cap,
-                                     &variants, &seat_costs))
+    static char *keywords[] = {"game", "seat_costs", "special_cost", NULL};
+    PyObject *game, *seat_costs, *ranks, *keys, *plants, *parameters;
+    long long special_cost;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOL:IdiotCore", keywords, &game, &seat_costs,
+                                     &special_cost))
         return -1;
     /* Unusable until the whole configuration is read: play and deal refuse it. */
     self->num_players = 0;
+    long long players, action_cap;
+    if (read_long(game, "num_players", MIN_SEATS, MAX_SEATS, &players) < 0) return -1;
+    if (read_long(game, "action_cap", 1, LLONG_MAX, &action_cap) < 0) return -1;
+    self->action_cap = action_cap;
+    parameters = PyObject_GetAttrString(game, "parameters");
+    if (!parameters) return -1;
+    int failed = ks_read_rules(parameters, &self->rules) < 0;
+    Py_DECREF(parameters);
+    if (failed) return -1;
+    int row = self->rules.hand_size;
+    if (row < 1 || row > MAX_ROW) {
+        PyErr_Format(PyExc_ValueError, "hand_size: the core deals 1 to %d cards a row, not %d",
+                     MAX_ROW, row);
+        return -1;
+    }
+    if (self->rules.burn_count < 2) {
+        PyErr_SetString(PyExc_ValueError, "burn_count: at least 2");
+        return -1;
+    }
     int64_t values[MAX_CARDS];
     Py_ssize_t size, len;
-    if (read_ints(ranks, "ranks", 0, ACE, values, 1, MAX_CARDS, &size) < 0) return -1;
+    ranks = PyObject_GetAttrString(game, "ranks");
+    if (!ranks) return -1;
+    failed = read_ints(ranks, "ranks", 0, HIGHEST_RANK, values, 1, MAX_CARDS, &size) < 0;
+    Py_DECREF(ranks);
+    if (failed) return -1;
     self->size = (int)size;
     for (int c = 0; c < size; c++) self->rank[c] = (int8_t)values[c];
-    if (read_ints(reach, "reach", 0, 127, values, size, size, &len) < 0) return -1;
-    for (int c = 0; c < size; c++) self->reach[c] = (int8_t)values[c];
-    if (read_ints(keys, "sort_keys", 0, 0xFFFF, values, size, size, &len) < 0) return -1;
+#define READ_TABLE(name, lo, hi) \
+    if (read_table(game, #name, lo, hi, self->size, self->name) < 0) return -1;
+    CARD_TABLES(READ_TABLE)
+#undef READ_TABLE
+    keys = PyObject_GetAttrString(game, "sort_key");
+    if (!keys) return -1;
+    failed = read_ints(keys, "sort_key", 0, 0xFFFF, values, size, size, &len) < 0;
+    Py_DECREF(keys);
+    if (failed) return -1;
     for (int c = 0; c < size; c++) {
         if ((values[c] & ((1 << CARD_BITS) - 1)) != c) {
             PyErr_SetString(PyExc_ValueError,
-                            "sort_keys: a key must hold its card in its low bits");
+                            "sort_key: a key must hold its card in its low bits");
             return -1;
         }
         self->key[c] = (uint16_t)values[c];
     }
-    if (players < MIN_SEATS || players > MAX_SEATS) {
-        PyErr_Format(PyExc_ValueError, "idiot is for %d-%d players, not %d", MIN_SEATS,
-                     MAX_SEATS, players);
-        return -1;
-    }
-    if (read_ints(plants, "plant_cards", 0, size - 1, values, DEALT * players, size, &len) < 0)
-        return -1;
+    plants = PyObject_GetAttrString(game, "plant_cards");
+    if (!plants) return -1;
+    failed = read_ints(plants, "plant_cards", 0, size - 1, values, 3 * row * players, size,
+                       &len) < 0;
+    Py_DECREF(plants);
+    if (failed) return -1;
     self->num_plants = (int)len;
-    int seen[MAX_CARDS] = {0}, per_rank[ACE + 1] = {0};
+    int seen[MAX_CARDS] = {0}, per_rank[HIGHEST_RANK + 1] = {0};
     for (int i = 0; i < len; i++) {
         int card = (int)values[i];
         int r = self->rank[card];
-        if (seen[card]++ || r < TWO || ++per_rank[r] > FOUR) {
+        if (seen[card]++ || r < 1 || ++per_rank[r] > SAME_RANK) {
             PyErr_SetString(PyExc_ValueError,
-                            "plant_cards: distinct cards of rank 2..14, at most four of a rank");
+                            "plant_cards: distinct cards with a rank, at most four of a rank");
             return -1;
         }
         self->plants[i] = (int8_t)card;
     }
-    if (read_ints(kinds, "kinds", 0, 1 << 20, values, N_KINDS, N_KINDS, &len) < 0) return -1;
-    for (int k = 0; k < N_KINDS; k++) self->kind_number[k] = (long)values[k];
-    if (action_cap < 1) {
-        PyErr_SetString(PyExc_ValueError, "action cap must be at least 1");
+    if (special_cost < -COST_LIMIT || special_cost > COST_LIMIT) {
+        PyErr_SetString(PyExc_ValueError, "special_cost: out of the keep costs' range");
         return -1;
     }
-    self->action_cap = action_cap;
-    int64_t flags[5];
-    if (read_ints(variants, "variants", 0, 1, flags, 5, 5, &len) < 0) return -1;
-    self->two_same = (int)flags[0];
-    self->no_finish_two = (int)flags[1];
-    self->no_swap = (int)flags[2];
-    self->sequences = (int)flags[3];
-    self->sneak = (int)flags[4];
+    self->special_cost = special_cost;
     PyObject *seats = PySequence_Fast(seat_costs, "seat_costs");
     if (!seats) return -1;
     if (PySequence_Fast_GET_SIZE(seats) != players) {
@@ -1123,21 +1173,20 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
     Py_DECREF(seats);
     for (int c = 0; c < size; c++) {
         long card = c;
-        Py_XSETREF(self->single_play[c], make_tuple(self->kind_number[K_PLAY], 1, &card));
+        Py_XSETREF(self->single_play[c], make_tuple(KIND_PLAY, 1, &card));
         if (!self->single_play[c]) return -1;
     }
-    for (int s = 0; s < ROW; s++) {
+    for (int s = 0; s < row; s++) {
         long slot = s;
-        Py_XSETREF(self->face_down_action[s],
-                   make_tuple(self->kind_number[K_FACE_DOWN], 1, &slot));
+        Py_XSETREF(self->face_down_action[s], make_tuple(KIND_FACE_DOWN, 1, &slot));
         if (!self->face_down_action[s]) return -1;
     }
-    static const int bare[] = {K_READY, K_TAKE, K_CHANCE, K_END_RUN, K_PASS};
+    static const int bare[] = {K(READY), K(TAKE), K(CHANCE), K(END_RUN), K(PASS)};
     for (size_t i = 0; i < sizeof bare / sizeof bare[0]; i++) {
-        Py_XSETREF(self->bare_action[bare[i]], make_tuple(self->kind_number[bare[i]], 0, NULL));
+        Py_XSETREF(self->bare_action[bare[i]], make_tuple(KIND_BASE + bare[i], 0, NULL));
         if (!self->bare_action[bare[i]]) return -1;
     }
-    self->num_players = players;
+    self->num_players = (int)players;
     return 0;
 }
 
@@ -1168,8 +1217,9 @@ static struct PyModuleDef fastcore_module = {
 };
 
 PyMODINIT_FUNC PyInit__fastcore(void) {
-    for (int c = 0; c < N_COUNTERS; c++) {
-        if (!counter_names[c]) counter_names[c] = PyUnicode_InternFromString(COUNTER_NAMES[c]);
+    static const char *const names[COUNTER_COUNT] = COUNTER_NAMES;
+    for (int c = 0; c < COUNTER_COUNT; c++) {
+        if (!counter_names[c]) counter_names[c] = PyUnicode_InternFromString(names[c]);
         if (!counter_names[c]) return NULL;
     }
     if (PyType_Ready(&IdiotCoreType) < 0) return NULL;

@@ -67,7 +67,6 @@ TAKE_ACTION: Final[Action] = (TAKE,)
 PASS_ACTION: Final[Action] = (PASS,)
 READY_ACTION: Final[Action] = (READY,)
 END_RUN_ACTION: Final[Action] = (END_RUN,)
-FACE_DOWN_ACTIONS: Final[tuple[Action, ...]] = tuple((FACE_DOWN, slot) for slot in range(3))
 
 
 def action_text(

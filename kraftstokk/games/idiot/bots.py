@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -20,7 +21,7 @@ from kraftstokk.games.idiot.actions import (
     TAKE,
 )
 from kraftstokk.games.idiot.observation import IdiotObservation
-from kraftstokk.games.idiot.rules import TEN, TWO
+from kraftstokk.games.idiot.rules import IdiotRules, burns_on_top
 from kraftstokk.games.idiot.state import IdiotGame
 
 # Ordering keys: lower is preferred. A play's key is its card cost times 16 minus its
@@ -30,13 +31,30 @@ _END_RUN_KEY = 2000
 _CHANCE_KEY = 3000
 _TAKE_KEY = 4000
 _OTHER_KEY = 5000
+#: The keep cost of a card that resets (a 2) and of one that burns (a 10): above every
+#: rank, so they are kept for when nothing else can be laid; a cost from ``SPECIAL_COST``
+#: marks a card kept back.
+SPECIAL_COST = 15
+_RESET_COST = SPECIAL_COST
+_BURN_COST = SPECIAL_COST + 1
 
 
-def _costs(game: Game) -> tuple[int, ...]:
-    """What a card is worth keeping: its rank, with 2 and 10 dearest."""
+def _idiot(game: Game) -> IdiotGame:
     if not isinstance(game, IdiotGame):
         raise ValueError(f"an idiot bot cannot play {game.name}")
-    return game.keep_costs
+    return game
+
+
+@functools.lru_cache(maxsize=16)
+def keep_costs(game: IdiotGame) -> tuple[int, ...]:
+    """What each card is worth keeping: its rank, with the 2 and the 10 dearest.
+
+    One tuple per game, shared by all its bots (the native core knows a seating by it).
+    """
+    return tuple(
+        _BURN_COST if burns else _RESET_COST if resets else rank
+        for rank, burns, resets in zip(game.ranks, game.burns, game.resets, strict=True)
+    )
 
 
 class GreedyBot:
@@ -55,7 +73,7 @@ class GreedyBot:
     def from_settings(cls, game: Game, settings: dict[str, Any]) -> GreedyBot:
         if settings:
             raise ValueError(f"greedy takes no settings, got {', '.join(settings)}")
-        return cls(_costs(game))
+        return cls(keep_costs(_idiot(game)))
 
     def act(
         self, observation: IdiotObservation | None, legal: Sequence[Action], rng: random.Random
@@ -68,7 +86,7 @@ class GreedyBot:
         for action in legal:
             if action[0] == PLAY:
                 cost = costs[action[1]]
-                if cost < 15:
+                if cost < SPECIAL_COST:
                     if cheapest is None:
                         cheapest, cheapest_cost = action, cost
                     elif cost == cheapest_cost:
@@ -106,7 +124,7 @@ class HeuristicBot:
     """Plays like a careful person.
 
     * Swap phase: moves its best cards (10, 2, then aces down) to the face-up row.
-    * Completes four of a kind on the pile when it can (a burn and another turn).
+    * Completes a burn by one rank on top (ID-8) when it can: another turn.
     * Otherwise lays its lowest ordinary rank, all copies; slips 3s under the pile.
     * Keeps 2s and 10s for when it is stuck: then a 10 if the pile has at least
       ``burn_pile`` cards (default 4), else a 2, else the 10.
@@ -114,9 +132,12 @@ class HeuristicBot:
     * With nothing to lay: a chance while the stock lasts, else the pile.
     """
 
-    def __init__(self, costs: tuple[int, ...], ranks: tuple[int, ...], burn_pile: int) -> None:
-        self._costs = costs
-        self._ranks = ranks
+    def __init__(self, game: IdiotGame, burn_pile: int) -> None:
+        self._costs = keep_costs(game)
+        self._ranks = game.ranks
+        self._burns = game.burns
+        self._resets = game.resets
+        self._rules: IdiotRules = game.parameters
         self._burn_pile = burn_pile
 
     @classmethod
@@ -127,9 +148,7 @@ class HeuristicBot:
             raise ValueError(f"heuristic takes only burn_pile, got {', '.join(options)}")
         if not isinstance(burn_pile, int) or burn_pile < 0:
             raise ValueError(f"burn_pile must be a whole number >= 0, not {burn_pile!r}")
-        costs = _costs(game)
-        assert isinstance(game, IdiotGame)
-        return cls(costs, game.ranks, burn_pile)
+        return cls(_idiot(game), burn_pile)
 
     def act(
         self, observation: IdiotObservation, legal: Sequence[Action], rng: random.Random
@@ -144,12 +163,16 @@ class HeuristicBot:
         if plays:
             pile = obs.pile
             if pile:
-                top = ranks[pile[-1]]
-                same = obs.top_count
+                top = pile[-1]
                 for action in plays:
-                    if ranks[action[1]] == top and same + len(action) - 1 >= 4 and top != TWO:
+                    # Completes a burn (ID-8) without spending 2s.
+                    if (
+                        ranks[action[1]] == ranks[top]
+                        and not self._resets[top]
+                        and burns_on_top((*pile, *action[1:]), ranks, self._rules)
+                    ):
                         return action
-            ordinary = [a for a in plays if costs[a[1]] < 15]
+            ordinary = [a for a in plays if costs[a[1]] < SPECIAL_COST]
             if ordinary:
                 best = min(ordinary, key=lambda a: costs[a[1]] * 16 - len(a))
                 if obs.run_rank and costs[best[1]] >= 12 and obs.stock_count:
@@ -159,8 +182,8 @@ class HeuristicBot:
         if sneaks:
             return max(sneaks, key=len)
         if plays:
-            tens = [a for a in plays if ranks[a[1]] == TEN]
-            twos = [a for a in plays if ranks[a[1]] == TWO]
+            tens = [a for a in plays if self._burns[a[1]]]
+            twos = [a for a in plays if self._resets[a[1]]]
             if tens and (obs.pile_size >= self._burn_pile or not twos):
                 return tens[0]
             if twos:

@@ -16,7 +16,12 @@ from kraftstokk.games.events import Event, Narrator
 
 class BurnCause(IntEnum):
     TEN = 170  # ID-7
-    FOUR_OF_A_KIND = 171  # ID-8
+    SAME_RANK = 171  # ID-8: the burn count of cards of one rank on top (four)
+
+
+#: Counts of cards in words, for "four of a kind" whatever the burn count is.
+_COUNT_NB = {2: "to", 3: "tre", 4: "fire", 5: "fem", 6: "seks", 7: "sju", 8: "åtte"}
+_COUNT_EN = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 @dataclass(init=False)
@@ -217,20 +222,28 @@ class Burned(Event):
     size: int  # cards burned, the burning card(s) included
     cause: BurnCause
     again: bool  # False when the seat went out with the burn (ID-12)
+    stacked: int  # SAME_RANK: the cards of one rank on top that burned it; 0 for a 10
 
-    def __init__(self, seat: int, size: int, cause: BurnCause, again: bool) -> None:
+    def __init__(self, seat: int, size: int, cause: BurnCause, again: bool, stacked: int) -> None:
         self.seat = seat
         self.size = size
         self.cause = cause
         self.again = again
+        self.stacked = stacked
 
     def nb(self, n: Narrator) -> str:
-        why = "en tier" if self.cause == BurnCause.TEN else "fire like på toppen"
+        if self.cause == BurnCause.TEN:
+            why = "en tier"
+        else:
+            why = f"{_COUNT_NB.get(self.stacked, str(self.stacked))} like på toppen"
         again = f" {n.who(self.seat, 'legger', '', '')} igjen." if self.again else ""
         return f"Bunken brennes av {why} ({n.cards_count(self.size)}).{again}"
 
     def en(self, n: Narrator) -> str:
-        why = "a 10" if self.cause == BurnCause.TEN else "four of a kind on top"
+        if self.cause == BurnCause.TEN:
+            why = "a 10"
+        else:
+            why = f"{_COUNT_EN.get(self.stacked, str(self.stacked))} of a kind on top"
         again = ""
         if self.again:
             again = f" {n.who(self.seat, '', 'plays', 'play')} again."

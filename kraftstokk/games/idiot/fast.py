@@ -1,10 +1,12 @@
 """Idiot's native core (``_fastcore.c``): the glue between it and the Python game and bots.
 
-:func:`native_core` hands the C module everything it plays by, read from the Python
-objects: the card table (ranks, reach, sort keys, plant cards) and the variants from the
-:class:`IdiotGame`, the action kinds from ``actions.py``, and each greedy seat's keep
-costs from its :class:`GreedyBot`. The configuration is built once per game and seating
-and cached, since a simulation plays many games with one ``Game``.
+:func:`native_core` hands the C module the :class:`IdiotGame` itself, from which it reads
+everything it plays by: the rule parameters (``game.parameters``, so every variant, which
+only sets parameters, is played with no list of variants here) and the per-card tables
+made from ``rules.py``; and each greedy seat's keep costs from its :class:`GreedyBot`.
+The action kinds, phases and counters are compiled into the core from ``ks_game.h``
+(``games/cheader.py``). The configuration is built once per game and seating and cached,
+since a simulation plays many games with one ``Game``.
 """
 
 from __future__ import annotations
@@ -15,20 +17,10 @@ from typing import Any, Final
 from kraftstokk.games import native
 from kraftstokk.games.core import Bot, Game
 from kraftstokk.games.fastcore import NativeCore
-from kraftstokk.games.idiot.actions import IdiotAction
-from kraftstokk.games.idiot.bots import GreedyBot
+from kraftstokk.games.idiot.bots import SPECIAL_COST, GreedyBot
 from kraftstokk.games.idiot.state import IdiotGame
 from kraftstokk.games.random_bot import RandomBot
 
-#: ``_fastcore``'s variant flags, in the order it takes them.
-VARIANT_ORDER: Final = (
-    "two_same_player",
-    "no_finish_on_two",
-    "no_swap",
-    "sequences",
-    "sneak_three",
-)
-SUPPORTED_VARIANTS: Final = frozenset(VARIANT_ORDER)
 #: The keep costs the C core accepts (it computes ``cost * 16`` in 64-bit integers).
 COST_LIMIT: Final = 1 << 40
 _CACHE_SIZE: Final = 16
@@ -88,15 +80,7 @@ def _build(game: IdiotGame, seats: tuple[tuple[int, ...] | None, ...]) -> Native
     if not all(costs is None or _costs_fit(costs, size) for costs in seats):
         return None  # the Python bot plays such costs; the core's arithmetic may not
     core: NativeCore = module().IdiotCore(
-        ranks=game.ranks,
-        reach=game.reach,
-        sort_keys=game.sort_key,
-        plant_cards=game.plant_cards,
-        kinds=[int(kind) for kind in IdiotAction],
-        players=game.num_players,
-        action_cap=game.action_cap,
-        variants=[name in game.variants for name in VARIANT_ORDER],
-        seat_costs=list(seats),
+        game=game, seat_costs=list(seats), special_cost=SPECIAL_COST
     )
     return core
 
@@ -104,7 +88,7 @@ def _build(game: IdiotGame, seats: tuple[tuple[int, ...] | None, ...]) -> Native
 def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     """The native core that plays ``game`` with ``bots`` exactly as ``play_game`` does,
     or None: the module is not built, a bot is neither the greedy nor the random bot, or
-    the game is not a plain :class:`IdiotGame` of supported variants."""
+    the game is not a plain :class:`IdiotGame`."""
     entries = _cores.get(id(game))
     if entries is not None:  # a simulation asks for the same game and seating each game
         for known, seats, core in entries:
@@ -116,7 +100,7 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
 def _new_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     if type(game) is not IdiotGame or module() is None:
         return None
-    if len(bots) != game.num_players or not game.variants <= SUPPORTED_VARIANTS:
+    if len(bots) != game.num_players:
         return None
     if game.action_cap >= 1 << 63:
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kraftstokk.games.idiot.actions import V1_KINDS, IdiotAction, IdiotPhase
+from kraftstokk.games.idiot.rules import RULES
 from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 
 SPEC = GameSpec(
@@ -41,7 +42,7 @@ SPEC = GameSpec(
         CounterSpec("pile_pickups", "times a player took the pile into hand"),
         CounterSpec("burns", "times the pile was burned"),
         CounterSpec("ten_burns", "burns by a 10"),
-        CounterSpec("four_burns", "burns by four of a kind on top"),
+        CounterSpec("four_burns", "burns by cards of one rank on top (four, or burn_count)"),
         CounterSpec("resets", "2s laid"),
         CounterSpec("chance_draws", "chance draws (the top card of the stock turned)"),
         CounterSpec("chance_draws_played", "chance draws that could be laid"),
@@ -62,4 +63,5 @@ SPEC = GameSpec(
     action_kinds=IdiotAction,
     phases=IdiotPhase,
     v1_action_kinds=V1_KINDS,
+    rules=RULES,
 )

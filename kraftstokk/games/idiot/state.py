@@ -31,7 +31,6 @@ from kraftstokk.games.idiot.actions import (
     END_RUN,
     END_RUN_ACTION,
     FACE_DOWN,
-    FACE_DOWN_ACTIONS,
     PASS_ACTION,
     PHASE_OVER,
     PHASE_PLAY,
@@ -64,12 +63,19 @@ from kraftstokk.games.idiot.events import (
 from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.rules import (
     ACE,
-    ROW,
-    TEN,
     TWO,
+    IdiotRules,
+    burns,
+    burns_on_top,
+    counts_for_start,
+    lowest_reaching,
+    may_finish_on,
+    may_sneak,
+    need_after,
     next_in_run,
     rank_of,
     reach,
+    resets,
     top_count,
 )
 from kraftstokk.games.idiot.spec import SPEC
@@ -117,7 +123,12 @@ def insert_card(cards: list[int], card: int, keys: tuple[int, ...]) -> None:
 
 
 class IdiotGame(Game):
-    """Idiot for 2-5 players; ace is high (14), 2 resets, 10 burns."""
+    """Idiot for 2-5 players; ace is high (14), 2 resets, 10 burns.
+
+    The game's rule parameters (``parameters``: the main rules with the variants applied,
+    ``SPEC.rules_for``) and its per-card tables, each built from a predicate of
+    ``rules.py``, are everything the state, the bots and the native core play by.
+    """
 
     name = SPEC.name
     min_players = SPEC.min_players
@@ -132,13 +143,22 @@ class IdiotGame(Game):
         action_cap: int = DEFAULT_ACTION_CAP,
     ) -> None:
         super().__init__(table, num_players, variants, action_cap)
+        rules: IdiotRules = SPEC.rules_for(self.variants)
+        self.parameters = rules
         plants = table.plant_cards
         if len(plants) != 52:
             raise GameError(f"idiot needs the 52 plant cards of a deck, this one has {len(plants)}")
+        dealt = 3 * rules.hand_size * num_players
+        if dealt > len(plants):
+            raise GameError(
+                f"idiot with {num_players} players and {rules.hand_size} cards a row deals "
+                f"{dealt} cards, more than the deck's {len(plants)}"
+            )
         #: ID-1: rank per card index, ace high; 0 for jokers (never in play).
         self.ranks: tuple[int, ...] = tuple(
             0 if table.joker[c] else rank_of(table.value[c]) for c in range(table.size)
         )
+        ranks = self.ranks
         self.plant_cards: tuple[int, ...] = plants
         most = max(sum(1 for c in plants if self.ranks[c] == r) for r in range(TWO, ACE + 1))
         if most > 4:
@@ -147,12 +167,31 @@ class IdiotGame(Game):
         if table.size > 1 << CARD_BITS:
             raise GameError(f"idiot sorts at most {1 << CARD_BITS} cards, not {table.size}")
         self.sort_key: tuple[int, ...] = tuple(r << CARD_BITS | c for c, r in enumerate(self.ranks))
-        # ID-5: a card may be laid when need <= reach (2 and 10 on anything).
-        self.reach: tuple[int, ...] = tuple(reach(r) for r in self.ranks)
+        # Per card, each rule of rules.py as the engine asks it (jokers never play).
+        #: ID-5: a card may be laid when need <= reach (2 and 10 on anything).
+        self.reach: tuple[int, ...] = tuple(reach(r) for r in ranks)
+        #: ID-7: the card burns the pile.
+        self.burns: tuple[bool, ...] = tuple(burns(r) for r in ranks)
+        #: ID-6: the card resets (the next card may be anything).
+        self.resets: tuple[bool, ...] = tuple(resets(r) for r in ranks)
+        #: ID-6: what the next card must reach with this card on top.
+        self.need_after: tuple[int, ...] = tuple(need_after(r) for r in ranks)
+        #: ID-4: the card counts when the seats compare their lowest cards.
+        self.counts_for_start: tuple[bool, ...] = tuple(counts_for_start(r) for r in ranks)
+        #: ID-13 ``no_finish_on_two``: the card may be the last one played.
+        self.may_finish: tuple[bool, ...] = tuple(may_finish_on(r, rules) for r in ranks)
+        #: ID-13 ``sneak_three``: the card may go under the pile.
+        self.may_sneak: tuple[bool, ...] = tuple(may_sneak(r, rules) for r in ranks)
+        #: ID-13 ``sequences``: the rank that continues a run after the card (0: none).
+        self.run_next: tuple[int, ...] = tuple(next_in_run(r) if r else 0 for r in ranks)
+        #: Per need (0..ACE) and rank, where a sorted hand's search for a card that may be
+        #: laid goes on from a card too low (``rules.lowest_reaching``).
+        self.search_from: tuple[tuple[int, ...], ...] = tuple(
+            tuple(lowest_reaching(r, need) for r in range(ACE + 1)) for need in range(ACE + 1)
+        )
         self.single_plays: tuple[Action, ...] = tuple((PLAY, c) for c in range(table.size))
-        #: For the bots: what a card is worth keeping, its rank with 2 and 10 dearest.
-        self.keep_costs: tuple[int, ...] = tuple(
-            16 if r == TEN else 15 if r == TWO else r for r in self.ranks
+        self.face_down_actions: tuple[Action, ...] = tuple(
+            (FACE_DOWN, slot) for slot in range(rules.hand_size)
         )
 
     def new_initial_state(self, rng: random.Random) -> IdiotState:
@@ -167,34 +206,38 @@ class IdiotState(State):
     def __init__(self, game: IdiotGame, rng: random.Random) -> None:
         self.game = game
         n = game.num_players
-        v = game.variants
+        rules = game.parameters
         self._rng = rng
         self._ranks = game.ranks
         self._reach = game.reach
         self._single = game.single_plays
         self._keys = game.sort_key
         self._cap = game.action_cap
-        self._two_same = "two_same_player" in v
-        self._no_finish_two = "no_finish_on_two" in v
-        self._sequences = "sequences" in v
-        self._sneak = "sneak_three" in v
-        self._special = self._no_finish_two or self._sneak  # variants off the fast path
+        self._rules = rules
+        self._burns = game.burns
+        self._resets = game.resets
+        self._need_after = game.need_after
+        self._row = row = rules.hand_size
+        self._two_same = rules.two_same_player
+        self._sequences = rules.sequences
+        # Variants off the fast path of _generate.
+        self._special = rules.no_finish_on_two or rules.sneak_three
         self.events: list[Event] = []
         # A shuffle by random sort keys: as fair as rng.shuffle and several times faster.
         plants = game.plant_cards
         keys = [rng.random() for _ in plants]
         deck = [plants[i] for i in sorted(range(len(plants)), key=keys.__getitem__)]
-        # ID-2: deal three face-down, three face-up, three in hand; the rest is the stock.
+        # ID-2: deal a row face down, a row face up and a hand each; the rest is the stock.
         self._down: list[list[int]] = []
         self._up: list[list[int]] = []
         self._hands: list[list[int]] = []
         for seat in range(n):
-            base = seat * 9
-            self._down.append(deck[base : base + 3])
-            self._up.append(sorted_cards(deck[base + 3 : base + 6], self._keys))
-            self._hands.append(sorted_cards(deck[base + 6 : base + 9], self._keys))
-        self._down_left = [ROW] * n
-        self._stock: list[int] = deck[n * 9 :]
+            base = seat * 3 * row
+            self._down.append(deck[base : base + row])
+            self._up.append(sorted_cards(deck[base + row : base + 2 * row], self._keys))
+            self._hands.append(sorted_cards(deck[base + 2 * row : base + 3 * row], self._keys))
+        self._down_left = [row] * n
+        self._stock: list[int] = deck[n * 3 * row :]
         self._pile: list[int] = []
         self._burned: list[int] = []
         self._need = 0  # lowest ordinary rank that may go on the pile (0: anything)
@@ -207,7 +250,7 @@ class IdiotState(State):
         self._turns = 0
         self._over = False  # game over or action cap reached
         self._legal: list[Action] | None = None
-        if "no_swap" in v:
+        if rules.no_swap:
             self._phase = PHASE_PLAY
             self._player = self._starting_player()
             self.events.append(Starts(self._player))
@@ -236,8 +279,9 @@ class IdiotState(State):
         n = game.num_players
         if not (len(hands) == len(face_up) == len(face_down) == n):
             raise GameError(f"a position of {n} players needs {n} hands and rows")
-        if any(len(row) > ROW for row in face_down):
-            raise GameError(f"a face-down row has at most {ROW} slots")
+        slots = game.parameters.hand_size
+        if any(len(row) > slots for row in face_down):
+            raise GameError(f"a face-down row has at most {slots} slots")
         if not 0 <= player < n:
             raise GameError(f"player {player} is not a seat of a {n}-player game")
         state = cls(game, random.Random(seed))
@@ -251,10 +295,7 @@ class IdiotState(State):
         state._pile = list(pile)
         placed = {c for row in (*hands, *face_up, *face_down, stock, pile) for c in row}
         state._burned = [c for c in game.plant_cards if c not in placed]
-        state._need = 0
-        if pile:
-            top = game.ranks[pile[-1]]
-            state._need = 0 if top == TWO else top
+        state._need = game.need_after[pile[-1]] if pile else 0
         state._phase = PHASE_PLAY
         state._player = player
         for seat in range(n):
@@ -364,7 +405,7 @@ class IdiotState(State):
             face_down_counts=tuple(self._down_left),
             hand_counts=tuple(len(hand) for hand in self._hands),
             pile=tuple(pile),
-            top_count=top_count([ranks[c] for c in pile[-4:]]),
+            top_count=top_count(pile, ranks),
             need=self._need,
             run_rank=self._run,
             stock_count=len(self._stock),
@@ -457,8 +498,9 @@ class IdiotState(State):
                 while i < size:
                     card = src[i]
                     if reach_[card] < need:
-                        # Too low: jump to the 10s (when they are next) or to the need.
-                        target = TEN if ranks[card] < TEN < need else need
+                        # Too low: jump to the next rank that may be laid (a 10 on the
+                        # way, or the need itself; rules.lowest_reaching).
+                        target = self.game.search_from[need][ranks[card]]
                         # The first card from i + 1 of at least the target rank (src is
                         # sorted, and a hand is short: a scan beats a bisection's calls).
                         bound = target << CARD_BITS
@@ -484,8 +526,7 @@ class IdiotState(State):
             if not acts and self._stock:
                 acts.append(CHANCE_ACTION)
         else:
-            down = self._down[p]
-            acts = [FACE_DOWN_ACTIONS[slot] for slot, card in enumerate(down) if card >= 0]
+            acts = self._face_down_moves(p)
         if self._pile:
             acts.append(TAKE_ACTION)
         elif not acts:
@@ -506,7 +547,7 @@ class IdiotState(State):
             if src:
                 acts = self._plays(src, self._run, only_rank=self._run)
             else:
-                acts = [FACE_DOWN_ACTIONS[s] for s, c in enumerate(self._down[p]) if c >= 0]
+                acts = self._face_down_moves(p)
             acts.append(END_RUN_ACTION)
             return acts
         if hand or self._up[p]:
@@ -514,12 +555,17 @@ class IdiotState(State):
             if not acts and self._stock:
                 acts.append(CHANCE_ACTION)
         else:
-            acts = [FACE_DOWN_ACTIONS[slot] for slot, c in enumerate(self._down[p]) if c >= 0]
+            acts = self._face_down_moves(p)
         if self._pile:
             acts.append(TAKE_ACTION)
         if not acts:
             acts.append(PASS_ACTION)
         return acts
+
+    def _face_down_moves(self, p: int) -> list[Action]:
+        """ID-11: a face-down card, chosen by its slot, for every slot still holding one."""
+        moves = self.game.face_down_actions
+        return [moves[slot] for slot, card in enumerate(self._down[p]) if card >= 0]
 
     def _plays(self, src: list[int], need: int, only_rank: int) -> list[Action]:
         """PLAY (and SNEAK) actions with variants or in a run (``_generate`` has the rest).
@@ -529,6 +575,7 @@ class IdiotState(State):
         """
         ranks = self._ranks
         reach_ = self._reach
+        game = self.game
         acts: list[Action] = []
         size = len(src)
         p = self._player
@@ -544,10 +591,10 @@ class IdiotState(State):
                 j += 1
             if (only_rank == 0 or r == only_rank) and reach_[card] >= need:
                 for n in range(1, j - i + 1):
-                    if r == TWO and self._no_finish_two and stock_empty and n == total:
+                    if stock_empty and n == total and not game.may_finish[card]:
                         continue  # ID-13 no_finish_on_two: a 2 may not be the last card
                     acts.append((PLAY, *src[i : i + n]))
-            if r == 3 and self._sneak and self._pile and not only_rank:
+            if game.may_sneak[card] and self._pile and not only_rank:
                 for n in range(1, j - i + 1):
                     acts.append((SNEAK, *src[i : i + n]))
             i = j
@@ -576,11 +623,12 @@ class IdiotState(State):
     def _starting_player(self) -> int:
         """ID-4: the lowest ordinary hand card (2 and 10 don't count), then the next."""
         ranks = self._ranks
+        counts = self.game.counts_for_start
         best_seat = 0
         best_key: list[int] | None = None
         for seat, hand in enumerate(self._hands):
-            key = sorted(ranks[c] for c in hand if ranks[c] != TWO and ranks[c] != TEN)
-            key.append(99)  # no further ordinary card ranks after any card
+            key = sorted(ranks[c] for c in hand if counts[c])
+            key.append(ACE + 1)  # above every rank: no further ordinary card ranks after any
             if best_key is None or key < best_key:
                 best_seat, best_key = seat, key
         return best_seat
@@ -594,16 +642,16 @@ class IdiotState(State):
             remove_card(src, card)
             pile.append(card)
         self.events.append(Laid(p, action[1:], src is not hand))
-        ranks = self._ranks
-        rank = ranks[action[1]]
-        if rank in (TEN, TWO) or self._sequences or (len(pile) >= 4 and ranks[pile[-4]] == rank):
-            self._after_lay(p, rank, src is hand, allow_run=True)
+        card = action[1]
+        burn = self._burn_cause(card)
+        if burn is not None or self._resets[card] or self._sequences:
+            self._after_lay(p, card, burn, src is hand, allow_run=True)
             return
         # The common case inline: no burn, no 2, no run possible.
-        self._need = rank
+        self._need = self._need_after[card]
         if src is hand:
             stock = self._stock
-            while len(hand) < ROW and stock:
+            while len(hand) < self._row and stock:
                 insert_card(hand, stock.pop(), self._keys)
         if not hand and not self._up[p] and not self._down_left[p]:
             self._go_out(p)
@@ -633,31 +681,41 @@ class IdiotState(State):
                 return
         self._end_turn()
 
-    def _after_lay(self, p: int, rank: int, from_hand: bool, allow_run: bool) -> None:
-        """Effects of cards just laid on top: burns (ID-7, ID-8), 2 (ID-6), going out."""
-        pile = self._pile
+    def _burn_cause(self, card: int) -> BurnCause | None:
+        """Whether ``card``, just laid on top, burns the pile (ID-7, ID-8), and why.
+
+        Returns the member itself: calling ``BurnCause(n)`` is slow.
+        """
+        if self._burns[card]:
+            return BurnCause.TEN
+        if burns_on_top(self._pile, self._ranks, self._rules):
+            return BurnCause.SAME_RANK
+        return None
+
+    def _after_lay(
+        self, p: int, card: int, burn: BurnCause | None, from_hand: bool, allow_run: bool
+    ) -> None:
+        """Effects of cards just laid on top (``card`` the first of them, ``burn`` what
+        ``_burn_cause`` found): burns (ID-7, ID-8), 2 (ID-6), going out, runs."""
         again = False
-        burn: BurnCause | None = None  # the member itself: calling BurnCause(n) is slow
         size = 0
-        if rank == TEN:
-            burn = BurnCause.TEN
-        elif len(pile) >= 4 and self._four_on_top(rank):
-            burn = BurnCause.FOUR_OF_A_KIND
+        reset = self._resets[card]
         if burn is not None:
-            size = len(pile)
+            size = len(self._pile)
             self._burn()
             again = True
         else:
-            self._need = 0 if rank == TWO else rank
-            if rank == TWO:
+            self._need = self._need_after[card]
+            if reset:
                 again = self._two_same
         hand = self._hands[p]
-        if from_hand and len(hand) < ROW and self._stock:
+        if from_hand and len(hand) < self._row and self._stock:
             self._draw(hand)
         out = not hand and not self._up[p] and not self._down_left[p]
         if burn is not None:
-            self.events.append(Burned(p, size, burn, not out))
-        elif rank == TWO:
+            stacked = self._rules.burn_count if burn == BurnCause.SAME_RANK else 0
+            self.events.append(Burned(p, size, burn, not out, stacked))
+        elif reset:
             self.events.append(Reset(p, again and not out))
         if out:
             self._go_out(p)  # ID-12: after a burn the next player starts the new pile
@@ -671,7 +729,7 @@ class IdiotState(State):
             # ID-13 sequences: continue with the next rank up, stepping over the 10;
             # no 2 or 10 in a run. With hand and face-up row empty, a face-down card
             # may continue it (turned unseen).
-            following = next_in_run(rank)
+            following = self.game.run_next[card]
             if following:
                 src = hand if hand else self._up[p]
                 if src:
@@ -685,20 +743,15 @@ class IdiotState(State):
                     return
         self._end_turn()
 
-    def _four_on_top(self, rank: int) -> bool:
-        ranks = self._ranks
-        pile = self._pile
-        return ranks[pile[-2]] == rank and ranks[pile[-3]] == rank and ranks[pile[-4]] == rank
-
     def _burn(self) -> None:
         self._burned.extend(self._pile)
         self._pile.clear()
         self._need = 0
 
     def _draw(self, hand: list[int]) -> None:
-        """ID-9: draw back up to three while the stock lasts."""
+        """ID-9: draw back up to the hand size while the stock lasts."""
         stock = self._stock
-        while len(hand) < ROW and stock:
+        while len(hand) < self._row and stock:
             insert_card(hand, stock.pop(), self._keys)
 
     def _is_empty(self, p: int) -> bool:
@@ -718,11 +771,10 @@ class IdiotState(State):
         """ID-10 sjanse: the top stock card is played if legal, else taken with the pile."""
         p = self._player
         card = self._stock.pop()
-        rank = self._ranks[card]
         if self._reach[card] >= self._need:
             self.events.append(ChanceDrawn(p, card, True))
             self._pile.append(card)
-            self._after_lay(p, rank, from_hand=False, allow_run=False)
+            self._after_lay(p, card, self._burn_cause(card), from_hand=False, allow_run=False)
         else:
             self.events.append(ChanceDrawn(p, card, False))
             self._pick_up(p, card)
@@ -736,16 +788,16 @@ class IdiotState(State):
         card = self._down[p][slot]
         self._down[p][slot] = -1
         self._down_left[p] -= 1
-        rank = self._ranks[card]
         last_card = not self._down_left[p]
         in_run = self._run
-        playable = rank == in_run if in_run else self._reach[card] >= self._need
-        if rank == TWO and self._no_finish_two and last_card:
-            playable = False
+        playable = self._ranks[card] == in_run if in_run else self._reach[card] >= self._need
+        if last_card and not self.game.may_finish[card]:
+            playable = False  # ID-13 no_finish_on_two: a 2 may not be the last card
         self.events.append(FaceDownTurned(p, card, playable))
         if playable:
             self._pile.append(card)
-            self._after_lay(p, rank, from_hand=False, allow_run=bool(in_run))
+            burn = self._burn_cause(card)
+            self._after_lay(p, card, burn, from_hand=False, allow_run=bool(in_run))
         else:
             self._pick_up(p, card)
 

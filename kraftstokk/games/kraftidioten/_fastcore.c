@@ -6,21 +6,26 @@
  * Each function below mirrors the method of KraftidiotenState or GreedyBot of the same
  * name, with the rule ids of RULES.md. The tables (figures as printed, ranks, top-3
  * flags, the lists of false claims, the action tuples) are the Python game's and bot's
- * own, handed over by fast.py once per game: no rule data is recomputed here.
+ * own, and so are the rule parameters (game.parameters: hand size, joker penalty and
+ * limit, read by the names of RULE_PARAMETERS), handed over by fast.py once per game: no
+ * rule data is recomputed here. The seats, action kinds, phases and counters come from
+ * ks_game.h, which the build writes from spec.py and actions.py (games/cheader.py). A
+ * rule no table carries is one function here, marked with the rules.py function it
+ * mirrors ("rules.joker_costs"); games/README.md has the recipe for changing one.
  *
- * Kraftidioten has no variants. A game is played into fixed arrays (at most
- * KI_MAX_CARDS cards, KI_MAX_SEATS seats); the Python objects of the result are made only
- * at the end.
+ * A game is played into fixed arrays (at most KI_MAX_CARDS cards, MAX_SEATS seats);
+ * the Python objects of the result are made only at the end.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
 
+#include "ks_game.h"
 #include "ks_random.h"
+#include "ks_rules.h"
 
 #define KI_MAX_CARDS 64
-#define KI_MAX_SEATS 10
 #define KI_CATEGORIES 3
 #define KI_NO_CATEGORY (-1)
 /* A turn lists at most six actions per card in hand, plus take and draw. */
@@ -30,7 +35,7 @@
 #define KI_SAMPLE_SETSIZE 21
 
 enum { KI_GREEDY = 0, KI_RANDOM = 1 };
-enum { PHASE_TURN, PHASE_CHALLENGE, PHASE_CLAIM };
+/* The core's action kinds: one per shape of action (kind_value maps them to KIND_...). */
 enum {
     KI_LAY,        /* (LAY, card, category, plant) */
     KI_LAY_FIGURE, /* (LAY, card, category, plant, figure): a lie by figure, KI-4c */
@@ -40,39 +45,6 @@ enum {
     KI_DRAW,
     KI_CHALLENGE,
     KI_PASS,
-};
-
-/* The counters, named as the events of events.py count them. */
-enum {
-    C_CLAIMS,
-    C_LIES,
-    C_FIGURE_LIES,
-    C_TOP3_CLAIMS,
-    C_STOCK_DRAWS,
-    C_CHALLENGES,
-    C_CHALLENGES_UPHELD,
-    C_CHALLENGES_GROUNDLESS,
-    C_PILE_PICKUPS,
-    C_BURNS,
-    C_TOP3_BURNS,
-    C_JOKER_BURNS,
-    C_JOKER_PENALTIES,
-    C_COUNT,
-};
-static const char *const COUNTER_NAMES[C_COUNT] = {
-    [C_CLAIMS] = "claims",
-    [C_LIES] = "lies",
-    [C_FIGURE_LIES] = "figure_lies",
-    [C_TOP3_CLAIMS] = "top3_claims",
-    [C_STOCK_DRAWS] = "stock_draws",
-    [C_CHALLENGES] = "challenges",
-    [C_CHALLENGES_UPHELD] = "challenges_upheld",
-    [C_CHALLENGES_GROUNDLESS] = "challenges_groundless",
-    [C_PILE_PICKUPS] = "pile_pickups",
-    [C_BURNS] = "burns",
-    [C_TOP3_BURNS] = "top3_burns",
-    [C_JOKER_BURNS] = "joker_burns",
-    [C_JOKER_PENALTIES] = "joker_penalties",
 };
 
 typedef struct {
@@ -92,9 +64,7 @@ typedef struct {
     int num_cards;
     int num_plants;
     int num_jokers;
-    int hand_size;
-    int joker_penalty;
-    int joker_limit;
+    Rules parameters; /* the game's rule parameters (rules.KraftidiotenRules) */
     long long action_cap;
     long long max_claim_figure;
     long kind_value[KI_PASS + 1]; /* the Python kinds (LAY = 200, ...) by internal kind */
@@ -129,8 +99,8 @@ typedef struct {
     const KiRules *rules;
     ks_random *rng;
     int n;
-    unsigned char hands[KI_MAX_SEATS][KI_MAX_CARDS];
-    int hand_len[KI_MAX_SEATS];
+    unsigned char hands[MAX_SEATS][KI_MAX_CARDS];
+    int hand_len[MAX_SEATS];
     unsigned char stock[KI_MAX_CARDS]; /* the top is the end */
     int stock_len;
     unsigned char pile[KI_MAX_CARDS];
@@ -141,9 +111,9 @@ typedef struct {
     double claim_figure;
     int category;
     double floor;
-    unsigned char active[KI_MAX_SEATS];
+    unsigned char active[MAX_SEATS];
     int num_active;
-    int out_order[KI_MAX_SEATS];
+    int out_order[MAX_SEATS];
     int out_len;
     int phase;
     int player;
@@ -155,8 +125,8 @@ typedef struct {
     int finished;
     long long actions;
     long long turns;
-    long counters[C_COUNT];
-    int counter_order[C_COUNT]; /* counters in the order first counted, as a dict fills */
+    long counters[COUNTER_COUNT];
+    int counter_order[COUNTER_COUNT]; /* counters in the order first counted, as a dict fills */
     int counted;
     long cards_played[KI_MAX_CARDS];
     const char *broken; /* set when the state is inconsistent: the game is abandoned */
@@ -207,8 +177,8 @@ static void ki_deal(ki_game *g) {
     unsigned char plants[KI_MAX_CARDS];
     for (int card = 0; card < rules->num_cards; card++) keys[card] = ks_random_double(g->rng);
     ks_sort_by_random_keys(keys, rules->plants, rules->num_plants, plants);
-    int dealt = rules->hand_size * g->n;
-    for (int round = 0; round < rules->hand_size; round++) {
+    int dealt = rules->parameters.hand_size * g->n;
+    for (int round = 0; round < rules->parameters.hand_size; round++) {
         for (int seat = 0; seat < g->n; seat++) {
             ki_push(g, g->hands[seat], &g->hand_len[seat], plants[round * g->n + seat]);
         }
@@ -263,7 +233,7 @@ static void ki_new_pile(ki_game *g, int seat) {
 }
 
 static void ki_take_pile(ki_game *g, int seat) {
-    ki_count(g, C_PILE_PICKUPS);
+    ki_count(g, COUNTER_PILE_PICKUPS);
     ki_extend(g, g->hands[seat], &g->hand_len[seat], g->pile, g->pile_len);
     g->pile_len = 0;
     g->claim_plant = -1;
@@ -273,7 +243,7 @@ static void ki_take_pile(ki_game *g, int seat) {
 static void ki_go_out(ki_game *g, int seat) {
     g->active[seat] = 0;
     g->num_active--;
-    if (g->out_len >= KI_MAX_SEATS) {
+    if (g->out_len >= MAX_SEATS) {
         g->broken = "too many seats out";
         return;
     }
@@ -291,7 +261,7 @@ static void ki_go_out(ki_game *g, int seat) {
 }
 
 static void ki_draw_up(ki_game *g, int seat) {
-    while (g->hand_len[seat] < g->rules->hand_size && g->stock_len > 0) {
+    while (g->hand_len[seat] < g->rules->parameters.hand_size && g->stock_len > 0) {
         ki_push(g, g->hands[seat], &g->hand_len[seat], g->stock[--g->stock_len]);
     }
 }
@@ -308,13 +278,13 @@ static void ki_lay(ki_game *g, int seat, int card, int category, int plant, int 
     g->category = category;
     g->floor = g->claim_figure;
     int top3 = rules->top3[category][plant];
-    ki_count(g, C_CLAIMS);
+    ki_count(g, COUNTER_CLAIMS);
     g->cards_played[card]++;
     if (lie) {
-        ki_count(g, C_LIES);
-        if (stated) ki_count(g, C_FIGURE_LIES);
+        ki_count(g, COUNTER_LIES);
+        if (stated) ki_count(g, COUNTER_FIGURE_LIES);
     }
-    if (top3) ki_count(g, C_TOP3_CLAIMS);
+    if (top3) ki_count(g, COUNTER_TOP3_CLAIMS);
     ki_draw_up(g, seat);
     g->layer = seat;
     g->layer_emptied = g->hand_len[seat] == 0;
@@ -346,12 +316,32 @@ static void ki_sample_burned(ki_game *g, int k, unsigned char *drawn) {
     }
 }
 
+/* rules.joker_costs (KI-7): laying a joker while holding joker_limit cards or fewer (the
+   joker counted) costs the penalty. */
+static int ki_joker_costs(const KiRules *rules, int held) {
+    return held <= rules->parameters.joker_limit;
+}
+
+/* rules.penalty_size (KI-7): joker_penalty random burned cards, or as many as there are. */
+static int ki_penalty_size(const KiRules *rules, int burned) {
+    return burned < rules->parameters.joker_penalty ? burned : rules->parameters.joker_penalty;
+}
+
+/* rules.reaches (KI-3): a claim must be at least the previous claim's figure. */
+static inline int ki_reaches(double figure, double floor) { return figure >= floor; }
+
+/* rules.is_lie (KI-6): the card is not the plant named, or the figure not its printed one. */
+static int ki_is_lie(const ki_game *g, int card) {
+    return card != g->claim_plant ||
+           g->claim_figure != g->rules->claim_figures[g->category][g->claim_plant];
+}
+
 /* KI-7: shown, the pile burns, the same player lays again (penalty if <= 2 held). */
 static void ki_joker(ki_game *g, int seat, int card, int penalty) {
     ki_extend(g, g->burned, &g->burned_len, g->pile, g->pile_len);
     ki_push(g, g->burned, &g->burned_len, card);
-    ki_count(g, C_BURNS);
-    ki_count(g, C_JOKER_BURNS);
+    ki_count(g, COUNTER_BURNS);
+    ki_count(g, COUNTER_JOKER_BURNS);
     g->cards_played[card]++;
     g->pile_len = 0;
     g->claim_plant = -1;
@@ -359,16 +349,15 @@ static void ki_joker(ki_game *g, int seat, int card, int penalty) {
         /* Three random cards from all the burned cards, jokers included (this one too),
            or as many as there are. */
         unsigned char drawn[KI_MAX_CARDS];
-        int k = g->rules->joker_penalty;
-        if (g->burned_len <= k) {
-            k = g->burned_len;
+        int k = ki_penalty_size(g->rules, g->burned_len);
+        if (k == g->burned_len) {
             memcpy(drawn, g->burned, (size_t)k);
         } else {
             ki_sample_burned(g, k, drawn);
         }
         for (int i = 0; i < k; i++) ki_remove_card(g, g->burned, &g->burned_len, drawn[i]);
         ki_extend(g, g->hands[seat], &g->hand_len[seat], drawn, k);
-        ki_count(g, C_JOKER_PENALTIES);
+        ki_count(g, COUNTER_JOKER_PENALTIES);
     }
     ki_new_pile(g, seat);
 }
@@ -392,12 +381,12 @@ static void ki_draw_chance(ki_game *g, int seat) {
         return;
     }
     int card = g->stock[--g->stock_len];
-    ki_count(g, C_STOCK_DRAWS);
+    ki_count(g, COUNTER_STOCK_DRAWS);
     if (g->rules->joker[card]) {
         ki_joker(g, seat, card, 0);
         return;
     }
-    if (g->rules->claim_figures[g->category][card] >= g->floor) {
+    if (ki_reaches(g->rules->claim_figures[g->category][card], g->floor)) {
         ki_lay(g, seat, card, g->category, card, 1, 0, 0);
         return;
     }
@@ -415,15 +404,14 @@ static void ki_challenge(ki_game *g) {
         return;
     }
     int card = g->pile[g->pile_len - 1];
-    int plant = g->claim_plant;
-    ki_count(g, C_CHALLENGES);
-    if (card != plant || g->claim_figure != g->rules->claim_figures[g->category][plant]) {
-        ki_count(g, C_CHALLENGES_UPHELD);
+    ki_count(g, COUNTER_CHALLENGES);
+    if (ki_is_lie(g, card)) {
+        ki_count(g, COUNTER_CHALLENGES_UPHELD);
         ki_take_pile(g, layer);
         ki_new_pile(g, challenger);
         return;
     }
-    ki_count(g, C_CHALLENGES_GROUNDLESS);
+    ki_count(g, COUNTER_CHALLENGES_GROUNDLESS);
     ki_take_pile(g, challenger);
     if (g->layer_emptied) {
         ki_go_out(g, layer);
@@ -440,8 +428,8 @@ static void ki_claim_stands(ki_game *g) {
     int layer = g->layer;
     int top3 = g->top3_claim;
     if (top3) {
-        ki_count(g, C_BURNS);
-        ki_count(g, C_TOP3_BURNS);
+        ki_count(g, COUNTER_BURNS);
+        ki_count(g, COUNTER_TOP3_BURNS);
         ki_extend(g, g->burned, &g->burned_len, g->pile, g->pile_len);
         g->pile_len = 0;
         g->claim_plant = -1;
@@ -501,7 +489,7 @@ static int ki_apply(ki_game *g, const ki_action *action) {
         break;
     case KI_JOKER: {
         g->turns++;
-        int penalty = g->hand_len[seat] <= g->rules->joker_limit;
+        int penalty = ki_joker_costs(g->rules, g->hand_len[seat]);
         ki_remove_card(g, g->hands[seat], &g->hand_len[seat], action->card);
         ki_joker(g, seat, action->card, penalty);
         ki_draw_up(g, seat);
@@ -553,7 +541,7 @@ static int ki_turn_actions(const ki_game *g, ki_action *legal) {
         for (int i = 0; i < g->hand_len[g->player]; i++) {
             int card = hand[i];
             if (rules->joker[card]) continue;
-            if (figures[card] >= g->floor) {
+            if (ki_reaches(figures[card], g->floor)) {
                 legal[count++] =
                     ki_listed(rules->truth_action[category][card], KI_LAY, card, category, card);
             }
@@ -572,20 +560,22 @@ static int ki_turn_actions(const ki_game *g, ki_action *legal) {
     return count;
 }
 
-/* rules.lowest_figure_lie: the lowest whole figure that reaches floor and is not printed. */
+/* rules.lowest_figure_lie (KI-4c): the lowest whole figure that reaches floor and is not
+   printed. */
 static long long ki_lowest_figure_lie(double floor, double printed) {
     double lowest = ceil(floor);
     if (lowest < 0.0) lowest = 0.0;
     return lowest == printed ? (long long)lowest + 1 : (long long)lowest;
 }
 
-/* The first of the card's false claims that reaches the floor (bisect_left). */
+/* The first of the card's false claims that reaches the floor (bisect_left, as
+   rules.reaches allows an equal figure). */
 static int ki_false_start(const KiRules *rules, int category, int card, double floor) {
     const double *figures = rules->false_figure[category][card];
     int low = 0, high = rules->false_count[category][card];
     while (low < high) {
         int middle = (low + high) / 2;
-        if (figures[middle] < floor) {
+        if (!ki_reaches(figures[middle], floor)) {
             low = middle + 1;
         } else {
             high = middle;
@@ -672,7 +662,7 @@ static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
     double best_figure = INFINITY;
     for (int i = 0; i < len; i++) {
         double figure = figures[hand[i]];
-        if (g->floor <= figure && figure < best_figure) {
+        if (ki_reaches(figure, g->floor) && figure < best_figure) {
             best = hand[i];
             best_figure = figure;
         }
@@ -681,7 +671,7 @@ static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
         *chosen = ki_listed(rules->greedy_truthful[category][best], KI_LAY, best, category, best);
         return 0;
     }
-    if (len > 2) { /* KI-7: a joker only while holding three cards or more */
+    if (!ki_joker_costs(rules, len)) { /* KI-7: a joker only while it costs nothing */
         int lowest_joker = -1;
         for (int i = 0; i < len; i++) {
             int card = hand[i];
@@ -933,32 +923,31 @@ static int ki_card_list(PyObject *object, int cards, unsigned char *out, int *co
 
 static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {
-        "num_players",   "action_cap",    "hand_size",      "joker_penalty",
-        "joker_limit",   "max_claim_figure", "kinds",       "joker",
-        "plants",        "jokers",        "claim_figures",  "top3",
-        "false_claims",  "false_figures", "truth_actions",  "lie_actions",
-        "joker_actions", "take_action",   "draw_action",    "challenge_action",
-        "pass_action",   "greedy_nr",     "greedy_figures", "greedy_truthful",
-        "game_error",    NULL,
+        "num_players",   "action_cap",    "parameters",     "max_claim_figure",
+        "joker",         "plants",        "jokers",         "claim_figures",
+        "top3",          "false_claims",  "false_figures",  "truth_actions",
+        "lie_actions",   "joker_actions", "take_action",    "draw_action",
+        "challenge_action", "pass_action", "greedy_nr",     "greedy_figures",
+        "greedy_truthful", "game_error",  NULL,
     };
-    int num_players, hand_size, joker_penalty, joker_limit;
+    int num_players;
     long long action_cap, max_claim_figure;
-    PyObject *kinds, *joker, *plants, *jokers, *claim_figures, *top3, *false_claims,
+    PyObject *parameters, *joker, *plants, *jokers, *claim_figures, *top3, *false_claims,
         *false_figures, *truth_actions, *lie_actions, *joker_actions, *take_action,
         *draw_action, *challenge_action, *pass_action, *greedy_nr, *greedy_figures,
         *greedy_truthful, *game_error;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kwargs, "$iLiiiLOOOOOOOOOOOOOOOOOOO", keywords, &num_players, &action_cap,
-            &hand_size, &joker_penalty, &joker_limit, &max_claim_figure, &kinds, &joker,
-            &plants, &jokers, &claim_figures, &top3, &false_claims, &false_figures,
-            &truth_actions, &lie_actions, &joker_actions, &take_action, &draw_action,
-            &challenge_action, &pass_action, &greedy_nr, &greedy_figures, &greedy_truthful,
-            &game_error)) {
+            args, kwargs, "$iLOLOOOOOOOOOOOOOOOOOO", keywords, &num_players, &action_cap,
+            &parameters, &max_claim_figure, &joker, &plants, &jokers, &claim_figures, &top3,
+            &false_claims, &false_figures, &truth_actions, &lie_actions, &joker_actions,
+            &take_action, &draw_action, &challenge_action, &pass_action, &greedy_nr,
+            &greedy_figures, &greedy_truthful, &game_error)) {
         return NULL;
     }
-    if (num_players < 2 || num_players > KI_MAX_SEATS || action_cap < 1 || hand_size < 1 ||
-        joker_penalty < 0 || joker_penalty > KI_MAX_SAMPLE || joker_limit < 0 ||
-        max_claim_figure < 0) {
+    Rules read;
+    if (ks_read_rules(parameters, &read) < 0) return NULL;
+    if (num_players < MIN_SEATS || num_players > MAX_SEATS || action_cap < 1 ||
+        read.hand_size < 1 || read.joker_penalty > KI_MAX_SAMPLE || max_claim_figure < 0) {
         PyErr_SetString(PyExc_ValueError, "kraftidioten native core: a setting out of range");
         return NULL;
     }
@@ -970,24 +959,16 @@ static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
     if (self == NULL) return NULL;
     self->num_players = num_players;
     self->action_cap = action_cap;
-    self->hand_size = hand_size;
-    self->joker_penalty = joker_penalty;
-    self->joker_limit = joker_limit;
+    self->parameters = read;
     self->max_claim_figure = max_claim_figure;
     Py_INCREF(game_error);
     self->game_error = game_error;
-
-    PyObject *kind_items = ki_sequence(kinds, KI_PASS + 1, "kinds");
-    if (kind_items == NULL) goto fail;
-    for (int k = 0; k <= KI_PASS; k++) {
-        long value;
-        if (ki_long(PySequence_Fast_GET_ITEM(kind_items, k), 0, 100000, "kinds", &value) < 0) {
-            Py_DECREF(kind_items);
-            goto fail;
-        }
-        self->kind_value[k] = value;
-    }
-    Py_DECREF(kind_items);
+    static const long kinds[] = {
+        [KI_LAY] = KIND_LAY,   [KI_LAY_FIGURE] = KIND_LAY, [KI_LIE] = KIND_LIE,
+        [KI_JOKER] = KIND_JOKER, [KI_TAKE] = KIND_TAKE,   [KI_DRAW] = KIND_DRAW,
+        [KI_CHALLENGE] = KIND_CHALLENGE, [KI_PASS] = KIND_PASS,
+    };
+    for (int k = 0; k <= KI_PASS; k++) self->kind_value[k] = kinds[k];
 
     PyObject *joker_items = ki_sequence(joker, -1, "joker");
     if (joker_items == NULL) goto fail;
@@ -1014,7 +995,8 @@ static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
         ki_card_list(jokers, n, self->jokers, &self->num_jokers, "jokers") < 0) {
         goto fail;
     }
-    if (self->num_plants + self->num_jokers != n || self->num_plants < hand_size * num_players) {
+    if (self->num_plants + self->num_jokers != n ||
+        self->num_plants < read.hand_size * num_players) {
         PyErr_SetString(PyExc_ValueError, "kraftidioten native core: plants and jokers do not "
                                           "make up the deck");
         goto fail;
@@ -1093,9 +1075,9 @@ typedef struct {
     PyObject_HEAD
     KiRules *rules;
     int num_seats;
-    int seat_bot[KI_MAX_SEATS];
+    int seat_bot[MAX_SEATS];
     ks_random game_rng;
-    ks_random seat_rng[KI_MAX_SEATS];
+    ks_random seat_rng[MAX_SEATS];
     ki_game game;
     ki_action *log;
     Py_ssize_t log_capacity;
@@ -1220,7 +1202,8 @@ static PyObject *ki_counters(const ki_game *g, PyObject *const *names) {
     return counters;
 }
 
-static PyObject *COUNTER_KEYS[C_COUNT];
+static const char *const COUNTER_TEXT[COUNTER_COUNT] = COUNTER_NAMES;
+static PyObject *COUNTER_KEYS[COUNTER_COUNT];
 
 /* (actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards) */
 static PyObject *ki_run(KiCore *self, Py_ssize_t logged) {
@@ -1290,7 +1273,7 @@ static PyObject *ki_play(KiCore *self, uint64_t seed) {
     /* Every seat draws (the greedy bot for an opening's category, the random one at each
      * turn), seat 0 at the first action: it is seeded with the game's generator, and the
      * other seats together at the first draw of any of them. */
-    ks_random *seats[KI_MAX_SEATS];
+    ks_random *seats[MAX_SEATS];
     ks_random_lazy(&self->game_rng, seed);
     for (int seat = 0; seat < self->num_seats; seat++) {
         ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
@@ -1418,9 +1401,9 @@ static struct PyModuleDef ki_module = {
 
 PyMODINIT_FUNC PyInit__fastcore(void) {
     if (PyType_Ready(&KiRulesType) < 0 || PyType_Ready(&KiCoreType) < 0) return NULL;
-    for (int i = 0; i < C_COUNT; i++) {
+    for (int i = 0; i < COUNTER_COUNT; i++) {
         if (COUNTER_KEYS[i] == NULL) {
-            COUNTER_KEYS[i] = PyUnicode_InternFromString(COUNTER_NAMES[i]);
+            COUNTER_KEYS[i] = PyUnicode_InternFromString(COUNTER_TEXT[i]);
             if (COUNTER_KEYS[i] == NULL) return NULL;
         }
     }
@@ -1428,6 +1411,8 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     if (module == NULL) return NULL;
     if (PyModule_AddIntConstant(module, "GREEDY", KI_GREEDY) < 0 ||
         PyModule_AddIntConstant(module, "RANDOM", KI_RANDOM) < 0 ||
+        PyModule_AddIntConstant(module, "MAX_PENALTY", KI_MAX_SAMPLE) < 0 ||
+        PyModule_AddIntConstant(module, "MAX_CARDS", KI_MAX_CARDS) < 0 ||
         PyModule_AddObjectRef(module, "Rules", (PyObject *)&KiRulesType) < 0 ||
         PyModule_AddObjectRef(module, "Core", (PyObject *)&KiCoreType) < 0) {
         Py_DECREF(module);

@@ -23,7 +23,13 @@ from kraftstokk.games.kraftidioten.observation import (
     KraftidiotenObservation,
     KraftidiotenTurnView,
 )
-from kraftstokk.games.kraftidioten.rules import BURNED, NO_CATEGORY, lowest_figure_lie
+from kraftstokk.games.kraftidioten.rules import (
+    BURNED,
+    NO_CATEGORY,
+    joker_costs,
+    lowest_figure_lie,
+    reaches,
+)
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 
 _INFINITY = float("inf")
@@ -68,6 +74,7 @@ class GreedyBot:
         table = game.table
         self._joker = table.joker
         self._nr = table.nr
+        self._rules = game.parameters
         # The game's tables: a plant's printed figure per category (jokers -inf, so they
         # never qualify) and its truthful lay action, so a turn allocates nothing.
         self._plant_figures = game.plant_figures
@@ -110,12 +117,12 @@ class GreedyBot:
         best_figure = _INFINITY
         for card in hand:
             figure = figures[card]
-            if floor <= figure < best_figure:
+            if reaches(figure, floor) and figure < best_figure:
                 best = card
                 best_figure = figure
         if best >= 0:
             return self._truthful[category][best]
-        if len(hand) > 2:  # KI-7: a joker only while holding three cards or more
+        if not joker_costs(len(hand), self._rules):  # KI-7: a joker only while it costs nothing
             lowest_joker = -1
             for card in hand:
                 if joker[card] and (lowest_joker < 0 or card < lowest_joker):
@@ -158,6 +165,7 @@ class HeuristicBot:
         self.top3_challenge = top3_challenge
         self.bluff = bluff
         self._joker = table.joker
+        self._rules = game.parameters
         self._figures = game.claim_figures
         self._nr = table.nr
         self._top3 = game.top3
@@ -252,7 +260,7 @@ class HeuristicBot:
         floor = observation.floor
         assert floor is not None
         figures = self._figures[category]
-        truthful = [card for card in plants if figures[card] >= floor]
+        truthful = [card for card in plants if reaches(figures[card], floor)]
         if truthful:
             top = [card for card in truthful if self._top3[category][card]]
             if top and observation.pile_count >= 4:  # a true top-3 claim burns a big pile
@@ -261,7 +269,7 @@ class HeuristicBot:
                 card = min(truthful, key=figures.__getitem__)
             return (LAY, card, category, card)
         pile = observation.pile_count
-        if jokers and len(hand) > 2 and pile >= 2:
+        if jokers and not joker_costs(len(hand), self._rules) and pile >= 2:
             return (JOKER, min(jokers))
         if pile <= 1 or not plants:
             return DRAW_ACTION if observation.stock_count else TAKE_ACTION

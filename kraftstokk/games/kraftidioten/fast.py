@@ -1,10 +1,11 @@
 """Kraftidioten's native core (``_fastcore.c``): whole games of greedy and random seats.
 
-:func:`native_core` hands the core a game's own tables once (the printed figures, the
-top-3 flags, the false claims and their figures, the action tuples, and the greedy bot's
-ranks and figures, taken from a :class:`GreedyBot` of that game), so no rule or policy
-data is written twice. It gives a core only when every seat is exactly the greedy bot
-(made for this game) or the framework's random bot; Kraftidioten has no variants. The
+:func:`native_core` hands the core a game's own tables once (the rule parameters, the
+printed figures, the top-3 flags, the false claims and their figures, the action tuples,
+and the greedy bot's ranks and figures, taken from a :class:`GreedyBot` of that game),
+so no rule or policy data is written twice; the action kinds and counters are compiled
+into the core from ``ks_game.h`` (``games/cheader.py``). It gives a core only when every
+seat is exactly the greedy bot (made for this game) or the framework's random bot. The
 Python engine (``state.py``, ``bots.py``) stays the reference: the core plays the same
 games, every random draw included (``tests/test_games_fastcore.py``,
 ``tests/test_games_kraftidioten_fastcore.py``).
@@ -12,6 +13,7 @@ games, every random draw included (``tests/test_games_fastcore.py``,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -20,25 +22,15 @@ from kraftstokk.games import native
 from kraftstokk.games.core import Bot, Game
 from kraftstokk.games.fastcore import NativeCore
 from kraftstokk.games.kraftidioten.actions import (
-    CHALLENGE,
     CHALLENGE_ACTION,
-    DRAW,
     DRAW_ACTION,
-    JOKER,
-    LAY,
-    LIE,
-    PASS,
     PASS_ACTION,
-    TAKE,
     TAKE_ACTION,
 )
 from kraftstokk.games.kraftidioten.bots import GreedyBot
-from kraftstokk.games.kraftidioten.rules import HAND_SIZE, JOKER_LIMIT, JOKER_PENALTY
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 from kraftstokk.games.random_bot import RandomBot
 
-#: The core's fixed arrays: at most this many cards (a deck has 55).
-MAX_CARDS: Final = 64
 #: Action caps and stated figures beyond this are never reached; the core counts in int64.
 _NATIVE_LIMIT: Final = 2**62
 #: Games whose tables were handed to the core, the most recent last.
@@ -60,11 +52,8 @@ class _GameCore:
         self.arguments: dict[str, Any] = dict(
             num_players=game.num_players,
             action_cap=min(game.action_cap, _NATIVE_LIMIT),
-            hand_size=HAND_SIZE,
-            joker_penalty=JOKER_PENALTY,
-            joker_limit=JOKER_LIMIT,
+            parameters=game.parameters,
             max_claim_figure=min(game.max_claim_figure, _NATIVE_LIMIT),
-            kinds=(LAY, LAY, LIE, JOKER, TAKE, DRAW, CHALLENGE, PASS),
             joker=table.joker,
             plants=game.plants,
             jokers=game.jokers,
@@ -116,13 +105,21 @@ class _GameCore:
 _games: dict[int, _GameCore] = {}
 
 
+@functools.cache
+def core_module() -> Any:
+    """The built ``_fastcore`` module, or None (not built, stale, or pure Python wanted)."""
+    return native.load_core("kraftidioten")
+
+
 def _game_core(game: KraftidiotenGame) -> _GameCore | None:
     entry = _games.get(id(game))
     if entry is not None and entry.game is game:
         return entry
-    module = native.load_core("kraftidioten")
-    if module is None or game.table.size > MAX_CARDS or JOKER_PENALTY > 5:
-        return None
+    module = core_module()
+    if module is None or game.table.size > module.MAX_CARDS:
+        return None  # the core's fixed arrays hold this many cards (a deck has 55)
+    if game.parameters.joker_penalty > module.MAX_PENALTY:
+        return None  # the core draws a penalty as Random.sample does for small ones only
     entry = _GameCore(module, game)
     _games.pop(id(game), None)
     if len(_games) >= _CACHE_SIZE:
@@ -133,7 +130,7 @@ def _game_core(game: KraftidiotenGame) -> _GameCore | None:
 
 def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     """The core that plays ``game`` with ``bots`` exactly as the Python engine, or None."""
-    if type(game) is not KraftidiotenGame or game.variants or len(bots) != game.num_players:
+    if type(game) is not KraftidiotenGame or len(bots) != game.num_players:
         return None
     entry = _game_core(game)
     return entry.core(bots) if entry is not None else None

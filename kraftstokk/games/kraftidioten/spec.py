@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kraftstokk.games.kraftidioten.actions import KraftidiotenAction, KraftidiotenPhase
+from kraftstokk.games.kraftidioten.rules import RULES
 from kraftstokk.games.spec import CounterSpec, GameSpec
 
 SPEC = GameSpec(
@@ -46,4 +47,5 @@ SPEC = GameSpec(
     phases=KraftidiotenPhase,
     v1_action_kinds=None,
     v1_refusal="lies by figure, KI-4c, and a joker penalty that draws jokers too, KI-7",
+    rules=RULES,
 )

@@ -15,7 +15,7 @@ to :data:`~kraftstokk.games.kraftidioten.rules.MAX_CLAIM_FIGURE`, as a person ma
 one. Two steps (``LIE``, then the claim) keep each list short: about two per hand card,
 then at most 103 claims, instead of hand size x 52 x figures.
 
-Claims are made and judged in the figures as the cards print them (``DeckTable.shown``):
+Claims are made and judged in the figures as the cards print them (``DeckTable.printed``):
 "Tonstad, 4 405 GWh" is the truth when Tonstad's card prints 4 405, whatever decimals
 lie behind it; the printed rounding keeps the order of the exact figures, so it changes
 no comparison between two plants.
@@ -96,16 +96,18 @@ from kraftstokk.games.kraftidioten.observation import (
 )
 from kraftstokk.games.kraftidioten.rules import (
     BURNED,
-    HAND_SIZE,
-    JOKER_PENALTY,
     MAX_CLAIM_FIGURE,
     NO_CATEGORY,
     NOT_SHOWN,
+    KraftidiotenRules,
     is_lie,
     is_top3,
     joker_costs,
     lowest_figure_lie,
+    penalty_size,
+    reaches,
 )
+from kraftstokk.games.kraftidioten.spec import SPEC
 from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
@@ -122,9 +124,10 @@ def _figure_key(figures: tuple[float, ...]) -> Callable[[int], tuple[float, int]
 class KraftidiotenGame(Game):
     """KI-1..KI-9 for 2-10 players with all 55 cards (jokers in)."""
 
-    name = "kraftidioten"
-    min_players = 2
-    max_players = 10
+    name = SPEC.name
+    min_players = SPEC.min_players
+    max_players = SPEC.max_players
+    allowed_variants = SPEC.variant_names
 
     def __init__(
         self,
@@ -134,11 +137,14 @@ class KraftidiotenGame(Game):
         action_cap: int = DEFAULT_ACTION_CAP,
     ) -> None:
         super().__init__(table, num_players, variants, action_cap)
+        #: The rule parameters: the main rules with the variants applied.
+        self.parameters: KraftidiotenRules = SPEC.rules_for(self.variants)
+        dealt = self.parameters.hand_size * num_players
         plants = table.plant_cards
-        if len(plants) < HAND_SIZE * num_players:
+        if len(plants) < dealt:
             raise GameError(
                 f"kraftidioten with {num_players} players needs at least "
-                f"{HAND_SIZE * num_players} plant cards, the deck has {len(plants)}"
+                f"{dealt} plant cards, the deck has {len(plants)}"
             )
         self.plants = plants
         self.jokers = table.joker_cards
@@ -221,6 +227,7 @@ class KraftidiotenState(State):
         self.rng = rng
         n = game.num_players
         self.n = n
+        self.hand_size = game.parameters.hand_size  # KI-2: drawn back up to this
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []  # the top is the end
         self.pile: list[int] = []  # face down, aligned with claims
@@ -257,10 +264,11 @@ class KraftidiotenState(State):
         random_key = self.rng.random
         keys = [random_key() for _ in range(self.game.table.size)]
         plants = sorted(self.game.plants, key=keys.__getitem__)
-        for round_ in range(HAND_SIZE):
+        hand_size = self.hand_size
+        for round_ in range(hand_size):
             for seat in range(self.n):
                 self.hands[seat].append(plants[round_ * self.n + seat])
-        stock = plants[HAND_SIZE * self.n :]  # already in random order
+        stock = plants[hand_size * self.n :]  # already in random order
         for joker in self.game.jokers:  # a uniform place each: the stock stays uniform
             stock.insert(self.rng.randrange(len(stock) + 1), joker)
         self.stock = stock
@@ -323,6 +331,7 @@ class KraftidiotenState(State):
         game = self.game
         if phase == PHASE_CLAIM:
             card, category = self.lie_card, self.lie_category
+            # The first claim that reaches the floor (rules.reaches: equal allowed).
             start = bisect_left(game.false_figures[category][card], self.floor)
             return game.false_claims[category][card][start:] + self._figure_lies(card, category)
         hand = self.hands[self.player]
@@ -346,7 +355,7 @@ class KraftidiotenState(State):
                 if joker[card]:
                     jokers.append(game.joker_actions[card])
                     continue
-                if figures[card] >= floor:
+                if reaches(figures[card], floor):
                     actions.append(truth[card])
                 actions.append(lie[card])  # a lie by figure beats any claim (KI-4c)
             actions.append(TAKE_ACTION)
@@ -450,7 +459,7 @@ class KraftidiotenState(State):
                 or not (category == current or (current == NO_CATEGORY and 0 <= category <= 2))
                 or card not in self.hands[seat]
                 or self.game.table.joker[card]
-                or self.game.claim_figures[category][card] < self.floor
+                or not reaches(self.game.claim_figures[category][card], self.floor)
             ):
                 self._check_claim(seat, action, truthful=True)  # raises with the reason
             self.actions += 1
@@ -476,7 +485,7 @@ class KraftidiotenState(State):
             self.actions += 1
             self.turns += 1
             hand = self.hands[seat]
-            penalty = joker_costs(len(hand))
+            penalty = joker_costs(len(hand), self.game.parameters)
             remove_card(hand, card)
             self._joker(seat, card, penalty=penalty, from_stock=False)
             self._draw_up(hand)
@@ -694,13 +703,13 @@ class KraftidiotenState(State):
                     f"claim {list(action)} states the plant's printed figure: "
                     "claim it without a figure"
                 )
-            if figure < self.floor:
+            if not reaches(figure, self.floor):
                 raise GameError(f"claim {list(action)} is below the last claim")
             return
         if (plant == card) != truthful:
             wanted = "the card laid" if truthful else "another plant than the card laid"
             raise GameError(f"claim {list(action)} must name {wanted}")
-        if game.claim_figures[category][plant] < self.floor:
+        if not reaches(game.claim_figures[category][plant], self.floor):
             raise GameError(f"claim {list(action)} is below the last claim")
 
     def _category_name(self, category: int) -> str:
@@ -755,7 +764,7 @@ class KraftidiotenState(State):
         top3 = game.top3[category][plant]
         self.events.append(Claimed(seat, card, category, plant, stated, from_stock, top3, lie))
         stock = self.stock
-        while len(hand) < HAND_SIZE and stock:  # draw back up (inlined: hot path)
+        while len(hand) < self.hand_size and stock:  # draw back up (inlined: hot path)
             hand.append(stock.pop())
         self.layer = seat
         self.layer_emptied = not hand
@@ -770,7 +779,7 @@ class KraftidiotenState(State):
 
     def _draw_up(self, hand: list[int]) -> None:
         stock = self.stock
-        while len(hand) < HAND_SIZE and stock:
+        while len(hand) < self.hand_size and stock:
             hand.append(stock.pop())
 
     def _joker(self, seat: int, card: int, *, penalty: bool, from_stock: bool) -> None:
@@ -785,11 +794,8 @@ class KraftidiotenState(State):
         if penalty:
             # Three random cards from all the burned cards, jokers included (this one
             # too), or as many as there are.
-            drawn = (
-                list(burned)
-                if len(burned) <= JOKER_PENALTY
-                else self.rng.sample(burned, JOKER_PENALTY)
-            )
+            size = penalty_size(len(burned), self.game.parameters)
+            drawn = list(burned) if size == len(burned) else self.rng.sample(burned, size)
             for burned_card in drawn:
                 burned.remove(burned_card)
             self.hands[seat].extend(drawn)
@@ -803,7 +809,7 @@ class KraftidiotenState(State):
             self.events.append(StockDrawn(seat, card, DrawOutcome.JOKER))
             self._joker(seat, card, penalty=False, from_stock=True)
             return
-        if self.game.claim_figures[self.category][card] >= self.floor:
+        if reaches(self.game.claim_figures[self.category][card], self.floor):
             self.events.append(StockDrawn(seat, card, DrawOutcome.CLAIMED))
             self._lay(seat, card, self.category, card, from_stock=True)
             return

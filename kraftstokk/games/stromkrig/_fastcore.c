@@ -4,8 +4,11 @@
  * plays exactly its games, action for action, and counts what its events count. The
  * functions carry the names of the Python methods they mirror, so the two read side by
  * side. Every table (which card beats which, which starts a war, the special uses in
- * their listing order, war figures, the hand order, the greedy bot's costs) is handed
- * over by fast.py from the Python Game and bot objects: no rule is decided here twice.
+ * their listing order, war figures, the hand order, the greedy bot's costs) and the rule
+ * parameters (game.parameters, read by the names of RULE_PARAMETERS) are handed over by
+ * fast.py from the Python Game and bot objects: no rule is decided here twice. The seats,
+ * action kinds, phases and counters come from ks_game.h, which the build writes from
+ * spec.py and actions.py (games/cheader.py).
  *
  * The state is fixed C arrays. Each of the 55 cards is in exactly one place, so no card
  * list can hold more than 55; the pushes check it anyway and turn a broken invariant
@@ -19,55 +22,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ks_game.h"
 #include "ks_random.h"
+#include "ks_rules.h"
 
 #define DECK 55
-#define MAX_SEATS 6
-#define HAND_SIZE 3 /* SK-1, SK-3 */
 #define CATEGORY_COUNT 3
 /* A turn lists at most 55 lays, 3 special uses per card, runs (a chain of k linked cards
  * gives k(k-1)/2 runs, so under 1,500), take and sjanse. */
 #define MAX_LEGAL 2048
 
-/* The action kinds and phases of actions.py (fast.py checks that they agree). */
-enum {
-    LAY = 300,
-    RUN = 301,
-    BURN = 302,
-    RESET = 303,
-    INVISIBLE = 304,
-    TAKE = 305,
-    CHANCE = 306,
-    JOIN = 307,
-    STAY_OUT = 308,
-    NAME = 309,
-    WAR_LAY = 310,
-};
-#define KIND_BASE LAY
-#define KIND_COUNT 11
-
-enum { PLAY = 350, CHOOSE = 351, ASK = 352, NAMING = 353, WAR = 354, OVER = 355 };
-
 enum { BOT_RANDOM = 0, BOT_GREEDY = 1 };
 
-/* The counters and samples, named as the events of events.py count them. */
-enum {
-    PILE_PICKUPS,
-    BURNS,
-    RESETS,
-    WARS,
-    WAR_ROUNDS,
-    RUNS,
-    INVISIBLE_PLAYS,
-    CHANCE_DRAWS,
-    CHANCE_DRAWS_PLAYED,
-    COUNTER_COUNT
-};
-static const char *const COUNTER_NAMES[COUNTER_COUNT] = {
-    "pile_pickups", "burns",           "resets",       "wars",
-    "war_rounds",   "runs",            "invisible_plays", "chance_draws",
-    "chance_draws_played",
-};
+/* The samples, named as the events of events.py record them (the counters are in
+ * ks_game.h). */
 enum { WAR_SIZES, RUN_LENGTHS, SAMPLE_COUNT };
 static const char *const SAMPLE_NAMES[SAMPLE_COUNT] = {"war_sizes", "run_lengths"};
 
@@ -105,6 +73,7 @@ static int buffer_reserve(buffer *b, size_t extra) {
 /* One game's rules and one bot per seat: made once by fast.py, then play(seed) per game. */
 typedef struct {
     PyObject_HEAD
+    Rules rules; /* the game's rule parameters (rules.StromkrigRules) */
     int n;
     int dealer;
     long long action_cap;
@@ -139,8 +108,8 @@ typedef struct {
 
 typedef struct {
     int16_t kind;
-    uint8_t card; /* the card; for RUN the hand position of its first card; NAME: category */
-    uint8_t len;  /* RUN: how many cards */
+    uint8_t card; /* the card; for KIND_RUN the hand position of its first card; KIND_NAME: category */
+    uint8_t len;  /* KIND_RUN: how many cards */
 } action;
 
 typedef struct {
@@ -302,7 +271,7 @@ static void new_initial_state(state *s, Core *core, uint64_t seed) {
     ks_sort_by_random_keys(keys, in_order, DECK, deck->card);
     int n = s->n;
     for (int seat = 0; seat < n; seat++) s->hands[seat].len = 0;
-    for (int round = 0; round < HAND_SIZE; round++) {
+    for (int round = 0; round < core->rules.hand_size; round++) {
         for (int offset = 1; offset <= n; offset++) {
             push(s, &s->hands[(core->dealer + offset) % n], pop(s, deck));
         }
@@ -311,7 +280,7 @@ static void new_initial_state(state *s, Core *core, uint64_t seed) {
     s->pile.len = s->beside.len = s->burned.len = s->war_cards.len = 0;
     s->top = s->top_owner = s->chance_card = -1;
     s->current = core->dealer;
-    s->phase = PLAY;
+    s->phase = PHASE_PLAY;
     memset(s->out, 0, sizeof s->out);
     s->order_len = 0;
     s->actions = s->turns = 0;
@@ -340,7 +309,8 @@ static int next_seat(state *s, int seat) {
 
 static void draw_up(state *s, int seat) {
     cards *hand = &s->hands[seat];
-    while (hand->len < HAND_SIZE && s->stock.len > 0) insert_sorted(s, hand, pop(s, &s->stock));
+    int hand_size = s->core->rules.hand_size; /* SK-3: drawn back up to this */
+    while (hand->len < hand_size && s->stock.len > 0) insert_sorted(s, hand, pop(s, &s->stock));
 }
 
 static void pick_up(state *s, int seat) {
@@ -356,7 +326,7 @@ static void pick_up(state *s, int seat) {
 
 /* SK-4: the whole pile with the cards beside it; the next player starts. */
 static void take(state *s, int seat) {
-    count(s, PILE_PICKUPS); /* PileTaken */
+    count(s, COUNTER_PILE_PICKUPS); /* PileTaken */
     pick_up(s, seat);
     end_turn(s, seat, 0);
 }
@@ -377,12 +347,13 @@ static void lay_on_pile(state *s, int seat, const uint8_t *laid, int laid_len, i
     int first = laid[0];
     int under = s->top;
     int owner = s->top_owner;
-    if (from_hand && s->stock.len > 0 && s->hands[seat].len < HAND_SIZE) draw_up(s, seat);
+    if (from_hand && s->stock.len > 0 && s->hands[seat].len < s->core->rules.hand_size)
+        draw_up(s, seat);
     int war = under >= 0 && s->core->war_starts[under][first] && war_possible(s, has_cards(s, seat));
     for (int i = 0; i < laid_len; i++) push(s, &s->pile, laid[i]);
     s->top = laid[laid_len - 1];
     s->top_owner = seat;
-    s->phase = PLAY;
+    s->phase = PHASE_PLAY;
     if (war) {
         start_war(s, seat, owner);
     } else {
@@ -400,7 +371,7 @@ static void lay_card(state *s, int seat, int card) {
 
 static void run(state *s, int seat, const uint8_t *laid, int laid_len) {
     for (int i = 0; i < laid_len; i++) remove_card(s, &s->hands[seat], laid[i]);
-    count(s, RUNS); /* RunLaid */
+    count(s, COUNTER_RUNS); /* RunLaid */
     sample(s, RUN_LENGTHS, laid_len);
     for (int i = 0; i < laid_len; i++) played(s, laid[i]);
     lay_on_pile(s, seat, laid, laid_len, 1);
@@ -408,32 +379,32 @@ static void run(state *s, int seat, const uint8_t *laid, int laid_len) {
 
 static void special_or_lay(state *s, int seat, int kind, int card, int from_hand) {
     if (from_hand) remove_card(s, &s->hands[seat], card);
-    if (kind == LAY) {
+    if (kind == KIND_LAY) {
         played(s, card);
         uint8_t laid[1] = {(uint8_t)card};
         lay_on_pile(s, seat, laid, 1, from_hand);
         return;
     }
-    s->phase = PLAY;
+    s->phase = PHASE_PLAY;
     if (from_hand) draw_up(s, seat);
-    if (kind == BURN) { /* SK-10 */
+    if (kind == KIND_BURN) { /* SK-10 */
         extend(s, &s->burned, &s->pile);
         extend(s, &s->burned, &s->beside);
         push(s, &s->burned, card);
         s->pile.len = s->beside.len = 0;
         s->top = s->top_owner = -1;
-        count(s, BURNS); /* Burned */
+        count(s, COUNTER_BURNS); /* Burned */
         played(s, card);
         end_turn(s, seat, 1);
         return;
     }
-    if (kind == RESET) { /* SK-11 */
-        count(s, RESETS); /* Reset */
+    if (kind == KIND_RESET) { /* SK-11 */
+        count(s, COUNTER_RESETS); /* Reset */
         played(s, card);
         push(s, &s->pile, card);
         s->top = s->top_owner = -1;
     } else { /* SK-12 */
-        count(s, INVISIBLE_PLAYS); /* LaidBeside */
+        count(s, COUNTER_INVISIBLE_PLAYS); /* LaidBeside */
         played(s, card);
         push(s, &s->beside, card);
     }
@@ -454,7 +425,7 @@ static int over_check(state *s) {
     int left = 0;
     for (int seat = 0; seat < s->n; seat++) left += !s->out[seat];
     if (left > 1) return 0;
-    s->phase = OVER;
+    s->phase = PHASE_OVER;
     return 1;
 }
 
@@ -468,7 +439,7 @@ static int mark_out(state *s) {
 
 /* SK-14 out check; then the same player again (after a burn) or the next one. */
 static void end_turn(state *s, int seat, int again) {
-    s->phase = PLAY;
+    s->phase = PHASE_PLAY;
     if (s->stock.len == 0 && s->hands[seat].len == 0) {
         go_out(s, seat);
         if (over_check(s)) return;
@@ -484,16 +455,16 @@ static void end_turn(state *s, int seat, int again) {
 
 static void next_asked(state *s) {
     if (s->ask_head < s->ask_len) {
-        s->phase = ASK;
+        s->phase = PHASE_ASK;
         s->current = s->ask_queue[s->ask_head];
     } else {
-        s->phase = NAMING;
+        s->phase = PHASE_NAMING;
         s->current = s->challenger;
     }
 }
 
 static void start_war(state *s, int challenger, int under_owner) {
-    count(s, WARS); /* WarStarted */
+    count(s, COUNTER_WARS); /* WarStarted */
     s->challenger = challenger;
     s->war_players[0] = challenger;
     s->war_players[1] = under_owner;
@@ -524,7 +495,7 @@ static void end_war(state *s, int loser) {
     s->challenger = -1;
     s->war_players_len = s->round_len = s->laid_len = 0;
     s->war_category = -1;
-    s->phase = PLAY;
+    s->phase = PHASE_PLAY;
     if (mark_out(s)) return;
     s->current = loser;
 }
@@ -536,7 +507,7 @@ static void next_war_layer(state *s) {
             end_war(s, seat);
             return;
         }
-        s->phase = WAR;
+        s->phase = PHASE_WAR;
         s->current = seat;
         return;
     }
@@ -558,7 +529,7 @@ static void next_war_layer(state *s) {
     if (len == 1) {
         end_war(s, losers[0]);
     } else {
-        count(s, WAR_ROUNDS); /* WarTied */
+        count(s, COUNTER_WAR_ROUNDS); /* WarTied */
         start_round(s, losers, len);
     }
 }
@@ -600,7 +571,7 @@ static void uses(state *s, int card, legal_list *legal, int left_after) {
         return;
     }
     const uint8_t *may = war_possible(s, left_after) ? core->may_lay[top] : core->beats[top];
-    if (may[card]) add(s, legal, LAY, card, 0);
+    if (may[card]) add(s, legal, KIND_LAY, card, 0);
     for (int k = 0; k < core->special_len[card]; k++) add(s, legal, core->special_kinds[card][k], card, 0);
 }
 
@@ -619,7 +590,7 @@ static const uint8_t *turn_lays(state *s, legal_list *legal) {
         may = core->may_lay[top]; /* SK-6b: a lower card of the same tens starts a war */
     }
     for (int i = 0; i < hand->len; i++) {
-        if (may[hand->card[i]]) add(s, legal, LAY, hand->card[i], 0);
+        if (may[hand->card[i]]) add(s, legal, KIND_LAY, hand->card[i], 0);
     }
     return beats;
 }
@@ -642,12 +613,12 @@ static void turn_rest(state *s, legal_list *legal, const uint8_t *beats) {
         for (int i = 0; i + 1 < hand->len; i++) {
             if (!linked[i] || !beats[hand->card[i]]) continue;
             int len = 2;
-            add(s, legal, RUN, i, len);
-            for (int j = i + 1; linked[j]; j++) add(s, legal, RUN, i, ++len);
+            add(s, legal, KIND_RUN, i, len);
+            for (int j = i + 1; linked[j]; j++) add(s, legal, KIND_RUN, i, ++len);
         }
     }
-    if (s->pile.len > 0 || s->beside.len > 0) add(s, legal, TAKE, 0, 0);
-    if (s->stock.len > 0) add(s, legal, CHANCE, 0, 0);
+    if (s->pile.len > 0 || s->beside.len > 0) add(s, legal, KIND_TAKE, 0, 0);
+    if (s->stock.len > 0) add(s, legal, KIND_CHANCE, 0, 0);
 }
 
 /* The legal actions outside a regular turn, in the order of _compute_legal. */
@@ -655,18 +626,18 @@ static void other_legal(state *s, legal_list *legal) {
     legal->len = 0;
     int seat = s->current;
     switch (s->phase) {
-    case CHOOSE:
+    case PHASE_CHOOSE:
         uses(s, s->chance_card, legal, has_cards(s, seat));
         break;
-    case ASK:
-        add(s, legal, JOIN, 0, 0);
-        add(s, legal, STAY_OUT, 0, 0);
+    case PHASE_ASK:
+        add(s, legal, KIND_JOIN, 0, 0);
+        add(s, legal, KIND_STAY_OUT, 0, 0);
         break;
-    case NAMING:
-        for (int category = 0; category < CATEGORY_COUNT; category++) add(s, legal, NAME, category, 0);
+    case PHASE_NAMING:
+        for (int category = 0; category < CATEGORY_COUNT; category++) add(s, legal, KIND_NAME, category, 0);
         break;
-    default: /* WAR */
-        for (int i = 0; i < s->hands[seat].len; i++) add(s, legal, WAR_LAY, s->hands[seat].card[i], 0);
+    default: /* PHASE_WAR */
+        for (int i = 0; i < s->hands[seat].len; i++) add(s, legal, KIND_WAR_LAY, s->hands[seat].card[i], 0);
         break;
     }
 }
@@ -683,14 +654,14 @@ static int greedy_turn(const state *s, const legal_list *legal) {
     int fallback = -1;
     for (int i = 0; i < legal->len; i++) {
         int kind = legal->item[i].kind;
-        if (kind == INVISIBLE || kind == RESET || kind == BURN) {
+        if (kind == KIND_INVISIBLE || kind == KIND_RESET || kind == KIND_BURN) {
             double value = cost[legal->item[i].card];
             if (special < 0 || value < special_cost || (value == special_cost && kind > special_kind)) {
                 special = i;
                 special_cost = value;
                 special_kind = kind;
             }
-        } else if (kind == CHANCE || (kind == TAKE && fallback < 0)) {
+        } else if (kind == KIND_CHANCE || (kind == KIND_TAKE && fallback < 0)) {
             fallback = i;
         }
     }
@@ -703,14 +674,14 @@ static int greedy_turn(const state *s, const legal_list *legal) {
 static action greedy_act(state *s, const legal_list *legal, int seat) {
     const action *first = &legal->item[0];
     int kind = first->kind;
-    if (kind == LAY) return *first;
-    if (kind < JOIN) return legal->item[greedy_turn(s, legal)];
+    if (kind == KIND_LAY) return *first;
+    if (kind < KIND_JOIN) return legal->item[greedy_turn(s, legal)];
     action chosen = *first;
-    if (kind == JOIN) {
-        chosen.kind = STAY_OUT;
+    if (kind == KIND_JOIN) {
+        chosen.kind = KIND_STAY_OUT;
         return chosen;
     }
-    if (kind == NAME) {
+    if (kind == KIND_NAME) {
         chosen.card = (uint8_t)ks_randbelow(&s->bot_rng[seat], CATEGORY_COUNT);
         return chosen;
     }
@@ -733,7 +704,7 @@ static action greedy_act(state *s, const legal_list *legal, int seat) {
 static action choose(state *s, legal_list *legal) {
     int seat = s->current;
     int greedy = s->core->bot[seat] == BOT_GREEDY;
-    if (s->phase == PLAY) {
+    if (s->phase == PHASE_PLAY) {
         const uint8_t *beats = turn_lays(s, legal);
         if (greedy && legal->len > 0) return legal->item[0];
         turn_rest(s, legal, beats);
@@ -742,7 +713,7 @@ static action choose(state *s, legal_list *legal) {
     }
     if (legal->len == 0) {
         fail(s, "a seat had no legal action");
-        action none = {TAKE, 0, 0};
+        action none = {KIND_TAKE, 0, 0};
         return none;
     }
     if (greedy) return greedy_act(s, legal, seat);
@@ -757,14 +728,14 @@ static void chance(state *s, int seat, legal_list *scratch) {
     int card = pop(s, &s->stock);
     scratch->len = 0;
     uses(s, card, scratch, has_cards(s, seat));
-    count(s, CHANCE_DRAWS); /* ChanceDrawn */
+    count(s, COUNTER_CHANCE_DRAWS); /* ChanceDrawn */
     if (scratch->len > 0) {
-        count(s, CHANCE_DRAWS_PLAYED);
+        count(s, COUNTER_CHANCE_DRAWS_PLAYED);
         s->chance_card = card;
-        s->phase = CHOOSE;
+        s->phase = PHASE_CHOOSE;
         return;
     }
-    count(s, PILE_PICKUPS); /* PileTaken, with the sjanse card */
+    count(s, COUNTER_PILE_PICKUPS); /* PileTaken, with the sjanse card */
     push(s, &s->hands[seat], card);
     pick_up(s, seat);
     end_turn(s, seat, 0);
@@ -775,27 +746,27 @@ static void apply(state *s, const action *a, const uint8_t *run_cards, legal_lis
     int kind = a->kind;
     s->actions++;
     switch (s->phase) {
-    case PLAY:
+    case PHASE_PLAY:
         s->turns++;
-        if (kind == LAY) {
+        if (kind == KIND_LAY) {
             lay_card(s, p, a->card);
-        } else if (kind == TAKE) {
+        } else if (kind == KIND_TAKE) {
             take(s, p);
-        } else if (kind == CHANCE) {
+        } else if (kind == KIND_CHANCE) {
             chance(s, p, scratch);
-        } else if (kind == RUN) {
+        } else if (kind == KIND_RUN) {
             run(s, p, run_cards, a->len);
         } else {
             special_or_lay(s, p, kind, a->card, 1);
         }
         break;
-    case CHOOSE:
+    case PHASE_CHOOSE:
         s->chance_card = -1;
         special_or_lay(s, p, kind, a->card, 0);
         break;
-    case ASK:
+    case PHASE_ASK:
         s->ask_head++;
-        if (kind == JOIN) {
+        if (kind == KIND_JOIN) {
             if (s->war_players_len >= MAX_SEATS) {
                 fail(s, "more war players than seats");
                 break;
@@ -804,7 +775,7 @@ static void apply(state *s, const action *a, const uint8_t *run_cards, legal_lis
         }
         next_asked(s);
         break;
-    case NAMING: {
+    case PHASE_NAMING: {
         s->war_category = a->card;
         /* _seating_from: the players in seating order from the challenger */
         int players[MAX_SEATS];
@@ -818,12 +789,12 @@ static void apply(state *s, const action *a, const uint8_t *run_cards, legal_lis
                 }
             }
         }
-        count(s, WAR_ROUNDS); /* WarNamed */
+        count(s, COUNTER_WAR_ROUNDS); /* WarNamed */
         sample(s, WAR_SIZES, len);
         start_round(s, players, len);
         break;
     }
-    default: /* WAR */
+    default: /* PHASE_WAR */
         war_lay(s, p, a->card);
         break;
     }
@@ -831,12 +802,12 @@ static void apply(state *s, const action *a, const uint8_t *run_cards, legal_lis
 
 /* ------------------------------------------------------------------ the game loop */
 
-/* The log: one entry (kind - LAY) << 8 | argument per action, a run's cards after it. */
+/* The log: one entry (kind - KIND_LAY) << 8 | argument per action, a run's cards after it. */
 static int play_out(Core *core, state *s) {
     legal_list legal;
     core->log.len = 0;
     for (int k = 0; k < SAMPLE_COUNT; k++) core->samples[k].len = 0;
-    while (s->phase != OVER && s->actions < core->action_cap) {
+    while (s->phase != PHASE_OVER && s->actions < core->action_cap) {
         /* A game with a very high cap may run for minutes: let Ctrl-C through. */
         if ((s->actions & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return 0;
         if (!buffer_reserve(&core->log, 1 + DECK)) return 0;
@@ -847,13 +818,13 @@ static int play_out(Core *core, state *s) {
         if (s->error) break;
         uint8_t run_cards[DECK];
         uint16_t *log = core->log.data + core->log.len;
-        if (chosen.kind == RUN) {
+        if (chosen.kind == KIND_RUN) {
             const cards *hand = &s->hands[s->current];
             if (chosen.card + chosen.len > hand->len) {
                 fail(s, "a run past the end of the hand");
                 break;
             }
-            *log++ = (uint16_t)((RUN - KIND_BASE) << 8 | chosen.len);
+            *log++ = (uint16_t)((KIND_RUN - KIND_BASE) << 8 | chosen.len);
             for (int i = 0; i < chosen.len; i++) {
                 run_cards[i] = hand->card[chosen.card + i];
                 *log++ = run_cards[i];
@@ -908,7 +879,7 @@ static PyObject *actions_to_list(const Core *core) {
     size_t len = core->log.len;
     Py_ssize_t total = 0;
     for (size_t i = 0; i < len; i++, total++) {
-        if (log[i] >> 8 == RUN - KIND_BASE) i += log[i] & 0xFF;
+        if (log[i] >> 8 == KIND_RUN - KIND_BASE) i += log[i] & 0xFF;
     }
     PyObject *result = PyList_New(total);
     if (result == NULL) return NULL;
@@ -917,10 +888,10 @@ static PyObject *actions_to_list(const Core *core) {
         int kind = log[i] >> 8;
         int argument = log[i] & 0xFF;
         PyObject *item;
-        if (kind == RUN - KIND_BASE) {
+        if (kind == KIND_RUN - KIND_BASE) {
             item = PyTuple_New(argument + 1);
             if (item == NULL) goto error;
-            PyTuple_SET_ITEM(item, 0, PyLong_FromLong(RUN));
+            PyTuple_SET_ITEM(item, 0, PyLong_FromLong(KIND_RUN));
             for (int k = 0; k < argument; k++) PyTuple_SET_ITEM(item, k + 1, PyLong_FromLong(log[i + 1 + k]));
             for (int k = 0; k <= argument; k++) {
                 if (PyTuple_GET_ITEM(item, k) == NULL) {
@@ -1003,7 +974,7 @@ static PyObject *cards_played_to_list(const state *s) {
 
 /* StromkrigState.result and remaining_cards, with the counters, as a NativeRun tuple. */
 static PyObject *native_run(const Core *core, const state *s) {
-    int finished = s->phase == OVER;
+    int finished = s->phase == PHASE_OVER;
     int loser = -1;
     if (finished) {
         for (int seat = 0; seat < s->n && loser < 0; seat++) {
@@ -1245,21 +1216,22 @@ static int make_action(Core *core, int kind, int argument, int with_argument) {
 }
 
 static int make_actions(Core *core) {
-    static const int per_card[] = {LAY, BURN, RESET, INVISIBLE, WAR_LAY};
+    static const int per_card[] = {KIND_LAY, KIND_BURN, KIND_RESET, KIND_INVISIBLE, KIND_WAR_LAY};
     for (size_t k = 0; k < sizeof per_card / sizeof per_card[0]; k++) {
         for (int c = 0; c < DECK; c++) {
             if (!make_action(core, per_card[k], c, 1)) return 0;
         }
     }
-    static const int bare[] = {TAKE, CHANCE, JOIN, STAY_OUT};
+    static const int bare[] = {KIND_TAKE, KIND_CHANCE, KIND_JOIN, KIND_STAY_OUT};
     for (size_t k = 0; k < sizeof bare / sizeof bare[0]; k++) {
         if (!make_action(core, bare[k], 0, 0)) return 0;
     }
     for (int category = 0; category < CATEGORY_COUNT; category++) {
-        if (!make_action(core, NAME, category, 1)) return 0;
+        if (!make_action(core, KIND_NAME, category, 1)) return 0;
     }
+    static const char *const counter_names[COUNTER_COUNT] = COUNTER_NAMES;
     for (int i = 0; i < COUNTER_COUNT; i++) {
-        core->counter_names[i] = PyUnicode_InternFromString(COUNTER_NAMES[i]);
+        core->counter_names[i] = PyUnicode_InternFromString(counter_names[i]);
         if (core->counter_names[i] == NULL) return 0;
     }
     for (int i = 0; i < SAMPLE_COUNT; i++) {
@@ -1270,30 +1242,41 @@ static int make_actions(Core *core) {
 }
 
 static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"num_players", "dealer", "action_cap", "bots", "hand_order",
-                               "run_next", "beats", "may_lay", "war_starts", "beats_nothing",
-                               "special_uses", "open_uses", "war_figure", "costs", NULL};
+    static char *keywords[] = {"num_players", "dealer", "action_cap", "parameters", "bots",
+                               "hand_order", "run_next", "beats", "may_lay", "war_starts",
+                               "beats_nothing", "special_uses", "open_uses", "war_figure",
+                               "costs", NULL};
     int n, dealer;
     long long action_cap;
-    PyObject *bots, *hand_order, *run_next, *beats, *may_lay, *war_starts, *beats_nothing;
-    PyObject *special_uses, *open_uses, *war_figure, *costs;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiLOOOOOOOOOOO", keywords, &n, &dealer, &action_cap,
-                                     &bots, &hand_order, &run_next, &beats, &may_lay, &war_starts,
-                                     &beats_nothing, &special_uses, &open_uses, &war_figure, &costs)) {
+    PyObject *parameters, *bots, *hand_order, *run_next, *beats, *may_lay, *war_starts;
+    PyObject *beats_nothing, *special_uses, *open_uses, *war_figure, *costs;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiLOOOOOOOOOOOO", keywords, &n, &dealer,
+                                     &action_cap, &parameters, &bots, &hand_order, &run_next,
+                                     &beats, &may_lay, &war_starts, &beats_nothing, &special_uses,
+                                     &open_uses, &war_figure, &costs)) {
         return NULL;
     }
-    if (n < 2 || n > MAX_SEATS || dealer < 0 || dealer >= n || action_cap < 1) {
-        PyErr_SetString(PyExc_ValueError, "stromkrig native core: 2-6 seats, a dealer among them, a cap >= 1");
+    if (n < MIN_SEATS || n > MAX_SEATS || dealer < 0 || dealer >= n || action_cap < 1) {
+        PyErr_Format(PyExc_ValueError,
+                     "stromkrig native core: %d-%d seats, a dealer among them, a cap >= 1",
+                     MIN_SEATS, MAX_SEATS);
+        return NULL;
+    }
+    Rules rules;
+    if (ks_read_rules(parameters, &rules) < 0) return NULL;
+    if (rules.hand_size < 1 || rules.hand_size * n > DECK) {
+        PyErr_SetString(PyExc_ValueError, "stromkrig native core: hand_size does not fit the deck");
         return NULL;
     }
     Core *core = (Core *)type->tp_alloc(type, 0);
     if (core == NULL) return NULL;
+    core->rules = rules;
     core->n = n;
     core->dealer = dealer;
     core->action_cap = action_cap;
     int bot_kinds[MAX_SEATS];
-    static const int special_allowed[] = {BURN, RESET, INVISIBLE};
-    static const int open_allowed[] = {LAY, BURN, RESET, INVISIBLE};
+    static const int special_allowed[] = {KIND_BURN, KIND_RESET, KIND_INVISIBLE};
+    static const int open_allowed[] = {KIND_LAY, KIND_BURN, KIND_RESET, KIND_INVISIBLE};
     PyObject *figures = NULL;
     if (!read_ints(bots, bot_kinds, n, BOT_RANDOM, BOT_GREEDY, "bots")) goto error;
     for (int seat = 0; seat < n; seat++) core->bot[seat] = (uint8_t)bot_kinds[seat];
@@ -1353,26 +1336,10 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    PyObject *kinds = PyTuple_New(KIND_COUNT);
-    PyObject *phases = PyTuple_New(OVER - PLAY + 1);
-    int ok = kinds != NULL && phases != NULL;
-    for (int k = 0; ok && k < KIND_COUNT; k++) {
-        PyObject *kind = PyLong_FromLong(KIND_BASE + k);
-        ok = kind != NULL;
-        if (ok) PyTuple_SET_ITEM(kinds, k, kind);
-    }
-    for (int p = 0; ok && p <= OVER - PLAY; p++) {
-        PyObject *phase = PyLong_FromLong(PLAY + p);
-        ok = phase != NULL;
-        if (ok) PyTuple_SET_ITEM(phases, p, phase);
-    }
-    ok = ok && PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) == 0 &&
-         PyModule_AddObjectRef(m, "KINDS", kinds) == 0 && PyModule_AddObjectRef(m, "PHASES", phases) == 0 &&
-         PyModule_AddIntConstant(m, "BOT_RANDOM", BOT_RANDOM) == 0 &&
-         PyModule_AddIntConstant(m, "BOT_GREEDY", BOT_GREEDY) == 0 &&
-         PyModule_AddIntConstant(m, "MAX_SEATS", MAX_SEATS) == 0;
-    Py_XDECREF(kinds);
-    Py_XDECREF(phases);
+    int ok = PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) == 0 &&
+             PyModule_AddIntConstant(m, "BOT_RANDOM", BOT_RANDOM) == 0 &&
+             PyModule_AddIntConstant(m, "BOT_GREEDY", BOT_GREEDY) == 0 &&
+             PyModule_AddIntConstant(m, "MAX_SEATS", MAX_SEATS) == 0;
     if (!ok) {
         Py_DECREF(m);
         return NULL;

@@ -7,11 +7,13 @@ subclass of the game, or a table the core cannot take gives ``None`` and the Pyt
 engine plays. The pure-Python engine is the reference: the core plays exactly its games,
 action for action (``tests/test_games_stromkrig_fastcore.py``).
 
-Every rule the core reads comes from the Python :class:`StromkrigGame` (its per-card
-tables, built from ``rules.py``, so each variant of ``SPEC.variants`` is in the tables
-already) and the greedy bot's costs from ``bots.py``; nothing is decided here or in C a
-second time. The C configuration is made once per game and bot line-up and cached: a
-simulation plays many games with one ``Game``.
+Every rule the core reads comes from the Python :class:`StromkrigGame` (its rule
+parameters and its per-card tables, built from ``rules.py``, so each variant of
+``SPEC.variants`` is in them already) and the greedy bot's costs from ``bots.py``;
+nothing is decided here or in C a second time. The action kinds, phases and counters
+are compiled into the core from ``ks_game.h`` (``games/cheader.py``). The C
+configuration is made once per game and bot line-up and cached: a simulation plays many
+games with one ``Game``.
 """
 
 from __future__ import annotations
@@ -25,33 +27,15 @@ from kraftstokk.games import native
 from kraftstokk.games.core import Bot, Game
 from kraftstokk.games.fastcore import NativeCore
 from kraftstokk.games.random_bot import RandomBot
-from kraftstokk.games.stromkrig.actions import StromkrigAction, StromkrigPhase
 from kraftstokk.games.stromkrig.bots import GreedyBot, _special_costs
 from kraftstokk.games.stromkrig.spec import SPEC
 from kraftstokk.games.stromkrig.state import StromkrigGame
-
-#: The variants the core plays: every one, since each only changes the game's tables.
-SUPPORTED_VARIANTS: frozenset[str] = SPEC.variant_names
-#: How the core knows each seat's bot.
-BOT_RANDOM = 0
-BOT_GREEDY = 1
 
 
 @functools.lru_cache(maxsize=1)
 def core_module() -> ModuleType | None:
     """The built ``_fastcore`` module, or None (not built, stale, or pure Python wanted)."""
-    module = native.load_core(SPEC.name)
-    return module if _agrees(module) else None
-
-
-def _agrees(module: ModuleType | None) -> bool:
-    """Whether the module was built with this package's action kinds and phases."""
-    if module is None:
-        return False
-    kinds = tuple(int(kind) for kind in StromkrigAction)
-    phases = tuple(int(phase) for phase in StromkrigPhase)
-    bots = (module.BOT_RANDOM, module.BOT_GREEDY) == (BOT_RANDOM, BOT_GREEDY)
-    return bool(kinds == module.KINDS and phases == module.PHASES and bots)
+    return native.load_core(SPEC.name)
 
 
 def _finite(values: Sequence[float]) -> bool:
@@ -77,6 +61,7 @@ class _GameCores:
                 num_players=game.num_players,
                 dealer=game.dealer,
                 action_cap=game.action_cap,
+                parameters=game.parameters,
                 bots=seats,
                 hand_order=game.hand_order,
                 run_next=game.run_next,
@@ -94,9 +79,9 @@ class _GameCores:
 
 @functools.lru_cache(maxsize=16)
 def _game_cores(game: StromkrigGame) -> _GameCores | None:
-    """The cores of a game the core can play, or None (variant, NaN figures, not built)."""
+    """The cores of a game the core can play, or None (NaN figures, not built)."""
     module = core_module()
-    if module is None or not game.variants <= SUPPORTED_VARIANTS:
+    if module is None:
         return None
     cores = _GameCores(module, game)
     if not (_finite(cores.costs) and all(_finite(row) for row in game.war_figure)):
@@ -117,9 +102,9 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
         if type(bot) is GreedyBot:
             if bot.game is not game or (bot.cost is not costs and bot.cost != costs):
                 return None
-            seats.append(BOT_GREEDY)
+            seats.append(cores.module.BOT_GREEDY)
         elif type(bot) is RandomBot:
-            seats.append(BOT_RANDOM)
+            seats.append(cores.module.BOT_RANDOM)
         else:
             return None
     return cores.core(tuple(seats))

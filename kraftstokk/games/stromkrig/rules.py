@@ -1,7 +1,10 @@
 """Strømkrig's card rules as pure predicates (RULES.md SK-2, SK-5, SK-6, SK-7, SK-10..SK-12).
 
-Each rule about cards is written here once. The engine builds its per-card tables from
-these functions, the deck builder and validator take their flags from them
+Each rule about cards is written here once, and the rule parameters are one dataclass
+(:class:`StromkrigRules`: the main rules in :data:`RULES`, which the variants of
+``spec.py`` change). The engine builds its per-card tables from these functions and
+parameters (the native core plays by the same tables), the deck builder and validator
+take their flags from them
 (:mod:`kraftstokk.deck.flags`), and the booklet chooses its worked examples with them
 (:mod:`kraftstokk.render.booklet_examples`). A card is described by a :class:`CardFace`,
 what the rules look at: suit, value, production and nr. per category.
@@ -16,9 +19,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from kraftstokk.errors import GameError
+from kraftstokk.games.parameters import RuleParameters
 from kraftstokk.models import CATEGORIES, DECK_SIZE, INVISIBLE_FROM_NR, Card, Category
 
-HAND_SIZE = 3  # SK-1, SK-3: three cards each; draw back up to three while the stock lasts
+
+@dataclass(frozen=True)
+class StromkrigRules(RuleParameters):
+    """The rule parameters of one game of Strømkrig; the defaults are the main rules."""
+
+    hand_size: int = 3  # SK-1, SK-3: cards each; drawn back up to while the stock lasts
+    invisible_current_category: bool = False  # SK-12: only the category being played
+
+    def __post_init__(self) -> None:
+        if self.hand_size < 1:
+            raise GameError(f"stromkrig: hand_size is at least 1, not {self.hand_size}")
+
+
+#: The main rules (seed 001); the variants of ``spec.py`` change some parameters.
+RULES = StromkrigRules()
+
 CLUBS = "kløver"
 BURN_MAX_VALUE = 4  # SK-10: the clubs with value 1-4 (and the jokers) burn the pile
 RESET_VALUE = 2  # SK-11: the four 2s
@@ -97,10 +117,15 @@ def invisible_in(card: CardFace) -> tuple[Category, ...]:
 
 
 def invisible(card: CardFace, categories: Iterable[Category] = CATEGORIES) -> bool:
-    """SK-12: may go beside the pile. Variant ``invisible_current_category``: only the
-    category being played (production) counts."""
+    """SK-12: may go beside the pile, as invisible in one of ``categories``."""
     wanted = set(categories)
     return any(category in wanted for category in invisible_in(card))
+
+
+def invisible_categories(rules: StromkrigRules) -> tuple[Category, ...]:
+    """SK-12: the categories whose nr. 50-52 are invisible cards: all three, or with
+    ``invisible_current_category`` only the one being played (production)."""
+    return (PRODUCTION,) if rules.invisible_current_category else CATEGORIES
 
 
 def special(card: CardFace, categories: Iterable[Category] = CATEGORIES) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 from kraftstokk.games.stromkrig.actions import V1_KINDS, StromkrigAction, StromkrigPhase
+from kraftstokk.games.stromkrig.rules import RULES
 
 SPEC = GameSpec(
     name="stromkrig",
@@ -46,4 +47,5 @@ SPEC = GameSpec(
     action_kinds=StromkrigAction,
     phases=StromkrigPhase,
     v1_action_kinds=V1_KINDS,
+    rules=RULES,
 )

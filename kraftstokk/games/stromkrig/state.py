@@ -128,7 +128,6 @@ from kraftstokk.games.stromkrig.rules import CardFace, WarReason
 from kraftstokk.games.stromkrig.spec import SPEC
 from kraftstokk.models import CATEGORIES, SUITS
 
-HAND_SIZE = rules.HAND_SIZE
 _EN = "en"
 _LOSER_TITLES = ("taperen av strømkrigen", "the loser of the power war")
 #: Phase number to member: calling the enum costs more than building the rest of a view.
@@ -165,6 +164,8 @@ class StromkrigGame(Game):
         dealer: int = 0,
     ) -> None:
         super().__init__(table, num_players, variants, action_cap)
+        #: The rule parameters: the main rules with the variants applied.
+        self.parameters: rules.StromkrigRules = SPEC.rules_for(self.variants)
         if not 0 <= dealer < num_players:
             raise GameError(f"dealer must be a seat 0-{num_players - 1}, not {dealer}")
         if table.size != 55 or len(table.joker_cards) != 3:
@@ -180,9 +181,7 @@ class StromkrigGame(Game):
         self.war_club: tuple[bool, ...] = tuple(rules.war_club(face) for face in faces)
         self.burner: tuple[bool, ...] = tuple(rules.burns(face) for face in faces)
         self.resetter: tuple[bool, ...] = tuple(rules.resets(face) for face in faces)
-        categories = (
-            (rules.PRODUCTION,) if "invisible_current_category" in self.variants else CATEGORIES
-        )
+        categories = rules.invisible_categories(self.parameters)
         self.invisible: tuple[bool, ...] = tuple(
             rules.invisible(face, categories) for face in faces
         )
@@ -250,7 +249,7 @@ class StromkrigGame(Game):
         cards = sorted(range(self.table.size), key=keys.__getitem__)
         n = self.num_players
         hands: list[list[int]] = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):
+        for _ in range(self.parameters.hand_size):
             for offset in range(1, n + 1):
                 hands[(self.dealer + offset) % n].append(cards.pop())
         for hand in hands:
@@ -279,6 +278,7 @@ class StromkrigState(State):
         self.game = game
         self.rng = rng
         self.n = game.num_players
+        self.hand_size = game.parameters.hand_size  # SK-3: drawn back up to this
         self.hands = hands
         self.stock = stock
         self.pile: list[int] = []
@@ -634,7 +634,7 @@ class StromkrigState(State):
     def _draw_up(self, seat: int) -> None:
         hand = self.hands[seat]
         stock = self.stock
-        while len(hand) < HAND_SIZE and stock:
+        while len(hand) < self.hand_size and stock:
             insert_sorted(hand, stock.pop(), self.game.hand_order)
 
     def _take(self, seat: int) -> None:
@@ -719,9 +719,9 @@ class StromkrigState(State):
         remove_card(hand, card)
         self.events.append(Laid(seat, card))
         stock = self.stock
-        if stock and len(hand) < HAND_SIZE:
+        if stock and len(hand) < self.hand_size:
             order = self.game.hand_order
-            while len(hand) < HAND_SIZE and stock:
+            while len(hand) < self.hand_size and stock:
                 insert_sorted(hand, stock.pop(), order)
         under = self.top
         if under >= 0:
@@ -752,7 +752,7 @@ class StromkrigState(State):
         first = cards[0]
         under = self.top
         owner = self.top_owner
-        if from_hand and self.stock and len(self.hands[seat]) < HAND_SIZE:
+        if from_hand and self.stock and len(self.hands[seat]) < self.hand_size:
             self._draw_up(seat)
         reasons = self.game.war_reasons[under][first] if under >= 0 else ()
         war = bool(reasons) and self._war_possible(bool(self.hands[seat] or self.stock))
