@@ -16,9 +16,11 @@ import importlib
 import logging
 import multiprocessing
 import re
+import select
 import signal
+import socket
 import threading
-import time
+from collections import deque
 from collections.abc import Iterator
 from typing import Any, Protocol
 
@@ -28,14 +30,26 @@ from kraftstokk.sim.sweep.work import ChunkResult, ChunkTask, WorkerMismatch, ru
 
 #: How long to wait for a remote scheduler to answer.
 CONNECT_TIMEOUT = "10s"
-#: How often the sweep's thread looks for finished chunks and a noted Ctrl-C.
-POLL_SECONDS = 0.05
+#: How long a task should last: long enough that sending it and its result costs little
+#: beside playing it (a Dask task costs milliseconds, a local one a fraction of that).
+LOCAL_TASK_SECONDS = 0.25
+DASK_TASK_SECONDS = 1.0
+#: Dask's own periodic work, made rarer for a cluster that only runs long CPU tasks: its
+#: statistical profiler samples every worker thread every 10 ms by default, and its
+#: event-loop and GIL monitors tick every 20 ms and 1 ms.
+QUIET_DASK = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+}
 _LOCAL_CLUSTER = re.compile(r"local:(\d+)")
 
 
 class Backend(Protocol):
     description: str
     workers: int  # how many chunks run at once
+    task_seconds: float  # how long a task should last to be worth sending
 
     def run(self, tasks: list[ChunkTask]) -> Iterator[ChunkResult]: ...
 
@@ -78,11 +92,15 @@ class _DeferredStop:
     A KeyboardInterrupt raised while the main thread waits inside Dask's ``sync`` makes
     its cancel callback fail on the event loop's thread (``cannot access free variable
     'future'``) and print a traceback, so no signal may raise while Dask code runs.
+    ``wakeup``: a socket the signal also writes a byte to, so that a thread waiting in
+    ``select`` on it wakes at once.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, wakeup: socket.socket | None = None) -> None:
         self.requested = False
         self._previous: dict[int, Any] = {}
+        self._wakeup = wakeup
+        self._previous_fd: int | None = None
 
     def _note(self, signum: int, frame: object) -> None:
         self.requested = True
@@ -91,6 +109,9 @@ class _DeferredStop:
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGINT, signal.SIGTERM):
                 self._previous[signum] = signal.signal(signum, self._note)
+            if self._wakeup is not None:
+                fd = self._wakeup.fileno()
+                self._previous_fd = signal.set_wakeup_fd(fd, warn_on_full_buffer=False)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -98,6 +119,9 @@ class _DeferredStop:
 
     def restore(self) -> None:
         """Put back the handlers found on entry (once: later calls do nothing)."""
+        if self._previous_fd is not None:
+            signal.set_wakeup_fd(self._previous_fd)
+            self._previous_fd = None
         for signum, handler in self._previous.items():
             signal.signal(signum, handler)
         self._previous = {}
@@ -115,6 +139,7 @@ class LocalBackend:
         if self.workers < 1:
             raise SweepError(f"--workers must be at least 1, not {self.workers}")
         self.description = f"local, {self.workers} worker process(es)"
+        self.task_seconds = LOCAL_TASK_SECONDS
         self._pool: Any = None
 
     def run(self, tasks: list[ChunkTask]) -> Iterator[ChunkResult]:
@@ -157,6 +182,7 @@ class DaskBackend:
         self._cluster: Any = None
         self._futures: list[Any] = []
         self._running: _DeferredStop | None = None
+        self.task_seconds = DASK_TASK_SECONDS
         with _DeferredStop() as stop:
             self._connect(distributed, address, workers)
         if stop.requested:
@@ -169,8 +195,10 @@ class DaskBackend:
                 raise SweepError(f"local:N needs at least 1 worker, not {workers}")
             # Ctrl-C in a terminal reaches the whole process group: worker processes
             # started while SIGINT is ignored keep ignoring it (across exec, and Python
-            # leaves an ignored SIGINT alone), so only this process handles it.
-            with _sigint_ignored():
+            # leaves an ignored SIGINT alone), so only this process handles it. The
+            # nannies hand the workers this process's Dask configuration.
+            dask: Any = importlib.import_module("dask")
+            with _sigint_ignored(), dask.config.set(QUIET_DASK):
                 self._cluster = distributed.LocalCluster(
                     n_workers=workers,
                     threads_per_worker=1,
@@ -192,33 +220,60 @@ class DaskBackend:
             self.workers = max(1, count)
 
     def run(self, tasks: list[ChunkTask]) -> Iterator[ChunkResult]:
-        distributed: Any = importlib.import_module("distributed")
-        with _DeferredStop() as stop:
-            self._running = stop
-            self._futures = [
-                self.client.submit(
-                    run_chunk,
-                    task,
-                    pure=False,
-                    key=f"kraftstokk-{task.key}-{task.start}-{task.stop}",
-                )
-                for task in tasks
-            ]
-            # The results are gathered on Dask's own thread, so this one never waits
-            # inside Dask's sync.
-            finished = distributed.as_completed(self._futures, with_results=True)
-            while True:
-                stop.raise_if_requested()
-                if finished.has_ready():
-                    try:
-                        _, result = next(finished)
-                    except WorkerMismatch as exc:
-                        raise SweepError(f"Dask worker: {exc}; install the same version") from None
-                    yield result
-                elif finished.is_empty():
-                    return
-                else:
-                    time.sleep(POLL_SECONDS)
+        """Submit every task at once and yield the results as they finish.
+
+        Each result is fetched on Dask's callback thread, which then writes a byte to a
+        socket; this thread sleeps in ``select`` on that socket, which a Ctrl-C (noted,
+        never raised, while Dask code runs) also writes to. So it neither polls nor ever
+        waits inside Dask's ``sync``.
+        """
+        arrived: deque[tuple[bool, Any]] = deque()
+        listen, notify = socket.socketpair()
+        for end in (listen, notify):
+            end.setblocking(False)
+
+        def fetched(future: Any) -> None:  # on Dask's callback thread
+            try:
+                item: tuple[bool, Any] = (True, future.result())
+            except BaseException as exc:  # the task's failure, or its cancelling
+                item = (False, exc)
+            arrived.append(item)
+            with contextlib.suppress(OSError):
+                notify.send(b"r")
+
+        try:
+            with _DeferredStop(wakeup=notify) as stop:
+                self._running = stop
+                self._futures = [
+                    self.client.submit(
+                        run_chunk,
+                        task,
+                        pure=False,
+                        key=f"kraftstokk-{task.key}-{task.start}-{task.stop}",
+                    )
+                    for task in tasks
+                ]
+                for future in self._futures:
+                    future.add_done_callback(fetched)
+                left = len(self._futures)
+                while left:
+                    stop.raise_if_requested()
+                    if not arrived:
+                        select.select([listen], [], [])
+                        with contextlib.suppress(BlockingIOError):
+                            while listen.recv(4096):
+                                pass
+                        continue
+                    ok, value = arrived.popleft()
+                    left -= 1
+                    if not ok:
+                        if isinstance(value, WorkerMismatch):
+                            raise SweepError(f"Dask worker: {value}; install the same version")
+                        raise value
+                    yield value
+        finally:
+            listen.close()
+            notify.close()
 
     def close(self) -> None:
         # Stopping with work in flight makes the scheduler and the comms log lost keys and
@@ -246,6 +301,15 @@ class DaskBackend:
             finally:
                 for logger, level in zip(loggers, levels, strict=True):
                     logger.setLevel(level)
+
+
+def planned_workers(scheduler: str, workers: int | None = None) -> int | None:
+    """How many chunks the backend ``--scheduler`` names will play at once, for the
+    estimate made before it starts (None: a remote cluster's, unknown until it answers)."""
+    if scheduler == "local":
+        return default_workers() if workers is None else workers
+    match = _LOCAL_CLUSTER.fullmatch(scheduler)
+    return int(match.group(1)) if match else None
 
 
 def make_backend(scheduler: str, workers: int | None = None) -> Backend:
