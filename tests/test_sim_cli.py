@@ -248,3 +248,30 @@ def test_findings_in_the_json_at_the_confidence_asked(deck_file, tmp_path):
     bad = simulate(*args, "--confidence", "1.5")
     assert bad.exit_code == 2
     assert "--confidence must be between 0.5 and 1, not 1.5" in bad.stderr
+
+
+def test_ctrl_c_in_a_comparison_keeps_both_decks_games_and_their_comparison(
+    deck_file, tmp_path, monkeypatch
+):
+    real = sim_runner.play_chunk
+    calls = []
+
+    def interrupted_second_chunk(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 3:  # the first chunk played with both decks, then Ctrl-C
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sim_runner, "play_chunk", interrupted_second_chunk)
+    out = tmp_path / "out"
+    args = ("--games", "100", "--out", out, "-w", "1", "--compare", deck_file)
+    result = simulate(deck_file, *TOY, *args)
+    assert result.exit_code == 130
+    played = sim_runner.chunk_bounds(100, 1)[0][1]
+    assert result.stderr == (
+        f"kraftstokk: error: interrupted after {played} of 100 games; {out / 'sim-toy.json'} "
+        f"and {out / 'sim-toy-compare.json'} hold the games played\n"
+    )
+    document = json.loads((out / "sim-toy-compare.json").read_text(encoding="utf-8"))
+    assert document["interrupted"] is True and document["games"] == played
+    assert document["same_games"] is True  # the deck against itself

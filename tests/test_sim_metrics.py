@@ -406,3 +406,15 @@ def test_a_tally_merged_into_another_can_still_be_added_to_alone():
     late = Tally(num_cards=CARDS, rows=[dataclasses.replace(tail.rows[1], index=5)])
     with pytest.raises(ValueError, match="does not follow game 1"):
         head.merge(late)
+
+
+def test_quantiles_are_exact_until_a_length_reaches_2048():
+    tally = Tally(num_cards=CARDS)
+    tally.add(0, record(actions=2047, rounds=10))
+    assert summary_of(tally)["quantiles_exact"] is True
+    tally.add(1, record(actions=5001, rounds=10))
+    summary = summary_of(tally)
+    assert summary["quantiles_exact"] is False
+    assert summary["actions"]["max"] == 5001.0  # the mean and the maximum stay exact
+    assert summary["actions"]["mean"] == 3524.0
+    assert abs(summary["actions"]["median"] - 3524) <= 1  # the middle of 5000's bucket

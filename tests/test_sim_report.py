@@ -153,3 +153,16 @@ def test_report_names_unfinished_games_to_replay(deck, tmp_path):
         workers=1,
     )
     assert again.summary["unfinished_games"] == [first]
+
+
+def test_a_report_says_when_its_medians_are_read_from_buckets(deck, tmp_path):
+    long = SimSettings(game="toy", players=3, games=6, seed=3, bots="random", action_cap=3000)
+    run = simulate_deck(deck, Path("deck.json"), long, workers=1)
+    exact = tmp_path / "exact.pdf"
+    write_report(exact, run.summary)
+    assert "counted in buckets" not in " ".join(pdf_text(exact).split())
+    bucketed = tmp_path / "bucketed.pdf"
+    write_report(bucketed, {**run.summary, "quantiles_exact": False})
+    text = " ".join(pdf_text(bucketed).split())
+    assert "Lengths of 2,048 and more are counted in buckets" in text
+    assert "within 0.05 % of the exact ones" in text

@@ -540,8 +540,8 @@ def test_a_grid_of_ten_thousand_is_refused_with_its_cost_before_it_is_listed(fol
     line = result.stderr
     assert line.startswith(f"kraftstokk: error: {path}: refused, over its limits: ")
     assert "10,240 configurations (--max-configurations 1,000)" in line
-    assert "It would play 10,240,000 games, about " in line and " on 2 workers (" in line
-    assert "ms a game measured here" in line and "raise the limits named" in line
+    assert "It would play 10,240,000 games, about " in line and " on 2 workers at " in line
+    assert " ms a game (measured here); raise the limits named" in line
     assert not (folder / "out").exists()
     # Raising one limit leaves the others, each named.
     raised = cli.invoke(
@@ -558,8 +558,8 @@ def test_a_sweep_within_its_limits_says_what_it_will_cost_and_logs_each_configur
     result = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out), "-w", "1"])
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
-    assert lines[0].startswith("sweep: 4 configurations, 180 games to play (about ")
-    assert lines[0].endswith(" to store") and "4 comparisons" in lines[0]
+    assert lines[0].startswith("sweep: 4 configurations, 180 games to play, about ")
+    assert lines[0].endswith(" to store") and "; 4 comparisons; " in lines[0]
     done = [line for line in lines[1:] if " done (" in line]
     assert len(done) == 4  # stderr is not a terminal: a line per finished configuration
     assert done[0].startswith("sweep: #1 deck · idiot · 3 players · greedy · no variants done (")

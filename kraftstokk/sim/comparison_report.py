@@ -9,12 +9,14 @@ The sweep report draws its decks' differences with :func:`difference_chart` too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from kraftstokk.sim.compare import Comparison, Difference
@@ -26,6 +28,8 @@ CHANCE = colors.HexColor("#a8a8a8")
 #: The chart's scale never goes past this share of A's value (longer lines get arrows).
 LARGEST_SCALE = 1.0
 _SCALES = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0)
+#: The share of rows whose whole interval the scale shows.
+SHOWN_WHOLE = 0.8
 
 
 def _signed(value: float) -> str:
@@ -39,10 +43,12 @@ def absolute(item: Difference) -> str:
 
 
 def _scale(items: Sequence[Difference]) -> float:
-    reach = 0.0
-    for item in items:
-        base = abs(item.a)
-        reach = max(reach, abs(item.ci95[0]) / base, abs(item.ci95[1]) / base)
+    """A scale that shows most rows whole: the one or two that reach far get arrows
+    rather than squeeze every other line to a dot."""
+    reaches = sorted(max(abs(i.ci95[0]), abs(i.ci95[1])) / abs(i.a) for i in items)
+    if not reaches:
+        return LARGEST_SCALE
+    reach = reaches[max(0, math.ceil(SHOWN_WHOLE * len(reaches)) - 1)]
     return next((step for step in _SCALES if step >= reach), LARGEST_SCALE)
 
 
@@ -146,15 +152,14 @@ def difference_chart(
                 fillColor=INK,
             )
         )
-    for number, (colour, words) in enumerate(
-        (
-            (HELD, f"holds after {correction}'s correction for the {family} metrics compared"),
-            (CHANCE, "within what chance gives"),
-        )
+    x = 0.0
+    for colour, words in (
+        (HELD, f"holds after {correction}'s correction for the {family} metrics compared"),
+        (CHANCE, "within what chance gives"),
     ):
-        x = plot_x + number * 230
         drawing.add(Rect(x, 3, 7, 7, fillColor=colour, strokeColor=None))
         drawing.add(String(x + 11, 4, words, fontName=styles.font, fontSize=7.5))
+        x += 11 + stringWidth(words, styles.font, 7.5) + 18
     return drawing
 
 
@@ -246,7 +251,8 @@ def comparison_story(
         uncharted = [item.metric.replace("_", " ") for item in comparison.differences if not item.a]
         note = (
             "Each line is one metric: the square is B − A in percent of A's value, the line "
-            "its 95 % interval, coloured where the difference holds after the correction; "
+            "its 95 % interval (an arrow where it runs past the scale), coloured where the "
+            "difference holds after the correction; "
             "the right column gives B − A in the metric's own unit (rates in percentage "
             "points)."
         )
@@ -267,7 +273,7 @@ def comparison_story(
         section(
             "The metrics compared",
             escape(
-                f"Deck A ({name_a}) and deck B ({name_b}) on the same seeds; p is each "
+                f"Deck A, {name_a}, and deck B, {name_b}, on the same seeds; p is each "
                 f"difference's two-sided p-value before the correction; * marks a difference "
                 f"that holds after {comparison.correction}'s correction for all "
                 f"{comparison.family}."

@@ -35,6 +35,7 @@ from kraftstokk.atomic import atomic_path
 from kraftstokk.sim.compare import Comparison
 from kraftstokk.sim.comparison_report import comparison_story
 from kraftstokk.sim.findings import glossary
+from kraftstokk.sim.histogram import EXACT_BELOW, RELATIVE_ERROR
 from kraftstokk.sim.metrics import length_histogram
 from kraftstokk.sim.pdf_style import (
     BAR_COLOUR,
@@ -504,7 +505,14 @@ def report_story(
         section(
             "Summary",
             "Games that reach the action cap are unfinished: they count in the lengths but "
-            "not in the seat rates.",
+            "not in the seat rates."
+            + (
+                ""
+                if summary.get("quantiles_exact", True)
+                else f" Lengths of {EXACT_BELOW:,} and more are counted in buckets, so the "
+                f"medians and 95th percentiles are within {100 * RELATIVE_ERROR:.2f} % of "
+                "the exact ones (means and maxima are exact)."
+            ),
             _summary_table(summary, styles),
             styles,
         )

@@ -7,6 +7,8 @@ optional ``sim-<game>-compare.json`` and the ``sim-<game>.pdf`` report, each ato
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -54,7 +56,15 @@ def bot_labels(spec: str, players: int) -> list[str]:
 
 def cards_in_play(table: DeckTable, settings: SimSettings) -> tuple[int, ...]:
     """The card indices the game deals (Idiot leaves the jokers out)."""
-    state = build_game(table, settings).new_initial_state(random.Random(0))
+    rules = dataclasses.replace(settings, games=1, seed=0, bots="", first=0)
+    return _cards_in_play(table, rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _cards_in_play(table: DeckTable, rules: SimSettings) -> tuple[int, ...]:
+    # Building the game costs milliseconds (Kraftidioten's claim tables): a sweep asks
+    # once per configuration, for few decks and rules.
+    state = build_game(table, rules).new_initial_state(random.Random(0))
     return tuple(sorted(state.cards_in_play()))
 
 

@@ -34,14 +34,17 @@ CONNECT_TIMEOUT = "10s"
 #: beside playing it (a Dask task costs milliseconds, a local one a fraction of that).
 LOCAL_TASK_SECONDS = 0.25
 DASK_TASK_SECONDS = 1.0
-#: Dask's own periodic work, made rarer for a cluster that only runs long CPU tasks: its
-#: statistical profiler samples every worker thread every 10 ms by default, and its
-#: event-loop and GIL monitors tick every 20 ms and 1 ms.
+#: Dask's own periodic work, made rarer for a cluster that only runs long CPU tasks: by
+#: default its statistical profiler samples every worker thread every 10 ms, each nanny
+#: measures its worker's memory every 100 ms, and the event-loop and GIL monitors tick
+#: every 20 ms and 1 ms.
 QUIET_DASK = {
     "distributed.worker.profile.enabled": False,
+    "distributed.worker.memory.monitor-interval": "1s",
     "distributed.admin.tick.interval": "500ms",
     "distributed.admin.system-monitor.gil.enabled": False,
     "distributed.admin.system-monitor.interval": "2s",
+    "distributed.admin.system-monitor.disk": False,
 }
 _LOCAL_CLUSTER = re.compile(r"local:(\d+)")
 
@@ -182,6 +185,7 @@ class DaskBackend:
         self._cluster: Any = None
         self._futures: list[Any] = []
         self._running: _DeferredStop | None = None
+        self._closing = threading.Event()
         self.task_seconds = DASK_TASK_SECONDS
         with _DeferredStop() as stop:
             self._connect(distributed, address, workers)
@@ -233,6 +237,8 @@ class DaskBackend:
             end.setblocking(False)
 
         def fetched(future: Any) -> None:  # on Dask's callback thread
+            if self._closing.is_set() or future.cancelled():
+                return  # nothing to fetch, and no sync to start while the client closes
             try:
                 item: tuple[bool, Any] = (True, future.result())
             except BaseException as exc:  # the task's failure, or its cancelling
@@ -278,6 +284,7 @@ class DaskBackend:
     def close(self) -> None:
         # Stopping with work in flight makes the scheduler and the comms log lost keys and
         # closed connections; nothing is lost that the chunk store does not know about.
+        self._closing.set()
         if self._running is not None:  # a run its caller left unfinished
             self._running.restore()
             self._running = None

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from kraftstokk.errors import KraftstokkError
+from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.progress import format_duration
 from kraftstokk.sim.runner import SimSettings, check_settings, default_bots, play_chunk
 from kraftstokk.sim.stream import RunStats
@@ -55,21 +56,30 @@ class Cost:
 ProbeKey = tuple[str, int, str]  # game, players, bots (resolved)
 
 
-def probe(table: LoadedDeck, settings: SimSettings) -> Cost:
+def probe(deck: LoadedDeck, settings: SimSettings, chunk: int) -> Cost:
     """Play the first games of ``settings`` here until PROBE_SECONDS of CPU or
-    PROBE_GAMES games, and measure them."""
+    PROBE_GAMES games, and measure them (stored as chunks of ``chunk`` games)."""
     from kraftstokk.sim.sweep.store import tally_to_json
 
-    game = check_settings(table.table, settings)
+    def stored(tally: Tally) -> int:
+        return len(json.dumps(tally_to_json(tally), separators=(",", ":")))
+
+    game = check_settings(deck.table, settings)
     started = time.process_time()
-    played = 0
-    stored = 0
-    while played < PROBE_GAMES and (played < 2 or time.process_time() - started < PROBE_SECONDS):
-        tally = play_chunk(table.table, settings, game, played, played + 2)
+    merged = Tally(num_cards=deck.table.size)
+    first = 0
+    while merged.games < PROBE_GAMES and (
+        merged.games < 4 or time.process_time() - started < PROBE_SECONDS
+    ):
+        tally = play_chunk(deck.table, settings, game, merged.games, merged.games + 2)
         RunStats.of_tally(tally, settings.players)
-        stored += len(json.dumps(tally_to_json(tally), separators=(",", ":")))
-        played += 2
-    return Cost((time.process_time() - started) / played, stored / played)
+        first = first or stored(tally)
+        merged.merge(tally)
+    played = merged.games
+    seconds = (time.process_time() - started) / played
+    # A chunk file is a fixed part (names, card totals) and a part per game.
+    per_game = max(0.0, (stored(merged) - first) / (played - 2))
+    return Cost(seconds, per_game + max(0.0, first - 2 * per_game) / chunk)
 
 
 @dataclass(frozen=True)
@@ -92,18 +102,17 @@ class Estimate:
         return self.cpu_seconds / self.games if self.games else 0.0
 
     def duration(self) -> str:
-        per_game = f"{1000 * self.cost_per_game:.2g} ms a game measured here"
+        """``about 4 min 10 s on 2 workers at 0.52 ms a game (measured here)``."""
+        per_game = f"at {1000 * self.cost_per_game:.2g} ms a game (measured here)"
         if self.workers is None:
-            return f"about {format_duration(self.cpu_seconds)} of CPU ({per_game})"
-        return (
-            f"about {format_duration(self.seconds)} on {self.workers} worker"
-            f"{'s' if self.workers != 1 else ''} ({per_game})"
-        )
+            return f"about {format_duration(self.cpu_seconds)} of CPU {per_game}"
+        plural = "s" if self.workers != 1 else ""
+        return f"about {format_duration(self.seconds)} on {self.workers} worker{plural} {per_game}"
 
     def describe(self) -> str:
         return (
-            f"{self.configurations:,} configurations, {self.games:,} games to play "
-            f"({self.duration()}), {self.comparisons:,} comparisons, about "
+            f"{self.configurations:,} configurations, {self.games:,} games to play, "
+            f"{self.duration()}; {self.comparisons:,} comparisons; about "
             f"{_size(self.stored_bytes)} to store"
         )
 
@@ -152,7 +161,7 @@ def measure_costs(sweep: SweepFile, decks: dict[str, LoadedDeck]) -> dict[ProbeK
         try:
             if bots == "default":
                 settings = dataclasses.replace(settings, bots=default_bots(game))
-            costs[key] = probe(decks[deck], settings)
+            costs[key] = probe(decks[deck], settings, sweep.chunk)
         except KraftstokkError:
             continue  # planning the configurations names what is wrong with it
     if not costs:

@@ -78,10 +78,8 @@ def _label(run: ConfigurationRun, parameter: str) -> str:
 
 
 def context(pair: PairComparison, varied: Sequence[str]) -> str:
-    """What the two configurations share among the swept parameters: ', with players 4'."""
-    shared = [
-        f"{p} {pair.a.configuration.value(p)}" for p in varied if p not in (pair.parameter, "game")
-    ]
+    """What the two configurations share among the swept parameters: ', with 4 players'."""
+    shared = [pair.a.configuration.words(p) for p in varied if p not in (pair.parameter, "game")]
     return f", with {', '.join(shared)}" if shared else ""
 
 

@@ -51,6 +51,16 @@ class Configuration:
             return "+".join(self.settings.variants) or "none"
         return str(getattr(self.settings, parameter))
 
+    def words(self, parameter: str) -> str:
+        """Its value of ``parameter`` in a sentence: ``4 players``, ``deck deck-head``,
+        ``bots greedy``, ``no variants``."""
+        value = self.value(parameter)
+        if parameter == "players":
+            return f"{value} players"
+        if parameter == "variants":
+            return "no variants" if value == "none" else f"variants {value}"
+        return f"{parameter} {value}"
+
 
 @dataclass(frozen=True)
 class LoadedDeck:
