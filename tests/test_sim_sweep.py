@@ -694,3 +694,24 @@ def test_the_terminal_line_shows_counts_eta_and_the_configuration_in_play(monkey
     narrow = io.StringIO()
     SweepProgress(narrow, force_terminal=True)(SweepStatus(3, 20, 0, 4, None))
     assert len(narrow.getvalue().removeprefix("\r").removesuffix("\x1b[K")) == 39
+
+
+def test_game_matrices_for_comparisons_stay_within_their_budget(deck, tmp_path):
+    from kraftstokk.sim.stream import game_matrix
+    from kraftstokk.sim.sweep.run import _Matrices
+
+    store = ChunkStore(tmp_path)
+    tally = _played_tally(deck, "idiot", 10)
+    store.save("a", 0, 10, tally)
+    matrix = game_matrix(tally, 4)
+    kept = _Matrices(store, budget=2 * matrix.values.nbytes)
+    for start in (0, 10, 20):
+        kept.keep("b", start, matrix)
+    assert list(kept.kept) == [("b", 10), ("b", 20)] and kept.bytes == 2 * matrix.values.nbytes
+    # One no longer kept is read back from the store, the same.
+    back = kept.get("a", 0, 10, 4)
+    assert back.columns == matrix.columns and (back.values == matrix.values).all()
+    kept.forget("b")
+    assert list(kept.kept) == [("a", 0)] and kept.bytes == matrix.values.nbytes
+    with pytest.raises(SweepError, match="a stored chunk went missing while the sweep ran"):
+        kept.get("c", 0, 10, 4)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -202,8 +201,8 @@ def game_matrix(tally: Tally, players: int) -> GameMatrix:
     values[:, 4] = _ints(raw.rounds)
     done = finished == 1
     for seats, first in (
-        (_ints(raw.winner), position[won(0)] if players else 0),
-        (_ints(raw.loser), position[lost(0)] if players else 0),
+        (_ints(raw.winner), position[won(0)]),
+        (_ints(raw.loser), position[lost(0)]),
     ):
         counted = done & (seats >= 0) & (seats < players)
         values[np.nonzero(counted)[0], first + seats[counted]] = 1
@@ -345,7 +344,7 @@ class RunStats:
             a + b for a, b in zip(self.cards_played, other.cards_played, strict=True)
         ]
         self.loser_cards = [a + b for a, b in zip(self.loser_cards, other.loser_cards, strict=True)]
-        if len(self.unfinished_games) < LISTED_UNFINISHED or other.unfinished_games:
+        if other.unfinished_games:  # the first ones, whichever order the chunks merge in
             both = sorted(set(self.unfinished_games) | set(other.unfinished_games))
             self.unfinished_games = both[:LISTED_UNFINISHED]
 
@@ -463,18 +462,17 @@ class Estimate:
     variance: float
 
 
-def _ratio_parts(stats: RunStats, numerator: str, denominator: str) -> tuple[Fraction, Fraction]:
-    """The ratio R = sum num / sum den, and sum over games of (num - R den)^2 / mean den^2."""
-    games = stats.games
+def _spread(stats: RunStats, numerator: str, denominator: str) -> tuple[int, int, int]:
+    """S and N, the sums of numerator and denominator, and the sum over the games of
+    (N s_i - S n_i)^2: integers, exact (the game i's share of the spread around S / N,
+    times N)."""
     top, bottom = stats.total(numerator), stats.total(denominator)
-    ratio = Fraction(top, bottom)
     spread = (
-        stats.product(numerator, numerator)
-        - 2 * ratio * stats.product(numerator, denominator)
-        + ratio * ratio * stats.product(denominator, denominator)
+        bottom * bottom * stats.product(numerator, numerator)
+        - 2 * bottom * top * stats.product(numerator, denominator)
+        + top * top * stats.product(denominator, denominator)
     )
-    mean_bottom = Fraction(bottom, games)
-    return ratio, spread / (mean_bottom * mean_bottom)
+    return top, bottom, spread
 
 
 def ratio(stats: RunStats, numerator: str, denominator: str = GAMES) -> Estimate | None:
@@ -483,14 +481,18 @@ def ratio(stats: RunStats, numerator: str, denominator: str = GAMES) -> Estimate
 
     The events of one game are not independent (one long game has many wars), so the
     variance is the ratio estimator's, sum (s_i - R n_i)^2 / (g (g - 1) nbar^2) over the
-    g games; with the game column as denominator it is the plain variance of a mean.
+    g games; with the game column as denominator it is the plain variance of a mean. With
+    u_i = (s_i - R n_i) / nbar = g (N s_i - S n_i) / N^2 it is computed in integers and
+    divided once.
     """
     games = stats.games
-    if games == 0 or stats.total(denominator) == 0:
+    if games == 0:
         return None
-    value, spread = _ratio_parts(stats, numerator, denominator)
-    variance = spread / (games * (games - 1)) if games > 1 else Fraction(0)
-    return Estimate(float(value), float(max(variance, Fraction(0))))
+    top, bottom, spread = _spread(stats, numerator, denominator)
+    if bottom == 0:
+        return None
+    variance = games * spread / ((games - 1) * bottom**4) if games > 1 else 0.0
+    return Estimate(top / bottom, max(variance, 0.0))
 
 
 @dataclass(frozen=True)
@@ -509,35 +511,31 @@ def paired_ratio(
     pair: PairStats,
     numerator: str,
     denominator: str = GAMES,
-    numerator_b: str | None = None,
-    denominator_b: str | None = None,
 ) -> PairedEstimate | None:
     """``ratio(b) - ratio(a)`` over the games both played, game i against game i.
 
     Each game contributes u_i = (s_i - R n_i) / nbar on either side, and the variance of
     the difference is sum (u_i^B - u_i^A)^2 / (g (g - 1)): with a per-game mean, exactly
-    the paired t interval's. None when either side's denominator never counted.
+    the paired t interval's. In integers: with w_i = N s_i - S n_i on each side, u_i =
+    g w_i / N^2, and sum w^A w^B comes from the pair's cross-products. None when either
+    side's denominator never counted.
     """
-    top_b = numerator_b or numerator
-    bottom_b = denominator_b or denominator
     games = pair.games
-    single_a, single_b = ratio(a, numerator, denominator), ratio(b, top_b, bottom_b)
+    single_a, single_b = ratio(a, numerator, denominator), ratio(b, numerator, denominator)
     if games == 0 or single_a is None or single_b is None:
         return None
     if a.games != games or b.games != games:
         raise ValueError("paired sums over other games than the runs'")
-    ratio_a, spread_a = _ratio_parts(a, numerator, denominator)
-    ratio_b, spread_b = _ratio_parts(b, top_b, bottom_b)
-    mean_a = Fraction(a.total(denominator), games)
-    mean_b = Fraction(b.total(bottom_b), games)
+    top_a, bottom_a, spread_a = _spread(a, numerator, denominator)
+    top_b, bottom_b, spread_b = _spread(b, numerator, denominator)
     cross = (
-        pair.product(numerator, top_b)
-        - ratio_b * pair.product(numerator, bottom_b)
-        - ratio_a * pair.product(denominator, top_b)
-        + ratio_a * ratio_b * pair.product(denominator, bottom_b)
-    ) / (mean_a * mean_b)
-    spread = spread_a + spread_b - 2 * cross
-    variance = spread / (games * (games - 1)) if games > 1 else Fraction(0)
-    return PairedEstimate(
-        single_a, single_b, float(ratio_b - ratio_a), float(max(variance, Fraction(0)))
+        bottom_a * bottom_b * pair.product(numerator, numerator)
+        - bottom_a * top_b * pair.product(numerator, denominator)
+        - top_a * bottom_b * pair.product(denominator, numerator)
+        + top_a * top_b * pair.product(denominator, denominator)
     )
+    power_a, power_b = bottom_a**2, bottom_b**2
+    spread = spread_b * power_a * power_a - 2 * cross * power_a * power_b + spread_a * power_b**2
+    variance = games * spread / ((games - 1) * power_a**2 * power_b**2) if games > 1 else 0.0
+    difference = (top_b * bottom_a - top_a * bottom_b) / (bottom_a * bottom_b)
+    return PairedEstimate(single_a, single_b, difference, max(variance, 0.0))

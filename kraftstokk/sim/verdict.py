@@ -74,7 +74,11 @@ def interval(item: Difference) -> tuple[str, str]:
 
 def largest(found: list[Difference]) -> Difference | None:
     """The largest difference in units of its game-to-game spread."""
-    return max(found, key=lambda item: (item.effect, -found.index(item)), default=None)
+    best: Difference | None = None
+    for item in found:  # the first of equals
+        if best is None or item.effect > best.effect:
+            best = item
+    return best
 
 
 def verdict(

@@ -186,14 +186,22 @@ class _Matrices:
         self.store = store
         self.budget = budget
         self.kept: OrderedDict[tuple[str, int], GameMatrix] = OrderedDict()
+        self.starts: dict[str, set[int]] = {}  # per configuration, its chunks kept
         self.bytes = 0
 
     def keep(self, key: str, start: int, matrix: GameMatrix) -> None:
+        self._drop((key, start))
         self.kept[(key, start)] = matrix
+        self.starts.setdefault(key, set()).add(start)
         self.bytes += matrix.values.nbytes
         while self.bytes > self.budget and len(self.kept) > 1:
-            _, dropped = self.kept.popitem(last=False)
+            self._drop(next(iter(self.kept)))
+
+    def _drop(self, item: tuple[str, int]) -> None:
+        dropped = self.kept.pop(item, None)
+        if dropped is not None:
             self.bytes -= dropped.values.nbytes
+            self.starts.get(item[0], set()).discard(item[1])
 
     def get(self, key: str, start: int, stop: int, players: int) -> GameMatrix:
         found = self.kept.get((key, start))
@@ -211,8 +219,8 @@ class _Matrices:
         return matrix
 
     def forget(self, key: str) -> None:
-        for item in [item for item in self.kept if item[0] == key]:
-            self.bytes -= self.kept.pop(item).values.nbytes
+        for start in list(self.starts.pop(key, ())):
+            self._drop((key, start))
 
 
 class _Configurations:
