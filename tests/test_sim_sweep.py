@@ -715,3 +715,30 @@ def test_game_matrices_for_comparisons_stay_within_their_budget(deck, tmp_path):
     assert list(kept.kept) == [("a", 0)] and kept.bytes == matrix.values.nbytes
     with pytest.raises(SweepError, match="a stored chunk went missing while the sweep ran"):
         kept.get("c", 0, 10, 4)
+
+
+def test_a_local_worker_that_dies_or_fails_ends_the_sweep_with_its_reason(folder, monkeypatch):
+    import os
+
+    from kraftstokk.sim import runner
+    from kraftstokk.sim.sweep import backends
+
+    monkeypatch.setattr(runner, "START_METHOD", "fork")  # the workers run the patched code
+    parent = os.getpid()
+    real = backends.run_chunk
+
+    def dies(task):
+        if os.getpid() != parent:
+            os._exit(3)
+        return real(task)
+
+    monkeypatch.setattr(backends, "run_chunk", dies)
+    with pytest.raises(SweepError, match=r"a worker process ended unexpectedly \(exit code 3\)"):
+        sweep(folder / "sweep.toml", folder / "died", workers=2, report=False)
+
+    def fails(task):
+        raise SweepError(f"chunk {task.start} of {task.key} failed")
+
+    monkeypatch.setattr(backends, "run_chunk", fails)
+    with pytest.raises(SweepError, match=r"chunk 0 of \w+ failed"):
+        sweep(folder / "sweep.toml", folder / "failed", workers=2, report=False)

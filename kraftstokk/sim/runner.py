@@ -246,12 +246,13 @@ def _worker_main(
     except (EOFError, OSError):  # the parent has gone or stopped listening: just end
         pass
     except Exception as exc:  # goes to the parent, which raises it
-        _send_failure(connection, exc)
+        send_failure(connection, exc)
     finally:
         connection.close()
 
 
-def _send_failure(connection: Connection, exc: Exception) -> None:
+def send_failure(connection: Connection, exc: Exception) -> None:
+    """Send a worker's failure to the parent, whole, or its words when it cannot be pickled."""
     try:
         connection.send((exc,))  # pickled whole before anything is written
     except OSError:  # the parent has gone

@@ -22,9 +22,11 @@ import socket
 import threading
 from collections import deque
 from collections.abc import Iterator
-from typing import Any, Protocol
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol, cast
 
-from kraftstokk.sim.runner import default_workers, start_method
+from kraftstokk.sim.runner import default_workers, send_failure, start_method
 from kraftstokk.sim.sweep.model import SweepError
 from kraftstokk.sim.sweep.work import ChunkResult, ChunkTask, WorkerMismatch, run_chunk
 
@@ -134,8 +136,32 @@ class _DeferredStop:
             raise KeyboardInterrupt
 
 
+def _local_worker(connection: Connection) -> None:
+    """A local worker: run the tasks the parent sends, answer each with its result; a
+    failure goes back as ``(exception,)`` and ends the worker."""
+    _ignore_sigint()
+    try:
+        while (task := connection.recv()) is not None:
+            connection.send(run_chunk(task))
+    except (EOFError, OSError):  # the parent has gone or stopped listening: just end
+        pass
+    except Exception as exc:
+        send_failure(connection, exc)
+    finally:
+        connection.close()
+
+
 class LocalBackend:
-    """A pool of worker processes on this machine (one process: no pool at all)."""
+    """Worker processes on this machine, a pipe each (one worker: no process at all).
+
+    Each worker has ``AHEAD`` tasks sent to it and gets the next as it answers, so the
+    results come back in the order they finish. Nothing is shared between the processes
+    but their pipes: stopping them (Ctrl-C, SIGTERM, an error) is a SIGTERM to each, with
+    no lock a stopped worker could leave held (``multiprocessing.Pool.terminate`` waits
+    for its task queue's lock, which an idle worker holds while it waits for a task).
+    """
+
+    AHEAD = 2
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
@@ -143,15 +169,51 @@ class LocalBackend:
             raise SweepError(f"--workers must be at least 1, not {self.workers}")
         self.description = f"local, {self.workers} worker process(es)"
         self.task_seconds = LOCAL_TASK_SECONDS
-        self._pool: Any = None
+        self._processes: list[BaseProcess] = []
+        self._connections: list[Connection] = []
 
     def run(self, tasks: list[ChunkTask]) -> Iterator[ChunkResult]:
         if self.workers == 1 or len(tasks) <= 1:
             for task in tasks:
                 yield run_chunk(task)
             return
+        self._start(min(self.workers, len(tasks)))
+        waiting = deque(tasks)
+        sent: dict[Connection, int] = dict.fromkeys(self._connections, 0)
+
+        def feed(connection: Connection) -> None:
+            if waiting:
+                sent[connection] += 1
+                with contextlib.suppress(OSError):  # a worker gone: its pipe tells why
+                    connection.send(waiting.popleft())
+
+        for _ in range(self.AHEAD):
+            for connection in self._connections:
+                feed(connection)
+        while busy := [connection for connection, count in sent.items() if count]:
+            for ready in wait(busy):
+                connection = cast(Connection, ready)
+                try:
+                    message = connection.recv()
+                except (EOFError, OSError):  # closed, or reset with tasks unread
+                    process = self._processes[self._connections.index(connection)]
+                    process.join(1.0)
+                    if process.exitcode in (-signal.SIGTERM, -signal.SIGINT):
+                        raise KeyboardInterrupt from None  # stopped with the whole group
+                    raise SweepError(
+                        f"a worker process ended unexpectedly (exit code {process.exitcode})"
+                    ) from None
+                if isinstance(message, tuple):  # the worker failed and has ended
+                    raise message[0]
+                sent[connection] -= 1
+                feed(connection)
+                yield message
+
+    def _start(self, count: int) -> None:
         method = start_method()
-        context = multiprocessing.get_context(method)
+        context: Any = multiprocessing.get_context(method)  # typeshed: no Process
+        if method == "forkserver":
+            context.set_forkserver_preload([run_chunk.__module__])
         # Forked workers inherit the games the parent built (work.keep_game); their
         # collector would walk, and so copy, every inherited object: frozen, they are
         # left out of its collections.
@@ -159,17 +221,29 @@ class LocalBackend:
         if freeze:
             gc.freeze()
         try:
-            self._pool = context.Pool(min(self.workers, len(tasks)), _ignore_sigint)
+            for _ in range(count):
+                mine, theirs = context.Pipe()
+                process = context.Process(
+                    target=_local_worker, args=(theirs,), name="kraftstokk-sweep", daemon=True
+                )
+                process.start()
+                theirs.close()
+                self._processes.append(process)
+                self._connections.append(mine)
         finally:
             if freeze:
                 gc.unfreeze()
-        yield from self._pool.imap_unordered(run_chunk, tasks)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        for process in self._processes:
+            if process.exitcode is None:
+                process.terminate()
+        for process in self._processes:
+            process.join()
+        for connection in self._connections:
+            connection.close()
+        self._processes.clear()
+        self._connections.clear()
 
 
 class DaskBackend:

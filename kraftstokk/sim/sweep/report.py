@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Drawing, Group, Line, PolyLine, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -95,7 +96,7 @@ def parameter_chart(
         item = _metric_of(pair, metric)
         if item is None:
             continue
-        label = ", ".join(f"{p} {pair.b.configuration.value(p)}" for p in varied)
+        label = ", ".join(pair.b.configuration.words(p) for p in varied)
         points = groups.setdefault(label, [])
         if not points and baseline in values:
             points.append((values.index(baseline), (0.0, 0.0, 0.0), False))
@@ -107,9 +108,18 @@ def parameter_chart(
     reach = max(abs(v) for points in groups.values() for _, point, _ in points for v in point)
     step = _nice_step(2 * reach * scale) / scale
     top = step * max(1, math.ceil(reach / step - 1e-9)) if reach else step
-    height = 150
-    left, bottom, legend_w = 56, 34, 150 if len(groups) > 1 else 0
+    left, legend_w = 56, 150 if len(groups) > 1 else 0
     plot_w = FRAME_WIDTH - left - 10 - legend_w
+    names = [
+        (name if len(name) <= 28 else name[:27] + "…") + (" (baseline)" if name == baseline else "")
+        for name in values
+    ]
+    widths = [stringWidth(name, styles.font, 7.5) for name in names]
+    # Values that do not fit side by side are written upwards, in a smaller type.
+    upright = sum(widths) + 6 * len(names) <= plot_w
+    label_height = 11 if upright else 8 + max(stringWidth(n, styles.font, 6.5) for n in names)
+    bottom = 23 + label_height
+    height = 116 + bottom
     plot_h = height - bottom - 12
     drawing = Drawing(FRAME_WIDTH, height)
 
@@ -145,20 +155,22 @@ def parameter_chart(
                 textAnchor="end",
             )
         )
-    for slot, name in enumerate(values):
-        shown = name if len(name) <= 28 else name[:27] + "…"
-        if name == baseline:
-            shown += " (baseline)"
-        drawing.add(
-            String(
-                x_of(slot),
-                bottom - 11,
-                shown,
-                fontName=styles.font,
-                fontSize=7.5,
-                textAnchor="middle",
+    for slot, shown in enumerate(names):
+        if upright:
+            drawing.add(
+                String(
+                    x_of(slot),
+                    bottom - 11,
+                    shown,
+                    fontName=styles.font,
+                    fontSize=7.5,
+                    textAnchor="middle",
+                )
             )
-        )
+            continue
+        label = Group(String(0, 0, shown, fontName=styles.font, fontSize=6.5, textAnchor="end"))
+        label.transform = (0, 1, -1, 0, x_of(slot) + 2.3, bottom - 5)  # turned upwards
+        drawing.add(label)
     drawing.add(
         String(
             left + plot_w / 2,

@@ -430,11 +430,11 @@ def run_sweep(
                     # Counted before it is stored: Ctrl-C while the file is written (it
                     # may be in place already) must not drop a chunk that was played.
                     state.add(key, start, part.stats)
+                    played += 1
+                    done += 1
                     if waiting[key]:
                         matrices.keep(key, start, part.matrix)
                     store.save(key, start, stop, part.tally)
-                    played += 1
-                    done += 1
                 if state.complete(key) and key not in state.done:
                     finish(configuration)  # while the workers play on
                     report(configuration, sweep.games)
