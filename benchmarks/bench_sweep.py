@@ -20,10 +20,15 @@ import importlib
 import importlib.util
 import multiprocessing
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+if __name__ == "__main__":  # run as a script (each measurement is): the repository too
+    sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 
 from _common import REPO
 
@@ -33,6 +38,8 @@ from kraftstokk.sim.sweep.backends import QUIET_DASK, make_backend
 from kraftstokk.sim.sweep.model import SweepFile, parse_sweep
 from kraftstokk.sim.sweep.outputs import analyse, write_outputs
 from kraftstokk.sim.sweep.run import SweepPlan, plan, run_sweep
+
+HERE = Path(__file__).resolve().parent
 
 FAST = """
 title = "benchmark, fast games"
@@ -56,6 +63,7 @@ games = ["stromkrig"]
 players = [3, 4, 5, 6]
 bots = ["heuristic"]
 """
+WORKLOADS = {"fast": FAST, "slow": SLOW}
 WORKERS = 2
 REPEATS = 2
 TARGET = 0.10
@@ -111,23 +119,43 @@ def swept(spec: SweepFile, scheduler: str) -> tuple[float, float, float]:
         return wall, used, time.perf_counter() - started
 
 
-def compare(text: str, schedulers: list[str]) -> None:
-    spec = parse_sweep(text, "benchmark sweep")
+def one_run(workload: str, scheduler: str) -> tuple[float, float, float]:
+    """One measurement in a fresh process: its CPU time is then all counted (a process
+    that has run Dask keeps threads, so it would start later workers from a forkserver,
+    whose children's CPU time it never sees)."""
+    command = [sys.executable, __file__, "--one", workload, scheduler]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=HERE)
+    if done.returncode != 0:
+        raise SystemExit(f"bench_sweep --one {workload} {scheduler}: {done.stderr.strip()}")
+    wall, cpu, other = (float(part) for part in done.stdout.split()[-3:])
+    return wall, cpu, other
+
+
+def measure_one(workload: str, scheduler: str) -> None:
+    spec = parse_sweep(WORKLOADS[workload], "benchmark sweep")
+    if scheduler == "plain":
+        figures = plain(plan(spec, REPO / "sources", workers=WORKERS))
+    else:
+        figures = swept(spec, scheduler)
+    print(*figures)
+
+
+def compare(workload: str, schedulers: list[str]) -> None:
+    spec = parse_sweep(WORKLOADS[workload], "benchmark sweep")
     found = plan(spec, REPO / "sources", workers=WORKERS)
     games = len(found.configurations) * spec.games
     print(f"{spec.title}: {len(found.configurations)} configurations x {spec.games} games")
     # Alternate the runs and keep the best of each: less noise from other load.
     best: dict[str, tuple[float, float, float]] = {}
     for _ in range(REPEATS):
-        figures = plain(found)
-        best["plain"] = min(best.get("plain", figures), figures)
-        for scheduler in schedulers:
-            figures = swept(spec, scheduler)
+        for scheduler in ["plain", *schedulers]:
+            figures = one_run(workload, scheduler)
             best[scheduler] = min(best.get(scheduler, figures), figures)
     baseline, baseline_cpu, playing = best["plain"]
     print(
-        f"  plain simulate, {WORKERS} workers: {games / baseline:.0f} games/s "
-        f"({baseline_cpu:.1f} CPU s); playing alone {games / playing:.0f} games/s"
+        f"  plain simulate, {WORKERS} workers: {games / baseline:.0f} games/s, "
+        f"{baseline:.1f} s ({baseline_cpu:.1f} CPU s); playing alone {games / playing:.0f} "
+        "games/s"
     )
     for scheduler in schedulers:
         wall, used, writing = best[scheduler]
@@ -194,12 +222,15 @@ def main() -> None:
     dask = importlib.util.find_spec("distributed") is not None
     if not dask:
         print(f"sweep --scheduler {schedulers.pop()}: not available (pip install '.[dask]')")
-    compare(FAST, schedulers)
-    compare(SLOW, schedulers)
+    for workload in WORKLOADS:
+        compare(workload, schedulers)
     if dask:
         print("what Dask costs, beside the games:")
         dask_costs()
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--one"]:
+        measure_one(sys.argv[2], sys.argv[3])
+    else:
+        main()
