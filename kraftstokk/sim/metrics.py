@@ -28,9 +28,6 @@ from kraftstokk.sim.stream import ACTIONS, ROUNDS, RunStats, counter, lost, rati
 #: Keys of the metrics that depend on the machine, not on the games.
 TIMING_KEYS: tuple[str, ...] = ("games_per_second", "elapsed_seconds", "workers")
 
-#: How many unfinished games the summary names (index and seed, to replay them).
-MAX_LISTED_UNFINISHED = 20
-
 #: Counters every game keeps, reported at the top level as ``<name>_per_game``.
 COMMON_COUNTERS: tuple[str, ...] = ("pile_pickups", "burns")
 
@@ -669,7 +666,7 @@ def summarize(
         "unfinished_games": [
             {"index": index, "seed": derive_seed(info.seed, index)}
             for index in stats.unfinished_games
-        ][:MAX_LISTED_UNFINISHED],
+        ],
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else 0.0,
         "elapsed_seconds": round(elapsed, 3),
         "workers": workers,
