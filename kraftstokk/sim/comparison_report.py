@@ -238,6 +238,7 @@ def comparison_story(
             )
         )
     if comparison.same_games:
+        story.append(Spacer(1, 6))
         story.append(
             Paragraph(
                 escape(
