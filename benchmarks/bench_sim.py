@@ -1,13 +1,23 @@
-"""Simulation throughput (issue 12): ``simulate`` with 1 and 2 worker processes.
+"""Simulation throughput and bookkeeping (issues 12 and 28).
 
-Targets: on 20,000 Idiot games (4 players, greedy bots) 2 workers give at least 1.8 times
-the games per wall second of 1 worker, and starting (and closing) the pool costs at most
-0.15 s. Wall-clock rates depend on what else the machine runs, so the CPU seconds each
-process used are printed too (the parent, and the workers together): a worker short of
-its share of a core shows there, instead of hiding in a low speed-up. Runs with 1 and 2
-workers alternate; the median of ``REPEATS`` is printed with the minimum and maximum.
+Targets:
 
-``python bench_sim.py [GAME ...] [--repeats N]`` measures only the games named, N times.
+- on 20,000 Idiot games (4 players, greedy bots) 2 workers give at least 1.8 times the
+  games per wall second of 1 worker, and starting (and closing) the pool costs at most
+  0.15 s;
+- the parent's bookkeeping (its CPU time beside the chunks it plays itself: feeding the
+  workers, merging their sums, the summary) is at most 2 µs per game, so that ``-w N``
+  scales to many cores; its share of the run's CPU is printed too;
+- ``kraftstokk simulate`` peaks at under 120 MB, within 25 % from 20,000 to 1,000,000
+  games (the parent keeps sums, not a row per game).
+
+Wall-clock rates depend on what else the machine runs, so the CPU seconds each process
+used are printed too (the parent, and the workers together): a worker short of its share
+of a core shows there, instead of hiding in a low speed-up. Runs with 1 and 2 workers
+alternate; the median of ``REPEATS`` is printed with the minimum and maximum.
+
+``python bench_sim.py [GAME ...] [--repeats N] [--memory-games N ...]`` measures only the
+games named, N times, and the peak memory at the game counts given.
 """
 
 from __future__ import annotations
@@ -17,9 +27,13 @@ import multiprocessing
 import os
 import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
-from _common import default_deck
+from _common import REPO, default_deck
 
 from kraftstokk.games import native
 from kraftstokk.games.core import DeckTable
@@ -33,6 +47,28 @@ BOTS = "greedy"
 SPEED_UP = 1.8
 STARTUP_SECONDS = 0.15
 STARTUP_GAMES = 2  # one game per worker: the run is nearly all start-up
+PARENT_US_PER_GAME = 2.0
+MEMORY_GAMES = (20_000, 1_000_000)
+MEMORY_MB = 120
+MEMORY_GROWTH = 0.25
+
+#: Runs ``kraftstokk simulate`` in this process and prints its peak memory and that of its
+#: largest worker (kilobytes, as getrusage gives them on Linux).
+_PEAK = """
+import multiprocessing, resource, sys
+from kraftstokk.cli import app
+sys.argv = ["kraftstokk", *sys.argv[1:]]
+try:
+    app()
+except SystemExit as stop:
+    code = stop.code
+finally:
+    for child in multiprocessing.active_children():
+        child.join()
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(f"peak {own} {workers}", file=sys.stderr)
+"""
 
 
 def cpu_seconds() -> tuple[float, float]:
@@ -42,8 +78,11 @@ def cpu_seconds() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
-def measure(table: DeckTable, settings: SimSettings, workers: int) -> tuple[float, float, float]:
-    """Games per wall second, the parent's CPU seconds and the workers' CPU seconds."""
+def measure(
+    table: DeckTable, settings: SimSettings, workers: int
+) -> tuple[float, float, float, float]:
+    """Games per wall second, the parent's CPU seconds, the workers' CPU seconds and the
+    CPU seconds the parent spent playing chunks itself."""
     own_before, children_before = cpu_seconds()
     started = time.perf_counter()
     outcome = run_simulation(table, settings, workers)
@@ -53,7 +92,12 @@ def measure(table: DeckTable, settings: SimSettings, workers: int) -> tuple[floa
     for child in multiprocessing.active_children():
         child.join()
     own_after, children_after = cpu_seconds()
-    return outcome.tally.games / wall, own_after - own_before, children_after - children_before
+    return (
+        outcome.stats.games / wall,
+        own_after - own_before,
+        children_after - children_before,
+        outcome.parent_play_seconds,
+    )
 
 
 def startup_seconds(table: DeckTable, name: str) -> float:
@@ -76,11 +120,113 @@ def spread(values: list[float], digits: int) -> str:
     )
 
 
+def bookkeeping(runs: list[tuple[float, float, float, float]], games: int) -> list[float]:
+    """Per run: the parent's CPU microseconds per game beside the chunks it played."""
+    return [1e6 * (parent - playing) / games for _, parent, _, playing in runs]
+
+
+def speed(name: str, games: int, table: DeckTable, repeats: int) -> None:
+    settings = SimSettings(game=name, players=PLAYERS, games=games, seed=7, bots=BOTS)
+    startups = []
+    ones: list[tuple[float, float, float, float]] = []
+    twos: list[tuple[float, float, float, float]] = []
+    for _ in range(repeats):
+        ones.append(measure(table, settings, 1))
+        twos.append(measure(table, settings, 2))
+        startups.append(startup_seconds(table, name))
+    speedups = [two[0] / one[0] for one, two in zip(ones, twos, strict=True)]
+    line = (
+        f"{name} games/s ({games:,} games, {PLAYERS} players, {BOTS}): "
+        f"1 worker {spread([r[0] for r in ones], 0)}, "
+        f"2 workers {spread([r[0] for r in twos], 0)}, "
+        f"speed-up {spread(speedups, 2)}x"
+    )
+    if name == TARGET_GAME:
+        ok = statistics.median(speedups) >= SPEED_UP
+        line += f" (target >= {SPEED_UP}x: {'ok' if ok else 'BELOW TARGET'})"
+    print(line)
+    ok = statistics.median(startups) <= STARTUP_SECONDS
+    cpu_one = statistics.median(r[1] for r in ones)
+    cpu_two = statistics.median(r[1] + r[2] for r in twos)
+    print(
+        f"{name} CPU seconds per run: 1 worker {spread([r[1] for r in ones], 2)}; "
+        f"2 workers: parent {spread([r[1] for r in twos], 2)}, "
+        f"workers together {spread([r[2] for r in twos], 2)} "
+        f"(on two idle cores the speed-up is at most about "
+        f"{2 * cpu_one / cpu_two:.2f}x); "
+        f"pool start-up and close {spread(startups, 3)} s "
+        f"(target <= {STARTUP_SECONDS} s: {'ok' if ok else 'BELOW TARGET'})",
+        flush=True,
+    )
+    kept = bookkeeping(twos, games)
+    shares = [100 * parent / (parent + workers) for _, parent, workers, _ in twos]
+    print(
+        f"{name} parent, 2 workers: its CPU beside the chunks it plays {spread(kept, 2)} µs "
+        f"per game over {games:,} games, starting the worker included; its share of the "
+        f"run's CPU {spread(shares, 1)} % (it plays chunks too)",
+        flush=True,
+    )
+
+
+def peak_memory(deck_file: Path, games: int, out: Path) -> tuple[float, float, float]:
+    """``kraftstokk simulate`` (greedy Idiot, 2 workers, with its report): the peak MB of
+    the process and of its largest worker, and its wall seconds."""
+    command = [
+        sys.executable, "-c", _PEAK, "simulate", str(deck_file), "--game", TARGET_GAME,
+        "--bots", BOTS, "-p", str(PLAYERS), "-n", str(games), "-w", "2", "--out", str(out),
+    ]  # fmt: skip
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=REPO)
+    wall = time.perf_counter() - started
+    line = next((ln for ln in done.stderr.splitlines() if ln.startswith("peak ")), None)
+    if done.returncode != 0 or line is None:
+        raise SystemExit(f"simulate failed: {done.stderr.strip()}")
+    _, own, workers = line.split()
+    return int(own) / 1024, int(workers) / 1024, wall
+
+
+def memory(counts: list[int], table: DeckTable) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        deck_file = Path(folder) / "deck.json"
+        deck_file.write_text(default_deck().model_dump_json(), encoding="utf-8")
+        peaks = []
+        for games in counts:
+            own, worker, wall = peak_memory(deck_file, games, Path(folder) / "out")
+            peaks.append(own)
+            print(
+                f"simulate peak memory, {games:,} {TARGET_GAME} games, 2 workers: this process "
+                f"{own:.0f} MB, its worker {worker:.0f} MB ({wall:.1f} s wall)",
+                flush=True,
+            )
+        growth = max(peaks) / min(peaks) - 1
+        ok = max(peaks) < MEMORY_MB and growth <= MEMORY_GROWTH
+        print(
+            f"simulate peak memory from {min(counts):,} to {max(counts):,} games: "
+            f"{100 * growth:+.0f} % (target within {100 * MEMORY_GROWTH:.0f} % and under "
+            f"{MEMORY_MB} MB: {'ok' if ok else 'OVER'})",
+            flush=True,
+        )
+    # The bookkeeping per game, in this process, where starting the pool no longer counts.
+    settings = SimSettings(game=TARGET_GAME, players=PLAYERS, games=max(counts), seed=7, bots=BOTS)
+    run = measure(table, settings, 2)
+    kept = bookkeeping([run], max(counts))[0]
+    ok = kept <= PARENT_US_PER_GAME
+    print(
+        f"parent bookkeeping at {max(counts):,} {TARGET_GAME} games, 2 workers: {kept:.2f} µs "
+        f"per game (target <= {PARENT_US_PER_GAME} µs: {'ok' if ok else 'OVER'}); its share "
+        f"of the run's CPU {100 * run[1] / (run[1] + run[2]):.1f} % (it plays chunks too)",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help=f"of {', '.join(GAMES)} (default: all)")
     parser.add_argument("--repeats", type=int, default=REPEATS)
-    arguments = parser.parse_args()
+    parser.add_argument(
+        "--memory-games", type=int, nargs="*", default=list(MEMORY_GAMES), metavar="N"
+    )
+    arguments = parser.parse_args(sys.argv[1:] if __name__ == "__main__" else [])
     unknown = sorted(set(arguments.games) - set(GAMES))
     if unknown:
         parser.error(f"no game {', '.join(unknown)} (choose from {', '.join(GAMES)})")
@@ -95,38 +241,9 @@ def main() -> None:
     for name, games in GAMES.items():
         if arguments.games and name not in arguments.games:
             continue
-        settings = SimSettings(game=name, players=PLAYERS, games=games, seed=7, bots=BOTS)
-        startups = []
-        ones: list[tuple[float, float, float]] = []
-        twos: list[tuple[float, float, float]] = []
-        for _ in range(repeats):
-            ones.append(measure(table, settings, 1))
-            twos.append(measure(table, settings, 2))
-            startups.append(startup_seconds(table, name))
-        speedups = [two[0] / one[0] for one, two in zip(ones, twos, strict=True)]
-        line = (
-            f"{name} games/s ({games:,} games, {PLAYERS} players, {BOTS}): "
-            f"1 worker {spread([r[0] for r in ones], 0)}, "
-            f"2 workers {spread([r[0] for r in twos], 0)}, "
-            f"speed-up {spread(speedups, 2)}x"
-        )
-        if name == TARGET_GAME:
-            ok = statistics.median(speedups) >= SPEED_UP
-            line += f" (target >= {SPEED_UP}x: {'ok' if ok else 'BELOW TARGET'})"
-        print(line)
-        ok = statistics.median(startups) <= STARTUP_SECONDS
-        cpu_one = statistics.median(r[1] for r in ones)
-        cpu_two = statistics.median(r[1] + r[2] for r in twos)
-        print(
-            f"{name} CPU seconds per run: 1 worker {spread([r[1] for r in ones], 2)}; "
-            f"2 workers: parent {spread([r[1] for r in twos], 2)}, "
-            f"workers together {spread([r[2] for r in twos], 2)} "
-            f"(on two idle cores the speed-up is at most about "
-            f"{2 * cpu_one / cpu_two:.2f}x); "
-            f"pool start-up and close {spread(startups, 3)} s "
-            f"(target <= {STARTUP_SECONDS} s: {'ok' if ok else 'BELOW TARGET'})",
-            flush=True,
-        )
+        speed(name, games, table, repeats)
+    if arguments.memory_games:
+        memory(sorted(arguments.memory_games), table)
 
 
 if __name__ == "__main__":

@@ -92,6 +92,7 @@ def test_compare_plays_both_decks_on_the_same_seeds(deck, deck_file, tmp_path):
     # values 2-4 instead of aces and court cards, so nothing burns.
     reverse = deck.model_copy(deep=True)
     reverse.cards = [*reversed(reverse.plant_cards), *reverse.jokers]
+    reverse.title = "Stokket"
     other = tmp_path / "reverse.json"
     other.write_text(reverse.model_dump_json(), encoding="utf-8")
     out = tmp_path / "out"
@@ -110,6 +111,40 @@ def test_compare_plays_both_decks_on_the_same_seeds(deck, deck_file, tmp_path):
     assert low <= metrics["actions_per_game"]["difference"] <= high
     report = PdfReader(out / "sim-toy.pdf")
     assert "Deck comparison" in " ".join(page.extract_text() for page in report.pages)
+    # One correction over every metric, named; the verdict names both decks.
+    assert (document["correction"], document["metrics_compared"]) == ("Holm", len(metrics))
+    assert document["verdict"] in result.stdout.splitlines()
+    assert document["verdict"].startswith("In Toy, Stokket (test) has 3.9 fewer burns per game ")
+    assert " than Kraft-stokken (test) (95 % interval " in document["verdict"]
+    assert not document["same_games"] and document["identical_games"] < 40
+    # Deck A's own summary is what simulate writes for it alone, timings aside.
+    alone = tmp_path / "alone"
+    assert simulate(deck_file, *TOY, "--games", "40", "--out", alone, "-w", "1").exit_code == 0
+    own = json.loads((alone / "sim-toy.json").read_text(encoding="utf-8"))
+    compared = json.loads((out / "sim-toy.json").read_text(encoding="utf-8"))
+    assert strip_timing(own) == strip_timing(compared)
+
+
+def test_idiot_decks_with_other_plants_play_the_same_games(tmp_path):
+    from kraftstokk.deck.build import build_from_spec_file
+
+    sources = Path(__file__).resolve().parents[1] / "sources"
+    paths = []
+    for spec in ("deck.toml", "deck-head.toml"):
+        deck = build_from_spec_file(sources / spec).deck
+        paths.append(tmp_path / spec.replace(".toml", ".json"))
+        paths[-1].write_text(deck.model_dump_json(), encoding="utf-8")
+    out = tmp_path / "out"
+    args = ("--game", "idiot", "-n", "60", "--bots", "greedy", "-w", "2", "--no-report")
+    result = simulate(paths[0], *args, "--compare", paths[1], "--out", out)
+    assert result.exit_code == 0, result.output
+    assert (
+        "Kraft-stokken: Fallhøyde (2024-01-fallhoyde) and Kraft-stokken (2024-01) play alike "
+        "in Idiot (the same games: Idiot reads only suits and values)."
+    ) in result.stdout.splitlines()
+    document = json.loads((out / "sim-idiot-compare.json").read_text(encoding="utf-8"))
+    assert document["same_games"] and document["identical_games"] == 60
+    assert all(item["ci95"] == [0.0, 0.0] for item in document["metrics"])
 
 
 @pytest.mark.parametrize(
@@ -213,3 +248,30 @@ def test_findings_in_the_json_at_the_confidence_asked(deck_file, tmp_path):
     bad = simulate(*args, "--confidence", "1.5")
     assert bad.exit_code == 2
     assert "--confidence must be between 0.5 and 1, not 1.5" in bad.stderr
+
+
+def test_ctrl_c_in_a_comparison_keeps_both_decks_games_and_their_comparison(
+    deck_file, tmp_path, monkeypatch
+):
+    real = sim_runner.play_chunk
+    calls = []
+
+    def interrupted_second_chunk(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 3:  # the first chunk played with both decks, then Ctrl-C
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sim_runner, "play_chunk", interrupted_second_chunk)
+    out = tmp_path / "out"
+    args = ("--games", "100", "--out", out, "-w", "1", "--compare", deck_file)
+    result = simulate(deck_file, *TOY, *args)
+    assert result.exit_code == 130
+    played = sim_runner.chunk_bounds(100, 1)[0][1]
+    assert result.stderr == (
+        f"kraftstokk: error: interrupted after {played} of 100 games; {out / 'sim-toy.json'} "
+        f"and {out / 'sim-toy-compare.json'} hold the games played\n"
+    )
+    document = json.loads((out / "sim-toy-compare.json").read_text(encoding="utf-8"))
+    assert document["interrupted"] is True and document["games"] == played
+    assert document["same_games"] is True  # the deck against itself

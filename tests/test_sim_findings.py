@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from kraftstokk.sim.compare import Difference
-from kraftstokk.sim.findings import FindingRules, glossary, holm, run_findings, with_p_value
+from kraftstokk.sim.findings import FindingRules, glossary, run_findings
 from kraftstokk.sim.metrics import GameRow, Tally
+from kraftstokk.sim.stats import holm
+from kraftstokk.sim.stream import RunStats
 
 
 def tally_of(
-    rows: list[GameRow], num_cards: int = 4, loser_cards: list[int] | None = None
-) -> Tally:
-    return Tally(num_cards=num_cards, rows=rows, loser_cards=loser_cards or [0] * num_cards)
+    rows: list[GameRow], num_cards: int = 4, loser_cards: list[int] | None = None, players=4
+) -> RunStats:
+    tally = Tally(num_cards=num_cards, rows=rows, loser_cards=loser_cards or [0] * num_cards)
+    return RunStats.of_tally(tally, players)
 
 
 def game(index, winner, loser, counters=None, actions=100, finished=True):
@@ -29,11 +31,10 @@ def kinds(findings):
     return [finding.kind for finding in findings]
 
 
-def find(tally, game_name="idiot", players=4, labels=None, **rules):
+def find(stats, game_name="idiot", labels=None, **rules):
     return run_findings(
-        tally,
+        stats,
         game=game_name,
-        players=players,
         action_cap=1000,
         card_labels=labels or {},
         rules=FindingRules(**rules),
@@ -108,13 +109,6 @@ def test_holm_keeps_only_what_survives_the_family():
     assert holm([0.001, 0.02, 0.04, 0.5], 0.95) == [True, False, False, False]
     assert holm([0.001, 0.012, 0.02], 0.95) == [True, True, True]
     assert holm([], 0.95) == []
-
-
-def test_p_value_from_the_interval():
-    clear = with_p_value(Difference("x", 1.0, 2.0, 1.0, (0.5, 1.5), "paired"))
-    assert clear.p_value < 0.001
-    null = with_p_value(Difference("x", 1.0, 1.0, 0.0, (-0.5, 0.5), "paired"))
-    assert null.p_value == 1.0
 
 
 def test_glossary_tells_apart_wars_and_war_rounds():

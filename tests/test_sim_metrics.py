@@ -9,6 +9,7 @@ import random
 import pytest
 
 from kraftstokk.games.core import GameRecord, Result, Stats, derive_seed
+from kraftstokk.sim.histogram import Histogram
 from kraftstokk.sim.metrics import (
     RunInfo,
     Tally,
@@ -17,7 +18,8 @@ from kraftstokk.sim.metrics import (
     strip_timing,
     summarize,
 )
-from kraftstokk.sim.stats import describe, paired_difference, proportion_difference, wilson
+from kraftstokk.sim.stats import wilson
+from kraftstokk.sim.stream import RunStats, ratio
 
 CARDS = 5
 IDS = ("spar-1", "spar-2", "hjerter-1", "hjerter-2", "joker-1")
@@ -74,6 +76,14 @@ def info(game: str = "kraftidioten", players: int = 3, in_play=None) -> RunInfo:
     )
 
 
+def sums(tally: Tally, players: int = 3) -> RunStats:
+    return RunStats.of_tally(tally, players)
+
+
+def summary_of(tally: Tally, **changes) -> dict:
+    return summarize(sums(tally), changes.pop("run_info", info()), elapsed=1.0, workers=1)
+
+
 def four_games() -> Tally:
     """Three finished games and one that hit the cap."""
     tally = Tally(num_cards=CARDS)
@@ -120,7 +130,7 @@ def four_games() -> Tally:
 
 
 def test_lengths_and_finished_counts():
-    summary = summarize(four_games(), info(), elapsed=2.0, workers=1)
+    summary = summarize(sums(four_games()), info(), elapsed=2.0, workers=1)
     assert (summary["games"], summary["finished"], summary["unfinished"]) == (4, 3, 1)
     assert summary["unfinished_rate"] == 0.25
     assert summary["unfinished_games"] == [{"index": 3, "seed": derive_seed(1, 3)}]
@@ -130,7 +140,7 @@ def test_lengths_and_finished_counts():
 
 
 def test_seat_rates_count_finished_games_only():
-    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    summary = summary_of(four_games())
     # Winners of the finished games: seats 0, 1, 0; the unfinished game's leader (2) is ignored.
     assert summary["wins_by_seat"] == [2, 1, 0]
     assert summary["win_rate_by_seat"] == [round(2 / 3, 6), round(1 / 3, 6), 0.0]
@@ -141,7 +151,7 @@ def test_seat_rates_count_finished_games_only():
 
 
 def test_counters_are_per_game_over_all_games_and_missing_counts_as_zero():
-    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    summary = summary_of(four_games())
     assert summary["counters"]["lies"] == {"total": 8, "per_game": 2.0}
     assert summary["counters"]["burns"] == {"total": 2, "per_game": 0.5}
     assert summary["pile_pickups_per_game"] == 0.75
@@ -149,7 +159,7 @@ def test_counters_are_per_game_over_all_games_and_missing_counts_as_zero():
 
 
 def test_success_rates_from_counter_pairs():
-    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    summary = summary_of(four_games())
     upheld = summary["rates"]["challenges_upheld_rate"]
     assert (upheld["successes"], upheld["trials"], upheld["rate"]) == (2, 5, 0.4)
     # Games as units: per game (challenges, upheld) = (4, 1), (1, 1), (0, 0), (0, 0);
@@ -171,7 +181,7 @@ def test_ratios_only_where_both_counters_exist():
 
 
 def test_samples_histogram_and_mean():
-    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    summary = summary_of(four_games())
     wars = summary["samples"]["war_sizes"]
     assert wars["count"] == 3
     assert wars["mean"] == round(7 / 3, 6)
@@ -179,7 +189,7 @@ def test_samples_histogram_and_mean():
 
 
 def test_cards_played_and_left_with_loser():
-    summary = summarize(four_games(), info(), elapsed=1.0, workers=1)
+    summary = summary_of(four_games())
     cards = summary["cards"]
     assert cards["spar-1"]["played"] == 3
     assert cards["spar-1"]["played_per_game"] == 0.75
@@ -192,7 +202,7 @@ def test_cards_played_and_left_with_loser():
 
 
 def test_cards_out_of_play_are_left_out():
-    summary = summarize(four_games(), info(in_play=(0, 1, 2, 3)), elapsed=1.0, workers=1)
+    summary = summary_of(four_games(), run_info=info(in_play=(0, 1, 2, 3)))
     assert list(summary["cards"]) == ["spar-1", "spar-2", "hjerter-1", "hjerter-2"]
 
 
@@ -217,16 +227,36 @@ def test_summary_of_merged_tallies_matches_whole_run():
         for i in range(start, min(start + 4, 9)):
             part.add(i, records[i])
         merged.merge(part)
-    one = summarize(whole, info(), elapsed=1.0, workers=1)
-    two = summarize(merged, info(), elapsed=3.0, workers=2)
+    one = summarize(sums(whole), info(), elapsed=1.0, workers=1)
+    two = summarize(sums(merged), info(), elapsed=3.0, workers=2)
     assert one != two
     assert strip_timing(one) == strip_timing(two)
+    # The sums of the chunks, merged in any order, are the sums of the whole run.
+    parts = [sums(merged_part) for merged_part in _chunks(records, 2)]
+    forward, backward = RunStats(CARDS, 3), RunStats(CARDS, 3)
+    for part in parts:
+        forward.merge(part)
+    for part in reversed(parts):
+        backward.merge(part)
+    assert forward == backward == sums(whole)
+    three = summarize(backward, info(), elapsed=1.0, workers=1)
+    assert strip_timing(three) == strip_timing(one)
+
+
+def _chunks(records: list[GameRecord], size: int) -> list[Tally]:
+    found = []
+    for start in range(0, len(records), size):
+        part = Tally(num_cards=CARDS)
+        for i in range(start, min(start + size, len(records))):
+            part.add(i, records[i])
+        found.append(part)
+    return found
 
 
 def test_game_without_any_counters_does_not_crash():
     tally = Tally(num_cards=CARDS)
     tally.add(0, record(counters={}, played=[]))
-    summary = summarize(tally, info("stromkrig"), elapsed=0.0, workers=1)
+    summary = summarize(sums(tally), info("stromkrig"), elapsed=0.0, workers=1)
     assert summary["counters"] == {}
     assert summary["rates"] == {}
     assert summary["highlights"] == {}
@@ -242,11 +272,21 @@ def test_length_histogram_puts_long_tail_in_overflow():
     assert sum(histogram["counts"]) + histogram["overflow"] == len(values)
     assert histogram["overflow"] == 1
     assert length_histogram([]) == {"start": 0, "bin_width": 1, "counts": [], "overflow": 0}
+    assert length_histogram(Histogram.of_counts({50 + i: 1 for i in range(100)} | {5000: 1})) == (
+        histogram
+    )
 
 
 def test_describe_uses_nearest_rank_p95():
-    assert describe(list(range(1, 21))) == {"mean": 10.5, "median": 10.5, "p95": 19.0, "max": 20.0}
-    assert describe([7]) == {"mean": 7.0, "median": 7.0, "p95": 7.0, "max": 7.0}
+    ones = Histogram.of_counts(dict.fromkeys(range(1, 21), 1))
+    assert ones.describe() == {"mean": 10.5, "median": 10.5, "p95": 19.0, "max": 20.0}
+    assert Histogram.of_counts({7: 1}).describe() == {
+        "mean": 7.0,
+        "median": 7.0,
+        "p95": 7.0,
+        "max": 7.0,
+    }
+    assert Histogram().describe() == {"mean": 0.0, "median": 0.0, "p95": 0.0, "max": 0.0}
 
 
 def test_wilson_matches_published_values():
@@ -259,52 +299,20 @@ def test_wilson_matches_published_values():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def test_proportion_difference_newcombe():
-    # Newcombe (1998b), example: 56/70 vs 48/80 -> difference 0.2, CI 0.0524 to 0.3339.
-    diff, (low, high) = proportion_difference(48, 80, 56, 70)
-    assert math.isclose(diff, 0.2)
-    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
-
-
-def test_paired_difference():
-    diff, (low, high) = paired_difference([1, 2, 3, 4], [2, 4, 3, 6])
-    assert diff == 1.25
-    sd = math.sqrt(sum((d - 1.25) ** 2 for d in (1, 2, 0, 2)) / 3)
-    assert math.isclose(high - diff, 1.959963984540054 * sd / 2)
-    assert low < diff < high
-    assert paired_difference([], []) == (0.0, (0.0, 0.0))
-    with pytest.raises(ValueError):
-        paired_difference([1], [1, 2])
-
-
 def test_ratio_with_one_event_per_game_is_the_plain_mean():
-    from kraftstokk.sim.stats import ratio_estimate as _ratio
+    def run(pairs):  # per game: (events, their total)
+        tally = Tally(num_cards=CARDS)
+        for index, (count, total) in enumerate(pairs):
+            tally.add(index, record(counters={"n": count, "s": total}))
+        return sums(tally)
 
     # One sample per game: the mean of the values and the variance of that mean.
-    mean, variance = _ratio([(1, 1), (1, 3)])
-    assert (mean, variance) == (2.0, 1.0)
+    found = ratio(run([(1, 1), (1, 3)]), "counter:s", "counter:n")
+    assert (found.value, found.variance) == (2.0, 1.0)
     # Every game with the same ratio: no spread whatever the counts.
-    assert _ratio([(2, 6), (4, 12), (1, 3)]) == (3.0, 0.0)
-    assert _ratio([]) == (0.0, 0.0)
-
-
-def test_compare_sample_means_take_the_game_as_unit():
-    from kraftstokk.sim.compare import compare_tallies
-
-    def tally(sizes_per_game):
-        result = Tally(num_cards=CARDS)
-        for index, sizes in enumerate(sizes_per_game):
-            result.add(index, record(samples={"war_sizes": sizes}))
-        return result
-
-    # Deck B's wars are one card larger in every game.
-    a = tally([[2, 2, 2, 2], [3], [2, 4]])
-    b = tally([[3, 3, 3, 3], [4], [3, 5]])
-    found = {item.metric: item for item in compare_tallies(a, b, 3)}
-    wars = found["war_sizes_mean"]
-    assert (wars.a, wars.b, wars.method) == (17 / 7, 24 / 7, "ratio")
-    assert wars.ci95[0] < 1.0 < wars.ci95[1]
-    assert math.isclose(wars.difference, 1.0)
+    found = ratio(run([(2, 6), (4, 12), (1, 3)]), "counter:s", "counter:n")
+    assert (found.value, found.variance) == (3.0, 0.0)
+    assert ratio(run([(0, 0)]), "counter:s", "counter:n") is None
 
 
 def test_a_games_counters_are_its_events_counted(deck):
@@ -324,6 +332,8 @@ def test_a_games_counters_are_its_events_counted(deck):
         for name, value in counted.counters.items():
             expected[name] = expected.get(name, 0) + value
     assert tally_of_games.counter_totals() == expected
+    stats = RunStats.of_tally(tally_of_games, 4)
+    assert {name: stats.total(f"counter:{name}") for name in expected} == expected
     assert {"burns", "pile_pickups", "face_down_plays"} <= set(expected)
     state = game.new_initial_state(random.Random(0))
     assert not hasattr(state, "stats")  # no bookkeeping beside the events
@@ -396,3 +406,15 @@ def test_a_tally_merged_into_another_can_still_be_added_to_alone():
     late = Tally(num_cards=CARDS, rows=[dataclasses.replace(tail.rows[1], index=5)])
     with pytest.raises(ValueError, match="does not follow game 1"):
         head.merge(late)
+
+
+def test_quantiles_are_exact_until_a_length_reaches_2048():
+    tally = Tally(num_cards=CARDS)
+    tally.add(0, record(actions=2047, rounds=10))
+    assert summary_of(tally)["quantiles_exact"] is True
+    tally.add(1, record(actions=5001, rounds=10))
+    summary = summary_of(tally)
+    assert summary["quantiles_exact"] is False
+    assert summary["actions"]["max"] == 5001.0  # the mean and the maximum stay exact
+    assert summary["actions"]["mean"] == 3524.0
+    assert abs(summary["actions"]["median"] - 3524) <= 1  # the middle of 5000's bucket

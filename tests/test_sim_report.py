@@ -10,10 +10,10 @@ from pypdf import PdfReader
 
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
-from kraftstokk.sim.compare import compare_tallies
+from kraftstokk.models import Deck
 from kraftstokk.sim.report import write_report
 from kraftstokk.sim.runner import SimSettings
-from kraftstokk.sim.session import simulate_deck
+from kraftstokk.sim.session import simulate, simulate_deck
 from tests.test_sim_toy import TOY_SPEC
 
 SETTINGS = SimSettings(game="toy", players=3, games=40, seed=3, bots="greedy,random,random")
@@ -74,17 +74,41 @@ def test_report_is_byte_identical_for_the_same_summary(deck, tmp_path):
     assert first.read_bytes() == second.read_bytes()
 
 
-def test_report_with_comparison_has_its_table(deck, tmp_path):
-    run = simulate_deck(deck, Path("a.json"), SETTINGS, workers=1)
-    other = simulate_deck(deck, Path("b.json"), SETTINGS, workers=1)
-    differences = compare_tallies(run.tally, other.tally, 3)
-    path = tmp_path / "sim-toy.pdf"
-    write_report(path, run.summary, differences, ("a.json", "b.json"))
-    text = pdf_text(path)
-    assert "Deck comparison" in text
-    assert "a.json (A) and b.json (B)" in text
-    assert "win rate seat 1" in text
-    assert "actions per game" in text
+def compared(deck: Deck, other: Deck, folder: Path, name: str = "a.json"):
+    first, second = folder / name, folder / "b.json"
+    first.write_text(deck.model_dump_json(), encoding="utf-8")
+    second.write_text(other.model_dump_json(), encoding="utf-8")
+    return simulate(first, SETTINGS, folder / "out", workers=1, compare_path=second)
+
+
+def page_texts(path: Path) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(path).pages]
+
+
+def test_report_with_comparison_opens_with_its_verdict_chart_and_table(deck, tmp_path):
+    # The same cards in reverse order: the toy deals the first 12 plant cards, now values
+    # 2-4 instead of aces and court cards, so nothing burns.
+    reverse = deck.model_copy(deep=True)
+    reverse.cards = [*reversed(reverse.plant_cards), *reverse.jokers]
+    reverse.title, reverse.edition = "Stokket", "2026"
+    files = compared(deck, reverse, tmp_path)
+    first, second, third = page_texts(files.report_path)[:3]
+    assert first.startswith("Deck comparison: Toy")
+    assert "Verdict" in first and "Paired differences, B − A" in first
+    assert files.verdict.startswith("In Toy, Stokket (2026) has ")
+    assert " ".join(files.verdict.split()) in first
+    assert "burns per game" in first and "Holm's correction" in first
+    assert "The metrics compared" in second and "win rate seat 1" in second
+    assert third.startswith("Simulation report: Toy, deck A")
+
+
+def test_report_of_decks_that_play_the_same_games_says_so_without_a_chart(deck, tmp_path):
+    same = deck.model_copy(deep=True)
+    same.title = "Stokket"
+    files = compared(deck, same, tmp_path)
+    first = page_texts(files.report_path)[0]
+    assert "play alike in Toy (the same games: every game gave the same figures" in first
+    assert "there is no chart" in first and "Paired differences" not in first
 
 
 def test_table_cards_in_summary_match_the_deck(deck):
@@ -95,13 +119,9 @@ def test_table_cards_in_summary_match_the_deck(deck):
 
 
 def test_deck_paths_with_markup_characters_are_printed_as_they_are(deck, tmp_path):
-    odd = Path("R&D <test>.json")
-    run = simulate_deck(deck, odd, SETTINGS, workers=1)
-    path = tmp_path / "sim-toy.pdf"
-    write_report(path, run.summary, compare_tallies(run.tally, run.tally, 3), (str(odd), "b&c"))
-    text = " ".join(pdf_text(path).split())
-    assert "R&D <test>.json" in text
-    assert "R&D <test>.json (A) and b&c (B)" in text
+    files = compared(deck, deck, tmp_path, "R&D <test>.json")
+    text = " ".join(pdf_text(files.report_path).split())
+    assert f"({tmp_path / 'R&D <test>.json'}); B = " in text
 
 
 def test_report_names_unfinished_games_to_replay(deck, tmp_path):
@@ -133,3 +153,16 @@ def test_report_names_unfinished_games_to_replay(deck, tmp_path):
         workers=1,
     )
     assert again.summary["unfinished_games"] == [first]
+
+
+def test_a_report_says_when_its_medians_are_read_from_buckets(deck, tmp_path):
+    long = SimSettings(game="toy", players=3, games=6, seed=3, bots="random", action_cap=3000)
+    run = simulate_deck(deck, Path("deck.json"), long, workers=1)
+    exact = tmp_path / "exact.pdf"
+    write_report(exact, run.summary)
+    assert "counted in buckets" not in " ".join(pdf_text(exact).split())
+    bucketed = tmp_path / "bucketed.pdf"
+    write_report(bucketed, {**run.summary, "quantiles_exact": False})
+    text = " ".join(pdf_text(bucketed).split())
+    assert "Lengths of 2,048 and more are counted in buckets" in text
+    assert "within 0.05 % of the exact ones" in text

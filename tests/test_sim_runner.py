@@ -11,8 +11,9 @@ from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable, derive_seed, play_game
 from kraftstokk.models import Deck
 from kraftstokk.sim import runner
-from kraftstokk.sim.compare import compare_tallies, format_table
-from kraftstokk.sim.runner import SimSettings, chunk_bounds, run_simulation
+from kraftstokk.sim.compare import compare_runs, format_table
+from kraftstokk.sim.runner import SimSettings, chunk_bounds, play_chunk, run_paired, run_simulation
+from kraftstokk.sim.stream import RunStats
 from tests.test_sim_toy import TOY_CARDS, TOY_SPEC
 
 
@@ -42,25 +43,28 @@ def test_chunks_cover_every_game_once():
 
 
 def test_game_i_is_played_with_the_derived_seed(table):
-    outcome = run_simulation(table, settings(games=12), workers=1)
     game = registry.make_game("toy", table, 3)
+    tally = play_chunk(table, settings(games=12), game, 0, 12)
     for index in (0, 5, 11):
         record = play_game(
             game, registry.make_bots(game, "greedy,random,random"), derive_seed(11, index)
         )
-        row = outcome.tally.rows[index]
+        row = tally.rows[index]
         assert row.index == index
         assert (row.actions, row.rounds) == (record.result.actions, record.result.rounds)
         assert row.counters == record.stats.counters
+    # The run keeps the sums of exactly those games.
+    outcome = run_simulation(table, settings(games=12), workers=1)
+    assert outcome.stats == RunStats.of_tally(tally, 3)
 
 
 def test_same_tally_for_one_and_two_workers(table):
     one = run_simulation(table, settings(), workers=1)
     two = run_simulation(table, settings(), workers=2)
     assert (one.workers, two.workers) == (1, 2)
-    assert one.tally == two.tally
+    assert one.stats == two.stats
     assert not one.interrupted and not two.interrupted
-    assert one.tally.games == 60
+    assert one.stats.games == 60
 
 
 @pytest.mark.parametrize("game", ["toy", "kraftidioten"])
@@ -70,8 +74,8 @@ def test_workers_started_without_fork_build_their_own_game(table, monkeypatch, g
     monkeypatch.setattr(runner, "START_METHOD", "spawn")
     players = settings(game=game, games=12, bots="greedy")
     spawned = run_simulation(table, players, workers=2)
-    assert spawned.tally == run_simulation(table, players, workers=1).tally
-    assert spawned.tally.games == 12 and spawned.workers == 2
+    assert spawned.stats == run_simulation(table, players, workers=1).stats
+    assert spawned.stats.games == 12 and spawned.workers == 2
 
 
 def test_workers_fork_only_while_no_other_thread_runs(table, monkeypatch):
@@ -91,7 +95,7 @@ def test_workers_fork_only_while_no_other_thread_runs(table, monkeypatch):
     finally:
         release.set()
         other.join()
-    assert served.tally == run_simulation(table, players, workers=1).tally
+    assert served.stats == run_simulation(table, players, workers=1).stats
     assert served.workers == 2
 
 
@@ -127,7 +131,8 @@ def test_bot_maker_makes_fresh_bots_and_refuses_what_make_bots_refuses(table):
 def test_other_seed_gives_other_games(table):
     first = run_simulation(table, settings(games=20), workers=1)
     other = run_simulation(table, settings(games=20, seed=12), workers=1)
-    assert [r.actions for r in first.tally.rows] != [r.actions for r in other.tally.rows]
+    assert first.stats != other.stats
+    assert first.stats.total("actions") != other.stats.total("actions")
 
 
 def test_progress_reaches_the_total(table):
@@ -152,8 +157,8 @@ def test_ctrl_c_keeps_the_games_already_played(table, workers):
     )
     assert outcome.interrupted
     first_chunk = chunk_bounds(400, workers)[0][1]
-    assert outcome.tally.games == first_chunk
-    assert [row.index for row in outcome.tally.rows] == list(range(first_chunk))
+    assert outcome.stats.games == first_chunk
+    assert outcome.stats == run_simulation(table, settings(games=first_chunk), workers=1).stats
 
 
 @pytest.mark.parametrize(
@@ -189,12 +194,24 @@ def test_engine_failure_names_the_game_and_seed(table, monkeypatch, workers):
 
 
 def test_compare_same_deck_shows_no_difference(table):
-    a = run_simulation(table, settings(), workers=1).tally
-    b = run_simulation(table, settings(), workers=2).tally
-    differences = compare_tallies(a, b, 3)
-    assert differences
-    assert all(item.difference == 0 for item in differences)
-    assert not any(item.significant for item in differences)
+    outcome = run_paired(table, table, settings(), workers=2)
+    comparison = compare_runs(outcome.stats, outcome.other, outcome.pair)
+    assert comparison.differences
+    assert comparison.same_games and comparison.identical == 60
+    assert all(item.difference == 0 for item in comparison.differences)
+    assert not comparison.significant
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_paired_run_keeps_each_decks_sums_as_its_own_run(deck, workers):
+    flat = deck.model_copy(deep=True)
+    for card in flat.plant_cards[:TOY_CARDS]:
+        card.value = 5
+    a, b = DeckTable.from_deck(deck), DeckTable.from_deck(flat)
+    outcome = run_paired(a, b, settings(games=50), workers=workers)
+    assert outcome.stats == run_simulation(a, settings(games=50), workers=1).stats
+    assert outcome.other == run_simulation(b, settings(games=50), workers=1).stats
+    assert outcome.pair.games == 50
 
 
 def test_compare_finds_a_deck_that_plays_differently(deck):
@@ -202,18 +219,21 @@ def test_compare_finds_a_deck_that_plays_differently(deck):
     flat = deck.model_copy(deep=True)
     for card in flat.plant_cards[:TOY_CARDS]:
         card.value = 5
-    a = run_simulation(DeckTable.from_deck(deck), settings(games=80), workers=1).tally
-    b = run_simulation(DeckTable.from_deck(flat), settings(games=80), workers=1).tally
-    found = {item.metric: item for item in compare_tallies(a, b, 3)}
+    outcome = run_paired(
+        DeckTable.from_deck(deck), DeckTable.from_deck(flat), settings(games=80), workers=1
+    )
+    comparison = compare_runs(outcome.stats, outcome.other, outcome.pair)
+    found = {item.metric: item for item in comparison.differences}
     burns = found["burns_per_game"]
     assert burns.b == 0 < burns.a
     assert burns.significant
     assert burns.ci95[0] <= burns.difference <= burns.ci95[1] < 0
     assert "win_rate_seat_1" in found
-    table_text = format_table(list(found.values()), "A", "B")
+    table_text = format_table(comparison, "A", "B")
     line = next(ln for ln in table_text.splitlines() if ln.startswith("burns_per_game"))
     assert line.endswith("*")
     assert table_text.splitlines()[0].split()[:4] == ["metric", "A", "B", "B"]
+    assert "Holm's correction for the" in table_text.splitlines()[-1]
 
 
 def test_progress_bar_draws_on_a_terminal_only():
@@ -238,5 +258,5 @@ def test_progress_bar_draws_on_a_terminal_only():
     lines = shown.getvalue().split("\r")[1:]
     assert len(lines) == 2
     assert lines[0].startswith("idiot deck.json [" + "-" * 30 + "] 0/10 games")
-    assert lines[1] == "idiot deck.json [" + "#" * 30 + "] 10/10 games   0.0 s\n"
+    assert lines[1] == "idiot deck.json [" + "#" * 30 + "] 10/10 games   0.0 s\x1b[K\n"
     assert shown.getvalue().endswith("\n")

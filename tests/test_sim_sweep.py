@@ -11,16 +11,19 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
 from kraftstokk.sim.metrics import Tally, strip_timing
-from kraftstokk.sim.runner import SimSettings, run_simulation
+from kraftstokk.sim.progress import SweepStatus
+from kraftstokk.sim.runner import SimSettings, play_chunk
 from kraftstokk.sim.session import simulate
 from kraftstokk.sim.sweep import sweep
 from kraftstokk.sim.sweep.backends import LocalBackend, make_backend
+from kraftstokk.sim.sweep.lock import LOCK_NAME
 from kraftstokk.sim.sweep.model import SweepError, SweepValidationError, parse_sweep
 from kraftstokk.sim.sweep.outputs import analyse, write_outputs
-from kraftstokk.sim.sweep.run import STORE_DIR, run_sweep
+from kraftstokk.sim.sweep.run import STORE_DIR, plan, run_sweep
 from kraftstokk.sim.sweep.store import ChunkStore, rows_to_json
 
 cli = CliRunner()
@@ -48,11 +51,12 @@ def folder(deck: Deck, tmp_path: Path) -> Path:
 
 
 def outputs(out: Path) -> dict[str, bytes]:
-    """Every output file but the chunk store, with sweep.json's run block left out."""
+    """Every output file but the chunk store and the lock, with sweep.json's run block left
+    out."""
     found = {}
     for path in sorted(out.rglob("*")):
         relative = path.relative_to(out)
-        if path.is_dir() or relative.parts[0] == STORE_DIR:
+        if path.is_dir() or relative.parts[0] == STORE_DIR or path.name == LOCK_NAME:
             continue
         data = path.read_bytes()
         if path.name == "sweep.json":
@@ -227,7 +231,7 @@ def test_rerun_plays_only_missing_chunks(folder):
 def _played_tally(deck: Deck, game: str = "kraftidioten", games: int = 30) -> Tally:
     table = DeckTable.from_deck(deck)
     settings = SimSettings(game=game, players=4, games=games, seed=11, bots="greedy")
-    return run_simulation(table, settings, 1).tally
+    return play_chunk(table, settings, registry.make_game(game, table, 4), 0, games)
 
 
 @pytest.mark.parametrize("game", ["idiot", "kraftidioten", "stromkrig"])
@@ -276,12 +280,13 @@ def test_a_chunk_that_is_not_a_whole_tally_is_ignored(deck, tmp_path, damage):
 
 
 class StopAfter:
-    """The local backend, with Ctrl-C pressed after ``chunks`` chunks."""
+    """The local backend, one chunk a task, with Ctrl-C pressed after ``chunks`` chunks."""
 
     def __init__(self, chunks: int) -> None:
         self.inner = LocalBackend(1)
         self.description = self.inner.description
         self.workers = 1
+        self.task_seconds = 0.0  # as short as can be: a chunk per task
         self.chunks = chunks
 
     def run(self, tasks):
@@ -299,10 +304,10 @@ def test_ctrl_c_writes_what_is_done_and_the_rerun_completes_it(folder):
 
     spec = load_sweep(folder / "sweep.toml")
     out = folder / "out"
-    cut = run_sweep(spec, folder, out, StopAfter(7))
+    cut = run_sweep(plan(spec, folder), out, StopAfter(7))
     assert cut.interrupted and cut.chunks_played == 7
     # Configuration 1 has its 5 chunks, configuration 2 the first 2 of them.
-    assert [(r.configuration.number, r.tally.games, r.complete) for r in cut.runs] == [
+    assert [(r.configuration.number, r.stats.games, r.complete) for r in cut.runs] == [
         (1, 45, True),
         (2, 20, False),
     ]
@@ -310,7 +315,7 @@ def test_ctrl_c_writes_what_is_done_and_the_rerun_completes_it(folder):
     document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
     assert document["complete"] is False
     assert document["configurations"][1]["metrics"]["games"] == 20
-    rest = run_sweep(spec, folder, out, LocalBackend(1))
+    rest = run_sweep(plan(spec, folder), out, LocalBackend(1))
     assert (rest.chunks_stored, rest.chunks_played) == (7, 13)
     write_outputs(analyse(rest), out)
     fresh = folder / "fresh"
@@ -414,26 +419,23 @@ def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, schedule
 
 
 def test_progress_counts_every_chunk_stored_ones_included(folder):
-    calls: list[tuple[int, int]] = []
-    sweep(
-        folder / "sweep.toml",
-        folder / "out",
-        workers=1,
-        report=False,
-        progress=lambda *a: calls.append(a),
-    )
-    assert calls[0] == (0, 20) and calls[-1] == (20, 20)
-    assert [done for done, _ in calls] == list(range(21))
+    calls: list[SweepStatus] = []
+    sweep(folder / "sweep.toml", folder / "out", workers=1, report=False, progress=calls.append)
+    assert (calls[0].chunks_done, calls[-1].chunks_done) == (0, 20)
+    assert {call.chunks_total for call in calls} == {20}
+    assert [call.chunks_done for call in calls] == sorted(call.chunks_done for call in calls)
+    finished = [call.finished for call in calls if call.finished]
+    assert finished == [
+        "#1 deck · idiot · 3 players · greedy · no variants",
+        "#2 deck · idiot · 3 players · greedy · no_swap",
+        "#3 deck · idiot · 4 players · greedy · no variants",
+        "#4 deck · idiot · 4 players · greedy · no_swap",
+    ]
+    assert calls[-1].configurations_done == 4 and calls[-1].eta == 0.0
     calls.clear()
     next(iter((folder / "out" / STORE_DIR).rglob("*.json"))).unlink()
-    sweep(
-        folder / "sweep.toml",
-        folder / "out",
-        workers=1,
-        report=False,
-        progress=lambda *a: calls.append(a),
-    )
-    assert calls == [(19, 20), (20, 20)]
+    sweep(folder / "sweep.toml", folder / "out", workers=1, report=False, progress=calls.append)
+    assert [(call.chunks_done, call.configurations_done) for call in calls] == [(19, 3), (20, 4)]
 
 
 def test_the_last_chunks_are_played_in_quarters_and_stored_whole():
@@ -441,7 +443,7 @@ def test_the_last_chunks_are_played_in_quarters_and_stored_whole():
     from kraftstokk.sim.sweep.work import ChunkTask
 
     tasks = [
-        ChunkTask("k", None, None, None, start, start + 100)  # type: ignore[arg-type]
+        ChunkTask("k", None, None, None, start, start + 100, 100)  # type: ignore[arg-type]
         for start in range(0, 1000, 100)
     ]
     split = split_tail(tasks, 2)
@@ -457,12 +459,9 @@ def test_the_last_chunks_are_played_in_quarters_and_stored_whole():
 
 
 def test_the_example_builds_both_decks_from_their_specs():
-    from kraftstokk.sim.sweep.run import plan
-
     example = Path(__file__).parent.parent / "sources" / "sweep-example.toml"
-    configurations, decks = plan(
-        parse_sweep(example.read_text(encoding="utf-8"), "x"), example.parent
-    )
+    found = plan(parse_sweep(example.read_text(encoding="utf-8"), "x"), example.parent)
+    configurations, decks = found.configurations, found.decks
     assert sorted(decks) == ["deck", "deck-head"]
     assert decks["deck-head"].deck.title == "Kraft-stokken: Fallhøyde"
     assert [(c.deck, c.settings.players) for c in configurations] == [
@@ -476,8 +475,9 @@ def test_a_worker_with_another_version_is_refused(deck):
     from kraftstokk.sim.sweep.work import ChunkTask, WorkerMismatch, registration, run_chunk
 
     settings = SimSettings(game="idiot", players=3, games=2, seed=1, bots="greedy")
-    task = ChunkTask("k", DeckTable.from_deck(deck), settings, registration("idiot"), 0, 2)
-    assert run_chunk(task).tally.games == 2
+    task = ChunkTask("k", DeckTable.from_deck(deck), settings, registration("idiot"), 0, 2, 1)
+    result = run_chunk(task)
+    assert result.games == 2 and [(p.start, p.stop) for p in result.parts] == [(0, 1), (1, 2)]
     with pytest.raises(
         WorkerMismatch, match=r"the worker has kraftstokk .*, the sweep was started with 0\.0\.1"
     ):
@@ -495,3 +495,250 @@ def test_without_the_dask_extra_local_n_says_what_to_install(monkeypatch):
         SweepError, match=r"needs dask and distributed: pip install 'kraftstokk\[dask\]'"
     ):
         make_backend("local:2")
+
+
+# --------------------------------------------------------- limits, baseline and lock
+
+
+HUGE = """
+title = "too big"
+games = 1000
+[grid]
+decks = [{labels}]
+games = ["idiot"]
+players = [2, 3, 4, 5]
+bots = ["greedy", "random", {heuristics}]
+variants = [{variants}]
+"""
+
+
+def huge_sweep(folder: Path) -> Path:
+    from itertools import combinations
+
+    flags = ["two_same_player", "no_finish_on_two", "no_swap", "sequences", "sneak_three"]
+    sets = [list(c) for size in range(6) for c in combinations(flags, size)]
+    text = HUGE.format(
+        labels=", ".join(f"{{path = 'deck.json', label = 'd{n}'}}" for n in range(10)),
+        heuristics=", ".join(f"'heuristic:burn_pile={n}'" for n in range(1, 7)),
+        variants=", ".join(json.dumps(s) for s in sets),
+    )
+    (folder / "huge.toml").write_text(text, encoding="utf-8")
+    return folder / "huge.toml"
+
+
+def test_a_grid_of_ten_thousand_is_refused_with_its_cost_before_it_is_listed(folder, monkeypatch):
+    from kraftstokk.sim.sweep import run as sweep_run
+
+    def never(*args, **kwargs):
+        raise AssertionError("the grid was listed and checked before its size")
+
+    monkeypatch.setattr(sweep_run, "expand", never)
+    path = huge_sweep(folder)
+    result = cli.invoke(app, ["sweep", str(path), "-o", str(folder / "out"), "-w", "2"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+    line = result.stderr
+    assert line.startswith(f"kraftstokk: error: {path}: refused, over its limits: ")
+    assert "10,240 configurations (--max-configurations 1,000)" in line
+    assert "It would play 10,240,000 games, about " in line and " on 2 workers at " in line
+    assert " ms a game (measured here); raise the limits named" in line
+    assert not (folder / "out").exists()
+    # Raising one limit leaves the others, each named.
+    raised = cli.invoke(
+        app, ["sweep", str(path), "-o", str(folder / "out"), "--max-configurations", "20000"]
+    )
+    assert raised.exit_code == 1
+    assert "configurations (" not in raised.stderr
+    assert "comparisons (--max-comparisons 5,000)" in raised.stderr
+    assert "to store (--max-stored-mb 2,000)" in raised.stderr
+
+
+def test_a_sweep_within_its_limits_says_what_it_will_cost_and_logs_each_configuration(folder):
+    out = folder / "out"
+    result = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out), "-w", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("sweep: 4 configurations, 180 games to play, about ")
+    assert lines[0].endswith(" to store") and "; 4 comparisons; " in lines[0]
+    done = [line for line in lines[1:] if " done (" in line]
+    assert len(done) == 4  # stderr is not a terminal: a line per finished configuration
+    assert done[0].startswith("sweep: #1 deck · idiot · 3 players · greedy · no variants done (")
+    assert done[-1].endswith("4/4 configurations, 20/20 chunks, ETA 0.0 s")
+    small = cli.invoke(
+        app, ["sweep", str(folder / "sweep.toml"), "-o", str(out), "--max-configurations", "3"]
+    )
+    assert small.exit_code == 1
+    assert "4 configurations (--max-configurations 3)" in small.stderr
+
+
+def test_each_configuration_is_compared_with_its_neighbour_at_the_named_baseline(folder):
+    text = SMALL.replace("players = [3, 4]", "players = [3, 4, 5]") + "[baseline]\nplayers = 4\n"
+    (folder / "based.toml").write_text(text, encoding="utf-8")
+    out = folder / "out"
+    files = sweep(folder / "based.toml", out, workers=1, report=False)
+    document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    assert document["baseline"] == {
+        "deck": "deck",
+        "players": "4",
+        "bots": "greedy",
+        "variants": "none",
+    }
+    pairs = {
+        (c["parameter"], c["configuration_a"], c["configuration_b"])
+        for c in document["comparisons"]
+    }
+    # Configurations: 1 (3, none) 2 (3, no_swap) 3 (4, none) 4 (4, no_swap) 5 (5, none)
+    # 6 (5, no_swap): along players each against 4 players, along variants against none.
+    assert pairs == {
+        ("players", 3, 1),
+        ("players", 4, 2),
+        ("players", 3, 5),
+        ("players", 4, 6),
+        ("variants", 1, 2),
+        ("variants", 3, 4),
+        ("variants", 5, 6),
+    }
+    assert document["comparisons_planned"] == 7 == len(files.results.comparisons)
+    assert document["correction"] == "Holm"
+    assert document["metrics_compared"] == len(document["comparisons"])
+    (folder / "bad.toml").write_text(SMALL + "[baseline]\nplayers = 7\n", encoding="utf-8")
+    with pytest.raises(SweepValidationError, match=r"baseline.players 7: no configuration has it"):
+        sweep(folder / "bad.toml", out, workers=1, report=False)
+
+
+def test_a_second_sweep_on_the_same_folder_is_refused_in_one_line(folder):
+    from kraftstokk.sim.sweep.lock import folder_lock
+
+    out = folder / "out"
+    with folder_lock(out, "first.toml"):
+        result = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "another sweep is writing here (pid " in result.stderr
+    assert "first.toml, since " in result.stderr and "another --out" in result.stderr
+    assert not (out / STORE_DIR).exists()
+    # Once the first has ended, the folder is free again.
+    again = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out), "-w", "1"])
+    assert again.exit_code == 0, again.output
+
+
+def test_the_verdict_on_the_decks_names_them_and_comes_first(deck, folder):
+    renamed = deck.model_copy(deep=True)  # other figures on the same suits and values
+    renamed.title, renamed.edition = "Stokket", "2026"
+    largest = next(card for card in renamed.plant_cards if card.nr.mw == 1)
+    largest.mw += 1
+    (folder / "stokket.json").write_text(renamed.model_dump_json(), encoding="utf-8")
+    reverse = deck.model_copy(deep=True)
+    reverse.cards = [*reversed(reverse.plant_cards), *reverse.jokers]
+    reverse.title = "Baklengs"
+    (folder / "baklengs.json").write_text(reverse.model_dump_json(), encoding="utf-8")
+    text = """
+games = 40
+chunk = 20
+[grid]
+decks = ["deck.json", "stokket.json", "baklengs.json"]
+games = ["idiot", "stromkrig"]
+bots = ["greedy"]
+"""
+    (folder / "decks.toml").write_text(text, encoding="utf-8")
+    out = folder / "out"
+    files = sweep(folder / "decks.toml", out, workers=1)
+    sentences = {(v.game, v.deck_b): v.sentence for v in files.results.verdicts}
+    assert sentences[("idiot", "stokket")] == (
+        "Stokket (2026) and Kraft-stokken (test) play alike in Idiot (the same games: "
+        "Idiot reads only suits and values)."
+    )
+    assert set(sentences) == {
+        (g, d) for g in ("idiot", "stromkrig") for d in ("stokket", "baklengs")
+    }
+    document = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    assert document["decks"]["stokket"] == {
+        "title": "Stokket",
+        "edition": "2026",
+        "path": str(folder / "stokket.json"),
+    }
+    assert {v["verdict"] for v in document["verdicts"]} == set(sentences.values())
+    first = " ".join(PdfReader(out / "sweep.pdf").pages[0].extract_text().split())
+    assert "stokket = Stokket (2026), " in first and "baklengs = Baklengs (test), " in first
+    assert "Verdict on the decks" in first
+    assert " ".join(sentences[("idiot", "stokket")].split()) in first
+
+
+def test_a_task_lasts_long_enough_and_leaves_every_worker_several():
+    from kraftstokk.sim.sweep.run import MAX_TASK_CHUNKS, task_chunks
+
+    # 1 ms a game, chunks of 500: a 1 s task is 2 chunks.
+    assert task_chunks(0.001, 500, 1.0, chunks=400, workers=2) == 2
+    # Fast games: as many as balance allows (a quarter of each worker's share).
+    assert task_chunks(0.00002, 500, 1.0, chunks=40, workers=2) == 5
+    assert task_chunks(0.0, 500, 1.0, chunks=10_000, workers=1) == MAX_TASK_CHUNKS
+    assert task_chunks(1.0, 500, 1.0, chunks=400, workers=2) == 1
+
+
+def test_the_terminal_line_shows_counts_eta_and_the_configuration_in_play(monkeypatch):
+    import io
+
+    from kraftstokk.sim.progress import SweepProgress
+
+    monkeypatch.setenv("COLUMNS", "160")
+    stream = io.StringIO()
+    progress = SweepProgress(stream, force_terminal=True, clock=lambda: 5.0)
+    progress.announce("4 configurations, 180 games to play")
+    progress(SweepStatus(3, 20, 0, 4, 90.0, playing="#1 deck · idiot · 3 players"))
+    progress.close()
+    first, line = stream.getvalue().split("\n")[:2]
+    assert first == "sweep: 4 configurations, 180 games to play"
+    assert line.startswith("\rsweep [" + "#" * 4 + "-" * 26 + "] 0/4 configurations, 3/20 ")
+    assert line.endswith("chunks, ETA 1 min 30 s · #1 deck · idiot · 3 players\x1b[K")
+    monkeypatch.setenv("COLUMNS", "40")  # never wider than the terminal
+    narrow = io.StringIO()
+    SweepProgress(narrow, force_terminal=True)(SweepStatus(3, 20, 0, 4, None))
+    assert len(narrow.getvalue().removeprefix("\r").removesuffix("\x1b[K")) == 39
+
+
+def test_game_matrices_for_comparisons_stay_within_their_budget(deck, tmp_path):
+    from kraftstokk.sim.stream import game_matrix
+    from kraftstokk.sim.sweep.run import _Matrices
+
+    store = ChunkStore(tmp_path)
+    tally = _played_tally(deck, "idiot", 10)
+    store.save("a", 0, 10, tally)
+    matrix = game_matrix(tally, 4)
+    kept = _Matrices(store, budget=2 * matrix.values.nbytes)
+    for start in (0, 10, 20):
+        kept.keep("b", start, matrix)
+    assert list(kept.kept) == [("b", 10), ("b", 20)] and kept.bytes == 2 * matrix.values.nbytes
+    # One no longer kept is read back from the store, the same.
+    back = kept.get("a", 0, 10, 4)
+    assert back.columns == matrix.columns and (back.values == matrix.values).all()
+    kept.forget("b")
+    assert list(kept.kept) == [("a", 0)] and kept.bytes == matrix.values.nbytes
+    with pytest.raises(SweepError, match="a stored chunk went missing while the sweep ran"):
+        kept.get("c", 0, 10, 4)
+
+
+def test_a_local_worker_that_dies_or_fails_ends_the_sweep_with_its_reason(folder, monkeypatch):
+    import os
+
+    from kraftstokk.sim import runner
+    from kraftstokk.sim.sweep import backends
+
+    monkeypatch.setattr(runner, "START_METHOD", "fork")  # the workers run the patched code
+    parent = os.getpid()
+    real = backends.run_chunk
+
+    def dies(task):
+        if os.getpid() != parent:
+            os._exit(3)
+        return real(task)
+
+    monkeypatch.setattr(backends, "run_chunk", dies)
+    with pytest.raises(SweepError, match=r"a worker process ended unexpectedly \(exit code 3\)"):
+        sweep(folder / "sweep.toml", folder / "died", workers=2, report=False)
+
+    def fails(task):
+        raise SweepError(f"chunk {task.start} of {task.key} failed")
+
+    monkeypatch.setattr(backends, "run_chunk", fails)
+    with pytest.raises(SweepError, match=r"chunk \d+ of \w+ failed"):
+        sweep(folder / "sweep.toml", folder / "failed", workers=2, report=False)

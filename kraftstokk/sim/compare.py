@@ -1,45 +1,110 @@
-"""Deciding between two decks: the same seeds on both, each metric's difference and its CI.
+"""Deciding between two decks (or configurations) played on the same seeds.
 
-Per-game figures (length, counters, unfinished) are paired game by game, since game ``i``
-starts from the same seed with either deck. Seat win and loser rates compare two
-proportions. Rates over events (challenge success) and sample means (war sizes) are
-ratios of two per-game totals; their intervals take the game, not the event, as the
-unit, since the events of one game are not independent. A difference is *significant*
-when its 95 % interval leaves out zero.
+Game ``i`` starts from the same seed with either deck, so every metric is compared game
+by game: each metric is a ratio of two per-game figures (a per-game mean, a share of
+finished games, a rate of two counters, a sample's mean), and the difference B − A is
+estimated with the variance of the paired per-game differences
+(:func:`kraftstokk.sim.stream.paired_ratio`), the game as the unit. Each difference gets
+a two-sided p-value; Holm's step-down correction over every metric compared (in a sweep:
+over every metric of every comparison) decides which differences hold, so that testing
+25 metrics does not find one by chance. Games whose every figure is the same with both
+decks (Idiot reads only suits and values) are counted: when all are, the decks play the
+same games and there is nothing to estimate.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from statistics import NormalDist
 from typing import Any
 
-from kraftstokk.sim.metrics import GameRow, Tally, ratios_for, seat_rates
-from kraftstokk.sim.stats import (
-    Z95,
-    Interval,
-    paired_difference,
-    proportion_difference,
-    ratio_estimate,
+from kraftstokk.sim.metrics import ratios_for
+from kraftstokk.sim.stats import Z95, holm
+from kraftstokk.sim.stream import (
+    ACTIONS,
+    FINISHED,
+    GAMES,
+    ROUNDS,
+    UNFINISHED,
+    PairStats,
+    RunStats,
+    counter,
+    lost,
+    paired_ratio,
+    sample_count,
+    sample_sum,
+    won,
 )
+
+NORMAL = NormalDist()
+#: The correction for testing many metrics, as the reports name it.
+CORRECTION = "Holm"
+METHOD = "paired by seed"
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A metric as a ratio of two per-game columns; ``kind``: per_game, rate or mean."""
+
+    name: str
+    numerator: str
+    denominator: str
+    kind: str
+
+
+def comparable_metrics(a: RunStats, b: RunStats) -> list[Metric]:
+    """Every metric both runs can be compared on, in the report's order."""
+    found = [
+        Metric("actions_per_game", ACTIONS, GAMES, "per_game"),
+        Metric("rounds_per_game", ROUNDS, GAMES, "per_game"),
+        Metric("unfinished_rate", UNFINISHED, GAMES, "rate"),
+    ]
+    counters_a, counters_b = set(a.counter_names()), set(b.counter_names())
+    for name in sorted(counters_a | counters_b):
+        found.append(Metric(f"{name}_per_game", counter(name), GAMES, "per_game"))
+    if a.players == b.players:
+        for label, column in (("win_rate", won), ("loser_rate", lost)):
+            for seat in range(a.players):
+                found.append(Metric(f"{label}_seat_{seat + 1}", column(seat), FINISHED, "rate"))
+    for ratio in ratios_for(sorted(counters_a & counters_b)):
+        found.append(
+            Metric(ratio.name, counter(ratio.numerator), counter(ratio.denominator), "rate")
+        )
+    for name in sorted(set(a.sample_names()) & set(b.sample_names())):
+        found.append(Metric(f"{name}_mean", sample_sum(name), sample_count(name), "mean"))
+    return found
 
 
 @dataclass(frozen=True)
 class Difference:
-    """One metric on deck A and deck B, and B - A with its 95 % interval."""
+    """One metric on A and on B, B − A with its 95 % interval and its two-sided p-value.
+
+    ``significant``: the difference holds after the correction over the whole family of
+    metrics compared; ``effect``: the difference in units of the metric's game-to-game
+    spread (to tell which of several differences is the largest).
+    """
 
     metric: str
+    kind: str
     a: float
     b: float
     difference: float
-    ci95: Interval
-    method: str  # "paired", "proportions" or "ratio"
+    ci95: tuple[float, float]
+    p_value: float
+    effect: float
+    significant: bool = False
+    method: str = METHOD
 
     @property
-    def significant(self) -> bool:
-        low, high = self.ci95
-        return low > 0 or high < 0
+    def is_rate(self) -> bool:
+        return self.kind == "rate"
+
+    @property
+    def relative(self) -> float | None:
+        """B − A as a share of A (None when A is zero)."""
+        return self.difference / abs(self.a) if self.a else None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -48,104 +113,83 @@ class Difference:
             "b": round(self.b, 6),
             "difference": round(self.difference, 6),
             "ci95": [round(self.ci95[0], 6), round(self.ci95[1], 6)],
+            "p_value": round(self.p_value, 8),
             "significant": self.significant,
             "method": self.method,
         }
 
 
-def _paired(
-    metric: str, rows_a: list[GameRow], rows_b: list[GameRow], get: Callable[[GameRow], float]
-) -> Difference:
-    values_a = [get(row) for row in rows_a]
-    values_b = [get(row) for row in rows_b]
-    n = len(values_a)
-    diff, interval = paired_difference(values_a, values_b)
-    mean_a = sum(values_a) / n if n else 0.0
-    mean_b = sum(values_b) / n if n else 0.0
-    return Difference(metric, mean_a, mean_b, diff, interval, "paired")
+def _p_value(difference: float, variance: float) -> float:
+    if variance <= 0:
+        return 1.0 if difference == 0 else 0.0
+    return 2 * (1 - NORMAL.cdf(abs(difference) / math.sqrt(variance)))
 
 
-def _proportions(metric: str, hits_a: int, n_a: int, hits_b: int, n_b: int) -> Difference:
-    diff, interval = proportion_difference(hits_a, n_a, hits_b, n_b)
-    rate_a = hits_a / n_a if n_a else 0.0
-    rate_b = hits_b / n_b if n_b else 0.0
-    return Difference(metric, rate_a, rate_b, diff, interval, "proportions")
-
-
-def _ratio_difference(
-    metric: str, pairs_a: list[tuple[int, int]], pairs_b: list[tuple[int, int]]
-) -> Difference:
-    mean_a, var_a = ratio_estimate(pairs_a)
-    mean_b, var_b = ratio_estimate(pairs_b)
-    diff = mean_b - mean_a
-    half = Z95 * math.sqrt(var_a + var_b)
-    return Difference(metric, mean_a, mean_b, diff, (diff - half, diff + half), "ratio")
-
-
-def _counter_pairs(rows: list[GameRow], numerator: str, denominator: str) -> list[tuple[int, int]]:
-    return [(row.counters.get(denominator, 0), row.counters.get(numerator, 0)) for row in rows]
-
-
-def _sample_pairs(rows: list[GameRow], name: str) -> list[tuple[int, int]]:
-    return [row.samples.get(name, (0, 0)) for row in rows]
-
-
-def _counter(name: str) -> Callable[[GameRow], float]:
-    def get(row: GameRow) -> float:
-        return row.counters.get(name, 0)
-
-    return get
-
-
-def compare_tallies(a: Tally, b: Tally, players: int) -> list[Difference]:
-    """Every metric both runs have, deck B minus deck A, over the games both played."""
-    common = min(a.games, b.games)
-    rows_a, rows_b = a.rows[:common], b.rows[:common]
-    found = [
-        _paired("actions_per_game", rows_a, rows_b, lambda row: row.actions),
-        _paired("rounds_per_game", rows_a, rows_b, lambda row: row.rounds),
-        _paired("unfinished_rate", rows_a, rows_b, lambda row: 0 if row.finished else 1),
-    ]
-    trimmed_a = Tally(num_cards=a.num_cards, rows=rows_a)
-    trimmed_b = Tally(num_cards=b.num_cards, rows=rows_b)
-    names = sorted(set(trimmed_a.counter_names()) | set(trimmed_b.counter_names()))
-    for name in names:
-        found.append(_paired(f"{name}_per_game", rows_a, rows_b, _counter(name)))
-    for field_name, label in (("winner", "win_rate"), ("loser", "loser_rate")):
-        counts_a, finished_a = seat_rates(trimmed_a, players, field_name)
-        counts_b, finished_b = seat_rates(trimmed_b, players, field_name)
-        for seat in range(players):
-            found.append(
-                _proportions(
-                    f"{label}_seat_{seat + 1}",
-                    counts_a[seat],
-                    finished_a,
-                    counts_b[seat],
-                    finished_b,
-                )
-            )
-    both = sorted(set(trimmed_a.counter_names()) & set(trimmed_b.counter_names()))
-    for ratio in ratios_for(both):
+def differences(a: RunStats, b: RunStats, pair: PairStats) -> list[Difference]:
+    """Every comparable metric, B − A game by game, not yet corrected (see :func:`corrected`)."""
+    found = []
+    games = pair.games
+    for metric in comparable_metrics(a, b):
+        estimate = paired_ratio(a, b, pair, metric.numerator, metric.denominator)
+        if estimate is None:
+            continue
+        half = Z95 * math.sqrt(estimate.variance)
+        spread = math.sqrt(games * (estimate.a.variance + estimate.b.variance) / 2)
+        size = abs(estimate.difference)
+        effect = size / spread if spread > 0 else (math.inf if size else 0.0)
         found.append(
-            _ratio_difference(
-                ratio.name,
-                _counter_pairs(rows_a, ratio.numerator, ratio.denominator),
-                _counter_pairs(rows_b, ratio.numerator, ratio.denominator),
-            )
-        )
-    samples_a = {name for row in rows_a for name in row.samples}
-    samples_b = {name for row in rows_b for name in row.samples}
-    for name in sorted(samples_a & samples_b):
-        found.append(
-            _ratio_difference(
-                f"{name}_mean", _sample_pairs(rows_a, name), _sample_pairs(rows_b, name)
+            Difference(
+                metric.name,
+                metric.kind,
+                estimate.a.value,
+                estimate.b.value,
+                estimate.difference,
+                (estimate.difference - half, estimate.difference + half),
+                _p_value(estimate.difference, estimate.variance),
+                effect,
             )
         )
     return found
 
 
+def corrected(
+    families: Sequence[Sequence[Difference]], confidence: float
+) -> list[list[Difference]]:
+    """The differences with ``significant`` set by Holm's correction over all of them."""
+    flat = [item for family in families for item in family]
+    keep = iter(holm([item.p_value for item in flat], confidence))
+    return [[replace(item, significant=next(keep)) for item in family] for family in families]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two runs on the same seeds: their differences, corrected as one family."""
+
+    games: int
+    identical: int  # games whose every figure was the same with both
+    differences: list[Difference]
+    confidence: float
+    family: int  # how many metrics the correction covered (in a sweep: all of them)
+    correction: str = CORRECTION
+
+    @property
+    def same_games(self) -> bool:
+        """Every game gave the same figures with both: the decks play the same games."""
+        return self.games > 0 and self.identical == self.games
+
+    @property
+    def significant(self) -> list[Difference]:
+        return [item for item in self.differences if item.significant]
+
+
+def compare_runs(a: RunStats, b: RunStats, pair: PairStats, confidence: float = 0.95) -> Comparison:
+    """Run B against run A, every metric corrected as one family."""
+    (found,) = corrected([differences(a, b, pair)], confidence)
+    return Comparison(pair.games, pair.identical, found, confidence, len(found))
+
+
 def comparison_document(
-    summary_a: dict[str, Any], summary_b: dict[str, Any], differences: list[Difference]
+    summary_a: dict[str, Any], summary_b: dict[str, Any], comparison: Comparison, verdict: str
 ) -> dict[str, Any]:
     """The ``sim-<game>-compare.json`` content."""
     return {
@@ -153,11 +197,18 @@ def comparison_document(
         "players": summary_a["players"],
         "bots": summary_a["bots"],
         "seed": summary_a["seed"],
-        "games": min(summary_a["games"], summary_b["games"]),
+        "games": comparison.games,
+        "interrupted": bool(summary_a["interrupted"] or summary_b["interrupted"]),
         "deck_a": summary_a["deck"],
         "deck_b": summary_b["deck"],
         "difference": "b - a",
-        "metrics": [item.as_dict() for item in differences],
+        "verdict": verdict,
+        "identical_games": comparison.identical,
+        "same_games": comparison.same_games,
+        "confidence": comparison.confidence,
+        "correction": comparison.correction,
+        "metrics_compared": comparison.family,
+        "metrics": [item.as_dict() for item in comparison.differences],
     }
 
 
@@ -165,9 +216,10 @@ def _figure(value: float) -> str:
     return f"{value:.4f}" if abs(value) < 10 else f"{value:.2f}"
 
 
-def format_table(differences: list[Difference], label_a: str, label_b: str) -> str:
-    """A plain-text table, one metric a line; ``*`` marks intervals that leave out zero."""
-    header = ("metric", label_a, label_b, "B - A", "95% CI", "")
+def format_table(comparison: Comparison, label_a: str, label_b: str) -> str:
+    """A plain-text table, one metric a line; ``*`` marks differences that hold after the
+    correction."""
+    header = ("metric", label_a, label_b, "B - A", "95% CI", "p", "")
     lines = [
         (
             item.metric,
@@ -175,16 +227,21 @@ def format_table(differences: list[Difference], label_a: str, label_b: str) -> s
             _figure(item.b),
             f"{item.difference:+.4f}",
             f"[{item.ci95[0]:+.4f}, {item.ci95[1]:+.4f}]",
+            f"{item.p_value:.4f}" if item.p_value >= 0.0001 else "<0.0001",
             "*" if item.significant else "",
         )
-        for item in differences
+        for item in comparison.differences
     ]
     widths = [max(len(row[col]) for row in [header, *lines]) for col in range(len(header))]
     out = []
     for row in [header, *lines]:
         cells = [row[0].ljust(widths[0])]
-        cells += [row[col].rjust(widths[col]) for col in range(1, 5)]
-        cells.append(row[5])
+        cells += [row[col].rjust(widths[col]) for col in range(1, 6)]
+        cells.append(row[6])
         out.append("  ".join(cells).rstrip())
-    out.append("* the 95% interval leaves out zero: the decks differ on this metric")
+    out.append(
+        f"* holds after {comparison.correction}'s correction for the {comparison.family} metrics "
+        f"compared ({100 * (1 - comparison.confidence):g} % chance of any false alarm); "
+        "paired by seed, game i against game i"
+    )
     return "\n".join(out)

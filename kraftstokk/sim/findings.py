@@ -2,9 +2,10 @@
 
 Each finding comes from a statistical test at the configured confidence, with a
 Bonferroni correction inside its family (the seats of a run, the cards of a run, the
-specials of a run) and Holm's correction over all the comparisons of a sweep, so that
-a report with many figures does not cry wolf. The sentences and the advice are data
-(``findings.toml``); this module only fills in the figures.
+specials of a run), so that a report with many figures does not cry wolf (comparisons of
+decks and configurations are corrected by Holm's method, :mod:`kraftstokk.sim.compare`).
+The sentences and the advice are data (``findings.toml``); this module only fills in the
+figures.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kraftstokk.sim.compare import Difference
-from kraftstokk.sim.metrics import Tally
-from kraftstokk.sim.stats import Z95, ratio_estimate, wilson
+from kraftstokk.sim.metrics import seat_counts
+from kraftstokk.sim.stats import wilson
+from kraftstokk.sim.stream import ACTIONS, RunStats, counter, ratio
 
 NORMAL = NormalDist()
 MAX_CARDS_NAMED = 3
@@ -105,28 +106,24 @@ def _finding(kind: str, game: str, figures: dict[str, Any], **words: Any) -> Fin
     )
 
 
-def _seat_findings(tally: Tally, players: int, rules: FindingRules, game: str) -> list[Finding]:
+def _seat_findings(stats: RunStats, rules: FindingRules, game: str) -> list[Finding]:
     found: list[Finding] = []
-    finished = [row for row in tally.rows if row.finished]
+    finished = stats.finished
+    players = stats.players
     if not finished or players < 2:
         return found
     fair = 1 / players
     z = z_two_sided(rules.confidence, players)
-    for kind, attribute in (("seat_advantage", "winner"), ("seat_loses", "loser")):
-        counts = [0] * players
-        for row in finished:
-            seat = getattr(row, attribute)
-            if 0 <= seat < players:
-                counts[seat] += 1
+    for kind, counts in zip(("seat_advantage", "seat_loses"), seat_counts(stats), strict=True):
         outside = []
         for seat, count in enumerate(counts):
-            low, high = wilson(count, len(finished), z)
+            low, high = wilson(count, finished, z)
             if low > fair:
-                outside.append((count / len(finished) - fair, seat, low, high))
+                outside.append((count / finished - fair, seat, low, high))
         if not outside:
             continue
         _, seat, low, high = max(outside)
-        share = counts[seat] / len(finished)
+        share = counts[seat] / finished
         found.append(
             _finding(
                 kind,
@@ -143,11 +140,11 @@ def _seat_findings(tally: Tally, players: int, rules: FindingRules, game: str) -
 
 
 def _length_findings(
-    tally: Tally, rules: FindingRules, game: str, action_cap: int
+    stats: RunStats, rules: FindingRules, game: str, action_cap: int
 ) -> list[Finding]:
     found = []
-    games = tally.games
-    unfinished = sum(1 for row in tally.rows if not row.finished)
+    games = stats.games
+    unfinished = games - stats.finished
     z = z_one_sided(rules.confidence)
     low, high = wilson(unfinished, games, z)
     if games and low > rules.unfinished_share:
@@ -163,21 +160,18 @@ def _length_findings(
                 threshold=pct(rules.unfinished_share),
             )
         )
-    lengths = sorted(row.actions for row in tally.rows if row.finished)
-    if lengths:
-        middle = len(lengths) // 2
-        median = (
-            lengths[middle] if len(lengths) % 2 else (lengths[middle - 1] + lengths[middle]) / 2
-        )
-        long = sum(1 for value in lengths if value > rules.long_game_factor * median)
-        low, high = wilson(long, len(lengths), z)
+    lengths = stats.length(ACTIONS, finished=True)
+    if lengths.count:
+        median = lengths.describe()["median"]
+        long = lengths.above(rules.long_game_factor * median)
+        low, high = wilson(long, lengths.count, z)
         if low > rules.long_game_share:
             found.append(
                 _finding(
                     "long_games",
                     game,
-                    {"share": long / len(lengths), "interval": [low, high], "median": median},
-                    share=pct(long / len(lengths)),
+                    {"share": long / lengths.count, "interval": [low, high], "median": median},
+                    share=pct(long / lengths.count),
                     factor=f"{rules.long_game_factor:g}",
                     median=f"{median:g}",
                     low=pct(low),
@@ -188,16 +182,16 @@ def _length_findings(
     return found
 
 
-def _special_findings(tally: Tally, rules: FindingRules, game: str) -> list[Finding]:
+def _special_findings(stats: RunStats, rules: FindingRules, game: str) -> list[Finding]:
     found: list[Finding] = []
     specials = list(texts()["specials"].get(game, []))
-    games = tally.games
+    games = stats.games
     if not games:
         return found
     z = z_one_sided(rules.confidence, max(1, len(specials)))
     for name in specials:
         label = name.replace("_", " ")
-        seen = sum(1 for row in tally.rows if row.counters.get(name, 0) > 0)
+        seen = stats.positive_games(counter(name))
         if seen == 0:
             found.append(
                 _finding("never_special", game, {"counter": name}, counter=label, games=games)
@@ -217,17 +211,18 @@ def _special_findings(tally: Tally, rules: FindingRules, game: str) -> list[Find
                 )
             )
             continue
-        pairs = [(row.actions, row.counters.get(name, 0)) for row in tally.rows]
-        mean, variance = ratio_estimate(pairs)
-        lower = mean - z * math.sqrt(variance)
+        share = ratio(stats, counter(name), ACTIONS)
+        if share is None:
+            continue
+        lower = share.value - z * math.sqrt(share.variance)
         if lower > rules.often_share:
             found.append(
                 _finding(
                     "often_special",
                     game,
-                    {"counter": name, "share_of_actions": mean, "lower": lower},
+                    {"counter": name, "share_of_actions": share.value, "lower": lower},
                     counter=label,
-                    share=pct(mean),
+                    share=pct(share.value),
                     low=pct(lower),
                     threshold=pct(rules.often_share),
                 )
@@ -236,20 +231,20 @@ def _special_findings(tally: Tally, rules: FindingRules, game: str) -> list[Find
 
 
 def _card_findings(
-    tally: Tally,
+    stats: RunStats,
     rules: FindingRules,
     game: str,
     card_labels: dict[int, str],
 ) -> list[Finding]:
-    with_loser = sum(1 for row in tally.rows if row.finished and row.loser >= 0)
+    with_loser = sum(seat_counts(stats)[1])
     if not with_loser or not card_labels:
         return []
-    rates = {card: tally.loser_cards[card] / with_loser for card in card_labels}
+    rates = {card: stats.loser_cards[card] / with_loser for card in card_labels}
     average = sum(rates.values()) / len(rates)
     z = z_one_sided(rules.confidence, len(card_labels))
     far = []
     for card, rate in rates.items():
-        low, _ = wilson(tally.loser_cards[card], with_loser, z)
+        low, _ = wilson(stats.loser_cards[card], with_loser, z)
         if average > 0 and low > rules.loser_card_factor * average:
             far.append((-rate, card, low))
     if not far:
@@ -274,10 +269,9 @@ def _card_findings(
 
 
 def run_findings(
-    tally: Tally,
+    stats: RunStats,
     *,
     game: str,
-    players: int,
     action_cap: int,
     card_labels: dict[int, str],
     rules: FindingRules | None = None,
@@ -285,41 +279,11 @@ def run_findings(
     """Everything one run's games show at the rules' confidence, most pressing first."""
     rules = rules or FindingRules()
     return [
-        *_length_findings(tally, rules, game, action_cap),
-        *_seat_findings(tally, players, rules, game),
-        *_special_findings(tally, rules, game),
-        *_card_findings(tally, rules, game, card_labels),
+        *_length_findings(stats, rules, game, action_cap),
+        *_seat_findings(stats, rules, game),
+        *_special_findings(stats, rules, game),
+        *_card_findings(stats, rules, game, card_labels),
     ]
-
-
-@dataclass(frozen=True)
-class CheckedDifference:
-    """A metric's difference between two configurations, with its two-sided p-value."""
-
-    difference: Difference
-    p_value: float
-    z_score: float
-
-
-def with_p_value(difference: Difference) -> CheckedDifference:
-    """The p-value of a difference from its 95 % interval (normal, symmetric half-width)."""
-    low, high = difference.ci95
-    se = (high - low) / (2 * Z95)
-    flat = 0.0 if difference.difference == 0 else math.inf  # no spread at all
-    z = difference.difference / se if se > 0 else flat
-    return CheckedDifference(difference, 2 * (1 - NORMAL.cdf(abs(z))), z)
-
-
-def holm(p_values: list[float], confidence: float) -> list[bool]:
-    """Holm's step-down: which of the tests stay significant over the whole family."""
-    alpha = 1 - confidence
-    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
-    keep = [False] * len(p_values)
-    for rank, index in enumerate(order):
-        if p_values[index] > alpha / (len(p_values) - rank):
-            break
-        keep[index] = True
-    return keep
 
 
 def glossary(counter_names: list[str], game: str = "") -> list[str]:

@@ -1,13 +1,13 @@
-"""What a series of games says about a deck: tallies per game and the metrics over them.
+"""What a series of games says about a deck: a chunk's games, and the metrics of a run.
 
-A :class:`Tally` collects plain integers from played games (columns of per-game figures,
-read back as one :class:`GameRow` per game in game-index order, plus card and sample
-totals). A game's counters are its events
-counted (``games/events.py``: each event's ``count``), so what the report says happened
-is what ``play`` and a replay tell. Tallies of consecutive chunks merge,
-so a parallel run gives the same tally as a serial one. :func:`summarize` turns a tally
-into the ``sim-<game>.json`` dictionary; it reads counters generically, so a game that
-does not keep a counter simply lacks the metrics built on it.
+A :class:`Tally` collects plain integers from the games of one chunk (columns of
+per-game figures, read back as one :class:`GameRow` per game in game-index order, plus
+card and sample totals): what a worker fills as it plays, and what a sweep stores. A
+game's counters are its events counted (``games/events.py``: each event's ``count``), so
+what the report says happened is what ``play`` and a replay tell. The chunk is then
+reduced to sums (:class:`~kraftstokk.sim.stream.RunStats`), which is all the parent keeps;
+:func:`summarize` turns those into the ``sim-<game>.json`` dictionary. It reads counters
+generically, so a game that does not keep a counter simply lacks the metrics built on it.
 """
 
 from __future__ import annotations
@@ -21,13 +21,12 @@ from operator import add
 from typing import Any
 
 from kraftstokk.games.core import GameRecord, Stats, derive_seed
-from kraftstokk.sim.stats import describe, ratio_interval, wilson
+from kraftstokk.sim.histogram import Histogram
+from kraftstokk.sim.stats import Z95, wilson
+from kraftstokk.sim.stream import ACTIONS, ROUNDS, RunStats, counter, lost, ratio, won
 
 #: Keys of the metrics that depend on the machine, not on the games.
 TIMING_KEYS: tuple[str, ...] = ("games_per_second", "elapsed_seconds", "workers")
-
-#: How many unfinished games the summary names (index and seed, to replay them).
-MAX_LISTED_UNFINISHED = 20
 
 #: Counters every game keeps, reported at the top level as ``<name>_per_game``.
 COMMON_COUNTERS: tuple[str, ...] = ("pile_pickups", "burns")
@@ -63,6 +62,28 @@ class GameRow:
     loser: int  # -1 when unfinished
     counters: dict[str, int]
     samples: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (count, sum)
+
+
+@dataclass(frozen=True)
+class TallyColumns:
+    """A tally's per-game columns: six with one entry per game, and per counter (sample)
+    of each game its name's number in ``counter_names`` (``sample_names``) and value."""
+
+    index: array[int]
+    finished: array[int]
+    actions: array[int]
+    rounds: array[int]
+    winner: array[int]
+    loser: array[int]
+    counter_lengths: array[int]
+    counter_keys: array[int]
+    counter_values: array[int]
+    counter_names: tuple[str, ...]
+    sample_lengths: array[int]
+    sample_keys: array[int]
+    sample_counts: array[int]
+    sample_sums: array[int]
+    sample_names: tuple[str, ...]
 
 
 class _Names(dict[str, int]):
@@ -439,6 +460,27 @@ class Tally:
             setattr(self, name, joined)
         self._shared = False  # every array is new
 
+    def columns(self) -> TallyColumns:
+        """The per-game columns as they are (for reducing a chunk at once)."""
+        self._join_parts()
+        return TallyColumns(
+            index=self._index,
+            finished=self._finished,
+            actions=self._actions,
+            rounds=self._rounds,
+            winner=self._winner,
+            loser=self._loser,
+            counter_lengths=self._counter_lengths,
+            counter_keys=self._counter_keys,
+            counter_values=self._counter_values,
+            counter_names=tuple(self._counter_ids),
+            sample_lengths=self._sample_lengths,
+            sample_keys=self._sample_keys,
+            sample_counts=self._sample_counts,
+            sample_sums=self._sample_sums,
+            sample_names=tuple(self._sample_ids),
+        )
+
     def counter_names(self) -> list[str]:
         """The counters any of the games kept, by name."""
         self._join_parts()
@@ -483,13 +525,13 @@ def _rounded(values: dict[str, float]) -> dict[str, float]:
     return {key: _round(value) for key, value in values.items()}
 
 
-def _ratio_interval(tally: Tally, ratio: Ratio) -> list[float]:
-    pairs = [
-        (row.counters.get(ratio.denominator, 0), row.counters.get(ratio.numerator, 0))
-        for row in tally.rows
-    ]
-    low, high = ratio_interval(pairs)
-    return [_round(low), _round(high)]
+def rate_interval(stats: RunStats, numerator: str, denominator: str) -> list[float]:
+    """The 95 % interval of a rate of two counters, the game as the unit, within 0..1."""
+    found = ratio(stats, counter(numerator), counter(denominator))
+    if found is None:
+        return [0.0, 1.0]
+    half = Z95 * math.sqrt(found.variance)
+    return [_round(max(0.0, found.value - half)), _round(min(1.0, found.value + half))]
 
 
 def _interval(successes: int, trials: int) -> list[float]:
@@ -507,41 +549,30 @@ def _nice_width(span: int, bins: int) -> int:
         width *= 10
 
 
-def length_histogram(values: list[int], bins: int = 20) -> dict[str, Any]:
+def length_histogram(values: Histogram | Iterable[int], bins: int = 20) -> dict[str, Any]:
     """Counts of ``values`` in equal bins up to the 99th percentile, the rest as overflow.
 
     Bin ``i`` is ``[start + i*w, start + (i+1)*w)``; values from ``start + len(counts)*w``
     on are counted in ``overflow``, so a few very long games do not squash the chart.
+    ``values`` is a :class:`~kraftstokk.sim.histogram.Histogram` (a value past its exact
+    range counts in the bin of its bucket's middle) or the values themselves.
     """
-    if not values:
+    histogram = values if isinstance(values, Histogram) else Histogram.of_counts(Counter(values))
+    if not histogram.count or histogram.minimum is None:
         return {"start": 0, "bin_width": 1, "counts": [], "overflow": 0}
-    ordered = sorted(values)
-    high = ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)]
-    width = _nice_width(high - ordered[0], bins)
-    start = ordered[0] // width * width
+    high = int(histogram.quantile(0.99))
+    lowest = histogram.minimum
+    width = _nice_width(high - lowest, bins)
+    start = lowest // width * width
     counts = [0] * ((high - start) // width + 1)
     overflow = 0
-    for value in ordered:
-        slot = (value - start) // width
+    for value, times in histogram.items():
+        slot = (int(value) - start) // width
         if slot < len(counts):
-            counts[slot] += 1
+            counts[slot] += times
         else:
-            overflow += 1
+            overflow += times
     return {"start": start, "bin_width": width, "counts": counts, "overflow": overflow}
-
-
-def seat_rates(tally: Tally, players: int, field_name: str) -> tuple[list[int], int]:
-    """How many finished games each seat won (``winner``) or lost (``loser``)."""
-    counts = [0] * players
-    finished = 0
-    for row in tally.rows:
-        if not row.finished:
-            continue
-        finished += 1
-        seat = getattr(row, field_name)
-        if 0 <= seat < players:
-            counts[seat] += 1
-    return counts, finished
 
 
 @dataclass(frozen=True)
@@ -563,47 +594,51 @@ class RunInfo:
     cards_in_play: tuple[int, ...] | None = None  # None: every card of the table
 
 
+def seat_counts(stats: RunStats) -> tuple[list[int], list[int]]:
+    """How many finished games each seat won (went out first) and lost."""
+    seats = range(stats.players)
+    return [stats.total(won(s)) for s in seats], [stats.total(lost(s)) for s in seats]
+
+
 def summarize(
-    tally: Tally, info: RunInfo, *, elapsed: float, workers: int, interrupted: bool = False
+    stats: RunStats, info: RunInfo, *, elapsed: float, workers: int, interrupted: bool = False
 ) -> dict[str, Any]:
     """The ``sim-<game>.json`` content (DESIGN.md "File contracts")."""
-    games = tally.games
-    finished = sum(1 for row in tally.rows if row.finished)
-    totals = tally.counter_totals()
+    games = stats.games
+    finished = stats.finished
+    totals = {name: stats.total(counter(name)) for name in stats.counter_names()}
     per_game = {name: _round(total / games) if games else 0.0 for name, total in totals.items()}
-    wins, _ = seat_rates(tally, info.players, "winner")
-    losses, _ = seat_rates(tally, info.players, "loser")
+    wins, losses = seat_counts(stats)
 
     rates: dict[str, dict[str, Any]] = {}
-    for ratio in ratios_for(list(totals)):
-        hits, trials = totals[ratio.numerator], totals[ratio.denominator]
-        rates[ratio.name] = {
-            "numerator": ratio.numerator,
-            "denominator": ratio.denominator,
+    for found in ratios_for(list(totals)):
+        hits, trials = totals[found.numerator], totals[found.denominator]
+        rates[found.name] = {
+            "numerator": found.numerator,
+            "denominator": found.denominator,
             "successes": hits,
             "trials": trials,
             "rate": _round(hits / trials) if trials else None,
-            "ci95": _ratio_interval(tally, ratio) if trials else None,
-            "meaning": ratio.meaning,
+            "ci95": rate_interval(stats, found.numerator, found.denominator) if trials else None,
+            "meaning": found.meaning,
         }
 
     samples: dict[str, dict[str, Any]] = {}
-    for name in sorted(tally.samples):
-        histogram = tally.samples[name]
-        values = [value for value in sorted(histogram) for _ in range(histogram[value])]
+    for name in sorted(stats.samples):
+        histogram = stats.samples[name]
         samples[name] = {
-            "count": len(values),
-            **_rounded(describe(values)),
-            "histogram": {str(value): histogram[value] for value in sorted(histogram)},
+            "count": histogram.count,
+            **_rounded(histogram.describe()),
+            "histogram": {str(low): histogram.buckets[low] for low in sorted(histogram.buckets)},
         }
 
-    with_loser = sum(1 for row in tally.rows if row.finished and row.loser >= 0)
+    with_loser = sum(losses)
     cards: dict[str, dict[str, Any]] = {}
     in_play = range(len(info.card_ids)) if info.cards_in_play is None else info.cards_in_play
     for index in in_play:
         card_id = info.card_ids[index]
-        played = tally.cards_played[index]
-        left = tally.loser_cards[index]
+        played = stats.cards_played[index]
+        left = stats.loser_cards[index]
         cards[card_id] = {
             "name": info.card_names[index],
             "played": played,
@@ -612,6 +647,7 @@ def summarize(
             "left_with_loser_rate": _round(left / with_loser) if with_loser else 0.0,
         }
 
+    actions, rounds = stats.length(ACTIONS), stats.length(ROUNDS)
     summary: dict[str, Any] = {
         "game": info.game,
         "deck": {"path": info.deck_path, "title": info.deck_title, "edition": info.deck_edition},
@@ -628,17 +664,17 @@ def summarize(
         "unfinished_rate": _round((games - finished) / games) if games else 0.0,
         "unfinished_ci95": _interval(games - finished, games),
         "unfinished_games": [
-            {"index": row.index, "seed": derive_seed(info.seed, row.index)}
-            for row in tally.rows
-            if not row.finished
-        ][:MAX_LISTED_UNFINISHED],
+            {"index": index, "seed": derive_seed(info.seed, index)}
+            for index in stats.unfinished_games
+        ],
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else 0.0,
         "elapsed_seconds": round(elapsed, 3),
         "workers": workers,
-        "actions": _rounded(describe([row.actions for row in tally.rows])),
-        "rounds": _rounded(describe([row.rounds for row in tally.rows])),
-        "actions_histogram": length_histogram([row.actions for row in tally.rows if row.finished]),
-        "rounds_histogram": length_histogram([row.rounds for row in tally.rows if row.finished]),
+        "actions": _rounded(actions.describe()),
+        "rounds": _rounded(rounds.describe()),
+        "quantiles_exact": actions.exact and rounds.exact,
+        "actions_histogram": length_histogram(stats.length(ACTIONS, finished=True)),
+        "rounds_histogram": length_histogram(stats.length(ROUNDS, finished=True)),
         "win_rate_by_seat": [_round(w / finished) if finished else 0.0 for w in wins],
         "win_rate_ci95_by_seat": [_interval(w, finished) for w in wins],
         "wins_by_seat": wins,

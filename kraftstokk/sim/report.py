@@ -1,7 +1,8 @@
 """The playability report: ``sim-<game>.pdf``, a few pages of charts over the metrics.
 
-Built only from the ``sim-<game>.json`` summary (and a comparison, when there is one),
-so a report can be drawn again from a saved run. Every chart has a heading and one line
+Built only from the ``sim-<game>.json`` summary (and a comparison, when there is one:
+its verdict and chart come first, :mod:`kraftstokk.sim.comparison_report`), so a report
+can be drawn again from a saved run. Every chart has a heading and one line
 that says what it shows and how to read it. The PDF is byte-identical for the same
 summary (reportlab ``invariant=1``).
 """
@@ -18,8 +19,6 @@ from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarC
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
@@ -33,98 +32,29 @@ from reportlab.platypus import (
 )
 
 from kraftstokk.atomic import atomic_path
-from kraftstokk.sim.compare import Difference
+from kraftstokk.sim.compare import Comparison
+from kraftstokk.sim.comparison_report import comparison_story
 from kraftstokk.sim.findings import glossary
+from kraftstokk.sim.histogram import EXACT_BELOW, RELATIVE_ERROR
 from kraftstokk.sim.metrics import length_histogram
+from kraftstokk.sim.pdf_style import (
+    BAR_COLOUR,
+    FRAME_WIDTH,
+    GRID,
+    INK,
+    LOSS_COLOUR,
+    MARGIN,
+    WIN_COLOUR,
+    Styles,
+    fmt,
+    pct,
+    section,
+    table,
+)
+from kraftstokk.sim.verdict import game_title
 
-
-def game_title(name: str) -> str:
-    """The game's title as its spec gives it (the name for a game that is not known)."""
-    from kraftstokk.games.registry import specs
-
-    spec = specs().get(name)
-    return spec.title_en if spec is not None else name
-
-
-WIN_COLOUR = colors.HexColor("#2f6f9f")
-LOSS_COLOUR = colors.HexColor("#c0504d")
-BAR_COLOUR = colors.HexColor("#4a8a5c")
-INK = colors.HexColor("#222222")
-GRID = colors.HexColor("#d0d0d0")
-MARGIN = 18 * mm
-FRAME_WIDTH = A4[0] - 2 * MARGIN
 MAX_SAMPLE_BARS = 40
 UNFINISHED_SHOWN = 5
-
-
-def _fonts() -> tuple[str, str]:
-    """The project's embedded sans family, or reportlab's standard Helvetica."""
-    try:
-        from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
-    except ImportError:
-        return "Helvetica", "Helvetica-Bold"
-    register_fonts()
-    return SANS, SANS_BOLD
-
-
-class _Styles:
-    def __init__(self) -> None:
-        self.font, self.bold = _fonts()
-        self.title = ParagraphStyle("title", fontName=self.bold, fontSize=18, leading=22)
-        self.heading = ParagraphStyle(
-            "heading", fontName=self.bold, fontSize=12.5, leading=16, spaceBefore=10
-        )
-        self.body = ParagraphStyle("body", fontName=self.font, fontSize=9, leading=12)
-        self.note = ParagraphStyle(
-            "note",
-            fontName=self.font,
-            fontSize=8.5,
-            leading=11,
-            textColor=colors.HexColor("#555555"),
-        )
-
-
-def _fmt(value: float, digits: int = 2) -> str:
-    return f"{value:,.{digits}f}".replace(",", " ")
-
-
-def _pct(value: float) -> str:
-    return f"{100 * value:.1f} %"
-
-
-def _table(
-    rows: list[list[str]], styles: _Styles, widths: Sequence[float], header: bool = True
-) -> Table:
-    table = Table(rows, colWidths=list(widths), hAlign="LEFT")
-    commands: list[tuple[Any, ...]] = [
-        ("FONTNAME", (0, 0), (-1, -1), styles.font),
-        ("FONTSIZE", (0, 0), (-1, -1), 8.5),
-        ("LEADING", (0, 0), (-1, -1), 10.5),
-        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.4, GRID),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-    ]
-    if header:
-        commands += [
-            ("FONTNAME", (0, 0), (-1, 0), styles.bold),
-            ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
-        ]
-    else:
-        commands.append(("LINEABOVE", (0, 0), (-1, 0), 0.4, GRID))
-    table.setStyle(TableStyle(commands))
-    return table
-
-
-def _section(heading: str, explanation: str, body: Flowable, styles: _Styles) -> KeepTogether:
-    return KeepTogether(
-        [
-            Paragraph(heading, styles.heading),
-            Paragraph(explanation, styles.note),
-            Spacer(1, 4),
-            body,
-        ]
-    )
 
 
 def _axis_number(value: float) -> str:
@@ -134,7 +64,7 @@ def _axis_number(value: float) -> str:
     return f"{value:g}"
 
 
-def _axis_fonts(chart: VerticalBarChart | HorizontalBarChart, styles: _Styles, size: float) -> None:
+def _axis_fonts(chart: VerticalBarChart | HorizontalBarChart, styles: Styles, size: float) -> None:
     chart.categoryAxis.labels.fontName = styles.font
     chart.categoryAxis.labels.fontSize = size
     chart.valueAxis.labels.fontName = styles.font
@@ -152,7 +82,7 @@ def _with_x_title(
     chart: VerticalBarChart | HorizontalBarChart,
     x_title: str,
     y: float,
-    styles: _Styles,
+    styles: Styles,
 ) -> Drawing:
     """The drawing with the horizontal axis's title centred under the chart at ``y``."""
     drawing.add(
@@ -170,7 +100,7 @@ def _with_x_title(
 
 
 def _vertical_bars(
-    counts: Sequence[float], labels: Sequence[str], x_title: str, styles: _Styles
+    counts: Sequence[float], labels: Sequence[str], x_title: str, styles: Styles
 ) -> Drawing:
     rotated = len(labels) > 12 or max((len(label) for label in labels), default=0) > 6
     height = 190
@@ -195,7 +125,7 @@ def _vertical_bars(
     return _with_x_title(drawing, chart, x_title, 2, styles)
 
 
-def _histogram_chart(histogram: dict[str, Any], unit: str, styles: _Styles) -> Flowable:
+def _histogram_chart(histogram: dict[str, Any], unit: str, styles: Styles) -> Flowable:
     if not histogram["counts"]:
         return Paragraph("No game finished, so there are no lengths to show.", styles.body)
     start, width = int(histogram["start"]), int(histogram["bin_width"])
@@ -215,7 +145,7 @@ def _histogram_chart(histogram: dict[str, Any], unit: str, styles: _Styles) -> F
     return _vertical_bars(counts, labels, f"{unit} per finished game (games per bin)", styles)
 
 
-def _sample_chart(histogram: dict[str, int], styles: _Styles) -> Drawing:
+def _sample_chart(histogram: dict[str, int], styles: Styles) -> Drawing:
     """One bar per size, gaps included; binned like the lengths when there are many sizes."""
     counts = {int(size): count for size, count in histogram.items()}
     low, high = min(counts), max(counts)
@@ -238,7 +168,7 @@ def _sample_chart(histogram: dict[str, int], styles: _Styles) -> Drawing:
     return _vertical_bars(bars, labels, "size (how many times)", styles)
 
 
-def _seat_chart(summary: dict[str, Any], styles: _Styles) -> Drawing:
+def _seat_chart(summary: dict[str, Any], styles: Styles) -> Drawing:
     """Win and loser rate per seat as paired bars with 95 % whiskers and the fair share."""
     players = int(summary["players"])
     series = [
@@ -349,7 +279,7 @@ def _seat_chart(summary: dict[str, Any], styles: _Styles) -> Drawing:
 
 
 def _card_bars(
-    cards: dict[str, Any], key: str, x_title: str, colour: colors.Color, styles: _Styles
+    cards: dict[str, Any], key: str, x_title: str, colour: colors.Color, styles: Styles
 ) -> Drawing:
     """One bar per card for the per-card figure ``key``, highest first."""
     labels = _card_labels(cards)
@@ -368,7 +298,7 @@ def _horizontal_bars(
     labels: Sequence[str],
     values: Sequence[float],
     x_title: str,
-    styles: _Styles,
+    styles: Styles,
     colour: colors.Color = BAR_COLOUR,
     value_labels: str | None = None,
 ) -> Drawing:
@@ -405,35 +335,35 @@ def _horizontal_bars(
     return _with_x_title(drawing, chart, x_title, 4, styles)
 
 
-def _summary_table(summary: dict[str, Any], styles: _Styles) -> Table:
+def _summary_table(summary: dict[str, Any], styles: Styles) -> Table:
     actions, rounds = summary["actions"], summary["rounds"]
     low, high = summary["unfinished_ci95"]
     rows = [
         ["", "mean", "median", "p95", "max"],
-        ["actions per game", *(_fmt(actions[k], 1) for k in ("mean", "median", "p95", "max"))],
-        ["rounds per game", *(_fmt(rounds[k], 1) for k in ("mean", "median", "p95", "max"))],
+        ["actions per game", *(fmt(actions[k], 1) for k in ("mean", "median", "p95", "max"))],
+        ["rounds per game", *(fmt(rounds[k], 1) for k in ("mean", "median", "p95", "max"))],
     ]
     facts = [
         ["games played", f"{summary['games']}"],
         ["finished", f"{summary['finished']}"],
         [
             "unfinished (action cap)",
-            f"{summary['unfinished']} ({_pct(summary['unfinished_rate'])}; "
-            f"95 % CI {_pct(low)}–{_pct(high)})",
+            f"{summary['unfinished']} ({pct(summary['unfinished_rate'])}; "
+            f"95 % CI {pct(low)}–{pct(high)})",
         ],
-        ["pile pick-ups per game", _fmt(summary["pile_pickups_per_game"])],
-        ["burns per game", _fmt(summary["burns_per_game"])],
+        ["pile pick-ups per game", fmt(summary["pile_pickups_per_game"])],
+        ["burns per game", fmt(summary["burns_per_game"])],
     ]
     for key, value in summary["highlights"].items():
         if key in ("pile_pickups_per_game", "burns_per_game"):
             continue
-        shown = _pct(value) if key.endswith("_rate") else _fmt(value)
+        shown = pct(value) if key.endswith("_rate") else fmt(value)
         facts.append([key.replace("_", " "), shown])
     outer = Table(
         [
-            [_table(facts, styles, (118, 180), header=False)],
+            [table(facts, styles, (118, 180), header=False)],
             [Spacer(1, 6)],
-            [_table(rows, styles, (118, 60, 60, 60, 60))],
+            [table(rows, styles, (118, 60, 60, 60, 60))],
         ],
         hAlign="LEFT",
     )
@@ -441,7 +371,7 @@ def _summary_table(summary: dict[str, Any], styles: _Styles) -> Table:
     return outer
 
 
-def _rates_table(summary: dict[str, Any], styles: _Styles) -> Table | None:
+def _rates_table(summary: dict[str, Any], styles: Styles) -> Table | None:
     rates = summary["rates"]
     if not rates:
         return None
@@ -456,35 +386,11 @@ def _rates_table(summary: dict[str, Any], styles: _Styles) -> Table | None:
                 name.replace("_", " "),
                 str(item["successes"]),
                 str(item["trials"]),
-                _pct(item["rate"]),
-                f"{_pct(low)}–{_pct(high)}",
+                pct(item["rate"]),
+                f"{pct(low)}–{pct(high)}",
             ]
         )
-    return _table(rows, styles, (170, 60, 60, 60, 100))
-
-
-def _comparison_table(
-    differences: Sequence[Difference], labels: tuple[str, str], styles: _Styles
-) -> Table:
-    rows = [["metric", labels[0], labels[1], "B − A", "95 % CI", ""]]
-    for item in differences:
-        if item.metric.endswith("_rate") or "_rate_seat_" in item.metric:
-            # Rates in percent, their differences in percentage points.
-            shown = [
-                _pct(item.a),
-                _pct(item.b),
-                f"{100 * item.difference:+.1f} pp",
-                f"{100 * item.ci95[0]:+.1f} … {100 * item.ci95[1]:+.1f} pp",
-            ]
-        else:
-            shown = [
-                f"{item.a:.3f}",
-                f"{item.b:.3f}",
-                f"{item.difference:+.3f}",
-                f"{item.ci95[0]:+.3f} … {item.ci95[1]:+.3f}",
-            ]
-        rows.append([item.metric.replace("_", " "), *shown, "*" if item.significant else ""])
-    return _table(rows, styles, (160, 62, 62, 58, 110, 12))
+    return table(rows, styles, (170, 60, 60, 60, 100))
 
 
 def _card_labels(cards: dict[str, Any]) -> dict[str, str]:
@@ -524,7 +430,7 @@ def replay_command(summary: dict[str, Any], index: int) -> str:
     return " ".join(parts)
 
 
-def findings_story(summary: dict[str, Any], styles: _Styles) -> list[Flowable]:
+def findings_story(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
     """The findings in words, each with what a designer might change."""
     found = summary.get("findings", [])
     confidence = float(summary.get("confidence", 0.95))
@@ -532,7 +438,7 @@ def findings_story(summary: dict[str, Any], styles: _Styles) -> list[Flowable]:
     if not found:
         story.append(
             Paragraph(
-                f"No test at {_pct(confidence)} confidence found a seat advantage, games that "
+                f"No test at {pct(confidence)} confidence found a seat advantage, games that "
                 "drag, a special that (almost) never or too often happens, or cards that stay "
                 "with the loser.",
                 styles.body,
@@ -541,7 +447,7 @@ def findings_story(summary: dict[str, Any], styles: _Styles) -> list[Flowable]:
         return story
     story.append(
         Paragraph(
-            f"Each from a statistical test at {_pct(confidence)} confidence (Bonferroni over "
+            f"Each from a statistical test at {pct(confidence)} confidence (Bonferroni over "
             "the seats, the specials and the cards).",
             styles.note,
         )
@@ -560,15 +466,22 @@ def findings_story(summary: dict[str, Any], styles: _Styles) -> list[Flowable]:
 
 def report_story(
     summary: dict[str, Any],
-    comparison: Sequence[Difference] | None = None,
-    compare_labels: tuple[str, str] = ("deck A", "deck B"),
+    comparison: Comparison | None = None,
+    other: dict[str, Any] | None = None,
+    verdict: str = "",
 ) -> list[Flowable]:
-    """The report's flowables, in page order."""
-    styles = _Styles()
+    """The report's flowables, in page order: with a comparison (and the other deck's
+    summary), its verdict, chart and table first, then deck A's own report."""
+    styles = Styles()
     game = game_title(summary["game"])
     deck = summary["deck"]
-    story: list[Flowable] = [
-        Paragraph(f"Simulation report: {game}", styles.title),
+    story: list[Flowable] = []
+    if comparison is not None and other is not None:
+        story += comparison_story(summary, other, comparison, verdict, styles)
+    story += [
+        Paragraph(
+            escape(f"Simulation report: {game}" + (", deck A" if story else "")), styles.title
+        ),
         Spacer(1, 4),
         Paragraph(
             escape(
@@ -589,10 +502,17 @@ def report_story(
             )
         )
     story.append(
-        _section(
+        section(
             "Summary",
             "Games that reach the action cap are unfinished: they count in the lengths but "
-            "not in the seat rates.",
+            "not in the seat rates."
+            + (
+                ""
+                if summary.get("quantiles_exact", True)
+                else f" Lengths of {EXACT_BELOW:,} and more are counted in buckets, so the "
+                f"medians and 95th percentiles are within {100 * RELATIVE_ERROR:.2f} % of "
+                "the exact ones (means and maxima are exact)."
+            ),
             _summary_table(summary, styles),
             styles,
         )
@@ -617,14 +537,14 @@ def report_story(
         ]
         parts: list[Flowable] = []
         if rows:
-            parts.append(_table(rows, styles, (130, FRAME_WIDTH - 130), header=False))
+            parts.append(table(rows, styles, (130, FRAME_WIDTH - 130), header=False))
         if words:
             parts.append(Spacer(1, 4))
             parts.append(
                 Paragraph("<br/>".join(escape(sentence) for sentence in words), styles.note)
             )
         story.append(
-            _section(
+            section(
                 "What the counters count",
                 "Each counter as the game declares it; counters whose names look alike told "
                 "apart below.",
@@ -633,7 +553,7 @@ def report_story(
             )
         )
     story.append(
-        _section(
+        section(
             "Game length",
             f"How many actions each finished game took; a long right tail means games that drag on "
             f"(the cap is {summary['action_cap']}).",
@@ -643,7 +563,7 @@ def report_story(
     )
     if "rounds_histogram" in summary:
         story.append(
-            _section(
+            section(
                 "Rounds per game",
                 "How many rounds (turns around the table) each finished game took.",
                 _histogram_chart(summary["rounds_histogram"], "rounds", styles),
@@ -651,7 +571,7 @@ def report_story(
             )
         )
     story.append(
-        _section(
+        section(
             "Wins and losses by seat",
             "Share of finished games each seat won (out first) and lost; a bar far from the "
             "dashed fair share marks a seat advantage. Whiskers: 95 % intervals.",
@@ -663,7 +583,7 @@ def report_story(
     if counters:
         names = sorted(counters, key=lambda n: (-counters[n]["per_game"], n))
         story.append(
-            _section(
+            section(
                 "Special cards and events",
                 "Average number of times each counted event happens in a game: pile "
                 "pick-ups, burns and the game's own special plays.",
@@ -680,7 +600,7 @@ def report_story(
     rates = _rates_table(summary, styles)
     if rates is not None:
         story.append(
-            _section(
+            section(
                 "Success rates",
                 "How often an attempt succeeds (events out of attempts over all games), with "
                 "95 % intervals that take the game, not the event, as the unit.",
@@ -692,10 +612,10 @@ def report_story(
         if not sample["count"]:
             continue
         story.append(
-            _section(
+            section(
                 name.replace("_", " ").capitalize(),
                 f"Distribution of {name.replace('_', ' ')} over all games "
-                f"(mean {_fmt(sample['mean'])}, {_fmt(sample['count'], 0)} in all).",
+                f"(mean {fmt(sample['mean'])}, {fmt(sample['count'], 0)} in all).",
                 _sample_chart(sample["histogram"], styles),
                 styles,
             )
@@ -722,18 +642,7 @@ def report_story(
     for heading, explanation, key, x_title, colour in per_card:
         story.append(PageBreak())
         story.append(
-            _section(heading, explanation, _card_bars(cards, key, x_title, colour, styles), styles)
-        )
-    if comparison:
-        story.append(PageBreak())
-        story.append(
-            _section(
-                "Deck comparison",
-                f"Both decks on the same seeds: {escape(compare_labels[0])} (A) and "
-                f"{escape(compare_labels[1])} (B). * marks a 95 % interval that leaves out zero.",
-                _comparison_table(comparison, ("A", "B"), styles),
-                styles,
-            )
+            section(heading, explanation, _card_bars(cards, key, x_title, colour, styles), styles)
         )
     return story
 
@@ -741,11 +650,12 @@ def report_story(
 def write_report(
     path: str | os.PathLike[str],
     summary: dict[str, Any],
-    comparison: Sequence[Difference] | None = None,
-    compare_labels: tuple[str, str] = ("deck A", "deck B"),
+    comparison: Comparison | None = None,
+    other: dict[str, Any] | None = None,
+    verdict: str = "",
 ) -> None:
-    """Write the report PDF atomically."""
-    story = report_story(summary, comparison, compare_labels)
+    """Write the report PDF atomically (with a comparison: its pages first)."""
+    story = report_story(summary, comparison, other, verdict)
     game = game_title(summary["game"])
     with atomic_path(path) as tmp:
         document = SimpleDocTemplate(

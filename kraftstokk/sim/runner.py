@@ -2,12 +2,16 @@
 
 Game ``i`` of a run with seed ``S`` is played with ``derive_seed(S, i)`` and fresh bots,
 so it is the same game whichever process plays it. The games are cut into chunks of
-consecutive indices; each chunk gives a :class:`~kraftstokk.sim.metrics.Tally`, and the
-tallies are merged in index order. Workers receive only picklable inputs (the deck as a
-:class:`~kraftstokk.games.core.DeckTable` and the settings); forked ones inherit the
-game, others build it. The pool is the runner's own (:class:`_Workers`: a pipe per
-worker, no threads in the parent). Ctrl-C stops the run; the games finished before it
-are kept.
+consecutive indices; each chunk is played into a :class:`~kraftstokk.sim.metrics.Tally`
+and reduced, where it was played, to its sums (:class:`~kraftstokk.sim.stream.RunStats`),
+which add up exactly in any order: the parent keeps only those, so its memory and its
+work per game do not grow with the run. A paired run (:func:`run_paired`, ``simulate
+--compare``) plays each chunk with both decks and sums the products of their figures
+game by game too (:class:`~kraftstokk.sim.stream.PairStats`). Workers receive only
+picklable inputs (the decks as :class:`~kraftstokk.games.core.DeckTable` and the
+settings); forked ones inherit the games, others build them. The pool is the runner's own
+(:class:`_Workers`: a pipe per worker, no threads in the parent). Ctrl-C stops the run;
+the games finished before it are kept.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from kraftstokk.games import registry
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed, play_game
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim.metrics import Tally
+from kraftstokk.sim.stream import PairStats, RunStats, game_matrix
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
 #: that sending tallies back costs little.
@@ -58,13 +63,35 @@ class SimSettings:
 
 
 @dataclass
-class SimOutcome:
-    """The tally of the games played, how long they took, and whether Ctrl-C cut it short."""
+class ChunkSums:
+    """What a chunk sends back: each deck's sums, and for two decks their paired sums."""
 
-    tally: Tally
+    runs: tuple[RunStats, ...]
+    pair: PairStats | None = None
+
+    def merge(self, other: ChunkSums) -> None:
+        for mine, theirs in zip(self.runs, other.runs, strict=True):
+            mine.merge(theirs)
+        if self.pair is not None and other.pair is not None:
+            self.pair.merge(other.pair)
+
+
+@dataclass
+class SimOutcome:
+    """The sums of the games played, how long they took, and whether Ctrl-C cut it short.
+
+    ``other`` and ``pair``: the second deck's sums and the paired sums of a paired run.
+    ``parent_play_seconds``: the CPU seconds this process spent playing chunks itself
+    (the rest of its CPU time is the run's bookkeeping).
+    """
+
+    stats: RunStats
     elapsed: float
     workers: int
     interrupted: bool
+    other: RunStats | None = None
+    pair: PairStats | None = None
+    parent_play_seconds: float = 0.0
 
 
 def default_workers() -> int:
@@ -130,6 +157,31 @@ def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     return bounds
 
 
+def play_sums(
+    tables: tuple[DeckTable, ...],
+    settings: SimSettings,
+    games: tuple[Game, ...],
+    start: int,
+    stop: int,
+) -> ChunkSums:
+    """Play games ``start`` to ``stop - 1`` with each deck and reduce them to their sums."""
+    players = settings.players
+    tallies = [
+        play_chunk(table, settings, game, start, stop)
+        for table, game in zip(tables, games, strict=True)
+    ]
+    if len(tallies) == 1:
+        return ChunkSums((RunStats.of_tally(tallies[0], players),))
+    matrices = [game_matrix(tally, players) for tally in tallies]
+    return ChunkSums(
+        tuple(
+            RunStats.of_matrix(matrix, tally, players)
+            for matrix, tally in zip(matrices, tallies, strict=True)
+        ),
+        PairStats.of_matrices(matrices[0], matrices[1], players, players),
+    )
+
+
 def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:
     """Play games ``start`` to ``stop - 1`` and tally them."""
     tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
@@ -168,12 +220,12 @@ def start_method() -> str:
 
 def _worker_main(
     connection: Connection,
-    table: DeckTable,
+    tables: tuple[DeckTable, ...],
     settings: SimSettings,
     spec: GameSpec,
-    inherited: Game | None,
+    inherited: tuple[Game, ...] | None,
 ) -> None:
-    """A worker: play the chunks the parent sends, answer each with its tally.
+    """A worker: play the chunks the parent sends, answer each with its sums.
 
     The parent sends ``(start, stop)`` or None (stop). A failure goes back as
     ``(exception,)`` and ends the worker.
@@ -188,18 +240,19 @@ def _worker_main(
         # A forked worker inherits the parent's game for free, where building it again
         # (Kraftidioten's claim tables) costs milliseconds; other start methods would have
         # to pickle it, which the compiled game classes do not support: they build it.
-        game = inherited if inherited is not None else build_game(table, settings)
+        games = inherited or tuple(build_game(table, settings) for table in tables)
         while (bounds := connection.recv()) is not None:
-            connection.send(play_chunk(table, settings, game, *bounds))
+            connection.send(play_sums(tables, settings, games, *bounds))
     except (EOFError, OSError):  # the parent has gone or stopped listening: just end
         pass
     except Exception as exc:  # goes to the parent, which raises it
-        _send_failure(connection, exc)
+        send_failure(connection, exc)
     finally:
         connection.close()
 
 
-def _send_failure(connection: Connection, exc: Exception) -> None:
+def send_failure(connection: Connection, exc: Exception) -> None:
+    """Send a worker's failure to the parent, whole, or its words when it cannot be pickled."""
     try:
         connection.send((exc,))  # pickled whole before anything is written
     except OSError:  # the parent has gone
@@ -213,23 +266,34 @@ class _Workers:
     """``count`` workers playing chunks: the parent and ``count - 1`` processes.
 
     Each process has a pipe of its own and ``AHEAD`` chunks sent to it, so it starts the
-    next one while the parent reads the last one's tally. The parent runs no threads:
+    next one while the parent reads the last one's sums. The parent runs no threads:
     between chunks of its own it feeds the processes, and once no chunk is left for it,
-    it sleeps in ``wait`` until a tally comes; it puts the tallies back in chunk order.
-    The parent playing saves a process's start, its copy-on-write faults and the
-    pickling of its tallies: with games of microseconds, a noticeable part of a run.
+    it sleeps in ``wait`` until sums come; it hands them on in chunk order.
+    The parent playing saves a process's start and its copy-on-write faults: with games
+    of microseconds, a noticeable part of a run.
     """
 
     AHEAD = 2
 
-    def __init__(self, count: int, table: DeckTable, settings: SimSettings, game: Game) -> None:
-        self._local: tuple[DeckTable, SimSettings, Game] | None = (table, settings, game)
+    def __init__(
+        self,
+        count: int,
+        tables: tuple[DeckTable, ...],
+        settings: SimSettings,
+        games: tuple[Game, ...],
+    ) -> None:
+        self._local: tuple[tuple[DeckTable, ...], SimSettings, tuple[Game, ...]] | None = (
+            tables,
+            settings,
+            games,
+        )
+        self.play_seconds = 0.0  # CPU seconds the parent spent playing its own chunks
         method = start_method()
         context: Any = multiprocessing.get_context(method)  # typeshed: no Process
         if method == "forkserver":
             context.set_forkserver_preload([__name__])
         spec = registry.get_spec(settings.game)
-        inherited = game if method == "fork" else None
+        inherited = games if method == "fork" else None
         self._processes: list[BaseProcess] = []
         self._connections: list[Connection] = []
         # A forked worker's collector would walk (and so copy) every object it inherits;
@@ -242,7 +306,7 @@ class _Workers:
                 mine, theirs = context.Pipe()
                 process = context.Process(
                     target=_worker_main,
-                    args=(theirs, table, settings, spec, inherited),
+                    args=(theirs, tables, settings, spec, inherited),
                     name="kraftstokk-sim",
                     daemon=True,
                 )
@@ -257,8 +321,8 @@ class _Workers:
             if freeze:
                 gc.unfreeze()
 
-    def tallies(self, chunks: list[tuple[int, int]]) -> Iterator[Tally]:
-        """The chunks' tallies, in the order of ``chunks``.
+    def sums(self, chunks: list[tuple[int, int]]) -> Iterator[ChunkSums]:
+        """The chunks' sums, in the order of ``chunks``.
 
         A worker's failure is raised when its chunk's turn comes, so the error is the
         first failing game's whatever the workers' timing (a worker plays its chunks in
@@ -277,7 +341,7 @@ class _Workers:
         for _ in range(self.AHEAD):
             for connection in self._connections:
                 feed(connection)
-        arrived: dict[int, Tally | BaseException] = {}
+        arrived: dict[int, ChunkSums | BaseException] = {}
         following = 0
         while following < len(chunks):
             while following in arrived:
@@ -321,18 +385,21 @@ class _Workers:
             raise SimulationError(f"no worker left to play chunk {following}")
 
     def _play_one(
-        self, chunk: tuple[int, tuple[int, int]], arrived: dict[int, Tally | BaseException]
+        self, chunk: tuple[int, tuple[int, int]], arrived: dict[int, ChunkSums | BaseException]
     ) -> None:
         """The parent plays a chunk; a failure is kept for its turn, and ends its playing."""
         if self._local is None:
             raise RuntimeError("the parent stopped playing after a failure")
         number, (start, stop) = chunk
-        table, settings, game = self._local
+        tables, settings, games = self._local
+        began = time.process_time()
         try:
-            arrived[number] = play_chunk(table, settings, game, start, stop)
+            arrived[number] = play_sums(tables, settings, games, start, stop)
         except Exception as exc:  # raised in chunk order, as a worker's failure is
             arrived[number] = exc
             self._local = None
+        finally:
+            self.play_seconds += time.process_time() - began
 
     def close(self, finished: bool = False) -> None:
         """Stop the workers.
@@ -355,13 +422,6 @@ class _Workers:
             connection.close()
         self._processes.clear()
         self._connections.clear()
-
-
-def _serial(
-    table: DeckTable, settings: SimSettings, game: Game, chunks: list[tuple[int, int]]
-) -> Iterator[Tally]:
-    for start, stop in chunks:
-        yield play_chunk(table, settings, game, start, stop)
 
 
 @contextmanager
@@ -389,15 +449,41 @@ def run_simulation(
     progress: Progress | None = None,
 ) -> SimOutcome:
     """Play ``settings.games`` games with ``workers`` processes (default: all cores)."""
-    game = check_settings(table, settings)
+    return _run((table,), settings, workers, progress)
+
+
+def run_paired(
+    table_a: DeckTable,
+    table_b: DeckTable,
+    settings: SimSettings,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> SimOutcome:
+    """Play the games of ``settings`` with both decks, chunk by chunk, and pair them."""
+    return _run((table_a, table_b), settings, workers, progress)
+
+
+def _run(
+    tables: tuple[DeckTable, ...],
+    settings: SimSettings,
+    workers: int | None,
+    progress: Progress | None,
+) -> SimOutcome:
+    games = tuple(check_settings(table, settings) for table in tables)
     count = default_workers() if workers is None else workers
     if count < 1:
         raise SimulationError(f"--workers must be at least 1, not {count}")
     count = min(count, settings.games)
     first = settings.first
     chunks = [(first + a, first + b) for a, b in chunk_bounds(settings.games, count)]
-    tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
+    players = settings.players
+    total = ChunkSums(
+        tuple(RunStats(table.size, players) for table in tables),
+        PairStats(players, players) if len(tables) == 2 else None,
+    )
     interrupted = False
+    played = 0
+    parent_play = 0.0
     started = time.perf_counter()
     if progress:
         progress(0, settings.games)
@@ -405,24 +491,37 @@ def run_simulation(
     try:
         stop_on_sigterm.__enter__()
         if count == 1:
-            for part in _serial(table, settings, game, chunks):
-                tally.merge(part)
+            for start, stop in chunks:
+                began = time.process_time()
+                total.merge(play_sums(tables, settings, games, start, stop))
+                parent_play += time.process_time() - began
+                played += stop - start
                 if progress:
-                    progress(tally.games, settings.games)
+                    progress(played, settings.games)
         else:
-            pool = _Workers(count, table, settings, game)
+            pool = _Workers(count, tables, settings, games)
             finished = False
             try:
-                for part in pool.tallies(chunks):
-                    tally.merge(part)
+                for (start, stop), part in zip(chunks, pool.sums(chunks), strict=False):
+                    total.merge(part)
+                    played += stop - start
                     if progress:
-                        progress(tally.games, settings.games)
+                        progress(played, settings.games)
                 finished = True
             finally:
+                parent_play = pool.play_seconds
                 pool.close(finished)  # also on Ctrl-C or an error
     except KeyboardInterrupt:
         interrupted = True
     finally:
         stop_on_sigterm.__exit__(None, None, None)
     elapsed = time.perf_counter() - started
-    return SimOutcome(tally=tally, elapsed=elapsed, workers=count, interrupted=interrupted)
+    return SimOutcome(
+        stats=total.runs[0],
+        elapsed=elapsed,
+        workers=count,
+        interrupted=interrupted,
+        other=total.runs[1] if len(tables) == 2 else None,
+        pair=total.pair,
+        parent_play_seconds=parent_play,
+    )

@@ -1,15 +1,18 @@
 """One ``simulate`` run from deck files to output files: the library behind the command.
 
-Loads and checks the deck(s), plays the games, writes ``sim-<game>.json``, the optional
-``sim-<game>-compare.json`` and the ``sim-<game>.pdf`` report, each atomically.
+Loads and checks the deck(s), plays the games (with ``--compare``: both decks, chunk by
+chunk, so their games pair up as they stream in), writes ``sim-<game>.json``, the
+optional ``sim-<game>-compare.json`` and the ``sim-<game>.pdf`` report, each atomically.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +20,20 @@ from kraftstokk.atomic import write_text
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
-from kraftstokk.sim.compare import Difference, compare_tallies, comparison_document, format_table
+from kraftstokk.sim.compare import Comparison, compare_runs, comparison_document, format_table
 from kraftstokk.sim.findings import FindingRules, run_findings
-from kraftstokk.sim.metrics import RunInfo, Tally, summarize
+from kraftstokk.sim.metrics import RunInfo, summarize
 from kraftstokk.sim.runner import (
+    SimOutcome,
     SimSettings,
     build_game,
     check_arguments,
     check_settings,
+    run_paired,
     run_simulation,
 )
+from kraftstokk.sim.stream import RunStats
+from kraftstokk.sim.verdict import deck_name, deck_names, verdict
 
 ProgressFactory = Callable[[str], Callable[[int, int], None]]
 
@@ -49,15 +56,23 @@ def bot_labels(spec: str, players: int) -> list[str]:
 
 def cards_in_play(table: DeckTable, settings: SimSettings) -> tuple[int, ...]:
     """The card indices the game deals (Idiot leaves the jokers out)."""
-    state = build_game(table, settings).new_initial_state(random.Random(0))
+    rules = dataclasses.replace(settings, games=1, seed=0, bots="", first=0)
+    return _cards_in_play(table, rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _cards_in_play(table: DeckTable, rules: SimSettings) -> tuple[int, ...]:
+    # Building the game costs milliseconds (Kraftidioten's claim tables): a sweep asks
+    # once per configuration, for few decks and rules.
+    state = build_game(table, rules).new_initial_state(random.Random(0))
     return tuple(sorted(state.cards_in_play()))
 
 
 @dataclass
 class DeckRun:
-    """One deck's run: its tally and its ``sim-<game>.json`` summary."""
+    """One deck's run: its sums and its ``sim-<game>.json`` summary."""
 
-    tally: Tally
+    stats: RunStats
     summary: dict[str, Any]
     interrupted: bool
 
@@ -71,7 +86,8 @@ class SimulationFiles:
     report_path: Path | None = None
     compare_path: Path | None = None
     other: DeckRun | None = None
-    differences: list[Difference] = field(default_factory=list)
+    comparison: Comparison | None = None
+    verdict: str = ""
     table: str = ""
 
 
@@ -86,8 +102,20 @@ def simulate_deck(
     """Play the games of ``settings`` with ``deck`` and summarize them."""
     table = DeckTable.from_deck(deck)
     outcome = run_simulation(table, settings, workers, progress)
+    return _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
+
+
+def _deck_run(
+    stats: RunStats,
+    outcome: SimOutcome,
+    table: DeckTable,
+    settings: SimSettings,
+    deck: Deck,
+    deck_path: Path,
+    rules: FindingRules | None,
+) -> DeckRun:
     summary = describe_run(
-        outcome.tally,
+        stats,
         table,
         settings,
         deck,
@@ -97,11 +125,11 @@ def simulate_deck(
         interrupted=outcome.interrupted,
         rules=rules,
     )
-    return DeckRun(outcome.tally, summary, outcome.interrupted)
+    return DeckRun(stats, summary, outcome.interrupted)
 
 
 def describe_run(
-    tally: Tally,
+    stats: RunStats,
     table: DeckTable,
     settings: SimSettings,
     deck: Deck,
@@ -112,7 +140,7 @@ def describe_run(
     interrupted: bool,
     rules: FindingRules | None = None,
 ) -> dict[str, Any]:
-    """The ``sim-<game>.json`` summary of a tally, with its findings in words."""
+    """The ``sim-<game>.json`` summary of a run's sums, with its findings in words."""
     in_play = cards_in_play(table, settings)
     info = RunInfo(
         game=settings.game,
@@ -129,11 +157,10 @@ def describe_run(
         card_names=table.names,
         cards_in_play=in_play,
     )
-    summary = summarize(tally, info, elapsed=elapsed, workers=workers, interrupted=interrupted)
+    summary = summarize(stats, info, elapsed=elapsed, workers=workers, interrupted=interrupted)
     findings = run_findings(
-        tally,
+        stats,
         game=settings.game,
-        players=settings.players,
         action_cap=settings.action_cap,
         card_labels={card: table.describe(card) for card in in_play},
         rules=rules,
@@ -158,50 +185,71 @@ def simulate(
     progress: ProgressFactory | None = None,
     rules: FindingRules | None = None,
 ) -> SimulationFiles:
-    """Run the simulation (and the comparison) and write its files under ``out_dir``."""
+    """Run the simulation (with ``compare_path``: both decks, game i against game i) and
+    write its files under ``out_dir``."""
     check_arguments(settings)
     deck = load_deck(deck_path)
     other_deck = load_deck(compare_path) if compare_path is not None else None
-    check_settings(DeckTable.from_deck(deck), settings)
-    if other_deck is not None:
-        check_settings(DeckTable.from_deck(other_deck), settings)
-
-    main = simulate_deck(
-        deck,
-        deck_path,
-        settings,
-        workers,
-        progress(deck_path.name) if progress else None,
-        rules,
+    table = DeckTable.from_deck(deck)
+    check_settings(table, settings)
+    rules = rules or FindingRules()
+    if other_deck is None or compare_path is None:
+        label = deck_name({"title": deck.title, "edition": deck.edition})
+        outcome = run_simulation(table, settings, workers, progress(label) if progress else None)
+        main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
+        return _write(main, None, None, settings, out_dir, report)
+    other_table = DeckTable.from_deck(other_deck)
+    check_settings(other_table, settings)
+    names = deck_names(
+        {"title": deck.title, "edition": deck.edition, "path": str(deck_path)},
+        {"title": other_deck.title, "edition": other_deck.edition, "path": str(compare_path)},
     )
-    if main.tally.games == 0:
-        return SimulationFiles(main=main, json_path=None)
+    label = f"{names[0]} against {names[1]}"
+    outcome = run_paired(
+        table, other_table, settings, workers, progress(label) if progress else None
+    )
+    main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
+    if outcome.other is None or outcome.pair is None:
+        raise AssertionError("a paired run gives both decks' sums")
+    other = _deck_run(
+        outcome.other, outcome, other_table, settings, other_deck, compare_path, rules
+    )
+    comparison = compare_runs(outcome.stats, outcome.other, outcome.pair, rules.confidence)
+    return _write(main, other, comparison, settings, out_dir, report)
+
+
+def _write(
+    main: DeckRun,
+    other: DeckRun | None,
+    comparison: Comparison | None,
+    settings: SimSettings,
+    out_dir: Path,
+    report: bool,
+) -> SimulationFiles:
+    """Write sim-GAME.json, the comparison and the report, each atomically."""
+    if main.stats.games == 0:
+        return SimulationFiles(main=main, json_path=None, other=other)
     json_path = out_dir / f"sim-{settings.game}.json"
     write_text(json_path, _dump(main.summary))
-    files = SimulationFiles(main=main, json_path=json_path)
-
-    if other_deck is not None and compare_path is not None and not main.interrupted:
-        other = simulate_deck(
-            other_deck,
-            compare_path,
-            settings,
-            workers,
-            progress(compare_path.name) if progress else None,
-            rules,
-        )
-        files.other = other
-        if not other.interrupted:
-            files.differences = compare_tallies(main.tally, other.tally, settings.players)
-            document = comparison_document(main.summary, other.summary, files.differences)
-            files.compare_path = out_dir / f"sim-{settings.game}-compare.json"
-            write_text(files.compare_path, _dump(document))
-            legend = f"A = {deck_path}, B = {compare_path} (same seeds)"
-            files.table = legend + "\n" + format_table(files.differences, "A", "B")
-
+    files = SimulationFiles(main=main, json_path=json_path, other=other, comparison=comparison)
+    if other is not None and comparison is not None:
+        deck_a, deck_b = main.summary["deck"], other.summary["deck"]
+        names = deck_names(deck_a, deck_b)
+        files.verdict = verdict(settings.game, names, comparison)
+        document = comparison_document(main.summary, other.summary, comparison, files.verdict)
+        files.compare_path = out_dir / f"sim-{settings.game}-compare.json"
+        write_text(files.compare_path, _dump(document))
+        legend = f"A = {names[0]} ({deck_a['path']}), B = {names[1]} ({deck_b['path']})"
+        files.table = "\n".join([files.verdict, legend, format_table(comparison, "A", "B")])
     if report:
         from kraftstokk.sim.report import write_report
 
         files.report_path = out_dir / f"sim-{settings.game}.pdf"
-        labels = (str(deck_path), str(compare_path))
-        write_report(files.report_path, main.summary, files.differences or None, labels)
+        write_report(
+            files.report_path,
+            main.summary,
+            comparison,
+            other.summary if other is not None else None,
+            files.verdict,
+        )
     return files

@@ -101,8 +101,10 @@ def simulate(
 
     Writes OUT/sim-GAME.json (lengths, unfinished games, win and loser rate by seat with
     95% intervals, the game's counters, per-card figures) and the chart report
-    OUT/sim-GAME.pdf. With --compare, both decks play the same seeds and each metric's
-    difference is shown with its 95% interval (OUT/sim-GAME-compare.json).
+    OUT/sim-GAME.pdf. With --compare, both decks play the same seeds, game i against game
+    i: the verdict in one sentence, then each metric's difference with its 95% interval,
+    corrected for testing them all (Holm), in OUT/sim-GAME-compare.json and on page 1 of
+    the report.
 
     Examples:
 
@@ -181,18 +183,10 @@ def simulate(
         typer.echo(f"wrote {files.report_path}")
     if files.main.interrupted:
         done = files.main.summary
-        kept = (
-            f"{files.json_path} holds the games played"
-            if files.json_path is not None
-            else "nothing written"
-        )
+        held = [str(path) for path in (files.json_path, files.compare_path) if path is not None]
+        kept = f"{' and '.join(held)} hold the games played" if held else "nothing written"
+        if len(held) == 1:
+            kept = kept.replace(" hold ", " holds ")
         raise fail(
             f"interrupted after {done['games']} of {done['games_requested']} games; {kept}", 130
-        )
-    if files.other is not None and files.other.interrupted:
-        done = files.other.summary
-        raise fail(
-            f"interrupted after {done['games']} of {done['games_requested']} games with "
-            f"{done['deck']['path']}; no comparison written",
-            130,
         )

@@ -8,7 +8,10 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, fail, handle_errors
-from kraftstokk.cli.options import DEFAULT_OUT, out_option
+from kraftstokk.cli.options import DEFAULT_OUT, count, out_option
+
+#: Bounds of the limit options: a limit can be raised, not removed.
+MAX_LIMIT = 100_000_000
 
 
 @app.command()
@@ -32,45 +35,84 @@ def sweep(
     workers: Annotated[
         int | None,
         typer.Option(
-            "--workers", "-w", help="Processes of the local backend (default: all cores)."
+            "--workers",
+            "-w",
+            metavar="N",
+            parser=count("--workers", 1, 256),
+            help="Processes of the local backend (default: all cores).",
         ),
     ] = None,
     no_report: Annotated[bool, typer.Option("--no-report", help="Skip sweep.pdf.")] = False,
+    max_configurations: Annotated[
+        int,
+        typer.Option(
+            "--max-configurations",
+            metavar="N",
+            parser=count("--max-configurations", 1, MAX_LIMIT),
+            help="Refuse a sweep of more configurations (raise it to run a larger grid).",
+        ),
+    ] = 1_000,
+    max_comparisons: Annotated[
+        int,
+        typer.Option(
+            "--max-comparisons",
+            metavar="N",
+            parser=count("--max-comparisons", 1, MAX_LIMIT),
+            help="Refuse a sweep that compares more pairs of configurations.",
+        ),
+    ] = 5_000,
+    max_stored_mb: Annotated[
+        int,
+        typer.Option(
+            "--max-stored-mb",
+            metavar="MB",
+            parser=count("--max-stored-mb", 1, MAX_LIMIT),
+            help="Refuse a sweep that would store more (chunks and outputs), in MB.",
+        ),
+    ] = 2_000,
 ) -> None:
     """Play every configuration of a sweep file and compare them.
 
     The configurations are the product of the file's [grid] lists (decks, games, players,
     bots, variants) and any [[configurations]]; each plays the same games simulate would
-    for its deck, rules, bots and seed, whatever the backend. Writes OUT/sweep.csv,
-    OUT/sweep.json, OUT/configurations/*/sim-GAME.json and OUT/sweep.pdf (findings first).
-    Completed chunks are kept in OUT/chunks: run the same command again after Ctrl-C and
-    only the missing games are played.
+    for its deck, rules, bots and seed, whatever the backend, and is compared, game by
+    game, with its neighbour at the [baseline] value of each parameter. Before anything
+    is played the sweep is measured and refused when it is over a limit (--max-*), with
+    what it would cost. Writes OUT/sweep.csv, OUT/sweep.json,
+    OUT/configurations/*/sim-GAME.json and OUT/sweep.pdf (the verdict on the decks
+    first). Completed chunks are kept in OUT/chunks: run the same command again after
+    Ctrl-C and only the missing games are played. One sweep at a time per OUT.
 
     Example: kraftstokk sweep sources/sweep-example.toml --out output/sweep --scheduler local:2
     """
-    from kraftstokk.sim.progress import ProgressBar
+    from kraftstokk.sim.progress import SweepProgress
+    from kraftstokk.sim.sweep import Limits
     from kraftstokk.sim.sweep import sweep as run
 
-    bar = ProgressBar("sweep", unit="chunks")
+    progress = SweepProgress()
     try:
         files = run(
             sweep_file,
             out,
             scheduler=scheduler,
             workers=workers,
-            progress=bar,
+            progress=progress,
             report=not no_report,
+            limits=Limits(max_configurations, max_comparisons, max_stored_mb),
+            announce=lambda found: progress.announce(found.describe()),
         )
     finally:
-        bar.close()
+        progress.close()
     done = files.run
-    games = sum(r.tally.games for r in done.runs)
+    games = sum(r.stats.games for r in done.runs)
     typer.echo(
         f"{len(done.runs)} configurations, {games} games ({done.chunks_played} chunks played, "
         f"{done.chunks_stored} found stored) on {done.backend}"
     )
     for path in files.written:
         typer.echo(f"wrote {path}")
+    for found in files.results.verdicts:
+        typer.echo(f"  {found.sentence}")
     for finding in files.results.comparison_findings[:5]:
         typer.echo(f"  {finding.says}")
     if done.interrupted:

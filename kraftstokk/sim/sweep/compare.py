@@ -1,93 +1,99 @@
-"""Between configurations: the differences that are significant, paired by seed.
+"""Between configurations: each against its neighbour at the baseline, paired by seed.
 
-Two configurations are compared when they play the same game and differ in exactly one
-parameter (deck, players, bots or variants): then the difference is that parameter's.
-Game *i* of both starts from the same derived seed, so per-game figures are paired game
-by game (:func:`kraftstokk.sim.compare.compare_tallies`); seat rates are left to the
-seat findings. Every difference gets a p-value, and Holm's correction over all of the
-sweep's comparisons decides which stay significant at the sweep's confidence.
+Along each parameter (deck, players, bots, variants), every configuration is compared
+with the one that has that parameter's baseline value and all its other values
+(:func:`kraftstokk.sim.sweep.grid.planned_pairs`), so a grid of n configurations makes
+fewer than n comparisons per parameter. Game *i* of both starts from the same derived
+seed, so every metric is compared game by game, as ``simulate --compare`` compares two
+decks (:func:`kraftstokk.sim.compare.differences`), and one Holm correction over every
+metric of every comparison of the sweep decides which differences hold. For each game
+and each deck against the baseline deck, one sentence says whether and how they differ
+(:func:`deck_verdicts`).
 """
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kraftstokk.sim.compare import compare_tallies
-from kraftstokk.sim.findings import CheckedDifference, Finding, holm, pct, texts, with_p_value
-from kraftstokk.sim.sweep.grid import PARAMETERS
-from kraftstokk.sim.sweep.run import ConfigurationRun
+from kraftstokk.sim.compare import Comparison, Difference, corrected, differences
+from kraftstokk.sim.findings import Finding, pct, texts
+from kraftstokk.sim.sweep.run import ConfigurationRun, PairRun
+from kraftstokk.sim.verdict import deck_name, deck_names, largest, verdict
 
-METHODS = {"paired": "paired by seed", "ratio": "totals over games, game as unit"}
-SEAT_PREFIXES = ("win_rate_seat_", "loser_rate_seat_")
+METHODS = {"paired by seed": "paired by seed, game as unit"}
 
 
 @dataclass(frozen=True)
-class PairDifference:
-    a: ConfigurationRun
-    b: ConfigurationRun
-    parameter: str
-    test: CheckedDifference
-    significant: bool
+class PairComparison:
+    """A comparison of the sweep with its differences, corrected over the whole sweep."""
 
-    def as_dict(self) -> dict[str, Any]:
-        item = self.test.difference
-        return {
-            "configuration_a": self.a.configuration.number,
-            "configuration_b": self.b.configuration.number,
+    run: PairRun
+    differences: list[Difference]
+
+    @property
+    def parameter(self) -> str:
+        return self.run.parameter
+
+    @property
+    def a(self) -> ConfigurationRun:
+        return self.run.a
+
+    @property
+    def b(self) -> ConfigurationRun:
+        return self.run.b
+
+    @property
+    def same_games(self) -> bool:
+        games = self.run.stats.games
+        return games > 0 and self.run.stats.identical == games
+
+    def as_dicts(self) -> list[dict[str, Any]]:
+        a, b = self.a.configuration, self.b.configuration
+        common = {
+            "configuration_a": a.number,
+            "configuration_b": b.number,
             "parameter": self.parameter,
-            "a_value": self.a.configuration.value(self.parameter),
-            "b_value": self.b.configuration.value(self.parameter),
-            **item.as_dict(),
-            "p_value": round(self.test.p_value, 8),
-            "significant": self.significant,
+            "a_value": a.value(self.parameter),
+            "b_value": b.value(self.parameter),
+            "same_games": self.same_games,
         }
+        return [{**common, **item.as_dict()} for item in self.differences]
 
 
-def _differing(a: ConfigurationRun, b: ConfigurationRun) -> list[str]:
-    return [p for p in PARAMETERS if a.configuration.value(p) != b.configuration.value(p)]
+def compare_pairs(pairs: Sequence[PairRun], confidence: float) -> list[PairComparison]:
+    """Every comparison's metrics, corrected as one family over the whole sweep."""
+    found = corrected([differences(p.a.stats, p.b.stats, p.stats) for p in pairs], confidence)
+    return [PairComparison(pair, items) for pair, items in zip(pairs, found, strict=True)]
 
 
-def pair_differences(runs: list[ConfigurationRun], confidence: float) -> list[PairDifference]:
-    """Every compared metric of every pair of neighbouring configurations."""
-    found: list[tuple[ConfigurationRun, ConfigurationRun, str, CheckedDifference]] = []
-    for a, b in itertools.combinations(runs, 2):
-        differing = _differing(a, b)
-        if len(differing) != 1 or differing[0] == "game":
-            continue
-        players = a.configuration.settings.players
-        same_seats = players == b.configuration.settings.players
-        for difference in compare_tallies(a.tally, b.tally, players if same_seats else 0):
-            if difference.metric.startswith(SEAT_PREFIXES):
-                continue
-            found.append((a, b, differing[0], with_p_value(difference)))
-    keep = holm([item[3].p_value for item in found], confidence)
-    return [
-        PairDifference(a, b, parameter, test, significant)
-        for (a, b, parameter, test), significant in zip(found, keep, strict=True)
-    ]
+def family(comparisons: Sequence[PairComparison]) -> int:
+    """How many metrics the sweep's correction covered."""
+    return sum(len(c.differences) for c in comparisons)
 
 
 def _label(run: ConfigurationRun, parameter: str) -> str:
     return f"#{run.configuration.number} ({parameter} {run.configuration.value(parameter)})"
 
 
-def _context(pair: PairDifference, varied: list[str]) -> str:
-    """What the two configurations share among the swept parameters: ', both deck-head'."""
-    shared = [f"{p} {pair.a.configuration.value(p)}" for p in varied if p != pair.parameter]
-    return f" (with {', '.join(shared)} in both)" if shared else ""
+def context(pair: PairComparison, varied: Sequence[str]) -> str:
+    """What the two configurations share among the swept parameters: ', with 4 players'."""
+    shared = [pair.a.configuration.words(p) for p in varied if p not in (pair.parameter, "game")]
+    return f", with {', '.join(shared)}" if shared else ""
 
 
 def difference_finding(
-    pair: PairDifference, significant: int = 1, pairs: int = 1, varied: list[str] | None = None
+    pair: PairComparison,
+    item: Difference,
+    significant: int,
+    pairs: int,
+    varied: Sequence[str],
 ) -> Finding:
-    """The words for one significant difference (the largest of ``significant`` alike)."""
-    item = pair.test.difference
+    """The words for one held difference (the largest of ``significant`` alike)."""
     metric = item.metric.replace("_", " ")
-    is_rate = item.metric.endswith("_rate")
     low, high = item.ci95
-    if is_rate:
+    if item.is_rate:
         a, b = pct(item.a), pct(item.b)
         change = f"{100 * item.difference:+.1f} percentage points"
         low_text, high_text = f"{100 * low:+.1f}", f"{100 * high:+.1f} points"
@@ -101,7 +107,7 @@ def difference_finding(
             change = f"{item.difference:+.2f}"
             low_text, high_text = f"{low:+.2f}", f"{high:+.2f}"
     a_label, b_label = _label(pair.a, pair.parameter), _label(pair.b, pair.parameter)
-    lower = a_label if item.a < item.b else b_label
+    shared = context(pair, varied).removeprefix(", with ")
     entry = texts()["difference"]
     words = {
         "metric": metric,
@@ -114,24 +120,120 @@ def difference_finding(
         "low": low_text,
         "high": high_text,
         "method": METHODS.get(item.method, item.method),
-        "context": _context(pair, varied or []),
+        "context": f" (with {shared} in both)" if shared else "",
         "significant": significant,
         "pairs": pairs,
         "parameter": pair.parameter,
         "lower_or_higher": "lower",
-        "choice": lower,
+        "choice": a_label if item.a < item.b else b_label,
+    }
+    figures = {
+        "configuration_a": pair.a.configuration.number,
+        "configuration_b": pair.b.configuration.number,
+        "parameter": pair.parameter,
+        "a_value": pair.a.configuration.value(pair.parameter),
+        "b_value": pair.b.configuration.value(pair.parameter),
+        **item.as_dict(),
+        "significant_pairs": significant,
+        "pairs": pairs,
     }
     return Finding(
         "difference",
         entry["title"],
         entry["says"].format(**words),
         entry["advice"].format(**words),
-        {**pair.as_dict(), "significant_pairs": significant, "pairs": pairs},
+        figures,
     )
 
 
-def relative_size(pair: PairDifference) -> float:
-    item = pair.test.difference
-    if item.metric.endswith("_rate"):
-        return abs(item.difference)
-    return abs(item.difference) / abs(item.a) if item.a else abs(item.difference)
+def parameter_findings(
+    comparisons: Sequence[PairComparison], varied: Sequence[str]
+) -> list[Finding]:
+    """Per swept parameter and metric, the largest held difference, and in how many of
+    that parameter's comparisons the metric differs; decks first, largest first."""
+    groups: dict[tuple[str, str], list[tuple[PairComparison, Difference]]] = {}
+    for pair in comparisons:
+        for item in pair.differences:
+            groups.setdefault((pair.parameter, item.metric), []).append((pair, item))
+    order = ("deck", "players", "bots", "variants")
+    ranked = []
+    for (parameter, metric), found in groups.items():
+        held = [(pair, item) for pair, item in found if item.significant]
+        if not held:
+            continue
+        pair, item = max(
+            held, key=lambda entry: (entry[1].effect, -entry[0].b.configuration.number)
+        )
+        ranked.append(
+            (order.index(parameter), -item.effect, metric, pair, item, len(held), len(found))
+        )
+    ranked.sort(key=lambda entry: entry[:3])
+    return [
+        difference_finding(pair, item, hits, count, varied)
+        for *_, pair, item, hits, count in ranked
+    ]
+
+
+@dataclass(frozen=True)
+class DeckVerdict:
+    """One game, one deck against the baseline deck: the sentence and the comparison whose
+    differences the chart beside it draws."""
+
+    game: str
+    deck_a: str  # labels
+    deck_b: str
+    sentence: str
+    shown: PairComparison
+    family: int
+
+
+def deck_verdicts(
+    comparisons: Sequence[PairComparison], varied: Sequence[str]
+) -> list[DeckVerdict]:
+    """Per game, each deck against the baseline deck in one sentence (by title and edition)."""
+    total = family(comparisons)
+    groups: dict[tuple[str, str, str], list[PairComparison]] = {}
+    for pair in comparisons:
+        if pair.parameter == "deck":
+            key = (
+                pair.a.configuration.settings.game,
+                pair.a.configuration.deck,
+                pair.b.configuration.deck,
+            )
+            groups.setdefault(key, []).append(pair)
+    found = []
+    for (game, label_a, label_b), pairs in groups.items():
+        summary_a, summary_b = pairs[0].a.summary, pairs[0].b.summary
+        names = deck_names(summary_a["deck"], summary_b["deck"])
+        games = sum(p.run.stats.games for p in pairs)
+        identical = sum(p.run.stats.identical for p in pairs)
+        held = [(p, item) for p in pairs for item in p.differences if item.significant]
+        if held:
+            named = largest([item for _, item in held])
+            shown = next(p for p, item in held if item is named)
+        else:
+            everything = [(p, item) for p in pairs for item in p.differences]
+            named = largest([item for _, item in everything])
+            shown = next((p for p, item in everything if item is named), pairs[0])
+        differing = sum(1 for p in pairs if any(item.significant for item in p.differences))
+        summary = Comparison(
+            games=games,
+            identical=identical,
+            differences=[named] if named is not None else [],
+            confidence=0.95,
+            family=total,
+        )
+        sentence = verdict(
+            game,
+            names,
+            summary,
+            context=context(shown, varied),
+            differing=(differing, len(pairs)) if len(pairs) > 1 else None,
+        )
+        found.append(DeckVerdict(game, label_a, label_b, sentence, shown, total))
+    return found
+
+
+def deck_line(label: str, summary: dict[str, Any]) -> str:
+    """``deck-head = Kraft-stokken: Fallhøyde (2024-01-fallhoyde), deck-head.toml``."""
+    return f"{label} = {deck_name(summary['deck'])}, {summary['deck']['path']}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from kraftstokk.errors import KraftstokkError
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
 from kraftstokk.sim.runner import SimSettings, check_arguments, check_settings, default_bots
-from kraftstokk.sim.sweep.model import DeckSource, SweepError, SweepFile
+from kraftstokk.sim.sweep.model import DeckSource, SweepError, SweepFile, SweepValidationError
 from kraftstokk.sim.sweep.work import keep_game
 
 #: The parameters a configuration varies, in table order.
@@ -49,6 +50,16 @@ class Configuration:
         if parameter == "variants":
             return "+".join(self.settings.variants) or "none"
         return str(getattr(self.settings, parameter))
+
+    def words(self, parameter: str) -> str:
+        """Its value of ``parameter`` in a sentence: ``4 players``, ``deck deck-head``,
+        ``bots greedy``, ``no variants``."""
+        value = self.value(parameter)
+        if parameter == "players":
+            return f"{value} players"
+        if parameter == "variants":
+            return "no variants" if value == "none" else f"variants {value}"
+        return f"{parameter} {value}"
 
 
 @dataclass(frozen=True)
@@ -122,63 +133,193 @@ def configuration_key(table: DeckTable, settings: SimSettings) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
-def expand(sweep: SweepFile, decks: dict[str, LoadedDeck]) -> list[Configuration]:
-    """The configurations in file order (grids first), each checked as simulate would."""
-    cells: list[tuple[str, str, int, str, tuple[str, ...], str]] = []
+@dataclass(frozen=True)
+class Cell:
+    """A configuration as the sweep file names it, before its deck and rules are checked."""
+
+    deck: str
+    game: str
+    players: int
+    bots: str  # as the file gives it ("default": the game's default bot)
+    variants: tuple[str, ...]
+    where: str  # grid[0], configurations[2]: where the file names it
+
+
+def configuration_count(sweep: SweepFile) -> int:
+    """How many configurations the file names (without listing them: a grid of millions
+    is counted at once)."""
+    count = len(sweep.configurations)
+    for grid in sweep.grid:
+        count += (
+            len(grid.decks)
+            * len(grid.games)
+            * len(grid.players)
+            * len(grid.bots)
+            * len(grid.variants)
+        )
+    return count
+
+
+def estimated_comparisons(sweep: SweepFile) -> int:
+    """About how many pairs :func:`planned_pairs` will compare (each configuration with
+    its neighbour at the baseline value of each parameter it does not share with it)."""
+    pairs = 0.0
+    for grid in sweep.grid:
+        cells = len(grid.decks) * len(grid.games) * len(grid.players) * len(grid.bots)
+        cells *= len(grid.variants)
+        for values in (grid.decks, grid.players, grid.bots, grid.variants):
+            pairs += cells * (1 - 1 / len(values))
+    return round(pairs) + len(sweep.configurations) * (len(PARAMETERS) - 1)
+
+
+def cells(sweep: SweepFile) -> list[Cell]:
+    """Every configuration the file names, in file order (grids first)."""
+    found: list[Cell] = []
     for number, grid in enumerate(sweep.grid):
         where = f"grid[{number}]" if len(sweep.grid) > 1 else "grid"
-        for deck in grid.decks:
-            for game in grid.games:
-                for players in grid.players:
-                    for bots in grid.bots:
-                        for variants in grid.variants:
-                            cells.append((deck.name, game, players, bots, tuple(variants), where))
+        for deck, game, players, bots, variants in itertools.product(
+            grid.decks, grid.games, grid.players, grid.bots, grid.variants
+        ):
+            found.append(Cell(deck.name, game.lower(), players, bots, tuple(variants), where))
     for number, entry in enumerate(sweep.configurations):
-        cells.append(
-            (
+        found.append(
+            Cell(
                 entry.deck.name,
-                entry.game,
+                entry.game.lower(),
                 entry.players,
                 entry.bots,
                 tuple(entry.variants),
                 f"configurations[{number}]",
             )
         )
+    return found
+
+
+def expand(sweep: SweepFile, decks: dict[str, LoadedDeck]) -> list[Configuration]:
+    """The configurations in file order (grids first), each checked as simulate would."""
     found: list[Configuration] = []
     seen: dict[str, str] = {}
-    for label, game, players, bots, flags, where in cells:
-        loaded = decks[label]
-        name = game.lower()
-        settings = SimSettings(
-            game=name,
-            players=players,
-            games=sweep.games,
-            seed=sweep.seed,
-            bots=bots,
-            variants=tuple(sorted(flags)),
-            action_cap=sweep.action_cap,
-        )
+    for cell in cells(sweep):
+        loaded = decks[cell.deck]
+        settings = settings_of(sweep, cell)
         try:
-            if bots == "default":
-                check_arguments(settings)
-                settings = dataclasses.replace(settings, bots=default_bots(name))
             built = check_settings(loaded.table, settings)
         except KraftstokkError as exc:
             raise SweepError(
-                f"{where} ({loaded.label}, {name}, {players} players): {exc}"
+                f"{cell.where} ({loaded.label}, {cell.game}, {cell.players} players): {exc}"
             ) from None
         key = configuration_key(loaded.table, settings)
         if key in seen:
             raise SweepError(
-                f"{where}: the same configuration as {seen[key]} ({loaded.label}, "
-                f"{name}, {players} players, {settings.bots})"
+                f"{cell.where}: the same configuration as {seen[key]} ({loaded.label}, "
+                f"{cell.game}, {cell.players} players, {settings.bots})"
             )
-        seen[key] = where
+        seen[key] = cell.where
         keep_game(key, built)  # what the chunks of this process, or its forked workers, play
         found.append(Configuration(len(found) + 1, loaded.label, loaded.path, settings, key))
     return found
 
 
+def settings_of(sweep: SweepFile, cell: Cell) -> SimSettings:
+    """The settings ``simulate`` would use for the cell (its bots resolved)."""
+    settings = SimSettings(
+        game=cell.game,
+        players=cell.players,
+        games=sweep.games,
+        seed=sweep.seed,
+        bots=cell.bots,
+        variants=tuple(sorted(cell.variants)),
+        action_cap=sweep.action_cap,
+    )
+    if cell.bots != "default":
+        return settings
+    try:
+        check_arguments(settings)
+    except KraftstokkError as exc:
+        where = f"{cell.where} ({cell.deck}, {cell.game}, {cell.players} players)"
+        raise SweepError(f"{where}: {exc}") from None
+    return dataclasses.replace(settings, bots=default_bots(cell.game))
+
+
 def varied_parameters(configurations: list[Configuration]) -> list[str]:
     """The parameters that take more than one value over the sweep."""
     return [p for p in PARAMETERS if len({c.value(p) for c in configurations}) > 1]
+
+
+#: The parameters a configuration is compared along (never across games).
+COMPARED: tuple[str, ...] = ("deck", "players", "bots", "variants")
+
+
+def baseline_text(parameter: str, raw: object, game: str) -> str:
+    """A baseline value as :meth:`Configuration.value` writes it, for a game."""
+    if parameter == "variants":
+        flags = sorted(str(flag) for flag in raw) if isinstance(raw, list | tuple) else []
+        return "+".join(flags) or "none"
+    if parameter == "bots" and raw == "default":
+        return default_bots(game)
+    return str(raw)
+
+
+def baseline(sweep: SweepFile) -> dict[str, object]:
+    """Each compared parameter's baseline as the file names it: the ``[baseline]`` value,
+    else the first value the file gives (of its first grid, or first configuration)."""
+    if sweep.grid:
+        grid = sweep.grid[0]
+        first: dict[str, object] = {
+            "deck": grid.decks[0].name,
+            "players": grid.players[0],
+            "bots": grid.bots[0],
+            "variants": grid.variants[0],
+        }
+    else:
+        entry = sweep.configurations[0]
+        first = {
+            "deck": entry.deck.name,
+            "players": entry.players,
+            "bots": entry.bots,
+            "variants": entry.variants,
+        }
+    named = sweep.baseline.model_dump()
+    return {p: named[p] if named[p] is not None else first[p] for p in COMPARED}
+
+
+@dataclass(frozen=True)
+class PlannedPair:
+    """Configuration ``b`` compared with ``a``, which has ``parameter``'s baseline value and
+    every other parameter of ``b``."""
+
+    a: Configuration
+    b: Configuration
+    parameter: str
+
+
+def planned_pairs(
+    configurations: list[Configuration], values: dict[str, object], source: str
+) -> list[PlannedPair]:
+    """Along each parameter, every configuration against its neighbour at the baseline.
+
+    A grid of n configurations gives fewer than n pairs per parameter (not every pair of
+    configurations that differ in one parameter, which grows with n squared).
+    """
+    for parameter in COMPARED:
+        shown = {c.value(parameter) for c in configurations}
+        wanted = {
+            baseline_text(parameter, values[parameter], c.settings.game) for c in configurations
+        }
+        if len(shown) > 1 and not wanted & shown:
+            raise SweepValidationError(
+                f"{source}: baseline.{parameter} {values[parameter]!r}: no configuration has "
+                f"it ({parameter}: {', '.join(sorted(shown))})"
+            )
+    by_values = {tuple(c.value(p) for p in PARAMETERS): c for c in configurations}
+    pairs: list[PlannedPair] = []
+    for b in configurations:
+        for parameter in COMPARED:
+            base = baseline_text(parameter, values[parameter], b.settings.game)
+            if b.value(parameter) == base:
+                continue
+            key = tuple(base if p == parameter else b.value(p) for p in PARAMETERS)
+            a = by_values.get(key)
+            if a is not None:
+                pairs.append(PlannedPair(a, b, parameter))
+    return pairs

@@ -4,7 +4,8 @@ A sweep names decks, games, player counts, bots and variants; the configurations
 the product of a ``[grid]`` (or of each ``[[grid]]`` block) and any explicit
 ``[[configurations]]``. Every configuration plays ``games`` games from the same
 ``seed``, so game *i* of any two configurations starts from the same derived seed and
-their per-game figures can be compared pair by pair.
+their per-game figures can be compared pair by pair: along each parameter, against the
+``[baseline]`` value of that parameter.
 """
 
 from __future__ import annotations
@@ -130,6 +131,22 @@ class ConfigurationEntry(BaseModel):
         return _variant_set(value)
 
 
+class Baseline(BaseModel):
+    """The value of each swept parameter that the others are compared against."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    deck: str | None = Field(None, description="A deck's label (its file name without suffix).")
+    players: Annotated[int, Field(ge=2, le=12)] | None = None
+    bots: str | None = Field(None, description="A bots value as the grid names it.")
+    variants: list[str] | None = Field(None, description="A variant set ([] for none).")
+
+    @field_validator("variants", mode="before")
+    @classmethod
+    def _variants(cls, value: Any) -> Any:
+        return _variant_set(value)
+
+
 class SweepFile(BaseModel):
     """``SWEEP.toml``: what to play and how much (see ``kraftstokk sweep-schema``)."""
 
@@ -156,6 +173,12 @@ class SweepFile(BaseModel):
     )
     configurations: list[ConfigurationEntry] = Field(
         default=[], description="[[configurations]]: explicit configurations."
+    )
+    baseline: Baseline = Field(
+        default=Baseline(),
+        description="[baseline]: each configuration is compared, along each parameter, with "
+        "the one that has this parameter's baseline value (default: the first value the file "
+        "names) and the same others.",
     )
     findings: FindingRules = FindingRules()
 

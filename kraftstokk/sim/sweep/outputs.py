@@ -1,5 +1,6 @@
-"""A sweep's files: ``sweep.csv`` and ``sweep.json`` (one row per configuration), each
-configuration's ``sim-<game>.json`` as ``simulate`` writes it, and ``sweep.pdf``.
+"""A sweep's files: ``sweep.csv`` and ``sweep.json`` (one row per configuration, and
+every comparison's metrics), each configuration's ``sim-<game>.json`` as ``simulate``
+writes it, and ``sweep.pdf``.
 
 Everything but the ``run`` block of ``sweep.json`` (backend, timing) depends only on the
 games, so the same sweep gives the same files on any backend and worker count.
@@ -16,14 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from kraftstokk.atomic import write_text
+from kraftstokk.sim.compare import CORRECTION
 from kraftstokk.sim.findings import Finding
 from kraftstokk.sim.sweep.compare import (
-    PairDifference,
-    difference_finding,
-    pair_differences,
-    relative_size,
+    DeckVerdict,
+    PairComparison,
+    compare_pairs,
+    deck_verdicts,
+    family,
+    parameter_findings,
 )
-from kraftstokk.sim.sweep.grid import PARAMETERS, varied_parameters
+from kraftstokk.sim.sweep.grid import PARAMETERS, baseline_text, varied_parameters
 from kraftstokk.sim.sweep.run import ConfigurationRun, SweepRun
 
 CONFIG_DIR = "configurations"
@@ -68,30 +72,31 @@ class SweepResults:
     """What the outputs and the report are made from."""
 
     run: SweepRun
-    differences: list[PairDifference]
+    comparisons: list[PairComparison]
     comparison_findings: list[Finding]
     varied: list[str]
+    verdicts: list[DeckVerdict]
+
+    @property
+    def family(self) -> int:
+        return family(self.comparisons)
+
+    def baseline_value(self, parameter: str, game: str = "") -> str:
+        """The baseline of ``parameter`` as configurations show it (bots by name for a
+        game; ``default`` without one)."""
+        raw = self.run.baseline.get(parameter, "")
+        if parameter == "bots" and raw == "default" and not game:
+            return "default"
+        if parameter == "game":
+            return ""
+        return baseline_text(parameter, raw, game)
 
 
 def analyse(run: SweepRun) -> SweepResults:
-    differences = pair_differences(run.runs, run.sweep.findings.confidence)
+    comparisons = compare_pairs(run.pairs, run.sweep.findings.confidence)
     varied = varied_parameters([r.configuration for r in run.runs])
-    # One finding per swept parameter and metric: its largest significant difference,
-    # and in how many of the pairs that differ in that parameter it is significant.
-    groups: dict[tuple[str, str], list[PairDifference]] = {}
-    for pair in differences:
-        groups.setdefault((pair.parameter, pair.test.difference.metric), []).append(pair)
-    ranked: list[tuple[int, float, str, PairDifference, int, int]] = []
-    for (parameter, metric), pairs in groups.items():
-        hits = [pair for pair in pairs if pair.significant]
-        if not hits:
-            continue
-        largest = max(hits, key=lambda pair: (relative_size(pair), -pair.a.configuration.number))
-        size = relative_size(largest)
-        ranked.append((PARAMETERS.index(parameter), -size, metric, largest, len(hits), len(pairs)))
-    ranked.sort(key=lambda item: item[:3])
-    findings = [difference_finding(pair, hits, count, varied) for *_, pair, hits, count in ranked]
-    return SweepResults(run, differences, findings, varied)
+    findings = parameter_findings(comparisons, varied)
+    return SweepResults(run, comparisons, findings, varied, deck_verdicts(comparisons, varied))
 
 
 def _dump(data: Any) -> str:
@@ -140,8 +145,20 @@ def sweep_document(results: SweepResults) -> dict[str, Any]:
             }
             for r in run.runs
         ],
+        "decks": {
+            label: {"title": d.deck.title, "edition": d.deck.edition, "path": d.path}
+            for label, d in run.decks.items()
+        },
+        "baseline": {p: results.baseline_value(p) for p in run.baseline},
+        "verdicts": [
+            {"game": v.game, "deck_a": v.deck_a, "deck_b": v.deck_b, "verdict": v.sentence}
+            for v in results.verdicts
+        ],
         "findings": [finding.as_dict() for finding in results.comparison_findings],
-        "comparisons": [pair.as_dict() for pair in results.differences],
+        "correction": CORRECTION,
+        "metrics_compared": results.family,
+        "comparisons_planned": run.planned_pairs,
+        "comparisons": [item for pair in results.comparisons for item in pair.as_dicts()],
         "run": {
             "backend": run.backend,
             "chunks": run.chunks_total,

@@ -1,5 +1,6 @@
-"""``sweep.pdf``: findings in words first, then the configurations, the metrics against
-each swept parameter with intervals, and a heat map of the cards left with the loser.
+"""``sweep.pdf``: the verdicts on the decks first, each with a chart of its paired
+differences, then the findings in words, the configurations, each swept parameter's
+paired differences from its baseline, and a heat map of the cards left with the loser.
 
 Drawn from the sweep's results only; byte-identical for the same games (reportlab
 ``invariant=1``).
@@ -12,68 +13,38 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Drawing, Group, Line, PolyLine, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+)
 
 from kraftstokk.atomic import atomic_path
-from kraftstokk.sim.findings import Finding, glossary, pct, z_two_sided
-from kraftstokk.sim.report import (
-    FRAME_WIDTH,
-    GRID,
-    INK,
-    MARGIN,
-    _section,
-    _Styles,
-    _table,
-    game_title,
-)
-from kraftstokk.sim.stats import ratio_interval, wilson
+from kraftstokk.sim.compare import CORRECTION, Difference
+from kraftstokk.sim.comparison_report import difference_chart
+from kraftstokk.sim.findings import Finding, glossary, pct
+from kraftstokk.sim.pdf_style import FRAME_WIDTH, GRID, INK, MARGIN, Styles, section, table
+from kraftstokk.sim.sweep.compare import PairComparison, deck_line
+from kraftstokk.sim.sweep.grid import PARAMETERS
 from kraftstokk.sim.sweep.outputs import MAX_DIFFERENCE_FINDINGS, SweepResults
 from kraftstokk.sim.sweep.run import ConfigurationRun
+from kraftstokk.sim.verdict import game_title
 
 SERIES = ["#2f6f9f", "#c0504d", "#4a8a5c", "#8064a2", "#d08a2e", "#4bacc6", "#7f7f7f", "#9b2d5b"]
 MAX_CHART_METRICS = 6
 HEAT_LOW = (1.0, 1.0, 1.0)
 HEAT_HIGH = (0.62, 0.13, 0.12)
+#: Configurations shown as columns of the heat map (a larger sweep shows its first ones).
+MAX_HEAT_COLUMNS = 40
 
-Point = tuple[float, float, float]  # value, interval low, interval high
-
-
-def metric_points(run: ConfigurationRun, metric: str, z: float) -> Point | None:
-    """A configuration's value of ``metric`` with its interval, from its games."""
-    rows = run.tally.rows
-    n = len(rows)
-    if not n:
-        return None
-    if metric == "unfinished_rate":
-        unfinished = sum(1 for row in rows if not row.finished)
-        low, high = wilson(unfinished, n, z)
-        return unfinished / n, low, high
-    if metric in run.summary["rates"]:
-        rate = run.summary["rates"][metric]
-        if rate["rate"] is None:
-            return None
-        pairs = [
-            (row.counters.get(rate["denominator"], 0), row.counters.get(rate["numerator"], 0))
-            for row in rows
-        ]
-        low, high = ratio_interval(pairs)
-        return rate["rate"], low, high
-    if metric == "actions_per_game":
-        values = [float(row.actions) for row in rows]
-    elif metric == "rounds_per_game":
-        values = [float(row.rounds) for row in rows]
-    elif metric.endswith("_per_game"):
-        name = metric.removesuffix("_per_game")
-        values = [float(row.counters.get(name, 0)) for row in rows]
-    else:
-        return None
-    mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = z * spread / math.sqrt(n)
-    return mean, mean - half, mean + half
+Point = tuple[float, float, float]  # B - baseline, interval low, interval high
 
 
 def chart_metrics(runs: list[ConfigurationRun]) -> list[str]:
@@ -86,64 +57,94 @@ def chart_metrics(runs: list[ConfigurationRun]) -> list[str]:
     return names[:MAX_CHART_METRICS]
 
 
-def _nice_ceiling(value: float) -> float:
-    if value <= 0:
+def _nice_step(span: float) -> float:
+    """A tick step of 1, 2, 2.5 or 5 times a power of ten covering ``span`` in 4 steps."""
+    if span <= 0:
         return 1.0
-    power = 10.0 ** math.floor(math.log10(value))
+    power = 10.0 ** math.floor(math.log10(span / 4))
     for step in (1, 2, 2.5, 5, 10):
-        if step * power >= value:
+        if step * power * 4 >= span:
             return step * power
     return 10 * power
 
 
+def _metric_of(pair: PairComparison, metric: str) -> Difference | None:
+    return next((item for item in pair.differences if item.metric == metric), None)
+
+
 def parameter_chart(
-    runs: list[ConfigurationRun], parameter: str, metric: str, z: float, styles: _Styles
-) -> Drawing:
-    """``metric`` against the values of ``parameter``: one line per group of the others."""
+    runs: list[ConfigurationRun],
+    comparisons: Sequence[PairComparison],
+    parameter: str,
+    metric: str,
+    baseline: str,
+    styles: Styles,
+) -> Drawing | None:
+    """``metric``'s paired difference from the baseline value of ``parameter``, per value:
+    one line per group of the other parameters, the baseline at zero, whiskers the 95 %
+    intervals of the differences; None when no comparison has the metric."""
     values: list[str] = []
     for run in runs:
         if run.configuration.value(parameter) not in values:
             values.append(run.configuration.value(parameter))
-    groups: dict[str, list[tuple[int, Point]]] = {}
-    from kraftstokk.sim.sweep.grid import PARAMETERS
-
     others = [p for p in PARAMETERS if p not in (parameter, "game")]
-    for run in runs:
-        point = metric_points(run, metric, z)
-        if point is None:
+    varied = [p for p in others if len({r.configuration.value(p) for r in runs}) > 1]
+    groups: dict[str, list[tuple[int, Point, bool]]] = {}
+    for pair in comparisons:
+        if pair.parameter != parameter:
             continue
-        label = ", ".join(
-            f"{p} {run.configuration.value(p)}"
-            for p in others
-            if len({r.configuration.value(p) for r in runs}) > 1
-        )
-        groups.setdefault(label, []).append(
-            (values.index(run.configuration.value(parameter)), point)
-        )
-    is_rate = metric.endswith("_rate")
-    top = _nice_ceiling(max((p[2] for points in groups.values() for _, p in points), default=1))
-    height = 150
-    left, bottom, legend_w = 50, 34, 150 if len(groups) > 1 else 0
+        item = _metric_of(pair, metric)
+        if item is None:
+            continue
+        label = ", ".join(pair.b.configuration.words(p) for p in varied)
+        points = groups.setdefault(label, [])
+        if not points and baseline in values:
+            points.append((values.index(baseline), (0.0, 0.0, 0.0), False))
+        slot = values.index(pair.b.configuration.value(parameter))
+        points.append((slot, (item.difference, *item.ci95), item.significant))
+    if not groups:
+        return None
+    scale = 100.0 if metric.endswith("_rate") or "_rate_seat_" in metric else 1.0
+    reach = max(abs(v) for points in groups.values() for _, point, _ in points for v in point)
+    step = _nice_step(2 * reach * scale) / scale
+    top = step * max(1, math.ceil(reach / step - 1e-9)) if reach else step
+    left, legend_w = 56, 150 if len(groups) > 1 else 0
     plot_w = FRAME_WIDTH - left - 10 - legend_w
+    names = [
+        (name if len(name) <= 28 else name[:27] + "…") + (" (baseline)" if name == baseline else "")
+        for name in values
+    ]
+    widths = [stringWidth(name, styles.font, 7.5) for name in names]
+    # Values that do not fit side by side are written upwards, in a smaller type.
+    upright = sum(widths) + 6 * len(names) <= plot_w
+    label_height = 11 if upright else 8 + max(stringWidth(n, styles.font, 6.5) for n in names)
+    bottom = 23 + label_height
+    height = 116 + bottom
     plot_h = height - bottom - 12
     drawing = Drawing(FRAME_WIDTH, height)
 
     def y_of(value: float) -> float:
-        return float(bottom + plot_h * max(0.0, min(value, top)) / top)
+        return float(bottom + plot_h * (0.5 + max(-top, min(value, top)) / (2 * top)))
 
     def x_of(slot: int) -> float:
         return float(left + plot_w * (slot + 0.5) / len(values))
 
-    for tick in range(5):
-        value = top * tick / 4
+    ticks = round(2 * top / step)
+    for tick in range(ticks + 1):
+        value = -top + step * tick
+        zero = abs(value) < step / 1000
         drawing.add(
-            Line(left, y_of(value), left + plot_w, y_of(value), strokeColor=GRID, strokeWidth=0.4)
+            Line(
+                left,
+                y_of(value),
+                left + plot_w,
+                y_of(value),
+                strokeColor=INK if zero else GRID,
+                strokeWidth=0.7 if zero else 0.4,
+                strokeDashArray=[2, 2] if zero else None,
+            )
         )
-        text = (
-            f"{100 * value:.0f} %"
-            if is_rate and top >= 0.04
-            else (f"{100 * value:.1f} %" if is_rate else f"{value:g}")
-        )
+        text = f"{scale * value:+g}" + (" pp" if scale == 100 else "") if not zero else "0"
         drawing.add(
             String(
                 left - 4,
@@ -154,23 +155,27 @@ def parameter_chart(
                 textAnchor="end",
             )
         )
-    for slot, name in enumerate(values):
-        shown = name if len(name) <= 28 else name[:27] + "…"
-        drawing.add(
-            String(
-                x_of(slot),
-                bottom - 11,
-                shown,
-                fontName=styles.font,
-                fontSize=7.5,
-                textAnchor="middle",
+    for slot, shown in enumerate(names):
+        if upright:
+            drawing.add(
+                String(
+                    x_of(slot),
+                    bottom - 11,
+                    shown,
+                    fontName=styles.font,
+                    fontSize=7.5,
+                    textAnchor="middle",
+                )
             )
-        )
+            continue
+        label = Group(String(0, 0, shown, fontName=styles.font, fontSize=6.5, textAnchor="end"))
+        label.transform = (0, 1, -1, 0, x_of(slot) + 2.3, bottom - 5)  # turned upwards
+        drawing.add(label)
     drawing.add(
         String(
             left + plot_w / 2,
             4,
-            parameter,
+            f"{parameter}: each against the baseline {baseline}, game i against game i",
             fontName=styles.font,
             fontSize=7.5,
             textAnchor="middle",
@@ -182,13 +187,25 @@ def parameter_chart(
         colour = colors.HexColor(SERIES[number % len(SERIES)])
         offset = (number - (len(groups) - 1) / 2) * spread
         coords: list[float] = []
-        for slot, (value, low, high) in sorted(points):
+        for slot, (value, low, high), held in sorted(points, key=lambda p: p[0]):
             x = x_of(slot) + offset
             coords += [x, y_of(value)]
             drawing.add(Line(x, y_of(low), x, y_of(high), strokeColor=colour, strokeWidth=0.8))
             for y in (y_of(low), y_of(high)):
                 drawing.add(Line(x - 2.5, y, x + 2.5, y, strokeColor=colour, strokeWidth=0.8))
-            drawing.add(Rect(x - 2, y_of(value) - 2, 4, 4, fillColor=colour, strokeColor=None))
+            size = 5.0 if held else 3.4
+            fill = colour if held else colors.white
+            drawing.add(
+                Rect(
+                    x - size / 2,
+                    y_of(value) - size / 2,
+                    size,
+                    size,
+                    fillColor=fill,
+                    strokeColor=colour,
+                    strokeWidth=0.8,
+                )
+            )
         if len(coords) >= 4:
             drawing.add(PolyLine(coords, strokeColor=colour, strokeWidth=0.8))
         if legend_w:
@@ -207,8 +224,9 @@ def _blend(share: float) -> colors.Color:
     return colors.Color(*(lo + (hi - lo) * t for lo, hi in zip(HEAT_LOW, HEAT_HIGH, strict=True)))
 
 
-def heat_map(runs: list[ConfigurationRun], styles: _Styles) -> Drawing:
+def heat_map(runs: list[ConfigurationRun], styles: Styles) -> Drawing:
     """Rows: cards (highest average first); columns: configurations; colour: the rate."""
+    runs = runs[:MAX_HEAT_COLUMNS]
     names: dict[str, set[str]] = {}
     for run in runs:
         for card_id, card in run.summary["cards"].items():
@@ -301,7 +319,7 @@ def heat_map(runs: list[ConfigurationRun], styles: _Styles) -> Drawing:
 
 
 def _finding_paragraphs(
-    findings: Sequence[Finding], styles: _Styles, where: str = ""
+    findings: Sequence[Finding], styles: Styles, where: str = ""
 ) -> list[Flowable]:
     items: list[Flowable] = []
     for finding in findings:
@@ -332,14 +350,48 @@ def _grouped_run_findings(runs: list[ConfigurationRun]) -> list[tuple[Finding, l
     return list(groups.values())
 
 
+def _verdict_story(results: SweepResults, styles: Styles) -> list[Flowable]:
+    story: list[Flowable] = [Paragraph("Verdict on the decks", styles.heading)]
+    if not results.verdicts:
+        story.append(
+            Paragraph(
+                "The sweep plays one deck (or compares none along decks): no verdict on decks.",
+                styles.body,
+            )
+        )
+        return story
+    for found in results.verdicts:
+        pair = found.shown
+        parts: list[Flowable] = [
+            Paragraph(f"<b>{escape(found.sentence)}</b>", styles.body),
+            Spacer(1, 3),
+        ]
+        if not pair.same_games and pair.differences:
+            parts.append(
+                Paragraph(
+                    escape(
+                        f"Paired differences of #{pair.b.configuration.number} "
+                        f"({pair.b.configuration.label}) against #{pair.a.configuration.number} "
+                        f"({pair.a.configuration.label}), B − A in % of A's value; coloured "
+                        "where the difference holds after the correction."
+                    ),
+                    styles.note,
+                )
+            )
+            parts.append(difference_chart(pair.differences, styles, found.family))
+        story.append(KeepTogether(parts))
+        story.append(Spacer(1, 8))
+    return story
+
+
 def sweep_story(results: SweepResults) -> list[Flowable]:
-    styles = _Styles()
+    styles = Styles()
     run = results.run
     sweep = run.sweep
     runs = run.runs
     confidence = sweep.findings.confidence
-    z = z_two_sided(confidence)
     games = sorted({r.configuration.settings.game for r in runs})
+    baseline = ", ".join(f"{p} {results.baseline_value(p)}" for p in results.varied if p != "game")
     story: list[Flowable] = [
         Paragraph(escape(f"Sweep: {sweep.title}"), styles.title),
         Spacer(1, 4),
@@ -347,31 +399,54 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
             escape(
                 f"{len(runs)} configurations of {', '.join(game_title(g) for g in games)}, "
                 f"{sweep.games} games each from seed {sweep.seed} (game i of every configuration "
-                f"starts from the same seed); varied: {', '.join(results.varied) or 'nothing'}; "
-                f"tests at {pct(confidence)} confidence."
+                f"starts from the same seed); varied: {', '.join(results.varied) or 'nothing'}. "
+                f"Each configuration is compared with its neighbour at the baseline of each "
+                f"parameter it varies ({baseline or 'nothing varied'}): "
+                f"{len(results.comparisons)} comparisons of {results.family} metrics in all, "
+                f"{CORRECTION}'s correction over all of them at {pct(confidence)} confidence."
             ),
             styles.body,
         ),
+        Spacer(1, 2),
+        Paragraph(
+            "<br/>".join(
+                escape(
+                    deck_line(
+                        label,
+                        {
+                            "deck": {
+                                "title": d.deck.title,
+                                "edition": d.deck.edition,
+                                "path": d.path,
+                            }
+                        },
+                    )
+                )
+                for label, d in run.decks.items()
+            ),
+            styles.note,
+        ),
     ]
     if run.interrupted or not all(r.complete for r in runs):
-        done = sum(r.tally.games for r in runs)
+        played = sum(r.stats.games for r in runs)
         story.append(
             Paragraph(
                 escape(
-                    f"Incomplete: {done} of {sweep.games * len(runs)} games played; run the "
-                    "same command again to play the rest."
+                    f"Incomplete: {played} of {sweep.games * len(runs)} games played; run the "
+                    "same command again to play the rest. Only configurations played to the "
+                    "end are compared."
                 ),
                 styles.body,
             )
         )
+    story += _verdict_story(results, styles)
     story.append(Paragraph("Findings", styles.heading))
     story.append(
         Paragraph(
             "Each finding is a statistical test at the sweep's confidence (corrected for the "
-            "number of tests: Holm over all comparisons, Bonferroni over a run's seats, cards "
-            "and specials). "
-            "Configurations are compared when they differ in one parameter only, game i against "
-            "game i (the same seed).",
+            f"number of tests: {CORRECTION} over every metric of every comparison, Bonferroni "
+            "over a run's seats, cards and specials). Configurations are compared game i "
+            "against game i (the same seed).",
             styles.note,
         )
     )
@@ -429,18 +504,35 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
             ]
         )
     story.append(
-        _section(
+        section(
             "Configurations",
             "Every configuration with its share of unfinished games and its mean length; "
             "each one's full figures are in configurations/*/sim-GAME.json.",
-            _table(rows, styles, (18, 90, 60, 40, 96, 64, 60, 48)),
+            table(rows, styles, (18, 90, 60, 40, 96, 64, 60, 48)),
             styles,
         )
     )
     for game in games:
         of_game = [r for r in runs if r.configuration.settings.game == game]
+        compared = [
+            pair for pair in results.comparisons if pair.a.configuration.settings.game == game
+        ]
         for parameter in [p for p in results.varied if p != "game"]:
             if len({r.configuration.value(parameter) for r in of_game}) < 2:
+                continue
+            charts = []
+            for metric in chart_metrics(of_game):
+                drawn = parameter_chart(
+                    of_game,
+                    compared,
+                    parameter,
+                    metric,
+                    results.baseline_value(parameter, game),
+                    styles,
+                )
+                if drawn is not None:
+                    charts.append(section(metric.replace("_", " "), "", drawn, styles))
+            if not charts:
                 continue
             story.append(PageBreak())
             story.append(
@@ -450,26 +542,30 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
             )
             story.append(
                 Paragraph(
-                    "Each point is a configuration; lines join configurations that differ only in "
-                    f"{parameter}; whiskers are {pct(confidence)} intervals.",
+                    escape(
+                        f"Each point is a configuration's paired difference from its neighbour "
+                        f"at the baseline {parameter} ({results.baseline_value(parameter, game)}, "
+                        f"drawn at zero), game i against game i; whiskers are 95 % intervals; a "
+                        f"filled square holds after {CORRECTION}'s correction; lines join "
+                        f"configurations that differ only in {parameter}."
+                    ),
                     styles.note,
                 )
             )
-            for metric in chart_metrics(of_game):
-                story.append(
-                    _section(
-                        metric.replace("_", " "),
-                        "",
-                        parameter_chart(of_game, parameter, metric, z, styles),
-                        styles,
-                    )
-                )
+            story += charts
     story.append(PageBreak())
+    shown_runs = runs[:MAX_HEAT_COLUMNS]
     story.append(
-        _section(
+        section(
             "Cards left with the loser",
             "Share of finished games in which each card is still with the loser at the end, per "
-            "configuration (columns by number); dark rows are cards that are hard to get rid of.",
+            "configuration (columns by number"
+            + (
+                f"; the first {MAX_HEAT_COLUMNS} of {len(runs)}"
+                if len(runs) > len(shown_runs)
+                else ""
+            )
+            + "); dark rows are cards that are hard to get rid of.",
             heat_map(runs, styles),
             styles,
         )

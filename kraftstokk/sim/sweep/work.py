@@ -1,10 +1,13 @@
-"""The unit of work a backend runs: one chunk of one configuration's games.
+"""The unit of work a backend runs: consecutive chunks of one configuration's games.
 
 A :class:`ChunkTask` holds only picklable, plain inputs (the deck as a
 :class:`~kraftstokk.games.core.DeckTable`, the settings and a range of game indices),
 so any process on any machine with the same kraftstokk installed plays exactly the
 games ``simulate`` would: game *i* from ``derive_seed(seed, i)`` with fresh bots
-(:func:`kraftstokk.sim.runner.play_chunk`).
+(:func:`kraftstokk.sim.runner.play_chunk`). A task may span several of the store's
+chunks (as many as make it last long enough to be worth sending); its result has one
+:class:`ChunkPart` per chunk, each with the tally to store, its sums and its games as a
+matrix (for the comparisons).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from kraftstokk.games.core import DeckTable, Game
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.runner import SimSettings, build_game, play_chunk
+from kraftstokk.sim.stream import GameMatrix, RunStats, game_matrix
 
 #: What a worker needs to find a game the parent registered by hand (a test's toy game).
 Registration = GameSpec
@@ -41,16 +45,30 @@ class ChunkTask:
     registration: Registration
     start: int
     stop: int
+    chunk: int  # the store's chunk size: the task is cut into parts at its multiples
     version: str = __version__
+
+
+@dataclass(frozen=True)
+class ChunkPart:
+    """One stored chunk's games (or a piece of one: the last chunks are split)."""
+
+    start: int
+    stop: int
+    tally: Tally
+    stats: RunStats
+    matrix: GameMatrix
 
 
 @dataclass(frozen=True)
 class ChunkResult:
     key: str
-    start: int
-    stop: int
-    tally: Tally
+    parts: tuple[ChunkPart, ...]
     seconds: float  # time spent playing, in the worker
+
+    @property
+    def games(self) -> int:
+        return sum(part.stop - part.start for part in self.parts)
 
 
 class WorkerMismatch(RuntimeError):
@@ -81,7 +99,8 @@ def forget_games() -> None:
 
 
 def run_chunk(task: ChunkTask) -> ChunkResult:
-    """Play games ``task.start`` to ``task.stop - 1`` of the task's configuration."""
+    """Play games ``task.start`` to ``task.stop - 1`` of the task's configuration, a part
+    per stored chunk."""
     if task.version != __version__:
         raise WorkerMismatch(
             f"the worker has kraftstokk {__version__}, the sweep was started with {task.version}"
@@ -92,5 +111,15 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     if game is None:
         game = build_game(task.table, task.settings)
         keep_game(task.key, game)
-    tally = play_chunk(task.table, task.settings, game, task.start, task.stop)
-    return ChunkResult(task.key, task.start, task.stop, tally, time.perf_counter() - started)
+    parts = []
+    players = task.settings.players
+    start = task.start
+    while start < task.stop:
+        stop = min(task.stop, (start // task.chunk + 1) * task.chunk)
+        tally = play_chunk(task.table, task.settings, game, start, stop)
+        matrix = game_matrix(tally, players)
+        parts.append(
+            ChunkPart(start, stop, tally, RunStats.of_matrix(matrix, tally, players), matrix)
+        )
+        start = stop
+    return ChunkResult(task.key, tuple(parts), time.perf_counter() - started)
