@@ -33,7 +33,7 @@ FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot
 #: Modules of a game package that stay Python: the declaration, the package itself, and
 #: the glue that hands a game to its native core (run once per game, and it imports the
 #: core, which mypy knows no types of).
-NOT_COMPILED = ("__init__", "spec", "fast")
+NOT_COMPILED = ("__init__", "spec", "fast", "narration", "view", "chapter")
 #: What the compiled modules import that is not compiled itself.
 IMPORTED = ("core", "../errors")
 

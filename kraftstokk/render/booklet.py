@@ -2,7 +2,8 @@
 
 :func:`build_booklet` turns a deck into PDF bytes in one language; :func:`write_booklet`
 writes ``regler.pdf`` / ``rules-en.pdf`` and, on request, the A4 saddle-stitch file.
-Content comes from :mod:`booklet_text` blocks; this module only decides how they look.
+Content comes from :mod:`booklet_content` (blocks of :mod:`kraftstokk.design.blocks`); this
+module only decides how they look.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
 from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
-from kraftstokk.render.booklet_text import (
+from kraftstokk.render.booklet_content import booklet_blocks
+from kraftstokk.design.blocks import (
     Block,
     Bullets,
     CardRow,
@@ -52,7 +54,6 @@ from kraftstokk.render.booklet_text import (
     Para,
     TitlePage,
     Words,
-    booklet_blocks,
     escape,
     figure,
 )
@@ -299,6 +300,7 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
         words: Words,
         palette: Palette,
         colour: PrintColour = RGB,
+        subject: str = "",
     ) -> None:
         super().__init__(
             target,
@@ -310,7 +312,7 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             bottomMargin=MARGIN_BOTTOM,
             title=words.document_title.format(title=deck.title),
             author="kraftstokk",
-            subject="Idiot, Kraftidioten, Strømkrig",
+            subject=subject,
             creator="kraftstokk",
             invariant=1,
             lang=words.code,
@@ -678,12 +680,14 @@ def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = R
     from kraftstokk.render.locale import load_locale
 
     register_fonts()
-    words = load_locale(language).words.for_deck(deck)
+    locale = load_locale(language)
+    words = locale.words.for_deck(deck)
     palette = palette_from_style(deck.style(), colour)
     builder = StoryBuilder(deck, words, palette, colour)
     story = builder.story(booklet_blocks(deck, language))
     buffer = io.BytesIO()
-    doc = BookletDoc(buffer, deck, words, palette, colour)
+    subject = ", ".join(game.title for game in locale.games)
+    doc = BookletDoc(buffer, deck, words, palette, colour, subject)
     doc.multiBuild(story)
     return buffer.getvalue()
 

@@ -7,16 +7,10 @@ from kraftstokk.games.stromkrig.actions import V1_KINDS, StromkrigAction, Stromk
 
 SPEC = GameSpec(
     name="stromkrig",
-    title_nb="Strømkrig",
-    title_en="Strømkrig (power war)",
     min_players=2,
     max_players=6,
     variants=(
-        VariantSpec(
-            "invisible_current_category",
-            "Bare nr. 50, 51 og 52 i produksjon er usynlige kort.",
-            "Only nr. 50, 51 and 52 in production are invisible cards.",
-        ),
+        VariantSpec("invisible_current_category"),
     ),
     bots=("heuristic", "greedy", "random"),
     counters=(
@@ -40,7 +34,6 @@ SPEC = GameSpec(
         "invisible_plays_per_game",
         "resets_per_game",
     ),
-    booklet_section="stromkrig",
     game_module="kraftstokk.games.stromkrig.state",
     bots_module="kraftstokk.games.stromkrig.bots",
     action_kinds=StromkrigAction,
