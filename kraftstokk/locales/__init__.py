@@ -23,9 +23,11 @@ from kraftstokk.locales.loader import (
     check_all,
     drop_root,
     generation,
+    in_every_language,
     languages,
     load,
     reset,
+    text,
 )
 
 __all__ = [
@@ -35,7 +37,9 @@ __all__ = [
     "check_all",
     "drop_root",
     "generation",
+    "in_every_language",
     "languages",
     "load",
     "reset",
+    "text",
 ]

@@ -13,7 +13,8 @@ the same text in the other languages):
   ``plurals`` or ``ordinal`` is the language's own grammar and may differ);
 - a text is of the same kind everywhere (one text, a list of texts, a table, a list of
   tables of the same length);
-- every template parses, and names the same placeholders in every language;
+- every template parses, and tells the same placeholders in every language (one that only
+  picks a verb's form, ``{seat:lays|lay}``, is the language's grammar and may differ);
 - a placeholder's format names a counted phrase or an ordinal of that language
   (``{n:cards}``, ``{place:ordinal}``), or a verb's two forms (``{seat:lays|lay}``); the
   web page fills plain placeholders only.
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from kraftstokk.errors import LocaleError, clip
-from kraftstokk.locales.template import ORDINAL, placeholders
+from kraftstokk.locales.template import ORDINAL, Grammar, fill, placeholders
 
 #: The parts of a language, one file each.
 PARTS: tuple[str, ...] = ("words", "booklet", "events", "web", "cli")
@@ -195,6 +196,33 @@ def _merge(where: str, into: Table, table: Table, path: str = "") -> None:
             raise LocaleError(f"{where}: {here}: is already given (a game adds its own texts)")
 
 
+def text(code: str, part: str, key: str, **values: object) -> str:
+    """The text ``key`` (a dotted path) of a language's part, filled with ``values``."""
+    table = load(code).part(part)
+    node: Any = table
+    for name in key.split("."):
+        node = node.get(name) if isinstance(node, dict) else None
+    where = f"locales/{code}/{part}.toml: {key}"
+    if node is None:
+        raise LocaleError(f"locales/{code}/{part}.toml: missing {key}")
+    grammar = Grammar(plurals=_at(table, PLURALS_AT[part]), ordinal=_at(table, ORDINAL_AT))
+    return fill(where, node, values, grammar)
+
+
+def in_every_language(part: str, key: str, **values: object) -> dict[str, str]:
+    """The text ``key`` of ``part`` in every language, by code; a value that is a function
+    is called with the language's code (for a word that differs by language)."""
+    return {
+        code: text(
+            code,
+            part,
+            key,
+            **{name: value(code) if callable(value) else value for name, value in values.items()},
+        )
+        for code in languages()
+    }
+
+
 # --- the languages against each other ------------------------------------------------------
 
 
@@ -255,7 +283,10 @@ def _compare(part: str, by_code: dict[str, Table]) -> None:
             for text in found[key].texts:
                 _check_formats(where, part, text, by_code[code])
             named[code] = frozenset(
-                p.name for text in found[key].texts for p in placeholders(where, text)
+                p.name
+                for text in found[key].texts
+                for p in placeholders(where, text)
+                if p.forms is None  # a verb's form is the language's grammar, not what it tells
             )
         if len(set(named.values())) > 1:
             shown = "; ".join(
@@ -301,7 +332,9 @@ __all__ = [
     "check_all",
     "drop_root",
     "generation",
+    "in_every_language",
     "languages",
     "load",
     "reset",
+    "text",
 ]

@@ -58,7 +58,7 @@ from kraftstokk.games.core import (
     State,
     Stats,
 )
-from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut, tally
+from kraftstokk.games.events import Event, GameOver, SeatOut, tally
 from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE_ACTION,
     DRAW,
@@ -73,8 +73,6 @@ from kraftstokk.games.kraftidioten.actions import (
     TAKE,
     TAKE_ACTION,
     KraftidiotenPhase,
-    action_text,
-    claim_text,
 )
 from kraftstokk.games.kraftidioten.events import (
     Challenged,
@@ -89,6 +87,7 @@ from kraftstokk.games.kraftidioten.events import (
     TakeReason,
     TopBurned,
 )
+from kraftstokk.games.kraftidioten.narration import action_text, typed_hint, unseen_lay_text
 from kraftstokk.games.kraftidioten.observation import (
     Claim,
     KraftidiotenObservation,
@@ -106,6 +105,7 @@ from kraftstokk.games.kraftidioten.rules import (
     joker_costs,
     lowest_figure_lie,
 )
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
@@ -385,17 +385,7 @@ class KraftidiotenState(State):
         return action if self.is_legal(action) else None
 
     def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
-        if self.phase != PHASE_CLAIM:
-            return ""
-        if narrator.nb:
-            return (
-                "Eller skriv nummeret på et trekk og et helt tall, for eksempel «3 4500», for å "
-                "søke konsesjon for det kraftverket med det tallet."
-            )
-        return (
-            "Or type a move's number and a whole figure, such as '3 4500', to claim that "
-            "plant with that figure."
-        )
+        return typed_hint(narrator) if self.phase == PHASE_CLAIM else ""
 
     def apply(self, action: Action) -> None:
         if self.finished or self.actions >= self.cap:
@@ -633,7 +623,7 @@ class KraftidiotenState(State):
         return action_text(action, narrator, len(self.pile), printed)
 
     def action_to_string(self, action: Action) -> str:
-        return self.action_text(action, Narrator(self.game.table, _EN))
+        return self.action_text(action, self._english())
 
     def public_action_string(self, action: Action) -> str:
         """The action as the other players see it: a laid card is 'a card'; a lie unseen."""
@@ -643,8 +633,7 @@ class KraftidiotenState(State):
         if kind == LAY and len(action) in (4, 5):
             category, plant = action[2], action[3]
             stated = float(action[4]) if len(action) == 5 else None
-            claim = claim_text(Narrator(self.game.table, _EN), category, plant, stated)
-            return f"lay a card face down and claim {claim}"
+            return unseen_lay_text(self._english(), category, plant, stated)
         return self.action_to_string(action)
 
     def card_locations(self) -> dict[str, list[int]]:
@@ -704,7 +693,10 @@ class KraftidiotenState(State):
             raise GameError(f"claim {list(action)} is below the last claim")
 
     def _category_name(self, category: int) -> str:
-        return Narrator(self.game.table, _EN).category(category)
+        return self._english().category(category)
+
+    def _english(self) -> Narrator:
+        return Narrator(self.game.table, _EN, game=self.game.name)
 
     def _figure_lies(self, card: int, category: int) -> list[Action]:
         """KI-4c: per plant the lowest whole figure, not its printed one, that beats the claim."""
@@ -900,7 +892,7 @@ class KraftidiotenState(State):
             self.phase = PHASE_TURN
             self.player = next(s for s in range(self.n) if self.active[s])
             self.events.append(
-                GameOver(self.player, tuple(self.out_order), "kraftidioten", "the kraftidiot")
+                GameOver(self.player, tuple(self.out_order))
             )
 
     def _next_active(self, seat: int) -> int:
