@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("render",),
     ("games",),
     ("deck",),
-    ("design", "games.rules", "sources"),
+    ("design", "games.rules", "sources", "locales"),
     ("base",),
 )
 #: The modules everything may use (one group: they import each other).

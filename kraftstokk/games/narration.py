@@ -215,7 +215,7 @@ class Narrator:
         module = _narration(self.game, locales.generation())
         if module is None:
             raise LocaleError(f"{self.game}: its package has no narration.py")
-        found: GameNarration = module  # type: ignore[assignment]
+        found: GameNarration = module
         return found
 
 

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed, replay
-from kraftstokk import locales
 from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator, say_cli
 from kraftstokk.games.observation import Observation
+from kraftstokk.games.packages import choices
 from kraftstokk.games.replay import (
     check_result,
     game_from_log,
@@ -210,7 +211,12 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
     bots = ", ".join(f"{seat}: {name}" for seat, name in enumerate(log.bots))
     echo(
         say_cli(
-            lang, "replay.header", game=game.name, players=game.num_players, bots=bots, seed=log.seed
+            lang,
+            "replay.header",
+            game=game.name,
+            players=game.num_players,
+            bots=bots,
+            seed=log.seed,
         )
     )
     state = game.new_initial_state(random.Random(log.seed))
@@ -242,14 +248,6 @@ def _names(bots: Sequence[str], lang: str) -> tuple[str, ...]:
         say_cli(lang, "play.bot_seat", number=seat, bot=name)
         for seat, name in enumerate(bots, start=1)
     )
-
-
-def game_choices() -> str:
-    """The games there are, for a person: 'idiot, kraftidioten or stromkrig'."""
-    from kraftstokk.games.registry import game_names
-
-    names = game_names()
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _check_available(name: str) -> None:
@@ -293,10 +291,10 @@ def _make_bots(game: Game, names: list[str]) -> list[Bot | None]:
 
 
 def _new_table(setup: PlaySetup) -> Table:
-    from kraftstokk.games.registry import make_game
+    from kraftstokk.games.registry import game_names, make_game
 
     if not setup.game:
-        raise GameError(f"--game is required ({game_choices()}) unless --load")
+        raise GameError(f"--game is required ({choices(game_names())}) unless --load")
     _check_available(setup.game)
     from kraftstokk.deck.io import load_valid_deck
 

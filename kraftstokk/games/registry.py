@@ -15,33 +15,21 @@ from __future__ import annotations
 
 import functools
 import importlib
-import pkgutil
 from collections.abc import Callable, Sequence
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from kraftstokk import locales
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, Bot, BotFactory, DeckTable, Game, State
+from kraftstokk.games.packages import SPEC_MODULE, package_names
 from kraftstokk.games.spec import GameSpec
 
-GAMES_DIR = Path(__file__).resolve().parent
-SPEC_MODULE = "spec"
 #: The folder of a game package's own texts (a game from elsewhere; see :func:`register`).
 LOCALES = "locales"
 
 #: Games added with :func:`register` (tests patch this mapping).
 REGISTERED: dict[str, GameSpec] = {}
-
-
-def package_names() -> list[str]:
-    """The game packages: subpackages of ``kraftstokk.games`` holding a ``spec.py``."""
-    return sorted(
-        info.name
-        for info in pkgutil.iter_modules([str(GAMES_DIR)])
-        if info.ispkg and (GAMES_DIR / info.name / f"{SPEC_MODULE}.py").is_file()
-    )
 
 
 @functools.cache
@@ -50,6 +38,10 @@ def _discovered() -> dict[str, GameSpec]:
     for package in package_names():
         module = importlib.import_module(f"{__package__}.{package}.{SPEC_MODULE}")
         spec: GameSpec = module.SPEC
+        if spec.name != package:
+            raise GameError(
+                f"games/{package}/spec.py: the game is named {spec.name!r}, not {package!r}"
+            )
         found[spec.name] = spec
     return found
 

@@ -111,7 +111,9 @@ class GameSpec:
         texts = self.words(lang).get("variants", {})
         text = texts.get(variant) if isinstance(texts, dict) else None
         if not isinstance(text, str):
-            raise LocaleError(f"locales/{lang}/words.toml: games.{self.name}.variants.{variant}: missing")
+            raise LocaleError(
+                f"locales/{lang}/words.toml: games.{self.name}.variants.{variant}: missing"
+            )
         return text
 
     def game_class(self) -> type[Game]:

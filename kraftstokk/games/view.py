@@ -55,7 +55,9 @@ class ClaimChoice:
     figure: float | None = None  # None: the named plant's own figure
 
 
-def refusal(key: str, error: type[RequestRefused] = MoveRefused, **values: object) -> RequestRefused:
+def refusal(
+    key: str, error: type[RequestRefused] = MoveRefused, **values: object
+) -> RequestRefused:
     """A refusal a person may meet, told in every language (``said``; the words are
     ``web.toml``'s ``key``, e.g. ``games.kraftidioten.refusals.below``) and in English as
     its message; a value that differs by language is a function of the language's code."""

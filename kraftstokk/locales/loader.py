@@ -262,8 +262,7 @@ def _leaves(where: str, table: Table, path: str = "") -> Iterator[tuple[str, Lea
 
 def _compare(part: str, by_code: dict[str, Table]) -> None:
     leaves = {
-        code: dict(_leaves(f"locales/{code}/{part}.toml", table))
-        for code, table in by_code.items()
+        code: dict(_leaves(f"locales/{code}/{part}.toml", table)) for code, table in by_code.items()
     }
     every = sorted({key for found in leaves.values() for key in found})
     for key in every:

@@ -37,11 +37,6 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from kraftstokk.atomic import write_files
-from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
-from kraftstokk.design.geometry import mm
-from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
-from kraftstokk.render.booklet_content import booklet_blocks
 from kraftstokk.design.blocks import (
     Block,
     Bullets,
@@ -57,6 +52,11 @@ from kraftstokk.design.blocks import (
     escape,
     figure,
 )
+from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
+from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
+from kraftstokk.render.booklet_content import booklet_blocks
 from kraftstokk.render.palette import (
     RGB,
     Palette,

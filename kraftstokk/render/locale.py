@@ -220,7 +220,9 @@ def parse_locale(
         title = titles.get(name, {}).get("title") if isinstance(titles, dict) else None
         if not isinstance(title, str):
             raise LocaleError(f"locales/{code}/words.toml: games.{name}.title: missing")
-        text = _text_table(f"{where} [{name}]", booklet.get(name), module.Text, module.FIELDS, plurals)
+        text = _text_table(
+            f"{where} [{name}]", booklet.get(name), module.Text, module.FIELDS, plurals
+        )
         games.append(GameChapter(name, title, module, text))
     return Locale(
         code=code,
@@ -245,8 +247,12 @@ def parse_locale(
                 for name, form in grammar.plurals.items()
             },
         ),
-        text=_text_table(f"{where} [text]", booklet.get("text"), RulesText, TEMPLATE_FIELDS, plurals),
-        chapter=_text_table(f"{where} [chapter]", booklet.get("chapter"), ChapterWords, {}, plurals),
+        text=_text_table(
+            f"{where} [text]", booklet.get("text"), RulesText, TEMPLATE_FIELDS, plurals
+        ),
+        chapter=_text_table(
+            f"{where} [chapter]", booklet.get("chapter"), ChapterWords, {}, plurals
+        ),
         games=tuple(games),
     )
 

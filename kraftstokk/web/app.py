@@ -43,6 +43,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kraftstokk.errors import KraftstokkError, RequestRefused, clip
 from kraftstokk.games.replay import FORMAT as REPLAY_FORMAT
+from kraftstokk.games.view import ClaimChoice, refusal
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
 from kraftstokk.web import folders
@@ -53,7 +54,6 @@ from kraftstokk.web.rules import rules_panel
 from kraftstokk.web.saves import WEB_FORMAT, GameSave, read_replay_log, read_web_save
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore, NewGame
-from kraftstokk.games.view import ClaimChoice, refusal
 
 HERE = Path(__file__).resolve().parent
 STATIC_TYPES = {
@@ -237,8 +237,11 @@ def create_app(
             return read_replay_log(raw, store.deck_json, store.digest)
         raise refusal("refusals.not_a_save", RequestRefused, web=WEB_FORMAT, replay=REPLAY_FORMAT)
 
+    # The page speaks the deck's language first (its spec's [style] language), if there is one.
+    first = deck.language() if deck.language() in languages() else languages()[0]
+
     async def index(request: Request) -> Response:
-        html = page.render(title=deck.title, edition=deck.edition)
+        html = page.render(title=deck.title, edition=deck.edition, language=first)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def setup(request: Request) -> Response:

@@ -14,7 +14,6 @@ import re
 from typing import Any
 
 from kraftstokk import locales
-
 from kraftstokk.design.blocks import Bullets, CardRow, Example, Heading, Para
 from kraftstokk.models import Deck
 from kraftstokk.web import views

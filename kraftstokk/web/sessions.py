@@ -37,11 +37,11 @@ from kraftstokk.games.core import (
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
 from kraftstokk.games.replay import make_replay
+from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.models import Deck
 from kraftstokk.web import saves, views
 from kraftstokk.web.saves import PERSON, SEED_LIMIT, GameSave, deck_digest
 from kraftstokk.web.seal import SaveKey
-from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 
 MAX_RULE_SETS = 64  # games (rules) kept made, by game, players, variants and action cap
 LOG_LINES = 60  # log lines a session keeps for the browser

@@ -19,9 +19,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action
-from kraftstokk.games.idiot.rules import rank_name
 
 
 class IdiotAction(IntEnum):

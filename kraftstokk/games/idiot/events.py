@@ -34,6 +34,7 @@ class Swapped(Event):
         self.hand_card = hand_card
         self.face_up_card = face_up_card
 
+
 @dataclass(init=False)
 class SwapsDone(Event):
     """ID-3: the seat swaps no more."""
@@ -41,12 +42,14 @@ class SwapsDone(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
+
 @dataclass(init=False)
 class Starts(Event):
     """ID-4: the seat with the lowest ordinary card in hand starts."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
+
 
 @dataclass(init=False)
 class Laid(Event):
@@ -179,10 +182,10 @@ class RunEnded(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
+
 @dataclass(init=False)
 class Passed(Event):
     """No move possible (a lone 2 under ``no_finish_on_two`` with an empty pile)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-

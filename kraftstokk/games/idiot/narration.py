@@ -107,7 +107,10 @@ def view_lines(obs: IdiotObservation, n: Narrator) -> list[str]:
         if not seq:
             return n.cards(seq)
         return n.listing(
-            [n.say("idiot.words.ranked_card", rank=rank_name(ranks[c]), card=n.card(c)) for c in seq]
+            [
+                n.say("idiot.words.ranked_card", rank=rank_name(ranks[c]), card=n.card(c))
+                for c in seq
+            ]
         )
 
     phase = n.say(f"idiot.words.phases.{_PHASES[obs.phase]}")

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.idiot.actions import IdiotPhase
-from kraftstokk.games.idiot.rules import TWO, rank_name
 from kraftstokk.games.observation import Observation
 
 
@@ -80,12 +79,9 @@ class IdiotObservation(Observation):
         refuse_delete(self, name)
 
     @property
-
     def face_up(self) -> tuple[int, ...]:
         return self.face_up_rows[self.seat]
 
     @property
-
     def pile_size(self) -> int:
         return len(self.pile)
-

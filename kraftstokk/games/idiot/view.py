@@ -66,7 +66,9 @@ def table_view(state: State, seat: int, plant_ids: object) -> Json:
 def moves(state: State, seat: int) -> Json:
     obs: IdiotObservation = state.observation(seat)
     table = state.game.table
-    listed = [{"i": i, **_move(table, obs, action)} for i, action in enumerate(state.legal_actions())]
+    listed = [
+        {"i": i, **_move(table, obs, action)} for i, action in enumerate(state.legal_actions())
+    ]
     return {"list": listed, "claim": None}
 
 
@@ -84,7 +86,7 @@ def _move(table: DeckTable, obs: IdiotObservation, action: Action) -> Json:
             move["fill"] = {"n": len(cards), "rank": rank_name(obs.ranks[cards[0]])}
         return move
     if kind == SWAP:
-        return {"kind": "swap", "cards": card_ids(table, action[1:])}
+        return {"kind": "swap", "cards": card_ids(table, action[1:]), "pair": True}
     if kind == FACE_DOWN:
         return {"kind": "face_down", "cards": [], "slot": action[1], "fill": {"n": action[1] + 1}}
     return {"kind": _KINDS[kind], "cards": []}

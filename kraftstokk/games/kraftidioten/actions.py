@@ -23,7 +23,6 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action
 
 

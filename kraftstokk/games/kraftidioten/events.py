@@ -3,10 +3,10 @@
 An event holds the whole truth (the card under a claim, whether it was a lie); the
 narration (``narration.py``, words in ``locales/<code>/events.toml``) tells a face-down
 card only to whoever may see it (its layer, or everyone in a replay read afterwards).
-The counters the simulation reports (``spec.py``) are these events counted: a claim adds to ``claims`` (and to ``lies``, ``figure_lies``,
-``top3_claims``), a challenge to ``challenges`` and to ``challenges_upheld`` or
-``challenges_groundless``, a burn to ``burns`` and to ``top3_burns`` or ``joker_burns``,
-and so on.
+The counters the simulation reports (``spec.py``) are these events counted: a claim adds
+to ``claims`` (and to ``lies``, ``figure_lies``, ``top3_claims``), a challenge to
+``challenges`` and to ``challenges_upheld`` or ``challenges_groundless``, a burn to
+``burns`` and to ``top3_burns`` or ``joker_burns``, and so on.
 """
 
 from __future__ import annotations
@@ -189,10 +189,10 @@ class JokersOnly(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
+
 @dataclass(init=False)
 class PileStarted(Event):
     """KI-5: a seat starts a new pile and chooses the category."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-

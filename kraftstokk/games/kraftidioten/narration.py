@@ -32,12 +32,12 @@ from kraftstokk.games.kraftidioten.events import (
     TakeReason,
     TopBurned,
 )
-from kraftstokk.games.kraftidioten.rules import NO_CATEGORY
 from kraftstokk.games.kraftidioten.observation import (
     Claim,
     KraftidiotenObservation,
     KraftidiotenTurnView,
 )
+from kraftstokk.games.kraftidioten.rules import NO_CATEGORY
 from kraftstokk.games.narration import Narrator, Values
 
 _OUTCOMES = {
@@ -181,7 +181,9 @@ def view_lines(obs: KraftidiotenObservation | KraftidiotenTurnView, n: Narrator)
                 for c in categories
             ]
         )
-        lines.append(f"  {n.say('kraftidioten.view.hand_card', card=n.card(card), figures=figures)}")
+        lines.append(
+            f"  {n.say('kraftidioten.view.hand_card', card=n.card(card), figures=figures)}"
+        )
     if obs.challenge_pending and obs.claims:
         claim = obs.claims[-1]
         said = claim_text(n, category, claim.plant, _stated(n, category, claim))

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.kraftidioten.actions import KraftidiotenPhase
-from kraftstokk.games.kraftidioten.rules import NO_CATEGORY, NOT_SHOWN
+from kraftstokk.games.kraftidioten.rules import NOT_SHOWN
 from kraftstokk.games.observation import Observation
 
 
@@ -100,23 +100,19 @@ class KraftidiotenObservation(Observation):
         refuse_delete(self, name)
 
     @property
-
     def challenge_pending(self) -> bool:
         """True when this seat is asked whether to challenge the last claim."""
         return self.phase == KraftidiotenPhase.CHALLENGE and self.to_act == self.seat
 
     @property
-
     def last_claim(self) -> Claim | None:
         return self.claims[-1] if self.claims else None
 
     @property
-
     def own_cards_on_pile_set(self) -> frozenset[int]:
         return frozenset(card for _, card in self.own_cards_on_pile)
 
     @property
-
     def shown_cards(self) -> frozenset[int]:
         """Every card that has been shown at least once."""
         return frozenset(card for card, where in enumerate(self.last_shown) if where != NOT_SHOWN)
@@ -128,6 +124,7 @@ class KraftidiotenObservation(Observation):
         """Where ``card`` went when it was last shown (a seat or BURNED); None if never."""
         where = self.last_shown[card]
         return None if where == NOT_SHOWN else where
+
 
 @dataclass(init=False)
 class KraftidiotenTurnView(Observation):
@@ -156,4 +153,3 @@ class KraftidiotenTurnView(Observation):
 
     def __delattr__(self, name: str) -> None:
         refuse_delete(self, name)
-

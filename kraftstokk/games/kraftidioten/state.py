@@ -891,9 +891,7 @@ class KraftidiotenState(State):
             self.finished = True
             self.phase = PHASE_TURN
             self.player = next(s for s in range(self.n) if self.active[s])
-            self.events.append(
-                GameOver(self.player, tuple(self.out_order))
-            )
+            self.events.append(GameOver(self.player, tuple(self.out_order)))
 
     def _next_active(self, seat: int) -> int:
         active = self.active

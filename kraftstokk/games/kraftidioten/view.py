@@ -10,7 +10,6 @@ or a lie and its claim). A bot's face-down card is never in a view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kraftstokk.errors import GameError, RequestRefused
 from kraftstokk.games.core import Action, DeckTable, State
@@ -83,14 +82,20 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     if obs.shown:
         last, _ = obs.shown[-1]
         panels.append(
-            {"type": "cards", "label": "shown", "cards": [table.ids[last]], "figure": category_key(category)}
+            {
+                "type": "cards",
+                "label": "shown",
+                "cards": [table.ids[last]],
+                "figure": category_key(category),
+            }
         )
     question = None
-    if challenge and claims:
-        last_claim = claims[-1]
+    if challenge and obs.claims:
+        claimed = obs.claims[-1]
+        said = _stated(table, category, claimed.plant, claimed.figure)[0]
         question = {
             "text": "challenge_q",
-            "fill": {"n": last_claim["seat"] + 1, "name": last_claim["name"], "figure": last_claim["figure"]},
+            "fill": {"n": claimed.seat + 1, "name": table.names[claimed.plant], "figure": said},
         }
     hand = sorted(obs.hand, key=lambda c: figure_order(table, category, c))
     return {
@@ -144,7 +149,7 @@ def moves(state: State, seat: int) -> Json:
 
 def _refusal(reason: str, **values: object) -> RequestRefused:
     """Why a claim is refused, in every language (``[games.kraftidioten.refusals]``)."""
-    return refusal(f"games.kraftidioten.refusals.{reason}", **values)
+    return refusal(f"games.kraftidioten.refusals.{reason}", MoveRefused, **values)
 
 
 def claim_actions(
@@ -208,7 +213,7 @@ def _claim_refusal(
     if obs.category not in (NO_CATEGORY, category):
         played = obs.category
         return _refusal(
-            table, "other_category", category=lambda code: Narrator(table, code).category(played)
+            "other_category", category=lambda code: Narrator(table, code).category(played)
         )
     floor = obs.floor
     figure = table.printed[category][plant] if stated is None else stated

@@ -20,8 +20,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from kraftstokk.errors import GameError
-from kraftstokk.games.core import GWH, Action
+from kraftstokk.games.core import Action
 
 
 class StromkrigAction(IntEnum):

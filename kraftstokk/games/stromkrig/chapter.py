@@ -208,9 +208,9 @@ def _war_example(
     laid = plant_with(war.laid, "gwh", w)
     if by_tens:
         lower = war.laid.figure("gwh") < war.under.figure("gwh")
-        start = t.war_tens_start.format(
-            under=under, laid=laid, ten=number(tens(war.laid), w)
-        ) + (t.war_tens_lower if lower else t.war_tens_not_higher)
+        start = t.war_tens_start.format(under=under, laid=laid, ten=number(tens(war.laid), w)) + (
+            t.war_tens_lower if lower else t.war_tens_not_higher
+        )
     else:
         start = t.war_clubs_start.format(under=under, laid=laid)
     loser, winner = ("Ola", "Kari") if war.loser_is_challenger else ("Kari", "Ola")

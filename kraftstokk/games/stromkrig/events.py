@@ -205,6 +205,7 @@ class WarAnswered(Event):
         self.seat = seat
         self.joined = joined
 
+
 @dataclass(init=False)
 class WarNamed(Event):
     """SK-7: the challenger names the category; ``players`` are in the war."""
@@ -270,4 +271,3 @@ class WarLost(Event):
         self.category = category
         self.size = size
         self.card = card
-

@@ -173,7 +173,9 @@ def view_lines(obs: StromkrigObservation, n: Narrator) -> list[str]:
     category = war.category if war else GWH
     phase = n.say(f"stromkrig.words.phases.{_PHASES[obs.phase]}")
     lines = [
-        n.say("stromkrig.view.you", number=obs.seat + 1, turn=n.seat(obs.current_player), phase=phase)
+        n.say(
+            "stromkrig.view.you", number=obs.seat + 1, turn=n.seat(obs.current_player), phase=phase
+        )
     ]
     hand = n.listing([laid(n, card, category) for card in obs.hand]) if obs.hand else n.cards(())
     lines.append(n.say("stromkrig.view.hand", cards=hand))

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.games.core import GWH
 from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.observation import Observation
 from kraftstokk.games.stromkrig.actions import StromkrigPhase
-
 
 
 @dataclass(init=False)
@@ -106,23 +104,18 @@ class StromkrigObservation(Observation):
         refuse_delete(self, name)
 
     @property
-
     def pile_size(self) -> int:
         """The cards whoever takes the pile gets: the pile and the cards beside it."""
         return len(self.pile) + len(self.beside)
 
     @property
-
     def war_category(self) -> int:
         return self.war.category if self.war else -1
 
     @property
-
     def war_players(self) -> tuple[int, ...]:
         return self.war.players if self.war else ()
 
     @property
-
     def war_laid(self) -> tuple[tuple[int, int], ...]:
         return self.war.laid if self.war else ()
-

@@ -9,9 +9,7 @@ SPEC = GameSpec(
     name="stromkrig",
     min_players=2,
     max_players=6,
-    variants=(
-        VariantSpec("invisible_current_category"),
-    ),
+    variants=(VariantSpec("invisible_current_category"),),
     bots=("heuristic", "greedy", "random"),
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile (a lost war not counted)"),

@@ -113,7 +113,9 @@ def _cards(label: str, table: DeckTable, cards: Sequence[int]) -> Json:
 def moves(state: State, seat: int) -> Json:
     table = state.game.table
     return {
-        "list": [{"i": i, **_move(table, action)} for i, action in enumerate(state.legal_actions())],
+        "list": [
+            {"i": i, **_move(table, action)} for i, action in enumerate(state.legal_actions())
+        ],
         "claim": None,
     }
 
