@@ -586,8 +586,12 @@ def test_observation_holds_only_what_the_seat_may_know(table):
     for lang in ("nb", "en"):
         lines = Narrator(TABLE, lang, viewer=1, game="idiot").view(obs)
         assert not any(TABLE.names[c] in line for c in hidden for line in lines)
-    assert any("Your hand" in line for line in Narrator(TABLE, "en", viewer=1, game="idiot").view(obs))
-    assert any("Hånda di" in line for line in Narrator(TABLE, "nb", viewer=1, game="idiot").view(obs))
+    assert any(
+        "Your hand" in line for line in Narrator(TABLE, "en", viewer=1, game="idiot").view(obs)
+    )
+    assert any(
+        "Hånda di" in line for line in Narrator(TABLE, "nb", viewer=1, game="idiot").view(obs)
+    )
 
 
 # -- engine guarantees --------------------------------------------------------------------

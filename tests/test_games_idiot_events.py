@@ -165,7 +165,9 @@ def test_the_pile_taken_and_a_card_taken_alone():
     )
     alone = PileTaken(1, 0, with_card=True)
     assert NB.tell(alone) == "Plass 2 tar kortet opp på hånda."
-    assert Narrator(TABLE, "en", viewer=1, game="idiot").tell(alone) == "You take the card into hand."
+    assert (
+        Narrator(TABLE, "en", viewer=1, game="idiot").tell(alone) == "You take the card into hand."
+    )
 
 
 def test_burns_by_a_ten_and_by_four_of_a_kind():

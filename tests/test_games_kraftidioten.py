@@ -656,14 +656,18 @@ def test_a_face_down_card_is_told_only_to_its_layer(table: DeckTable) -> None:
     state.apply((LAY, 40, GWH, 3))
     claim = state.events[-1]
     said = "Aurland I, 4 162 GWh"
-    assert [Narrator(table, "nb", viewer, game="kraftidioten").tell(claim) for viewer in (0, 1, None)] == [
+    assert [
+        Narrator(table, "nb", viewer, game="kraftidioten").tell(claim) for viewer in (0, 1, None)
+    ] == [
         f"Plass 2 legger et kort med baksiden opp og søker konsesjon for {said}.",
         f"Du legger et kort med baksiden opp og søker konsesjon for {said} "
         "(løgn: kortet er Straumsmo (spar 4)).",
         f"Plass 2 legger et kort med baksiden opp og søker konsesjon for {said} "
         "(løgn: kortet er Straumsmo (spar 4)).",
     ]
-    assert [Narrator(table, "en", viewer, game="kraftidioten").tell(claim) for viewer in (0, 1, None)] == [
+    assert [
+        Narrator(table, "en", viewer, game="kraftidioten").tell(claim) for viewer in (0, 1, None)
+    ] == [
         f"Seat 2 lays a card face down and claims {said}.",
         f"You lay a card face down and claim {said} (a lie: the card is Straumsmo (spades 4)).",
         f"Seat 2 lays a card face down and claims {said} (a lie: the card is Straumsmo "
@@ -787,8 +791,12 @@ def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None
     for lang in ("nb", "en"):
         narrator = Narrator(table, lang, 0, game="kraftidioten")
         assert narrator.view(seen) == narrator.view(other.observation(0))
-    assert "Tokke (hearts king)" in "\n".join(Narrator(table, "en", 0, game="kraftidioten").view(seen))  # card 5
-    assert "Tokke (hjerter konge)" in "\n".join(Narrator(table, "nb", 0, game="kraftidioten").view(seen))
+    assert "Tokke (hearts king)" in "\n".join(
+        Narrator(table, "en", 0, game="kraftidioten").view(seen)
+    )  # card 5
+    assert "Tokke (hjerter konge)" in "\n".join(
+        Narrator(table, "nb", 0, game="kraftidioten").view(seen)
+    )
     with pytest.raises(AttributeError):
         seen.hand = (1,)  # type: ignore[misc]
     # no way back to the state: nothing reachable from the observation is the state,

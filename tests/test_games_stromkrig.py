@@ -803,7 +803,10 @@ def test_describe_reads_the_view_in_words(table):
     low, mid = sorted(ordinary(table, 2), key=lambda c: table.figures[GWH][c])
     seat1 = [other(table, low, mid, inv)]
     state = position(table, hands=[[low], seat1], pile=[mid], beside=[inv], top_owner=1)
-    en, nb = Narrator(table, "en", viewer=0, game="stromkrig"), Narrator(table, "nb", viewer=0, game="stromkrig")
+    en, nb = (
+        Narrator(table, "en", viewer=0, game="stromkrig"),
+        Narrator(table, "nb", viewer=0, game="stromkrig"),
+    )
     lines = en.view(state.observation(0))
     assert lines[0] == "You are seat 1. Turn: you (your turn)."
     assert lines[1].startswith(f"Your hand: {spoken(table, low)} · ")

@@ -164,7 +164,9 @@ def _read(root: Root, code: str, part: str) -> Table | None:
     if not entry.is_file():
         if root.owner and not _root_has(root, part):
             return None
-        raise LocaleError(f"{where}: missing (every language has every part of every game)")
+        if root.owner:
+            raise LocaleError(f"{where}: missing (the game's texts are in every language)")
+        raise LocaleError(f"{where}: missing (every language has a file of each part: {', '.join(PARTS)})")
     with entry.open("rb") as handle:
         data = handle.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
