@@ -30,9 +30,11 @@ PACKAGE = "kraftstokk.games"
 GAMES_DIR = Path(__file__).resolve().parent
 #: The framework modules the games' classes derive from, compiled with them.
 FRAMEWORK = ("stats", "frozen", "events", "observation", "ordering", "random_bot")
-#: Modules of a game package that stay Python: the declaration, the package itself, and
-#: the glue that hands a game to its native core (run once per game, and it imports the
-#: core, which mypy knows no types of).
+#: Modules of a game package that stay Python: the declaration, the package itself, the
+#: glue that hands a game to its native core (run once per game, and it imports the core,
+#: which mypy knows no types of), and what the rest of kraftstokk reads of a game in words
+#: (its narration, web view and booklet chapter: they read the locale files, and no
+#: simulation runs them).
 NOT_COMPILED = ("__init__", "spec", "fast", "narration", "view", "chapter")
 #: What the compiled modules import that is not compiled itself.
 IMPORTED = ("core", "../errors")
