@@ -975,13 +975,12 @@ function floorText(category) {
 const NOTABLE = /Burn|Reset|Chance|FaceDown|Taken|War|Challenge|Lie|Penalty|Out|Over|Shown|Joker|Starts/;
 
 function notable(line) {
-  return line.sentence && NOTABLE.test(line.kind || "");
+  return NOTABLE.test(line.kind || "");
 }
 
 function logText(line) {
-  // The engine's sentences name their subject; the interim move lines need the seat.
-  const text = line.text[app.lang] || line.text.en;
-  return line.sentence ? text : `${seatName(line.seat)}: ${text}`;
+  // The engine's sentences, told to this seat in every language: each names its subject.
+  return line.text[app.lang] || Object.values(line.text)[0] || "";
 }
 
 function renderLog() {
@@ -995,7 +994,7 @@ function renderLog() {
 }
 
 function showHighlights(lines) {
-  const others = lines.filter((line) => line.seat !== app.game.seat || line.sentence || line.text.en.includes("→"));
+  const others = lines.filter((line) => line.seat !== app.game.seat);
   const box = $("highlight");
   if (!others.length) {
     box.replaceChildren();
