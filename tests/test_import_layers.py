@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("render",),
     ("games",),
     ("deck",),
-    ("design", "games.rules", "sources"),
+    ("design", "games.rules", "sources", "locales"),
     ("workbook",),  # the one bounded .xlsx reader, for sources and the deck loader alike
     ("base",),
 )
