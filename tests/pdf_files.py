@@ -84,7 +84,7 @@ ENCRYPTIONS = {
     % (_KEY, _KEY),
     "AES-128": b"<< /Filter /Standard /V 4 /R 4 /Length 128 /CF << /StdCF << /CFM /AESV2 "
     b"/Length 16 >> >> /StmF /StdCF /StrF /StdCF /O %s /U %s /P -4 >>" % (_KEY, _KEY),
-    "AES": b"<< /Filter /Standard /V 5 /R 6 /Length 256 /CF << /StdCF << /CFM /AESV3 "
+    "AES-256": b"<< /Filter /Standard /V 5 /R 6 /Length 256 /CF << /StdCF << /CFM /AESV3 "
     b"/Length 32 >> >> /StmF /StdCF /StrF /StdCF /O <%s> /U <%s> /OE <%s> /UE <%s> "
     b"/Perms <%s> /P -4 >>" % (b"00" * 48, b"00" * 48, b"00" * 32, b"00" * 32, b"00" * 16),
 }

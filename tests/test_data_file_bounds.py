@@ -133,7 +133,8 @@ def test_whatever_loads_in_range_renders(layouts: Path, tmp_path: Path):
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from kraftstokk.render.card import draw_card_back, draw_card_face
+    from kraftstokk.render.back import draw_card_back
+    from kraftstokk.render.card import draw_card_face
 
     deck = synthetic_deck()
     canvas = Canvas(io.BytesIO(), pagesize=(400, 400), invariant=1)
@@ -400,8 +401,8 @@ def test_an_example_taller_than_a_page_is_one_line_not_a_reportlab_traceback(
     """A worked example is a box that cannot break across pages: sixty long paragraphs
     in one are refused with the file to shorten."""
     data = copy.deepcopy(nb())
-    text = data["text"]  # type: ignore[index]
-    text["idiot_example"] = [("Et langt eksempel " * 120)[:MAX_TEXT]] * 60  # type: ignore[index]
+    chapter = data["idiot"]  # type: ignore[index]
+    chapter["example"] = [("Et langt eksempel " * 120)[:MAX_TEXT]] * 60  # type: ignore[index]
     with (
         booklet_language(data, tmp_path / "locales", monkeypatch),
         pytest.raises(RenderError) as info,

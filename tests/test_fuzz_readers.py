@@ -622,7 +622,7 @@ PDF_FILES = st.one_of(
 
 @examples(6)
 @example(data=pdf_files.nested_forms(11))
-@example(data=pdf_files.encrypted(pdf_files.ENCRYPTIONS["AES"]))
+@example(data=pdf_files.encrypted(pdf_files.ENCRYPTIONS["AES-256"]))
 @given(data=PDF_FILES)
 def test_pdf_survives_preflight(place: Path, data: bytes):
     (place / "fuzz.pdf").write_bytes(data)

@@ -67,21 +67,21 @@ def test_every_game_has_its_parameters_on_the_spec_and_its_game(name):
 
 
 def test_a_variant_sets_the_parameters_it_names_or_its_own():
-    three = VariantSpec("three_burn", "Tre like.", "Three of a kind.", {"burn_count": 3})
-    no_swap = VariantSpec("swap", "Ingen bytting.", "No swapping.", {"swap": False})
-    spec = toy_spec(three, no_swap, VariantSpec("hand_size_flag", "x", "x", {"hand_size": 4}))
+    three = VariantSpec("three_burn", {"burn_count": 3})
+    no_swap = VariantSpec("swap", {"swap": False})
+    spec = toy_spec(three, no_swap, VariantSpec("hand_size_flag", {"hand_size": 4}))
     assert spec.rules_for(()) is spec.rules
     assert spec.rules_for(["three_burn", "swap"]) == ToyRules(burn_count=3, swap=False)
     assert spec.rules_for(["hand_size_flag"]).hand_size == 4
-    assert VariantSpec("sequences", "x", "x").settings() == {"sequences": True}
+    assert VariantSpec("sequences").settings() == {"sequences": True}
 
 
 @pytest.mark.parametrize(
     ("variant", "message"),
     [
-        (VariantSpec("jokers_wild", "x", "x"), "sets 'jokers_wild', which is no rule parameter"),
-        (VariantSpec("big", "x", "x", {"hand_size": True}), "sets hand_size to True, not a int"),
-        (VariantSpec("meek", "x", "x", {"swap": 0}), "sets swap to 0, not a bool"),
+        (VariantSpec("jokers_wild"), "sets 'jokers_wild', which is no rule parameter"),
+        (VariantSpec("big", {"hand_size": True}), "sets hand_size to True, not a int"),
+        (VariantSpec("meek", {"swap": 0}), "sets swap to 0, not a bool"),
     ],
 )
 def test_a_variant_naming_no_parameter_or_a_wrong_value_is_refused(variant, message):
@@ -90,9 +90,9 @@ def test_a_variant_naming_no_parameter_or_a_wrong_value_is_refused(variant, mess
 
 
 def test_two_variants_setting_one_parameter_differently_are_refused():
-    three = VariantSpec("three_burn", "x", "x", {"burn_count": 3})
-    two = VariantSpec("two_burn", "x", "x", {"burn_count": 2})
-    spec = toy_spec(three, two, VariantSpec("also_three", "x", "x", {"burn_count": 3}))
+    three = VariantSpec("three_burn", {"burn_count": 3})
+    two = VariantSpec("two_burn", {"burn_count": 2})
+    spec = toy_spec(three, two, VariantSpec("also_three", {"burn_count": 3}))
     assert spec.rules_for(["three_burn", "also_three"]).burn_count == 3
     with pytest.raises(GameError, match="variants three_burn and two_burn both set burn_count"):
         spec.rules_for(["two_burn", "three_burn"])
@@ -103,7 +103,7 @@ def test_a_bad_parameter_value_is_refused_by_the_rules(monkeypatch):
         dataclasses.replace(idiot_rules.RULES, burn_count=1)
     from kraftstokk.games.idiot import state
 
-    six_rows = VariantSpec("six_rows", "Seks kort i raden.", "Six cards a row.", {"hand_size": 6})
+    six_rows = VariantSpec("six_rows", {"hand_size": 6})
     spec = dataclasses.replace(SPECS["idiot"], variants=(*SPECS["idiot"].variants, six_rows))
     monkeypatch.setattr(state, "SPEC", spec)
     monkeypatch.setattr(state.IdiotGame, "allowed_variants", spec.variant_names)

@@ -205,7 +205,7 @@ def test_an_unknown_language_is_one_clear_line(deck_file):
     result = play("--game", "idiot", "--deck", deck_file, "--lang", "de")
     assert (
         result.exit_code == 2
-        and "--lang de: unknown language (choose from nb, en)" in result.output
+        and "--lang de: unknown language (choose from en, nb, nn)" in result.output
     )
 
 

@@ -233,7 +233,7 @@ def test_an_encrypted_file_is_one_line_naming_its_cipher(tmp_path: Path, cipher:
         (["40", "--"], "RC4, 40-bit"),
         (["128", "--use-aes=n", "--"], "RC4, 128-bit"),
         (["128", "--use-aes=y", "--"], "AES-128"),
-        (["256", "--"], "AES"),
+        (["256", "--"], "AES-256"),
     ],
 )
 def test_files_encrypted_by_qpdf_are_refused_in_one_line(tmp_path, arguments, cipher):

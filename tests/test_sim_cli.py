@@ -114,7 +114,7 @@ def test_compare_plays_both_decks_on_the_same_seeds(deck, deck_file, tmp_path):
     # One correction over every metric, named; the verdict names both decks.
     assert (document["correction"], document["metrics_compared"]) == ("Holm", len(metrics))
     assert document["verdict"] in result.stdout.splitlines()
-    assert document["verdict"].startswith("In Toy, Stokket (test) has 3.9 fewer burns per game ")
+    assert document["verdict"].startswith("In toy, Stokket (test) has 3.9 fewer burns per game ")
     assert " than Kraft-stokken (test) (95 % interval " in document["verdict"]
     assert not document["same_games"] and document["identical_games"] < 40
     # Deck A's own summary is what simulate writes for it alone, timings aside.

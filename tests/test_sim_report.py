@@ -45,7 +45,7 @@ def test_report_has_every_chart_with_heading_and_explanation(deck, tmp_path):
         assert heading in text
         assert explanation in " ".join(text.split())
         assert axis in text
-    assert "Simulation report: Toy" in text  # the title from the spec
+    assert "Simulation report: toy" in text  # the game is called by its name (a toy has no texts)
     assert "Success rates" in text and "chance draws played rate" in text
     assert "Deck comparison" not in text
     # Per-card bars carry the card's name and suit; seats are labelled from 1.
@@ -93,13 +93,13 @@ def test_report_with_comparison_opens_with_its_verdict_chart_and_table(deck, tmp
     reverse.title, reverse.edition = "Stokket", "2026"
     files = compared(deck, reverse, tmp_path)
     first, second, third = page_texts(files.report_path)[:3]
-    assert first.startswith("Deck comparison: Toy")
+    assert first.startswith("Deck comparison: toy")
     assert "Verdict" in first and "Paired differences, B − A" in first
-    assert files.verdict.startswith("In Toy, Stokket (2026) has ")
+    assert files.verdict.startswith("In toy, Stokket (2026) has ")
     assert " ".join(files.verdict.split()) in first
     assert "burns per game" in first and "Holm's correction" in first
     assert "The metrics compared" in second and "win rate seat 1" in second
-    assert third.startswith("Simulation report: Toy, deck A")
+    assert third.startswith("Simulation report: toy, deck A")
 
 
 def test_report_of_decks_that_play_the_same_games_says_so_without_a_chart(deck, tmp_path):
@@ -107,7 +107,7 @@ def test_report_of_decks_that_play_the_same_games_says_so_without_a_chart(deck, 
     same.title = "Stokket"
     files = compared(deck, same, tmp_path)
     first = page_texts(files.report_path)[0]
-    assert "play alike in Toy (the same games: every game gave the same figures" in first
+    assert "play alike in toy (the same games: every game gave the same figures" in first
     assert "there is no chart" in first and "Paired differences" not in first
 
 

@@ -271,7 +271,7 @@ def test_a_clear_difference_is_named_with_its_interval_after_holm():
     assert change(burns) == "1.0 more burns per game"
     sentence = verdict("stromkrig", ("A deck (1)", "B deck (2)"), comparison)
     assert sentence.startswith(
-        "In Strømkrig (power war), B deck (2) has 1.0 more burns per game than A deck (1) "
+        "In Strømkrig, B deck (2) has 1.0 more burns per game than A deck (1) "
         "(95 % interval +1.00 to +1.00), a difference that holds after correcting for the "
         f"{comparison.family} metrics compared."
     )

@@ -47,9 +47,9 @@ def _resume(client: Any, save: dict[str, Any]) -> Any:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"rules": {"action_cap": 10**18}}, "action cap"),
+        ({"rules": {"action_cap": 10**18}}, "rules.action_cap: 1e+18 actions is outside"),
         ({"rules": {"action_cap": DEFAULT_ACTION_CAP + 1}}, "action cap"),
-        ({"rules": {"action_cap": 0}}, "action cap"),
+        ({"rules": {"action_cap": 0}}, "rules.action_cap: 0 actions is outside"),
         ({"rules": {"players": 11}}, "players"),
         ({"rules": {"players": 1}}, "players"),
         ({"rules": {"game": "poker"}}, "unknown game"),

@@ -284,7 +284,7 @@ def test_language_switch_and_rules(open_browser: Any, server_url: str, shots: Pa
         page.goto(server_url)
         page.wait_for_selector("#start:not([hidden])")
         assert page.locator("#setup button[type=submit]").inner_text() == "Start spillet"
-        page.click("#btn-lang")
+        page.select_option("#lang", "en")
         assert page.locator("#setup button[type=submit]").inner_text() == "Start the game"
         assert page.evaluate("document.documentElement.lang") == "en"
         page.screenshot(path=shots / f"{size}-start-en.png", full_page=True)
@@ -295,10 +295,12 @@ def test_language_switch_and_rules(open_browser: Any, server_url: str, shots: Pa
         page.reload()
         page.wait_for_selector("#start:not([hidden])")
         assert page.locator("#setup button[type=submit]").inner_text() == "Start the game"
-        page.click("#btn-lang")
+        page.select_option("#lang", "nn")
+        assert page.evaluate("document.documentElement.lang") == "nn"
+        assert page.locator("#setup button[type=submit]").inner_text() != "Start the game"
         page.click("#btn-rules")
         page.wait_for_selector("#rules-body h3, #rules-body h4")
-        page.screenshot(path=shots / f"{size}-rules-nb.png")
+        page.screenshot(path=shots / f"{size}-rules-nn.png")
         page.click("#btn-rules-close")
 
 
