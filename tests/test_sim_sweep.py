@@ -146,9 +146,13 @@ def test_cli_errors_and_schema(folder):
     (folder / "invalid.toml").write_text("games = 'many'", encoding="utf-8")
     invalid = cli.invoke(app, ["sweep", str(folder / "invalid.toml")])
     assert invalid.exit_code == 1 and "invalid.toml: games:" in invalid.stderr
-    scheduler = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "--scheduler", "dask"])
+    never = folder / "never"
+    scheduler = cli.invoke(
+        app, ["sweep", str(folder / "sweep.toml"), "--scheduler", "dask", "-o", str(never)]
+    )
     assert scheduler.exit_code == 2
     assert "--scheduler 'dask': expected local, local:N or tcp://HOST:PORT" in scheduler.stderr
+    assert not never.exists(), "a refused sweep made its output folder"
     assert "Traceback" not in missing.output + broken.output + invalid.output
     schema = cli.invoke(app, ["sweep-schema"])
     assert schema.exit_code == 0

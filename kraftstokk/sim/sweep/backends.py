@@ -390,7 +390,11 @@ def planned_workers(scheduler: str, workers: int | None = None) -> int | None:
     if scheduler == "local":
         return default_workers() if workers is None else workers
     match = _LOCAL_CLUSTER.fullmatch(scheduler)
-    return int(match.group(1)) if match else None
+    if match:
+        return int(match.group(1))
+    if _is_address(scheduler):
+        return None
+    raise _unknown_scheduler(scheduler)
 
 
 def make_backend(scheduler: str, workers: int | None = None) -> Backend:
@@ -400,6 +404,14 @@ def make_backend(scheduler: str, workers: int | None = None) -> Backend:
     match = _LOCAL_CLUSTER.fullmatch(scheduler)
     if match:
         return DaskBackend(workers=int(match.group(1)))
-    if scheduler.startswith("tcp://") and len(scheduler) > len("tcp://"):
+    if _is_address(scheduler):
         return DaskBackend(address=scheduler)
-    raise SweepError(f"--scheduler {scheduler!r}: expected local, local:N or tcp://HOST:PORT")
+    raise _unknown_scheduler(scheduler)
+
+
+def _is_address(scheduler: str) -> bool:
+    return scheduler.startswith("tcp://") and len(scheduler) > len("tcp://")
+
+
+def _unknown_scheduler(scheduler: str) -> SweepError:
+    return SweepError(f"--scheduler {scheduler!r}: expected local, local:N or tcp://HOST:PORT")
