@@ -39,7 +39,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from kraftstokk.atomic import write_files
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
 from kraftstokk.design.geometry import mm
-from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.layout import CardLayout, load_layout
 from kraftstokk.design.palette import (
     RGB,
     Palette,
@@ -47,6 +47,7 @@ from kraftstokk.design.palette import (
     colour_enforcer,
     palette_from_style,
 )
+from kraftstokk.design.presets import deck_layout_name
 from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_text import (
@@ -206,8 +207,8 @@ def table_style(commands: Sequence[tuple[Any, ...]]) -> TableStyle:
 
 
 def deck_layout(deck: Deck) -> CardLayout:
-    """The card layout the deck's style chooses: the booklet shows the cards as printed."""
-    return load_layout(layout_name_of(deck.style()))
+    """The card layout the deck is rendered in: the booklet shows the cards as printed."""
+    return load_layout(deck_layout_name(deck))
 
 
 class CardPicture(Flowable):  # type: ignore[misc]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from kraftstokk.atomic import replaced_directory, write_files
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.design.presets import Preset, load_preset
+from kraftstokk.design.presets import Preset, load_preset, preset_of_deck
 from kraftstokk.design.presets.fit import layout_problems
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
@@ -77,13 +77,6 @@ def reprint_of(
     verdict = reprint_verdict(old, deck, options.card_layout(deck), keep_from=old_name)
     report = "\n".join([*verdict.lines(), verdict.summary]) + "\n"
     return Reprint(faces=tuple(verdict.faces), back=verdict.back, report=report), verdict
-
-
-def preset_of_deck(deck: Deck) -> str | None:
-    """The ``[print] preset`` the deck's spec names, if any."""
-    table = deck.spec.get("print") if isinstance(deck.spec, dict) else None
-    name = table.get("preset") if isinstance(table, dict) else None
-    return name if isinstance(name, str) and name else None
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from kraftstokk.atomic import write_bytes
 from kraftstokk.design.fonts import SANS, register_fonts
 from kraftstokk.design.geometry import mm
-from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.printed import deck_layout
 from kraftstokk.errors import OutputError
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import draw_back_local
@@ -63,7 +64,7 @@ def faces_pdf(
     In ``layout``, by default the one the deck's ``[style] layout`` chooses.
     """
     register_fonts()
-    layout = layout or load_layout(layout_name_of(deck.style()))
+    layout = deck_layout(deck, layout)
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
@@ -172,7 +173,7 @@ def _write_uploads(
     only: Collection[str] | None,
     back: bool,
 ) -> list[Path]:
-    layout = layout or load_layout(layout_name_of(deck.style()))
+    layout = deck_layout(deck, layout)
     size = upload_size(layout, bleed, dpi)
     document = pdfium.PdfDocument(faces_pdf(deck, layout, bleed, only))
     written: list[Path] = []

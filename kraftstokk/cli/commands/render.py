@@ -156,7 +156,7 @@ def render(
         kraftstokk render --list-presets
     """
     from kraftstokk.design.layout import layout_listing, load_layout
-    from kraftstokk.design.presets import load_preset, preset_listing
+    from kraftstokk.design.presets import load_preset, preset_listing, preset_of_deck
 
     if list_presets:
         presets, bad = preset_listing()
@@ -177,7 +177,6 @@ def render(
     from kraftstokk.render.outputs import (
         BOX_IS_NO_CARD,
         RenderOptions,
-        preset_of_deck,
         render_deck,
         reprint_of,
     )
