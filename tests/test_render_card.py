@@ -111,7 +111,7 @@ def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
     endless = deck.model_copy(
         update={"snapshot": snapshot.model_copy(update={"attribution": "word " * 80})}
     )
-    with pytest.raises(RenderError, match="data credit does not fit .* in 2 lines"):
+    with pytest.raises(RenderError, match=r"data credit does not fit .* in 2 lines"):
         small_print_lines(endless, POKER)
 
 
