@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
 
 from kraftstokk.models import RED_SUITS
 
@@ -149,6 +149,8 @@ def enforce_cmyk(colour: Any) -> CMYKColor:
     The palette already gives CMYK; an RGB colour reaching a print file from elsewhere is
     converted here instead of leaving RGB in a PDF/X-1a file.
     """
+    if isinstance(colour, CMYKColorSep):  # a named spot colour (a die line) stays one
+        return colour
     if isinstance(colour, CMYKColor):
         d = colour.density
         return CMYKColor(colour.cyan * d, colour.magenta * d, colour.yellow * d, colour.black * d)

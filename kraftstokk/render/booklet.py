@@ -38,7 +38,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from kraftstokk.atomic import write_files
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
-from kraftstokk.design.geometry import mm
+from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout, load_layout
 from kraftstokk.design.palette import (
     RGB,
@@ -713,28 +713,65 @@ def booklet_name(language: Language) -> str:
 BOOKLET_BLEED = 3.0  # mm
 
 
-def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED) -> bytes:
-    """The booklet's pages grown by ``bleed`` mm all round: MediaBox = BleedBox, TrimBox = A5.
+def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED, slug: float = 0.0) -> bytes:
+    """The booklet's pages grown by ``bleed`` mm all round (BleedBox; TrimBox = A5), and by
+    ``slug`` mm more with crop marks in it (MediaBox), without links: a print file.
 
     The pages already draw their full-bleed parts (the cover's bands) that far past the
-    page edge; the screen file's MediaBox hides them, this file shows them.
+    page edge; the screen file's MediaBox hides them, this file shows them. The links of
+    the table of contents stay in the screen file (PDF/X allows no annotation inside the
+    BleedBox, and paper none at all).
     """
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import RectangleObject
 
+    from kraftstokk.render.print_hints import drop_annotations
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    b = mm(bleed)
+    drop_annotations(writer)
+    b, margin = mm(bleed), mm(bleed + slug)
+    marks = None
     for page in writer.pages:
         x0, y0 = float(page.mediabox.left), float(page.mediabox.bottom)
         x1, y1 = float(page.mediabox.right), float(page.mediabox.top)
         page.trimbox = RectangleObject((x0, y0, x1, y1))
-        grown = RectangleObject((x0 - b, y0 - b, x1 + b, y1 + b))
+        page.bleedbox = RectangleObject((x0 - b, y0 - b, x1 + b, y1 + b))
+        grown = RectangleObject((x0 - margin, y0 - margin, x1 + margin, y1 + margin))
         page.mediabox = grown
         page.cropbox = grown
-        page.bleedbox = grown
+        if slug:
+            marks = marks or _crop_mark_page(x1 - x0, y1 - y0, bleed, slug)
+            page.merge_translated_page(marks, x0 - margin, y0 - margin)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _crop_mark_page(width: float, height: float, bleed: float, slug: float) -> Any:
+    """A page of ``width`` × ``height`` points plus bleed and slug, with only crop marks
+    (100 % K) at the trim's corners."""
+    from pypdf import PdfReader
+    from reportlab.lib.colors import CMYKColor
+
+    from kraftstokk.render.printshop import draw_crop_marks
+
+    margin = bleed + slug
+    trim = Box(margin, margin, width / mm(1), height / mm(1))
+    page = Box(0.0, 0.0, trim.w + 2 * margin, trim.h + 2 * margin)
+    buffer = io.BytesIO()
+    register_fonts()  # reportlab names its initial font on every page: one that is embedded
+    canvas = Canvas(
+        buffer,
+        pagesize=(mm(page.w), mm(page.h)),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=SANS,
+    )
+    canvas.setStrokeColor(CMYKColor(0, 0, 0, 1))
+    draw_crop_marks(canvas, trim, page, bleed)
+    canvas.showPage()
+    canvas.save()
+    return PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
 
 
 def printshop_name(language: Language) -> str:
@@ -748,13 +785,16 @@ BOOKLET_PRESET = "offset"
 
 def printshop_booklet(deck: Deck, language: Language = "nb") -> bytes:
     """The booklet for a print shop: CMYK within the offset preset's ink limit, 3 mm bleed
-    with TrimBox and BleedBox on every page, PDF/X-1a keys."""
+    with TrimBox and BleedBox on every page, crop marks outside the bleed, no links,
+    PDF/X-1a keys."""
     from kraftstokk.design.presets import load_preset
     from kraftstokk.render.pdfx import make_pdfx
+    from kraftstokk.render.printshop import slug_of
 
     preset = load_preset(BOOKLET_PRESET)
     colour = PrintColour(preset.colour, preset.ink_limit_pct)
-    pdf = booklet_with_bleed(build_booklet(deck, language, colour), preset.bleed_mm)
+    booklet = build_booklet(deck, language, colour)
+    pdf = booklet_with_bleed(booklet, preset.bleed_mm, slug_of(preset))
     from kraftstokk.render.locale import load_locale
 
     words = load_locale(language).words
