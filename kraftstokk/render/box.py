@@ -301,6 +301,8 @@ CREASE_INK = CMYKColorSep(1, 0, 0, 0, spotName="Crease")
 #: The smallest text on a box, always bold and light on the dark ground: no preset's
 #: reversed-text minimum is larger, and from 8 pt up text is register-safe in any inks.
 BOX_TEXT_MIN = 8.0
+#: mm the back panel's text keeps from its folds: a print shop's 3 mm safe area and 1 more.
+BACK_MARGIN = 4.0
 #: The back panel's data credit: at most this many lines.
 CREDIT_LINES = 5
 
@@ -475,7 +477,7 @@ def _fitted_size(text: str, font: str, size: float, width: float) -> float:
 def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
     """Title, edition, what is inside, and the data credit: all of it white and bold."""
     cx = mm(panel.x + panel.w / 2)
-    inner = mm(panel.w - 12)
+    inner = mm(panel.w - 2 * BACK_MARGIN)
     top = mm(panel.top)
     canvas.setFillColor(pal.white)
     title_size = _fitted_size(deck.title, SANS_BOLD, 16, inner)
@@ -488,9 +490,12 @@ def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
         f"{len(deck.plant_cards)} norske vannkraftverk og {len(deck.jokers)} jokere",
         "Idiot · Kraftidioten · Strømkrig",
     )
-    for i, line in enumerate(lines):
+    y = top - mm(54)
+    for line in lines:  # a line too long for a narrow box at BOX_TEXT_MIN wraps
         size = _fitted_size(line, SANS_BOLD, 8.5, inner)
-        _centred(canvas, line, SANS_BOLD, size, cx, top - mm(54 + 5 * i))
+        for part in wrap(line, SANS_BOLD, size, inner):
+            _centred(canvas, part, SANS_BOLD, size, cx, y)
+            y -= size * 1.3
     data = credit_text(deck)
     if data:
         size = BOX_TEXT_MIN
