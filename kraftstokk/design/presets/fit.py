@@ -1,4 +1,4 @@
-"""Does a card layout meet a preset's safe area and text rules? Checked before a file is made for it."""
+"""Does a card layout meet a preset's safe area and text rules? Checked before its files."""
 
 from __future__ import annotations
 
