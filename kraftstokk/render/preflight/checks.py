@@ -12,7 +12,7 @@ from kraftstokk.design.presets import Preset
 from kraftstokk.render.preflight.marks import Mark, PageFacts
 from kraftstokk.render.preflight.paint import Paint, resolve
 from kraftstokk.render.preflight.report import CHECKS, CheckResult, Failure
-from kraftstokk.render.preflight.space import MM
+from kraftstokk.render.preflight.space import MM, BBox
 
 BOX_TOLERANCE_MM = 0.05
 #: A black fill smaller than this (a suit symbol, a pip, an icon) is fine detail that
@@ -467,3 +467,168 @@ def _sheet_bleed(number: int, page: PageFacts, bleed: float, preset: Preset) -> 
             f"{preset.bleed_mm:g} mm on every side",
         )
     ]
+
+
+#: Text smaller than this and lines thinner than this are register-sensitive: printed in
+#: several inks, a plate off by a tenth of a millimetre blurs them.
+REGISTER_TEXT_PT = 8.0
+REGISTER_LINE_PT = 0.5
+#: An ink counts from this much (0..1); a full-strength ink from FULL_INK.
+ANY_INK = 0.005
+FULL_INK = 0.995
+#: How far back the fills under a mark are searched (a page's ground is among them).
+GROUND_SEARCH = 4000
+
+
+def _inks(paint: Paint | None) -> tuple[float, ...] | None:
+    """The inks a paint prints with (0..1 each), or None where a profile would decide."""
+    if paint is None:
+        return None
+    c = paint.components
+    if paint.family == "cmyk" and len(c) == 4:
+        return c
+    if paint.family == "gray" and c:
+        return (0.0, 0.0, 0.0, 1 - c[0])
+    if paint.family == "spot" and c:
+        return c
+    return None
+
+
+def _ink_count(inks: tuple[float, ...]) -> int:
+    return sum(1 for value in inks if value > ANY_INK)
+
+
+def _one_full_ink(inks: tuple[float, ...]) -> bool:
+    return _ink_count(inks) == 1 and max(inks) >= FULL_INK
+
+
+def _ground(mark: Mark, fills: list[Mark]) -> Mark | None:
+    """The last fill painted under the middle of ``mark`` (None: paper)."""
+    x = (mark.bbox[0] + mark.bbox[2]) / 2
+    y = (mark.bbox[1] + mark.bbox[3]) / 2
+    for fill in reversed(fills[-GROUND_SEARCH:]):
+        x0, y0, x1, y1 = fill.bbox
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return fill
+    return None
+
+
+def _fine(mark: Mark) -> bool:
+    if mark.kind == "text":
+        return mark.size < REGISTER_TEXT_PT - 0.01
+    return mark.kind == "stroke" and mark.size < REGISTER_LINE_PT - 0.001
+
+
+def _what(mark: Mark) -> str:
+    return mark.label if mark.kind == "text" else f"{mark.size:.2f} pt line at {_where(mark)}"
+
+
+def check_register(facts: list[PageFacts], preset: Preset) -> CheckResult:
+    """Text under 8 pt and lines under 0.5 pt in one ink at full strength (100 % K, or one
+    process or spot colour), and never knocked out of a ground of several inks."""
+    result = CheckResult("register", dict(CHECKS)["register"], applies=preset.colour == "cmyk")
+    if not result.applies:
+        result.summary = "not checked for RGB output"
+        return result
+    fine = 0
+    for page in facts:
+        fills: list[Mark] = []
+        for mark in page.marks:
+            if mark.kind == "fill":
+                fills.append(mark)
+                continue
+            inks = _inks(mark.paint)
+            if inks is None or not _fine(mark):
+                continue
+            fine += 1
+            if _ink_count(inks) == 0:
+                ground = _ground(mark, fills)
+                under = _inks(ground.paint) if ground is not None else None
+                if under is not None and _ink_count(under) > 1:
+                    result.failures.append(
+                        Failure(
+                            mark.page,
+                            _what(mark),
+                            f"knocked out of {_ink_count(under)} inks",
+                            "one ink at full strength, or larger",
+                        )
+                    )
+            elif not _one_full_ink(inks):
+                paint = mark.paint.text() if mark.paint is not None else ""
+                result.failures.append(
+                    Failure(mark.page, _what(mark), paint, "one ink at full strength")
+                )
+    result.summary = (
+        f"{fine} objects under {REGISTER_TEXT_PT:g} pt text or {REGISTER_LINE_PT:g} pt lines"
+    )
+    return result
+
+
+def check_overprint(facts: list[PageFacts], preset: Preset) -> CheckResult:
+    """Overprint where it is meant: never on paper white (it would vanish), and black text
+    under 8 pt on an inked ground set to overprint (so it cannot knock a hole that a
+    plate off register shows)."""
+    result = CheckResult("overprint", dict(CHECKS)["overprint"], applies=preset.colour == "cmyk")
+    if not result.applies:
+        result.summary = "not checked for RGB output"
+        return result
+    overprinting = 0
+    for page in facts:
+        fills: list[Mark] = []
+        for mark in page.marks:
+            inks = _inks(mark.paint)
+            overprinting += mark.overprint
+            if inks is not None and mark.overprint and _ink_count(inks) == 0:
+                what = _what(mark) if mark.kind != "fill" else f"fill at {_where(mark)}"
+                result.failures.append(
+                    Failure(mark.page, what, "white set to overprint", "knocked out")
+                )
+            if mark.kind == "fill":
+                fills.append(mark)
+                continue
+            if mark.kind != "text" or inks is None or mark.overprint or not _fine(mark):
+                continue
+            black = _ink_count(inks) == 1 and inks[-1] >= FULL_INK and len(inks) == 4
+            ground = _ground(mark, fills) if black else None
+            under = _inks(ground.paint) if ground is not None else None
+            if under is not None and _ink_count(under) > 0:
+                result.failures.append(
+                    Failure(mark.page, mark.label, "100 % K knocking out", "set to overprint")
+                )
+    result.summary = f"{overprinting} objects set to overprint"
+    return result
+
+
+def check_annotations(annotations: list[tuple[int, str, PageBoxes, BBox]]) -> CheckResult:
+    """No annotation (a link, a comment) inside a page's BleedBox, as PDF/X asks; a
+    printer's marks (PrinterMark, TrapNet) are allowed."""
+    result = CheckResult("annotations", dict(CHECKS)["annotations"])
+    for number, subtype, boxes, rect in annotations:
+        if subtype in ("/PrinterMark", "/TrapNet"):
+            continue
+        area = boxes.bleed or boxes.trim or boxes.media
+        inside = rect[0] < area[2] and rect[2] > area[0] and rect[1] < area[3] and rect[3] > area[1]
+        if inside:
+            result.failures.append(
+                Failure(number, f"{subtype.lstrip('/')} annotation", "inside the BleedBox", "none")
+            )
+    result.summary = f"{len(annotations)} annotations"
+    return result
+
+
+def check_subset_tags(facts: list[PageFacts]) -> CheckResult:
+    """Each font subset its own tag (ISO 32000-1 §9.6.4): not every subset AAAAAA+."""
+    result = CheckResult("subsets", dict(CHECKS)["subsets"])
+    fonts_by_tag: dict[str, set[str]] = {}
+    for page in facts:
+        for name in page.fonts:
+            tag, plus, base = name.partition("+")
+            if plus and len(tag) == 6 and tag.isalpha() and tag.isupper():
+                fonts_by_tag.setdefault(tag, set()).add(base)
+    for tag, bases in sorted(fonts_by_tag.items()):
+        if len(bases) > 1:
+            result.failures.append(
+                Failure(0, f"subset tag {tag}+", ", ".join(sorted(bases)), "one tag per subset")
+            )
+    result.summary = f"{sum(map(len, fonts_by_tag.values()))} subsets, {len(fonts_by_tag)} tags"
+    return result
