@@ -105,9 +105,18 @@ class OutputError(KraftstokkError):
 
 
 class RequestRefused(KraftstokkError):
-    """A web request the server refuses (``kraftstokk serve``); ``status`` is its 4xx."""
+    """A web request the server refuses (``kraftstokk serve``); ``status`` is its 4xx.
+
+    ``said`` is the refusal in each language the page speaks, for one a person can meet
+    while playing (a claim below the last one, a save of another deck); the message
+    stays English, for scripts and logs.
+    """
 
     status: int = 400
+
+    def __init__(self, message: str, said: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.said = said or {}
 
 
 #: Error lines stay readable: a value quoted in one is cut to this many characters.

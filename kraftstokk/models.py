@@ -192,6 +192,12 @@ class Deck(BaseModel):
         style = self.spec.get("style", {})
         return style if isinstance(style, dict) else {}
 
+    def language(self, default: str = "nb") -> str:
+        """The spec's ``[style] language`` (the booklet's and the web page's first), or
+        ``default`` for a deck written without one."""
+        language = self.style().get("language")
+        return language if isinstance(language, str) and language else default
+
 
 def card_id(suit: str, value: int) -> str:
     return f"{suit}-{value}"

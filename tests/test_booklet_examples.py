@@ -4,22 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from kraftstokk.games.core import DeckTable
-from kraftstokk.games.kraftidioten import rules as ki_rules
-from kraftstokk.models import CATEGORIES
-from kraftstokk.render import booklet_examples as ex
-from kraftstokk.render.booklet_text import (
+from kraftstokk.design import blocks
+from kraftstokk.design.blocks import (
     CardRow,
     Example,
     Heading,
     Para,
-    booklet_blocks,
     card_name,
     figure,
     gallery,
     number,
     war_partner_line,
 )
+from kraftstokk.games.core import DeckTable
+from kraftstokk.games.idiot import chapter as idiot_chapter
+from kraftstokk.games.kraftidioten import chapter as ki_chapter
+from kraftstokk.games.kraftidioten import rules as ki_rules
+from kraftstokk.games.stromkrig import chapter as sk_chapter
+from kraftstokk.models import CATEGORIES
+from kraftstokk.render.booklet_content import booklet_blocks
 from kraftstokk.render.locale import load_locale
 from tests.conftest import synthetic_deck
 
@@ -35,26 +38,26 @@ def any_deck(request):
 
 
 def test_beat_example_follows_sk2(any_deck):
-    beat = ex.stromkrig_beat(any_deck)
+    beat = sk_chapter.beat_example(any_deck)
     assert beat is not None
     assert beat.higher.figure("gwh") > beat.top.figure("gwh") > beat.lower.figure("gwh")
     for card in (beat.top, beat.higher, beat.lower):
-        assert ex.is_plain_stromkrig(card)
-    assert not ex.starts_war(beat.top, beat.higher)
-    assert not ex.starts_war(beat.top, beat.lower)
+        assert sk_chapter.is_plain(card)
+    assert not sk_chapter.starts_war(beat.top, beat.higher)
+    assert not sk_chapter.starts_war(beat.top, beat.lower)
 
 
 def test_run_example_follows_sk5(any_deck):
-    run = ex.stromkrig_run(any_deck)
+    run = sk_chapter.run_example(any_deck)
     assert run is not None
     assert run.first.nr and run.second.nr
     assert run.first.nr.gwh == run.second.nr.gwh + 1  # consecutive, lowest production first
     assert run.first.figure("gwh") > run.top.figure("gwh")
-    assert not ex.starts_war(run.top, run.first)
+    assert not sk_chapter.starts_war(run.top, run.first)
 
 
 def test_tens_war_example_follows_sk6b_and_sk7(any_deck):
-    war = ex.stromkrig_tens_war(any_deck)
+    war = sk_chapter.tens_war(any_deck)
     assert war is not None
     assert war.under.figure("gwh") // 10 == war.laid.figure("gwh") // 10
     assert war.laid.id in war.under.flags.war_partners
@@ -67,7 +70,7 @@ def test_tens_war_example_follows_sk6b_and_sk7(any_deck):
 
 
 def test_club_war_example_follows_sk6a(any_deck):
-    war = ex.stromkrig_club_war(any_deck)
+    war = sk_chapter.club_war(any_deck)
     assert war is not None
     assert war.under.suit == war.laid.suit == "kløver"
     assert not war.under.flags.burn and not war.laid.flags.burn  # clubs 1-4 excepted
@@ -78,18 +81,18 @@ def test_club_war_example_follows_sk6a(any_deck):
 
 
 def test_special_examples(any_deck):
-    reset = ex.stromkrig_reset(any_deck)
+    reset = sk_chapter.reset_example(any_deck)
     assert reset is not None and reset.special.value == 2
     assert reset.follow.figure("gwh") < reset.top.figure("gwh")
-    invisible = ex.stromkrig_invisible(any_deck)
+    invisible = sk_chapter.invisible_example(any_deck)
     assert invisible is not None
     assert any(invisible.special.flags.invisible.get(c) for c in CATEGORIES)
     assert invisible.follow.figure("gwh") > invisible.top.figure("gwh")
-    assert not ex.starts_war(invisible.top, invisible.follow)
+    assert not sk_chapter.starts_war(invisible.top, invisible.follow)
 
 
 def test_kraftidioten_claim_example_follows_ki3_and_ki6(any_deck):
-    claims = ex.kraftidioten_claims(any_deck)
+    claims = ki_chapter.claims_example(any_deck)
     assert claims is not None
     cat = claims.category
     table = DeckTable.from_deck(any_deck)
@@ -108,14 +111,14 @@ def test_kraftidioten_claim_example_follows_ki3_and_ki6(any_deck):
 
 
 def test_kraftidioten_top_example_is_top3(any_deck):
-    top = ex.kraftidioten_top(any_deck)
+    top = ki_chapter.top_example(any_deck)
     assert top is not None
     assert ki_rules.is_top3(top.top.nr.get(top.category)) and top.top.flags.top3.get(top.category)
     assert top.top.figure(top.category) >= top.under.figure(top.category)
 
 
 def test_idiot_example_values(any_deck):
-    idiot = ex.idiot_queen(any_deck)
+    idiot = idiot_chapter.queen_example(any_deck)
     assert idiot is not None
     assert idiot.top.value == 12
     assert [c.value for c in idiot.allowed] == [12, 13, 1]
@@ -126,18 +129,18 @@ def test_idiot_example_values(any_deck):
 
 def test_special_card_lists(any_deck):
     for category in CATEGORIES:
-        invisible = ex.invisible_cards(any_deck, category)
+        invisible = blocks.invisible_cards(any_deck, category)
         assert [c.nr.get(category) for c in invisible if c.nr] == [50, 51, 52]
-        top = ex.top_cards(any_deck, category)
+        top = blocks.top_cards(any_deck, category)
         assert [c.nr.get(category) for c in top if c.nr] == [1, 2, 3]
-    assert [(c.suit, c.value) for c in ex.burn_cards(any_deck)] == [
+    assert [(c.suit, c.value) for c in blocks.burn_cards(any_deck)] == [
         ("kløver", v) for v in (1, 2, 3, 4)
     ]
-    assert sorted(c.suit or "" for c in ex.reset_cards(any_deck)) == sorted(
+    assert sorted(c.suit or "" for c in blocks.reset_cards(any_deck)) == sorted(
         ["spar", "hjerter", "kløver", "ruter"]
     )
-    for group in ex.war_groups(any_deck):
-        assert len({ex.tens(c) for c in group}) == 1 and len(group) > 1
+    for group in blocks.war_groups(any_deck):
+        assert len({blocks.tens(c) for c in group}) == 1 and len(group) > 1
 
 
 def test_a_deck_without_war_partners_says_so():
@@ -148,8 +151,8 @@ def test_a_deck_without_war_partners_says_so():
         card.gwh = 10.0 * (60 - card.nr.gwh) + 5
         card.flags.gwh_tens = int(card.gwh) // 10 * 10
         card.flags.war_partners = []
-    assert ex.war_groups(deck) == []
-    assert ex.stromkrig_tens_war(deck) is None
+    assert blocks.war_groups(deck) == []
+    assert sk_chapter.tens_war(deck) is None
     texts = [
         part.text
         for block in booklet_blocks(deck, "nb")
@@ -191,11 +194,11 @@ def test_war_cards_differ_when_the_chosen_ranks_share_a_figure():
     # Regression: the war cards a quarter from each end of the ranking were taken as they
     # were, so equal figures gave a war with no loser.
     deck = synthetic_deck()
-    plain = [c for c in ex.ranked(deck, "head_m") if ex.is_plain_stromkrig(c)]
+    plain = [c for c in blocks.ranked(deck, "head_m") if sk_chapter.is_plain(c)]
     for card in plain[1:]:
         card.head_m = 500.0
     plain[0].head_m = 900.0
-    for war in (ex.stromkrig_tens_war(deck), ex.stromkrig_club_war(deck)):
+    for war in (sk_chapter.tens_war(deck), sk_chapter.club_war(deck)):
         assert war is not None
         assert war.challenger_card.id != war.defender_card.id
         challenger = war.challenger_card.figure(war.category)
@@ -208,26 +211,26 @@ def test_no_war_example_when_every_war_card_has_the_same_figure():
     deck = synthetic_deck()
     for card in deck.plant_cards:
         card.head_m = 500.0
-    assert ex.stromkrig_tens_war(deck) is None
+    assert sk_chapter.tens_war(deck) is None
 
 
 def test_tens_war_prefers_a_laid_card_that_is_really_lower():
     # The booklet says "even though Ola's card is lower": pick a pair where it is.
     deck = synthetic_deck()
-    groups = [g for g in ex.war_groups(deck) if all(ex.is_plain_stromkrig(c) for c in g)]
+    groups = [g for g in blocks.war_groups(deck) if all(sk_chapter.is_plain(c) for c in g)]
     assert len(groups) >= 2
     first = groups[0]
     for card in first[1:]:
         card.gwh = first[0].gwh
-    war = ex.stromkrig_tens_war(deck)
+    war = sk_chapter.tens_war(deck)
     assert war is not None
     assert war.laid.figure("gwh") < war.under.figure("gwh")
-    assert ex.tens(war.laid) == ex.tens(war.under)
+    assert blocks.tens(war.laid) == blocks.tens(war.under)
 
 
 def test_gallery_shows_each_card_once_with_all_its_ranks():
     deck = synthetic_deck()
-    groups = [(category, ex.top_cards(deck, category)) for category in CATEGORIES]
+    groups = [(category, blocks.top_cards(deck, category)) for category in CATEGORIES]
     rows = gallery(groups, NB, per_row=4)
     shown = [card.id for row in rows for card in row.cards]
     assert len(shown) == len(set(shown))
@@ -243,9 +246,9 @@ def test_gallery_shows_each_card_once_with_all_its_ranks():
 
 def test_war_partner_line_names_the_ten_and_every_plant():
     deck = synthetic_deck()
-    group = ex.war_groups(deck)[0]
+    group = blocks.war_groups(deck)[0]
     line = war_partner_line(group, NB.for_deck(deck))
-    assert line.startswith(f"{number(ex.tens(group[0]), NB)}\u00a0GWh: ")
+    assert line.startswith(f"{number(blocks.tens(group[0]), NB)}\u00a0GWh: ")
     for card in group:
         assert card.name in line
         assert figure(card, "gwh", NB.for_deck(deck)) in line
@@ -254,7 +257,7 @@ def test_war_partner_line_names_the_ten_and_every_plant():
 def test_the_idiot_example_agrees_with_the_engine(any_deck):
     from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of
 
-    idiot = ex.idiot_queen(any_deck)
+    idiot = idiot_chapter.queen_example(any_deck)
     assert idiot is not None
     need = need_after(rank_of(12))
     for card in (*idiot.allowed, *idiot.special):

@@ -6,7 +6,8 @@ from dataclasses import fields
 
 import pytest
 
-from kraftstokk.render import booklet_text as bt
+from kraftstokk.design import blocks as bt
+from kraftstokk.render.booklet_content import booklet_blocks
 from kraftstokk.render.booklet_rules import RulesText
 from kraftstokk.render.locale import available_languages, load_locale
 from tests.conftest import synthetic_deck
@@ -34,21 +35,26 @@ def _texts(block: bt.Block | bt.Para | bt.Bullets | bt.CardRow) -> list[str]:
 @pytest.mark.parametrize("seed", [1, 7, 23])
 def test_every_template_field_is_filled(language: bt.Language, seed: int) -> None:
     texts = [
-        text
-        for block in bt.booklet_blocks(synthetic_deck(seed), language)
-        for text in _texts(block)
+        text for block in booklet_blocks(synthetic_deck(seed), language) for text in _texts(block)
     ]
     assert texts
     left = [text for text in texts if "{" in text or "}" in text]
     assert left == []
 
 
-def test_the_languages_fill_the_same_kinds_of_text() -> None:
-    # A paragraph list in one language and a single paragraph in the other would change
-    # the booklet's structure, which must be one for both.
-    nb_text, en_text = load_locale("nb").text, load_locale("en").text
-    for field in fields(RulesText):
-        nb, en = getattr(nb_text, field.name), getattr(en_text, field.name)
-        assert type(nb) is type(en), field.name
-        if field.name not in ("deck_intro",):  # English explains the Norwegian suit names
-            assert not isinstance(nb, tuple) or len(nb) == len(en), field.name
+@pytest.mark.parametrize("language", available_languages())
+def test_the_languages_fill_the_same_kinds_of_text(language: str) -> None:
+    # A paragraph list in one language and a single paragraph in another would change
+    # the booklet's structure, which is one for all (the games' chapters included).
+    reference, other = load_locale("nb"), load_locale(language)
+    pairs = [(RulesText, reference.text, other.text)]
+    pairs += [
+        (type(mine.text), mine.text, theirs.text)
+        for mine, theirs in zip(reference.games, other.games, strict=True)
+    ]
+    for cls, nb_text, text in pairs:
+        for field in fields(cls):
+            nb, mine = getattr(nb_text, field.name), getattr(text, field.name)
+            assert type(nb) is type(mine), field.name
+            if field.name not in ("deck_intro",):  # English explains the Norwegian suit names
+                assert not isinstance(nb, tuple) or len(nb) == len(mine), field.name

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 import kraftstokk.design.layout as layout_module
 import kraftstokk.design.presets as presets_module
-import kraftstokk.render.locale as locale_module
+import kraftstokk.locales.loader as locale_loader
+from kraftstokk import locales
 from kraftstokk.cli import app
 from kraftstokk.design.layout import layout_listing, load_layout
 from kraftstokk.design.presets import PresetError, load_preset, preset_listing
@@ -28,6 +29,9 @@ from kraftstokk.sim.sweep.model import SweepValidationError, parse_sweep
 from tests.conftest import synthetic_deck
 from tests.test_hostile_inputs import one_error_line
 from tests.toml_text import toml_text
+
+#: The project's locale files, as the package ships them.
+SHIPPED_LOCALES = resources.files("kraftstokk.locales")
 
 runner = CliRunner()
 PACKAGE = Path(layout_module.__file__).parent
@@ -268,13 +272,17 @@ def test_a_sweep_file_that_is_no_file_is_refused_at_once(tmp_path: Path):
 
 
 def nb() -> dict[str, object]:
-    data = resources.files("kraftstokk.render.locales").joinpath("nb.toml").read_bytes()
-    return tomllib.loads(data.decode("utf-8"))
+    """The booklet part of bokmål, as its file holds it."""
+    return copy.deepcopy(locales.load("nb").part("booklet"))
+
+
+def parse_nb(booklet: dict[str, object]) -> None:
+    parse_locale("locales/nb/booklet.toml", "nb", booklet, locales.load("nb").part("words"))
 
 
 def locale_error(data: dict[str, object]) -> str:
     with pytest.raises(LocaleError) as info:
-        parse_locale("render/locales/nb.toml", "nb", toml_text(data).encode("utf-8"))
+        parse_nb(data)
     assert "\n" not in info.value.message
     return info.value.message
 
@@ -308,12 +316,12 @@ def with_text(key: str, value: object) -> dict[str, object]:
 )
 def test_bad_markup_in_a_locale_is_one_line_naming_file_and_key(value: str, reason: str):
     message = locale_error(with_text("subtitle", value))
-    assert message.startswith("render/locales/nb.toml [text] subtitle: ") and reason in message
+    assert message.startswith("locales/nb/booklet.toml [text] subtitle: ") and reason in message
 
 
 def test_markup_the_booklet_uses_passes():
     text = "a <b>b</b> <i>c</i> <u>d</u> x<sup>2</sup> <font size='9'>e</font> & f < g &amp; &#229;"
-    parse_locale("nb.toml", "nb", toml_text(with_text("subtitle", text)).encode("utf-8"))
+    parse_nb(with_text("subtitle", text))
 
 
 def test_a_plural_named_out_of_bounds_is_refused():
@@ -327,9 +335,9 @@ def test_a_plural_named_out_of_bounds_is_refused():
     ("key", "value", "reason"),
     [
         ("edition", "Utgave {edition:>999999999}", "names no plural in [grammar.plurals]"),
-        ("edition", "Utgave {edition!r}", "a placeholder takes no !conversion"),
-        ("edition", "Utgave {edition.__class__}", "unknown placeholder {edition.__class__}"),
-        ("edition", "Utgave {edition[0]}", "unknown placeholder {edition[0]}"),
+        ("edition", "Utgave {edition!r}", "{edition!r}: no !conversion is taken"),
+        ("edition", "Utgave {edition.__class__}", "{edition.__class__} is not a placeholder"),
+        ("edition", "Utgave {edition[0]}", "{edition[0]} is not a placeholder"),
         ("deck_intro", ["{title:count_x}"], "names no plural"),
         ("deck_intro", ["x" * (MAX_TEXT + 1)], "has at most 2000"),
         ("deck_intro", ["x"] * 61, "61 paragraphs; at most 60"),
@@ -358,15 +366,20 @@ def test_grammar_templates_and_plural_forms_are_checked_too():
 
 @contextlib.contextmanager
 def booklet_language(data: dict[str, object], folder: Path, monkeypatch: pytest.MonkeyPatch):
-    """``data`` as the only nb.toml the booklet reads, while the block runs."""
-    folder.mkdir()
-    (folder / "nb.toml").write_text(toml_text(data), encoding="utf-8")
-    monkeypatch.setattr(locale_module, "_folder", lambda: folder)
-    locale_module.load_locale.cache_clear()
+    """``data`` as the booklet part of bokmål, the only language there is while the block
+    runs (its other parts as shipped)."""
+    language = folder / "nb"
+    language.mkdir(parents=True)
+    for part in SHIPPED_LOCALES.joinpath("nb").iterdir():
+        (language / part.name).write_bytes(part.read_bytes())
+    (language / "booklet.toml").write_text(toml_text(data), encoding="utf-8")
+    monkeypatch.setattr(locale_loader, "_folder", lambda: folder)
+    locale_loader.reset()
     try:
         yield
     finally:
-        locale_module.load_locale.cache_clear()
+        monkeypatch.undo()
+        locale_loader.reset()
 
 
 def test_a_locale_at_its_limits_renders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -396,4 +409,4 @@ def test_an_example_taller_than_a_page_is_one_line_not_a_reportlab_traceback(
         build_booklet(synthetic_deck(), "nb")
     message = info.value.message
     assert message.startswith("the booklet in 'nb' does not fit its pages: a block of its text")
-    assert message.endswith("shorten that text in render/locales/nb.toml") and "\n" not in message
+    assert message.endswith("shorten that text in locales/nb/booklet.toml") and "\n" not in message

@@ -41,7 +41,6 @@ from tests.test_preflight import make_pdf
 from tests.toml_text import toml_text
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "kraftstokk" / "render"
 DESIGN = ROOT / "kraftstokk" / "design"
 
 # --- values a designer, translator or attacker might write --------------------------------
@@ -197,7 +196,7 @@ def toml_files(base_text: bytes) -> st.SearchStrategy[bytes]:
 def data_folder(source: Path, target: Path) -> Path:
     """A fresh copy of a folder of data files (each example starts from the shipped ones)."""
     shutil.rmtree(target, ignore_errors=True)
-    target.mkdir()
+    target.mkdir(parents=True)
     for path in source.glob("*.toml"):
         (target / path.name).write_bytes(path.read_bytes())
     return target
@@ -422,7 +421,8 @@ def test_preset_survives(place: Path, tmp_path: Path, data: bytes):
 
 # --- a locale ---------------------------------------------------------------------------------
 
-NB = (PACKAGE / "locales" / "nb.toml").read_bytes()
+LOCALES = ROOT / "kraftstokk" / "locales"
+NB = (LOCALES / "nb" / "booklet.toml").read_bytes()
 
 
 @examples(2)
@@ -439,14 +439,15 @@ NB = (PACKAGE / "locales" / "nb.toml").read_bytes()
 )
 @given(data=toml_files(NB))
 def test_locale_survives(place: Path, tmp_path: Path, data: bytes):
-    folder = data_folder(PACKAGE / "locales", tmp_path / "locales")
-    (folder / "nb.toml").write_bytes(data)
+    folder = tmp_path / "locales"
+    data_folder(LOCALES / "nb", folder / "nb")  # bokmål alone: the language the booklet reads
+    (folder / "nb" / "booklet.toml").write_bytes(data)
     before = snapshot_of(place / "out")
     run = run_command(
         ["booklet", "deck.json", "--out", "out"],
         place,
         reader="locale",
-        setup=reading_from(folder, "render.locale"),
+        setup=reading_from(folder, "locales.loader"),
     )
     assert_well_behaved(run)
     expect_kept(place, before, run.returncode)

@@ -8,7 +8,7 @@ import pytest
 
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable, play_game
-from kraftstokk.games.events import Narrator
+from kraftstokk.games.narration import Narrator
 from tests.conftest import synthetic_deck
 
 TABLE = DeckTable.from_deck(synthetic_deck())
@@ -25,8 +25,8 @@ def test_events_told_to_their_own_seat_use_the_second_person(name):
         for event in record.events:
             if event.seat < 0:
                 continue
-            english = event.text(Narrator(TABLE, "en", viewer=event.seat))
-            norwegian = event.text(Narrator(TABLE, "nb", viewer=event.seat))
+            english = Narrator(TABLE, "en", viewer=event.seat, game=name).tell(event)
+            norwegian = Narrator(TABLE, "nb", viewer=event.seat, game=name).tell(event)
             assert not THIRD_PERSON.search(english), english
             assert " of you" not in english and " til du" not in norwegian, (english, norwegian)
             told += 1

@@ -12,7 +12,8 @@ import pytest
 from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.games import native, registry
 from kraftstokk.games.core import DeckTable, Game, State
-from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut
+from kraftstokk.games.events import Event, GameOver, SeatOut
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.observation import Observation
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.models import SUITS
@@ -73,18 +74,18 @@ def test_native_compiles_every_module_of_every_package_but_its_spec():
     assert {"stats", "frozen", "events", "observation"} <= set(modules)
 
 
-def test_events_are_values_with_text_in_both_languages():
+def test_events_are_values_told_in_every_language():
     event = SeatOut(2, 1)
     assert event == SeatOut(2, 1) and event != SeatOut(2, 2)
     assert [f.name for f in dataclasses.fields(event)] == ["seat", "place"]
-    assert SeatOut(2, 1).text(Narrator(TABLE, "nb")) == "Plass 3 er ute som nr. 1."
-    assert SeatOut(2, 1).text(Narrator(TABLE, "en")) == "Seat 3 is out, 1st."
-    assert SeatOut(2, 3).text(Narrator(TABLE, "en", viewer=2)) == "You are out, 3rd."
-    over = GameOver(1, (0, 2), "idioten", "the Idiot")
-    assert over.text(Narrator(TABLE, "nb")) == (
+    assert Narrator(TABLE, "nb").tell(SeatOut(2, 1)) == "Plass 3 er ute som nr. 1."
+    assert Narrator(TABLE, "en").tell(SeatOut(2, 1)) == "Seat 3 is out, 1st."
+    assert Narrator(TABLE, "en", viewer=2).tell(SeatOut(2, 3)) == "You are out, 3rd."
+    over = GameOver(1, (0, 2))
+    assert Narrator(TABLE, "nb", game="idiot").tell(over) == (
         "Spillet er over. Rekkefølgen ut: plass 1, plass 3. Plass 2 er idioten."
     )
-    assert over.text(Narrator(TABLE, "en", viewer=1)) == (
+    assert Narrator(TABLE, "en", viewer=1, game="idiot").tell(over) == (
         "The game is over. Out in this order: seat 1, seat 3. You are the Idiot."
     )
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import DeckTable, RandomBot, play_game
-from kraftstokk.games.events import Narrator
 from kraftstokk.games.idiot.actions import (
     CHANCE,
     END_RUN,
@@ -29,6 +28,7 @@ from kraftstokk.games.idiot.events import ChanceDrawn, FaceDownTurned, RunEnded
 from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.spec import SPEC
 from kraftstokk.games.idiot.state import GAME, IdiotGame, IdiotState
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import make_bots, make_game
 from tests.conftest import synthetic_deck
 
@@ -583,10 +583,14 @@ def test_observation_holds_only_what_the_seat_may_know(table):
     shown = {*obs.hand, *obs.face_up, *obs.pile, *(c for row in obs.face_up_rows for c in row)}
     assert not shown & hidden
     for lang in ("nb", "en"):
-        lines = obs.lines(Narrator(TABLE, lang, viewer=1))
+        lines = Narrator(TABLE, lang, viewer=1, game="idiot").view(obs)
         assert not any(TABLE.names[c] in line for c in hidden for line in lines)
-    assert any("Your hand" in line for line in obs.lines(Narrator(TABLE, "en", viewer=1)))
-    assert any("Hånda di" in line for line in obs.lines(Narrator(TABLE, "nb", viewer=1)))
+    assert any(
+        "Your hand" in line for line in Narrator(TABLE, "en", viewer=1, game="idiot").view(obs)
+    )
+    assert any(
+        "Hånda di" in line for line in Narrator(TABLE, "nb", viewer=1, game="idiot").view(obs)
+    )
 
 
 # -- engine guarantees --------------------------------------------------------------------

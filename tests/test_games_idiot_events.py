@@ -12,7 +12,7 @@ import random
 import pytest
 
 from kraftstokk.games import events as framework
-from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut
+from kraftstokk.games.events import Event, GameOver, SeatOut
 from kraftstokk.games.idiot import events as idiot_events
 from kraftstokk.games.idiot.actions import CHANCE, END_RUN, FACE_DOWN, PASS, READY, SNEAK, TAKE
 from kraftstokk.games.idiot.events import (
@@ -31,11 +31,12 @@ from kraftstokk.games.idiot.events import (
     SwapsDone,
 )
 from kraftstokk.games.idiot.state import IdiotGame
+from kraftstokk.games.narration import Narrator
 from tests.test_games_idiot import TABLE, play_ranks, position
 
-NB = Narrator(TABLE, "nb")
-EN = Narrator(TABLE, "en")
-EN_SEAT_0 = Narrator(TABLE, "en", viewer=0)
+NB = Narrator(TABLE, "nb", game="idiot")
+EN = Narrator(TABLE, "en", game="idiot")
+EN_SEAT_0 = Narrator(TABLE, "en", viewer=0, game="idiot")
 
 PRODUCED: set[type[Event]] = set()
 
@@ -49,7 +50,7 @@ def told(events: list[Event], kind: type[Event]) -> Event:
 
 
 def texts(event: Event) -> tuple[str, str]:
-    return event.text(NB), event.text(EN)
+    return NB.tell(event), EN.tell(event)
 
 
 def test_swapping_and_the_start():
@@ -58,8 +59,8 @@ def test_swapping_and_the_start():
     state.apply(swap)
     event = told(state.events, Swapped)
     hand, up = NB.card(swap[1]), NB.card(swap[2])
-    assert event.text(NB) == f"Plass 1 bytter {hand} fra hånda med {up} fra de åpne bordkortene."
-    assert event.text(EN_SEAT_0) == (
+    assert NB.tell(event) == f"Plass 1 bytter {hand} fra hånda med {up} fra de åpne bordkortene."
+    assert EN_SEAT_0.tell(event) == (
         f"You swap {EN.card(swap[1])} from hand with {EN.card(swap[2])} from the face-up row."
     )
     state.apply((READY,))
@@ -69,8 +70,8 @@ def test_swapping_and_the_start():
         "Seat 1 is done swapping.",
     )
     start = told(state.events, Starts)
-    assert start.text(NB) == f"Plass {start.seat + 1} begynner (lavest vanlige kort på hånda)."
-    assert start.text(EN) == f"Seat {start.seat + 1} starts (lowest ordinary card in hand)."
+    assert NB.tell(start) == f"Plass {start.seat + 1} begynner (lavest vanlige kort på hånda)."
+    assert EN.tell(start) == f"Seat {start.seat + 1} starts (lowest ordinary card in hand)."
 
 
 def test_cards_laid_from_hand_and_from_the_face_up_row():
@@ -78,8 +79,8 @@ def test_cards_laid_from_hand_and_from_the_face_up_row():
     play_ranks(state, 5, 5)
     event = told(state.events, Laid)
     assert isinstance(event, Laid) and not event.from_face_up
-    assert event.text(NB) == f"Plass 1 legger: {NB.cards(event.cards)}."
-    assert event.text(EN_SEAT_0) == f"You play: {EN.cards(event.cards)}."
+    assert NB.tell(event) == f"Plass 1 legger: {NB.cards(event.cards)}."
+    assert EN_SEAT_0.tell(event) == f"You play: {EN.cards(event.cards)}."
     state, _ = position(face_up=[[7], [6]], face_down=[[4], [4]], player=0)
     play_ranks(state, 7)
     event = told(state.events, Laid)
@@ -163,8 +164,10 @@ def test_the_pile_taken_and_a_card_taken_alone():
         "Seat 1 takes the pile (3 cards).",
     )
     alone = PileTaken(1, 0, with_card=True)
-    assert alone.text(NB) == "Plass 2 tar kortet opp på hånda."
-    assert alone.text(Narrator(TABLE, "en", viewer=1)) == "You take the card into hand."
+    assert NB.tell(alone) == "Plass 2 tar kortet opp på hånda."
+    assert (
+        Narrator(TABLE, "en", viewer=1, game="idiot").tell(alone) == "You take the card into hand."
+    )
 
 
 def test_burns_by_a_ten_and_by_four_of_a_kind():
@@ -176,7 +179,7 @@ def test_burns_by_a_ten_and_by_four_of_a_kind():
         "Bunken brennes av en tier (3 kort). Plass 1 legger igjen.",
         "The pile is burned by a 10 (3 cards). Seat 1 plays again.",
     )
-    assert event.text(EN_SEAT_0).endswith("You play again.")
+    assert EN_SEAT_0.tell(event).endswith("You play again.")
     state, _ = position(hands=[[8, 4], [6]], face_down=[[4], [4]], pile=[8, 8, 8])
     play_ranks(state, 8)
     event = told(state.events, Burned)
@@ -186,8 +189,8 @@ def test_burns_by_a_ten_and_by_four_of_a_kind():
     )
     assert event.stacked == 4
     out = Burned(1, 5, BurnCause.SAME_RANK, again=False, stacked=3)
-    assert out.text(EN) == "The pile is burned by three of a kind on top (5 cards)."
-    assert out.text(NB).startswith("Bunken brennes av tre like på toppen (5 kort).")
+    assert EN.tell(out) == "The pile is burned by three of a kind on top (5 cards)."
+    assert NB.tell(out).startswith("Bunken brennes av tre like på toppen (5 kort).")
 
 
 @pytest.mark.parametrize("same", [False, True])

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games.core import GWH, MW, DeckTable, play_game, replay
-from kraftstokk.games.events import Event, Narrator
+from kraftstokk.games.events import Event
 from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE,
     CHALLENGE_ACTION,
@@ -38,6 +39,7 @@ from kraftstokk.games.kraftidioten.bots import GreedyBot, HeuristicBot
 from kraftstokk.games.kraftidioten.observation import Claim, KraftidiotenObservation
 from kraftstokk.games.kraftidioten.rules import BURNED, MAX_CLAIM_FIGURE, NO_CATEGORY
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame, KraftidiotenState
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
 from kraftstokk.models import Deck
 
@@ -79,8 +81,8 @@ def counted(state: KraftidiotenState) -> Counter[str]:
 
 
 def told(events: list[Event], table: DeckTable, lang: str, viewer: int | None = None) -> list[str]:
-    narrator = Narrator(table, lang, viewer)
-    return [event.text(narrator) for event in events]
+    narrator = Narrator(table, lang, viewer, game="kraftidioten")
+    return [narrator.tell(event) for event in events]
 
 
 def printed(table: DeckTable, category: int, card: int) -> float:
@@ -654,14 +656,18 @@ def test_a_face_down_card_is_told_only_to_its_layer(table: DeckTable) -> None:
     state.apply((LAY, 40, GWH, 3))
     claim = state.events[-1]
     said = "Aurland I, 4 162 GWh"
-    assert [claim.text(Narrator(table, "nb", viewer)) for viewer in (0, 1, None)] == [
+    assert [
+        Narrator(table, "nb", viewer, game="kraftidioten").tell(claim) for viewer in (0, 1, None)
+    ] == [
         f"Plass 2 legger et kort med baksiden opp og søker konsesjon for {said}.",
         f"Du legger et kort med baksiden opp og søker konsesjon for {said} "
         "(løgn: kortet er Straumsmo (spar 4)).",
         f"Plass 2 legger et kort med baksiden opp og søker konsesjon for {said} "
         "(løgn: kortet er Straumsmo (spar 4)).",
     ]
-    assert [claim.text(Narrator(table, "en", viewer)) for viewer in (0, 1, None)] == [
+    assert [
+        Narrator(table, "en", viewer, game="kraftidioten").tell(claim) for viewer in (0, 1, None)
+    ] == [
         f"Seat 2 lays a card face down and claims {said}.",
         f"You lay a card face down and claim {said} (a lie: the card is Straumsmo (spades 4)).",
         f"Seat 2 lays a card face down and claims {said} (a lie: the card is Straumsmo "
@@ -697,9 +703,9 @@ def test_every_event_kind_is_told_by_some_test() -> None:
     assert kinds == set(told_words), "a new event needs its sentences tested here"
     for kind, words in told_words.items():
         assert any(isinstance(t, str) and words in t for t in texts), kind
-    for kind in kinds:  # each tells itself in both languages
-        cls = getattr(events, kind)
-        assert cls.nb is not Event.nb and cls.en is not Event.en, kind
+    for kind in kinds:  # each has its sentence in every language
+        for language in locales.languages():
+            assert kind in locales.load(language).part("events")["kraftidioten"]["events"], kind
 
 
 # ----------------------------------------------------------------- engine guarantees
@@ -707,8 +713,8 @@ def test_every_event_kind_is_told_by_some_test() -> None:
 
 def test_actions_read_as_words_in_both_languages(table: DeckTable) -> None:
     state = position(table, [[0, 20, 21], [40, 41, 42]], category=NO_CATEGORY)
-    en = Narrator(table, "en")
-    nb = Narrator(table, "nb")
+    en = Narrator(table, "en", game="kraftidioten")
+    nb = Narrator(table, "nb", game="kraftidioten")
     words = {
         (LAY, 0, GWH, 0): (
             "lay Tonstad (spades ace) face down and claim Tonstad, 4 405 GWh",
@@ -783,10 +789,14 @@ def test_observation_shows_only_what_the_seat_may_know(table: DeckTable) -> None
     assert other.observation(1).hand != state.observation(1).hand
     assert seen.hand_count(1) == 3 and seen.where_shown(40) is None
     for lang in ("nb", "en"):
-        narrator = Narrator(table, lang, 0)
-        assert seen.lines(narrator) == other.observation(0).lines(narrator)
-    assert "Tokke (hearts king)" in "\n".join(seen.lines(Narrator(table, "en", 0)))  # card 5
-    assert "Tokke (hjerter konge)" in "\n".join(seen.lines(Narrator(table, "nb", 0)))
+        narrator = Narrator(table, lang, 0, game="kraftidioten")
+        assert narrator.view(seen) == narrator.view(other.observation(0))
+    assert "Tokke (hearts king)" in "\n".join(
+        Narrator(table, "en", 0, game="kraftidioten").view(seen)
+    )  # card 5
+    assert "Tokke (hjerter konge)" in "\n".join(
+        Narrator(table, "nb", 0, game="kraftidioten").view(seen)
+    )
     with pytest.raises(AttributeError):
         seen.hand = (1,)  # type: ignore[misc]
     # no way back to the state: nothing reachable from the observation is the state,
@@ -805,8 +815,8 @@ def test_observation_lines_tell_the_claim_to_answer(table: DeckTable) -> None:
     state.apply((LAY, 40, GWH, 1, 9999))
     seen = state.observation(0)
     assert seen.challenge_pending and seen.claim_is_top3 and seen.layer == 1
-    english = seen.lines(Narrator(table, "en", 0))
-    bokmal = seen.lines(Narrator(table, "nb", 0))
+    english = Narrator(table, "en", 0, game="kraftidioten").view(seen)
+    bokmal = Narrator(table, "nb", 0, game="kraftidioten").view(seen)
     name = table.names[1]
     assert english[-1] == (
         f"Seat 2 claims {name}, 9 999 GWh (nr. 1–3: the pile burns unless challenged). Challenge?"

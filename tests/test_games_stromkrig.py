@@ -15,7 +15,7 @@ from kraftstokk.design.numbers import printed_figure
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import GWH, HEAD, MW, DeckTable, play_game, replay
-from kraftstokk.games.events import Narrator
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.replay import load_replay, make_replay, replay_log
 from kraftstokk.games.stromkrig.actions import (
     ASK,
@@ -622,8 +622,8 @@ def test_sk14_not_out_while_the_stock_lasts(table):
 def test_action_strings_in_both_languages(table):
     club7 = card(table, "kløver-7")
     state = position(table, hands=[[club7], [1]], pile=[2])
-    en = Narrator(table, "en")
-    nb = Narrator(table, "nb")
+    en = Narrator(table, "en", game="stromkrig")
+    nb = Narrator(table, "nb", game="stromkrig")
     assert state.action_to_string((TAKE,)) == "take the pile (1 card)"
     assert state.action_text((TAKE,), nb) == "ta inn bunken (1 kort)"
     assert state.action_to_string((CHANCE,)) == "take a chance: turn the top card of the stock"
@@ -803,15 +803,18 @@ def test_describe_reads_the_view_in_words(table):
     low, mid = sorted(ordinary(table, 2), key=lambda c: table.figures[GWH][c])
     seat1 = [other(table, low, mid, inv)]
     state = position(table, hands=[[low], seat1], pile=[mid], beside=[inv], top_owner=1)
-    en, nb = Narrator(table, "en", viewer=0), Narrator(table, "nb", viewer=0)
-    lines = state.observation(0).lines(en)
+    en, nb = (
+        Narrator(table, "en", viewer=0, game="stromkrig"),
+        Narrator(table, "nb", viewer=0, game="stromkrig"),
+    )
+    lines = en.view(state.observation(0))
     assert lines[0] == "You are seat 1. Turn: you (your turn)."
     assert lines[1].startswith(f"Your hand: {spoken(table, low)} · ")
     assert "Pile: 1 card, last laid" in lines[2]
     assert lines[3].startswith(f"Beside the pile: {spoken(table, inv)}")
     assert lines[4].startswith(f"To beat: {spoken(table, mid)}")
     assert lines[5] == "Cards in hand: you: 1, seat 2: 1; stock: 0"
-    lines = state.observation(0).lines(nb)
+    lines = nb.view(state.observation(0))
     assert lines[0] == "Du er plass 1. Tur: du (din tur)."
     assert lines[1].startswith(f"Hånda di: {spoken(table, low, 'nb')} · ")
     assert lines[3].startswith(f"Ved siden av bunken: {spoken(table, inv, 'nb')}")
@@ -819,7 +822,7 @@ def test_describe_reads_the_view_in_words(table):
     assert lines[5] == "Kort på hånda: du: 1, plass 2: 1; trekkbunken: 0"
     x, y, z = ordinary(table, 3)
     war, _, _ = war_position(table, 3, [[x], [y], [z]])
-    lines = war.observation(2).lines(Narrator(table, "en", viewer=2))
+    lines = Narrator(table, "en", viewer=2, game="stromkrig").view(war.observation(2))
     assert " / " in lines[1]  # before the category is named: all three figures
     assert war.observation(2).war_category == -1 and state.observation(0).war is None
     war_view = war.observation(2).war
@@ -828,7 +831,7 @@ def test_describe_reads_the_view_in_words(table):
         war_view.category = 0
     assert "War (not named yet): seat 1, seat 2; challenger seat 1" in lines
     assert lines[0] == "You are seat 3. Turn: you (war: join?)."
-    lines = war.observation(2).lines(Narrator(table, "nb", viewer=2))
+    lines = Narrator(table, "nb", viewer=2, game="stromkrig").view(war.observation(2))
     assert "Krig (ikke valgt ennå): plass 1, plass 2; utfordrer plass 1" in lines
 
 
@@ -934,8 +937,8 @@ EN, NB = "en", "nb"
 
 def told(state: StromkrigState, since: int, lang: str) -> list[str]:
     """The sentences of the events recorded since event ``since``, as a replay tells them."""
-    narrator = Narrator(state.game.table, lang)
-    return [event.text(narrator) for event in state.events[since:]]
+    narrator = Narrator(state.game.table, lang, game="stromkrig")
+    return [narrator.tell(event) for event in state.events[since:]]
 
 
 def kinds(state: StromkrigState, since: int = 0) -> list[str]:

@@ -25,14 +25,15 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent / "kraftstokk"
 
 #: Top to bottom. A name is a group: a subpackage or a module of ``kraftstokk``, and
 #: ``games.rules`` for every game's ``rules`` module (the rules' pure predicates and tables,
-#: which the deck's flags use), apart from the rest of the engine.
+#: which the deck's flags use) with the base of their parameters (``games.parameters``),
+#: apart from the rest of the engine.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli",),
     ("web", "sim"),
     ("render",),
     ("games",),
     ("deck",),
-    ("design", "games.rules", "sources"),
+    ("design", "games.rules", "sources", "locales"),
     ("workbook",),  # the one bounded .xlsx reader, for sources and the deck loader alike
     ("base",),
 )
@@ -68,6 +69,8 @@ def group(module: str) -> str:
     if not parts or parts[0] in BASE:
         return "base"
     if parts[0] == "games" and len(parts) == 3 and parts[2] == "rules":
+        return "games.rules"
+    if parts == ["games", "parameters"]:
         return "games.rules"
     return parts[0]
 

@@ -1,164 +1,297 @@
-"""The booklet's languages are TOML files: each complete, each placeholder filled, no fallback."""
+"""Every sentence a person reads is in the locale files, one folder per language, checked
+completely by one loader: each part in every language, each key in every language, the
+same placeholders, counted phrases the language has, no fallback, no language in code."""
 
 from __future__ import annotations
 
-import tomllib
+import re
+import shutil
 from dataclasses import fields
-from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from kraftstokk import locales
 from kraftstokk.cli import app
 from kraftstokk.deck.io import write_deck
+from kraftstokk.design.blocks import card_name, number
 from kraftstokk.errors import LocaleError
-from kraftstokk.render import locale as locale_module
+from kraftstokk.games import events as framework_events
+from kraftstokk.games import registry
+from kraftstokk.games.events import Event
+from kraftstokk.locales import loader
 from kraftstokk.render.booklet_rules import TEMPLATE_FIELDS, RulesText
-from kraftstokk.render.booklet_text import card_name, number
 from kraftstokk.render.locale import available_languages, load_locale, parse_locale
 from kraftstokk.render.locale import template_fields as placeholders
 from tests.conftest import synthetic_deck
 
-RENDER = Path(__file__).parents[1] / "kraftstokk" / "render"
+LOCALES = Path(loader.__file__).resolve().parent
+PACKAGE = LOCALES.parent
 runner = CliRunner()
 
 
-def _raw(code: str) -> dict[str, object]:
-    text = resources.files("kraftstokk.render.locales").joinpath(f"{code}.toml").read_text()
-    return tomllib.loads(text)
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the locale folders that the loader reads instead (edit it in a test)."""
+    copy = tmp_path / "locales"
+    for code in locales.languages():
+        shutil.copytree(LOCALES / code, copy / code)
+    monkeypatch.setattr(loader, "_folder", lambda: copy)
+    locales.reset()
+    yield copy
+    monkeypatch.undo()
+    locales.reset()
 
 
-def _keys(table: object, prefix: str = "") -> set[str]:
-    if not isinstance(table, dict):
-        return set()
-    keys: set[str] = set()
-    for key, value in table.items():
-        if prefix == "grammar." and key == "plurals":
-            continue  # each language names the counted phrases its own sentences need
-        keys.add(prefix + key)
-        keys |= _keys(value, f"{prefix}{key}.")
-    return keys
+def _edit(folder: Path, code: str, part: str, old: str, new: str) -> None:
+    path = folder / code / f"{part}.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (code, part, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def _texts(value: str | tuple[str, ...]) -> list[str]:
-    return list(value) if isinstance(value, tuple) else [value]
+def test_the_languages_are_the_folders():
+    assert locales.languages() == ("en", "nb", "nn")
+    assert available_languages() == locales.languages()
+    for code in locales.languages():
+        assert {p.stem for p in (LOCALES / code).glob("*.toml")} == set(locales.PARTS)
 
 
-def test_the_languages_are_the_files():
-    assert available_languages() == ("en", "nb")
+@pytest.mark.parametrize("code", locales.languages())
+def test_every_part_of_every_language_loads_checked(code: str):
+    language = locales.check_all()[code]
+    assert set(language.parts) == set(locales.PARTS)
+    booklet = load_locale(code)
+    assert booklet.code == code and booklet.booklet_file.endswith(".pdf")
+    assert [g.game for g in booklet.games] == list(registry.specs())
+    assert {f.name for f in fields(RulesText)} == set(language.part("booklet")["text"])
 
 
-@pytest.mark.parametrize("code", available_languages())
-def test_every_file_has_every_field(code: str):
-    reference = _keys(_raw("nb"))
-    assert _keys(_raw(code)) == reference
-    text_keys = {key.removeprefix("text.") for key in reference if key.startswith("text.")}
-    assert text_keys == {field.name for field in fields(RulesText)}
-    loaded = load_locale(code)
-    assert loaded.code == code and loaded.booklet_file.endswith(".pdf")
+def test_the_booklet_files_differ_per_language():
+    names = [load_locale(code).booklet_file for code in locales.languages()]
+    names += [load_locale(code).imposed_file for code in locales.languages()]
+    assert len(set(names)) == len(names)
 
 
-@pytest.mark.parametrize("code", available_languages())
+@pytest.mark.parametrize("code", locales.languages())
 def test_every_placeholder_is_one_the_booklet_fills(code: str):
     text = load_locale(code).text
     plurals = set(load_locale(code).words.plurals)
     for field in fields(RulesText):
-        for template in _texts(getattr(text, field.name)):
+        value = getattr(text, field.name)
+        for template in value if isinstance(value, tuple) else [value]:
             for name, spec in placeholders(template):
                 assert name in TEMPLATE_FIELDS.get(field.name, frozenset()), (field.name, name)
                 assert not spec or spec in plurals, (field.name, spec)
 
 
-def test_translations_keep_every_placeholder():
-    # A translation that drops {figure} or {plant} would lose a card from its example.
-    reference = load_locale("nb").text
-    for code in available_languages():
-        text = load_locale(code).text
-        for field in fields(RulesText):
-            mine = {n for t in _texts(getattr(text, field.name)) for n, _ in placeholders(t)}
-            theirs = {n for t in _texts(getattr(reference, field.name)) for n, _ in placeholders(t)}
-            assert mine == theirs, (code, field.name)
-
-
 def test_grammar_names_cards_and_numbers_per_language():
     deck = synthetic_deck()
     ace = next(card for card in deck.plant_cards if card.suit == "spar" and card.value == 1)
-    nb, en = load_locale("nb").words, load_locale("en").words
-    assert (card_name(ace, nb), card_name(ace, en)) == ("spar ess", "ace of spades")
+    nb, en, nn = (load_locale(code).words for code in ("nb", "en", "nn"))
+    assert (card_name(ace, nb), card_name(ace, en), card_name(ace, nn)) == (
+        "spar ess",
+        "ace of spades",
+        "spar ess",
+    )
+    hearts = next(card for card in deck.plant_cards if card.suit == "hjerter" and card.value == 12)
+    assert (card_name(hearts, nb), card_name(hearts, nn)) == ("hjerter dame", "hjarter dame")
     assert (number(1240.45, nb, 1), number(1240.45, en, 1)) == ("1\u00a0240,5", "1,240.5")
     assert f"{en.count(1):plants_produce}" == "1 plant of the deck produces"
     assert f"{en.count(17):plants_produce}" == "17 plants of the deck produce"
-    assert f"{en.count(1):produce} / {en.count(0):produce}" == "1 produces / 0 produce"
 
 
-def test_no_language_branches_remain_in_the_drawing_code():
-    for path in RENDER.glob("*.py"):
+def test_the_category_words_are_written_once_per_language():
+    """words.toml holds them; no other locale file or module writes them again."""
+    for code in locales.languages():
+        words = locales.load(code).part("words")["words"]["categories"]
+        for part in ("booklet", "events", "web", "cli"):
+            text = (LOCALES / code / f"{part}.toml").read_text(encoding="utf-8")
+            assert not re.search(r"^(mw|gwh|head_m) = ", text, re.M), (code, part)
+        assert set(words) == {"mw", "gwh", "head_m"}
+    for path in PACKAGE.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        assert 'code == "' not in source and "code == '" not in source, path.name
-        assert 'language == "' not in source and "language == '" not in source, path.name
+        assert '"produksjon"' not in source and '"fallhøyde"' not in source, path
 
 
-def _nb_bytes() -> bytes:
-    return resources.files("kraftstokk.render.locales").joinpath("nb.toml").read_bytes()
+@pytest.mark.parametrize("name", registry.package_names())
+def test_every_event_of_every_game_has_its_sentence_in_every_language(name: str):
+    module = __import__(f"kraftstokk.games.{name}.events", fromlist=["events"])
+    kinds = {
+        value.__name__
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, Event)
+        and value.__module__ == module.__name__
+    }
+    shared = {
+        value.__name__
+        for value in vars(framework_events).values()
+        if isinstance(value, type) and issubclass(value, Event) and value is not Event
+    }
+    assert kinds and shared == {"SeatOut", "GameOver"}
+    for code in locales.languages():
+        said = locales.load(code).part("events")
+        assert kinds <= set(said[name]["events"]), (code, sorted(kinds - set(said[name]["events"])))
+        assert shared <= set(said["table"]["events"]), code
+        assert said[name]["words"]["loser"], code
+
+
+#: Where a language may not be named in code: what the people read is in the locale files.
+LANGUAGE_BRANCH = re.compile(
+    r"""(lang|language|code)\s*==\s*["'](nb|en|nn)["']|\bn\.nb\b|\.nb\b\s*else"""
+)
+
+
+def test_no_language_branches_remain_in_the_code():
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        for number_, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if LANGUAGE_BRANCH.search(line):
+                found.append(f"{path.relative_to(PACKAGE)}:{number_}: {line.strip()}")
+    script = (PACKAGE / "web" / "static" / "app.js").read_text(encoding="utf-8")
+    for number_, line in enumerate(script.splitlines(), 1):
+        if re.search(r"""lang\s*===?\s*["'](nb|en|nn)["']""", line):
+            found.append(f"web/static/app.js:{number_}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+# The loader refuses what does not fit ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "part", "old", "new", "message"),
+    [
+        (
+            "nn",
+            "events",
+            'RunEnded = "{Seat} avsluttar serien."\n',
+            "",
+            "missing idiot.events.RunEnded (it is in en, nb)",
+        ),
+        (
+            "en",
+            "web",
+            'menu = "Menu"\n',
+            'menu = "Menu"\nmenus = "Menus"\n',
+            "locales/nb/web.toml: missing ui.menus (it is in en)",
+        ),
+        (
+            "nb",
+            "events",
+            "{Seat} begynner (",
+            "{Seat} begynner med {card} (",
+            "idiot.events.Starts: the languages fill different placeholders",
+        ),
+        (
+            "en",
+            "events",
+            "take the pile ({size:cards})",
+            "take the pile ({size:piles})",
+            "{size:piles} names no counted phrase in [plurals]",
+        ),
+        (
+            "nb",
+            "web",
+            'menu = "Meny"',
+            'menu = "Meny {n:cards}"',
+            "the page fills plain placeholders only",
+        ),
+        (
+            "en",
+            "cli",
+            'left = "Game left unfinished."',
+            'left = ["Game", "left"]',
+            "play.left: not the same kind",
+        ),
+        (
+            "nb",
+            "words",
+            'joker = "joker"',
+            "joker = 3",
+            "words.joker: must be a text or a list of texts",
+        ),
+        ("nn", "cli", "[replay]", "[replay", "locales/nn/cli.toml: not a valid UTF-8 TOML file"),
+        (
+            "en",
+            "events",
+            'Passed = "{Seat} {seat:passes|pass}',
+            'Passed = "{Seat} {seat:pass|es|x}',
+            "is not a format this tool knows",
+        ),
+    ],
+)
+def test_a_locale_that_does_not_fit_is_an_error_naming_file_and_key(
+    folder, code, part, old, new, message
+):
+    _edit(folder, code, part, old, new)
+    with pytest.raises(LocaleError) as info:
+        locales.check_all()
+    assert message in str(info.value)
+
+
+def test_a_missing_part_or_an_unknown_language_is_named(folder: Path):
+    (folder / "nn" / "cli.toml").unlink()
+    with pytest.raises(LocaleError, match=r"locales/nn/cli.toml: missing \(every language has"):
+        locales.check_all()
+    with pytest.raises(LocaleError, match=r"unknown language 'de' \(available: en, nb, nn\)"):
+        locales.load("de")
+
+
+def _booklet_raw(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    language = locales.load(code)
+    copy = __import__("copy")
+    return copy.deepcopy(language.part("booklet")), copy.deepcopy(language.part("words"))
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (('page_label = "Side"\n', ""), "words.page_label: is missing"),
-        (('joker = "joker"\n', 'joker = "joker"\nspoken = "x"\n'), "words.spoken"),
-        (('[language]\ncode = "nb"', '[language]\ncode = "nn"'), "code 'nn' is not 'nb'"),
-        (('edition = "Utgave {edition}"', 'edition = "Utgave {utgave}"'), "{utgave}"),
-        (('edition = "Utgave {edition}"', 'edition = "Utgave {edition:x}"'), "names no plural"),
-        (('edition = "Utgave {edition}"', 'edition = "Utgave {edition"'), "not a valid template"),
-        (('subtitle = "Spilleregler"', 'subtitle = ["Spilleregler"]'), "must be one text"),
-        (('subtitle = "Spilleregler"\n', ""), "[text]: missing subtitle"),
-        (('subtitle = "Spilleregler"', 'subtitle = "S"\nsubtitel = "S"'), "unknown key subtitel"),
-        (('"kløver" = "kløver"\n', ""), "[words.suits]: missing kløver"),
-        (('card_name = "{suit} {value}"', 'card_name = "{suit} {colour}"'), "{colour}"),
-        (("[text]", "[text"), "not valid TOML"),
+        (lambda b, w: b["words"].pop("page_label"), "[words]: page_label: is missing"),
+        (lambda b, w: b["words"].update(spoken="x"), "[words]: spoken"),
+        (lambda b, w: b["text"].update(edition="Utgave {utgave}"), "{utgave}"),
+        (lambda b, w: b["text"].update(edition="Utgave {edition:x}"), "names no plural"),
+        (lambda b, w: b["text"].update(subtitle=["Spilleregler"]), "must be one text"),
+        (lambda b, w: b["text"].pop("subtitle"), "[text]: missing subtitle"),
+        (lambda b, w: b["text"].update(subtitel="S"), "unknown key subtitel"),
+        (lambda b, w: w["words"]["suits"].pop("kløver"), "[words].suits: missing kløver"),
+        (lambda b, w: b["grammar"].update(card_name="{suit} {colour}"), "{colour}"),
+        (lambda b, w: b["idiot"].pop("intro"), "[idiot]: missing intro"),
+        (
+            lambda b, w: b["stromkrig"].update(beat="{top} {nope}"),
+            "[stromkrig] beat: unknown placeholder {nope}",
+        ),
+        (lambda b, w: b.update(chess={"intro": "x"}), "unknown table [chess]"),
+        (lambda b, w: w["games"].pop("kraftidioten"), "games.kraftidioten.title: missing"),
     ],
 )
-def test_a_malformed_locale_is_an_error_naming_file_and_key(change, message):
-    old, new = change
-    data = _nb_bytes().decode("utf-8")
-    assert old in data
+def test_a_malformed_booklet_part_is_an_error_naming_file_and_key(change, message):
+    booklet, words = _booklet_raw("nb")
+    change(booklet, words)
     with pytest.raises(LocaleError) as info:
-        parse_locale("locales/nb.toml", "nb", data.replace(old, new, 1).encode("utf-8"))
-    assert "locales/nb.toml" in str(info.value) and message in str(info.value)
+        parse_locale("locales/nb/booklet.toml", "nb", booklet, words)
+    assert "locales/nb/" in str(info.value) and message in str(info.value)
 
 
-def test_unknown_language_is_an_error_naming_the_languages(tmp_path: Path):
-    with pytest.raises(LocaleError, match=r"unknown language 'de' \(available: en, nb\)"):
-        load_locale("de")
+def test_an_unknown_booklet_language_is_refused_naming_the_languages(tmp_path: Path):
     deck_path = tmp_path / "deck.json"
     write_deck(synthetic_deck(), tmp_path)
     result = runner.invoke(app, ["booklet", str(deck_path), "--lang", "de", "-o", str(tmp_path)])
     assert result.exit_code == 2
-    assert "--lang de: unknown language (available: en, nb)" in result.output
+    assert "--lang de: unknown language (available: en, nb, nn)" in result.output
     assert not list(tmp_path.glob("*.pdf"))
 
 
-def test_adding_a_language_is_adding_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    folder = tmp_path / "locales"
-    folder.mkdir()
-    for code in available_languages():
-        (folder / f"{code}.toml").write_bytes(
-            resources.files("kraftstokk.render.locales").joinpath(f"{code}.toml").read_bytes()
-        )
-    text = _nb_bytes().decode("utf-8")
-    text = text.replace('code = "nb"', 'code = "xx"').replace('"regler.pdf"', '"xx.pdf"')
-    (folder / "xx.toml").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(locale_module, "_folder", lambda: folder)
-    load_locale.cache_clear()
-    try:
-        assert available_languages() == ("en", "nb", "xx")
-        write_deck(synthetic_deck(), tmp_path)
-        result = runner.invoke(
-            app, ["booklet", str(tmp_path / "deck.json"), "--lang", "xx", "-o", str(tmp_path)]
-        )
-        assert result.exit_code == 0, result.output
-        assert (tmp_path / "xx.pdf").stat().st_size > 10_000
-    finally:
-        load_locale.cache_clear()
+def test_adding_a_language_is_adding_a_folder(folder: Path, tmp_path: Path):
+    shutil.copytree(folder / "nb", folder / "xx")
+    _edit(folder, "xx", "booklet", '"regler.pdf"', '"xx.pdf"')
+    _edit(folder, "xx", "booklet", '"regler-a4-hefte.pdf"', '"xx-a4.pdf"')
+    assert locales.languages() == ("en", "nb", "nn", "xx")
+    write_deck(synthetic_deck(), tmp_path)
+    result = runner.invoke(
+        app, ["booklet", str(tmp_path / "deck.json"), "--lang", "xx", "-o", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "xx.pdf").stat().st_size > 10_000

@@ -184,8 +184,8 @@ def test_the_view_is_the_typed_observation_in_either_language(deck):
     state = make_game("idiot", table, 3).new_initial_state(random.Random(2))
     obs = state.observation(1)
     hand = table.names[obs.hand[0]]
-    english = render_view(obs, table)
-    norwegian = render_view(obs, table, "nb")
+    english = render_view(obs, state.game)
+    norwegian = render_view(obs, state.game, "nb")
     assert english[0] == "You are seat 2. Phase: swap." and norwegian[0].startswith("Du er plass 2")
     assert any(line.startswith("Your hand: ") and hand in line for line in english)
     assert any(line.startswith("Hånda di: ") and hand in line for line in norwegian)

@@ -129,6 +129,28 @@ def test_unusable_files_raise_game_error_naming_the_file(tmp_path, content, reas
     assert info.value.exit_code == 2
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "reason"),
+    [
+        ("action_cap", 2**100, r"rules\.action_cap: .*is outside 1–1 000 000 actions"),
+        ("action_cap", 0, r"rules\.action_cap: 0 actions is outside 1–1 000 000 actions"),
+        ("players", 10**9, r"rules\.players: .*is outside 1–64 players"),
+        ("seed", 2**64, r"seed: .*is outside"),
+        ("bots", ["greedy"] * 65, r"bots: "),
+    ],
+)
+def test_a_log_asking_for_an_absurd_game_is_refused_in_one_line(deck, tmp_path, key, value, reason):
+    _, _, log = _played(deck, "idiot", 2, "greedy", 3)
+    data = log.model_dump(mode="json")
+    (data["rules"] if key in data["rules"] else data)[key] = value
+    path = tmp_path / "absurd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameError, match=reason) as info:
+        load_replay(path)
+    assert info.value.message.startswith(f"{path}: not a replay log: ")
+    assert "\n" not in info.value.message and info.value.exit_code == 2
+
+
 def test_bad_rules_and_deck_in_a_log(deck, tmp_path):
     _, _, log = _played(deck, "idiot", 2, "greedy", 3)
     wrong_players = log.model_copy(deep=True)

@@ -28,7 +28,6 @@ from kraftstokk.games.core import (
     Stats,
     play_game,
 )
-from kraftstokk.games.events import Narrator
 from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 
 PLAY, CHANCE, TAKE = 0, 1, 2
@@ -47,8 +46,8 @@ class ToyGame(Game):
 
 
 # The toy's events are plain Python: the compiled engine's Event cannot be subclassed by
-# interpreted code, so they only have its methods (text, count), and ToyState counts them
-# itself (final_stats).
+# interpreted code, so they only have its method count, and ToyState counts them itself
+# (final_stats). The toy is told by no narration: it has no texts (a simulation needs none).
 
 
 @dataclass(init=False)
@@ -63,15 +62,6 @@ class ToyLaid:
         self.seat = seat
         self.card = card
         self.burned = burned
-
-    def text(self, n: Narrator) -> str:
-        return self.nb(n) if n.nb else self.en(n)
-
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'legger', '', '')} {n.card(self.card)}."
-
-    def en(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, '', 'lays', 'lay')} {n.card(self.card)}."
 
     def count(self, stats: Stats) -> None:
         stats.cards_played[self.card] += 1
@@ -89,15 +79,6 @@ class ToyChance:
         self.seat = seat
         self.played = played
 
-    def text(self, n: Narrator) -> str:
-        return self.nb(n) if n.nb else self.en(n)
-
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'tar', '', '')} sjansen."
-
-    def en(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, '', 'takes', 'take')} a chance."
-
     def count(self, stats: Stats) -> None:
         stats.count("chance_draws")
         if self.played:
@@ -110,15 +91,6 @@ class ToyPileTaken:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def text(self, n: Narrator) -> str:
-        return self.nb(n) if n.nb else self.en(n)
-
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'tar', '', '')} bunken."
-
-    def en(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, '', 'takes', 'take')} the pile."
 
     def count(self, stats: Stats) -> None:
         stats.count("pile_pickups")
@@ -279,11 +251,9 @@ BOTS = {
 
 TOY_SPEC = GameSpec(
     name="toy",
-    title_nb="Leketøy",
-    title_en="Toy",
     min_players=2,
     max_players=4,
-    variants=(VariantSpec("no_chance", "Ingen sjanse.", "No chance draws."),),
+    variants=(VariantSpec("no_chance"),),
     bots=("greedy", "random"),
     counters=(
         CounterSpec("burns", "aces laid"),
@@ -292,7 +262,6 @@ TOY_SPEC = GameSpec(
         CounterSpec("chance_draws_played", "chance draws laid"),
     ),
     highlights=("burns_per_game",),
-    booklet_section="",
     game_module=__name__,
     bots_module=__name__,
 )

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from kraftstokk.deck import flags
+from kraftstokk.design import blocks
 from kraftstokk.games.core import DeckTable
+from kraftstokk.games.stromkrig import chapter as sk_chapter
 from kraftstokk.games.stromkrig.rules import (
     CardFace,
     WarReason,
@@ -25,7 +27,6 @@ from kraftstokk.games.stromkrig.rules import (
 )
 from kraftstokk.games.stromkrig.state import StromkrigGame
 from kraftstokk.models import CATEGORIES, Deck
-from kraftstokk.render import booklet_examples as ex
 
 JOKER = CardFace(joker=True)
 
@@ -112,17 +113,17 @@ def test_deck_flags_booklet_and_engine_agree_card_by_card(deck: Deck):
         if not card.joker:
             invisible_flags = any(card.flags.invisible.get(c) for c in CATEGORIES)
             assert invisible_flags == game.invisible[index], card.id
-            assert card.flags.gwh_tens == flags.gwh_tens(card.figure("gwh")) == ex.tens(card)
-            assert ex.is_plain_stromkrig(card) == (
+            assert card.flags.gwh_tens == flags.gwh_tens(card.figure("gwh")) == blocks.tens(card)
+            assert sk_chapter.is_plain(card) == (
                 not game.burner[index] and not game.resetter[index] and not game.invisible[index]
             )
     for under_index, under in enumerate(cards):
         for laid_index, laid in enumerate(cards):
             reasons = game.war_reasons[under_index][laid_index]
-            assert ex.starts_war(under, laid) == bool(reasons), (under.id, laid.id)
+            assert sk_chapter.starts_war(under, laid) == bool(reasons), (under.id, laid.id)
             if WarReason.SAME_TENS in reasons and laid_index != under_index:
                 assert laid.id in under.flags.war_partners
     burn_ids = {cards[i].id for i in range(len(cards)) if game.burner[i] and not table.joker[i]}
-    assert {c.id for c in ex.burn_cards(deck)} == burn_ids
+    assert {c.id for c in blocks.burn_cards(deck)} == burn_ids
     reset_ids = {cards[i].id for i in range(len(cards)) if game.resetter[i]}
-    assert {c.id for c in ex.reset_cards(deck)} == reset_ids
+    assert {c.id for c in blocks.reset_cards(deck)} == reset_ids

@@ -20,27 +20,20 @@ from typing import Any
 
 import pytest
 
+from kraftstokk import locales
 from kraftstokk.games.core import State
+from kraftstokk.games.idiot import actions as idiot
+from kraftstokk.games.kraftidioten import actions as kraftidioten
 from kraftstokk.games.registry import make_game
+from kraftstokk.games.stromkrig import actions as stromkrig
 from kraftstokk.models import SUITS, Deck
 from kraftstokk.web.sessions import GameStore
-from kraftstokk.web.views import idiot_rules as idiot
-from kraftstokk.web.views import ki_rules as kraftidioten
-from kraftstokk.web.views import sk_rules as stromkrig
 from tests.web_helpers import TEST_KEY, cards_of, client_for, new_game, next_request
 
-SUIT_WORDS = {
-    "spar": ("spar", "spades"),
-    "hjerter": ("hjerter", "hearts"),
-    "kløver": ("kløver", "clubs"),
-    "ruter": ("ruter", "diamonds"),
-}
-VALUE_WORDS = {
-    1: ("ess", "ace"),
-    11: ("knekt", "jack"),
-    12: ("dame", "queen"),
-    13: ("konge", "king"),
-}
+#: How every language names a suit and a value (words.toml): a hidden card told by name.
+_WORDS = [locales.load(code).part("words")["words"] for code in locales.languages()]
+SUIT_WORDS = {suit: tuple({w["suits"][suit] for w in _WORDS}) for suit in SUITS}
+VALUE_WORDS = {int(v): tuple({w["values"][v] for w in _WORDS}) for v in ("1", "11", "12", "13")}
 #: Keys whose value may be a whole number, and why none of them is a card: counts,
 #: seats, places, move counters, menu positions. A card travels only as its id.
 NUMBER_KEYS = {
@@ -50,14 +43,9 @@ NUMBER_KEYS = {
     "current": "the seat to act",
     "hand": "a hand's card count",
     "face_down": "a count of face-down cards",
-    "face_down_slots": "the person's face-down slots (positions, not cards)",
+    "slots": "the person's face-down slots (positions, not cards)",
     "count": "the pile's card count",
-    "stacked": "how many alike lie on top",
-    "stock": "the stock's card count",
-    "burned": "the burned cards' count",
-    "need": "the rank to beat (public: the pile's top)",
-    "run_rank": "the rank a run continues (public)",
-    "layer": "the seat whose claim is open",
+    "value": "a count the table shows (the stock, the burned cards)",
     "i": "a move's position in the person's list",
     "slot": "a face-down slot",
     "floor": "the figure to beat (the last claim, public speech)",
@@ -72,7 +60,7 @@ NUMBER_KEYS = {
     "nr": "a claimed plant's printed nr. (public speech)",
 }
 CLAIM_KEYS = {"seat", "plant_id", "name", "figure", "nr", "from_stock"}
-TRUTH_WORDS = ("(sant)", "(løgn", "(true)", "(a lie")
+TRUTH_WORDS = ("(sant)", "(løgn", "(lygn", "(true)", "(a lie")
 
 
 @pytest.fixture(scope="module")
@@ -194,9 +182,11 @@ def _numbers(value: Any, key: str = "") -> list[tuple[str, Any]]:
 def _without_speech(answer: dict[str, Any]) -> dict[str, Any]:
     """The answer less what players said (claims name plants, perhaps hidden ones)."""
     cleaned = json.loads(json.dumps(answer))
-    pile = cleaned["view"].get("pile", {})
-    if "claims" in pile:
-        pile["claims"] = [{"seat": c["seat"]} for c in pile["claims"]]
+    for panel in cleaned["view"]["panels"]:
+        if panel["type"] == "claims":
+            panel["claims"] = [{"seat": c["seat"]} for c in panel["claims"]]
+    if cleaned["view"]["question"] is not None:  # the claim put to the person: speech too
+        cleaned["view"]["question"]["fill"] = {"n": cleaned["view"]["question"]["fill"]["n"]}
     cleaned["log"] = [line for line in cleaned["log"] if line["kind"] != "Claimed"]
     cleaned["save"].pop("sealed")
     return cleaned
@@ -267,11 +257,12 @@ def test_no_answer_reveals_a_hidden_card(client: Any, game: str, opponents: int,
         assert not _figures_in(spoken_free, table, forbidden), f"{where}: figures"
         strangers = {k for k, _ in _numbers(_without_speech(snapshot))} - set(NUMBER_KEYS)
         assert not strangers, f"{where}: numbers under {strangers} (a card as an index?)"
-        for claim in snapshot["view"].get("pile", {}).get("claims", []):
-            assert set(claim) == CLAIM_KEYS
+        for panel in snapshot["view"]["panels"]:
+            for claim in panel.get("claims", []):
+                assert set(claim) == CLAIM_KEYS
         for line in snapshot["log"]:
             if line["kind"] == "Claimed" and line["seat"] != seat:
-                told = line["text"]["nb"] + line["text"]["en"]
+                told = "".join(line["text"].values())
                 assert not any(word in told for word in TRUTH_WORDS), f"{where}: {told}"
         for name, value in response.headers.items():
             assert not _ids_in(f'"{value}"', table, forbidden), f"{where}: header {name}"

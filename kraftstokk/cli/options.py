@@ -16,8 +16,10 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from kraftstokk import locales
 from kraftstokk.cli.app import fail
 from kraftstokk.errors import clip
+from kraftstokk.games.packages import choices, package_names
 from kraftstokk.limits import SEED_RANGE
 from kraftstokk.terminal import printable
 
@@ -84,8 +86,25 @@ def game_name(typed: str | None) -> str | None:
 
 
 def game_option(help: str) -> Any:
-    """``--game``/``-g``: which of the three games (``strømkrig`` is ``stromkrig``)."""
-    return typer.Option("--game", "-g", metavar="GAME", help=help, callback=game_name)
+    """``--game``/``-g``: which game (``strømkrig`` is ``stromkrig``); ``{games}`` in ``help``
+    lists the game packages there are."""
+    return typer.Option(
+        "--game", "-g", metavar="GAME", help=help.format(games=GAMES_TEXT), callback=game_name
+    )
+
+
+#: The games for a help text: 'idiot, kraftidioten or stromkrig' (no engine is loaded).
+GAMES_TEXT = choices(package_names())
+
+
+def language_option(help: str) -> Any:
+    """``--lang``/``-l``: a language there are locale files for; ``{languages}`` in ``help``
+    lists them."""
+    return typer.Option("--lang", "-l", metavar="CODE", help=help.format(languages=LANGUAGES_TEXT))
+
+
+#: The languages for a help text: 'en, nb or nn' (the folders of kraftstokk/locales).
+LANGUAGES_TEXT = choices(list(locales.languages()))
 
 
 def players_option(help: str) -> Any:

@@ -106,7 +106,11 @@ class Style(_Strict):
     colours: SuitColours = Field(default_factory=SuitColours)
     accent: str = Field("#0b6e99", description="Accent colour (frames, card backs).")
     paper: Literal["a4", "letter"] = "a4"
-    language: Literal["nb", "en"] = "nb"
+    language: str = Field(
+        "nb",
+        description="The deck's language: the booklet's when `booklet --lang` is not given, "
+        "and the web page's first (a folder of kraftstokk/locales: nb, en, ...).",
+    )
     layout: str = Field(
         "poker",
         description="Card layout: a file in kraftstokk/design/layouts (poker, bridge, ...).",
@@ -116,6 +120,16 @@ class Style(_Strict):
     @classmethod
     def _hex(cls, value: str) -> str:
         return _check_colour(value)
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        from kraftstokk import locales
+
+        languages = locales.languages()
+        if value not in languages:
+            raise ValueError(f"{value!r} is not a language; choose from {', '.join(languages)}")
+        return value
 
     @field_validator("layout")
     @classmethod

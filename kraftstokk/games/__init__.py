@@ -1,4 +1,4 @@
-"""Game engine: Idiot, Kraftidioten and Strømkrig (RULES.md), with bots.
+"""Game engine: one package per game (RULES.md), with bots.
 
 The public API (``games/README.md`` describes a game package):
 
@@ -8,7 +8,7 @@ The public API (``games/README.md`` describes a game package):
 * :func:`from_position` to set up a position by hand;
 * :func:`play_game` (one game with one bot per seat, :func:`make_bots`) and
   :func:`replay`; replay logs in :mod:`kraftstokk.games.replay`;
-* :class:`Narrator`, which tells an :class:`Event` or an observation in nb or en;
+* :class:`Narrator`, which tells an :class:`Event`, a move or a view in any language;
 * :func:`specs`, every game's :class:`GameSpec`.
 
 The names load with their modules on first use, so that a game's pure ``rules`` module
@@ -26,7 +26,8 @@ use_current_build()  # before any engine module loads: a stale build must not be
 
 if TYPE_CHECKING:
     from kraftstokk.games.core import Game, GameRecord, State, play_game, replay
-    from kraftstokk.games.events import Event, Narrator
+    from kraftstokk.games.events import Event
+    from kraftstokk.games.narration import Narrator
     from kraftstokk.games.registry import from_position, make_bots, make_game, specs
     from kraftstokk.games.spec import GameSpec
 
@@ -35,7 +36,7 @@ _HOME = {
     "Game": "core",
     "GameRecord": "core",
     "GameSpec": "spec",
-    "Narrator": "events",
+    "Narrator": "narration",
     "State": "core",
     "from_position": "registry",
     "make_bots": "registry",

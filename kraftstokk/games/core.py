@@ -34,13 +34,13 @@ from kraftstokk.games.stats import Stats as Stats  # re-exported: games import i
 from kraftstokk.models import CATEGORIES, SUITS, Deck
 
 if TYPE_CHECKING:
-    from kraftstokk.games.events import Event, Narrator
+    from kraftstokk.games.events import Event
+    from kraftstokk.games.narration import Narrator
 
 Action = tuple[int, ...]
 
 #: Category indices used inside the engine (order of ``models.CATEGORIES``).
 MW, GWH, HEAD = 0, 1, 2
-CATEGORY_NAMES: tuple[str, ...] = ("effekt", "produksjon", "fallhøyde")
 CATEGORY_UNITS: tuple[str, ...] = ("MW", "GWh", "m")
 
 DEFAULT_ACTION_CAP = 5000

@@ -48,10 +48,12 @@ FRAMEWORK = (
     "ordering",
     "random_bot",
 )
-#: Modules of a game package that stay Python: the declaration, the package itself, and
-#: the glue that hands a game to its native core (run once per game, and it imports the
-#: core, which mypy knows no types of).
-NOT_COMPILED = ("__init__", "spec", "fast")
+#: Modules of a game package that stay Python: the declaration, the package itself, the
+#: glue that hands a game to its native core (run once per game, and it imports the core,
+#: which mypy knows no types of), and what the rest of kraftstokk reads of a game in words
+#: (its narration, web view and booklet chapter: they read the locale files, and no
+#: simulation runs them).
+NOT_COMPILED = ("__init__", "spec", "fast", "narration", "view", "chapter")
 #: What the compiled modules import that is not compiled itself.
 IMPORTED = ("core", "../errors")
 

@@ -3,16 +3,14 @@
 Each game defines ``<game>/observation.py`` with a frozen class deriving from
 :class:`Observation`. It is built from the state by copying (tuples of card indices,
 numbers, enum members), and holds no reference to the state or to anything that leads
-to it, so a bot cannot reach a hidden card even by introspection. It renders itself in
-words for a person (:meth:`Observation.lines`), so ``play`` and the web app need no
-knowledge of the game's fields.
+to it, so a bot cannot reach a hidden card even by introspection. The game's
+``narration.py`` tells it in words for a person (``play``), and its ``view.py`` turns it
+into the web app's view, so neither needs to know the game's fields.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from kraftstokk.games.events import Narrator
 
 
 @dataclass(init=False)
@@ -29,7 +27,3 @@ class Observation:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def lines(self, n: Narrator) -> list[str]:
-        """The view in words, in the narrator's language, for the person in ``seat``."""
-        raise NotImplementedError

@@ -1,9 +1,10 @@
 """A person against bots at the terminal, for any game of the registry.
 
 Generic over the State API: the person's view is their seat's observation rendered by
-itself (``Observation.lines``), the moves come from ``legal_actions`` and
+by its game's narration (``Narrator.view``), the moves come from ``legal_actions`` and
 ``action_text``, and what happens is told once, as it happens, by the events each
-action records (``State.events``), in bokmål or English. The game can be saved as a
+action records (``State.events``), in any language there is (``locales/<code>/``: the
+table's words in ``events.toml``, this session's own in ``cli.toml``). The game can be saved as a
 replay log, continued later, or printed as the story of the game (:func:`tell_replay`).
 """
 
@@ -18,10 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed, replay
-from kraftstokk.games.events import LANGUAGES, Event, Narrator
+from kraftstokk.games.events import Event
+from kraftstokk.games.narration import Narrator, say_cli
 from kraftstokk.games.observation import Observation
+from kraftstokk.games.packages import choices
 from kraftstokk.games.replay import (
     check_result,
     game_from_log,
@@ -77,8 +81,9 @@ class Table:
 
 
 def check_language(lang: str) -> None:
-    if lang not in LANGUAGES:
-        raise GameError(f"--lang {lang}: unknown language (choose from {', '.join(LANGUAGES)})")
+    languages = locales.languages()
+    if lang not in languages:
+        raise GameError(f"--lang {lang}: unknown language (choose from {', '.join(languages)})")
 
 
 def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -> State:
@@ -86,21 +91,26 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
     check_language(setup.lang)
     table = _load_table(setup) if setup.load else _new_table(setup)
     game = table.game
-    nb = setup.lang == "nb"
+    lang = setup.lang
     teller = Narrator(
-        game.table, setup.lang, viewer=table.seat, seat_names=_names(table.seat_names, setup.lang)
+        game.table,
+        lang,
+        viewer=table.seat,
+        seat_names=_names(table.seat_names, lang),
+        game=game.name,
     )
-    variants = ", ".join(sorted(game.variants))
-    if nb:
-        echo(
-            f"{game.name}: {game.num_players} spillere, du er plass {table.seat + 1}, "
-            f"frø {table.seed}" + (f", varianter {variants}" if variants else "")
+    echo(
+        say_cli(
+            lang,
+            "play.header",
+            game=game.name,
+            players=game.num_players,
+            seat=table.seat + 1,
+            seed=table.seed,
+            variants="some" if game.variants else "none",
+            names=", ".join(sorted(game.variants)),
         )
-    else:
-        echo(
-            f"{game.name}: {game.num_players} players, you are seat {table.seat + 1}, "
-            f"seed {table.seed}" + (f", variants {variants}" if variants else "")
-        )
+    )
     state = table.state
     rngs = [random.Random(derive_seed(table.seed, s + 1)) for s in range(game.num_players)]
     if not table.actions:
@@ -123,23 +133,20 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
         table.actions.append(action)
         _tell(state.event_log()[told:], teller, echo)
     if left:
-        echo("Spillet ble avbrutt." if nb else "Game left unfinished.")
+        echo(say_cli(lang, "play.left"))
     else:
-        _show_result(state, table, echo, nb)
+        _show_result(state, echo, lang)
     if setup.save is not None:
         result = state.result() if state.is_terminal() else None
         log = make_replay(table.deck, game, table.seat_names, table.seed, table.actions, result)
         save_replay(setup.save, log)
-        if nb:
-            echo(f"Spillet er lagret i {setup.save} (fortsett med --load {setup.save}).")
-        else:
-            echo(f"Saved the game to {setup.save} (continue with --load {setup.save}).")
+        echo(say_cli(lang, "play.saved", path=setup.save))
     return state
 
 
 def _tell(events: Sequence[Event], teller: Narrator, echo: Echo) -> None:
     for event in events:
-        echo(event.text(teller))
+        echo(teller.tell(event))
 
 
 def _choose(
@@ -150,21 +157,18 @@ def _choose(
     echo: Echo,
     ask: Ask,
 ) -> Action | None:
-    nb = teller.nb
+    lang = teller.lang
     echo("")
-    for line in render_view(state.observation(player), state.game.table, teller.lang):
+    for line in render_view(state.observation(player), state.game, lang):
         echo(line)
-    echo("Dine trekk:" if nb else "Your moves:")
+    echo(say_cli(lang, "play.moves"))
     for number, action in enumerate(legal, start=1):
         echo(f"  {number:>2}. {state.action_text(action, teller)}")
     hint = state.typed_hint(legal, teller)
     if hint:
         echo(hint)
     while True:
-        if nb:
-            raw = ask(f"Ditt trekk (1-{len(legal)}, q for å avslutte): ")
-        else:
-            raw = ask(f"Your move (1-{len(legal)}, q to quit): ")
+        raw = ask(say_cli(lang, "play.prompt", count=len(legal)))
         if not raw:
             return None  # end of input
         text = raw.strip().lower()
@@ -175,30 +179,21 @@ def _choose(
         typed = state.typed_action(text, legal)
         if typed is not None:
             return typed
-        if nb:
-            echo(f"'{raw.strip()}' er ikke et trekk: skriv et tall fra 1 til {len(legal)}.")
-        else:
-            echo(f"'{raw.strip()}' is not a move: type a number from 1 to {len(legal)}.")
+        echo(say_cli(lang, "play.not_a_move", typed=raw.strip(), count=len(legal)))
 
 
-def render_view(observation: Observation, table: DeckTable, lang: str = "en") -> list[str]:
+def render_view(observation: Observation, game: Game, lang: str = "en") -> list[str]:
     """The observation in words, as its seat sees it."""
-    return observation.lines(Narrator(table, lang, viewer=observation.seat))
+    return Narrator(game.table, lang, viewer=observation.seat, game=game.name).view(observation)
 
 
-def _show_result(state: State, table: Table, echo: Echo, nb: bool) -> None:
+def _show_result(state: State, echo: Echo, lang: str) -> None:
     result = state.result()
     echo("")
     if not result.finished:
-        if nb:
-            echo(f"Spillet stoppet ved grensen på {result.actions} trekk, uavgjort.")
-        else:
-            echo(f"The game stopped at the action cap ({result.actions} actions), unfinished.")
+        echo(say_cli(lang, "play.unfinished", actions=result.actions))
         return
-    if nb:
-        echo(f"Spillet er over etter {result.actions} trekk ({result.rounds} runder).")
-    else:
-        echo(f"Game over after {result.actions} actions ({result.rounds} rounds).")
+    echo(say_cli(lang, "play.over", actions=result.actions, rounds=result.rounds))
 
 
 def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
@@ -212,13 +207,18 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
     log = load_replay(path)
     _check_available(log.rules.game)
     game = game_from_log(log, source)
-    teller = Narrator(game.table, lang, seat_names=_names(log.bots, lang))
-    nb = lang == "nb"
+    teller = Narrator(game.table, lang, seat_names=_names(log.bots, lang), game=game.name)
     bots = ", ".join(f"{seat}: {name}" for seat, name in enumerate(log.bots))
-    if nb:
-        echo(f"{game.name}, {game.num_players} spillere ({bots}), frø {log.seed}")
-    else:
-        echo(f"{game.name}, {game.num_players} players ({bots}), seed {log.seed}")
+    echo(
+        say_cli(
+            lang,
+            "replay.header",
+            game=game.name,
+            players=game.num_players,
+            bots=bots,
+            seed=log.seed,
+        )
+    )
     state = game.new_initial_state(random.Random(log.seed))
     for line in _story_lines(state.event_log(), teller):
         echo(line)
@@ -234,18 +234,20 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
         for line in _story_lines(state.event_log()[told:], teller):
             echo(line)
     if not state.is_terminal():
-        echo("(Spillet er ikke ferdig.)" if nb else "(The game is not finished.)")
+        echo(say_cli(lang, "replay.not_finished"))
     return state
 
 
 def _story_lines(events: Sequence[Event], teller: Narrator) -> list[str]:
-    return [f"        {event.text(teller)}" for event in events]
+    return [f"        {teller.tell(event)}" for event in events]
 
 
 def _names(bots: Sequence[str], lang: str) -> tuple[str, ...]:
     """'seat 2 (greedy)' per seat, so the story says which bot did what."""
-    word = "plass" if lang == "nb" else "seat"
-    return tuple(f"{word} {seat} ({name})" for seat, name in enumerate(bots, start=1))
+    return tuple(
+        say_cli(lang, "play.bot_seat", number=seat, bot=name)
+        for seat, name in enumerate(bots, start=1)
+    )
 
 
 def _check_available(name: str) -> None:
@@ -289,10 +291,10 @@ def _make_bots(game: Game, names: list[str]) -> list[Bot | None]:
 
 
 def _new_table(setup: PlaySetup) -> Table:
-    from kraftstokk.games.registry import make_game
+    from kraftstokk.games.registry import game_names, make_game
 
     if not setup.game:
-        raise GameError("--game is required (idiot, kraftidioten or stromkrig) unless --load")
+        raise GameError(f"--game is required ({choices(game_names())}) unless --load")
     _check_available(setup.game)
     from kraftstokk.deck.io import load_valid_deck
 

@@ -15,29 +15,21 @@ from __future__ import annotations
 
 import functools
 import importlib
-import pkgutil
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, Bot, BotFactory, DeckTable, Game, State
+from kraftstokk.games.packages import SPEC_MODULE, package_names
 from kraftstokk.games.spec import GameSpec
 
-GAMES_DIR = Path(__file__).resolve().parent
-SPEC_MODULE = "spec"
+#: The folder of a game package's own texts (a game from elsewhere; see :func:`register`).
+LOCALES = "locales"
 
 #: Games added with :func:`register` (tests patch this mapping).
 REGISTERED: dict[str, GameSpec] = {}
-
-
-def package_names() -> list[str]:
-    """The game packages: subpackages of ``kraftstokk.games`` holding a ``spec.py``."""
-    return sorted(
-        info.name
-        for info in pkgutil.iter_modules([str(GAMES_DIR)])
-        if info.ispkg and (GAMES_DIR / info.name / f"{SPEC_MODULE}.py").is_file()
-    )
 
 
 @functools.cache
@@ -46,6 +38,10 @@ def _discovered() -> dict[str, GameSpec]:
     for package in package_names():
         module = importlib.import_module(f"{__package__}.{package}.{SPEC_MODULE}")
         spec: GameSpec = module.SPEC
+        if spec.name != package:
+            raise GameError(
+                f"games/{package}/spec.py: the game is named {spec.name!r}, not {package!r}"
+            )
         found[spec.name] = spec
     return found
 
@@ -61,8 +57,23 @@ def game_names() -> list[str]:
 
 
 def register(spec: GameSpec) -> None:
-    """Add a game that lives outside ``kraftstokk/games`` (for example a test's)."""
+    """Add a game that lives outside ``kraftstokk/games`` (for example a test's).
+
+    Its texts are the ``locales/<code>/*.toml`` of its package, when it has them (the
+    built-in games' are in ``kraftstokk/locales``).
+    """
     REGISTERED[spec.name] = spec
+    folder = resources.files(spec.package).joinpath(LOCALES)
+    if folder.is_dir():
+        locales.add_root(spec.name, folder)
+    else:
+        locales.reset()  # what a booklet or a page is made of changed
+
+
+def unregister(name: str) -> None:
+    """Remove a game :func:`register` added (a test's, when it is done)."""
+    REGISTERED.pop(name, None)
+    locales.drop_root(name)
 
 
 def get_spec(name: str) -> GameSpec:

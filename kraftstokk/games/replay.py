@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kraftstokk.atomic import write_text
+from kraftstokk.bounds import Range
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
 from kraftstokk.games.core import Action, DeckTable, Game, Result, State, replay
+from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
 
@@ -28,13 +30,21 @@ FORMAT: Final = "kraftstokk-replay"
 VERSION: Final = 2
 
 
+#: A log names a few variants and bots; the game checks each by name.
+MAX_NAMES = 64
+MAX_NAME = 64
+
+
 class ReplayRules(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    game: str
-    players: int
-    variants: list[str] = Field(default_factory=list)
-    action_cap: int
+    game: Annotated[str, Field(max_length=MAX_NAME)]
+    players: Annotated[int, Range(1, MAX_NAMES, "players")]
+    variants: list[Annotated[str, Field(max_length=MAX_NAME)]] = Field(
+        default_factory=list, max_length=MAX_NAMES
+    )
+    #: The bound of ``simulate --action-cap``: a log may not ask for a longer game.
+    action_cap: Annotated[int, Range(1, MAX_ACTION_CAP, "actions")]
 
 
 class ReplayResult(BaseModel):
@@ -56,9 +66,9 @@ class ReplayLog(BaseModel):
     version: Literal[1, 2] = VERSION
     deck: dict[str, Any]
     rules: ReplayRules
-    bots: list[str]
-    seed: int
-    actions: list[list[int]]
+    bots: list[Annotated[str, Field(max_length=MAX_NAME)]] = Field(max_length=MAX_NAMES)
+    seed: Annotated[int, Range(*SEED_RANGE, "")]
+    actions: list[list[int]] = Field(max_length=MAX_ACTION_CAP)
     result: ReplayResult | None = None
 
 

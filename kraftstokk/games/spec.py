@@ -1,10 +1,14 @@
 """A game declares itself once: its :class:`GameSpec`.
 
 Every reader of game facts (the registry, ``simulate``, the report, ``play``, the web
-app, the compiled-engine build) takes them from the spec, so adding a game is adding a
-package ``kraftstokk/games/<name>/`` whose ``spec.py`` defines ``SPEC``; no other module
-changes. The spec names its modules as strings and imports them only when asked, so
-reading every spec (``registry.specs()``) stays cheap.
+app, the booklet, the compiled-engine build) takes them from the spec, so adding a game is
+adding a package ``kraftstokk/games/<name>/`` whose ``spec.py`` defines ``SPEC``; no other
+module changes. The spec names its modules as strings and imports them only when asked, so
+reading every spec (``registry.specs()``) stays cheap. The other modules of the package are
+found by their names (:meth:`GameSpec.module`): ``narration`` (what the table says),
+``view`` (the web app's view of a seat), ``chapter`` (the booklet's chapter), ``fast`` (a
+native core). What a person reads of the game (its title, what each variant changes) is in
+the locale files (``locales/<code>/words.toml``, ``[games.<name>]``), not here.
 
 A game's rule parameters (hand size, burn count, the switches of its variants) are one
 frozen dataclass in its ``rules.py``; the spec holds the main rules (``GameSpec.rules``)
@@ -17,12 +21,14 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from kraftstokk.errors import GameError
+from kraftstokk.errors import GameError, LocaleError
 
 if TYPE_CHECKING:
     from kraftstokk.games.core import BotFactory, Game
@@ -30,11 +36,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class VariantSpec:
-    """A variant: the rule parameters it sets, and what it changes in both languages."""
+    """A variant: the rule parameters it sets (what it changes is told in each language's
+    ``words.toml``)."""
 
     name: str
-    nb: str
-    en: str
     #: Rule parameters (fields of the game's rules dataclass) and the values this variant
     #: gives them, e.g. ``{"burn_count": 3}``; empty: the parameter named like the variant
     #: is switched on (``two_same_player`` sets ``two_same_player=True``).
@@ -58,8 +63,6 @@ class GameSpec:
     """Everything the rest of kraftstokk needs to know about one game."""
 
     name: str  # the command-line name: ``--game idiot``
-    title_nb: str
-    title_en: str
     min_players: int
     max_players: int
     variants: tuple[VariantSpec, ...]
@@ -67,7 +70,6 @@ class GameSpec:
     counters: tuple[CounterSpec, ...]
     #: Figures a designer looks at first: ``<counter>_per_game``, ``<rate>``, ``<sample>_mean``.
     highlights: tuple[str, ...]
-    booklet_section: str  # the id of the game's section in the rules booklet
     game_module: str  # defines ``GAME``, the Game subclass
     bots_module: str  # defines ``BOTS``: bot kind -> factory ``(game, settings) -> Bot``
     #: Action kinds and phases (``IntEnum``); their values never clash across games.
@@ -78,7 +80,6 @@ class GameSpec:
     v1_action_kinds: Mapping[int, int] | None = None
     #: Why version-1 logs are refused, when they are.
     v1_refusal: str = ""
-    extras: Mapping[str, Any] = field(default_factory=dict)
     #: The main rules' parameters: an instance of the frozen dataclass of the game's
     #: ``rules.py`` (ints and bools). None for a game without parameters, whose engine
     #: reads its variants by name (``game.variants``).
@@ -135,8 +136,52 @@ class GameSpec:
     def variant_names(self) -> frozenset[str]:
         return frozenset(v.name for v in self.variants)
 
+    @property
+    def package(self) -> str:
+        """The game's package: where ``game_module`` lives (``kraftstokk.games.idiot``)."""
+        return self.game_module.rpartition(".")[0]
+
+    def module(self, kind: str) -> ModuleType | None:
+        """The package's module ``kind`` (``view``, ``chapter``, ...), or None without one."""
+        name = f"{self.package}.{kind}"
+        try:
+            found = importlib.util.find_spec(name)
+        except ModuleNotFoundError:
+            return None
+        return None if found is None else importlib.import_module(name)
+
+    def words(self, lang: str) -> Mapping[str, object]:
+        """``[games.<name>]`` of the language's ``words.toml`` (title, variants)."""
+        from kraftstokk import locales
+
+        games = locales.load(lang).part("words").get("games", {})
+        found = games.get(self.name)
+        if not isinstance(found, dict):
+            raise LocaleError(f"locales/{lang}/words.toml: no [games.{self.name}] (its title)")
+        return found
+
     def title(self, lang: str) -> str:
-        return self.title_nb if lang == "nb" else self.title_en
+        """The game's name in ``lang``, as its players call it."""
+        return str(self.words(lang)["title"])
+
+    @property
+    def title_en(self) -> str:
+        """The English title (the simulation report's); a game without texts (a test's
+        toy) is called by its name."""
+        try:
+            return self.title("en")
+        except LocaleError:
+            return self.name
+
+    def variant_text(self, variant: str, lang: str) -> str:
+        """What ``variant`` changes, in ``lang``."""
+        texts = self.words(lang).get("variants", {})
+        text = texts.get(variant) if isinstance(texts, dict) else None
+        if not isinstance(text, str):
+            raise LocaleError(
+                f"locales/{lang}/words.toml: games.{self.name}.variants.{variant}: missing"
+            )
+        return text
 
     def game_class(self) -> type[Game]:
         cls: type[Game] = importlib.import_module(self.game_module).GAME

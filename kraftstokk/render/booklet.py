@@ -2,7 +2,8 @@
 
 :func:`build_booklet` turns a deck into PDF bytes in one language; :func:`write_booklet`
 writes ``regler.pdf`` / ``rules-en.pdf`` and, on request, the A4 saddle-stitch file.
-Content comes from :mod:`booklet_text` blocks; this module only decides how they look.
+Content comes from :mod:`booklet_content` (blocks of :mod:`kraftstokk.design.blocks`); this
+module only decides how they look.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from kraftstokk.atomic import write_files
+from kraftstokk.design.blocks import (
+    Block,
+    Bullets,
+    CardRow,
+    CardTable,
+    Contents,
+    Example,
+    Heading,
+    Language,
+    Para,
+    TitlePage,
+    Words,
+    escape,
+    figure,
+)
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout, load_layout
@@ -50,22 +66,7 @@ from kraftstokk.design.palette import (
 from kraftstokk.design.presets import deck_layout_name
 from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
-from kraftstokk.render.booklet_text import (
-    Block,
-    Bullets,
-    CardRow,
-    CardTable,
-    Contents,
-    Example,
-    Heading,
-    Language,
-    Para,
-    TitlePage,
-    Words,
-    booklet_blocks,
-    escape,
-    figure,
-)
+from kraftstokk.render.booklet_content import booklet_blocks
 from kraftstokk.render.suits import draw_suit
 
 PAGE_WIDTH, PAGE_HEIGHT = A5
@@ -306,6 +307,7 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
         words: Words,
         palette: Palette,
         colour: PrintColour = RGB,
+        subject: str = "",
     ) -> None:
         super().__init__(
             target,
@@ -317,7 +319,7 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             bottomMargin=MARGIN_BOTTOM,
             title=words.document_title.format(title=deck.title),
             author="kraftstokk",
-            subject="Idiot, Kraftidioten, Strømkrig",
+            subject=subject,
             creator="kraftstokk",
             invariant=1,
             lang=words.code,
@@ -685,12 +687,14 @@ def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = R
     from kraftstokk.render.locale import load_locale
 
     register_fonts()
-    words = load_locale(language).words.for_deck(deck)
+    locale = load_locale(language)
+    words = locale.words.for_deck(deck)
     palette = palette_from_style(deck.style(), colour)
     builder = StoryBuilder(deck, words, palette, colour)
     story = builder.story(booklet_blocks(deck, language))
     buffer = io.BytesIO()
-    doc = BookletDoc(buffer, deck, words, palette, colour)
+    subject = ", ".join(game.title for game in locale.games)
+    doc = BookletDoc(buffer, deck, words, palette, colour, subject)
     try:
         doc.multiBuild(story)
     except ReportlabLayoutError as exc:  # a block taller than a page: a text is too long
@@ -698,7 +702,7 @@ def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = R
         raise RenderError(
             f"the booklet in {language!r} does not fit its pages: a block of its text is "
             f"taller than a page ({clip(block, 160)}); shorten that text in "
-            f"render/locales/{language}.toml"
+            f"locales/{language}/booklet.toml"
         ) from None
     return buffer.getvalue()
 

@@ -1,37 +1,42 @@
-"""The booklet's languages: one TOML file per language in ``render/locales/``.
+"""The booklet's part of a language: ``locales/<code>/booklet.toml`` with the shared words.
 
-A locale file holds everything a language decides: its words (suits, values, categories),
-its grammar (how a card and a figure are named, number marks, plural phrases), the output
-file names and every sentence of the booklet (the :class:`RulesText`). The languages are
-exactly the files that exist; adding one is adding a file. Loading validates the file
-completely: a missing or unknown key, a wrong type, or a template field that the booklet
-does not fill is an error naming the file and the key.
+The booklet part holds the output file names, the booklet's grammar (how a card and a
+figure are named, number marks, counted phrases), the sentences of the front matter, the
+deck's chapter and the appendix (``[text]``: a :class:`RulesText`), what every game's
+chapter shares (``[chapter]``) and each game's chapter under the game's name
+(``[idiot]``: the fields of that game's ``chapter.Text``). The suits, values, categories
+and the games' titles come from ``words.toml``. The languages are the folders there are
+(:mod:`kraftstokk.locales`, which also checks them against each other); this module checks
+what the booklet fills in: a missing or unknown key, a list where one text belongs, or a
+placeholder the booklet does not fill for that text is an error naming the file and key;
+so is markup the booklet cannot print (:mod:`kraftstokk.render.markup`) and a text longer
+than its place on a page can hold.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from string import Formatter
+from types import ModuleType
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.paraparser import ParaParser
 
+from kraftstokk import locales
+from kraftstokk.design.blocks import ChapterWords, Language, Plural, Words
 from kraftstokk.errors import LocaleError, clip
+from kraftstokk.games import registry
+from kraftstokk.locales.template import placeholders
 from kraftstokk.plain import first_problem
 from kraftstokk.render.booklet_rules import COUNT_FIELDS, TEMPLATE_FIELDS, RulesText
-from kraftstokk.render.booklet_text import Language, Plural, Words
 from kraftstokk.render.markup import markup_problem
-from kraftstokk.textfile import read_data_file, toml_names, toml_table
 
-LOCALES_PACKAGE = "kraftstokk.render.locales"
-#: A locale file is about 40 kB; its longest paragraph about 600 characters.
-MAX_LOCALE_BYTES = 1024 * 1024
+#: A paragraph of the booklet is at most about 600 characters today.
 MAX_TEXT = 2000
 MAX_PARAGRAPHS = 60
 #: A word (a suit, a value, a category) and a grammar template are short.
@@ -51,23 +56,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-class LanguageTable(_Strict):
-    code: str = Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
-    name: Word
-
-
 class FilesTable(_Strict):
     booklet: str = Field(pattern=r"^[A-Za-z0-9._-]+\.pdf$")
     imposed: str = Field(pattern=r"^[A-Za-z0-9._-]+\.pdf$")
 
 
-class WordsTable(_Strict):
+class BookletWords(_Strict):
     page_label: Word
     document_title: Template
-    joker: Word
-    suits: dict[str, Word] = Field(max_length=8)
-    values: dict[str, Word] = Field(max_length=8)
-    categories: dict[str, Word] = Field(max_length=8)
 
 
 class PluralTable(_Strict):
@@ -84,14 +80,23 @@ class GrammarTable(_Strict):
     plurals: dict[str, PluralTable] = Field(default_factory=dict, max_length=50)
 
 
-class LocaleFile(_Strict):
-    """The TOML file as written; :func:`load_locale` turns it into a :class:`Locale`."""
+class SharedWords(_Strict):
+    """``[words]`` of ``words.toml``: what the booklet needs of it."""
 
-    language: LanguageTable
-    files: FilesTable
-    words: WordsTable
-    grammar: GrammarTable
-    text: dict[str, str | list[str]] = Field(max_length=500)
+    joker: Word
+    suits: dict[str, Word] = Field(max_length=8)
+    values: dict[str, Word] = Field(max_length=8)
+    categories: dict[str, Word] = Field(max_length=8)
+
+
+@dataclass(frozen=True)
+class GameChapter:
+    """A game's chapter as the booklet builds it: the module and its sentences."""
+
+    game: str
+    title: str
+    module: ModuleType
+    text: Any  # the module's ``Text``
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,8 @@ class Locale:
     imposed_file: str
     words: Words
     text: RulesText
+    chapter: ChapterWords
+    games: tuple[GameChapter, ...]
 
 
 #: The keys every words table holds, and the fields of the grammar's templates.
@@ -116,22 +123,18 @@ GRAMMAR_FIELDS: dict[str, frozenset[str]] = {
     "caption": frozenset({"nr", "category"}),
     "document_title": frozenset({"title"}),
 }
-
-
-def _folder() -> Traversable:
-    return resources.files(LOCALES_PACKAGE)
+#: The booklet part's own tables; every other table is a game's chapter.
+OWN_TABLES = ("files", "words", "grammar", "text", "chapter")
 
 
 def available_languages() -> tuple[Language, ...]:
-    """The codes of the locale files that exist, sorted."""
-    return tuple(toml_names(_folder()))
+    """The languages there are (the folders of ``kraftstokk/locales``), sorted."""
+    return locales.languages()
 
 
 def template_fields(template: str) -> list[tuple[str, str]]:
     """The ``(field, format spec)`` pairs of a ``str.format`` template, in order."""
-    return [
-        (name, spec or "") for _, name, spec, _ in Formatter().parse(template) if name is not None
-    ]
+    return [(p.name, p.spec) for p in placeholders("template", template)]
 
 
 #: What stands for a filled field when a template's markup is checked: the booklet fills
@@ -147,23 +150,13 @@ def _check_template(
     counts: frozenset[str] = frozenset(),
 ) -> None:
     """A template's fields are ones the booklet fills (a format spec only names a plural,
-    on a field filled with a count; no conversion), and its markup is the booklet's
-    (:mod:`markup`)."""
-    try:
-        parts = list(Formatter().parse(template))
-    except ValueError as exc:
-        raise LocaleError(f"{where}: not a valid template ({exc})") from None
-    for _, name, spec, conversion in parts:
-        if name is None:
-            continue
-        if name not in allowed:
+    on a field filled with a count), and its markup is the booklet's (:mod:`markup`)."""
+    for placeholder in placeholders(where, template):
+        name, spec = placeholder.name, placeholder.spec
+        if name not in allowed or placeholder.capital:
             choice = ", ".join(sorted(allowed)) or "none"
             raise LocaleError(
                 f"{where}: unknown placeholder {{{clip(name, 40)}}} (this text fills {choice})"
-            )
-        if conversion:
-            raise LocaleError(
-                f"{where}: {{{name}!{conversion}}}: a placeholder takes no !conversion"
             )
         if spec and spec not in plurals:
             raise LocaleError(
@@ -174,13 +167,18 @@ def _check_template(
                 f"{where}: {{{name}:{spec}}}: {{{name}}} is not a count, so it takes no plural"
             )
     filled = "".join(
-        literal + (FIELD_STAND_IN if name is not None else "") for literal, name, _, _ in parts
+        literal + (FIELD_STAND_IN if name is not None else "")
+        for literal, name, _, _ in _format_parts(template)
     )
     problem = markup_problem(filled)
     if problem is None:
         problem = _reportlab_problem(filled)
     if problem is not None:
         raise LocaleError(f"{where}: {problem}")
+
+
+def _format_parts(template: str) -> list[tuple[str, str | None, str | None, str | None]]:
+    return list(Formatter().parse(template))
 
 
 def _reportlab_problem(text: str) -> str | None:
@@ -193,15 +191,6 @@ def _reportlab_problem(text: str) -> str | None:
     return None if parsed is not None else "markup reportlab cannot read"
 
 
-def _check_keys(where: str, table: dict[str, str], wanted: tuple[str, ...]) -> None:
-    missing = [key for key in wanted if key not in table]
-    unknown = [key for key in table if key not in wanted]
-    if missing:
-        raise LocaleError(f"{where}: missing {', '.join(missing)}")
-    if unknown:
-        raise LocaleError(f"{where}: unknown key {', '.join(unknown)}")
-
-
 def _check_lengths(where: str, key: str, texts: list[str]) -> None:
     """Paragraphs a page can hold, headings a few lines, lists of a few dozen."""
     if len(texts) > MAX_PARAGRAPHS:
@@ -212,8 +201,6 @@ def _check_lengths(where: str, key: str, texts: list[str]) -> None:
     elif key.endswith(("_caption", "_captions")):
         limit, kind = MAX_CAPTION, "a caption"
     for number, text in enumerate(texts, start=1):
-        if not isinstance(text, str):
-            raise LocaleError(f"{where}: paragraph {number} is not text")
         if len(text) > limit:
             which = f"paragraph {number}" if len(texts) > 1 else "the text"
             raise LocaleError(
@@ -221,48 +208,83 @@ def _check_lengths(where: str, key: str, texts: list[str]) -> None:
             )
 
 
-def _rules_text(where: str, raw: dict[str, str | list[str]], plurals: set[str]) -> RulesText:
+def _check_keys(where: str, table: Mapping[str, object], wanted: tuple[str, ...]) -> None:
+    missing = [key for key in wanted if key not in table]
+    unknown = [key for key in table if key not in wanted]
+    if missing:
+        raise LocaleError(f"{where}: missing {', '.join(missing)}")
+    if unknown:
+        raise LocaleError(f"{where}: unknown key {', '.join(unknown)}")
+
+
+def _text_table(
+    where: str,
+    raw: object,
+    cls: type,
+    allowed: Mapping[str, frozenset[str]],
+    plurals: set[str],
+    counts: Mapping[str, frozenset[str]] | None = None,
+) -> Any:
+    """The dataclass ``cls`` of the texts in ``raw`` (one text or a list per field)."""
+    if not isinstance(raw, dict):
+        raise LocaleError(f"{where}: missing (a table of texts)")
+    names = tuple(f.name for f in fields(cls))
+    _check_keys(where, raw, names)
     values: dict[str, Any] = {}
-    names = [f.name for f in fields(RulesText)]
-    _check_keys(f"{where} [text]", {key: "" for key in raw}, tuple(names))
-    for item in fields(RulesText):
+    for item in fields(cls):
         value = raw[item.name]
         is_list = item.type in ("Paras", "tuple[str, ...]")
-        if is_list != isinstance(value, list):
+        is_texts = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if (is_list and not is_texts) or (not is_list and not isinstance(value, str)):
             kind = "a list of paragraphs" if is_list else "one text"
-            raise LocaleError(f"{where} [text] {item.name}: must be {kind}")
-        allowed = TEMPLATE_FIELDS.get(item.name, frozenset())
-        counts = COUNT_FIELDS.get(item.name, frozenset())
+            raise LocaleError(f"{where} {item.name}: must be {kind}")
         texts = value if isinstance(value, list) else [value]
-        _check_lengths(f"{where} [text] {item.name}", item.name, texts)
+        _check_lengths(f"{where} {item.name}", item.name, texts)
+        fills = allowed.get(item.name, frozenset())
+        counted = (counts or {}).get(item.name, frozenset())
         for text in texts:
-            _check_template(f"{where} [text] {item.name}", text, allowed, plurals, counts)
+            _check_template(f"{where} {item.name}", text, fills, plurals, counted)
         values[item.name] = tuple(value) if isinstance(value, list) else value
-    return RulesText(**values)
+    return cls(**values)
 
 
-def _parse(where: str, data: bytes) -> LocaleFile:
-    def refuse(reason: str) -> LocaleError:
-        return LocaleError(f"{where}: {reason}")
-
-    if len(data) > MAX_LOCALE_BYTES:
-        raise refuse(f"too large (a locale file is read only up to {MAX_LOCALE_BYTES // 1024} kB)")
-    raw = toml_table(data, "locale file", refuse)
+def _model(where: str, model: type[BaseModel], raw: object) -> Any:
     try:
-        return LocaleFile.model_validate(raw)
+        return model.model_validate(raw)
     except ValidationError as exc:
-        raise refuse(clip(first_problem(exc), 300)) from None
+        raise LocaleError(f"{where}: {clip(first_problem(exc), 300)}") from None
 
 
-def parse_locale(where: str, code: Language, data: bytes) -> Locale:
-    """Validate a locale file's bytes (``where`` names it in errors) into a :class:`Locale`."""
-    parsed = _parse(where, data)
-    if parsed.language.code != code:
-        raise LocaleError(f"{where}: [language] code {parsed.language.code!r} is not {code!r}")
-    words, grammar = parsed.words, parsed.grammar
-    _check_keys(f"{where} [words.suits]", words.suits, SUITS)
-    _check_keys(f"{where} [words.values]", words.values, VALUES)
-    _check_keys(f"{where} [words.categories]", words.categories, CATEGORIES)
+def chapter_modules() -> dict[str, tuple[str, ModuleType]]:
+    """The games with a booklet chapter, in the registry's order: name -> (title key, module)."""
+    found = {}
+    for name, spec in registry.specs().items():
+        module = spec.module("chapter")
+        if module is not None:
+            found[name] = (spec.name, module)
+    return found
+
+
+def parse_locale(
+    where: str, code: Language, booklet: Mapping[str, Any], words: Mapping[str, Any]
+) -> Locale:
+    """The booklet of ``code`` from its part's tables (``where`` names the file in errors)
+    and the words part's."""
+    chapters = chapter_modules()
+    unknown = [key for key in booklet if key not in OWN_TABLES and key not in chapters]
+    if unknown:
+        raise LocaleError(
+            f"{where}: unknown table [{unknown[0]}] (a game's chapter is under the name of a "
+            f"game with a chapter: {', '.join(chapters) or 'none'})"
+        )
+    files = _model(f"{where} [files]", FilesTable, booklet.get("files"))
+    own = _model(f"{where} [words]", BookletWords, booklet.get("words"))
+    grammar = _model(f"{where} [grammar]", GrammarTable, booklet.get("grammar"))
+    where_words = f"locales/{code}/words.toml [words]"
+    shared = _model(where_words, SharedWords, (words.get("words")))
+    _check_keys(f"{where_words}.suits", shared.suits, SUITS)
+    _check_keys(f"{where_words}.values", shared.values, VALUES)
+    _check_keys(f"{where_words}.categories", shared.categories, CATEGORIES)
     plurals = set(grammar.plurals)
     for name, form in grammar.plurals.items():
         if not PLURAL_NAME.fullmatch(name):
@@ -278,25 +300,35 @@ def parse_locale(where: str, code: Language, data: bytes) -> Locale:
         "card_name": grammar.card_name,
         "figure": grammar.figure,
         "caption": grammar.caption,
-        "document_title": words.document_title,
+        "document_title": own.document_title,
     }
     for key, template in templates.items():
         _check_template(f"{where} {key}", template, GRAMMAR_FIELDS[key], set())
+    titles = words.get("games", {})
+    games = []
+    for name, (_, module) in chapters.items():
+        title = titles.get(name, {}).get("title") if isinstance(titles, dict) else None
+        if not isinstance(title, str):
+            raise LocaleError(f"locales/{code}/words.toml: games.{name}.title: missing")
+        text = _text_table(
+            f"{where} [{name}]", booklet.get(name), module.Text, module.FIELDS, plurals
+        )
+        games.append(GameChapter(name, title, module, text))
     return Locale(
         code=code,
-        name=parsed.language.name,
-        booklet_file=parsed.files.booklet,
-        imposed_file=parsed.files.imposed,
+        name=str(words.get("language", {}).get("name", code)),
+        booklet_file=files.booklet,
+        imposed_file=files.imposed,
         words=Words(
             code=code,
-            suits=dict(words.suits),
-            values={int(key): value for key, value in words.values.items()},
-            categories=dict(words.categories),
+            suits=dict(shared.suits),
+            values={int(key): value for key, value in shared.values.items()},
+            categories=dict(shared.categories),
             decimal_mark=grammar.decimal_mark,
             thousands=grammar.thousands,
-            page_label=words.page_label,
-            document_title=words.document_title,
-            joker=words.joker,
+            page_label=own.page_label,
+            document_title=own.document_title,
+            joker=shared.joker,
             card_name=grammar.card_name,
             figure=grammar.figure,
             caption=grammar.caption,
@@ -305,22 +337,32 @@ def parse_locale(where: str, code: Language, data: bytes) -> Locale:
                 for name, form in grammar.plurals.items()
             },
         ),
-        text=_rules_text(where, parsed.text, plurals),
+        text=_text_table(
+            f"{where} [text]",
+            booklet.get("text"),
+            RulesText,
+            TEMPLATE_FIELDS,
+            plurals,
+            COUNT_FIELDS,
+        ),
+        chapter=_text_table(
+            f"{where} [chapter]", booklet.get("chapter"), ChapterWords, {}, plurals
+        ),
+        games=tuple(games),
     )
+
+
+def load_locale(code: Language) -> Locale:
+    """The booklet of ``code``; an unknown code is an error naming the languages there are."""
+    return _load(code, locales.generation())
 
 
 @cache
-def load_locale(code: Language) -> Locale:
-    """The locale of ``code``; an unknown code is an error naming the languages there are."""
-    available = available_languages()
-    if code not in available:
-        raise LocaleError(f"unknown language {code!r} (available: {', '.join(available)})")
-    where = f"render/locales/{code}.toml"
-    entry = _folder().joinpath(f"{code}.toml")
-    data = read_data_file(
-        entry, "locale file", MAX_LOCALE_BYTES, lambda why: LocaleError(f"{where}: {why}")
+def _load(code: Language, generation: int) -> Locale:
+    language = locales.load(code)
+    return parse_locale(
+        f"locales/{code}/booklet.toml", code, language.part("booklet"), language.part("words")
     )
-    return parse_locale(where, code, data)
 
 
 __all__ = ["Locale", "available_languages", "load_locale", "parse_locale", "template_fields"]

@@ -28,7 +28,7 @@ import logging
 import math
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -43,17 +43,17 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kraftstokk.errors import KraftstokkError, RequestRefused, clip
 from kraftstokk.games.replay import FORMAT as REPLAY_FORMAT
+from kraftstokk.games.view import ClaimChoice, refusal
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
 from kraftstokk.web import folders
 from kraftstokk.web.cards import CardImages
-from kraftstokk.web.catalogue import setup_payload
+from kraftstokk.web.catalogue import languages, setup_payload
 from kraftstokk.web.guard import BODY_SECONDS, CLOSING, MAX_BODY, Guard, HostPolicy
 from kraftstokk.web.rules import rules_panel
 from kraftstokk.web.saves import WEB_FORMAT, GameSave, read_replay_log, read_web_save
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore, NewGame
-from kraftstokk.web.views import ClaimChoice
 
 HERE = Path(__file__).resolve().parent
 STATIC_TYPES = {
@@ -62,6 +62,7 @@ STATIC_TYPES = {
 }
 ENGINE_THREADS = 4  # requests playing the engine at once; the others wait their turn
 MAX_FIGURE = 1e9  # a claim's figure: more than any plant could have
+MAX_OPPONENTS = 99  # more than any game seats; each game's own range is checked by the store
 log = logging.getLogger("kraftstokk.web")
 T = TypeVar("T")
 
@@ -69,8 +70,8 @@ T = TypeVar("T")
 class NewGameRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)  # JSON types only: "7" is no 7
 
-    game: Literal["idiot", "kraftidioten", "stromkrig"]
-    opponents: int = Field(ge=1, le=9)
+    game: str = Field(max_length=40)  # a game of the server (checked against the registry)
+    opponents: int = Field(ge=1, le=MAX_OPPONENTS)
     bots: str = Field(default="heuristic", max_length=40)
     variants: list[str] = Field(default_factory=list, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
@@ -127,9 +128,13 @@ class ServerTiming:
         await self.app(scope, receive, timed)
 
 
-def _error(status: int, message: str) -> JSONResponse:
+def _error(status: int, message: str, said: dict[str, str] | None = None) -> JSONResponse:
+    """A refusal: ``error`` in English, and ``said`` per language when a person may meet it."""
     headers = {"Connection": "close"} if status in CLOSING else None
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    body: dict[str, Any] = {"error": message}
+    if said:
+        body["said"] = said
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _not_a_number(name: str) -> Any:
@@ -230,12 +235,13 @@ def create_app(
             return read_web_save(raw, store.key, store.digest)
         if kind == REPLAY_FORMAT:
             return read_replay_log(raw, store.deck_json, store.digest)
-        raise RequestRefused(
-            f'save: not a save of this game (no "format": "{WEB_FORMAT}" or "{REPLAY_FORMAT}")'
-        )
+        raise refusal("refusals.not_a_save", RequestRefused, web=WEB_FORMAT, replay=REPLAY_FORMAT)
+
+    # The page speaks the deck's language first (its spec's [style] language), if there is one.
+    first = deck.language() if deck.language() in languages() else languages()[0]
 
     async def index(request: Request) -> Response:
-        html = page.render(title=deck.title, edition=deck.edition)
+        html = page.render(title=deck.title, edition=deck.edition, language=first)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def setup(request: Request) -> Response:
@@ -243,8 +249,10 @@ def create_app(
 
     async def rules(request: Request) -> Response:
         lang = request.path_params["lang"]
-        if lang not in ("nb", "en"):
-            raise RequestRefused(f"language: {clip(lang, 20)!r} is not nb or en")
+        if lang not in languages():
+            raise RequestRefused(
+                f"language: {clip(lang, 20)!r} is not one of {', '.join(languages())}"
+            )
         return JSONResponse(await engine(rules_panel, deck, lang))
 
     async def new_game(request: Request) -> Response:
@@ -259,7 +267,7 @@ def create_app(
     async def replay(request: Request) -> Response:
         body: SaveRequest = await _body(request, SaveRequest)
         if body.save.get("format") != WEB_FORMAT:
-            raise RequestRefused(f'save: not a save of this page (no "format": "{WEB_FORMAT}")')
+            raise refusal("refusals.not_a_page_save", RequestRefused, web=WEB_FORMAT)
         log_ = await engine(lambda: store.replay_log(store.rebuild(read_save(body.save))))
         name = f"kraftstokk-{log_['rules']['game']}.json"
         return JSONResponse(log_, headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -304,7 +312,7 @@ def create_app(
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestRefused)
-        return _error(exc.status, exc.message)
+        return _error(exc.status, exc.message, exc.said)
 
     async def engine_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, KraftstokkError)

@@ -1,69 +1,72 @@
 """What the start page and the table need once: games, bots, variants, cards, texts.
 
-Game facts (player range, variants and what each does, bots) come from each game's
-``GameSpec``; the other words a person reads (the buttons, the blurbs, the questions
-and answers) come from the locale files ``web/locales/{nb,en}.toml``, which translators
-edit without touching code.
+Game facts (player range, variants, bots) come from each game's ``GameSpec``; every word
+a person reads comes from the locale files: the page's own (``locales/<code>/web.toml``)
+and the words every part shares (``words.toml``: suits, values, categories, the games'
+titles and what each variant changes), for every language there is.
 """
 
 from __future__ import annotations
 
 import functools
-import tomllib
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kraftstokk.games import registry
-from kraftstokk.games.registry import bot_kinds
+from kraftstokk import locales
+from kraftstokk.games.registry import bot_kinds, get_spec
 from kraftstokk.models import CATEGORIES
-from kraftstokk.web.saves import GAMES
+from kraftstokk.web import views
 
 if TYPE_CHECKING:
     from kraftstokk.web.sessions import GameStore
 
-LOCALES = Path(__file__).resolve().parent / "locales"
-LANGUAGES = ("nb", "en")
 BOT_ORDER = ("random", "greedy", "heuristic")
 
 
-@functools.lru_cache(maxsize=4)
+def languages() -> tuple[str, ...]:
+    """The page's languages: every language there is."""
+    return locales.languages()
+
+
 def texts(language: str) -> dict[str, Any]:
-    with (LOCALES / f"{language}.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    """The page's words in ``language``: ``web.toml`` with the shared words merged in."""
+    return _texts(language, locales.generation())
+
+
+@functools.lru_cache(maxsize=8)
+def _texts(language: str, generation: int) -> dict[str, Any]:
+    locale = locales.load(language)
+    page: dict[str, Any] = _copy(locale.part("web"))
+    shared = locale.part("words")
+    words = shared["words"]
+    page["language"] = shared["language"]
+    page["categories"] = dict(words["categories"])
+    page["suits"] = dict(words["suits"])
+    page["values"] = dict(words["values"])
+    for name, game in shared.get("games", {}).items():
+        page.setdefault("games", {}).setdefault(name, {}).update(_copy(game))
+    return page
+
+
+def _copy(table: dict[str, Any]) -> dict[str, Any]:
+    return {k: _copy(v) if isinstance(v, dict) else v for k, v in table.items()}
 
 
 def games() -> list[dict[str, Any]]:
-    """Each game as its spec declares it: players, variants (with their lines), bots."""
+    """Each game the page offers as its spec declares it: players, variants, bots."""
     listed = []
-    for name in GAMES:
+    for name in views.games():
+        spec = get_spec(name)
         kinds = bot_kinds(name)
-        entry = _declared(name)
-        entry["bots"] = [kind for kind in BOT_ORDER if kind in kinds] + sorted(
-            set(kinds) - set(BOT_ORDER)
+        listed.append(
+            {
+                "name": name,
+                "opponents": [spec.min_players - 1, spec.max_players - 1],
+                "variants": [v.name for v in spec.variants],
+                "bots": [kind for kind in BOT_ORDER if kind in kinds]
+                + sorted(set(kinds) - set(BOT_ORDER)),
+            }
         )
-        listed.append(entry)
     return listed
-
-
-def _declared(name: str) -> dict[str, Any]:
-    """The game's spec (second edition), or its Game class (first edition)."""
-    get_spec = getattr(registry, "get_spec", None)
-    if get_spec is None:
-        cls = registry.game_class(name)
-        return {
-            "name": name,
-            "opponents": [cls.min_players - 1, cls.max_players - 1],
-            "variants": sorted(cls.allowed_variants),
-            "variant_texts": {},
-        }
-    spec = get_spec(name)
-    return {
-        "name": name,
-        "title": {"nb": spec.title_nb, "en": spec.title_en},
-        "opponents": [spec.min_players - 1, spec.max_players - 1],
-        "variants": [v.name for v in spec.variants],
-        "variant_texts": {v.name: {"nb": v.nb, "en": v.en} for v in spec.variants},
-    }
 
 
 def cards(store: GameStore) -> list[dict[str, Any]]:
@@ -85,8 +88,8 @@ def cards(store: GameStore) -> list[dict[str, Any]]:
             # As printed (claims are judged in printed figures): 690,9 MW is 690.9.
             entry["values"] = {key: table.printed[c][index] for c, key in enumerate(CATEGORIES)}
             entry["nr"] = {key: card.nr.get(key) for key in CATEGORIES}
-            entry["top3"] = {key: card.nr.get(key) <= 3 for key in CATEGORIES}
-            entry["invisible"] = {key: card.nr.get(key) >= 50 for key in CATEGORIES}
+            entry["top3"] = {key: card.flags.top3.get(key) for key in CATEGORIES}
+            entry["invisible"] = {key: card.flags.invisible.get(key) for key in CATEGORIES}
             entry["burn"] = card.flags.burn
             entry["reset"] = card.flags.reset
         listed.append(entry)
@@ -99,5 +102,6 @@ def setup_payload(store: GameStore) -> dict[str, Any]:
         "deck": {"title": deck.title, "edition": deck.edition, "digest": store.digest},
         "games": games(),
         "cards": cards(store),
-        "texts": {language: texts(language) for language in LANGUAGES},
+        "languages": list(languages()),
+        "texts": {language: texts(language) for language in languages()},
     }

@@ -1,9 +1,10 @@
 """The rules panel: each game's chapter of the printed booklet, as blocks for the page.
 
-The text is the booklet's own (:func:`kraftstokk.render.booklet_text.booklet_blocks`),
-filled with this deck's cards, so the screen and the paper never disagree. Paragraphs
-carry the booklet's ``<b>``/``<i>`` markup; everything else in them is already escaped
-there, and :func:`_safe` lets only those two tags through.
+The text is the booklet's own (each game's chapter from its package,
+:func:`kraftstokk.render.booklet_content.game_chapters`), filled with this deck's cards,
+so the screen and the paper never disagree. Paragraphs carry the booklet's ``<b>``/``<i>``
+markup; everything else in them is already escaped there, and :func:`_safe` lets only
+those two tags through.
 """
 
 from __future__ import annotations
@@ -12,15 +13,10 @@ import functools
 import re
 from typing import Any
 
+from kraftstokk import locales
+from kraftstokk.design.blocks import Bullets, CardRow, Example, Heading, Para
 from kraftstokk.models import Deck
-from kraftstokk.render.booklet_text import Bullets, CardRow, Example, Heading, Para
-
-#: The chapter heading of each game in the booklet (the games' names in every language).
-CHAPTERS: dict[str, str] = {
-    "idiot": "Idiot",
-    "kraftidioten": "Kraftidioten",
-    "stromkrig": "Strømkrig",
-}
+from kraftstokk.web import views
 
 _TAG = re.compile(r"<(/?)([a-zA-Z]+)[^>]*>")
 
@@ -53,27 +49,18 @@ def _block(block: Any) -> dict[str, Any] | None:
 
 
 @functools.lru_cache(maxsize=8)
-def _chapters(deck_json: str, language: str) -> dict[str, list[dict[str, Any]]]:
-    from kraftstokk.render.booklet_text import booklet_blocks
+def _chapters(deck_json: str, language: str, generation: int) -> dict[str, list[dict[str, Any]]]:
+    from kraftstokk.render.booklet_content import game_chapters
 
     deck = Deck.model_validate_json(deck_json)
-    blocks = booklet_blocks(deck, "nb" if language == "nb" else "en")
-    titles = {title: game for game, title in CHAPTERS.items()}
-    chapters: dict[str, list[dict[str, Any]]] = {}
-    current: str | None = None
-    for block in blocks:
-        if isinstance(block, Heading) and block.level == 1:
-            current = titles.get(block.text)
-            if current is not None:
-                chapters[current] = []
-            continue
-        if current is not None:
-            converted = _block(block)
-            if converted is not None:
-                chapters[current].append(converted)
-    return chapters
+    offered = set(views.games())
+    return {
+        game: [b for b in (_block(block) for block in chapter.blocks) if b is not None]
+        for game, chapter in game_chapters(deck, language).items()
+        if game in offered
+    }
 
 
 def rules_panel(deck: Deck, language: str) -> dict[str, list[dict[str, Any]]]:
-    """Per game, the booklet chapter in ``language`` (nb or en) as a list of blocks."""
-    return _chapters(deck.model_dump_json(), language)
+    """Per game the page offers, the booklet chapter in ``language`` as a list of blocks."""
+    return _chapters(deck.model_dump_json(), language, locales.generation())

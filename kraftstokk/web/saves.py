@@ -32,13 +32,14 @@ from kraftstokk.errors import GameError, RequestRefused, clip
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action
 from kraftstokk.games.registry import bot_kinds, game_class
 from kraftstokk.games.replay import ReplayLog, upgrade
+from kraftstokk.games.view import refusal
 from kraftstokk.plain import first_problem
+from kraftstokk.web import views
 from kraftstokk.web.seal import SaveKey
 
 WEB_FORMAT: Final = "kraftstokk-web-save"
 WEB_VERSION: Final = 1
 PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
-GAMES: Final = ("idiot", "kraftidioten", "stromkrig")
 SEED_LIMIT: Final = 2**63  # seeds are 0 <= seed < 2**63: too many to try one by one
 MAX_ACTION_LENGTH: Final = 16  # numbers in one action (its kind and what it names)
 MAX_ACTION_NUMBER: Final = 2**31  # |any number in an action| is below this
@@ -156,7 +157,7 @@ def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:
     )
     check_bounds(save)
     if save.deck != deck:
-        raise RequestRefused("save: made with another deck than this server's; start a new game")
+        raise refusal("refusals.other_deck", RequestRefused)
     return save
 
 
@@ -185,16 +186,18 @@ def read_replay_log(raw: dict[str, Any], deck_json: dict[str, Any], deck: str) -
     check_bounds(save)
     if log.deck != deck_json:
         title = log.deck.get("title"), log.deck.get("edition")
-        raise RequestRefused(
-            f"save: made with another deck ({clip(str(title[0]), 60)} {clip(str(title[1]), 20)}) "
-            "than this server's; start a new game"
+        raise refusal(
+            "refusals.other_deck_named",
+            RequestRefused,
+            title=clip(str(title[0]), 60),
+            edition=clip(str(title[1]), 20),
         )
     return save
 
 
 def check_bounds(save: GameSave) -> None:
     """Refuse a save that no game of this server could have written (RequestRefused)."""
-    if save.game not in GAMES:
+    if save.game not in views.games():
         raise RequestRefused(f"save: unknown game {clip(save.game, 40)!r}")
     cls = game_class(save.game)
     if not cls.min_players <= save.players <= cls.max_players:

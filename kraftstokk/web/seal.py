@@ -24,6 +24,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCMSIV
 
 from kraftstokk.errors import KraftstokkError, RequestRefused
+from kraftstokk.games.view import refusal
 
 KEY_FILE = "serve-save.key"
 KEY_BYTES = 32
@@ -79,9 +80,7 @@ class SaveKey:
         try:
             return self._cipher.decrypt(NONCE, raw, CONTEXT)
         except InvalidTag:
-            raise SealBroken(
-                "save: sealed by another server's key, or changed since: it cannot be opened"
-            ) from None
+            raise refusal("refusals.sealed", SealBroken) from None
 
 
 def _create(path: Path) -> bytes:

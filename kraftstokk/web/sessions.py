@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kraftstokk.errors import GameError, KraftstokkError, RequestRefused
+from kraftstokk.errors import GameError, KraftstokkError, RequestRefused, clip
 from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
     Action,
@@ -34,14 +34,14 @@ from kraftstokk.games.core import (
     State,
     derive_seed,
 )
-from kraftstokk.games.events import Narrator
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
 from kraftstokk.games.replay import make_replay
+from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.models import Deck
 from kraftstokk.web import saves, views
-from kraftstokk.web.saves import GAMES, PERSON, SEED_LIMIT, GameSave, deck_digest
+from kraftstokk.web.saves import PERSON, SEED_LIMIT, GameSave, deck_digest
 from kraftstokk.web.seal import SaveKey
-from kraftstokk.web.views import ClaimChoice, MoveRefused
 
 MAX_RULE_SETS = 64  # games (rules) kept made, by game, players, variants and action cap
 LOG_LINES = 60  # log lines a session keeps for the browser
@@ -129,8 +129,10 @@ class GameStore:
     # -- lifecycle ---------------------------------------------------------------------
 
     def create(self, setup: NewGame) -> Session:
-        if setup.game not in GAMES:
-            raise RequestRefused(f"game: unknown game {setup.game!r} ({', '.join(GAMES)})")
+        offered = views.games()
+        if setup.game not in offered:
+            shown = clip(setup.game, 40)
+            raise RequestRefused(f"game: unknown game {shown!r} ({', '.join(offered)})")
         cls = game_class(setup.game)
         low, high = cls.min_players - 1, cls.max_players - 1
         if not low <= setup.opponents <= high:
@@ -175,10 +177,7 @@ class GameStore:
         try:
             return self._replayed(game, save)
         except GameError as exc:
-            raise RequestRefused(
-                f"save: does not replay with these rules ({exc.message}); "
-                "it may be from an older version"
-            ) from None
+            raise refusal("refusals.old_rules", RequestRefused, reason=exc.message) from None
 
     def _replayed(self, game: Game, save: GameSave) -> Session:
         state = game.new_initial_state(random.Random(save.seed))
@@ -271,14 +270,11 @@ class GameStore:
         with session.lock:
             state = session.state
             if turn != session.turn:
-                raise StaleMove(
-                    f"turn: the game is at move {session.turn}, this move was made at {turn}; "
-                    "reload the game"
-                )
+                raise refusal("refusals.stale", StaleMove, turn=session.turn, sent=turn)
             if state.is_terminal():
-                raise MoveRefused("the game is over")
+                raise refusal("refusals.over")
             if state.current_player() != session.seat:
-                raise StaleMove("it is not your turn")
+                raise refusal("refusals.not_your_turn", StaleMove)
             if (index is None) == (claim is None):
                 raise MoveRefused("send either move (a number from the list) or claim")
             if claim is not None:
@@ -288,7 +284,7 @@ class GameStore:
                 legal = state.legal_actions()
                 listed = views.moves(state, session.seat)["list"]
                 if not 0 <= index < len(legal) or all(m["i"] != index for m in listed):
-                    raise MoveRefused(f"move: {index} is not one of your moves now")
+                    raise refusal("refusals.not_listed", move=index)
                 steps = [tuple(legal[index])]
             for step in steps:
                 self._apply(session, step)
@@ -360,10 +356,7 @@ class GameStore:
         """The finished game as ``kraftstokk play --load`` reads it (seed and every action)."""
         state = session.state
         if not state.is_terminal():
-            raise NotOver(
-                "save: the game is not over, and an unfinished game's save stays sealed "
-                "(download it from the start page to upload it here later)"
-            )
+            raise refusal("refusals.not_over", NotOver)
         log = make_replay(
             self.deck,
             session.game,

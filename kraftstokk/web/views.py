@@ -1,67 +1,68 @@
 """The one place the web app reads the engine: a seat's view, its moves, the log lines.
 
-Everything here turns engine objects into plain JSON-ready dicts for one seat, and a
-browser's move back into engine actions. Cards travel as their deck ids (``spar-7``), so
-a test can search any response for a card that seat may not see. Only what the seat's
-observation holds (and the public deck) goes out; a face-down card, another hand or the
-stock's order never does, and neither do the engine's actions (a bot's lie is an action
-naming the card it lays face down). Claims name plants by ``plant_id``, not by card id:
-a claim is public speech, not a card. The log is the engine's events as the engine's
-``Narrator`` tells them to the person's seat.
+Each game's package brings its own view (``games/<game>/view.py``, the building blocks in
+``games/view.py``); this module finds it through the game's spec and adds what every game
+shares: each seat's place once out, the log (the engine's events as the game's narration
+tells them to the person's seat, in every language the page speaks) and the result. A
+game without a view module is not offered by the web app.
 
-The rest of the web app (sessions, routes, templates) never imports a game module.
+Only what the seat's observation holds (and the public deck) goes out; a face-down card,
+another hand or the stock's order never does, and neither do the engine's actions (a
+bot's lie is an action naming the card it lays face down). The rest of the web app
+(sessions, routes, templates) never imports a game module.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from kraftstokk.errors import GameError, RequestRefused
-from kraftstokk.games.core import CATEGORY_NAMES, GWH, Action, DeckTable, State
-from kraftstokk.games.events import Event, Narrator
-from kraftstokk.games.idiot import actions as idiot_rules
-from kraftstokk.games.kraftidioten import actions as ki_rules
-from kraftstokk.games.stromkrig import actions as sk_rules
-
-TWO = 2  # ID-6: the rank that resets the pile
-NO_CATEGORY = -1  # KI-2: a new pile, the next card chooses the category
+from kraftstokk import locales
+from kraftstokk.games.core import Action, State
+from kraftstokk.games.events import Event
+from kraftstokk.games.narration import Narrator
+from kraftstokk.games.registry import get_spec, specs
+from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 
 Json = dict[str, Any]
+VIEW_MODULE = "view"
 
-#: Engine category index -> the key the browser uses (deck.json's figure names).
-CATEGORY_KEYS: tuple[str, ...] = ("mw", "gwh", "head_m")
-
-
-class MoveRefused(RequestRefused):
-    """A move a browser sent that is not legal now."""
-
-    status = 422
-
-
-def card_ids(table: DeckTable, cards: Sequence[int]) -> list[str]:
-    return [table.ids[c] for c in cards if c >= 0]
-
-
-def category_key(category: int) -> str | None:
-    return CATEGORY_KEYS[category] if 0 <= category < 3 else None
+__all__ = [
+    "ClaimChoice",
+    "MoveRefused",
+    "claim_actions",
+    "event_lines",
+    "games",
+    "moves",
+    "narrators",
+    "result_view",
+    "table_view",
+]
 
 
-# --------------------------------------------------------------------------- views
+def games() -> list[str]:
+    """The games the web app offers: every game whose package has a view, by name."""
+    return [name for name, spec in specs().items() if spec.module(VIEW_MODULE) is not None]
+
+
+@functools.lru_cache(maxsize=32)
+def _view(game: str, generation: int) -> ModuleType:
+    module = get_spec(game).module(VIEW_MODULE)
+    if module is None:
+        raise MoveRefused(f"{game} cannot be played in the browser (its package has no view)")
+    return module
+
+
+def view_module(game: str) -> ModuleType:
+    """The game package's ``view.py``."""
+    return _view(game, locales.generation())
 
 
 def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     """What ``seat`` sees of the table now; ``plant_ids`` by card index name the claims."""
-    name = state.game.name
-    if name == "idiot":
-        view = _idiot_view(state, seat)
-    elif name == "kraftidioten":
-        view = _ki_view(state, seat, plant_ids)
-    elif name == "stromkrig":
-        view = _sk_view(state, seat)
-    else:
-        raise GameError(f"the web app cannot show {name}")
+    view: Json = view_module(state.game.name).table_view(state, seat, plant_ids)
     order = state.result().order  # who went out, in order: public at the table
     for player in view["players"]:
         player["place"] = order.index(player["seat"]) + 1 if player["seat"] in order else None
@@ -70,371 +71,62 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     return view
 
 
-def _idiot_view(state: State, seat: int) -> Json:
-    obs = state.observation(seat)
-    table = state.game.table
-    ranks = obs.ranks
-    pile = obs.pile
-    out = set(obs.out)
-    players = [
-        {
-            "seat": s,
-            "hand": obs.hand_counts[s],
-            "face_up": card_ids(table, obs.face_up_rows[s]),
-            "face_down": obs.face_down_counts[s],
-            "out": s in out,
-        }
-        for s in range(obs.num_players)
-    ]
-    return {
-        "phase": _IDIOT_PHASES[int(obs.phase)],
-        "current": obs.current_player,
-        "players": players,
-        "hand": card_ids(table, obs.hand),
-        "face_up": card_ids(table, obs.face_up),
-        "face_down_slots": list(obs.face_down_slots),
-        "pile": {
-            "count": len(pile),
-            "top": card_ids(table, pile[-4:]),
-            "stacked": int(obs.top_count),
-            "reset": bool(pile) and ranks[pile[-1]] == TWO,
-        },
-        "need": obs.need,
-        "run_rank": obs.run_rank,
-        "stock": obs.stock_count,
-        "burned": obs.burned_count,
-        "category": None,
-    }
-
-
-_IDIOT_PHASES = {
-    idiot_rules.PHASE_SWAP: "swap",
-    idiot_rules.PHASE_PLAY: "play",
-    idiot_rules.PHASE_OVER: "over",
-}
-_KI_PHASES = {
-    ki_rules.PHASE_TURN: "turn",
-    ki_rules.PHASE_CHALLENGE: "challenge",
-    ki_rules.PHASE_CLAIM: "claim",
-}
-_SK_PHASES = {
-    sk_rules.PLAY: "play",
-    sk_rules.CHOOSE: "chance",
-    sk_rules.ASK: "join",
-    sk_rules.NAMING: "name",
-    sk_rules.WAR: "war",
-    sk_rules.OVER: "over",
-}
-
-
-def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -> tuple[str, bool]:
-    """A claim's figure as said, and whether it is the plant's printed one."""
-    printed = table.figure_text(category, plant)
-    if figure is None or figure == table.printed[category][plant]:
-        return printed, True
-    return Narrator(table).amount(category, figure), False
-
-
-def _ki_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
-    obs = state.observation(seat)
-    table = state.game.table
-    category = obs.category
-    claims = []
-    for claim in obs.claims[-8:]:
-        plant = claim.plant
-        said, printed = _stated(table, category, plant, claim.figure)
-        claims.append(
-            {
-                "seat": claim.seat,
-                "plant_id": plant_ids[plant],
-                "name": table.names[plant],
-                "figure": said,
-                "nr": table.nr[category][plant] if printed else None,
-                "from_stock": claim.from_stock,
-            }
-        )
-    active = obs.active
-    players = [
-        {"seat": s, "hand": obs.hand_counts[s], "face_up": [], "face_down": 0, "out": not active[s]}
-        for s in range(obs.num_players)
-    ]
-    shown = [
-        {"card": table.ids[card], "to": to if to >= 0 else None} for card, to in obs.shown[-6:]
-    ]
-    phase = _KI_PHASES.get(int(obs.phase), "turn")
-    hand = sorted(obs.hand, key=lambda c: _figure_order(table, category, c))
-    return {
-        "phase": phase,
-        "current": obs.to_act,
-        "players": players,
-        "hand": card_ids(table, hand),
-        "pile": {"count": obs.pile_count, "claims": claims, "top3": obs.claim_is_top3},
-        "layer": obs.layer if obs.layer >= 0 else None,
-        "challenge": int(obs.phase) == ki_rules.PHASE_CHALLENGE,
-        "stock": obs.stock_count,
-        "burned": obs.burned_count,
-        "shown": shown,
-        "category": category_key(category),
-    }
-
-
-def _sk_view(state: State, seat: int) -> Json:
-    obs = state.observation(seat)
-    table = state.game.table
-    phase = _SK_PHASES.get(int(obs.phase), "play")
-    war_view = obs.war
-    category = war_view.category if war_view is not None else GWH
-    order = category if category >= 0 else GWH
-    hand = sorted(obs.hand, key=lambda c: _figure_order(table, order, c))
-    out = obs.out
-    players = [
-        {"seat": s, "hand": obs.hand_counts[s], "face_up": [], "face_down": 0, "out": out[s]}
-        for s in range(len(out))
-    ]
-    pile = obs.pile
-    war = None
-    if war_view is not None:
-        war = {
-            "challenger": war_view.challenger,
-            "players": list(war_view.players),
-            "category": category_key(war_view.category),
-            "laid": [{"seat": s, "card": table.ids[c]} for s, c in war_view.laid],
-        }
-    return {
-        "phase": phase,
-        "current": obs.current_player,
-        "players": players,
-        "hand": card_ids(table, hand),
-        "pile": {
-            "count": len(pile),
-            "top": card_ids(table, pile[-4:]),
-            "to_beat": table.ids[obs.top] if obs.top >= 0 else None,
-            "beside": card_ids(table, obs.beside),
-        },
-        "chance_card": table.ids[obs.chance_card] if obs.chance_card >= 0 else None,
-        "war": war,
-        "stock": obs.stock_count,
-        "burned": len(obs.burned),
-        "category": category_key(category),
-    }
-
-
-def _figure_order(table: DeckTable, category: int, card: int) -> tuple[int, float, int]:
-    """Hand order in the power-plant games: jokers first, then by the category's figure."""
-    if table.joker[card] or category < 0:
-        return (0 if table.joker[card] else 1, 0.0, card)
-    return (1, table.figures[category][card], card)
-
-
-# --------------------------------------------------------------------------- moves
-
-
 def moves(state: State, seat: int) -> Json:
-    """The seat's legal moves: ``list`` (index = position in ``legal_actions``) and forms.
+    """The seat's legal moves: ``list`` (``i`` = position in ``legal_actions``) and forms.
 
-    A move is ``{"i", "kind", "cards", ...}``; the browser labels it from ``kind``. A
-    Kraftidioten claim is a form (``claim``) rather than one move per plant.
+    A move is ``{"i", "kind", "cards", ...}``; the browser labels it from ``kind`` (or its
+    ``label``). A claim is a form (``claim``) rather than one move per plant.
     """
     if state.is_terminal() or state.current_player() != seat:
         return {"list": [], "claim": None}
-    legal = list(state.legal_actions())
-    table = state.game.table
-    name = state.game.name
-    listed: list[Json] = []
-    claim: Json | None = None
-    if name == "idiot":
-        for i, action in enumerate(legal):
-            listed.append({"i": i, **_idiot_move(table, state, seat, action)})
-    elif name == "kraftidioten":
-        lay_cards: dict[int, set[int]] = {}
-        for i, action in enumerate(legal):
-            kind = action[0]
-            if kind in (ki_rules.LAY, ki_rules.LIE):
-                lay_cards.setdefault(action[1], set()).add(action[2])
-            else:
-                listed.append({"i": i, **_ki_move(table, action)})
-        if lay_cards:
-            obs = state.observation(seat)
-            categories = sorted({c for cats in lay_cards.values() for c in cats})
-            hand = sorted(lay_cards, key=lambda c: _figure_order(table, obs.category, c))
-            floor = obs.floor
-            claim = {
-                "cards": card_ids(table, hand),
-                "categories": [CATEGORY_KEYS[c] for c in categories],
-                "floor": floor,
-                "fixed_card": table.ids[obs.lie_card]
-                if obs.phase == ki_rules.PHASE_CLAIM
-                else None,
-                "any_figure": True,  # KI-4c: a claim may state any whole figure
-            }
-    elif name == "stromkrig":
-        for i, action in enumerate(legal):
-            listed.append({"i": i, **_sk_move(table, action)})
-    return {"list": listed, "claim": claim}
-
-
-def _idiot_move(table: DeckTable, state: State, seat: int, action: Action) -> Json:
-    kind = action[0]
-    obs = state.observation(seat)
-    if kind in (idiot_rules.PLAY, idiot_rules.SNEAK):
-        source = "hand" if action[1] in obs.hand else "face_up"
-        return {
-            "kind": "play" if kind == idiot_rules.PLAY else "sneak",
-            "cards": card_ids(table, action[1:]),
-            "from": source,
-        }
-    if kind == idiot_rules.SWAP:
-        return {"kind": "swap", "cards": card_ids(table, action[1:])}
-    if kind == idiot_rules.FACE_DOWN:
-        return {"kind": "face_down", "cards": [], "slot": action[1]}
-    names = {
-        idiot_rules.READY: "ready",
-        idiot_rules.TAKE: "take",
-        idiot_rules.CHANCE: "chance",
-        idiot_rules.END_RUN: "end_run",
-        idiot_rules.PASS: "pass",
-    }
-    return {"kind": names[kind], "cards": []}
-
-
-def _ki_move(table: DeckTable, action: Action) -> Json:
-    kind = action[0]
-    if kind == ki_rules.JOKER:
-        return {"kind": "joker", "cards": card_ids(table, action[1:2])}
-    names = {
-        ki_rules.TAKE: "take",
-        ki_rules.DRAW: "draw",
-        ki_rules.CHALLENGE: "challenge",
-        ki_rules.PASS: "let_stand",
-    }
-    return {"kind": names[kind], "cards": []}
-
-
-_SK_KINDS = {
-    sk_rules.LAY: "lay",
-    sk_rules.RUN: "run",
-    sk_rules.BURN: "burn",
-    sk_rules.RESET: "reset",
-    sk_rules.INVISIBLE: "invisible",
-    sk_rules.TAKE: "take",
-    sk_rules.CHANCE: "chance",
-    sk_rules.JOIN: "join",
-    sk_rules.STAY_OUT: "stay_out",
-    sk_rules.NAME: "name",
-    sk_rules.WAR_LAY: "war_lay",
-}
-
-
-def _sk_move(table: DeckTable, action: Action) -> Json:
-    kind = action[0]
-    if kind == sk_rules.NAME:
-        return {"kind": "name", "cards": [], "category": CATEGORY_KEYS[action[1]]}
-    return {"kind": _SK_KINDS[kind], "cards": card_ids(table, action[1:])}
-
-
-@dataclass(frozen=True)
-class ClaimChoice:
-    """A Kraftidioten claim as a person makes it: the card, the category, plant, figure."""
-
-    card: str
-    category: str
-    plant_id: str
-    figure: float | None = None  # None: the named plant's own figure
+    found: Json = view_module(state.game.name).moves(state, seat)
+    return found
 
 
 def claim_actions(
     state: State, seat: int, choice: ClaimChoice, plant_ids: Sequence[str]
 ) -> list[Action]:
-    """The engine actions that make ``choice``: a truthful lay, or a lie and its claim."""
-    if state.game.name != "kraftidioten":
-        raise MoveRefused(f"{state.game.name} has no claims")
+    """The engine actions that make a claim, for a game that has claims."""
+    game = state.game
+    module = view_module(game.name)
+    if not hasattr(module, "claim_actions"):
+        raise refusal("refusals.no_claims", game=lambda code: get_spec(game.name).title(code))
     if state.is_terminal() or state.current_player() != seat:
-        raise MoveRefused("it is not your turn to claim")
-    table = state.game.table
-    try:
-        card = table.index_of(choice.card)
-    except ValueError:
-        raise MoveRefused(f"claim: no card {choice.card!r} in this deck") from None
-    if choice.category not in CATEGORY_KEYS:
-        raise MoveRefused(f"claim: no category {choice.category!r} (mw, gwh or head_m)")
-    category = CATEGORY_KEYS.index(choice.category)
-    plants = [i for i, pid in enumerate(plant_ids) if pid == choice.plant_id and not table.joker[i]]
-    if not plants:
-        raise MoveRefused(f"claim: no plant {choice.plant_id!r} in this deck")
-    plant = plants[0]
-    stated: int | None = None
-    if choice.figure is not None and choice.figure != table.printed[category][plant]:
-        if choice.figure != int(choice.figure) or choice.figure < 0:
-            raise MoveRefused(
-                f"claim: a figure other than the plant's printed one "
-                f"({table.figure_text(category, plant)}) is a whole number, not {choice.figure}"
-            )
-        stated = int(choice.figure)
-    obs = state.observation(seat)
-    lay: Action = (ki_rules.LAY, card, category, plant)
-    if stated is not None:
-        lay = (*lay, stated)
-    if int(obs.phase) == ki_rules.PHASE_CLAIM or (plant == card and stated is None):
-        steps: list[Action] = [lay]
-    else:
-        steps = [(ki_rules.LIE, card, category), lay]
-    probe = state.clone()
-    for step in steps:
-        if not probe.is_legal(step):
-            raise MoveRefused(_claim_refusal(state, obs, card, category, plant, stated))
-        try:
-            probe.apply(step)
-        except GameError as exc:
-            raise MoveRefused(f"claim: {exc.message}") from None
+        raise refusal("refusals.not_your_claim")
+    steps: list[Action] = module.claim_actions(state, seat, choice, plant_ids)
     return steps
 
 
-def _claim_refusal(
-    state: State, obs: Any, card: int, category: int, plant: int, stated: int | None
-) -> str:
-    table = state.game.table
-    if card not in obs.hand and obs.lie_card != card:
-        return f"claim: you do not hold {table.ids[card]}"
-    if obs.category not in (NO_CATEGORY, category):
-        return f"claim: this pile is played in {CATEGORY_NAMES[obs.category]}"
-    floor = obs.floor
-    figure = table.printed[category][plant] if stated is None else stated
-    if floor is not None and figure < floor:
-        return f"claim: {_stated(table, category, plant, figure)[0]} is below the last claim"
-    return "claim: not a legal claim here"
-
-
-# --------------------------------------------------------------------------- log
-
-
-#: Seat names in the log: "Spiller 2"; the listener's own seat is "du"/"you".
-SEAT_WORDS = {"nb": "Spiller {n}", "en": "Player {n}"}
-
-
 def narrators(state: State, person: int) -> dict[str, Narrator]:
-    """The engine's narrators for the person's seat, in nb and en."""
+    """The engine's narrators for the person's seat, one per language of the page.
+
+    The seats are named as the page names them (``web.toml``'s ``ui.player``: "Player 2"),
+    the person's own seat as "you".
+    """
     players = state.game.num_players
-    return {
-        lang: Narrator(
+    tellers = {}
+    for code in locales.languages():
+        words = locales.load(code).part("web")["ui"]["player"]
+        tellers[code] = Narrator(
             state.game.table,
-            lang,
+            code,
             viewer=person,
             seat_names=tuple(words.format(n=s + 1) for s in range(players)),
+            game=state.game.name,
         )
-        for lang, words in SEAT_WORDS.items()
-    }
+    return tellers
 
 
 def event_lines(events: Sequence[Event], tellers: dict[str, Narrator]) -> list[Json]:
     """The log lines of ``events`` as the person hears them (nothing of what is unseen).
 
-    A line is ``{"seat", "kind", "text": {"nb", "en"}}``: the event's seat, its kind (the
-    event's class name, public like the event itself) and its sentences told to the
-    person's seat; an event the person is told nothing of gives no line.
+    A line is ``{"seat", "kind", "text": {language: sentence}}``: the event's seat, its
+    kind (the event's class name, public like the event itself) and its sentences told to
+    the person's seat; an event the person is told nothing of gives no line.
     """
     lines = []
     for event in events:
-        text = {lang: event.text(teller) for lang, teller in tellers.items()}
+        text = {lang: teller.tell(event) for lang, teller in tellers.items()}
         if any(text.values()):
             lines.append({"seat": event.seat, "kind": type(event).__name__, "text": text})
     return lines

@@ -8,7 +8,13 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, fail, handle_errors
-from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, out_option
+from kraftstokk.cli.options import (
+    DEFAULT_DECK,
+    DEFAULT_OUT,
+    DeckArgument,
+    language_option,
+    out_option,
+)
 
 
 @app.command()
@@ -17,14 +23,12 @@ def booklet(
     deck: DeckArgument = DEFAULT_DECK,
     out: Annotated[Path, out_option("Folder for the PDF files.")] = DEFAULT_OUT,
     lang: Annotated[
-        str,
-        typer.Option(
-            "--lang",
-            "-l",
-            help="The booklet's language: a locale file's code (nb Norwegian bokmål, en "
-            "English; every kraftstokk/render/locales/<code>.toml is one).",
+        str | None,
+        language_option(
+            "The booklet's language: {languages} (every folder of kraftstokk/locales is one). "
+            "Default: the deck spec's [style] language (nb for a deck without one)."
         ),
-    ] = "nb",
+    ] = None,
     imposed: Annotated[
         bool,
         typer.Option(
@@ -43,13 +47,13 @@ def booklet(
         ),
     ] = False,
 ) -> None:
-    """Write the rules booklet of Idiot, Kraftidioten and Strømkrig for a deck.
+    """Write the rules booklet of the deck's games for a deck.
 
     A5 pages with a table of contents, the deck's special cards drawn small, a worked
     example per game with the deck's own cards, and a table of all 55 cards. Writes
     OUT/regler.pdf (nb) or OUT/rules-en.pdf (en); with --imposed also
     OUT/regler-a4-hefte.pdf or OUT/rules-en-a4-booklet.pdf (the names the language's
-    locale file gives). An unknown --lang is refused naming the languages there are
+    locale files give). An unknown --lang is refused naming the languages there are
     (exit 2); an invalid deck is refused (exit 1, problems listed).
 
     Example:
@@ -64,11 +68,19 @@ def booklet(
     from kraftstokk.render.locale import available_languages, load_locale
 
     languages = available_languages()
-    if lang not in languages:
+    if lang is not None and lang not in languages:
         raise fail(f"--lang {lang}: unknown language (available: {', '.join(languages)})")
-    load_locale(lang)  # a malformed locale file is reported before the deck is read
+    if lang is not None:
+        load_locale(lang)  # a malformed locale file is reported before the deck is read
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
     require_valid(loaded, str(deck))
+    if lang is None:
+        lang = loaded.language()
+        if lang not in languages:
+            raise fail(
+                f"{deck}: the spec's [style] language {lang!r} is no language here "
+                f"(available: {', '.join(languages)}); give --lang"
+            )
     for path in write_booklet(loaded, out, lang, imposed=imposed, printshop=printshop):
         typer.echo(f"wrote {path}")

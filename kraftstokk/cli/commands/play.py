@@ -14,6 +14,7 @@ from kraftstokk.cli.options import (
     bots_option,
     count,
     game_option,
+    language_option,
     players_option,
     seed_option,
     variant_option,
@@ -26,7 +27,7 @@ from kraftstokk.errors import GameError
 def play(
     game: Annotated[
         str | None,
-        game_option("idiot, kraftidioten or stromkrig (from --load if given)."),
+        game_option("{games} (from --load if given)."),
     ] = None,
     players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
     deck: Annotated[
@@ -67,7 +68,10 @@ def play(
         ),
     ] = False,
     lang: Annotated[
-        str, typer.Option("--lang", "-l", help="nb (Norwegian bokmål) or en (English).")
+        str,
+        language_option(
+            "The language the table speaks: {languages} (the folders of kraftstokk/locales)."
+        ),
     ] = "en",
 ) -> None:
     """Play a game against bots: read your view, type the number of your move.

@@ -30,7 +30,7 @@ MAX_WORKERS = 256
 @app.command()
 @handle_errors
 def simulate(
-    game: Annotated[str, game_option("idiot, kraftidioten or stromkrig.")],
+    game: Annotated[str, game_option("{games}.")],
     deck: DeckArgument = DEFAULT_DECK,
     players: Annotated[int, players_option("Players per game.")] = 4,
     games: Annotated[

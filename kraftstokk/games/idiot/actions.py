@@ -19,10 +19,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action
-from kraftstokk.games.events import Narrator
-from kraftstokk.games.idiot.rules import rank_name
 
 
 class IdiotAction(IntEnum):
@@ -67,49 +64,3 @@ TAKE_ACTION: Final[Action] = (TAKE,)
 PASS_ACTION: Final[Action] = (PASS,)
 READY_ACTION: Final[Action] = (READY,)
 END_RUN_ACTION: Final[Action] = (END_RUN,)
-
-
-def action_text(
-    action: Action, n: Narrator, ranks: tuple[int, ...], from_face_up: bool, pile_size: int
-) -> str:
-    """The action in words for the player choosing it (their own cards are named)."""
-    kind = action[0]
-    nb = n.nb
-    if kind in (PLAY, SNEAK):
-        cards = action[1:]
-        count = f"{len(cards)} × " if len(cards) > 1 else ""
-        rank = rank_name(ranks[cards[0]])
-        if nb:
-            where = " fra de åpne bordkortene" if from_face_up else ""
-            if kind == SNEAK:
-                return f"legg {count}{rank}{where} under bunken: {n.cards(cards)}"
-            return f"legg {count}{rank}{where}: {n.cards(cards)}"
-        where = " from the face-up row" if from_face_up else ""
-        if kind == SNEAK:
-            return f"slip {count}{rank}{where} under the pile: {n.cards(cards)}"
-        return f"play {count}{rank}{where}: {n.cards(cards)}"
-    if kind == FACE_DOWN:
-        if nb:
-            return f"snu skjult bordkort {action[1] + 1} (usett)"
-        return f"turn face-down card {action[1] + 1} (unseen)"
-    if kind == TAKE:
-        return (
-            f"ta bunken ({n.cards_count(pile_size)})"
-            if nb
-            else (f"take the pile ({n.cards_count(pile_size)})")
-        )
-    if kind == CHANCE:
-        if nb:
-            return "ta sjansen: snu øverste kort i trekkbunken"
-        return "take a chance: turn the top card of the stock"
-    if kind == SWAP:
-        if nb:
-            return f"bytt {n.card(action[1])} fra hånda med {n.card(action[2])} fra de åpne"
-        return f"swap {n.card(action[1])} from hand with {n.card(action[2])} from the face-up row"
-    if kind == READY:
-        return "ferdig med å bytte" if nb else "done swapping"
-    if kind == END_RUN:
-        return "avslutt serien" if nb else "end the run"
-    if kind == PASS:
-        return "stå over (ingen trekk mulig)" if nb else "pass (no move possible)"
-    raise GameError(f"idiot: unknown action {list(action)}")

@@ -1,4 +1,7 @@
-"""What happens in a game of Idiot, as a player at the table sees it (each in nb and en).
+"""What happens in a game of Idiot, as data: what a player at the table sees or is told.
+
+Each event holds the whole truth; ``narration.py`` gives its sentence's values and
+``locales/<code>/events.toml`` its words.
 
 The counters the simulation reports (``spec.py``) are these events counted: a burn by a
 10 adds to ``burns`` and ``ten_burns``, a chance draw to ``chance_draws`` and, when the
@@ -11,7 +14,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from kraftstokk.games.core import Stats
-from kraftstokk.games.events import Event, Narrator
+from kraftstokk.games.events import Event
 
 
 class BurnCause(IntEnum):
@@ -36,18 +39,6 @@ class Swapped(Event):
         self.hand_card = hand_card
         self.face_up_card = face_up_card
 
-    def nb(self, n: Narrator) -> str:
-        return (
-            f"{n.who(self.seat, 'bytter', '', '')} {n.card(self.hand_card)} fra hånda "
-            f"med {n.card(self.face_up_card)} fra de åpne bordkortene."
-        )
-
-    def en(self, n: Narrator) -> str:
-        return (
-            f"{n.who(self.seat, '', 'swaps', 'swap')} {n.card(self.hand_card)} from hand "
-            f"with {n.card(self.face_up_card)} from the face-up row."
-        )
-
 
 @dataclass(init=False)
 class SwapsDone(Event):
@@ -56,12 +47,6 @@ class SwapsDone(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'er', '', '')} ferdig med å bytte."
-
-    def en(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, '', 'is', 'are')} done swapping."
-
 
 @dataclass(init=False)
 class Starts(Event):
@@ -69,12 +54,6 @@ class Starts(Event):
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'begynner', '', '')} (lavest vanlige kort på hånda)."
-
-    def en(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, '', 'starts', 'start')} (lowest ordinary card in hand)."
 
 
 @dataclass(init=False)
@@ -88,14 +67,6 @@ class Laid(Event):
         self.seat = seat
         self.cards = cards
         self.from_face_up = from_face_up
-
-    def nb(self, n: Narrator) -> str:
-        where = " fra de åpne bordkortene" if self.from_face_up else ""
-        return f"{n.who(self.seat, 'legger', '', '')}{where}: {n.cards(self.cards)}."
-
-    def en(self, n: Narrator) -> str:
-        where = " from the face-up row" if self.from_face_up else ""
-        return f"{n.who(self.seat, '', 'plays', 'play')}{where}: {n.cards(self.cards)}."
 
     def count(self, stats: Stats) -> None:
         played = stats.cards_played
@@ -112,13 +83,6 @@ class SneakedUnder(Event):
     def __init__(self, seat: int, cards: tuple[int, ...]) -> None:
         self.seat = seat
         self.cards = cards
-
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'legger', '', '')} under bunken: {n.cards(self.cards)}."
-
-    def en(self, n: Narrator) -> str:
-        who = n.who(self.seat, "", "slips", "slip")
-        return f"{who} under the pile: {n.cards(self.cards)}."
 
     def count(self, stats: Stats) -> None:
         stats.count("sneaks")
@@ -138,17 +102,6 @@ class FaceDownTurned(Event):
         self.seat = seat
         self.card = card
         self.played = played
-
-    def nb(self, n: Narrator) -> str:
-        fate = "legges på bunken" if self.played else "kan ikke legges"
-        return (
-            f"{n.who(self.seat, 'snur', '', '')} et skjult bordkort: {n.card(self.card)}, {fate}."
-        )
-
-    def en(self, n: Narrator) -> str:
-        fate = "laid on the pile" if self.played else "cannot be laid"
-        who = n.who(self.seat, "", "turns", "turn")
-        return f"{who} a face-down card: {n.card(self.card)}, {fate}."
 
     def count(self, stats: Stats) -> None:
         stats.count("face_down_plays")
@@ -170,14 +123,6 @@ class ChanceDrawn(Event):
         self.card = card
         self.played = played
 
-    def nb(self, n: Narrator) -> str:
-        fate = "legges på bunken" if self.played else "kan ikke legges"
-        return f"{n.who(self.seat, 'tar', '', '')} sjansen: {n.card(self.card)}, {fate}."
-
-    def en(self, n: Narrator) -> str:
-        fate = "laid on the pile" if self.played else "cannot be laid"
-        return f"{n.who(self.seat, '', 'takes', 'take')} a chance: {n.card(self.card)}, {fate}."
-
     def count(self, stats: Stats) -> None:
         stats.count("chance_draws")
         if self.played:
@@ -196,19 +141,6 @@ class PileTaken(Event):
         self.seat = seat
         self.size = size
         self.with_card = with_card
-
-    def nb(self, n: Narrator) -> str:
-        also = " og kortet" if self.with_card else ""
-        if not self.size:
-            return f"{n.who(self.seat, 'tar', '', '')} kortet opp på hånda."
-        return f"{n.who(self.seat, 'tar', '', '')} bunken ({n.cards_count(self.size)}){also}."
-
-    def en(self, n: Narrator) -> str:
-        also = " with the card" if self.with_card else ""
-        who = n.who(self.seat, "", "takes", "take")
-        if not self.size:
-            return f"{who} the card into hand."
-        return f"{who} the pile ({n.cards_count(self.size)}){also}."
 
     def count(self, stats: Stats) -> None:
         if self.size:
@@ -231,24 +163,6 @@ class Burned(Event):
         self.again = again
         self.stacked = stacked
 
-    def nb(self, n: Narrator) -> str:
-        if self.cause == BurnCause.TEN:
-            why = "en tier"
-        else:
-            why = f"{_COUNT_NB.get(self.stacked, str(self.stacked))} like på toppen"
-        again = f" {n.who(self.seat, 'legger', '', '')} igjen." if self.again else ""
-        return f"Bunken brennes av {why} ({n.cards_count(self.size)}).{again}"
-
-    def en(self, n: Narrator) -> str:
-        if self.cause == BurnCause.TEN:
-            why = "a 10"
-        else:
-            why = f"{_COUNT_EN.get(self.stacked, str(self.stacked))} of a kind on top"
-        again = ""
-        if self.again:
-            again = f" {n.who(self.seat, '', 'plays', 'play')} again."
-        return f"The pile is burned by {why} ({n.cards_count(self.size)}).{again}"
-
     def count(self, stats: Stats) -> None:
         stats.count("burns")
         stats.count("ten_burns" if self.cause == BurnCause.TEN else "four_burns")
@@ -264,16 +178,6 @@ class Reset(Event):
         self.seat = seat
         self.same_player = same_player
 
-    def nb(self, n: Narrator) -> str:
-        if self.same_player:
-            return f"En toer: {n.seat(self.seat)} legger igjen, hva som helst."
-        return "En toer: neste kan legge hva som helst."
-
-    def en(self, n: Narrator) -> str:
-        if self.same_player:
-            return f"A 2: {n.seat(self.seat)} may play again, anything."
-        return "A 2: the next player may play anything."
-
     def count(self, stats: Stats) -> None:
         stats.count("resets")
 
@@ -285,12 +189,6 @@ class RunEnded(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'avslutter', '', '')} serien."
-
-    def en(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, '', 'ends', 'end')} the run."
-
 
 @dataclass(init=False)
 class Passed(Event):
@@ -298,9 +196,3 @@ class Passed(Event):
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'står', '', '')} over: ingen trekk er mulig."
-
-    def en(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, '', 'passes', 'pass')}: no move is possible."

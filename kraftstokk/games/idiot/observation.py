@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.games.events import Narrator
 from kraftstokk.games.frozen import refuse_delete, set_once
 from kraftstokk.games.idiot.actions import IdiotPhase
-from kraftstokk.games.idiot.rules import TWO, rank_name
 from kraftstokk.games.observation import Observation
 
 
@@ -87,62 +85,3 @@ class IdiotObservation(Observation):
     @property
     def pile_size(self) -> int:
         return len(self.pile)
-
-    def lines(self, n: Narrator) -> list[str]:
-        ranks = self.ranks
-
-        def cards(seq: tuple[int, ...]) -> str:
-            return ", ".join(f"{rank_name(ranks[c])} {n.card(c)}" for c in seq) or "-"
-
-        nb = n.nb
-        phase = {
-            IdiotPhase.SWAPPING: ("bytte", "swap"),
-            IdiotPhase.PLAYING: ("spill", "play"),
-            IdiotPhase.OVER: ("slutt", "over"),
-        }[self.phase][0 if nb else 1]
-        lines = [
-            f"Du er plass {self.seat + 1}. Fase: {phase}."
-            if nb
-            else f"You are seat {self.seat + 1}. Phase: {phase}."
-        ]
-        if self.pile:
-            top = self.pile[-1]
-            stacked = f" ({self.top_count} × {rank_name(ranks[top])})" if self.top_count > 1 else ""
-            reset = ""
-            if ranks[top] == TWO:
-                reset = " (toer: hva som helst)" if nb else " (reset: anything goes)"
-            head = "Bunken" if nb else "Pile"
-            lines.append(
-                f"{head}: {n.cards_count(len(self.pile))}, "
-                + ("øverst" if nb else "top")
-                + f" {rank_name(ranks[top])} {n.card(top)}{stacked}{reset}"
-            )
-        else:
-            lines.append("Bunken: tom (hva som helst)" if nb else "Pile: empty (anything goes)")
-        lines.append(
-            f"Trekkbunken: {self.stock_count}   Brent: {self.burned_count}"
-            if nb
-            else f"Stock: {self.stock_count}   Burned: {self.burned_count}"
-        )
-        for seat in range(self.num_players):
-            out = (" (ute)" if nb else " (out)") if seat in self.out else ""
-            row = cards(self.face_up_rows[seat])
-            if nb:
-                lines.append(
-                    f"  {n.seat(seat)}{out}: hånd {self.hand_counts[seat]}, "
-                    f"skjulte {self.face_down_counts[seat]}, åpne {row}"
-                )
-            else:
-                lines.append(
-                    f"  {n.seat(seat)}{out}: hand {self.hand_counts[seat]}, "
-                    f"face-down {self.face_down_counts[seat]}, face-up {row}"
-                )
-        lines.append(("Hånda di: " if nb else "Your hand: ") + cards(self.hand))
-        if self.run_rank:
-            rank = rank_name(self.run_rank)
-            lines.append(
-                f"Serie: du kan fortsette med {rank}"
-                if nb
-                else f"Run: you may continue with a {rank}"
-            )
-        return lines

@@ -8,34 +8,14 @@ from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 
 SPEC = GameSpec(
     name="idiot",
-    title_nb="Idiot",
-    title_en="Idiot",
     min_players=2,
     max_players=5,
     variants=(
-        VariantSpec(
-            "two_same_player",
-            "Den som legger en toer, legger igjen (hva som helst).",
-            "The player who lays a 2 plays again, any rank.",
-        ),
-        VariantSpec(
-            "no_finish_on_two",
-            "En toer kan ikke være det siste kortet man legger.",
-            "A 2 may not be the last card played.",
-        ),
-        VariantSpec("no_swap", "Ingen bytting før spillet.", "No swapping before play."),
-        VariantSpec(
-            "sequences",
-            "Serier: 3-4-5 kan legges i én tur, over tieren (9 så knekt); ingen 2 eller 10 "
-            "i en serie; et skjult bordkort som fortsetter serien, kan legges i den.",
-            "Runs: 3-4-5 may be laid in one turn, stepping over the 10 (9 then jack); no 2 "
-            "or 10 inside a run; a face-down card that continues the run may be played in it.",
-        ),
-        VariantSpec(
-            "sneak_three",
-            "En treer kan legges under bunken i stedet for oppå.",
-            "A 3 may go under the pile instead of on top.",
-        ),
+        VariantSpec("two_same_player"),
+        VariantSpec("no_finish_on_two"),
+        VariantSpec("no_swap"),
+        VariantSpec("sequences"),
+        VariantSpec("sneak_three"),
     ),
     bots=("heuristic", "greedy", "random"),
     counters=(
@@ -57,7 +37,6 @@ SPEC = GameSpec(
         "chance_draws_played_rate",
         "face_down_fail_rate",
     ),
-    booklet_section="idiot",
     game_module="kraftstokk.games.idiot.state",
     bots_module="kraftstokk.games.idiot.bots",
     action_kinds=IdiotAction,

@@ -24,7 +24,7 @@ from kraftstokk.games.core import (
     Result,
     State,
 )
-from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut
+from kraftstokk.games.events import Event, GameOver, SeatOut
 from kraftstokk.games.idiot.actions import (
     CHANCE,
     CHANCE_ACTION,
@@ -43,7 +43,6 @@ from kraftstokk.games.idiot.actions import (
     SWAP,
     TAKE,
     TAKE_ACTION,
-    action_text,
 )
 from kraftstokk.games.idiot.events import (
     BurnCause,
@@ -60,6 +59,7 @@ from kraftstokk.games.idiot.events import (
     Swapped,
     SwapsDone,
 )
+from kraftstokk.games.idiot.narration import action_text
 from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.rules import (
     ACE,
@@ -79,6 +79,7 @@ from kraftstokk.games.idiot.rules import (
     top_count,
 )
 from kraftstokk.games.idiot.spec import SPEC
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
@@ -472,7 +473,7 @@ class IdiotState(State):
         return action_text(action, narrator, self._ranks, from_face_up, len(self._pile))
 
     def action_to_string(self, action: Action) -> str:
-        return self.action_text(action, Narrator(self.game.table, _EN))
+        return self.action_text(action, Narrator(self.game.table, _EN, game=self.game.name))
 
     # -- legal actions -------------------------------------------------------------
 
@@ -823,7 +824,7 @@ class IdiotState(State):
             self._loser = self._out.index(False)
             self._phase = PHASE_OVER
             self._over = True
-            self.events.append(GameOver(self._loser, tuple(self._order), "idioten", "the Idiot"))
+            self.events.append(GameOver(self._loser, tuple(self._order)))
 
     def _end_turn(self) -> None:
         self._turns += 1

@@ -23,9 +23,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from kraftstokk.errors import GameError
 from kraftstokk.games.core import Action
-from kraftstokk.games.events import Narrator
 
 
 class KraftidiotenAction(IntEnum):
@@ -60,52 +58,3 @@ TAKE_ACTION: Final[Action] = (TAKE,)
 DRAW_ACTION: Final[Action] = (DRAW,)
 CHALLENGE_ACTION: Final[Action] = (CHALLENGE,)
 PASS_ACTION: Final[Action] = (PASS,)
-
-
-def claim_text(n: Narrator, category: int, plant: int, stated: float | None) -> str:
-    """'Tonstad, 4 405 GWh': the plant named and the figure stated (None: its printed one)."""
-    name = n.table.names[plant]
-    if stated is None:
-        return f"{name}, {n.figure(category, plant)}"
-    return f"{name}, {n.amount(category, stated)}"
-
-
-def action_text(action: Action, n: Narrator, pile_size: int, printed: float | None) -> str:
-    """The action in words for the player choosing it (their own card is named).
-
-    ``printed`` is the claimed plant's printed figure for a ``LAY``, to tell a stated
-    figure from the printed one; ``pile_size`` the cards a ``TAKE`` takes.
-    """
-    kind = action[0] if action else -1
-    nb = n.nb
-    if kind == LAY and len(action) in (4, 5):
-        card, category, plant = action[1:4]
-        stated = float(action[4]) if len(action) == 5 else None
-        if stated is not None and stated == printed:
-            stated = None
-        claim = claim_text(n, category, plant, stated)
-        if nb:
-            return f"legg {n.card(card)} med baksiden opp og søk konsesjon for {claim}"
-        return f"lay {n.card(card)} face down and claim {claim}"
-    if kind == LIE and len(action) == 3:
-        card, category = action[1:3]
-        if nb:
-            return f"lyv med {n.card(card)} i {n.category(category)}"
-        return f"lie with {n.card(card)} in {n.category(category)}"
-    if kind == JOKER and len(action) == 2:
-        if nb:
-            return "legg jokeren og brenn bunken"
-        return "lay the joker and burn the pile"
-    if kind == TAKE:
-        if nb:
-            return f"ta inn bunken ({n.cards_count(pile_size)})"
-        return f"take the pile ({n.cards_count(pile_size)})"
-    if kind == DRAW:
-        if nb:
-            return "trekk en sjanse: søk konsesjon for øverste kort i trekkbunken"
-        return "draw a chance: claim the top card of the stock"
-    if kind == CHALLENGE:
-        return "anke søknaden" if nb else "challenge the claim"
-    if kind == PASS:
-        return "la søknaden stå" if nb else "let the claim stand"
-    raise GameError(f"kraftidioten: unknown action {list(action)}")

@@ -1,12 +1,12 @@
-"""What happens in a game of Kraftidioten, as a player at the table sees it (nb and en).
+"""What happens in a game of Kraftidioten, as data: what a player at the table sees or is told.
 
 An event holds the whole truth (the card under a claim, whether it was a lie); the
-narrator tells a face-down card only to whoever may see it (its layer, or everyone in a
-replay read afterwards). The counters the simulation reports (``spec.py``) are these
-events counted: a claim adds to ``claims`` (and to ``lies``, ``figure_lies``,
-``top3_claims``), a challenge to ``challenges`` and to ``challenges_upheld`` or
-``challenges_groundless``, a burn to ``burns`` and to ``top3_burns`` or ``joker_burns``,
-and so on.
+narration (``narration.py``, words in ``locales/<code>/events.toml``) tells a face-down
+card only to whoever may see it (its layer, or everyone in a replay read afterwards).
+The counters the simulation reports (``spec.py``) are these events counted: a claim adds
+to ``claims`` (and to ``lies``, ``figure_lies``, ``top3_claims``), a challenge to
+``challenges`` and to ``challenges_upheld`` or ``challenges_groundless``, a burn to
+``burns`` and to ``top3_burns`` or ``joker_burns``, and so on.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from kraftstokk.games.core import Stats
-from kraftstokk.games.events import Event, Narrator
-from kraftstokk.games.kraftidioten.actions import claim_text
+from kraftstokk.games.events import Event
 
 
 class DrawOutcome(IntEnum):
@@ -68,31 +67,6 @@ class Claimed(Event):
         self.top3 = top3
         self.lie = lie
 
-    def _truth(self, n: Narrator) -> str:
-        if not n.sees(self.seat) or self.from_stock:
-            return ""
-        if n.nb:
-            return f" (løgn: kortet er {n.card(self.card)})" if self.lie else " (sant)"
-        return f" (a lie: the card is {n.card(self.card)})" if self.lie else " (true)"
-
-    def nb(self, n: Narrator) -> str:
-        claim = claim_text(n, self.category, self.plant, self.stated)
-        drawn = " fra trekkbunken" if self.from_stock else ""
-        top = "; nr. 1–3 brenner bunken hvis ingen anker" if self.top3 else ""
-        return (
-            f"{n.who(self.seat, 'legger', '', '')} et kort{drawn} med baksiden opp og "
-            f"søker konsesjon for {claim}{self._truth(n)}{top}."
-        )
-
-    def en(self, n: Narrator) -> str:
-        claim = claim_text(n, self.category, self.plant, self.stated)
-        drawn = " from the stock" if self.from_stock else ""
-        top = "; nr. 1–3 burns the pile unless challenged" if self.top3 else ""
-        return (
-            f"{n.who(self.seat, '', 'lays', 'lay')} a card{drawn} face down and "
-            f"{'claims' if n.viewer != self.seat else 'claim'} {claim}{self._truth(n)}{top}."
-        )
-
     def count(self, stats: Stats) -> None:
         stats.count("claims")
         stats.cards_played[self.card] += 1
@@ -116,28 +90,6 @@ class StockDrawn(Event):
         self.card = card
         self.outcome = outcome
 
-    def nb(self, n: Narrator) -> str:
-        who = n.who(self.seat, "trekker", "", "")
-        if self.outcome == DrawOutcome.JOKER:
-            return f"{who} en sjanse: en joker."
-        fate = (
-            "høyt nok, og det legges under sitt eget navn"
-            if self.outcome == DrawOutcome.CLAIMED
-            else "lavere enn forrige søknad"
-        )
-        return f"{who} en sjanse: {n.card(self.card)}, {fate}."
-
-    def en(self, n: Narrator) -> str:
-        who = n.who(self.seat, "", "draws", "draw")
-        if self.outcome == DrawOutcome.JOKER:
-            return f"{who} a chance: a joker."
-        fate = (
-            "high enough, laid under its own name"
-            if self.outcome == DrawOutcome.CLAIMED
-            else "below the last claim"
-        )
-        return f"{who} a chance: {n.card(self.card)}, {fate}."
-
     def count(self, stats: Stats) -> None:
         stats.count("stock_draws")
 
@@ -157,22 +109,6 @@ class Challenged(Event):
         self.card = card
         self.upheld = upheld
 
-    def nb(self, n: Narrator) -> str:
-        verdict = "løgn, anken tas til følge" if self.upheld else "sant, anken er grunnløs"
-        return (
-            f"{n.who(self.seat, 'anker', '', '')} søknaden til {n.seat(self.layer)}. "
-            f"Kortet er {n.card(self.card)}: {verdict}."
-        )
-
-    def en(self, n: Narrator) -> str:
-        verdict = (
-            "a lie, the challenge is upheld" if self.upheld else "true, the challenge is groundless"
-        )
-        return (
-            f"{n.who(self.seat, '', 'challenges', 'challenge')} the claim of "
-            f"{n.seat(self.layer)}. The card is {n.card(self.card)}: {verdict}."
-        )
-
     def count(self, stats: Stats) -> None:
         stats.count("challenges")
         stats.count("challenges_upheld" if self.upheld else "challenges_groundless")
@@ -190,25 +126,6 @@ class PileTaken(Event):
         self.size = size
         self.reason = reason
 
-    def nb(self, n: Narrator) -> str:
-        why = {
-            TakeReason.CHOSE: "",
-            TakeReason.LIE_EXPOSED: " for løgnen",
-            TakeReason.GROUNDLESS: " for den grunnløse anken",
-            TakeReason.DRAWN_LOW: " med det trukne kortet",
-        }[self.reason]
-        return f"{n.who(self.seat, 'tar', '', '')} inn bunken ({n.cards_count(self.size)}){why}."
-
-    def en(self, n: Narrator) -> str:
-        why = {
-            TakeReason.CHOSE: "",
-            TakeReason.LIE_EXPOSED: " for the lie",
-            TakeReason.GROUNDLESS: " for the groundless challenge",
-            TakeReason.DRAWN_LOW: " with the drawn card",
-        }[self.reason]
-        who = n.who(self.seat, "", "takes", "take")
-        return f"{who} the pile ({n.cards_count(self.size)}){why}."
-
     def count(self, stats: Stats) -> None:
         stats.count("pile_pickups")
 
@@ -223,16 +140,6 @@ class TopBurned(Event):
     def __init__(self, seat: int, size: int) -> None:
         self.seat = seat
         self.size = size
-
-    def nb(self, n: Narrator) -> str:
-        claim = "din" if self.seat == n.viewer else f"til {n.seat(self.seat)}"
-        return f"Ingen anker topp 3-søknaden {claim}: bunken brennes ({n.cards_count(self.size)})."
-
-    def en(self, n: Narrator) -> str:
-        claim = "your top-3 claim"
-        if self.seat != n.viewer:
-            claim = f"the top-3 claim of {n.seat(self.seat)}"
-        return f"Nobody challenges {claim}: the pile burns ({n.cards_count(self.size)})."
 
     def count(self, stats: Stats) -> None:
         stats.count("burns")
@@ -255,20 +162,6 @@ class JokerLaid(Event):
         self.from_stock = from_stock
         self.penalty = penalty
 
-    def nb(self, n: Narrator) -> str:
-        late = " med to kort eller færre på hånden" if self.penalty else ""
-        return (
-            f"{n.who(self.seat, 'legger', '', '')} en joker{late}: bunken brennes "
-            f"({n.cards_count(self.size)})."
-        )
-
-    def en(self, n: Narrator) -> str:
-        late = " while holding two cards or fewer" if self.penalty else ""
-        return (
-            f"{n.who(self.seat, '', 'lays', 'lay')} a joker{late}: the pile burns "
-            f"({n.cards_count(self.size)})."
-        )
-
     def count(self, stats: Stats) -> None:
         stats.count("burns")
         stats.count("joker_burns")
@@ -285,20 +178,6 @@ class PenaltyDrawn(Event):
         self.seat = seat
         self.cards = cards
 
-    def nb(self, n: Narrator) -> str:
-        which = f": {n.cards(self.cards)}" if n.sees(self.seat) else ""
-        return (
-            f"{n.who(self.seat, 'trekker', '', '')} {n.cards_count(len(self.cards))} "
-            f"fra de brente kortene som straff{which}."
-        )
-
-    def en(self, n: Narrator) -> str:
-        which = f": {n.cards(self.cards)}" if n.sees(self.seat) else ""
-        return (
-            f"{n.who(self.seat, '', 'draws', 'draw')} {n.cards_count(len(self.cards))} "
-            f"from the burned cards as a penalty{which}."
-        )
-
     def count(self, stats: Stats) -> None:
         stats.count("joker_penalties")
 
@@ -310,18 +189,6 @@ class JokersOnly(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def nb(self, n: Narrator) -> str:
-        return (
-            f"{n.who(self.seat, 'har', '', '')} bare jokere, og ingen kraftverk er brent: "
-            "neste spiller starter."
-        )
-
-    def en(self, n: Narrator) -> str:
-        return (
-            f"{n.who(self.seat, '', 'holds', 'hold')} only jokers and no plant is burned: "
-            "the next player starts."
-        )
-
 
 @dataclass(init=False)
 class PileStarted(Event):
@@ -329,12 +196,3 @@ class PileStarted(Event):
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def nb(self, n: Narrator) -> str:
-        return f"{n.who(self.seat, 'starter', '', '')} en ny bunke og velger kategori."
-
-    def en(self, n: Narrator) -> str:
-        who = n.who(self.seat, "", "starts", "start")
-        return (
-            f"{who} a new pile and {'chooses' if n.viewer != self.seat else 'choose'} the category."
-        )

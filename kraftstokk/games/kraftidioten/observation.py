@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from kraftstokk.games.events import Narrator
 from kraftstokk.games.frozen import refuse_delete, set_once
-from kraftstokk.games.kraftidioten.actions import KraftidiotenPhase, claim_text
-from kraftstokk.games.kraftidioten.rules import NO_CATEGORY, NOT_SHOWN
+from kraftstokk.games.kraftidioten.actions import KraftidiotenPhase
+from kraftstokk.games.kraftidioten.rules import NOT_SHOWN
 from kraftstokk.games.observation import Observation
 
 
@@ -126,79 +125,6 @@ class KraftidiotenObservation(Observation):
         where = self.last_shown[card]
         return None if where == NOT_SHOWN else where
 
-    def lines(self, n: Narrator) -> list[str]:
-        nb = n.nb
-        table = n.table
-        category = self.category
-        lines = [f"Du er plass {self.seat + 1}." if nb else f"You are seat {self.seat + 1}."]
-        if self.claims:
-            kind = n.category(category)
-            if nb:
-                lines.append(
-                    f"Bunken: {n.cards_count(self.pile_count)} med baksiden opp, "
-                    f"det spilles om {kind}. Søknader:"
-                )
-            else:
-                lines.append(
-                    f"Pile: {n.cards_count(self.pile_count)} face down, played in {kind}. Claims:"
-                )
-            for claim in self.claims[-5:]:
-                stated = _stated(n, category, claim)
-                drawn = (
-                    " (fra trekkbunken)" if nb else " (drawn from the stock)"
-                ) * claim.from_stock
-                nr = table.nr[category][claim.plant]
-                lines.append(
-                    f"  {n.seat(claim.seat)}: {claim_text(n, category, claim.plant, stated)} "
-                    f"(nr. {nr}){drawn}"
-                )
-        else:
-            lines.append(
-                "Bunken: tom; neste kort velger kategori"
-                if nb
-                else "Pile: empty; the next card chooses the category"
-            )
-        lines.append(
-            f"Trekkbunken: {self.stock_count}   Brent: {self.burned_count}"
-            if nb
-            else f"Stock: {self.stock_count}   Burned: {self.burned_count}"
-        )
-        for seat in range(self.num_players):
-            if not self.active[seat]:
-                status = "ute" if nb else "out"
-            else:
-                status = n.cards_count(self.hand_counts[seat])
-            lines.append(f"  {n.seat(seat)}: {status}")
-        categories = (category,) if category != NO_CATEGORY else (0, 1, 2)
-        lines.append("Hånden din:" if nb else "Your hand:")
-        for card in sorted(self.hand):
-            if table.joker[card]:
-                lines.append(f"  {n.card(card)}")
-                continue
-            figures = ", ".join(
-                f"{n.figure(c, card)} (nr. {table.nr[c][card]})" for c in categories
-            )
-            lines.append(f"  {n.card(card)}: {figures}")
-        if self.challenge_pending and self.claims:
-            claim = self.claims[-1]
-            stated = _stated(n, category, claim)
-            said = claim_text(n, category, claim.plant, stated)
-            who = n.seat(claim.seat)
-            who = who[0].upper() + who[1:]
-            if nb:
-                top = " (nr. 1–3: bunken brennes hvis ingen anker)" if self.claim_is_top3 else ""
-                lines.append(f"{who} søker konsesjon for {said}{top}. Anke?")
-            else:
-                top = " (nr. 1–3: the pile burns unless challenged)" if self.claim_is_top3 else ""
-                lines.append(f"{who} claims {said}{top}. Challenge?")
-        return lines
-
-
-def _stated(n: Narrator, category: int, claim: Claim) -> float | None:
-    """The claim's figure when it is not the one the plant's card prints, else None."""
-    printed = n.table.printed[category][claim.plant]
-    return None if claim.figure == printed else claim.figure
-
 
 @dataclass(init=False)
 class KraftidiotenTurnView(Observation):
@@ -227,7 +153,3 @@ class KraftidiotenTurnView(Observation):
 
     def __delattr__(self, name: str) -> None:
         refuse_delete(self, name)
-
-    def lines(self, n: Narrator) -> list[str]:
-        cards = ", ".join(n.card(c) for c in self.hand) or "-"
-        return [("Hånda di: " if n.nb else "Your hand: ") + cards]

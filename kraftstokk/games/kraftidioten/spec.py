@@ -8,8 +8,6 @@ from kraftstokk.games.spec import CounterSpec, GameSpec
 
 SPEC = GameSpec(
     name="kraftidioten",
-    title_nb="Kraftidioten",
-    title_en="Kraftidioten",
     min_players=2,
     max_players=10,
     variants=(),
@@ -40,7 +38,6 @@ SPEC = GameSpec(
         "top3_burns_per_game",
         "joker_burns_per_game",
     ),
-    booklet_section="kraftidioten",
     game_module="kraftstokk.games.kraftidioten.state",
     bots_module="kraftstokk.games.kraftidioten.bots",
     action_kinds=KraftidiotenAction,

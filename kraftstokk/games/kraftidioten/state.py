@@ -58,7 +58,7 @@ from kraftstokk.games.core import (
     State,
     Stats,
 )
-from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut, tally
+from kraftstokk.games.events import Event, GameOver, SeatOut, tally
 from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE_ACTION,
     DRAW,
@@ -73,8 +73,6 @@ from kraftstokk.games.kraftidioten.actions import (
     TAKE,
     TAKE_ACTION,
     KraftidiotenPhase,
-    action_text,
-    claim_text,
 )
 from kraftstokk.games.kraftidioten.events import (
     Challenged,
@@ -89,6 +87,7 @@ from kraftstokk.games.kraftidioten.events import (
     TakeReason,
     TopBurned,
 )
+from kraftstokk.games.kraftidioten.narration import action_text, typed_hint, unseen_lay_text
 from kraftstokk.games.kraftidioten.observation import (
     Claim,
     KraftidiotenObservation,
@@ -108,6 +107,7 @@ from kraftstokk.games.kraftidioten.rules import (
     reaches,
 )
 from kraftstokk.games.kraftidioten.spec import SPEC
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import remove_card
 
 _EN = "en"
@@ -394,17 +394,7 @@ class KraftidiotenState(State):
         return action if self.is_legal(action) else None
 
     def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
-        if self.phase != PHASE_CLAIM:
-            return ""
-        if narrator.nb:
-            return (
-                "Eller skriv nummeret på et trekk og et helt tall, for eksempel «3 4500», for å "
-                "søke konsesjon for det kraftverket med det tallet."
-            )
-        return (
-            "Or type a move's number and a whole figure, such as '3 4500', to claim that "
-            "plant with that figure."
-        )
+        return typed_hint(narrator) if self.phase == PHASE_CLAIM else ""
 
     def apply(self, action: Action) -> None:
         if self.finished or self.actions >= self.cap:
@@ -642,7 +632,7 @@ class KraftidiotenState(State):
         return action_text(action, narrator, len(self.pile), printed)
 
     def action_to_string(self, action: Action) -> str:
-        return self.action_text(action, Narrator(self.game.table, _EN))
+        return self.action_text(action, self._english())
 
     def public_action_string(self, action: Action) -> str:
         """The action as the other players see it: a laid card is 'a card'; a lie unseen."""
@@ -652,8 +642,7 @@ class KraftidiotenState(State):
         if kind == LAY and len(action) in (4, 5):
             category, plant = action[2], action[3]
             stated = float(action[4]) if len(action) == 5 else None
-            claim = claim_text(Narrator(self.game.table, _EN), category, plant, stated)
-            return f"lay a card face down and claim {claim}"
+            return unseen_lay_text(self._english(), category, plant, stated)
         return self.action_to_string(action)
 
     def card_locations(self) -> dict[str, list[int]]:
@@ -713,7 +702,10 @@ class KraftidiotenState(State):
             raise GameError(f"claim {list(action)} is below the last claim")
 
     def _category_name(self, category: int) -> str:
-        return Narrator(self.game.table, _EN).category(category)
+        return self._english().category(category)
+
+    def _english(self) -> Narrator:
+        return Narrator(self.game.table, _EN, game=self.game.name)
 
     def _figure_lies(self, card: int, category: int) -> list[Action]:
         """KI-4c: per plant the lowest whole figure, not its printed one, that beats the claim."""
@@ -905,9 +897,7 @@ class KraftidiotenState(State):
             self.finished = True
             self.phase = PHASE_TURN
             self.player = next(s for s in range(self.n) if self.active[s])
-            self.events.append(
-                GameOver(self.player, tuple(self.out_order), "kraftidioten", "the kraftidiot")
-            )
+            self.events.append(GameOver(self.player, tuple(self.out_order)))
 
     def _next_active(self, seat: int) -> int:
         active = self.active

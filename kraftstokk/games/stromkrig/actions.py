@@ -20,9 +20,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from kraftstokk.errors import GameError
-from kraftstokk.games.core import GWH, Action
-from kraftstokk.games.events import Narrator
+from kraftstokk.games.core import Action
 
 
 class StromkrigAction(IntEnum):
@@ -76,48 +74,3 @@ CHANCE_ACTION: Final[Action] = (CHANCE,)
 JOIN_ACTION: Final[Action] = (JOIN,)
 STAY_OUT_ACTION: Final[Action] = (STAY_OUT,)
 NAME_ACTIONS: Final[tuple[Action, ...]] = tuple((NAME, c) for c in range(3))
-
-
-def action_text(action: Action, n: Narrator, war_category: int, pile_size: int) -> str:
-    """The action in words for the player choosing it, figures as the cards print them."""
-    kind = action[0]
-    nb = n.nb
-    if kind == LAY:
-        card = action[1]
-        laid = f"{n.card(card)} · {n.figure(GWH, card)}"
-        return f"legg {laid}" if nb else f"lay {laid}"
-    if kind == RUN:
-        cards = ", ".join(f"{n.card(c)} · {n.figure(GWH, c)}" for c in action[1:])
-        return f"legg rekke: {cards}" if nb else f"lay a run: {cards}"
-    if kind == BURN:
-        named = n.card(action[1])
-        return f"legg {named} og brenn bunken" if nb else f"lay {named} to burn the pile"
-    if kind == RESET:
-        named = n.card(action[1])
-        return f"legg {named} og null ut" if nb else f"lay {named} to reset"
-    if kind == INVISIBLE:
-        named = n.card(action[1])
-        if nb:
-            return f"legg {named} ved siden av bunken (usynlig)"
-        return f"lay {named} beside the pile (invisible)"
-    if kind == TAKE:
-        size = n.cards_count(pile_size)
-        return f"ta inn bunken ({size})" if nb else f"take the pile ({size})"
-    if kind == CHANCE:
-        if nb:
-            return "ta en sjanse: snu øverste kort i trekkbunken"
-        return "take a chance: turn the top card of the stock"
-    if kind == JOIN:
-        return "bli med i krigen" if nb else "join the war"
-    if kind == STAY_OUT:
-        return "stå utenfor krigen" if nb else "stay out of the war"
-    if kind == NAME:
-        category = n.category(action[1])
-        return f"velg {category}" if nb else f"name {category}"
-    if kind == WAR_LAY:
-        card = action[1]
-        shown = n.card(card)
-        if not n.table.joker[card]:
-            shown += f" · {n.figure(war_category if war_category >= 0 else GWH, card)}"
-        return f"legg {shown} i krigen" if nb else f"lay {shown} in the war"
-    raise GameError(f"stromkrig: unknown action {list(action)}")

@@ -1,6 +1,7 @@
-"""What happens in a game of Strømkrig, as a player at the table sees it (each in nb and en).
+"""What happens in a game of Strømkrig, as data: what a player at the table sees.
 
-Every card in Strømkrig is laid face up, so every event is told in full to every seat.
+Every card in Strømkrig is laid face up, so every event is told in full to every seat
+(``narration.py`` gives each sentence's values, ``locales/<code>/events.toml`` its words).
 The counters the simulation reports (``spec.py``) are these events counted: a run adds to
 ``runs`` and samples ``run_lengths``, a war to ``wars``, each war round (re-fights
 included) to ``war_rounds``, and so on. Figures are told as the cards print them.
@@ -10,30 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.games.core import GWH, Stats
-from kraftstokk.games.events import Event, Narrator
+from kraftstokk.games.core import Stats
+from kraftstokk.games.events import Event
 from kraftstokk.games.stromkrig.rules import WarReason
-
-
-def _laid(n: Narrator, card: int, category: int = GWH) -> str:
-    """'Tonstad (spar 7) · 4 357 GWh'; a joker has no figure."""
-    if n.table.joker[card]:
-        return n.card(card)
-    return f"{n.card(card)} · {n.figure(category, card)}"
-
-
-def _seats(n: Narrator, seats: tuple[int, ...]) -> str:
-    names = [n.seat(seat) for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    last = " og " if n.nb else " and "
-    return ", ".join(names[:-1]) + last + names[-1]
-
-
-def _from_stock(n: Narrator, from_chance: bool) -> str:
-    if not from_chance:
-        return ""
-    return " fra trekkbunken" if n.nb else " from the stock"
 
 
 def _played(stats: Stats, cards: tuple[int, ...]) -> None:
@@ -54,14 +34,6 @@ class Laid(Event):
         self.card = card
         self.from_chance = from_chance
 
-    def nb(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        return f"{n.who(self.seat, 'legger', '', '')} {_laid(n, self.card)}{where}."
-
-    def en(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        return f"{n.who(self.seat, '', 'lays', 'lay')} {_laid(n, self.card)}{where}."
-
     def count(self, stats: Stats) -> None:
         stats.cards_played[self.card] += 1
 
@@ -75,14 +47,6 @@ class RunLaid(Event):
     def __init__(self, seat: int, cards: tuple[int, ...]) -> None:
         self.seat = seat
         self.cards = cards
-
-    def nb(self, n: Narrator) -> str:
-        cards = ", ".join(_laid(n, card) for card in self.cards)
-        return f"{n.who(self.seat, 'legger', '', '')} en rekke på {len(self.cards)}: {cards}."
-
-    def en(self, n: Narrator) -> str:
-        cards = ", ".join(_laid(n, card) for card in self.cards)
-        return f"{n.who(self.seat, '', 'lays', 'lay')} a run of {len(self.cards)}: {cards}."
 
     def count(self, stats: Stats) -> None:
         stats.count("runs")
@@ -104,16 +68,6 @@ class PileTaken(Event):
         self.seat = seat
         self.size = size
         self.chance_card = chance_card
-
-    def nb(self, n: Narrator) -> str:
-        also = f" med {n.card(self.chance_card)}" if self.chance_card >= 0 else ""
-        size = n.cards_count(self.size)
-        return f"{n.who(self.seat, 'tar', '', '')} inn bunken ({size}){also}."
-
-    def en(self, n: Narrator) -> str:
-        also = f" with {n.card(self.chance_card)}" if self.chance_card >= 0 else ""
-        size = n.cards_count(self.size)
-        return f"{n.who(self.seat, '', 'takes', 'take')} the pile ({size}){also}."
 
     def count(self, stats: Stats) -> None:
         stats.count("pile_pickups")
@@ -142,22 +96,6 @@ class Burned(Event):
         self.again = again
         self.from_chance = from_chance
 
-    def nb(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        who = n.who(self.seat, "legger", "", "")
-        again = f" {n.who(self.seat, 'starter', '', '')} ny bunke." if self.again else ""
-        return (
-            f"{who} {n.card(self.card)}{where}: bunken brennes ({n.cards_count(self.size)}).{again}"
-        )
-
-    def en(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        who = n.who(self.seat, "", "lays", "lay")
-        again = f" {n.who(self.seat, '', 'starts', 'start')} a new pile." if self.again else ""
-        return (
-            f"{who} {n.card(self.card)}{where}: the pile burns ({n.cards_count(self.size)}).{again}"
-        )
-
     def count(self, stats: Stats) -> None:
         stats.count("burns")
         stats.cards_played[self.card] += 1
@@ -176,22 +114,6 @@ class Reset(Event):
         self.card = card
         self.under = under
         self.from_chance = from_chance
-
-    def nb(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        zero = f" {n.table.names[self.under]} teller null," if self.under >= 0 else ""
-        return (
-            f"{n.who(self.seat, 'legger', '', '')} {n.card(self.card)}{where}:{zero} "
-            "neste kan legge hva som helst."
-        )
-
-    def en(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        zero = f" {n.table.names[self.under]} counts as zero," if self.under >= 0 else ""
-        return (
-            f"{n.who(self.seat, '', 'lays', 'lay')} {n.card(self.card)}{where}:{zero} "
-            "the next player may lay any card."
-        )
 
     def count(self, stats: Stats) -> None:
         stats.count("resets")
@@ -218,25 +140,6 @@ class LaidBeside(Event):
         self.categories = categories
         self.from_chance = from_chance
 
-    def _why(self, n: Narrator) -> str:
-        nr = n.table.nr
-        word = " i " if n.nb else " in "
-        return ", ".join(f"nr. {nr[c][self.card]}{word}{n.category(c)}" for c in self.categories)
-
-    def nb(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        return (
-            f"{n.who(self.seat, 'legger', '', '')} {n.card(self.card)}{where} ved siden av "
-            f"bunken (usynlig: {self._why(n)})."
-        )
-
-    def en(self, n: Narrator) -> str:
-        where = _from_stock(n, self.from_chance)
-        return (
-            f"{n.who(self.seat, '', 'lays', 'lay')} {n.card(self.card)}{where} beside the "
-            f"pile (invisible: {self._why(n)})."
-        )
-
     def count(self, stats: Stats) -> None:
         stats.count("invisible_plays")
         stats.cards_played[self.card] += 1
@@ -256,32 +159,10 @@ class ChanceDrawn(Event):
         self.card = card
         self.played = played
 
-    def nb(self, n: Narrator) -> str:
-        fate = "det skal brukes" if self.played else "det kan ikke brukes"
-        who = n.who(self.seat, "tar", "", "")
-        return f"{who} en sjanse og snur {_laid(n, self.card)}: {fate}."
-
-    def en(self, n: Narrator) -> str:
-        fate = "it must be used" if self.played else "it cannot be used"
-        who = n.who(self.seat, "", "takes", "take")
-        turns = "turn" if self.seat == n.viewer else "turns"
-        return f"{who} a chance and {turns} up {_laid(n, self.card)}: {fate}."
-
     def count(self, stats: Stats) -> None:
         stats.count("chance_draws")
         if self.played:
             stats.count("chance_draws_played")
-
-
-def _reasons(n: Narrator, reasons: tuple[WarReason, ...], tens: int) -> str:
-    words = []
-    for reason in reasons:
-        if reason is WarReason.CLUB_ON_CLUB:
-            words.append("kløver på kløver" if n.nb else "club on club")
-        else:
-            ten = f"{n.amount(GWH, tens)}"
-            words.append(f"samme tier, {ten}" if n.nb else f"the same ten, {ten}")
-    return (" og " if n.nb else " and ").join(words)
 
 
 @dataclass(init=False)
@@ -310,21 +191,6 @@ class WarStarted(Event):
         self.reasons = reasons
         self.tens = tens
 
-    def nb(self, n: Narrator) -> str:
-        who = n.seat(self.seat)
-        return (
-            f"Strømkrig! {_laid(n, self.card)} på {_laid(n, self.under)}: "
-            f"{_reasons(n, self.reasons, self.tens)}. {who[0].upper() + who[1:]} utfordrer "
-            f"{n.seat(self.defender)}."
-        )
-
-    def en(self, n: Narrator) -> str:
-        who = n.who(self.seat, "", "challenges", "challenge")
-        return (
-            f"Power war! {_laid(n, self.card)} on {_laid(n, self.under)}: "
-            f"{_reasons(n, self.reasons, self.tens)}. {who} {n.seat(self.defender)}."
-        )
-
     def count(self, stats: Stats) -> None:
         stats.count("wars")
 
@@ -339,17 +205,6 @@ class WarAnswered(Event):
         self.seat = seat
         self.joined = joined
 
-    def nb(self, n: Narrator) -> str:
-        if self.joined:
-            return f"{n.who(self.seat, 'roper', '', '')} «krig!» og er med."
-        return f"{n.who(self.seat, 'står', '', '')} utenfor krigen."
-
-    def en(self, n: Narrator) -> str:
-        if self.joined:
-            joins = "join" if self.seat == n.viewer else "joins"
-            return f"{n.who(self.seat, '', 'shouts', 'shout')} \u201cwar!\u201d and {joins} in."
-        return f"{n.who(self.seat, '', 'stays', 'stay')} out of the war."
-
 
 @dataclass(init=False)
 class WarNamed(Event):
@@ -362,18 +217,6 @@ class WarNamed(Event):
         self.seat = seat
         self.category = category
         self.players = players
-
-    def nb(self, n: Narrator) -> str:
-        return (
-            f"{n.who(self.seat, 'velger', '', '')} {n.category(self.category)}. "
-            f"I krigen: {_seats(n, self.players)}."
-        )
-
-    def en(self, n: Narrator) -> str:
-        return (
-            f"{n.who(self.seat, '', 'names', 'name')} {n.category(self.category)}. "
-            f"In the war: {_seats(n, self.players)}."
-        )
 
     def count(self, stats: Stats) -> None:
         stats.count("war_rounds")
@@ -392,14 +235,6 @@ class WarCardLaid(Event):
         self.card = card
         self.category = category
 
-    def nb(self, n: Narrator) -> str:
-        shown = _laid(n, self.card, self.category)
-        return f"{n.who(self.seat, 'legger', '', '')} {shown} i krigen."
-
-    def en(self, n: Narrator) -> str:
-        shown = _laid(n, self.card, self.category)
-        return f"{n.who(self.seat, '', 'lays', 'lay')} {shown} in the war."
-
     def count(self, stats: Stats) -> None:
         stats.cards_played[self.card] += 1
 
@@ -415,18 +250,6 @@ class WarTied(Event):
         self.seat = seat
         self.players = players
         self.category = category
-
-    def nb(self, n: Narrator) -> str:
-        return (
-            f"Likt laveste {n.category(self.category)}: krigen går om igjen mellom "
-            f"{_seats(n, self.players)}."
-        )
-
-    def en(self, n: Narrator) -> str:
-        return (
-            f"A tie for the lowest {n.category(self.category)}: the war is fought again "
-            f"between {_seats(n, self.players)}."
-        )
 
     def count(self, stats: Stats) -> None:
         stats.count("war_rounds")
@@ -448,17 +271,3 @@ class WarLost(Event):
         self.category = category
         self.size = size
         self.card = card
-
-    def nb(self, n: Narrator) -> str:
-        who = n.who(self.seat, "taper", "", "")
-        lowest = f"har lavest {n.category(self.category)}"
-        why = "har ikke noe kort å legge" if self.card < 0 else lowest
-        size = n.cards_count(self.size)
-        return f"{who} krigen ({why}) og tar inn bunken ({size})."
-
-    def en(self, n: Narrator) -> str:
-        who = n.who(self.seat, "", "loses", "lose")
-        why = "no card to lay" if self.card < 0 else f"lowest {n.category(self.category)}"
-        size = n.cards_count(self.size)
-        take = "take" if self.seat == n.viewer else "takes"
-        return f"{who} the war ({why}) and {take} the pile ({size})."

@@ -8,17 +8,9 @@ from kraftstokk.games.stromkrig.rules import RULES
 
 SPEC = GameSpec(
     name="stromkrig",
-    title_nb="Strømkrig",
-    title_en="Strømkrig (power war)",
     min_players=2,
     max_players=6,
-    variants=(
-        VariantSpec(
-            "invisible_current_category",
-            "Bare nr. 50, 51 og 52 i produksjon er usynlige kort.",
-            "Only nr. 50, 51 and 52 in production are invisible cards.",
-        ),
-    ),
+    variants=(VariantSpec("invisible_current_category"),),
     bots=("heuristic", "greedy", "random"),
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile (a lost war not counted)"),
@@ -41,7 +33,6 @@ SPEC = GameSpec(
         "invisible_plays_per_game",
         "resets_per_game",
     ),
-    booklet_section="stromkrig",
     game_module="kraftstokk.games.stromkrig.state",
     bots_module="kraftstokk.games.stromkrig.bots",
     action_kinds=StromkrigAction,

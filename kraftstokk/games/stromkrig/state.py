@@ -81,7 +81,8 @@ from kraftstokk.games.core import (
     State,
     Stats,
 )
-from kraftstokk.games.events import Event, GameOver, Narrator, SeatOut, tally
+from kraftstokk.games.events import Event, GameOver, SeatOut, tally
+from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import insert_sorted, remove_card, sort_by
 from kraftstokk.games.stromkrig import rules
 from kraftstokk.games.stromkrig.actions import (
@@ -106,7 +107,6 @@ from kraftstokk.games.stromkrig.actions import (
     WAR,
     WAR_LAY,
     StromkrigPhase,
-    action_text,
 )
 from kraftstokk.games.stromkrig.events import (
     Burned,
@@ -123,13 +123,13 @@ from kraftstokk.games.stromkrig.events import (
     WarStarted,
     WarTied,
 )
+from kraftstokk.games.stromkrig.narration import action_text
 from kraftstokk.games.stromkrig.observation import StromkrigObservation, WarView
 from kraftstokk.games.stromkrig.rules import CardFace, WarReason
 from kraftstokk.games.stromkrig.spec import SPEC
 from kraftstokk.models import CATEGORIES, SUITS
 
 _EN = "en"
-_LOSER_TITLES = ("taperen av strømkrigen", "the loser of the power war")
 #: Phase number to member: calling the enum costs more than building the rest of a view.
 _PHASES: dict[int, StromkrigPhase] = {int(phase): phase for phase in StromkrigPhase}
 
@@ -518,7 +518,7 @@ class StromkrigState(State):
         return action_text(action, narrator, self.war_category, size)
 
     def action_to_string(self, action: Action) -> str:
-        return self.action_text(action, Narrator(self.game.table, _EN))
+        return self.action_text(action, Narrator(self.game.table, _EN, game=self.game.name))
 
     # ----------------------------------------------------------------- legal actions
 
@@ -800,7 +800,7 @@ class StromkrigState(State):
         if self.out.count(False) > 1:
             return False
         self.phase = OVER
-        self.events.append(GameOver(self._loser(), tuple(self.order), *_LOSER_TITLES))
+        self.events.append(GameOver(self._loser(), tuple(self.order)))
         return True
 
     def _loser(self) -> int:

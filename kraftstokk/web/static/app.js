@@ -1,8 +1,12 @@
 // Kraft-stokken in the browser. Plain JavaScript, no build step, nothing from the network
 // but this server. The server holds the game; this page shows one seat's view, sends
 // moves, and keeps the server's sealed save of each game in localStorage (one per game:
-// kraftstokk.save.idiot, ...), unless the person chose not to keep it. This tab's game is
+// kraftstokk.save.<game>), unless the person chose not to keep it. This tab's game is
 // remembered in sessionStorage, so a reload continues it and another tab keeps its own.
+// The page names no game: the server's setup lists the games, and each game's view
+// (games/<game>/view.py) describes its table in the building blocks drawn below; every
+// word comes from the locale files (locales/<code>/web.toml and words.toml), a game's own
+// under games.<game>.
 
 const SAVE_PREFIX = "kraftstokk.save.";
 const OLD_SAVE_KEY = "kraftstokk.save"; // the first edition's one save: a plain replay log
@@ -34,7 +38,7 @@ const app = {
   setup: null, // /api/setup
   cards: new Map(), // card id -> card
   plantsByName: new Map(), // lower-case name -> card
-  lang: stored(LANG_KEY) || "nb",
+  lang: stored(LANG_KEY), // checked against the server's languages when the setup arrives
   tab: tabState(), // this tab's token and game
   saving: false, // the current game is kept in localStorage (and this tab owns its save)
   game: null, // the last snapshot from the server
@@ -48,11 +52,30 @@ const app = {
 // ---------------------------------------------------------------- words
 
 function t(path, fill = {}) {
-  const parts = path.split(".");
-  let node = app.setup.texts[app.lang];
-  for (const part of parts) node = node?.[part];
+  const node = lookup(path);
   if (typeof node !== "string") return path;
   return node.replace(/\{(\w+)\}/g, (_, key) => (key in fill ? String(fill[key]) : `{${key}}`));
+}
+
+// A word of the game being played (games.<game>.<key>), else the page's: a move's under
+// moves.<kind>, any other under ui.<key>.
+function gt(key, fill = {}) {
+  const game = app.game?.game;
+  if (game && typeof lookup(`games.${game}.${key}`) === "string") return t(`games.${game}.${key}`, fill);
+  return t(key.startsWith("moves.") ? key : `ui.${key}`, fill);
+}
+
+function lookup(path) {
+  let node = app.setup.texts[app.lang];
+  for (const part of path.split(".")) node = node?.[part];
+  return node;
+}
+
+// "Idiot, Kraftidioten and Strømkrig": the games' titles, joined as the language joins them.
+function gameTitles() {
+  const titles = app.setup.games.map((g) => t(`games.${g.name}.title`));
+  if (titles.length < 2) return titles.join("");
+  return `${titles.slice(0, -1).join(", ")}${t("ui.and")}${titles[titles.length - 1]}`;
 }
 
 function seatName(seat) {
@@ -68,8 +91,7 @@ function shortCard(id, chosen = null) {
   const card = app.cards.get(id);
   if (!card) return id;
   if (card.joker) return t("ui.joker_label");
-  const game = app.game?.game;
-  if (game === "idiot") return `${SUIT_SYMBOL[card.suit]}${rankOf(card)}`;
+  if (app.game?.view?.cards === "rank") return `${SUIT_SYMBOL[card.suit]}${rankOf(card)}`;
   const category = chosen || app.game?.view?.category || "gwh";
   return `${card.name} ${card.figures[category]}`;
 }
@@ -91,16 +113,24 @@ function cardLabel(id) {
 function applyTexts() {
   document.documentElement.lang = app.lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
-  const button = $("btn-lang");
-  button.textContent = t("ui.other_lang");
-  button.lang = app.lang === "nb" ? "en" : "nb";
-  $("quick-example").replaceChildren(
-    ...app.setup.texts[app.lang].example.text.map((line) => el("li", { text: line })),
-  );
-  $("faq").replaceChildren(
-    ...app.setup.texts[app.lang].faq.map((item) =>
-      el("details", {}, el("summary", { text: item.q }), el("p", { text: item.a })),
+  $("tagline").textContent = t("ui.tagline", { games: gameTitles() });
+  const select = $("lang");
+  select.setAttribute("aria-label", t("ui.language"));
+  select.replaceChildren(
+    ...app.setup.languages.map((code) =>
+      el("option", { value: code, lang: code, selected: code === app.lang, text: app.setup.texts[code].language.name }),
     ),
+  );
+}
+
+// The chosen game's quick example and questions, when its words have them.
+function renderHelp(game) {
+  const help = lookup(`games.${game}.help`);
+  $("game-help").hidden = !help;
+  if (!help) return;
+  $("quick-example").replaceChildren(...(help.example || []).map((line) => el("li", { text: line })));
+  $("faq").replaceChildren(
+    ...(help.faq || []).map((item) => el("details", {}, el("summary", { text: item.q }), el("p", { text: item.a }))),
   );
 }
 
@@ -121,7 +151,8 @@ async function api(method, path, body) {
     data = { error: `${response.status} ${response.statusText}` };
   }
   if (!response.ok) {
-    const error = new Error(data.error || String(response.status));
+    // A refusal a person may meet comes in every language (said); others only in English.
+    const error = new Error(data.said?.[app.lang] || data.error || String(response.status));
     error.status = response.status;
     throw error;
   }
@@ -269,7 +300,7 @@ async function migrateOldSave() {
 // ---------------------------------------------------------------- start page
 
 function chosenGame() {
-  return document.querySelector("input[name=game]:checked")?.value || "idiot";
+  return document.querySelector("input[name=game]:checked")?.value || app.setup.games[0].name;
 }
 
 function gameSpec(name) {
@@ -287,7 +318,9 @@ function setupChoices() {
 function renderStart() {
   const choices = setupChoices();
   $("keep-save").checked = choices.keep !== false;
-  const current = document.querySelector("input[name=game]:checked")?.value || choices.game || "idiot";
+  const offered = app.setup.games.map((g) => g.name);
+  const picked = document.querySelector("input[name=game]:checked")?.value || choices.game;
+  const current = offered.includes(picked) ? picked : offered[0];
   $("game-choices").replaceChildren(
     ...app.setup.games.map((g) =>
       el(
@@ -304,7 +337,6 @@ function renderStart() {
   );
   renderStartOptions(choices.game === current ? choices : {});
   renderSaves();
-  $("idiot-help").hidden = chosenGame() !== "idiot";
 }
 
 function renderSaves() {
@@ -356,12 +388,12 @@ function renderStartOptions(stored) {
             "label",
             { class: "variant" },
             el("input", { type: "checkbox", name: "variant", value: v, checked: chosen.has(v) }),
-            el("span", { text: spec.variant_texts?.[v]?.[app.lang] || t(`variants.${spec.name}.${v}`) }),
+            el("span", { text: t(`games.${spec.name}.variants.${v}`) }),
           ),
         )
       : [el("p", { class: "muted", text: t("ui.no_variants") })]),
   );
-  $("idiot-help").hidden = spec.name !== "idiot";
+  renderHelp(spec.name);
 }
 
 async function startGame(event) {
@@ -547,7 +579,7 @@ function cardButton(id, { onclick, extra = "", small = false, figure = null, pre
       ...["mw", "gwh", "head_m"].map((key) => el("span", {}, el("b", { text: card.figures[key] }), ` #${card.nr[key]}`)));
   } else if (figure && card && !card.joker) {
     caption = el("span", { class: "fig" }, el("b", { text: card.figures[figure] }), el("small", { text: `nr. ${card.nr[figure]}` }));
-  } else if (app.game?.game === "idiot" && card && !card.joker) {
+  } else if (app.game?.view?.cards === "rank" && card && !card.joker) {
     const red = card.suit === "hjerter" || card.suit === "ruter";
     caption = el("span", { class: `fig rank${red ? " red" : ""}`, "aria-hidden": "true" }, `${SUIT_SYMBOL[card.suit]} ${rankOf(card)}`);
   }
@@ -567,31 +599,31 @@ function backCard(label, { onclick, small = false, extra = "" } = {}) {
 
 function moveLabel(move) {
   const view = app.game.view;
-  const names = (move.cards || []).map((id) => shortCard(id)).join(", ");
-  switch (move.kind) {
-    case "play":
-      if (move.cards.length > 1) {
-        return t("moves.play_many", { n: move.cards.length, rank: rankOf(app.cards.get(move.cards[0])) });
-      }
-      return t("moves.play", { cards: names });
-    case "swap":
-      return t("moves.swap", { a: shortCard(move.cards[0]), b: shortCard(move.cards[1]) });
-    case "face_down":
-      return t("moves.face_down", { n: move.slot + 1 });
-    case "name":
-      return t("moves.name", { category: t(`categories.${move.category}`) });
-    default:
-      return t(`moves.${move.kind}`, { cards: names, category: t(`categories.${view.category || "gwh"}`) });
-  }
+  const cards = move.cards || [];
+  const key = move.label || move.kind;
+  const category = move.category || view.category || "gwh";
+  return gt(`moves.${key}`, {
+    cards: cards.map((id) => shortCard(id)).join(", "),
+    a: cards[0] ? shortCard(cards[0]) : "",
+    b: cards[1] ? shortCard(cards[1]) : "",
+    category: t(`categories.${category}`),
+    ...(move.fill || {}),
+  });
 }
 
 function movesFor(card) {
-  return app.game.moves.list.filter((m) => m.cards && m.cards[0] === card);
+  return app.game.moves.list.filter((m) => !m.pair && m.cards && m.cards[0] === card);
+}
+
+// Moves made of two cards picked one after the other (a hand card, then the one it goes
+// with: an Idiot swap).
+function pairsFor(card) {
+  return app.game.moves.list.filter((m) => m.pair && m.cards[0] === card);
 }
 
 function clickHandCard(id) {
   const game = app.game;
-  if (game.view.phase === "swap") {
+  if (pairsFor(id).length && !movesFor(id).length) {
     app.selected = app.selected === id ? null : id;
     renderTable();
     document.querySelector(`#hand [data-card="${CSS.escape(id)}"]`)?.focus();
@@ -650,11 +682,10 @@ function renderTable() {
 
   // Status line
   let status;
+  const phase = gt(`phases.${view.phase}`);
   if (game.over) status = t("ui.game_over");
-  else if (myTurn && game.game === "kraftidioten" && view.phase === "challenge") {
-    const last = view.pile.claims[view.pile.claims.length - 1];
-    status = t("ui.challenge_q", { n: last.seat + 1, name: last.name, figure: last.figure });
-  } else if (myTurn) status = `${t("ui.your_turn")}${t(`phases.${view.phase}`) ? " — " + t(`phases.${view.phase}`) : ""}`;
+  else if (myTurn && view.question) status = gt(view.question.text, view.question.fill);
+  else if (myTurn) status = `${t("ui.your_turn")}${phase ? " — " + phase : ""}`;
   else status = t("ui.turn_of", { n: view.current + 1 });
   $("status").textContent = status;
   $("status").classList.toggle("mine", Boolean(myTurn));
@@ -673,134 +704,112 @@ function renderTable() {
 function renderPile(view) {
   const pile = $("pile");
   const parts = [];
-  if (app.game.game === "kraftidioten") {
-    if (view.pile.count) {
-      parts.push(el("div", { class: "stack" }, backCard(t("ui.pile")), el("span", { class: "badge", text: String(view.pile.count) })));
-    } else {
-      parts.push(el("div", { class: "empty-pile", text: t("ui.pile_empty") }));
-    }
-  } else if (view.pile.top && view.pile.top.length) {
-    const tops = view.pile.top.slice(-3);
+  if (!view.pile.count) {
+    parts.push(el("div", { class: "empty-pile", text: t("ui.pile_empty") }));
+  } else if (view.pile.face_down || !view.pile.cards.length) {
+    parts.push(el("div", { class: "stack" }, backCard(t("ui.pile")), el("span", { class: "badge", text: String(view.pile.count) })));
+  } else {
+    const tops = view.pile.cards;
     parts.push(
       el(
         "div",
         { class: "stack fan" },
         tops.map((id, i) => {
           const top = i === tops.length - 1;
-          const figure = app.game.game === "stromkrig" && top ? "gwh" : null;
-          return cardButton(id, { extra: top ? "top" : "under nocap", figure });
+          return cardButton(id, { extra: top ? "top" : "under nocap", figure: top ? view.pile.figure : null });
         }),
         el("span", { class: "badge", text: String(view.pile.count) }),
       ),
     );
-  } else {
-    parts.push(el("div", { class: "empty-pile", text: t("ui.pile_empty") }));
   }
   pile.replaceChildren(el("div", { class: "pile-label", text: t("ui.pile") }), ...parts);
 
-  const counts = [
-    [t("ui.stock"), view.stock],
-    [t("ui.burned"), view.burned],
-  ];
-  const items = counts.map(([label, n]) => el("div", { class: "count" }, el("span", { text: label }), el("b", { text: String(n) })));
-  if (app.game.game !== "idiot") {
-    items.push(el("div", { class: "count wide" }, el("span", { text: t("ui.category") }), el("b", { text: view.category ? t(`categories.${view.category}`) : t("ui.no_category") })));
-  }
-  if (app.game.game === "idiot" && view.pile.count) {
-    if (view.pile.reset) items.push(el("div", { class: "count wide note", text: t("ui.reset_on") }));
-    else if (view.pile.stacked > 1) items.push(el("div", { class: "count wide note", text: t("ui.stacked", { n: view.pile.stacked }) }));
-  }
+  const items = view.counts.map((item) =>
+    el(
+      "div",
+      { class: `count${"word" in item ? " wide" : ""}` },
+      el("span", { text: gt(item.label) }),
+      el("b", { text: "word" in item ? (item.word ? t(`categories.${item.word}`) : t("ui.no_category")) : String(item.value) }),
+    ),
+  );
+  for (const note of view.notes) items.push(el("div", { class: "count wide note", text: gt(note.text, note.fill) }));
   $("counts").replaceChildren(...items);
+}
+
+// The game's panels beside the pile: claims, cards shown, a war, a warning.
+function renderPanel(panel) {
+  switch (panel.type) {
+    case "claims":
+      return el(
+        "ol",
+        { class: "claims" },
+        panel.claims.map((c, i) =>
+          el("li", { class: i === panel.claims.length - 1 ? "last" : "" },
+            el("span", { class: "who", text: seatName(c.seat) }),
+            el("span", { class: "what" }, el("b", { text: c.name }), ` ${c.figure}${c.nr ? ` · nr. ${c.nr}` : ""}`),
+          ),
+        ),
+      );
+    case "note":
+      return el("p", { class: panel.style || "", text: gt(panel.text) });
+    case "cards":
+      return el("div", { class: "shown" }, el("span", { text: gt(panel.label) }), panel.cards.map((id) => cardButton(id, { small: true, figure: panel.figure })));
+    case "war":
+      return el("div", { class: "war" },
+        el("strong", { text: gt("war") }),
+        el("span", { text: gt("war_in", { who: panel.players.map((s) => seatName(s)).join(", ") }) }),
+        panel.category ? el("span", { text: gt("war_category", { category: t(`categories.${panel.category}`) }) }) : null,
+        el("div", { class: "war-cards" }, panel.laid.map((l) => el("div", { class: "war-card" }, el("small", { text: seatName(l.seat) }), cardButton(l.card, { small: true, figure: panel.category || "gwh" })))),
+      );
+    default:
+      return null;
+  }
 }
 
 function renderExtra(view) {
   const box = $("extra");
-  const parts = [];
-  if (app.game.game === "kraftidioten") {
-    const claims = view.pile.claims || [];
-    if (claims.length) {
-      parts.push(
-        el(
-          "ol",
-          { class: "claims" },
-          claims.map((c, i) =>
-            el("li", { class: i === claims.length - 1 ? "last" : "" },
-              el("span", { class: "who", text: seatName(c.seat) }),
-              el("span", { class: "what" }, el("b", { text: c.name }), ` ${c.figure} · nr. ${c.nr}`),
-            ),
-          ),
-        ),
-      );
-    }
-    if (view.challenge && view.pile.top3) parts.push(el("p", { class: "warn", text: t("ui.top3_warning") }));
-    if (view.shown && view.shown.length) {
-      const last = view.shown[view.shown.length - 1];
-      parts.push(el("div", { class: "shown" }, el("span", { text: t("ui.shown") }), cardButton(last.card, { small: true, figure: view.category })));
-    }
-  }
-  if (app.game.game === "stromkrig") {
-    if (view.pile.to_beat && view.pile.top && view.pile.top[view.pile.top.length - 1] !== view.pile.to_beat) {
-      parts.push(el("div", { class: "shown" }, el("span", { text: t("ui.to_beat") }), cardButton(view.pile.to_beat, { small: true, figure: "gwh" })));
-    }
-    if (view.pile.beside.length) {
-      parts.push(el("div", { class: "shown" }, el("span", { text: t("ui.beside") }), view.pile.beside.map((id) => cardButton(id, { small: true, figure: "gwh" }))));
-    }
-    if (view.chance_card) {
-      parts.push(el("div", { class: "shown" }, el("span", { text: t("ui.chance_card") }), cardButton(view.chance_card, { small: true, figure: "gwh" })));
-    }
-    if (view.war) {
-      const war = view.war;
-      parts.push(
-        el("div", { class: "war" },
-          el("strong", { text: t("ui.war") }),
-          el("span", { text: t("ui.war_in", { who: war.players.map((s) => seatName(s)).join(", ") }) }),
-          war.category ? el("span", { text: t("ui.war_category", { category: t(`categories.${war.category}`) }) }) : null,
-          el("div", { class: "war-cards" }, war.laid.map((l) => el("div", { class: "war-card" }, el("small", { text: seatName(l.seat) }), cardButton(l.card, { small: true, figure: war.category || "gwh" })))),
-        ),
-      );
-    }
-  }
+  const parts = view.panels.map(renderPanel).filter(Boolean);
   box.replaceChildren(...parts);
   box.hidden = parts.length === 0;
 }
 
+// A card of the person's own table: playable when a move starts with it, or, with a hand
+// card picked first, when a move pairs the two (an Idiot swap).
+function rowCardClick(id, myTurn) {
+  const game = app.game;
+  if (!myTurn) return null;
+  if (app.selected) {
+    const pair = pairsFor(app.selected).find((m) => m.cards[1] === id);
+    if (pair) return () => sendMove({ move: pair.i });
+  }
+  return movesFor(id).length ? () => clickHandCard(id) : null;
+}
+
 function renderMe(view, myTurn) {
   const game = app.game;
-  const figure = game.game === "idiot" ? null : view.category || "all";
+  const figure = view.cards === "rank" ? null : view.category || "all";
   const me = view.players.find((p) => p.seat === game.seat);
-  const tableRow = [];
-  if (game.game === "idiot") {
-    const swapping = view.phase === "swap" && myTurn;
-    const upButtons = view.face_up.map((id) => {
-      let onclick = null;
-      if (swapping && app.selected) {
-        const move = game.moves.list.find((m) => m.kind === "swap" && m.cards[0] === app.selected && m.cards[1] === id);
-        if (move) onclick = () => sendMove({ move: move.i });
-      } else if (myTurn && movesFor(id).length) {
-        onclick = () => clickHandCard(id);
-      }
-      return cardButton(id, { onclick, extra: "row-card" });
-    });
-    const downButtons = view.face_down_slots.map((slot) => {
-      const move = game.moves.list.find((m) => m.kind === "face_down" && m.slot === slot);
-      return backCard(t("ui.face_down_label", { n: slot + 1 }), { onclick: move ? () => sendMove({ move: move.i }) : null, extra: "row-card" });
-    });
-    tableRow.push(
-      el("div", { class: "row-group" }, el("div", { class: "row-label", text: t("ui.face_up") }), el("div", { class: "cards" }, upButtons)),
-      el("div", { class: "row-group" }, el("div", { class: "row-label", text: t("ui.face_down") }), el("div", { class: "cards" }, downButtons)),
-    );
-  }
+  const tableRow = view.rows.map((row) => {
+    const cards = row.cards
+      ? row.cards.map((id) => cardButton(id, { onclick: rowCardClick(id, myTurn), extra: "row-card" }))
+      : row.slots.map((slot) => {
+          const move = myTurn ? game.moves.list.find((m) => m.slot === slot) : null;
+          return backCard(t("ui.face_down_label", { n: slot + 1 }), { onclick: move ? () => sendMove({ move: move.i }) : null, extra: "row-card" });
+        });
+    return el("div", { class: "row-group" }, el("div", { class: "row-label", text: gt(row.label) }), el("div", { class: "cards" }, cards));
+  });
   $("my-table").replaceChildren(...tableRow);
   $("my-table").hidden = tableRow.length === 0;
 
   const claimCards = new Set(game.moves.claim?.cards || []);
+  const pairing = game.moves.list.some((m) => m.pair);
   const hand = view.hand.map((id) => {
-    const usable = myTurn && (movesFor(id).length > 0 || claimCards.has(id) || (view.phase === "swap" && game.moves.list.some((m) => m.kind === "swap" && m.cards[0] === id)));
+    const usable = myTurn && (movesFor(id).length > 0 || claimCards.has(id) || pairsFor(id).length > 0);
     return cardButton(id, {
       onclick: usable ? () => clickHandCard(id) : null,
       figure,
       extra: app.selected === id ? "selected" : "",
-      pressed: usable && (view.phase === "swap" || app.selected) ? String(app.selected === id) : null,
+      pressed: usable && (pairing || app.selected) ? String(app.selected === id) : null,
     });
   });
   $("hand").replaceChildren(
@@ -818,10 +827,9 @@ function renderMoves(myTurn) {
     $("claim").hidden = true;
     return;
   }
-  let list = game.moves.list;
-  if (game.view.phase === "swap") {
-    list = list.filter((m) => m.kind !== "swap" || (app.selected && m.cards[0] === app.selected));
-  } else if (app.selected) {
+  let list = game.moves.list.filter((m) => !m.pair || (app.selected && m.cards[0] === app.selected));
+  const pairing = game.moves.list.some((m) => m.pair);
+  if (app.selected && !pairing) {
     const narrowed = list.filter((m) => m.cards.includes(app.selected));
     if (narrowed.length) list = narrowed;
   }
@@ -844,7 +852,7 @@ function renderMoves(myTurn) {
       if (kbd) kbd.textContent = i < 9 ? String(i + 1) : "";
     });
   }
-  const hint = game.view.phase === "swap" ? el("p", { class: "hint", text: t("moves.swap_pick") }) : null;
+  const hint = pairing ? el("p", { class: "hint", text: gt("moves.pair_pick") }) : null;
   box.replaceChildren(...(hint ? [hint] : []), ...buttons);
   if (game.moves.claim?.fixed_card) openClaim(game.moves.claim.fixed_card);
   else if (!game.moves.claim) $("claim").hidden = true;
@@ -902,7 +910,7 @@ function openClaim(cardId) {
     const chosen = $("claim-card").value;
     const hint = [];
     if (plant) {
-      if (amountInput && !typed) amountInput.value = String(plant.values[category]).replace(".", app.lang === "nb" ? "," : ".");
+      if (amountInput && !typed) amountInput.value = String(plant.values[category]).replace(".", t("ui.decimal_mark"));
       const figure = stated(plant, category);
       const printed = figure === plant.values[category];
       const truth = plant.id === chosen && printed;
@@ -967,13 +975,12 @@ function floorText(category) {
 const NOTABLE = /Burn|Reset|Chance|FaceDown|Taken|War|Challenge|Lie|Penalty|Out|Over|Shown|Joker|Starts/;
 
 function notable(line) {
-  return line.sentence && NOTABLE.test(line.kind || "");
+  return NOTABLE.test(line.kind || "");
 }
 
 function logText(line) {
-  // The engine's sentences name their subject; the interim move lines need the seat.
-  const text = line.text[app.lang] || line.text.en;
-  return line.sentence ? text : `${seatName(line.seat)}: ${text}`;
+  // The engine's sentences, told to this seat in every language: each names its subject.
+  return line.text[app.lang] || Object.values(line.text)[0] || "";
 }
 
 function renderLog() {
@@ -987,7 +994,7 @@ function renderLog() {
 }
 
 function showHighlights(lines) {
-  const others = lines.filter((line) => line.seat !== app.game.seat || line.sentence || line.text.en.includes("→"));
+  const others = lines.filter((line) => line.seat !== app.game.seat);
   const box = $("highlight");
   if (!others.length) {
     box.replaceChildren();
@@ -1018,8 +1025,7 @@ function renderOver() {
   if (!over.finished) lines.push(el("p", { text: t("ui.unfinished") }));
   else {
     lines.push(el("ol", {}, over.order.map((seat) => el("li", { text: seatName(seat) }))));
-    const key = { idiot: "ui.loser_idiot", kraftidioten: "ui.loser_ki", stromkrig: "ui.loser_sk" }[game.game];
-    if (over.loser !== null) lines.push(el("p", { class: "loser", text: t(key, { who: seatName(over.loser) }) }));
+    if (over.loser !== null) lines.push(el("p", { class: "loser", text: gt("loser", { who: seatName(over.loser) }) }));
   }
   lines.push(el("div", { class: "row" },
     el("button", { type: "button", class: "primary", id: "btn-again", text: t("ui.play_again"), onclick: () => showStart() }),
@@ -1040,12 +1046,12 @@ async function openRules() {
     }
   }
   const chapters = app.rules[app.lang];
-  const active = app.game?.game || chosenGame();
+  const active = chapters[app.game?.game] ? app.game.game : chosenGame() in chapters ? chosenGame() : Object.keys(chapters)[0];
   const show = (name) => {
     for (const tab of $("rules-tabs").children) tab.setAttribute("aria-selected", String(tab.dataset.game === name));
     const blocks = chapters[name].map(ruleBlock);
-    if (name === "idiot") {
-      const example = app.setup.texts[app.lang].example.text;
+    const example = lookup(`games.${name}.help.example`);
+    if (example) {
       blocks.unshift(el("section", { class: "example" }, el("h5", { text: t("ui.quick_example_title") }), el("ul", {}, example.map((line) => el("li", { text: line })))));
     }
     $("rules-body").replaceChildren(...blocks);
@@ -1096,12 +1102,16 @@ async function main() {
     document.body.append(el("p", { class: "error", text: error.message }));
     return;
   }
+  if (!app.setup.languages.includes(app.lang)) {
+    const page = document.documentElement.lang; // the page's first language (the cards')
+    app.lang = app.setup.languages.includes(page) ? page : app.setup.languages[0];
+  }
   for (const card of app.setup.cards) {
     app.cards.set(card.id, card);
     if (!card.joker) app.plantsByName.set(card.name.toLowerCase(), card);
   }
   $("plant-names").replaceChildren(
-    ...app.setup.cards.filter((c) => !c.joker).map((c) => c.name).sort((a, b) => a.localeCompare(b, "nb")).map((name) => el("option", { value: name })),
+    ...app.setup.cards.filter((c) => !c.joker).map((c) => c.name).sort((a, b) => a.localeCompare(b, "nb")) /* the plants' names are Norwegian */.map((name) => el("option", { value: name })),
   );
   applyTexts();
   $("setup").addEventListener("submit", startGame);
@@ -1113,8 +1123,8 @@ async function main() {
   $("btn-menu").addEventListener("click", showStart);
   $("btn-rules").addEventListener("click", openRules);
   $("btn-rules-close").addEventListener("click", () => $("rules-dialog").close());
-  $("btn-lang").addEventListener("click", () => {
-    app.lang = app.lang === "nb" ? "en" : "nb";
+  $("lang").addEventListener("change", () => {
+    app.lang = $("lang").value;
     store(LANG_KEY, app.lang);
     applyTexts();
     if (!$("start").hidden) renderStart();

@@ -1,10 +1,12 @@
 """The booklet's content as language-neutral blocks, and the words each language uses.
 
-:mod:`booklet_rules` builds the rules as a list of blocks from the sentences of a language
-(a locale file, ``render/locales/<code>.toml``, read by :mod:`locale`); :mod:`booklet` lays
-the blocks out. Paragraph text
-uses reportlab's paragraph markup (``<b>``, ``<i>``), so every plant name passes through
-:func:`escape` first.
+The booklet (``render/booklet_rules.py``) and each game's chapter (``games/<game>/chapter.py``)
+build their pages as lists of these blocks from the sentences of a language
+(``locales/<code>/booklet.toml``, read by ``render/locale.py``); ``render/booklet.py`` lays
+the blocks out and the web app's rules panel shows them. Paragraph text uses reportlab's
+paragraph markup (``<b>``, ``<i>``), so every plant name passes through :func:`escape`
+first. The cards a chapter shows are this deck's own, chosen by the deck's flags (which
+the games' rules computed when the deck was built), so a chapter reads as the cards print.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from kraftstokk.design.numbers import THOUSANDS, deck_decimals, format_number
-from kraftstokk.models import CATEGORY_UNITS, Card, Category, Deck
+from kraftstokk.models import CATEGORY_UNITS, SUITS, Card, Category, Deck
 
-#: A language code: the name of a file in ``render/locales/`` (see :mod:`locale`).
+#: A language code: the name of a folder in ``kraftstokk/locales/``.
 Language = str
 
 
@@ -216,19 +218,89 @@ def gallery(
 
 def war_partner_line(group: Sequence[Card], words: Words) -> str:
     """One line of the war-partner list: the ten, then each plant with its production."""
-    from kraftstokk.render.booklet_examples import tens
-
     plants = ", ".join(f"<b>{escape(c.name or '')}</b> {figure(c, 'gwh', words)}" for c in group)
     return f"{number(tens(group[0]), words)}\u00a0GWh: {plants}"
 
 
-def booklet_blocks(deck: Deck, language: Language) -> list[Block]:
-    """The whole booklet's content in ``language`` (a locale file's code)."""
-    from kraftstokk.render.booklet_rules import rules_blocks
-    from kraftstokk.render.locale import load_locale
+# --- the deck's cards, as its flags mark them ----------------------------------------------
 
-    locale = load_locale(language)
-    return rules_blocks(deck, locale.words.for_deck(deck), locale.text)
+
+def by_production(deck: Deck) -> list[Card]:
+    """The plant cards from the highest production to the lowest (nr. 1 first)."""
+    return sorted(deck.plant_cards, key=lambda card: (card.nr.gwh if card.nr else 0, card.id))
+
+
+def ranked(deck: Deck, category: Category) -> list[Card]:
+    """Plant cards by nr. in ``category``, nr. 1 first."""
+    return sorted(deck.plant_cards, key=lambda card: card.nr.get(category) if card.nr else 0)
+
+
+def tens(card: Card) -> int:
+    """The card's production rounded down to tens (its flag ``gwh_tens``, SK-6b)."""
+    return card.flags.gwh_tens if card.flags.gwh_tens is not None else 0
+
+
+def invisible_cards(deck: Deck, category: Category) -> list[Card]:
+    """The cards with nr. 50-52 in ``category`` (D-4), nr. 50 first."""
+    return [c for c in ranked(deck, category) if c.flags.invisible.get(category)]
+
+
+def top_cards(deck: Deck, category: Category) -> list[Card]:
+    """The cards with nr. 1-3 in ``category`` (KI-8), nr. 1 first."""
+    return [c for c in ranked(deck, category) if c.flags.top3.get(category)]
+
+
+def burn_cards(deck: Deck) -> list[Card]:
+    """The plant cards that burn the pile in Strømkrig (clubs 1-4, SK-10), by value."""
+    return sorted((c for c in deck.plant_cards if c.flags.burn), key=lambda c: c.value or 0)
+
+
+def reset_cards(deck: Deck) -> list[Card]:
+    """The four 2s (SK-11), in suit order."""
+    twos = [c for c in deck.plant_cards if c.flags.reset]
+    return sorted(twos, key=lambda card: SUITS.index(card.suit) if card.suit else len(SUITS))
+
+
+def war_groups(deck: Deck) -> list[list[Card]]:
+    """Groups of two or more cards with the same production ten, highest ten first."""
+    groups: dict[int, list[Card]] = {}
+    for card in by_production(deck):
+        groups.setdefault(tens(card), []).append(card)
+    return [group for _, group in sorted(groups.items(), reverse=True) if len(group) > 1]
+
+
+# --- what every game's chapter shares -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChapterWords:
+    """The sentences every game's chapter shares (``[chapter]`` of ``booklet.toml``)."""
+
+    players_heading: str
+    deal_heading: str
+    turn_heading: str
+    end_heading: str
+    #: An example this deck has no cards for.
+    missing: str
+    #: Joins the last two of a list: " and ".
+    and_: str
+
+
+def paras(texts: Sequence[str]) -> list[Block]:
+    return [Para(text) for text in texts]
+
+
+def game_opening(
+    intro: str, players: Sequence[str], deal: Sequence[str], shared: ChapterWords
+) -> list[Block]:
+    """Every game's chapter opens alike: what it is, who plays with what, the deal."""
+    return [
+        Para(intro),
+        Heading(shared.players_heading, 2),
+        Bullets(tuple(players)),
+        Heading(shared.deal_heading, 2),
+        *paras(deal),
+    ]
 
 
 __all__ = [
@@ -236,6 +308,7 @@ __all__ = [
     "Bullets",
     "CardRow",
     "CardTable",
+    "ChapterWords",
     "Contents",
     "Count",
     "Example",
@@ -245,14 +318,23 @@ __all__ = [
     "Plural",
     "TitlePage",
     "Words",
-    "booklet_blocks",
+    "burn_cards",
+    "by_production",
     "caption",
     "card_name",
     "escape",
     "figure",
     "gallery",
+    "game_opening",
+    "invisible_cards",
     "number",
+    "paras",
     "plant",
     "plant_with",
+    "ranked",
+    "reset_cards",
+    "tens",
+    "top_cards",
+    "war_groups",
     "war_partner_line",
 ]

@@ -1,0 +1,141 @@
+"""Idiot's chapter of the rules booklet (ID-1 .. ID-13), with this deck's own cards.
+
+The sentences are ``[idiot]`` of ``locales/<code>/booklet.toml`` (:class:`Text`); the worked
+example sorts the deck's cards with the engine's own predicates (``rules.py``), so the
+booklet and the game never disagree about what may be laid on a queen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kraftstokk.design.blocks import (
+    Block,
+    Bullets,
+    CardRow,
+    ChapterWords,
+    Example,
+    Heading,
+    Para,
+    Words,
+    game_opening,
+    plant,
+)
+from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of, reach
+from kraftstokk.models import Card, Deck
+
+Paras = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Text:
+    """Every sentence of the chapter, in the order it uses them."""
+
+    intro: str
+    players: Paras
+    deal: Paras
+    start_heading: str
+    start: str
+    turn: str
+    special_heading: str
+    special: Paras
+    stuck_heading: str
+    stuck: str
+    example_missing_title: str
+    example_title: str
+    example_captions: Paras
+    example: Paras
+    table_heading: str
+    table: str
+    end: str
+    house_heading: str
+    house_intro: str
+    house_rules: Paras
+
+
+#: The placeholders each text may use (a text not named here takes none).
+FIELDS: dict[str, frozenset[str]] = {"example": frozenset({"top", "allowed", "special", "refused"})}
+
+
+def chapter(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:
+    return [
+        *game_opening(t.intro, t.players, t.deal, shared),
+        Heading(t.start_heading, 2),
+        Para(t.start),
+        Heading(shared.turn_heading, 2),
+        Para(t.turn),
+        Heading(t.special_heading, 2),
+        Bullets(t.special),
+        Heading(t.stuck_heading, 2),
+        Para(t.stuck),
+        *_example(deck, w, t, shared),
+        Heading(t.table_heading, 2),
+        Para(t.table),
+        Heading(shared.end_heading, 2),
+        Para(t.end),
+        Heading(t.house_heading, 2),
+        Para(t.house_intro),
+        Bullets(t.house_rules),
+    ]
+
+
+def _example(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:
+    example = queen_example(deck)
+    if example is None:
+        return [Example(t.example_missing_title, (Para(shared.missing),))]
+    fill = {
+        "top": plant(example.top, w),
+        "allowed": ", ".join(plant(c, w) for c in example.allowed),
+        "special": shared.and_.join(plant(c, w) for c in example.special),
+        "refused": shared.and_.join(plant(c, w) for c in example.refused),
+    }
+    return [
+        Example(
+            t.example_title,
+            (
+                CardRow((example.top, *example.allowed), t.example_captions),
+                *(Para(text.format(**fill)) for text in t.example),
+            ),
+        )
+    ]
+
+
+@dataclass(frozen=True)
+class QueenExample:
+    """A queen on the pile: which of this deck's cards may follow and which may not."""
+
+    top: Card
+    allowed: tuple[Card, ...]
+    special: tuple[Card, ...]
+    refused: tuple[Card, ...]
+
+
+def _first_with_value(deck: Deck, value: int, exclude: set[str]) -> Card | None:
+    for card in sorted(deck.plant_cards, key=lambda c: c.id):
+        if card.value == value and card.id not in exclude:
+            return card
+    return None
+
+
+def queen_example(deck: Deck) -> QueenExample | None:
+    """What may go on a queen (ID-5, ID-6, ID-7), sorted by the engine's own predicates."""
+    top = _first_with_value(deck, 12, set())
+    if top is None:
+        return None
+    need = need_after(rank_of(12))
+    used = {top.id}
+    picked: list[Card] = []
+    for value in (12, 13, 1, 2, 10, 9, 5):
+        card = _first_with_value(deck, value, used)
+        if card is None or card.value is None:
+            return None
+        used.add(card.id)
+        picked.append(card)
+    ranks = {card.id: rank_of(card.value or 0) for card in picked}
+    on_anything = {card.id for card in picked if reach(ranks[card.id]) > rank_of(1)}
+    return QueenExample(
+        top=top,
+        allowed=tuple(c for c in picked if may_lay(ranks[c.id], need) and c.id not in on_anything),
+        special=tuple(c for c in picked if c.id in on_anything),
+        refused=tuple(c for c in picked if not may_lay(ranks[c.id], need)),
+    )

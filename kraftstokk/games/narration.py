@@ -1,0 +1,241 @@
+"""What the table says: events, moves and a seat's view in words, from ``events.toml``.
+
+A :class:`Narrator` tells one game in one language to one seat (``viewer``; None: to
+everyone, for a replay read afterwards). The words are the language's
+``locales/<code>/events.toml`` (with the card words of ``words.toml``): an event's sentence
+is ``[<game>.events.<EventClass>]`` (the framework's own events ``[table.events.*]``), a
+move's ``[<game>.moves.*]``, a view's lines ``[<game>.view.*]``. Which values a sentence is
+filled with is each game's ``narration.py``: it turns an event, a move or an observation
+into values (a seat, cards named as the language names them, counts, yes or no) and
+never into words. A face-down card is a value only where the listener may see it
+(:meth:`Narrator.sees`), so no text can name it to anyone else.
+
+Figures are told as the cards print them (``DeckTable.figure_text``), in every language.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from kraftstokk import locales
+from kraftstokk.design.numbers import format_number
+from kraftstokk.errors import LocaleError
+from kraftstokk.games.core import CATEGORY_UNITS, DeckTable
+from kraftstokk.locales.template import Grammar, Person, fill
+from kraftstokk.models import CATEGORIES, SUITS
+
+if TYPE_CHECKING:
+    from kraftstokk.games.events import Event
+
+Values = dict[str, object]
+#: The section of ``events.toml`` with what every game shares.
+TABLE = "table"
+
+
+class GameNarration(Protocol):
+    """What a game's ``narration.py`` provides."""
+
+    def event_values(self, event: Event, n: Narrator) -> Values | None: ...
+    def view_lines(self, observation: Any, n: Narrator) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class _Language:
+    """One language's narration: its ``events.toml`` and ``cli.toml``, the card words."""
+
+    code: str
+    events: Mapping[str, Any]
+    cli: Mapping[str, Any]
+    grammar: Grammar
+    cli_grammar: Grammar
+    suits: tuple[str, ...]  # in the order of ``models.SUITS`` (``DeckTable.suit``)
+    values: Mapping[int, str]
+    categories: tuple[str, ...]  # in the order of ``models.CATEGORIES``
+    joker: str
+
+
+@functools.cache
+def _language(code: str, generation: int) -> _Language:
+    locale = locales.load(code)
+    events, words = locale.part("events"), locale.part("words").get("words", {})
+    grammar = events.get("grammar", {})
+    cli = locale.part("cli")
+    return _Language(
+        code=code,
+        events=events,
+        cli=cli,
+        grammar=Grammar(plurals=events.get("plurals", {}), ordinal=grammar.get("ordinal", {})),
+        cli_grammar=Grammar(plurals=cli.get("plurals", {}), ordinal={}),
+        suits=tuple(words["suits"][suit] for suit in SUITS),
+        values={int(value): word for value, word in words["values"].items()},
+        categories=tuple(words["categories"][category] for category in CATEGORIES),
+        joker=words["joker"],
+    )
+
+
+def language(code: str) -> _Language:
+    return _language(code, locales.generation())
+
+
+def _say(where: str, table: Mapping[str, Any], grammar: Grammar, key: str, values: Values) -> str:
+    node: Any = table
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    if node is None:
+        raise LocaleError(f"{where}: missing {key}")
+    return fill(f"{where}: {key}", node, values, grammar)
+
+
+def say_cli(lang: str, key: str, **values: object) -> str:
+    """The text ``key`` of the language's ``cli.toml`` filled with ``values``."""
+    words = language(lang)
+    return _say(f"locales/{lang}/cli.toml", words.cli, words.cli_grammar, key, values)
+
+
+@functools.cache
+def _narration(game: str, generation: int) -> ModuleType | None:
+    from kraftstokk.games.registry import get_spec
+
+    return get_spec(game).module("narration")
+
+
+@dataclass(frozen=True)
+class Narrator:
+    """Tells one game's events, moves and views in one language to one seat (or to all)."""
+
+    table: DeckTable
+    lang: str = "en"
+    viewer: int | None = None  # the seat listening; None: a replay, everything is told
+    seat_names: tuple[str, ...] = ()  # per seat; default 'seat 2' / 'plass 2'
+    game: str = ""  # the game's name (its section of events.toml)
+
+    def __post_init__(self) -> None:
+        available = locales.languages()
+        if self.lang not in available:
+            raise ValueError(f"no language {self.lang!r} (choose from {', '.join(available)})")
+
+    @property
+    def words(self) -> _Language:
+        return language(self.lang)
+
+    # -- the table's words --------------------------------------------------------------
+
+    def sees(self, seat: int) -> bool:
+        """Whether the listener may see what only ``seat`` sees."""
+        return self.viewer is None or self.viewer == seat
+
+    def seat(self, seat: int) -> str:
+        """'seat 2', 'plass 2', or 'you'/'du' for the listener."""
+        if seat == self.viewer:
+            return self.say(f"{TABLE}.words.you")
+        if 0 <= seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return self.say(f"{TABLE}.words.seat", number=seat + 1)
+
+    def person(self, seat: int) -> Person:
+        """A seat as a value: its name, and whether it is the listener's."""
+        return Person(self.seat(seat), seat == self.viewer)
+
+    def card(self, card: int) -> str:
+        """'Tonstad (spar 7)' / 'Tonstad (spades 7)'; 'joker' for a joker."""
+        table, words = self.table, self.words
+        if table.joker[card]:
+            return words.joker
+        value = table.value[card]
+        return self.say(
+            f"{TABLE}.words.card",
+            name=table.names[card],
+            suit=words.suits[table.suit[card]],
+            value=words.values.get(value, str(value)),
+        )
+
+    def listing(self, items: Sequence[str]) -> str:
+        """Items one after the other: 'a, b, c' (the language's separator)."""
+        return self.say(f"{TABLE}.words.separator").join(items)
+
+    def cards(self, cards: Sequence[int]) -> str:
+        """Cards named one after the other, or the word for none."""
+        if not cards:
+            return self.say(f"{TABLE}.words.none")
+        return self.listing([self.card(c) for c in cards])
+
+    def joined(self, items: Sequence[str]) -> str:
+        """'a, b and c': a list whose last two are joined by the language's 'and'."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self.listing(items[:-1]) + self.say(f"{TABLE}.words.and") + items[-1]
+
+    def figure(self, category: int, card: int) -> str:
+        """The figure as the card prints it, with its unit: '4 357 GWh'."""
+        return self.table.figure_text(category, card)
+
+    def amount(self, category: int, value: float) -> str:
+        """A figure that is no card's (a claim may name any): printed like the cards'."""
+        text = format_number(value, 0 if value == int(value) else 1, " ")
+        return f"{text} {CATEGORY_UNITS[category]}"
+
+    def category(self, category: int) -> str:
+        return self.words.categories[category]
+
+    def cards_count(self, n: int) -> str:
+        """'1 card', '3 cards', '3 kort'."""
+        return self.say(f"{TABLE}.words.cards", count=n)
+
+    # -- sentences ---------------------------------------------------------------------
+
+    def say(self, key: str, **values: object) -> str:
+        """The text ``key`` of ``events.toml`` (a dotted path) filled with ``values``."""
+        words = self.words
+        return _say(f"locales/{self.lang}/events.toml", words.events, words.grammar, key, values)
+
+    def tell(self, event: Event) -> str:
+        """The event's sentence, as the listener may hear it."""
+        name = type(event).__name__
+        values: Values | None = _framework_values(event, self)
+        section = TABLE
+        if values is None:
+            values = self._game_narration().event_values(event, self)
+            section = self.game
+            if values is None:
+                raise LocaleError(f"{self.game}: its narration tells no {name}")
+        values["seat"] = self.person(event.seat)
+        return self.say(f"{section}.events.{name}", **values)
+
+    def view(self, observation: Any) -> list[str]:
+        """The observation in words, for the person in its seat."""
+        return self._game_narration().view_lines(observation, self)
+
+    def _game_narration(self) -> GameNarration:
+        if not self.game:
+            raise LocaleError("a narrator of no game tells no game's events")
+        module = _narration(self.game, locales.generation())
+        if module is None:
+            raise LocaleError(f"{self.game}: its package has no narration.py")
+        found: GameNarration = module
+        return found
+
+
+def _framework_values(event: Event, n: Narrator) -> Values | None:
+    """The values of the events every game shares (``events.py``), None for a game's own."""
+    from kraftstokk.games.events import GameOver, SeatOut
+
+    if isinstance(event, SeatOut):
+        return {"place": event.place}
+    if isinstance(event, GameOver):
+        return {
+            "order": n.listing([n.seat(seat) for seat in event.order]),
+            "loser": n.say(f"{n.game}.words.loser"),
+        }
+    return None
+
+
+def story(events: Sequence[Event], narrator: Narrator) -> list[str]:
+    """The events' sentences, in order."""
+    return [narrator.tell(event) for event in events]
+
+
+__all__ = ["TABLE", "GameNarration", "Narrator", "Values", "language", "say_cli", "story"]
