@@ -10,7 +10,8 @@ for home sheets and previews.
 Print rules kept here, so no drawing code has to know them:
 - black text, suit symbols, indices and hairlines are 100 % K, never four inks;
 - large dark areas (the back's ground) are a rich black mix, within the preset's ink limit;
-- the card ground is paper white (no tint, so no screened dots under the text).
+- the card ground is paper white (no tint, so no screened dots under the text);
+- in a print file the greys of small text are solid black (:data:`FINE_TEXT_GREYS`).
 A spec colour given in hex is converted with full grey replacement (its grey part all in
 K); a hex colour that dark (K ≥ 80 %) is taken to mean black and prints as 100 % K.
 """
@@ -189,7 +190,8 @@ class Palette:
     rule: Color  # crop marks, dielines, test marks: 100 % K hairlines
     rule_muted: Color  # labels beside the marks
     glue: Color  # glue areas on the tuck box
-    nr_muted: Color  # the booklet's nr. column
+    nr_muted: Color  # the booklet's nr. column (small text)
+    fine_muted: Color  # the booklet's small grey text: captions, running heads
     model: ColourModel = "rgb"
 
     def suit_colour(self, suit: str | None) -> Color:
@@ -239,7 +241,14 @@ def palette_inks(style: dict[str, Any]) -> dict[str, Ink]:
         "rule_muted": grey(0.55),
         "glue": grey(0.45),
         "nr_muted": grey(0.6),
+        "fine_muted": grey(0.62),
     }
+
+
+#: Greys only small text uses: a print file sets them in solid black, since a screened
+#: tint breaks small letters into dots (preflight's register check: one ink at full
+#: strength under 8 pt).
+FINE_TEXT_GREYS = ("nr_muted", "fine_muted")
 
 
 def _ink(value: Any, default: str) -> Ink:
@@ -252,7 +261,9 @@ def palette_from_style(style: dict[str, Any], colour: PrintColour = RGB) -> Pale
     colours: dict[str, Color] = {}
     for name, ink in palette_inks(style).items():
         limited = ink.limited(colour.ink_limit_pct).rounded()
-        if colour.model == "cmyk":
+        if colour.model == "cmyk" and name in FINE_TEXT_GREYS:
+            colours[name] = CMYKColor(*K100.parts)
+        elif colour.model == "cmyk":
             colours[name] = CMYKColor(*limited.parts)
         else:
             colours[name] = Color(*limited.rgb())

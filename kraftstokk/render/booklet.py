@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
@@ -71,6 +72,8 @@ from kraftstokk.render.suits import draw_suit
 
 PAGE_WIDTH, PAGE_HEIGHT = A5
 MARGIN_X = mm(14)
+#: The table head: white on the accent's inks, so at 8 pt, where a knockout is register-safe.
+HEAD_SIZE = 8.0
 MARGIN_TOP = mm(15)
 MARGIN_BOTTOM = mm(17)
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
@@ -140,13 +143,18 @@ def make_styles(palette: Palette) -> Styles:
             fontSize=6.5,
             leading=7.8,
             alignment=TA_CENTER,
-            textColor=palette.muted,
+            textColor=palette.fine_muted,
             spaceAfter=0,
         ),
         cell=cell,
         cell_right=ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
         cell_head=ParagraphStyle(
-            "cell_head", parent=cell, fontName=SANS_BOLD, textColor=palette.paper
+            "cell_head",
+            parent=cell,
+            fontName=SANS_BOLD,
+            fontSize=HEAD_SIZE,
+            leading=HEAD_SIZE * 1.2,
+            textColor=palette.paper,
         ),
         title=ParagraphStyle(
             "title",
@@ -264,7 +272,7 @@ class CardBackPicture(Flowable):  # type: ignore[misc]
 class SuitIndex(Flowable):  # type: ignore[misc]
     """The card column of the appendix: the suit drawn as a vector shape, then the index."""
 
-    def __init__(self, card: Card, palette: Palette, size: float = 7.0) -> None:
+    def __init__(self, card: Card, palette: Palette, size: float = 8.0) -> None:
         super().__init__()
         self.card = card
         self.palette = palette
@@ -364,7 +372,7 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
         canvas.setStrokeColor(self.palette.accent_light)
         canvas.setLineWidth(0.6)
         canvas.line(MARGIN_X, y + mm(4.5), PAGE_WIDTH - MARGIN_X, y + mm(4.5))
-        canvas.setFillColor(self.palette.muted)
+        canvas.setFillColor(self.palette.fine_muted)
         canvas.setFont(SANS, 7.5)
         title = self.deck.title
         if page % 2 == 0:
@@ -526,7 +534,7 @@ class StoryBuilder:
         last = len(rows) - 1
         box = Table(rows, colWidths=[CONTENT_WIDTH])
         commands: list[tuple[Any, ...]] = [
-            ("BACKGROUND", (0, 0), (-1, -1), self.palette.accent_pale),
+            ("BACKGROUND", (0, 0), (-1, -1), _ground_of_small_text(self.palette)),
             ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
             ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
             ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
@@ -641,12 +649,20 @@ class StoryBuilder:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
             ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
             ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
-            ("LINEBELOW", (0, 1), (-1, -1), 0.25, self.palette.track),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.5, self.palette.track),  # register-safe
         ]
+        stripe = _ground_of_small_text(self.palette)
         for row in range(2, len(rows), 2):
-            commands.append(("BACKGROUND", (0, row), (-1, row), self.palette.accent_pale))
+            commands.append(("BACKGROUND", (0, row), (-1, row), stripe))
         table.setStyle(table_style(commands))
         return table
+
+
+def _ground_of_small_text(palette: Palette) -> Color:
+    """The tint behind the tables' and examples' small black text: the pale accent, and in
+    a print file a grey of black ink alone, since 6-7 pt black text knocks out of a tint
+    of colour inks (a gap a plate off register shows) but not of black."""
+    return palette.pill if palette.model == "cmyk" else palette.accent_pale
 
 
 def _merged(spans: Sequence[tuple[int, int]], last: int) -> list[tuple[int, int]]:

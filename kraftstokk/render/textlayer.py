@@ -53,6 +53,7 @@ class TextLayer:
         if black:
             canvas.saveState()
             canvas.setFillOverprint(True)
+            canvas.setOverprintMask(1)  # CMY zero: left as they are (nonzero overprint)
             _draw_runs(canvas, black)
             canvas.restoreState()
         self.runs.clear()

@@ -566,8 +566,8 @@ def check_register(facts: list[PageFacts], preset: Preset) -> CheckResult:
 
 def check_overprint(facts: list[PageFacts], preset: Preset) -> CheckResult:
     """Overprint where it is meant: never on paper white (it would vanish), and black text
-    under 8 pt on an inked ground set to overprint (so it cannot knock a hole that a
-    plate off register shows)."""
+    under 8 pt on a ground of cyan, magenta or yellow set to overprint, with the nonzero
+    mode (OPM 1), so it knocks no hole that a plate off register shows."""
     result = CheckResult("overprint", dict(CHECKS)["overprint"], applies=preset.colour == "cmyk")
     if not result.applies:
         result.summary = "not checked for RGB output"
@@ -591,7 +591,8 @@ def check_overprint(facts: list[PageFacts], preset: Preset) -> CheckResult:
             black = _ink_count(inks) == 1 and inks[-1] >= FULL_INK and len(inks) == 4
             ground = _ground(mark, fills) if black else None
             under = _inks(ground.paint) if ground is not None else None
-            if under is not None and _ink_count(under) > 0:
+            # Knocked out of black alone, the text is a hole in its own plate: no gap.
+            if under is not None and len(under) == 4 and _ink_count(under[:3]) > 0:
                 result.failures.append(
                     Failure(mark.page, mark.label, "100 % K knocking out", "set to overprint")
                 )

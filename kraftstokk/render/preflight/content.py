@@ -86,6 +86,7 @@ class GraphicsState:
     rise: float = 0.0
     fill_overprint: bool = False  # ExtGState /op (or /OP alone)
     stroke_overprint: bool = False  # ExtGState /OP
+    overprint_mode: int = 0  # ExtGState /OPM
     clip: BBox | None = None  # the clipping path's bounding box; None: no clip
 
     def _fields(self) -> tuple[Any, ...]:
@@ -101,6 +102,7 @@ class GraphicsState:
             self.rise,
             self.fill_overprint,
             self.stroke_overprint,
+            self.overprint_mode,
             self.clip,
         )
 
@@ -111,6 +113,12 @@ class GraphicsState:
         """What a form's marks can take from the state it is drawn in: all but its place
         (the matrix, first, and the clip, last)."""
         return self._fields()[1:-1]
+
+
+def _overprints(paint: Paint, asked: bool, mode: int) -> bool:
+    """Whether paint leaves the inks under it: overprint on, and for DeviceCMYK the
+    nonzero-overprint mode (OPM 1), without which its zero inks still knock out."""
+    return asked and (mode == 1 or paint.family != "cmyk")
 
 
 def number(value: Any) -> float:
@@ -402,7 +410,8 @@ class _Interpreter:
             return  # nothing of it shows
         items = self.drawing.items
         if op in FILLS:
-            items.append(Painted("fill", state.fill, bbox, overprint=state.fill_overprint))
+            overprint = _overprints(state.fill, state.fill_overprint, state.overprint_mode)
+            items.append(Painted("fill", state.fill, bbox, overprint=overprint))
         if op in STROKES:
             width = state.line_width * scale_of(state.ctm)
             segments = tuple(
@@ -417,7 +426,9 @@ class _Interpreter:
                     bbox,
                     width=width,
                     segments=segments,
-                    overprint=state.stroke_overprint,
+                    overprint=_overprints(
+                        state.stroke, state.stroke_overprint, state.overprint_mode
+                    ),
                 )
             )
         self.pages.budget.painted(len(items))
@@ -523,6 +534,8 @@ class _Interpreter:
             self.state.stroke_overprint = self.state.fill_overprint = bool(gstate["/OP"])
         if "/op" in gstate:
             self.state.fill_overprint = bool(gstate["/op"])
+        if "/OPM" in gstate:
+            self.state.overprint_mode = int(number(gstate["/OPM"]))
         for key in ("/CA", "/ca"):
             if key in gstate and number(gstate[key]) < 1:
                 transparency.append(f"ExtGState {key} {number(gstate[key]):g}")
@@ -546,7 +559,8 @@ class _Interpreter:
         if box is None:
             return
         paint = state.stroke if state.render_mode == 1 else state.fill
-        overprint = state.stroke_overprint if state.render_mode == 1 else state.fill_overprint
+        asked = state.stroke_overprint if state.render_mode == 1 else state.fill_overprint
+        overprint = _overprints(paint, asked, state.overprint_mode)
         text = shown.strip()
         if len(text) > MAX_LABEL:
             text = text[:MAX_LABEL] + "…"
