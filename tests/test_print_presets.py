@@ -151,8 +151,15 @@ def test_png_upload_images_with_bleed_at_the_preset_size(deck: Deck, tmp_path: P
     render_deck(deck, tmp_path, options)
     with Image.open(tmp_path / "png" / "01-spar-1-bleed.png") as image:
         assert image.size == (825, 1125)
+        profile = image.info["icc_profile"]  # the shop need not guess the colours
     with Image.open(tmp_path / "png" / "back-bleed.png") as image:
         assert image.size == (825, 1125)
+    from PIL import ImageCms
+
+    described = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(profile)))
+    assert "sRGB" in described and profile[16:20] == b"RGB " and profile[36:40] == b"acsp"
+    # The header's date is fixed, not the day it was made: the same deck, the same bytes.
+    assert profile[24:36] == bytes([0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
     with Image.open(tmp_path / "png" / "01-spar-1.png") as image:
         assert image.size == (750, 1050)  # the preview stays the cut size
 
