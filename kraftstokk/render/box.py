@@ -32,7 +32,7 @@ from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.face_text import credit_forms, credit_text
-from kraftstokk.design.fit import wrap
+from kraftstokk.design.fit import best_split, wrap
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
@@ -493,7 +493,10 @@ def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
     y = top - mm(54)
     for line in lines:  # a line too long for a narrow box at BOX_TEXT_MIN wraps
         size = _fitted_size(line, SANS_BOLD, 8.5, inner)
-        for part in wrap(line, SANS_BOLD, size, inner):
+        parts = [line]
+        if text_width(line, SANS_BOLD, size) > inner:
+            parts = list(best_split(line, SANS_BOLD) or wrap(line, SANS_BOLD, size, inner))
+        for part in parts:
             _centred(canvas, part, SANS_BOLD, size, cx, y)
             y -= size * 1.3
     data = credit_text(deck)
