@@ -502,21 +502,23 @@ def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
     data = credit_text(deck)
     if data:
         size = BOX_TEXT_MIN
-        wrapped = next(
-            (
-                lines
-                for form in credit_forms(data)
-                if len(lines := wrap(f"Data: {form}", SANS_BOLD, size, inner)) <= CREDIT_LINES
-                and all(text_width(line, SANS_BOLD, size) <= inner for line in lines)
-            ),
-            None,
-        )
+        wrapped = _credit_lines(data, size, inner)
         if wrapped is None:
             raise RenderError(f"tuck box: the data credit does not fit its back panel: {data!r}")
         y = mm(panel.y + 6) + (len(wrapped) - 1) * size * 1.25
         for line in wrapped:
             _centred(canvas, line, SANS_BOLD, size, cx, y)
             y -= size * 1.25
+
+
+def _credit_lines(data: str, size: float, width: float) -> list[str] | None:
+    """The first form of the credit that fits CREDIT_LINES lines of ``width`` points."""
+    for form in credit_forms(data):
+        credit = wrap(f"Data: {form}", SANS_BOLD, size, width)
+        fits = all(text_width(line, SANS_BOLD, size) <= width for line in credit)
+        if len(credit) <= CREDIT_LINES and fits:
+            return credit
+    return None
 
 
 def _side(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
