@@ -42,3 +42,17 @@ def separations(pdf: Path, out: Path, dpi: int = 24, pages: int = 4) -> list[dic
 def total_ink(plates: dict[str, np.ndarray]) -> np.ndarray:
     """C + M + Y + K in percent, per pixel."""
     return sum(plates[name] for name in PROCESS) * 100  # type: ignore[return-value]
+
+
+#: A CMYK output profile on any machine with Ghostscript (AGPL-3+: read from the system,
+#: never copied into the project), the stand-in for the profiles kraftstokk does not ship.
+SYSTEM_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
+NO_PROFILE = f"{SYSTEM_PROFILE} (Ghostscript's) is not installed; .ci/run installs it"
+
+
+def stand_in_profiles(folder: Path, names: list[str]) -> Path:
+    """``folder`` with each profile name linked to :data:`SYSTEM_PROFILE`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / name).symlink_to(SYSTEM_PROFILE)
+    return folder

@@ -324,7 +324,7 @@ def test_cli_exit_codes_and_messages(tmp_path: Path) -> None:
 
 def test_every_preset_file_loads() -> None:
     names = [preset.name for preset in all_presets()]
-    assert names == ["drivethrucards", "home-a4", "home-letter", "offset"]
+    assert names == ["drivethrucards", "home-a4", "home-letter", "offset", "offset-x4"]
     for preset in all_presets():
         assert preset.title and preset.made_for
         assert (preset.pages == "sheets") == (preset.paper is not None)

@@ -20,9 +20,26 @@ from kraftstokk.render.box import BoxOptions, dieline_pdf, shop_box_pdf, tuck_bo
 from kraftstokk.render.preflight import preflight
 from kraftstokk.render.printshop import printshop_pdf
 from tests.conftest import synthetic_deck
-from tests.ghostscript import GS, NO_GS, PROCESS, separations, total_ink
+from tests.ghostscript import (
+    GS,
+    NO_GS,
+    NO_PROFILE,
+    PROCESS,
+    SYSTEM_PROFILE,
+    separations,
+    total_ink,
+)
 
-SHOP_PRESETS = [p for p in all_presets() if p.pages == "cards" and p.colour == "cmyk"]
+
+def _with_system_profile(preset: Preset) -> Preset:
+    if preset.output_profile is None:
+        return preset
+    return preset.model_copy(update={"output_profile": SYSTEM_PROFILE.name})
+
+
+SHOP_PRESETS = [
+    _with_system_profile(p) for p in all_presets() if p.pages == "cards" and p.colour == "cmyk"
+]
 CASES = [
     pytest.param(preset, name, id=f"{preset.name}-{name}")
     for preset in SHOP_PRESETS
@@ -30,6 +47,14 @@ CASES = [
     if not layout_problems(load_layout(name), preset)
 ]
 needs_gs = pytest.mark.skipif(GS is None, reason=NO_GS)
+
+
+@pytest.fixture(autouse=True)
+def system_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PDF/X-4 presets find Ghostscript's CMYK profile (tests.ghostscript.SYSTEM_PROFILE)."""
+    if any(p.output_profile for p in SHOP_PRESETS) and not SYSTEM_PROFILE.is_file():
+        pytest.skip(NO_PROFILE)
+    monkeypatch.setenv("KRAFTSTOKK_PROFILES", str(SYSTEM_PROFILE.parent))
 
 
 @pytest.fixture(scope="module")
@@ -77,14 +102,18 @@ def test_cards_and_box_pass_preflight_and_ghostscript(
     assert all(set(page) == set(PROCESS) for page in card_plates)  # no spot colour
     (box_plates,) = separations(box, tmp_path / "box", pages=1)
     _within_limit([box_plates], preset)
+    (die_plates,) = separations(die, tmp_path / "die", pages=1)
+    assert not any(die_plates[ink].any() for ink in PROCESS if ink != "Black")
+    assert die_plates["CutContour"].max() == die_plates["Crease"].max() == 1.0
+    if preset.pdf_standard == "PDF/X-4":  # the box's die lines are on layers that do not print
+        assert not box_plates["CutContour"].any() and not box_plates["Crease"].any()
+        return
     assert set(box_plates) == {*PROCESS, "CutContour", "Crease"}
     cut, crease = box_plates["CutContour"], box_plates["Crease"]
     assert cut.max() == crease.max() == 1.0
     # Overprint: where a die line runs inside the artwork the inks under it stay.
     inside = (cut > 0.5) & (box_plates["Cyan"] > 0.3)
     assert inside.sum() > 20
-    (die_plates,) = separations(die, tmp_path / "die", pages=1)
-    assert not any(die_plates[ink].any() for ink in PROCESS if ink != "Black")
     assert np.array_equal(die_plates["CutContour"] > 0.5, cut > 0.5)
 
 
@@ -123,9 +152,23 @@ def test_the_box_page_is_the_die_plus_bleed_and_its_lines_are_spot_colours(
     assert names == ["/Crease", "/CutContour"]
     states = page["/Resources"]["/ExtGState"]
     assert any(bool(state.get_object().get("/OP")) for state in states.values())
-    # PDF/X-1a is PDF 1.4: no layers (they came with PDF 1.5); the spot colours keep the
-    # die lines off the plates.
-    assert "/OCProperties" not in reader.trailer["/Root"]
+    root = reader.trailer["/Root"]
+    if preset.pdf_standard == "PDF/X-1a:2003":
+        # PDF 1.4: no layers (they came with PDF 1.5); the spot colours keep the die
+        # lines off the plates.
+        assert "/OCProperties" not in root
+        return
+    # PDF/X-4: the die lines also on layers, off (so not printed), marked not for print,
+    # without the automatic states PDF/X-4 forbids.
+    layers = root["/OCProperties"]
+    default = layers["/D"]
+    assert "/AS" not in default and "/ON" not in default
+    assert len(default["/OFF"]) == 2 and str(default["/Name"])
+    for group in layers["/OCGs"]:
+        assert group.get_object()["/Usage"]["/Print"]["/PrintState"] == "/OFF"
+    intent = root["/OutputIntents"][0].get_object()
+    assert intent["/DestOutputProfile"].get_object()["/N"] == 4
+    assert reader.pdf_header == "%PDF-1.6"
 
 
 def test_the_default_box_holds_55_cards_at_the_layouts_thickness():

@@ -733,9 +733,12 @@ def booklet_name(language: Language) -> str:
 BOOKLET_BLEED = 3.0  # mm
 
 
-def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED, slug: float = 0.0) -> bytes:
+def booklet_with_bleed(
+    pdf: bytes, bleed: float = BOOKLET_BLEED, slug: float = 0.0, marks: Color | None = None
+) -> bytes:
     """The booklet's pages grown by ``bleed`` mm all round (BleedBox; TrimBox = A5), and by
-    ``slug`` mm more with crop marks in it (MediaBox), without links: a print file.
+    ``slug`` mm more with crop marks in it in the colour ``marks`` (MediaBox), without
+    links: a print file.
 
     The pages already draw their full-bleed parts (the cover's bands) that far past the
     page edge; the screen file's MediaBox hides them, this file shows them. The links of
@@ -750,7 +753,7 @@ def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED, slug: float = 0
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     drop_annotations(writer)
     b, margin = mm(bleed), mm(bleed + slug)
-    marks = None
+    mark_page = None
     for page in writer.pages:
         x0, y0 = float(page.mediabox.left), float(page.mediabox.bottom)
         x1, y1 = float(page.mediabox.right), float(page.mediabox.top)
@@ -759,19 +762,18 @@ def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED, slug: float = 0
         grown = RectangleObject((x0 - margin, y0 - margin, x1 + margin, y1 + margin))
         page.mediabox = grown
         page.cropbox = grown
-        if slug:
-            marks = marks or _crop_mark_page(x1 - x0, y1 - y0, bleed, slug)
-            page.merge_translated_page(marks, x0 - margin, y0 - margin)
+        if slug and marks is not None:
+            mark_page = mark_page or _crop_mark_page(x1 - x0, y1 - y0, bleed, slug, marks)
+            page.merge_translated_page(mark_page, x0 - margin, y0 - margin)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def _crop_mark_page(width: float, height: float, bleed: float, slug: float) -> Any:
+def _crop_mark_page(width: float, height: float, bleed: float, slug: float, ink: Color) -> Any:
     """A page of ``width`` × ``height`` points plus bleed and slug, with only crop marks
-    (100 % K) at the trim's corners."""
+    in ``ink`` at the trim's corners."""
     from pypdf import PdfReader
-    from reportlab.lib.colors import CMYKColor
 
     from kraftstokk.render.printshop import draw_crop_marks
 
@@ -787,7 +789,7 @@ def _crop_mark_page(width: float, height: float, bleed: float, slug: float) -> A
         pageCompression=1,
         initialFontName=SANS,
     )
-    canvas.setStrokeColor(CMYKColor(0, 0, 0, 1))
+    canvas.setStrokeColor(ink)
     draw_crop_marks(canvas, trim, page, bleed)
     canvas.showPage()
     canvas.save()
@@ -814,7 +816,8 @@ def printshop_booklet(deck: Deck, language: Language = "nb") -> bytes:
     preset = load_preset(BOOKLET_PRESET)
     colour = PrintColour(preset.colour, preset.ink_limit_pct)
     booklet = build_booklet(deck, language, colour)
-    pdf = booklet_with_bleed(booklet, preset.bleed_mm, slug_of(preset))
+    marks = palette_from_style(deck.style(), colour).rule
+    pdf = booklet_with_bleed(booklet, preset.bleed_mm, slug_of(preset), marks)
     from kraftstokk.render.locale import load_locale
 
     words = load_locale(language).words

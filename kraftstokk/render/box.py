@@ -417,7 +417,8 @@ def _shop_file(
     canvas.translate(mm(trim.x - box.bounds.x), mm(trim.y - box.bounds.y))
     if artwork:
         _draw_artwork(canvas, box, deck, card, pal, colour)
-    layered = preset.pdf_standard in LAYERED_STANDARDS
+    # The die-line file is nothing but the die: on no layer, so it shows and prints.
+    layered = artwork and preset.pdf_standard in LAYERED_STANDARDS
     _draw_die_lines(canvas, box, layered)
     canvas.restoreState()
     if preset.crop_marks:
@@ -427,8 +428,9 @@ def _shop_file(
     canvas.save()
     kind = "eske" if artwork else "stanselinjer"
     title = f"{deck.title} {deck.edition}: {kind} for {preset.name}"
-    pdf = make_pdfx(buffer.getvalue(), preset, title)
-    return _with_layers(pdf, DIE_LAYERS, printing=False) if layered else pdf
+    pdf = buffer.getvalue()
+    pdf = _with_layers(pdf, DIE_LAYERS, printing=False) if layered else pdf
+    return make_pdfx(pdf, preset, title)
 
 
 #: Standards whose files may hold optional content (PDF 1.5 and later).
@@ -647,8 +649,9 @@ DIE_LAYERS = {
 
 def _with_layers(pdf: bytes, layers: dict[str, tuple[str, str]], printing: bool) -> bytes:
     """Declare the optional content groups the page's marked content refers to; with
-    ``printing`` False each is shown on screen and marked not to print (its Usage and an
-    automatic Print state in the default configuration)."""
+    ``printing`` False each is off in the default configuration (so it does not print;
+    a viewer's layer panel shows it) and its Usage says it is not for print. PDF/X-4
+    allows no automatic states (/AS), so none is used."""
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter(clone_from=reader)
     refs = {}
@@ -662,32 +665,18 @@ def _with_layers(pdf: bytes, layers: dict[str, tuple[str, str]], printing: bool)
                     NameObject("/Print"): DictionaryObject(
                         {NameObject("/PrintState"): NameObject("/OFF")}
                     ),
-                    NameObject("/View"): DictionaryObject(
-                        {NameObject("/ViewState"): NameObject("/ON")}
-                    ),
                 }
             )
         refs[key] = (resource, writer._add_object(group))
     groups = ArrayObject([ref for _, ref in refs.values()])
+    state = "/ON" if printing else "/OFF"
     default = DictionaryObject(
         {
             NameObject("/Name"): TextStringObject("Dieline"),
             NameObject("/Order"): groups,
-            NameObject("/ON"): groups,
+            NameObject(state): groups,
         }
     )
-    if not printing:
-        default[NameObject("/AS")] = ArrayObject(
-            [
-                DictionaryObject(
-                    {
-                        NameObject("/Event"): NameObject("/Print"),
-                        NameObject("/OCGs"): groups,
-                        NameObject("/Category"): ArrayObject([NameObject("/Print")]),
-                    }
-                )
-            ]
-        )
     writer._root_object[NameObject("/OCProperties")] = DictionaryObject(
         {NameObject("/OCGs"): groups, NameObject("/D"): default}
     )

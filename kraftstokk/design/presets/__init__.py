@@ -81,6 +81,13 @@ class Preset(BaseModel):
         default=None, max_length=200, description="The printing condition in words."
     )
     registry_name: str = Field("http://www.color.org", max_length=200)
+    output_profile: str | None = Field(
+        default=None,
+        max_length=100,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._ -]*\.(icc|icm|ICC|ICM)$",
+        description="The CMYK output profile a PDF/X-4 file embeds: a file name, found in "
+        "KRAFTSTOKK_PROFILES or the system's colour folders (see render/profiles.py).",
+    )
     min_text_pt: TextSize = Field(description="Smallest text size allowed.")
     min_reversed_text_pt: TextSize = Field(
         description="Smallest text size allowed for light text on a dark ground."

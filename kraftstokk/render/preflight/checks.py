@@ -348,6 +348,10 @@ def check_pdfx(reader: PdfReader, preset: Preset) -> CheckResult:
             fail("OutputConditionIdentifier", identifier, preset.output_condition_identifier)
         if "/DestOutputProfile" not in intent and not str(intent.get("/RegistryName", "")):
             fail("OutputIntent", "no profile and no RegistryName", "a registered condition")
+        if preset.pdf_standard == "PDF/X-4" and "/DestOutputProfile" not in intent:
+            fail("OutputIntent", "no embedded profile", "DestOutputProfile (PDF/X-4)")
+    if preset.pdf_standard == "PDF/X-4" and not _xmp_names(root, expected_version):
+        fail("XMP metadata", "no pdfxid:GTS_PDFXVersion", expected_version)
     summary = [preset.pdf_standard if not result.failures else version]
     if pdfx_intents:
         summary.append(str(pdfx_intents[0].get("/OutputConditionIdentifier", "")))
@@ -633,3 +637,16 @@ def check_subset_tags(facts: list[PageFacts]) -> CheckResult:
             )
     result.summary = f"{sum(map(len, fonts_by_tag.values()))} subsets, {len(fonts_by_tag)} tags"
     return result
+
+
+#: The XMP packet read for the PDF/X version, at most (a packet is a few kB).
+MAX_XMP_BYTES = 1024 * 1024
+
+
+def _xmp_names(root: DictionaryObject, version: str) -> bool:
+    """Whether the catalog's XMP metadata names ``version`` as its GTS_PDFXVersion."""
+    metadata = resolve(root.get("/Metadata"))
+    if metadata is None or not hasattr(metadata, "get_data"):
+        return False
+    data = metadata.get_data()[:MAX_XMP_BYTES]
+    return f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>".encode() in data
