@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 
 from kraftstokk.errors import RenderError
+from kraftstokk.textfile import read_input_bytes
 
 PROFILES_ENV = "KRAFTSTOKK_PROFILES"
 #: An ICC output profile for a press is a few kB to a few MB.
@@ -62,13 +63,7 @@ def read_output_profile(name: str) -> bytes:
     """The CMYK output profile ``name``, checked to be one (ICC header: 'acsp', an output
     device's 'prtr' class, CMYK data)."""
     path = find_profile(name)
-    try:
-        with path.open("rb") as file:
-            data = file.read(MAX_PROFILE_BYTES + 1)
-    except OSError as exc:
-        raise RenderError(f"output profile {path}: cannot be read ({exc.strerror})") from None
-    if len(data) > MAX_PROFILE_BYTES:
-        raise RenderError(f"output profile {path}: larger than {MAX_PROFILE_BYTES // 2**20} MB")
+    data = read_input_bytes(path, "output profile", MAX_PROFILE_BYTES)
     if len(data) < 128 or data[36:40] != b"acsp":
         raise RenderError(f"output profile {path}: not an ICC profile (no 'acsp' signature)")
     if data[16:20] != b"CMYK" or data[12:16] != b"prtr":

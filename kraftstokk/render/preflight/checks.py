@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -527,41 +528,53 @@ def _what(mark: Mark) -> str:
     return mark.label if mark.kind == "text" else f"{mark.size:.2f} pt line at {_where(mark)}"
 
 
-def check_register(facts: list[PageFacts], preset: Preset) -> CheckResult:
-    """Text under 8 pt and lines under 0.5 pt in one ink at full strength (100 % K, or one
-    process or spot colour), and never knocked out of a ground of several inks."""
-    result = CheckResult("register", dict(CHECKS)["register"], applies=preset.colour == "cmyk")
-    if not result.applies:
-        result.summary = "not checked for RGB output"
-        return result
-    fine = 0
+def _with_fills_before(facts: list[PageFacts]) -> Iterator[tuple[Mark, list[Mark]]]:
+    """Every mark, page by page, with the fills painted before it on its page."""
     for page in facts:
         fills: list[Mark] = []
         for mark in page.marks:
+            yield mark, fills
             if mark.kind == "fill":
                 fills.append(mark)
-                continue
-            inks = _inks(mark.paint)
-            if inks is None or not _fine(mark):
-                continue
-            fine += 1
-            if _ink_count(inks) == 0:
-                ground = _ground(mark, fills)
-                under = _inks(ground.paint) if ground is not None else None
-                if under is not None and _ink_count(under) > 1:
-                    result.failures.append(
-                        Failure(
-                            mark.page,
-                            _what(mark),
-                            f"knocked out of {_ink_count(under)} inks",
-                            "one ink at full strength, or larger",
-                        )
-                    )
-            elif not _one_full_ink(inks):
-                paint = mark.paint.text() if mark.paint is not None else ""
+
+
+def _cmyk_check(name: str, preset: Preset) -> CheckResult:
+    """A check that applies to CMYK files only (RGB has no inks to register)."""
+    result = CheckResult(name, dict(CHECKS)[name], applies=preset.colour == "cmyk")
+    if not result.applies:
+        result.summary = "not checked for RGB output"
+    return result
+
+
+def check_register(facts: list[PageFacts], preset: Preset) -> CheckResult:
+    """Text under 8 pt and lines under 0.5 pt in one ink at full strength (100 % K, or one
+    process or spot colour), and never knocked out of a ground of several inks."""
+    result = _cmyk_check("register", preset)
+    if not result.applies:
+        return result
+    fine = 0
+    for mark, fills in _with_fills_before(facts):
+        inks = _inks(mark.paint)
+        if mark.kind == "fill" or inks is None or not _fine(mark):
+            continue
+        fine += 1
+        if _ink_count(inks) == 0:
+            ground = _ground(mark, fills)
+            under = _inks(ground.paint) if ground is not None else None
+            if under is not None and _ink_count(under) > 1:
                 result.failures.append(
-                    Failure(mark.page, _what(mark), paint, "one ink at full strength")
+                    Failure(
+                        mark.page,
+                        _what(mark),
+                        f"knocked out of {_ink_count(under)} inks",
+                        "one ink at full strength, or larger",
+                    )
                 )
+        elif not _one_full_ink(inks):
+            paint = mark.paint.text() if mark.paint is not None else ""
+            result.failures.append(
+                Failure(mark.page, _what(mark), paint, "one ink at full strength")
+            )
     result.summary = (
         f"{fine} objects under {REGISTER_TEXT_PT:g} pt text or {REGISTER_LINE_PT:g} pt lines"
     )
@@ -572,34 +585,28 @@ def check_overprint(facts: list[PageFacts], preset: Preset) -> CheckResult:
     """Overprint where it is meant: never on paper white (it would vanish), and black text
     under 8 pt on a ground of cyan, magenta or yellow set to overprint, with the nonzero
     mode (OPM 1), so it knocks no hole that a plate off register shows."""
-    result = CheckResult("overprint", dict(CHECKS)["overprint"], applies=preset.colour == "cmyk")
+    result = _cmyk_check("overprint", preset)
     if not result.applies:
-        result.summary = "not checked for RGB output"
         return result
     overprinting = 0
-    for page in facts:
-        fills: list[Mark] = []
-        for mark in page.marks:
-            inks = _inks(mark.paint)
-            overprinting += mark.overprint
-            if inks is not None and mark.overprint and _ink_count(inks) == 0:
-                what = _what(mark) if mark.kind != "fill" else f"fill at {_where(mark)}"
-                result.failures.append(
-                    Failure(mark.page, what, "white set to overprint", "knocked out")
-                )
-            if mark.kind == "fill":
-                fills.append(mark)
-                continue
-            if mark.kind != "text" or inks is None or mark.overprint or not _fine(mark):
-                continue
-            black = _ink_count(inks) == 1 and inks[-1] >= FULL_INK and len(inks) == 4
-            ground = _ground(mark, fills) if black else None
-            under = _inks(ground.paint) if ground is not None else None
-            # Knocked out of black alone, the text is a hole in its own plate: no gap.
-            if under is not None and len(under) == 4 and _ink_count(under[:3]) > 0:
-                result.failures.append(
-                    Failure(mark.page, mark.label, "100 % K knocking out", "set to overprint")
-                )
+    for mark, fills in _with_fills_before(facts):
+        inks = _inks(mark.paint)
+        overprinting += mark.overprint
+        if inks is not None and mark.overprint and _ink_count(inks) == 0:
+            what = _what(mark) if mark.kind != "fill" else f"fill at {_where(mark)}"
+            result.failures.append(
+                Failure(mark.page, what, "white set to overprint", "knocked out")
+            )
+        if mark.kind != "text" or inks is None or mark.overprint or not _fine(mark):
+            continue
+        black = _ink_count(inks) == 1 and inks[-1] >= FULL_INK and len(inks) == 4
+        ground = _ground(mark, fills) if black else None
+        under = _inks(ground.paint) if ground is not None else None
+        # Knocked out of black alone, the text is a hole in its own plate: no gap.
+        if under is not None and len(under) == 4 and _ink_count(under[:3]) > 0:
+            result.failures.append(
+                Failure(mark.page, mark.label, "100 % K knocking out", "set to overprint")
+            )
     result.summary = f"{overprinting} objects set to overprint"
     return result
 
