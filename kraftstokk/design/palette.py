@@ -111,6 +111,12 @@ class PrintColour:
 
 RGB = PrintColour()
 
+#: The tuck box's die lines: named spot colours (Separation colour spaces), shown in a
+#: viewer or proof as magenta (CutContour) and cyan (Crease), the names cutting tables'
+#: RIPs and box makers look for. They print no ink of the four.
+CUT_INK = CMYKColorSep(0, 1, 0, 0, spotName="CutContour")
+CREASE_INK = CMYKColorSep(1, 0, 0, 0, spotName="Crease")
+
 #: Plain white and black for drawing code that means "no ink" / "all black" rather than a
 #: palette colour; a CMYK file's canvas turns them into ink (see :func:`enforce_cmyk`).
 WHITE = Color(1, 1, 1)

@@ -28,7 +28,6 @@ from typing import Any
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
-from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.face_text import credit_forms, credit_text
@@ -36,7 +35,15 @@ from kraftstokk.design.fit import best_split, wrap
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
-from kraftstokk.design.palette import RGB, Palette, PrintColour, colour_enforcer, palette_from_style
+from kraftstokk.design.palette import (
+    CREASE_INK,
+    CUT_INK,
+    RGB,
+    Palette,
+    PrintColour,
+    colour_enforcer,
+    palette_from_style,
+)
 from kraftstokk.design.presets import Preset
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
@@ -293,11 +300,6 @@ def tuck_box(card: CardLayout, options: BoxOptions) -> TuckBox:
 
 # Drawing --------------------------------------------------------------------------------
 
-#: The die lines' named spot colours (Separation colour spaces) and the process ink a
-#: viewer or proof shows each in: CutContour in magenta and Crease in cyan, the names
-#: cutting tables' RIPs and box makers look for.
-CUT_INK = CMYKColorSep(0, 1, 0, 0, spotName="CutContour")
-CREASE_INK = CMYKColorSep(1, 0, 0, 0, spotName="Crease")
 #: The smallest text on a box, always bold and light on the dark ground: no preset's
 #: reversed-text minimum is larger, and from 8 pt up text is register-safe in any inks.
 BOX_TEXT_MIN = 8.0
