@@ -508,3 +508,26 @@ def test_two_fonts_sharing_a_subset_tag_fail(tmp_path: Path, offset: Preset) -> 
             "(limit: one tag per subset)"
         ]
     }
+
+
+def test_annotations_are_bounded_and_a_rect_of_no_numbers_is_unreadable(
+    tmp_path: Path, offset: Preset, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kraftstokk.render.preflight as preflight_module
+    from kraftstokk.errors import InputFileError
+
+    def linked(canvas: Canvas) -> None:
+        _good_content(canvas)
+        for i in range(5):  # five links, each inside the BleedBox
+            canvas.linkURL("https://example.org", (12 * MM, i * MM, 14 * MM, i * MM + 1))
+
+    path = make_pdf(tmp_path / "l.pdf", linked)
+    writer = PdfWriter(clone_from=PdfReader(path))
+    first = writer.pages[0]["/Annots"][0].get_object()
+    first[NameObject("/Rect")] = ArrayObject([NameObject("/a")] * 4)  # not numbers
+    writer.write(tmp_path / "broken.pdf")
+    with pytest.raises(InputFileError, match="not a readable PDF"):
+        preflight(tmp_path / "broken.pdf", offset)
+    monkeypatch.setattr(preflight_module, "MAX_ANNOTATIONS", 3)
+    with pytest.raises(InputFileError, match="more than 3 annotations in the file"):
+        preflight(path, offset)

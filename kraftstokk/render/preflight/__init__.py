@@ -101,8 +101,9 @@ def preflight(
             media = box(page, "/MediaBox") or (0.0, 0.0, 0.0, 0.0)
             boxes.append(PageBoxes(media, box(page, "/TrimBox"), box(page, "/BleedBox")))
             facts.append(pages.read(page, number))
+            room = MAX_ANNOTATIONS - len(annotations)
             annotations.extend(
-                (number, subtype, boxes[-1], rect) for subtype, rect in page_annotations(page)
+                (number, subtype, boxes[-1], rect) for subtype, rect in page_annotations(page, room)
             )
     except KraftstokkError as exc:
         where = f"page {number}: " if number else ""
@@ -135,17 +136,18 @@ def preflight(
     return PreflightReport(str(path), preset.name, len(boxes), checks)
 
 
-#: A page lists at most this many annotations before the file counts as unreadable.
-MAX_ANNOTATIONS = 10_000
+#: A file lists at most this many annotations (all pages) before it counts as unreadable.
+MAX_ANNOTATIONS = 100_000
 
 
-def page_annotations(page: DictionaryObject) -> list[tuple[str, BBox]]:
-    """Each annotation's subtype and rectangle (one without a readable Rect is skipped)."""
+def page_annotations(page: DictionaryObject, room: int) -> list[tuple[str, BBox]]:
+    """Each annotation's subtype and rectangle (one without a readable Rect is skipped);
+    more than ``room`` of them is a ValueError (the file's annotations are bounded)."""
     listed = resolve(page.get("/Annots"))
     if not isinstance(listed, ArrayObject):
         return []
-    if len(listed) > MAX_ANNOTATIONS:
-        raise ValueError(f"{len(listed)} annotations on one page (at most {MAX_ANNOTATIONS})")
+    if len(listed) > room:
+        raise ValueError(f"more than {MAX_ANNOTATIONS} annotations in the file")
     found: list[tuple[str, BBox]] = []
     for item in listed:
         annotation = resolve(item)
