@@ -10,7 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pypdf import PdfReader
+from typer.testing import CliRunner
 
+from kraftstokk.cli import app
 from kraftstokk.design.layout import layout_names, load_layout
 from kraftstokk.design.presets import Preset, all_presets
 from kraftstokk.design.presets.fit import layout_problems
@@ -37,6 +39,7 @@ def _with_system_profile(preset: Preset) -> Preset:
     return preset.model_copy(update={"output_profile": SYSTEM_PROFILE.name})
 
 
+runner = CliRunner()
 SHOP_PRESETS = [
     _with_system_profile(p) for p in all_presets() if p.pages == "cards" and p.colour == "cmyk"
 ]
@@ -97,6 +100,11 @@ def test_cards_and_box_pass_preflight_and_ghostscript(
     die.write_bytes(dieline_pdf(deck, layout, preset))
     for path in (cards, box, die):
         _passes(path, preset)
+    for path in (box, die):  # as a shop would check it: a TrimBox of any size
+        result = runner.invoke(
+            app, ["preflight", str(path), "--preset", preset.name, "--layout", "any"]
+        )
+        assert result.exit_code == 0, result.output
     card_plates = separations(cards, tmp_path / "cards", pages=6)
     _within_limit(card_plates, preset)
     assert all(set(page) == set(PROCESS) for page in card_plates)  # no spot colour
