@@ -216,6 +216,7 @@ def test_list_presets_lists_the_good_ones_and_names_the_bad(presets, monkeypatch
             "home-a4",
             "home-letter",
             "offset",
+            "offset-x4",
         ]
         assert len(bad) == 1 and "broken.toml: not valid TOML" in bad[0]
         result = runner.invoke(app, ["render", "--list-presets"])

@@ -89,7 +89,7 @@ def test_build_with_missing_snapshot_exits_2(tmp_path: Path):
 
 def test_build_exits_1_when_the_deck_has_errors(tmp_path: Path):
     plants = synthetic_plants(60)
-    long_name = "Fellesanlegget Kykkelsrud-Fossumfoss Nedre og Øvre"
+    long_name = "Fellesanlegget Kykkelsrud-Fossumfoss og Vamma Nedre Øvre"
     top = max(plants, key=lambda p: p.gwh)
     plants = [p.model_copy(update={"name": long_name}) if p is top else p for p in plants]
     write_synthetic_snapshot(tmp_path / "plants.csv", plants)

@@ -109,7 +109,7 @@ MUTATIONS = {
                          None),
     "name_missing": (_set("spar-3", "name", ""), "name", "error", "name", "empty", None),
     "name_too_long": (
-        _set("spar-3", "name", "Fellesanlegget Kykkelsrud-Fossumfoss Nedre Øvre"),
+        _set("spar-3", "name", "Fellesanlegget Kykkelsrud-Fossumfoss og Vamma Nedre Øvre"),
         "name_fit", "error", "name", None, None,
     ),
     "joker_figure": (_set("joker-2", "mw", "100"), "joker", "error", "mw", "100.0", "empty"),

@@ -132,3 +132,24 @@ def test_imposed_left_and_right_halves():
 def test_imposition_is_reproducible():
     source = numbered_pdf(6)
     assert impose_saddle_stitch(source) == impose_saddle_stitch(source)
+
+
+def test_the_imposed_file_is_a_print_file_with_print_hints():
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A5, invariant=1)
+    for number in range(1, 5):
+        canvas.drawString(60, 300, f"PAGE{number:02d}")
+        canvas.linkURL("https://example.org", (50, 290, 150, 310))  # a link, as in a ToC
+        canvas.showPage()
+    canvas.save()
+    assert PdfReader(io.BytesIO(buffer.getvalue())).pages[0].get("/Annots")
+    imposed = impose_saddle_stitch(buffer.getvalue())
+    reader = PdfReader(io.BytesIO(imposed))
+    assert all("/Annots" not in page for page in reader.pages)  # links stay on screen
+    preferences = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/PrintScaling"] == "/None"
+    assert preferences["/Duplex"] == "/DuplexFlipShortEdge"  # as the sheets are imposed
+    first, second = reader.trailer["/ID"]
+    assert first == second and len(first) == 16
+    other = impose_saddle_stitch(numbered_pdf(4))
+    assert PdfReader(io.BytesIO(other)).trailer["/ID"][0] != first  # from the content

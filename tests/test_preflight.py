@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -100,8 +101,13 @@ def offset() -> Preset:
 
 
 def failing_checks(path: Path, preset: Preset) -> dict[str, list[str]]:
+    """Each failing check's lines, font subset tags (distinct per subset) written TAG+."""
     report = preflight(path, preset, trim_mm=CARD)
-    return {c.name: [f.line() for f in c.failures] for c in report.checks if c.failures}
+    return {
+        c.name: [re.sub(r"\b[A-Z]{6}\+", "TAG+", f.line()) for f in c.failures]
+        for c in report.checks
+        if c.failures
+    }
 
 
 def test_a_print_ready_file_passes(tmp_path: Path, offset: Preset) -> None:
@@ -202,9 +208,9 @@ def test_small_text_and_regular_reversed_text_fail(tmp_path: Path, offset: Prese
     failures = failing_checks(make_pdf(tmp_path / "f.pdf", small), offset)
     assert list(failures) == ["text"]
     assert failures["text"] == [
-        "page 1: text 'small print' (AAAAAA+BitstreamVeraSans-Roman 5.0 pt): "
+        "page 1: text 'small print' (TAG+BitstreamVeraSans-Roman 5.0 pt): "
         "5.00 pt (limit: text ≥ 6 pt)",
-        "page 1: text 'white regular' (AAAAAA+BitstreamVeraSans-Roman 8.0 pt): "
+        "page 1: text 'white regular' (TAG+BitstreamVeraSans-Roman 8.0 pt): "
         "regular weight (limit: reversed text in bold)",
     ]
 
@@ -318,7 +324,7 @@ def test_cli_exit_codes_and_messages(tmp_path: Path) -> None:
 
 def test_every_preset_file_loads() -> None:
     names = [preset.name for preset in all_presets()]
-    assert names == ["drivethrucards", "home-a4", "home-letter", "offset"]
+    assert names == ["drivethrucards", "home-a4", "home-letter", "offset", "offset-x4"]
     for preset in all_presets():
         assert preset.title and preset.made_for
         assert (preset.pages == "sheets") == (preset.paper is not None)
@@ -390,3 +396,138 @@ def test_crop_marks_too_near_the_paper_edge_fail(tmp_path: Path) -> None:
     failures = failing_checks(path, load_preset("home-letter"))
     assert list(failures) == ["sheet"]
     assert "3.0 mm from the paper's edge (limit: 5 mm inside)" in failures["sheet"][0]
+
+
+def test_fine_text_and_lines_in_several_inks_or_knocked_out_of_them_fail(
+    tmp_path: Path, offset: Preset
+) -> None:
+    def fine(canvas: Canvas) -> None:
+        _good_content(canvas)
+        canvas.setFillColor(CMYKColor(0.78, 0.33, 0.18, 0.67))
+        canvas.setFont(SANS_BOLD, 7)
+        canvas.drawString(12 * MM, 60 * MM, "Kraftidioten")  # small, four inks
+        canvas.setFillColor(CMYKColor(0, 0, 0, 0.62))
+        canvas.drawString(12 * MM, 64 * MM, "grey")  # small, a screened tint of one ink
+        canvas.setFont(SANS_BOLD, 8)
+        canvas.drawString(12 * MM, 68 * MM, "grey at 8 pt")  # from 8 pt up: any inks
+        canvas.setStrokeColor(CMYKColor(0.6, 0.18, 0, 0.26))
+        canvas.setLineWidth(0.45)
+        canvas.line(12 * MM, 72 * MM, 50 * MM, 72 * MM)  # a hairline in three inks
+        canvas.setFillColor(CMYKColor(0.93, 0.28, 0, 0.4))
+        canvas.rect(10 * MM, 76 * MM, 40 * MM, 8 * MM, stroke=0, fill=1)
+        canvas.setFillColor(CMYKColor(0, 0, 0, 0))
+        canvas.setFont(SANS_BOLD, 7)
+        canvas.drawString(12 * MM, 78 * MM, "edition")  # knocked out of three inks
+        canvas.setFillColor(CMYKColor(1, 0, 0, 0))
+        canvas.drawString(12 * MM, 20 * MM, "cyan")  # one process ink at full strength
+
+    failures = failing_checks(make_pdf(tmp_path / "f.pdf", fine), offset)
+    assert sorted(failures) == ["register"]
+    lines = [re.sub(r" at [0-9.]+, [0-9.]+ mm", "", line) for line in failures["register"]]
+    assert lines == [
+        "page 1: text 'Kraftidioten' (TAG+BitstreamVeraSans-Bold 7.0 pt): "
+        "DeviceCMYK 78 33 18 67 (limit: one ink at full strength)",
+        "page 1: text 'grey' (TAG+BitstreamVeraSans-Bold 7.0 pt): "
+        "DeviceCMYK 0 0 0 62 (limit: one ink at full strength)",
+        "page 1: 0.45 pt line: DeviceCMYK 60 18 0 26 (limit: one ink at full strength)",
+        "page 1: text 'edition' (TAG+BitstreamVeraSans-Bold 7.0 pt): "
+        "knocked out of 3 inks (limit: one ink at full strength, or larger)",
+    ]
+
+
+def test_black_text_on_colour_must_overprint_and_white_must_not(
+    tmp_path: Path, offset: Preset
+) -> None:
+    def pill(canvas: Canvas, overprint: bool) -> None:
+        _good_content(canvas)
+        canvas.setFillColor(CMYKColor(0, 0.29, 1, 0.15))  # a gold pill
+        canvas.rect(10 * MM, 60 * MM, 20 * MM, 6 * MM, stroke=0, fill=1)
+        canvas.saveState()
+        canvas.setFillOverprint(overprint)
+        canvas.setOverprintMask(1)
+        canvas.setFillColor(K100)
+        canvas.setFont(SANS_BOLD, 7)
+        canvas.drawString(12 * MM, 62 * MM, "nr. 1")
+        canvas.restoreState()
+
+    knocking = failing_checks(make_pdf(tmp_path / "k.pdf", lambda c: pill(c, False)), offset)
+    assert knocking == {
+        "overprint": [
+            "page 1: text 'nr. 1' (TAG+BitstreamVeraSans-Bold 7.0 pt): "
+            "100 % K knocking out (limit: set to overprint)"
+        ]
+    }
+    assert failing_checks(make_pdf(tmp_path / "o.pdf", lambda c: pill(c, True)), offset) == {}
+
+    def vanishing(canvas: Canvas) -> None:
+        _good_content(canvas)
+        canvas.setFillOverprint(True)
+        canvas.setOverprintMask(1)
+        canvas.setFillColor(CMYKColor(0, 0, 0, 0))
+        canvas.setFont(SANS_BOLD, 9)
+        canvas.drawString(12 * MM, 20 * MM, "white")  # on cyan: overprinted, it is gone
+
+    failures = failing_checks(make_pdf(tmp_path / "w.pdf", vanishing), offset)
+    assert failures == {
+        "overprint": [
+            "page 1: text 'white' (TAG+BitstreamVeraSans-Bold 9.0 pt): "
+            "white set to overprint (limit: knocked out)"
+        ]
+    }
+
+
+def test_a_link_inside_the_bleed_box_fails(tmp_path: Path, offset: Preset) -> None:
+    def linked(canvas: Canvas) -> None:
+        _good_content(canvas)
+        canvas.linkURL("https://example.org", (12 * MM, 40 * MM, 40 * MM, 44 * MM))
+
+    failures = failing_checks(make_pdf(tmp_path / "l.pdf", linked), offset)
+    assert failures == {
+        "annotations": ["page 1: Link annotation: inside the BleedBox (limit: none)"]
+    }
+
+
+def test_two_fonts_sharing_a_subset_tag_fail(tmp_path: Path, offset: Preset) -> None:
+    def two_fonts(canvas: Canvas) -> None:
+        _good_content(canvas)
+        canvas.setFont(SANS_BOLD, 9)
+        canvas.drawString(12 * MM, 20 * MM, "bold")
+
+    path = make_pdf(tmp_path / "t.pdf", two_fonts)
+    assert failing_checks(path, offset) == {}  # our fonts: a tag per subset
+    writer = PdfWriter(clone_from=PdfReader(path))
+    for font in writer.pages[0]["/Resources"]["/Font"].values():  # as reportlab names them
+        font = font.get_object()
+        base = str(font["/BaseFont"]).split("+", 1)[1]
+        font[NameObject("/BaseFont")] = NameObject(f"/AAAAAA+{base}")
+    writer.write(tmp_path / "same.pdf")
+    failures = failing_checks(tmp_path / "same.pdf", offset)
+    assert failures == {
+        "subsets": [
+            "document: subset tag TAG+: BitstreamVeraSans-Bold, BitstreamVeraSans-Roman "
+            "(limit: one tag per subset)"
+        ]
+    }
+
+
+def test_annotations_are_bounded_and_a_rect_of_no_numbers_is_unreadable(
+    tmp_path: Path, offset: Preset, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kraftstokk.render.preflight as preflight_module
+    from kraftstokk.errors import InputFileError
+
+    def linked(canvas: Canvas) -> None:
+        _good_content(canvas)
+        for i in range(5):  # five links, each inside the BleedBox
+            canvas.linkURL("https://example.org", (12 * MM, i * MM, 14 * MM, i * MM + 1))
+
+    path = make_pdf(tmp_path / "l.pdf", linked)
+    writer = PdfWriter(clone_from=PdfReader(path))
+    first = writer.pages[0]["/Annots"][0].get_object()
+    first[NameObject("/Rect")] = ArrayObject([NameObject("/a")] * 4)  # not numbers
+    writer.write(tmp_path / "broken.pdf")
+    with pytest.raises(InputFileError, match="not a readable PDF"):
+        preflight(tmp_path / "broken.pdf", offset)
+    monkeypatch.setattr(preflight_module, "MAX_ANNOTATIONS", 3)
+    with pytest.raises(InputFileError, match="more than 3 annotations in the file"):
+        preflight(path, offset)

@@ -25,6 +25,7 @@ from kraftstokk.render.printshop import printshop_pdf
 from kraftstokk.render.sheet_layout import sheet_layout
 from kraftstokk.render.sheets import _test_points, duplex_outcomes, sheets_pdf
 from tests.conftest import synthetic_deck
+from tests.ghostscript import NO_PROFILE, SYSTEM_PROFILE, stand_in_profiles
 from tests.render_probe import PT, page_text
 
 runner = CliRunner()
@@ -39,11 +40,17 @@ def deck() -> Deck:
 def outputs(deck: Deck, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Each preset's PDF, made as ``render --preset NAME`` makes it."""
     files: dict[str, Path] = {}
-    for preset in all_presets():
-        out = tmp_path_factory.mktemp(preset.name)
-        only = ("sheets",) if preset.pages == "sheets" else ("printshop",)
-        result = render_deck(deck, out, RenderOptions(preset=preset.name, only=only))
-        (files[preset.name],) = result.files
+    wanted = [p.output_profile for p in all_presets() if p.output_profile]
+    if wanted and not SYSTEM_PROFILE.is_file():
+        pytest.skip(NO_PROFILE)
+    profiles = stand_in_profiles(tmp_path_factory.mktemp("profiles"), wanted)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("KRAFTSTOKK_PROFILES", str(profiles))
+        for preset in all_presets():
+            out = tmp_path_factory.mktemp(preset.name)
+            only = ("sheets",) if preset.pages == "sheets" else ("printshop",)
+            result = render_deck(deck, out, RenderOptions(preset=preset.name, only=only))
+            (files[preset.name],) = result.files
     return files
 
 
@@ -122,7 +129,10 @@ def _check_booklet_bleed(pdf: bytes) -> None:
     import pypdfium2 as pdfium
 
     image = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
-    corner = image.getpixel((1, 1))  # top-left corner of the bleed: the band's blue
+    media = [float(v) for v in page.mediabox]
+    left = round(float(page.bleedbox[0]) - media[0]) + 1  # the slug with the crop marks
+    top = round(media[3] - float(page.bleedbox[3])) + 1
+    corner = image.getpixel((left, top))  # top-left corner of the bleed: the band's blue
     assert corner != (255, 255, 255) and corner[2] > corner[0]
 
 
@@ -151,8 +161,15 @@ def test_png_upload_images_with_bleed_at_the_preset_size(deck: Deck, tmp_path: P
     render_deck(deck, tmp_path, options)
     with Image.open(tmp_path / "png" / "01-spar-1-bleed.png") as image:
         assert image.size == (825, 1125)
+        profile = image.info["icc_profile"]  # the shop need not guess the colours
     with Image.open(tmp_path / "png" / "back-bleed.png") as image:
         assert image.size == (825, 1125)
+    from PIL import ImageCms
+
+    described = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(profile)))
+    assert "sRGB" in described and profile[16:20] == b"RGB " and profile[36:40] == b"acsp"
+    # The header's date is fixed, not the day it was made: the same deck, the same bytes.
+    assert profile[24:36] == bytes([0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
     with Image.open(tmp_path / "png" / "01-spar-1.png") as image:
         assert image.size == (750, 1050)  # the preview stays the cut size
 
@@ -233,7 +250,9 @@ def test_ghostscript_separations_agree_ink_and_black(
     everywhere, and solid black (a front's indices and figures) printed with K alone."""
     preset = load_preset(name)
     out = tmp_path / "page%d.tif"
-    device = ["-sDEVICE=tiff32nc", "-r100", "-dFirstPage=1", "-dLastPage=4"]
+    # Overprint off: black text on the gold pills overprints, so with it simulated its
+    # pixels carry the gold's inks too; the test is of the colour each object is given.
+    device = ["-sDEVICE=tiff32nc", "-r100", "-dFirstPage=1", "-dLastPage=4", "-dOverprint=/disable"]
     subprocess.run(
         [
             "gs",
@@ -279,9 +298,16 @@ def test_a_layout_below_the_preset_minimum_is_refused():
         "layout poker: styles.small_print can be 5 pt; preset offset needs text of at least 6 pt"
     ]
     regular = _with_style("back_edition", weight="regular")
-    assert "needs it bold" in layout_problems(regular, load_preset("drivethrucards"))[0]
+    assert "needs it bold" in layout_problems(regular, load_preset("offset"))[0]
+    # A preset with a layout of its own refuses a layout with a smaller safe area.
+    assert layout_problems(load_layout("poker"), load_preset("drivethrucards")) == [
+        "layout poker: its safe area is 3 mm inside the cut; preset drivethrucards needs "
+        "3.175 mm (its own layout is poker-dtc)"
+    ]
     for name in ("poker", "bridge", "poker-63x88", "poker-dtc"):
-        assert all(layout_problems(load_layout(name), preset) == [] for preset in all_presets())
+        for preset in all_presets():
+            if preset.layout is None or preset.layout == name:
+                assert layout_problems(load_layout(name), preset) == []
 
 
 def test_an_rgb_colour_on_a_print_canvas_becomes_ink():

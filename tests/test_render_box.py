@@ -12,6 +12,7 @@ from kraftstokk.design.layout import layout_names, load_layout
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.box import (
+    BOARD_ALLOWANCE,
     CLEARANCE,
     LAYERS,
     BoxOptions,
@@ -44,7 +45,7 @@ def test_panel_sizes_follow_card_size_and_thickness(name: str, cards: int, thick
     layout = load_layout(name)
     box = tuck_box(layout, BoxOptions(cards=cards, thickness=thickness))
     width, height = layout.width + CLEARANCE, layout.height + CLEARANCE
-    depth = cards * thickness + CLEARANCE
+    depth = cards * thickness + BOARD_ALLOWANCE
     size = lambda part: (round(box.panel(part).w, 6), round(box.panel(part).h, 6))  # noqa: E731
     assert size("front") == size("back") == (round(width, 6), round(height, 6))
     assert size("side_left") == size("side_right") == (round(depth, 6), round(height, 6))

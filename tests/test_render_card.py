@@ -106,13 +106,33 @@ def test_small_print_keeps_attribution_inside_the_footer(deck: Deck):
     lines = small_print_lines(deck.model_copy(update={"snapshot": snapshot}), POKER)
     assert lines[0] == f"{deck.title} · {deck.edition}"
     assert " ".join(lines[1:]) == "Data: JRC Hydro-power database, CC BY 4.0; from NVE."
+    for line in lines:
+        assert text_width(line, style.face, style.size) <= mm(POKER.boxes.footer.w)
     endless = deck.model_copy(
         update={"snapshot": snapshot.model_copy(update={"attribution": "word " * 80})}
     )
-    lines = small_print_lines(endless, POKER)
-    assert len(lines) == 3 and lines[-1].endswith("…")
-    for line in lines:
-        assert text_width(line, style.face, style.size) <= mm(POKER.boxes.footer.w)
+    with pytest.raises(RenderError, match=r"data credit does not fit .* in 2 lines"):
+        small_print_lines(endless, POKER)
+
+
+def test_the_narrowest_layout_prints_the_credits_short_form_never_a_cut_one(deck: Deck):
+    from kraftstokk.design.face_text import small_print_lines
+
+    credit = (
+        "JRC Hydro-power database (Matteo De Felice et al., energy-modelling-toolkit/"
+        "hydro-power-database), CC BY 4.0; norske tall opprinnelig fra NVE, NLOD."
+    )
+    snapshot = deck.snapshot.model_copy(update={"attribution_nb": credit})
+    credited = deck.model_copy(update={"snapshot": snapshot})
+    assert small_print_lines(credited, POKER)[1:] == [
+        "Data: JRC Hydro-power database, CC BY 4.0;",
+        "norske tall opprinnelig fra NVE, NLOD.",
+    ]
+    # Bridge is the narrowest: each source keeps its name and licence, "CC BY 4.0" whole.
+    assert small_print_lines(credited, load_layout("bridge"))[1:] == [
+        "Data: JRC Hydro-power database,",
+        "CC BY 4.0; NVE, NLOD.",
+    ]
 
 
 def _raster(draw) -> Image.Image:

@@ -217,9 +217,19 @@ def test_only_box_writes_the_tuck_box(tmp_path: Path):
     args = ["render", str(deck_path), "--out", str(out), "--only", "box"]
     result = runner.invoke(app, [*args, "--card-thickness", "0.35", "--layout", "bridge"])
     assert result.exit_code == 0, result.output
-    assert [p.name for p in out.iterdir()] == ["kraftstokk-box.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "kraftstokk-box-offset-dieline.pdf",
+        "kraftstokk-box-offset.pdf",
+        "kraftstokk-box.pdf",
+    ]
     text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
-    assert "55 kort à 0.35 mm" in text and "58.2 × 89.9 × 20.25 mm" in text
+    assert "55 kort à 0.35 mm" in text and "58.2 × 89.9 × 21.25 mm" in text
+    # Without --card-thickness: the layout's 0.32 mm and the board's 2 mm allowance.
+    result = runner.invoke(app, [*args, "--preset", "drivethrucards"])
+    assert result.exit_code == 0, result.output
+    text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
+    assert "55 kort à 0.32 mm" in text and "× 19.6 mm" in text
+    assert (out / "kraftstokk-box-drivethrucards.pdf").is_file()
     result = runner.invoke(app, [*args, "--card-thickness", "5"])
     assert result.exit_code == 2 and "--card-thickness" in result.output
 

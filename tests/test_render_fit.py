@@ -103,3 +103,49 @@ def test_the_narrower_bridge_card_sets_a_name_smaller_or_on_two_lines():
         -poker_fit.font_size,
     )
     assert _inside_box(bridge_fit, bridge)
+
+
+def test_the_longest_real_name_fits_every_layout():
+    # The longest name among the project's own snapshot's largest plants.
+    for name in layout_names():
+        fit = fit_in("Fellesanlegget Kykkelsrud-Fossumfoss", load_layout(name))
+        assert fit.fits, (name, fit.reason)
+        assert fit.font_size >= 7.0  # no preset's reversed-text minimum is higher
+
+
+def test_a_spec_with_only_a_snapshot_and_the_bridge_layout_builds_and_renders(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from kraftstokk.cli import app
+
+    sources = Path(__file__).parent.parent / "sources"
+    for part in ("jrc-2024-01.csv", "jrc-2024-01.provenance.json"):
+        shutil.copy(sources / part, tmp_path / part)
+    spec = tmp_path / "deck.toml"
+    spec.write_text('snapshot = "jrc-2024-01.csv"\n\n[style]\nlayout = "bridge"\n')
+    runner = CliRunner()
+    built = runner.invoke(app, ["build", "--spec", str(spec), "--out", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    deck = tmp_path / "out" / "deck.json"
+    rendered = runner.invoke(
+        app, ["render", str(deck), "--out", str(tmp_path / "out"), "--only", "printshop"]
+    )
+    assert rendered.exit_code == 0, rendered.output
+
+
+def test_validate_fits_names_in_the_layout_of_the_decks_print_preset(deck):
+    from kraftstokk.deck.validate import validate_deck
+
+    long = "MMMMMMMMMMMMMMMMMri Nord"  # fits poker, not the 0.2 mm narrower poker-dtc
+    assert fit_in(long, POKER).fits != fit_in(long, load_layout("poker-dtc")).fits
+    cards = [c.model_copy(update={"name": long}) if c.id == deck.cards[0].id else c
+             for c in deck.cards]  # fmt: skip
+    spec = {**deck.spec, "print": {"preset": "drivethrucards"}}
+    renamed = deck.model_copy(update={"cards": cards})
+    in_poker = validate_deck(renamed)
+    in_dtc = validate_deck(renamed.model_copy(update={"spec": spec}))
+    assert not [p for p in in_poker.errors if p.rule == "name_fit"]
+    assert [p for p in in_dtc.errors if p.rule == "name_fit"]

@@ -353,6 +353,7 @@ def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
                 "shorten the title or the edition",
             )  # fmt: skip
     snapshot = deck.snapshot
+    _check_credit_fits(ctx, layout)
     for name in ("source", "licence", "attribution", "date"):
         text = getattr(snapshot, name) or ""
         if len(text) > MAX_CREDIT_LENGTH:
@@ -364,6 +365,19 @@ def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
             ctx.error("print_text", None, f"snapshot.{name}", shown,
                       "characters the card font has",
                       f"the card font cannot print the snapshot's {name}")  # fmt: skip
+
+
+def _check_credit_fits(ctx: _Context, layout: CardLayout | None) -> None:
+    """The data credit goes on every card whole or in its short form, never cut."""
+    from kraftstokk.design.face_text import credit_lines, credit_problem, credit_text
+
+    data = credit_text(ctx.deck)
+    if layout is None or not data or len(data) > MAX_CREDIT_LENGTH:
+        return
+    if credit_lines(data, layout) is None:
+        ctx.error("print_text", None, "snapshot.attribution", f"{len(data)} characters",
+                  "a credit whose short form fits the small print",
+                  credit_problem(data, layout))  # fmt: skip
 
 
 def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) -> None:
@@ -398,11 +412,23 @@ def _check_places(ctx: _Context, plants: Sequence[Card]) -> None:
 
 
 def _deck_layout(ctx: _Context) -> CardLayout | None:
-    """The layout the deck's spec names; an unknown one is a problem of the deck."""
-    from kraftstokk.design.layout import layout_name_of, layout_names, load_layout
+    """The layout the deck is rendered in (its ``[print]`` preset's, else its ``[style]
+    layout``); an unknown preset or layout is a problem of the deck."""
+    from kraftstokk.design.layout import layout_names, load_layout
+    from kraftstokk.design.presets import (
+        PresetError,
+        deck_layout_name,
+        preset_names,
+        preset_of_deck,
+    )
     from kraftstokk.errors import LayoutError
 
-    name = layout_name_of(ctx.deck.style())
+    try:
+        name = deck_layout_name(ctx.deck)
+    except PresetError as exc:
+        ctx.error("layout", None, "spec.print.preset", preset_of_deck(ctx.deck) or "",
+                  f"one of {', '.join(preset_names())}", exc.message)  # fmt: skip
+        return None
     try:
         return load_layout(name)
     except LayoutError as exc:

@@ -30,6 +30,7 @@ PALETTE_COLOURS: tuple[str, ...] = (
     "rule_muted",
     "glue",
     "nr_muted",
+    "fine_muted",
 )
 
 #: What a layout's text style may name.

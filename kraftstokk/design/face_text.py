@@ -7,38 +7,104 @@ from __future__ import annotations
 
 import re
 
-from kraftstokk.design.fit import wrap
 from kraftstokk.design.fonts import text_width
 from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import CardLayout
+from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import Card, Deck
 
 DATA_LINES = 2  # the small print's data attribution, at most
 
 
 def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
-    """Title and edition, then the data attribution in at most two lines.
+    """Title and edition, then the data credit in at most two lines.
 
-    A long attribution loses its parenthesised parts first; whatever still does not fit
-    ends in an ellipsis (the booklet carries it in full).
+    The credit is printed whole, or in a shorter form (see :func:`credit_forms`), never
+    cut; a credit none of whose forms fits is refused (``validate`` says so before any
+    card is drawn, and drawing it anyway raises :class:`RenderError`).
     """
-    style = layout.styles.small_print
-    font, size = style.face, style.size
-    width = mm(layout.boxes.footer.w)
     lines = [f"{deck.title} · {deck.edition}"]
-    snap = deck.snapshot
-    data = snap.attribution_nb or snap.attribution or snap.source
+    data = credit_text(deck)
     if not data:
         return lines
-    for candidate in (data, re.sub(r"\s*\([^)]*\)", "", data)):
-        wrapped = wrap(f"Data: {candidate}", font, size, width)
-        if len(wrapped) <= DATA_LINES:
-            return lines + wrapped
-    kept = wrapped[:DATA_LINES]
-    last = kept[-1]
-    while last and text_width(last + " …", font, size) > width:
-        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
-    return [*lines, *kept[:-1], f"{last} …"]
+    credit = credit_lines(data, layout)
+    if credit is None:
+        raise RenderError(credit_problem(data, layout))
+    return lines + credit
+
+
+def credit_text(deck: Deck) -> str:
+    """The data credit the cards print (bokmål where the snapshot has it)."""
+    snap = deck.snapshot
+    return snap.attribution_nb or snap.attribution or snap.source or ""
+
+
+def credit_forms(data: str) -> list[str]:
+    """The credit whole, then without its parenthesised parts, then in its short form: each
+    clause (between semicolons) from its first acronym on, so each source keeps its name
+    and licence and loses only the words that describe it ("norske tall opprinnelig fra
+    NVE, NLOD" becomes "NVE, NLOD")."""
+    plain = " ".join(re.sub(r"\s*\([^)]*\)", "", data).split())
+    clauses = [clause.strip() for clause in plain.split(";")]
+    short = "; ".join(_from_first_acronym(clause) for clause in clauses if clause)
+    forms: list[str] = []
+    for form in (data, plain, short):
+        if form and form not in forms:
+            forms.append(form)
+    return forms
+
+
+def _from_first_acronym(clause: str) -> str:
+    words = clause.split()
+    for index, word in enumerate(words):
+        if _ACRONYM.match(word):
+            return " ".join(words[index:])
+    return clause
+
+
+_ACRONYM = re.compile(r"^[A-ZÆØÅ]{2,}")
+
+
+def credit_lines(data: str, layout: CardLayout) -> list[str] | None:
+    """The first form of ``data`` that fits the footer in DATA_LINES lines, wrapped."""
+    style = layout.styles.small_print
+    width = mm(layout.boxes.footer.w)
+    for form in credit_forms(data):
+        wrapped = _wrap_keeping_licences(f"Data: {form}", style.face, style.size, width)
+        if len(wrapped) <= DATA_LINES and all(
+            text_width(line, style.face, style.size) <= width for line in wrapped
+        ):
+            return wrapped
+    return None
+
+
+def _wrap_keeping_licences(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap that never breaks inside a licence name such as "CC BY 4.0"."""
+    words = _LICENCE.sub(lambda found: found.group(0).replace(" ", _GLUE), text).split()
+    lines: list[str] = []
+    for word in (w.replace(_GLUE, " ") for w in words):
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(trial, font, size) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines
+
+
+#: Creative Commons licence names ("CC BY 4.0", "CC BY-SA 3.0"), kept on one line.
+_LICENCE = re.compile(r"\bCC(?: [A-Z-]+)+ \d+\.\d+")
+_GLUE = "\x00"  # stands for a space inside a licence name until the words are split
+
+
+def credit_problem(data: str, layout: CardLayout) -> str:
+    """Why ``data`` cannot be printed in ``layout``'s small print."""
+    style = layout.styles.small_print
+    shortest = credit_forms(data)[-1]
+    return (
+        f"layout {layout.name}: the data credit does not fit the small print in "
+        f"{DATA_LINES} lines at {style.size:g} pt, not even as {clip(shortest, 80)!r}; shorten the "
+        "snapshot's attribution (the booklet prints it in full)"
+    )
 
 
 def special_text(card: Card) -> str | None:

@@ -79,7 +79,7 @@ def _breaks(name: str) -> list[tuple[int, int]]:
     return splits
 
 
-def _best_split(name: str, font: str) -> tuple[str, str] | None:
+def best_split(name: str, font: str) -> tuple[str, str] | None:
     """The split whose longer line is shortest, in one pass: glyph widths add up (no
     kerning), so each line's width is a difference of running sums."""
     splits = _breaks(name)
@@ -112,7 +112,7 @@ def _fit(name: str, rules: FitRules) -> NameFit:
         if text_width(name, font, size) <= box_w and size * leading <= box_h:
             return NameFit(True, size, [name])
     # Two lines: the split whose longer line is shortest, at the largest size that fits.
-    best = _best_split(name, font)
+    best = best_split(name, font)
     if best is not None:
         widest = max(text_width(line, font, 1.0) for line in best)
         for size in _sizes(rules.two_line_max, min_size, rules.step):

@@ -6,9 +6,12 @@ Vera covers Latin-1, so æ, ø, å and the no-break space render.
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from functools import lru_cache
+from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 SANS = "KraftSans"
@@ -26,13 +29,40 @@ _FILES = {
 _registered = False
 
 
+def subset_tag(font: str, characters: list[int]) -> bytes:
+    """Six capital letters naming one subset of ``font`` (ISO 32000-1 §9.6.4 asks for a
+    tag per subset; reportlab numbers each font's subsets from AAAAAA, so two fonts
+    would share a tag): from the font and the characters in the subset, so the same
+    text gives the same tag (and the same bytes)."""
+    digest = hashlib.sha1(f"{font}:{characters}".encode(), usedforsecurity=False).digest()
+    return bytes(ord("A") + byte % 26 for byte in digest[:6])
+
+
+class _TaggedFont(TTFont):  # type: ignore[misc]
+    """A TrueType font whose subsets get distinct tags (see :func:`subset_tag`)."""
+
+    def addObjects(self, doc: Any) -> None:
+        state = self.state.get(doc)
+        subsets = list(state.subsets) if state is not None else []
+        with _NAMING:  # reportlab reads the module's SUBSETN while it names the subsets
+            numbered = ttfonts.SUBSETN
+            ttfonts.SUBSETN = lambda n: subset_tag(self.fontName, subsets[n])
+            try:
+                super().addObjects(doc)
+            finally:
+                ttfonts.SUBSETN = numbered
+
+
+_NAMING = threading.Lock()
+
+
 def register_fonts() -> None:
     """Register the family once per process (safe to call again)."""
     global _registered
     if _registered:
         return
     for name, filename in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, filename))
+        pdfmetrics.registerFont(_TaggedFont(name, filename))
     pdfmetrics.registerFontFamily(
         SANS, normal=SANS, bold=SANS_BOLD, italic=SANS_ITALIC, boldItalic=SANS_BOLD_ITALIC
     )

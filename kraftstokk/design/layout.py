@@ -63,6 +63,8 @@ class CardSize(_Strict):
     bleed: Annotated[float, Range(0, 10, "mm")]
     safe: Annotated[float, Range(0, 20, "mm")]
     corner_radius: Annotated[float, Range(0, 10, "mm")]
+    #: One card's thickness (caliper): how deep the tuck box is made.
+    thickness: Annotated[float, Range(0.1, 1.0, "mm")] = 0.32
 
 
 class BoxSpec(_Strict):
@@ -291,6 +293,10 @@ class CardLayout(BaseModel):
     @property
     def width(self) -> float:
         return self.spec.card.width
+
+    @property
+    def thickness(self) -> float:
+        return self.spec.card.thickness
 
     @property
     def height(self) -> float:

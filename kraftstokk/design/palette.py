@@ -10,7 +10,8 @@ for home sheets and previews.
 Print rules kept here, so no drawing code has to know them:
 - black text, suit symbols, indices and hairlines are 100 % K, never four inks;
 - large dark areas (the back's ground) are a rich black mix, within the preset's ink limit;
-- the card ground is paper white (no tint, so no screened dots under the text).
+- the card ground is paper white (no tint, so no screened dots under the text);
+- in a print file the greys of small text are solid black (:data:`FINE_TEXT_GREYS`).
 A spec colour given in hex is converted with full grey replacement (its grey part all in
 K); a hex colour that dark (K ≥ 80 %) is taken to mean black and prints as 100 % K.
 """
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
 
 from kraftstokk.models import RED_SUITS
 
@@ -110,6 +111,12 @@ class PrintColour:
 
 RGB = PrintColour()
 
+#: The tuck box's die lines: named spot colours (Separation colour spaces), shown in a
+#: viewer or proof as magenta (CutContour) and cyan (Crease), the names cutting tables'
+#: RIPs and box makers look for. They print no ink of the four.
+CUT_INK = CMYKColorSep(0, 1, 0, 0, spotName="CutContour")
+CREASE_INK = CMYKColorSep(1, 0, 0, 0, spotName="Crease")
+
 #: Plain white and black for drawing code that means "no ink" / "all black" rather than a
 #: palette colour; a CMYK file's canvas turns them into ink (see :func:`enforce_cmyk`).
 WHITE = Color(1, 1, 1)
@@ -149,6 +156,8 @@ def enforce_cmyk(colour: Any) -> CMYKColor:
     The palette already gives CMYK; an RGB colour reaching a print file from elsewhere is
     converted here instead of leaving RGB in a PDF/X-1a file.
     """
+    if isinstance(colour, CMYKColorSep):  # a named spot colour (a die line) stays one
+        return colour
     if isinstance(colour, CMYKColor):
         d = colour.density
         return CMYKColor(colour.cyan * d, colour.magenta * d, colour.yellow * d, colour.black * d)
@@ -187,7 +196,8 @@ class Palette:
     rule: Color  # crop marks, dielines, test marks: 100 % K hairlines
     rule_muted: Color  # labels beside the marks
     glue: Color  # glue areas on the tuck box
-    nr_muted: Color  # the booklet's nr. column
+    nr_muted: Color  # the booklet's nr. column (small text)
+    fine_muted: Color  # the booklet's small grey text: captions, running heads
     model: ColourModel = "rgb"
 
     def suit_colour(self, suit: str | None) -> Color:
@@ -237,7 +247,14 @@ def palette_inks(style: dict[str, Any]) -> dict[str, Ink]:
         "rule_muted": grey(0.55),
         "glue": grey(0.45),
         "nr_muted": grey(0.6),
+        "fine_muted": grey(0.62),
     }
+
+
+#: Greys only small text uses: a print file sets them in solid black, since a screened
+#: tint breaks small letters into dots (preflight's register check: one ink at full
+#: strength under 8 pt).
+FINE_TEXT_GREYS = ("nr_muted", "fine_muted")
 
 
 def _ink(value: Any, default: str) -> Ink:
@@ -250,7 +267,9 @@ def palette_from_style(style: dict[str, Any], colour: PrintColour = RGB) -> Pale
     colours: dict[str, Color] = {}
     for name, ink in palette_inks(style).items():
         limited = ink.limited(colour.ink_limit_pct).rounded()
-        if colour.model == "cmyk":
+        if colour.model == "cmyk" and name in FINE_TEXT_GREYS:
+            colours[name] = CMYKColor(*K100.parts)
+        elif colour.model == "cmyk":
             colours[name] = CMYKColor(*limited.parts)
         else:
             colours[name] = Color(*limited.rgb())

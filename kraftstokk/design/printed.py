@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 from kraftstokk.design.face_text import small_print_lines, special_text
 from kraftstokk.design.fit import fit_name
-from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.layout import CardLayout, load_layout
 from kraftstokk.design.map_frame import map_frame
 from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.design.palette import RGB, palette_from_style, palette_key
 from kraftstokk.design.picture_plan import has_plant_picture, map_box
+from kraftstokk.design.presets import deck_layout_name
 from kraftstokk.design.scales import BAR_STEPS, HEAD_STEPS, deck_scales, step
 from kraftstokk.models import CATEGORIES, Card, Category, Deck
 
@@ -45,8 +46,9 @@ FIELD_KINDS: dict[str, str] = {
 
 
 def deck_layout(deck: Deck, layout: CardLayout | None = None) -> CardLayout:
-    """``layout``, else the one the deck's ``[style] layout`` names."""
-    return layout or load_layout(layout_name_of(deck.style()))
+    """``layout``, else the one the deck is rendered in (its ``[print]`` preset's, else
+    its ``[style] layout``)."""
+    return layout or load_layout(deck_layout_name(deck))
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
@@ -54,8 +55,8 @@ from kraftstokk.design.blocks import (
     figure,
 )
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts
-from kraftstokk.design.geometry import mm
-from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout, load_layout
 from kraftstokk.design.palette import (
     RGB,
     Palette,
@@ -63,6 +64,7 @@ from kraftstokk.design.palette import (
     colour_enforcer,
     palette_from_style,
 )
+from kraftstokk.design.presets import deck_layout_name
 from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.render.booklet_content import booklet_blocks
@@ -70,6 +72,8 @@ from kraftstokk.render.suits import draw_suit
 
 PAGE_WIDTH, PAGE_HEIGHT = A5
 MARGIN_X = mm(14)
+#: The table head: white on the accent's inks, so at 8 pt, where a knockout is register-safe.
+HEAD_SIZE = 8.0
 MARGIN_TOP = mm(15)
 MARGIN_BOTTOM = mm(17)
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
@@ -139,13 +143,18 @@ def make_styles(palette: Palette) -> Styles:
             fontSize=6.5,
             leading=7.8,
             alignment=TA_CENTER,
-            textColor=palette.muted,
+            textColor=palette.fine_muted,
             spaceAfter=0,
         ),
         cell=cell,
         cell_right=ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
         cell_head=ParagraphStyle(
-            "cell_head", parent=cell, fontName=SANS_BOLD, textColor=palette.paper
+            "cell_head",
+            parent=cell,
+            fontName=SANS_BOLD,
+            fontSize=HEAD_SIZE,
+            leading=HEAD_SIZE * 1.2,
+            textColor=palette.paper,
         ),
         title=ParagraphStyle(
             "title",
@@ -207,8 +216,8 @@ def table_style(commands: Sequence[tuple[Any, ...]]) -> TableStyle:
 
 
 def deck_layout(deck: Deck) -> CardLayout:
-    """The card layout the deck's style chooses: the booklet shows the cards as printed."""
-    return load_layout(layout_name_of(deck.style()))
+    """The card layout the deck is rendered in: the booklet shows the cards as printed."""
+    return load_layout(deck_layout_name(deck))
 
 
 class CardPicture(Flowable):  # type: ignore[misc]
@@ -263,7 +272,7 @@ class CardBackPicture(Flowable):  # type: ignore[misc]
 class SuitIndex(Flowable):  # type: ignore[misc]
     """The card column of the appendix: the suit drawn as a vector shape, then the index."""
 
-    def __init__(self, card: Card, palette: Palette, size: float = 7.0) -> None:
+    def __init__(self, card: Card, palette: Palette, size: float = 8.0) -> None:
         super().__init__()
         self.card = card
         self.palette = palette
@@ -363,7 +372,7 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
         canvas.setStrokeColor(self.palette.accent_light)
         canvas.setLineWidth(0.6)
         canvas.line(MARGIN_X, y + mm(4.5), PAGE_WIDTH - MARGIN_X, y + mm(4.5))
-        canvas.setFillColor(self.palette.muted)
+        canvas.setFillColor(self.palette.fine_muted)
         canvas.setFont(SANS, 7.5)
         title = self.deck.title
         if page % 2 == 0:
@@ -525,7 +534,7 @@ class StoryBuilder:
         last = len(rows) - 1
         box = Table(rows, colWidths=[CONTENT_WIDTH])
         commands: list[tuple[Any, ...]] = [
-            ("BACKGROUND", (0, 0), (-1, -1), self.palette.accent_pale),
+            ("BACKGROUND", (0, 0), (-1, -1), _ground_of_small_text(self.palette)),
             ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
             ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
             ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
@@ -640,12 +649,20 @@ class StoryBuilder:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
             ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
             ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
-            ("LINEBELOW", (0, 1), (-1, -1), 0.25, self.palette.track),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.5, self.palette.track),  # register-safe
         ]
+        stripe = _ground_of_small_text(self.palette)
         for row in range(2, len(rows), 2):
-            commands.append(("BACKGROUND", (0, row), (-1, row), self.palette.accent_pale))
+            commands.append(("BACKGROUND", (0, row), (-1, row), stripe))
         table.setStyle(table_style(commands))
         return table
+
+
+def _ground_of_small_text(palette: Palette) -> Color:
+    """The tint behind the tables' and examples' small black text: the pale accent, and in
+    a print file a grey of black ink alone, since 6-7 pt black text knocks out of a tint
+    of colour inks (a gap a plate off register shows) but not of black."""
+    return palette.pill if palette.model == "cmyk" else palette.accent_pale
 
 
 def _merged(spans: Sequence[tuple[int, int]], last: int) -> list[tuple[int, int]]:
@@ -716,28 +733,67 @@ def booklet_name(language: Language) -> str:
 BOOKLET_BLEED = 3.0  # mm
 
 
-def booklet_with_bleed(pdf: bytes, bleed: float = BOOKLET_BLEED) -> bytes:
-    """The booklet's pages grown by ``bleed`` mm all round: MediaBox = BleedBox, TrimBox = A5.
+def booklet_with_bleed(
+    pdf: bytes, bleed: float = BOOKLET_BLEED, slug: float = 0.0, marks: Color | None = None
+) -> bytes:
+    """The booklet's pages grown by ``bleed`` mm all round (BleedBox; TrimBox = A5), and by
+    ``slug`` mm more with crop marks in it in the colour ``marks`` (MediaBox), without
+    links: a print file.
 
     The pages already draw their full-bleed parts (the cover's bands) that far past the
-    page edge; the screen file's MediaBox hides them, this file shows them.
+    page edge; the screen file's MediaBox hides them, this file shows them. The links of
+    the table of contents stay in the screen file (PDF/X allows no annotation inside the
+    BleedBox, and paper none at all).
     """
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import RectangleObject
 
+    from kraftstokk.render.print_hints import drop_annotations
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    b = mm(bleed)
+    drop_annotations(writer)
+    b, margin = mm(bleed), mm(bleed + slug)
+    mark_page = None
     for page in writer.pages:
         x0, y0 = float(page.mediabox.left), float(page.mediabox.bottom)
         x1, y1 = float(page.mediabox.right), float(page.mediabox.top)
         page.trimbox = RectangleObject((x0, y0, x1, y1))
-        grown = RectangleObject((x0 - b, y0 - b, x1 + b, y1 + b))
+        page.bleedbox = RectangleObject((x0 - b, y0 - b, x1 + b, y1 + b))
+        grown = RectangleObject((x0 - margin, y0 - margin, x1 + margin, y1 + margin))
         page.mediabox = grown
         page.cropbox = grown
-        page.bleedbox = grown
+        if slug and marks is not None:
+            mark_page = mark_page or _crop_mark_page(x1 - x0, y1 - y0, bleed, slug, marks)
+            page.merge_translated_page(mark_page, x0 - margin, y0 - margin)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _crop_mark_page(width: float, height: float, bleed: float, slug: float, ink: Color) -> Any:
+    """A page of ``width`` × ``height`` points plus bleed and slug, with only crop marks
+    in ``ink`` at the trim's corners."""
+    from pypdf import PdfReader
+
+    from kraftstokk.render.printshop import draw_crop_marks
+
+    margin = bleed + slug
+    trim = Box(margin, margin, width / mm(1), height / mm(1))
+    page = Box(0.0, 0.0, trim.w + 2 * margin, trim.h + 2 * margin)
+    buffer = io.BytesIO()
+    register_fonts()  # reportlab names its initial font on every page: one that is embedded
+    canvas = Canvas(
+        buffer,
+        pagesize=(mm(page.w), mm(page.h)),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=SANS,
+    )
+    canvas.setStrokeColor(ink)
+    draw_crop_marks(canvas, trim, page, bleed)
+    canvas.showPage()
+    canvas.save()
+    return PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
 
 
 def printshop_name(language: Language) -> str:
@@ -751,13 +807,17 @@ BOOKLET_PRESET = "offset"
 
 def printshop_booklet(deck: Deck, language: Language = "nb") -> bytes:
     """The booklet for a print shop: CMYK within the offset preset's ink limit, 3 mm bleed
-    with TrimBox and BleedBox on every page, PDF/X-1a keys."""
+    with TrimBox and BleedBox on every page, crop marks outside the bleed, no links,
+    PDF/X-1a keys."""
     from kraftstokk.design.presets import load_preset
     from kraftstokk.render.pdfx import make_pdfx
+    from kraftstokk.render.printshop import slug_of
 
     preset = load_preset(BOOKLET_PRESET)
     colour = PrintColour(preset.colour, preset.ink_limit_pct)
-    pdf = booklet_with_bleed(build_booklet(deck, language, colour), preset.bleed_mm)
+    booklet = build_booklet(deck, language, colour)
+    marks = palette_from_style(deck.style(), colour).rule
+    pdf = booklet_with_bleed(booklet, preset.bleed_mm, slug_of(preset), marks)
     from kraftstokk.render.locale import load_locale
 
     words = load_locale(language).words

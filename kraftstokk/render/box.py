@@ -7,9 +7,16 @@ folds from the front's bottom edge and tucks inside the back (a reverse tuck end
 flaps on the sides fold in under both lids. The glue tab folds in from the right-hand
 side and is glued to the inside of the back's free left edge, so the seam is hidden.
 
-Cut lines and fold lines are drawn in two optional content groups (PDF layers) of their
-own, outside the artwork, so a print shop can use or hide them; the artwork runs
-``bleed`` past every cut edge.
+Two kinds of file. The home box (:func:`tuck_box_pdf`) is RGB on A4 or Letter, its cut
+and fold lines printed as guides for scissors and a bone folder, each in an optional
+content group (PDF layer) of its own. The print-shop box (:func:`shop_box_pdf`) is made
+for a printer preset: CMYK in the palette of the card backs and within the preset's ink
+limit, its page the flat box plus bleed (TrimBox: the die's extent), the die lines in two
+named spot colours, "CutContour" and "Crease", set to overprint so they never knock a
+hole in the artwork; a die-line file with those lines alone (:func:`dieline_pdf`) goes
+with it, as box makers ask. A PDF/X-1a file (PDF 1.4) cannot hold optional content, so
+there the spot colours are what keeps the lines off the printing plates; a PDF/X-4
+file also puts them on layers marked not to print.
 """
 
 from __future__ import annotations
@@ -17,27 +24,43 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.design.fit import wrap
+from kraftstokk.design.face_text import credit_forms, credit_text
+from kraftstokk.design.fit import best_split, wrap
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
-from kraftstokk.design.palette import Palette, palette_from_style
+from kraftstokk.design.palette import (
+    CREASE_INK,
+    CUT_INK,
+    RGB,
+    Palette,
+    PrintColour,
+    colour_enforcer,
+    palette_from_style,
+)
+from kraftstokk.design.presets import Preset
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.back import draw_back_local
+from kraftstokk.render.pdfx import make_pdfx
+from kraftstokk.render.printshop import draw_crop_marks, page_points, slug_of
 from kraftstokk.render.sheet_layout import PAPERS
 from kraftstokk.render.suits import BOLT, draw_shape
 
 Point = tuple[float, float]
 
 DEFAULT_CARD_COUNT = 55
-DEFAULT_THICKNESS = 0.3  # mm per card
-CLEARANCE = 1.0  # mm added to each inside measure, so the deck slides in and out
+CLEARANCE = 1.0  # mm added to the inside width and height, so the deck slides in and out
+#: mm added to the inside depth: the board's allowance. A 350 g/m² folding box board is
+#: about 0.45 mm thick and each of the depth's two folds takes about that much of it,
+#: and 1 mm more lets the deck slide: 55 cards of 0.32 mm make a 19.6 mm deep box.
+BOARD_ALLOWANCE = 2.0
 TUCK_FLAP = 15.0  # mm, at most a third of the card's height
 GLUE_TAB = 10.0  # mm
 DUST_SLANT = 3.0  # mm the dust flaps' sides lean in, so they clear the lids' folds
@@ -64,13 +87,16 @@ class BoxOptions:
     """How thick the deck is, and the paper the dieline is printed on."""
 
     cards: int = DEFAULT_CARD_COUNT
-    thickness: float = DEFAULT_THICKNESS  # mm per card
+    thickness: float | None = None  # mm per card; None: the layout's card thickness
     paper: str = "a4"
+
+    def card_thickness(self, card: CardLayout) -> float:
+        return card.thickness if self.thickness is None else self.thickness
 
     def check(self) -> None:
         if not 1 <= self.cards <= 200:
             raise RenderError(f"--box-cards {self.cards}: must be between 1 and 200")
-        if not 0.1 <= self.thickness <= 1.0:
+        if self.thickness is not None and not 0.1 <= self.thickness <= 1.0:
             raise RenderError(f"--card-thickness {self.thickness:g}: must be 0.1 to 1.0 mm")
         if self.paper not in PAPERS:
             raise RenderError(f"--paper {self.paper}: choose one of {', '.join(PAPERS)}")
@@ -103,7 +129,7 @@ class TuckBox:
 
     width: float  # inside: card width + clearance
     height: float  # card height + clearance
-    depth: float  # deck thickness + clearance
+    depth: float  # deck thickness + the board's allowance
     tuck: float
     glue: float
     dust: float
@@ -217,7 +243,7 @@ def tuck_box(card: CardLayout, options: BoxOptions) -> TuckBox:
     """The dieline's pieces and folds for ``options.cards`` cards of this layout."""
     w = card.width + CLEARANCE
     h = card.height + CLEARANCE
-    d = options.cards * options.thickness + CLEARANCE
+    d = options.cards * options.card_thickness(card) + BOARD_ALLOWANCE
     tuck = min(TUCK_FLAP, h / 3)
     glue = min(GLUE_TAB, w / 3)
     dust = min(d, w / 2 - 2)
@@ -274,77 +300,170 @@ def tuck_box(card: CardLayout, options: BoxOptions) -> TuckBox:
 
 # Drawing --------------------------------------------------------------------------------
 
+#: The smallest text on a box, always bold and light on the dark ground: no preset's
+#: reversed-text minimum is larger, and from 8 pt up text is register-safe in any inks.
+BOX_TEXT_MIN = 8.0
+#: mm the back panel's text keeps from its folds: a print shop's 3 mm safe area and 1 more.
+BACK_MARGIN = 4.0
+#: The back panel's data credit: at most this many lines.
+CREDIT_LINES = 5
 
-def tuck_box_pdf(deck: Deck, card: CardLayout, options: BoxOptions | None = None) -> bytes:
-    """The dieline PDF: one page, artwork with bleed, cut and fold lines as layers."""
-    options = options or BoxOptions()
+
+def _checked_box(card: CardLayout, options: BoxOptions) -> TuckBox:
     options.check()
     register_fonts()
-    box = tuck_box(card, options)
+    return tuck_box(card, options)
+
+
+def _box_canvas(
+    buffer: io.BytesIO, page: Box, deck: Deck, card: CardLayout, options: BoxOptions, **boxes: Any
+) -> Canvas:
+    canvas = Canvas(
+        buffer,
+        pagesize=(mm(page.w), mm(page.h)),
+        invariant=1,
+        initialFontName=SANS,
+        pageCompression=1,
+        **boxes,
+    )
+    canvas.setTitle(f"{deck.title} {deck.edition}: eske ({card.width:g} × {card.height:g} mm)")
+    canvas.setAuthor(deck.title)
+    canvas.setSubject(
+        f"Stanselinje for en eske til {options.cards} kort à "
+        f"{options.card_thickness(card):g} mm; lag: skjærelinjer og falselinjer"
+    )
+    canvas.setCreator("kraftstokk")
+    canvas.setViewerPreference("PrintScaling", "None")
+    return canvas
+
+
+def tuck_box_pdf(deck: Deck, card: CardLayout, options: BoxOptions | None = None) -> bytes:
+    """The home box: one RGB page, artwork with bleed, cut and fold lines printed on
+    layers of their own, and a note on how to make it."""
+    options = options or BoxOptions()
+    box = _checked_box(card, options)
     paper = PAPERS[options.paper]
     bounds = box.bounds
     room_w, room_h = paper.width - 2 * PAGE_MARGIN, paper.height - 2 * PAGE_MARGIN
     if bounds.w > room_w or bounds.h > room_h:
         raise RenderError(
-            f"the tuck box for {options.cards} cards of {options.thickness:g} mm "
+            f"the tuck box for {options.cards} cards of {options.card_thickness(card):g} mm "
             f"({bounds.w:.0f} × {bounds.h:.0f} mm) does not fit on {paper.name} paper"
         )
     # Centre the dieline on the page.
     ox = (paper.width - bounds.w) / 2 - bounds.x
     oy = (paper.height - bounds.h) / 2 - bounds.y
     buffer = io.BytesIO()
-    canvas = Canvas(
-        buffer,
-        pagesize=(mm(paper.width), mm(paper.height)),
-        invariant=1,
-        initialFontName=SANS,
-        pageCompression=1,
-    )
-    canvas.setTitle(f"{deck.title} {deck.edition}: eske ({card.width:g} × {card.height:g} mm)")
-    canvas.setAuthor(deck.title)
-    canvas.setSubject(
-        f"Stanselinje for en eske til {options.cards} kort à {options.thickness:g} mm; "
-        "lag: skjærelinjer og falselinjer"
-    )
-    canvas.setCreator("kraftstokk")
-    canvas.setViewerPreference("PrintScaling", "None")
+    canvas = _box_canvas(buffer, Box(0, 0, paper.width, paper.height), deck, card, options)
     pal = palette_from_style(deck.style())
     canvas.saveState()
     canvas.translate(mm(ox), mm(oy))
-    _draw_artwork(canvas, box, deck, card, pal)
-    _draw_lines(canvas, box, pal)
+    _draw_artwork(canvas, box, deck, card, pal, RGB)
+    _glue_label(canvas, box.panel("glue_tab"), pal)
+    _draw_guides(canvas, box, pal)
     canvas.restoreState()
-    _draw_legend(canvas, paper.width, oy + bounds.y, options, box, pal)
+    _draw_legend(canvas, paper.width, oy + bounds.y, options, card, box, pal)
     canvas.showPage()
     canvas.save()
-    return _with_layers(buffer.getvalue())
+    return _with_layers(buffer.getvalue(), LAYERS, printing=True)
 
 
-def _draw_artwork(canvas: Canvas, box: TuckBox, deck: Deck, card: CardLayout, pal: Palette) -> None:
+def shop_boxes(box: TuckBox, preset: Preset) -> tuple[Box, Box, Box]:
+    """Page, trim (the die's extent) and bleed of a print-shop box, in page millimetres."""
+    margin = preset.bleed_mm + slug_of(preset)
+    bounds = box.bounds
+    page = Box(0.0, 0.0, bounds.w + 2 * margin, bounds.h + 2 * margin)
+    trim = Box(margin, margin, bounds.w, bounds.h)
+    return page, trim, trim.inset(-preset.bleed_mm)
+
+
+def shop_box_pdf(
+    deck: Deck, card: CardLayout, preset: Preset, options: BoxOptions | None = None
+) -> bytes:
+    """The print-shop box for ``preset``: the artwork in CMYK with bleed, die lines in
+    overprinting spot colours, PDF/X as the preset asks."""
+    return _shop_file(deck, card, preset, options or BoxOptions(), artwork=True)
+
+
+def dieline_pdf(
+    deck: Deck, card: CardLayout, preset: Preset, options: BoxOptions | None = None
+) -> bytes:
+    """The die lines alone, on the same page as :func:`shop_box_pdf` (for the box maker)."""
+    return _shop_file(deck, card, preset, options or BoxOptions(), artwork=False)
+
+
+def _shop_file(
+    deck: Deck, card: CardLayout, preset: Preset, options: BoxOptions, artwork: bool
+) -> bytes:
+    if preset.colour != "cmyk" or not preset.is_pdfx:
+        raise RenderError(
+            f"preset {preset.name}: a print-shop box needs a CMYK PDF/X preset "
+            "(the home box is made with --only box alone)"
+        )
+    box = _checked_box(card, options)
+    colour = PrintColour("cmyk", preset.ink_limit_pct)
+    page, trim, bleed = shop_boxes(box, preset)
+    buffer = io.BytesIO()
+    canvas = _box_canvas(
+        buffer,
+        page,
+        deck,
+        card,
+        options,
+        trimBox=page_points(trim),
+        bleedBox=page_points(bleed),
+        enforceColorSpace=colour_enforcer(colour),
+    )
+    pal = palette_from_style(deck.style(), colour)
+    canvas.saveState()
+    canvas.translate(mm(trim.x - box.bounds.x), mm(trim.y - box.bounds.y))
+    if artwork:
+        _draw_artwork(canvas, box, deck, card, pal, colour)
+    # The die-line file is nothing but the die: on no layer, so it shows and prints.
+    layered = artwork and preset.pdf_standard in LAYERED_STANDARDS
+    _draw_die_lines(canvas, box, layered)
+    canvas.restoreState()
+    if preset.crop_marks:
+        canvas.setStrokeColor(pal.rule)
+        draw_crop_marks(canvas, trim, page, preset.bleed_mm)
+    canvas.showPage()
+    canvas.save()
+    kind = "eske" if artwork else "stanselinjer"
+    title = f"{deck.title} {deck.edition}: {kind} for {preset.name}"
+    pdf = buffer.getvalue()
+    pdf = _with_layers(pdf, DIE_LAYERS, printing=False) if layered else pdf
+    return make_pdfx(pdf, preset, title)
+
+
+#: Standards whose files may hold optional content (PDF 1.5 and later).
+LAYERED_STANDARDS = ("PDF/X-4",)
+
+
+def _draw_artwork(
+    canvas: Canvas, box: TuckBox, deck: Deck, card: CardLayout, pal: Palette, colour: PrintColour
+) -> None:
     # Background: every printed piece's bounds grown by the bleed (overlaps are harmless:
     # all of it outside the cut is waste). The glue tab stays unprinted for the glue.
     canvas.setFillColor(pal.accent_dark)
     for piece in box.pieces.values():
         if piece.printed:
             canvas.rect(*piece.bounds.inset(-BLEED).pt(), stroke=0, fill=1)
-    glue = box.panel("glue_tab")
-    _front(canvas, box.panel("front"), deck, card)
+    _front(canvas, box.panel("front"), deck, card, colour)
     _back(canvas, box.panel("back"), deck, pal)
     for name in ("side_left", "side_right"):
         _side(canvas, box.panel(name), deck, pal)
     # Read from the front: the closed lid's letters point to its front (tuck) edge.
     _lid(canvas, box.panel("lid"), deck.title, pal, upside_down=True)
     _lid(canvas, box.panel("bottom"), f"{deck.title} · {deck.edition}", pal, upside_down=False)
-    _glue_label(canvas, glue, pal)
 
 
-def _front(canvas: Canvas, panel: Box, deck: Deck, card: CardLayout) -> None:
+def _front(canvas: Canvas, panel: Box, deck: Deck, card: CardLayout, colour: PrintColour) -> None:
     """The card back, at card size, in the middle of the front."""
     canvas.saveState()
     x = panel.x + (panel.w - card.width) / 2
     y = panel.y + (panel.h - card.height) / 2
     canvas.translate(mm(x), mm(y))
-    draw_back_local(canvas, deck, card, (0.0, 0.0, 0.0, 0.0))
+    draw_back_local(canvas, deck, card, (0.0, 0.0, 0.0, 0.0), colour=colour)
     canvas.restoreState()
 
 
@@ -353,41 +472,57 @@ def _centred(canvas: Canvas, text: str, font: str, size: float, x: float, y: flo
     canvas.drawCentredString(x, y, text)
 
 
-def _fitted_size(text: str, font: str, size: float, width: float, smallest: float = 6.0) -> float:
-    while text_width(text, font, size) > width and size > smallest:
+def _fitted_size(text: str, font: str, size: float, width: float) -> float:
+    while text_width(text, font, size) > width and size > BOX_TEXT_MIN:
         size -= 0.5
-    return size
+    return max(size, BOX_TEXT_MIN)
 
 
 def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
-    """Title, edition, what is inside, and the data attribution."""
+    """Title, edition, what is inside, and the data credit: all of it white and bold."""
     cx = mm(panel.x + panel.w / 2)
-    inner = mm(panel.w - 12)
+    inner = mm(panel.w - 2 * BACK_MARGIN)
     top = mm(panel.top)
-    canvas.setFillColor(pal.named("white"))
+    canvas.setFillColor(pal.white)
     title_size = _fitted_size(deck.title, SANS_BOLD, 16, inner)
     _centred(canvas, deck.title, SANS_BOLD, title_size, cx, top - mm(16))
-    canvas.setFillColor(pal.back_edition)
-    _centred(canvas, f"Utgave {deck.edition}", SANS, 8, cx, top - mm(22))
+    _centred(canvas, f"Utgave {deck.edition}", SANS_BOLD, BOX_TEXT_MIN, cx, top - mm(22))
     canvas.setFillColor(pal.gold)
     draw_shape(canvas, BOLT, cx, top - mm(38), mm(14))
-    canvas.setFillColor(pal.named("white"))
+    canvas.setFillColor(pal.white)
     lines = (
         f"{len(deck.plant_cards)} norske vannkraftverk og {len(deck.jokers)} jokere",
         "Idiot · Kraftidioten · Strømkrig",
     )
-    for i, line in enumerate(lines):
-        font = SANS_BOLD if i == 0 else SANS
-        _centred(canvas, line, font, _fitted_size(line, font, 7.5, inner), cx, top - mm(54 + 5 * i))
-    data = deck.snapshot.attribution or deck.snapshot.source
+    y = top - mm(54)
+    for line in lines:  # a line too long for a narrow box at BOX_TEXT_MIN wraps
+        size = _fitted_size(line, SANS_BOLD, 8.5, inner)
+        parts = [line]
+        if text_width(line, SANS_BOLD, size) > inner:
+            parts = list(best_split(line, SANS_BOLD) or wrap(line, SANS_BOLD, size, inner))
+        for part in parts:
+            _centred(canvas, part, SANS_BOLD, size, cx, y)
+            y -= size * 1.3
+    data = credit_text(deck)
     if data:
-        canvas.setFillColor(pal.back_edition)
-        size = 6.0
-        wrapped = wrap(f"Data: {data}", SANS, size, inner)
+        size = BOX_TEXT_MIN
+        wrapped = _credit_lines(data, size, inner)
+        if wrapped is None:
+            raise RenderError(f"tuck box: the data credit does not fit its back panel: {data!r}")
         y = mm(panel.y + 6) + (len(wrapped) - 1) * size * 1.25
         for line in wrapped:
-            _centred(canvas, line, SANS, size, cx, y)
+            _centred(canvas, line, SANS_BOLD, size, cx, y)
             y -= size * 1.25
+
+
+def _credit_lines(data: str, size: float, width: float) -> list[str] | None:
+    """The first form of the credit that fits CREDIT_LINES lines of ``width`` points."""
+    for form in credit_forms(data):
+        credit = wrap(f"Data: {form}", SANS_BOLD, size, width)
+        fits = all(text_width(line, SANS_BOLD, size) <= width for line in credit)
+        if len(credit) <= CREDIT_LINES and fits:
+            return credit
+    return None
 
 
 def _side(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
@@ -397,7 +532,7 @@ def _side(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
     canvas.saveState()
     canvas.translate(mm(panel.x + panel.w / 2) + size * 0.36, mm(panel.y + panel.h / 2))
     canvas.rotate(90)
-    canvas.setFillColor(pal.named("white"))
+    canvas.setFillColor(pal.white)
     _centred(canvas, text, SANS_BOLD, size, 0, 0)
     canvas.restoreState()
 
@@ -409,7 +544,7 @@ def _lid(canvas: Canvas, panel: Box, text: str, pal: Palette, upside_down: bool)
     canvas.translate(mm(panel.x + panel.w / 2), mm(panel.y + panel.h / 2))
     if upside_down:
         canvas.rotate(180)
-    canvas.setFillColor(pal.named("white"))
+    canvas.setFillColor(pal.white)
     _centred(canvas, text, SANS_BOLD, size, 0, -size * 0.36)
     canvas.restoreState()
 
@@ -423,31 +558,61 @@ def _glue_label(canvas: Canvas, glue: Box, pal: Palette) -> None:
     canvas.restoreState()
 
 
-def _draw_lines(canvas: Canvas, box: TuckBox, pal: Palette) -> None:
-    """Cut lines solid, fold lines dashed, each in its own optional content group."""
-    canvas.saveState()
-    canvas.setStrokeColor(pal.rule)
-    canvas.setLineCap(1)
-    canvas.setLineJoin(1)
-    canvas.addLiteral(f"/OC /{LAYERS['cut'][0]} BDC")
-    canvas.setLineWidth(CUT_WIDTH)
+def _cut_path(canvas: Canvas, box: TuckBox) -> Any:
     path = canvas.beginPath()
     outline = box.cut_outline()
     path.moveTo(mm(outline[0][0]), mm(outline[0][1]))
     for x, y in outline[1:]:
         path.lineTo(mm(x), mm(y))
     path.close()
-    canvas.drawPath(path, stroke=1, fill=0)
-    canvas.addLiteral("EMC")
-    canvas.addLiteral(f"/OC /{LAYERS['fold'][0]} BDC")
-    canvas.setLineWidth(FOLD_WIDTH)
-    canvas.setDash(*FOLD_DASH)
+    return path
+
+
+def _fold_path(canvas: Canvas, box: TuckBox) -> Any:
     path = canvas.beginPath()
     for seg in box.folds:
         path.moveTo(mm(seg.a[0]), mm(seg.a[1]))
         path.lineTo(mm(seg.b[0]), mm(seg.b[1]))
-    canvas.drawPath(path, stroke=1, fill=0)
+    return path
+
+
+def _draw_guides(canvas: Canvas, box: TuckBox, pal: Palette) -> None:
+    """The home box: cut lines solid, fold lines dashed, each in its own layer."""
+    canvas.saveState()
+    canvas.setStrokeColor(pal.rule)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    canvas.addLiteral(f"/OC /{LAYERS['cut'][0]} BDC")
+    canvas.setLineWidth(CUT_WIDTH)
+    canvas.drawPath(_cut_path(canvas, box), stroke=1, fill=0)
     canvas.addLiteral("EMC")
+    canvas.addLiteral(f"/OC /{LAYERS['fold'][0]} BDC")
+    canvas.setLineWidth(FOLD_WIDTH)
+    canvas.setDash(*FOLD_DASH)
+    canvas.drawPath(_fold_path(canvas, box), stroke=1, fill=0)
+    canvas.addLiteral("EMC")
+    canvas.restoreState()
+
+
+def _draw_die_lines(canvas: Canvas, box: TuckBox, layered: bool) -> None:
+    """The print-shop box: cut and crease lines in their spot colours, overprinting (a
+    die line never knocks the artwork out), solid, as cutting tables read them; on
+    non-printing layers where the standard allows them."""
+    canvas.saveState()
+    canvas.setStrokeOverprint(True)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    canvas.setLineWidth(CUT_WIDTH)
+    for key, ink, path in (
+        ("cut", CUT_INK, _cut_path(canvas, box)),
+        ("fold", CREASE_INK, _fold_path(canvas, box)),
+    ):
+        if layered:
+            canvas.addLiteral(f"/OC /{DIE_LAYERS[key][0]} BDC")
+        canvas.setStrokeColor(ink)
+        canvas.drawPath(path, stroke=1, fill=0)
+        if layered:
+            canvas.addLiteral("EMC")
     canvas.restoreState()
 
 
@@ -456,11 +621,12 @@ def _draw_legend(
     page_width: float,
     dieline_bottom: float,
     options: BoxOptions,
+    card: CardLayout,
     box: TuckBox,
     pal: Palette,
 ) -> None:
     lines = (
-        f"Eske til {options.cards} kort à {options.thickness:g} mm "
+        f"Eske til {options.cards} kort à {options.card_thickness(card):g} mm "
         f"(innvendig {box.width:g} × {box.height:g} × {box.depth:g} mm).",
         "Heltrukket: skjær. Stiplet: fals (brett bort fra trykket). "
         "Feltet LIM limes innvendig på baksidens venstre kant.",
@@ -476,28 +642,45 @@ def _draw_legend(
     canvas.restoreState()
 
 
-def _with_layers(pdf: bytes) -> bytes:
-    """Declare the optional content groups the page's marked content refers to."""
+#: The print-shop box's layers (PDF/X-4 only), marked not to print.
+DIE_LAYERS = {
+    "cut": ("OCcut", "CutContour (die, does not print)"),
+    "fold": ("OCfold", "Crease (die, does not print)"),
+}
+
+
+def _with_layers(pdf: bytes, layers: dict[str, tuple[str, str]], printing: bool) -> bytes:
+    """Declare the optional content groups the page's marked content refers to; with
+    ``printing`` False each is off in the default configuration (so it does not print;
+    a viewer's layer panel shows it) and its Usage says it is not for print. PDF/X-4
+    allows no automatic states (/AS), so none is used."""
     reader = PdfReader(io.BytesIO(pdf))
     writer = PdfWriter(clone_from=reader)
     refs = {}
-    for key, (resource, title) in LAYERS.items():
+    for key, (resource, title) in layers.items():
         group = DictionaryObject(
             {NameObject("/Type"): NameObject("/OCG"), NameObject("/Name"): TextStringObject(title)}
         )
+        if not printing:
+            group[NameObject("/Usage")] = DictionaryObject(
+                {
+                    NameObject("/Print"): DictionaryObject(
+                        {NameObject("/PrintState"): NameObject("/OFF")}
+                    ),
+                }
+            )
         refs[key] = (resource, writer._add_object(group))
     groups = ArrayObject([ref for _, ref in refs.values()])
-    writer._root_object[NameObject("/OCProperties")] = DictionaryObject(
+    state = "/ON" if printing else "/OFF"
+    default = DictionaryObject(
         {
-            NameObject("/OCGs"): groups,
-            NameObject("/D"): DictionaryObject(
-                {
-                    NameObject("/Name"): TextStringObject("Dieline"),
-                    NameObject("/Order"): groups,
-                    NameObject("/ON"): groups,
-                }
-            ),
+            NameObject("/Name"): TextStringObject("Dieline"),
+            NameObject("/Order"): groups,
+            NameObject(state): groups,
         }
+    )
+    writer._root_object[NameObject("/OCProperties")] = DictionaryObject(
+        {NameObject("/OCGs"): groups, NameObject("/D"): default}
     )
     for page in writer.pages:
         resources = page[NameObject("/Resources")]

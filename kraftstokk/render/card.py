@@ -322,7 +322,7 @@ def _draw_row(
     if marked:
         tag = "TOPP 3" if top3 else "USYNLIG"
         tag_style = styles.tag
-        colour = pal.gold_ink if top3 else pal.named(tag_style.colour)
+        colour = pal.named(tag_style.colour)  # 6 pt: black alone, register-safe
         tag_y = bar_mid - tag_style.size * CAP_HEIGHT / 2
         _add_text(text, tag, tag_style, colour, figure_right, tag_y)
         tag_w = text_width(tag, tag_style.face, tag_style.size)

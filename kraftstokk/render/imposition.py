@@ -14,6 +14,7 @@ import io
 from dataclasses import dataclass
 
 from kraftstokk.errors import RenderError
+from kraftstokk.render.print_hints import drop_annotations, set_print_hints, written_with_id
 
 #: A4 landscape holds two A5 portrait pages side by side.
 A4_LANDSCAPE_PT = (841.8897637795275, 595.2755905511812)
@@ -87,6 +88,8 @@ def impose_saddle_stitch(pdf: bytes) -> bytes:
             )
             sheet.merge_transformed_page(source, transform)
         writer.add_page(sheet)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    # A print file: no links (merged from the pages, they would point at the wrong half),
+    # printed at actual size on both sides, flipped on the short edge as imposed.
+    drop_annotations(writer)
+    set_print_hints(writer, duplex="short")
+    return written_with_id(writer)

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Literal
 
 from kraftstokk.atomic import replaced_directory, write_files
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
-from kraftstokk.design.presets import Preset, load_preset
+from kraftstokk.design.presets import Preset, load_preset, preset_of_deck
 from kraftstokk.design.presets.fit import layout_problems
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
-from kraftstokk.render.box import BoxOptions, tuck_box_pdf
+from kraftstokk.render.box import BoxOptions, dieline_pdf, shop_box_pdf, tuck_box_pdf
 from kraftstokk.render.preview import is_preview_file, write_previews
 from kraftstokk.render.printshop import (
     DEFAULT_PRESET,
@@ -37,6 +37,14 @@ OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png", "box")
 DEFAULT_OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png")
 PRINTSHOP_FILE = "kraftstokk-printshop.pdf"
 BOX_FILE = "kraftstokk-box.pdf"
+
+
+def shop_box_files(preset: str) -> tuple[str, str]:
+    """The print-shop box and its die lines: ``kraftstokk-box-offset.pdf`` and
+    ``kraftstokk-box-offset-dieline.pdf``."""
+    return f"kraftstokk-box-{preset}.pdf", f"kraftstokk-box-{preset}-dieline.pdf"
+
+
 PNG_DIR = "png"
 MAX_BLEED = 10.0  # mm
 
@@ -77,13 +85,6 @@ def reprint_of(
     verdict = reprint_verdict(old, deck, options.card_layout(deck), keep_from=old_name)
     report = "\n".join([*verdict.lines(), verdict.summary]) + "\n"
     return Reprint(faces=tuple(verdict.faces), back=verdict.back, report=report), verdict
-
-
-def preset_of_deck(deck: Deck) -> str | None:
-    """The ``[print] preset`` the deck's spec names, if any."""
-    table = deck.spec.get("print") if isinstance(deck.spec, dict) else None
-    name = table.get("preset") if isinstance(table, dict) else None
-    return name if isinstance(name, str) and name else None
 
 
 @dataclass(frozen=True)
@@ -201,9 +202,13 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
     if "printshop" in outputs:
         path = out_dir / options.shop_file(deck)
         pdfs[path] = printshop_pdf(deck, layout, shop, options.printshop_order, only)
+    boxes: dict[Path, bytes] = {}
     if "box" in outputs:
-        pdfs[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
-    result.files.extend(path for path in pdfs if path.name != BOX_FILE)
+        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
+        box_file, die_file = shop_box_files(shop.name)
+        boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, options.box)
+        boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, options.box)
+    result.files.extend(pdfs)
     if "png" in outputs:
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
         target = out_dir / f"{PNG_DIR}{options.suffix}"
@@ -212,8 +217,8 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
             written = write_previews(deck, new, layout=layout, upload=upload, only=only, back=back)
         result.files.extend(target / path.name for path in written)
-    if "box" in outputs:
-        result.files.append(out_dir / BOX_FILE)
+    pdfs.update(boxes)
+    result.files.extend(boxes)
     if options.reprint is not None and options.reprint.report:
         pdfs[out_dir / REPRINT_REPORT] = options.reprint.report.encode("utf-8")
         result.files.append(out_dir / REPRINT_REPORT)

@@ -37,7 +37,7 @@ TYPE_LABELS: dict[PlantType, str] = {
     "pumped-storage": "Pumpekraftverk",
 }
 
-LABEL_SIZE = 7.0  # pt: light text on the water, at the print presets' minimum for reversed text
+LABEL_SIZE = 8.0  # pt: light text on the water, knocked out of its inks: 8 pt is register-safe
 WATER = 0.2  # of the picture's height
 
 Point = tuple[float, float]

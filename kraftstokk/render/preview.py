@@ -6,8 +6,10 @@ with pdfium, so the previews show exactly what the PDFs print, with no system li
 
 from __future__ import annotations
 
+import functools
 import io
 import re
+import struct
 from collections.abc import Collection
 from pathlib import Path
 
@@ -18,7 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 from kraftstokk.atomic import write_bytes
 from kraftstokk.design.fonts import SANS, register_fonts
 from kraftstokk.design.geometry import mm
-from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
+from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.printed import deck_layout
 from kraftstokk.errors import OutputError
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.back import draw_back_local
@@ -63,7 +66,7 @@ def faces_pdf(
     In ``layout``, by default the one the deck's ``[style] layout`` chooses.
     """
     register_fonts()
-    layout = layout or load_layout(layout_name_of(deck.style()))
+    layout = deck_layout(deck, layout)
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
@@ -89,9 +92,29 @@ def faces_pdf(
 
 
 def _png(image: Image.Image, dpi: int = DPI) -> bytes:
+    """A PNG tagged with the sRGB profile its pixels are in (pdfium renders sRGB), so an
+    upload's colours are not left to the print shop's guess."""
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi))
+    image.save(
+        out, format="PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi), icc_profile=srgb_profile()
+    )
     return out.getvalue()
+
+
+#: The date written into the sRGB profile's header (LittleCMS would write today's, and
+#: the same deck must give the same bytes).
+PROFILE_DATE = (2026, 1, 1, 0, 0, 0)
+
+
+@functools.cache
+def srgb_profile() -> bytes:
+    """IEC 61966-2-1 sRGB as an ICC profile, made by LittleCMS (through Pillow) rather than
+    copied from anywhere, so no profile licence applies; its header dated PROFILE_DATE."""
+    from PIL import ImageCms
+
+    profile = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    profile[24:36] = struct.pack(">6H", *PROFILE_DATE)
+    return bytes(profile)
 
 
 def upload_size(layout: CardLayout, bleed: float, dpi: int) -> tuple[int, int]:
@@ -172,7 +195,7 @@ def _write_uploads(
     only: Collection[str] | None,
     back: bool,
 ) -> list[Path]:
-    layout = layout or load_layout(layout_name_of(deck.style()))
+    layout = deck_layout(deck, layout)
     size = upload_size(layout, bleed, dpi)
     document = pdfium.PdfDocument(faces_pdf(deck, layout, bleed, only))
     written: list[Path] = []

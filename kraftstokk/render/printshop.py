@@ -69,7 +69,7 @@ def page_sequence(card_count: int, order: PrintshopOrder) -> list[tuple[str, int
     return [("front", i) for i in range(card_count)] + [("back", i) for i in range(card_count)]
 
 
-def _points(box: Box) -> tuple[float, float, float, float]:
+def page_points(box: Box) -> tuple[float, float, float, float]:
     return (mm(box.x), mm(box.y), mm(box.right), mm(box.top))
 
 
@@ -97,8 +97,8 @@ def printshop_pdf(
         invariant=1,
         initialFontName=SANS,
         pageCompression=1,
-        trimBox=_points(trim),
-        bleedBox=_points(bleed),
+        trimBox=page_points(trim),
+        bleedBox=page_points(bleed),
         enforceColorSpace=colour_enforcer(colour),
     )
     title = f"{deck.title} {deck.edition}: trykkfil for {preset.name}, ett kort per side"
@@ -127,14 +127,14 @@ def printshop_pdf(
             place_back_form(canvas, form, card, mm(trim.x), mm(trim.y), extent)
         if preset.crop_marks:
             canvas.setStrokeColor(marks)
-            _draw_crop_marks(canvas, trim, page, b)
+            draw_crop_marks(canvas, trim, page, b)
         canvas.showPage()
     canvas.save()
     pdf = buffer.getvalue()
     return make_pdfx(pdf, preset, title) if preset.is_pdfx else pdf
 
 
-def _draw_crop_marks(canvas: Canvas, trim: Box, page: Box, bleed: float) -> None:
+def draw_crop_marks(canvas: Canvas, trim: Box, page: Box, bleed: float) -> None:
     """Eight marks on the trim lines' extensions, in the slug outside the bleed."""
     start = bleed + MARK_GAP
     end = min(trim.x, trim.y) - MARK_GAP  # the slug ends MARK_GAP inside the page edge

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.fonts import text_width
@@ -18,9 +18,12 @@ from kraftstokk.design.fonts import text_width
 Align = Literal["left", "centre", "right"]
 
 
+Run = tuple[str, str, float, Color, float, float, float]
+
+
 @dataclass
 class TextLayer:
-    runs: list[tuple[str, str, float, Color, float, float, float]] = field(default_factory=list)
+    runs: list[Run] = field(default_factory=list)
 
     def add(
         self,
@@ -40,23 +43,46 @@ class TextLayer:
         self.runs.append((text, font, size, colour, x, y, squeeze))
 
     def draw(self, canvas: Canvas) -> None:
-        if not self.runs:
-            return
-        obj = canvas.beginText()
-        font_now: tuple[str, float] | None = None
-        colour_now: Color | None = None
-        squeeze_now = 100.0
-        for text, font, size, colour, x, y, squeeze in self.runs:
-            if font_now != (font, size):
-                obj.setFont(font, size)
-                font_now = (font, size)
-            if colour is not colour_now:
-                obj.setFillColor(colour)
-                colour_now = colour
-            if squeeze != squeeze_now:
-                obj.setHorizScale(squeeze)
-                squeeze_now = squeeze
-            obj.setTextOrigin(x, y)
-            obj.textOut(text)
-        canvas.drawText(obj)
+        """The runs as text objects: 100 % K ones (CMYK files) in one of their own, set to
+        overprint, so black text prints over a pill or tint without a knocked-out hole
+        that a plate off register would show."""
+        black = [run for run in self.runs if _is_black_ink(run[3])]
+        others = [run for run in self.runs if not _is_black_ink(run[3])]
+        if others:
+            _draw_runs(canvas, others)
+        if black:
+            canvas.saveState()
+            canvas.setFillOverprint(True)
+            canvas.setOverprintMask(1)  # CMY zero: left as they are (nonzero overprint)
+            _draw_runs(canvas, black)
+            canvas.restoreState()
         self.runs.clear()
+
+
+def _is_black_ink(colour: Color) -> bool:
+    return isinstance(colour, CMYKColor) and (
+        colour.cyan,
+        colour.magenta,
+        colour.yellow,
+        colour.black * colour.density,
+    ) == (0, 0, 0, 1)
+
+
+def _draw_runs(canvas: Canvas, runs: list[Run]) -> None:
+    obj = canvas.beginText()
+    font_now: tuple[str, float] | None = None
+    colour_now: Color | None = None
+    squeeze_now = 100.0
+    for text, font, size, colour, x, y, squeeze in runs:
+        if font_now != (font, size):
+            obj.setFont(font, size)
+            font_now = (font, size)
+        if colour is not colour_now:
+            obj.setFillColor(colour)
+            colour_now = colour
+        if squeeze != squeeze_now:
+            obj.setHorizScale(squeeze)
+            squeeze_now = squeeze
+        obj.setTextOrigin(x, y)
+        obj.textOut(text)
+    canvas.drawText(obj)

@@ -13,6 +13,8 @@ from kraftstokk.cli.options import json_option, seconds
 from kraftstokk.limits import PREFLIGHT_SECONDS
 
 DEFAULT_PRESET = "offset"
+#: ``--layout any``: no card size asked of the TrimBoxes (a tuck box's is the die's).
+ANY_SIZE = "any"
 
 
 @app.command()
@@ -33,7 +35,7 @@ def preflight(
             "--layout",
             metavar="NAME",
             help="Card layout whose size every TrimBox must have [default: the preset's; "
-            "none: any size].",
+            f"none: any size]; {ANY_SIZE}: any size, as for a tuck box (kraftstokk-box-NAME.pdf).",
         ),
     ] = None,
     as_json: Annotated[bool, json_option("Print the report as JSON for machines.")] = False,
@@ -64,6 +66,7 @@ def preflight(
         kraftstokk preflight output/kraftstokk-drivethrucards.pdf --preset drivethrucards
         kraftstokk preflight output/kraftstokk-a4.pdf --preset home-a4 --json
         kraftstokk preflight output/kraftstokk-printshop.pdf --layout bridge
+        kraftstokk preflight output/kraftstokk-box-offset.pdf --layout any
     """
     from kraftstokk.design.layout import load_layout
     from kraftstokk.design.presets import load_preset
@@ -72,7 +75,7 @@ def preflight(
 
     chosen = load_preset(preset)
     layout_name = layout or chosen.layout
-    card = load_layout(layout_name) if layout_name else None
+    card = load_layout(layout_name) if layout_name and layout_name != ANY_SIZE else None
     trim = (card.width, card.height) if card is not None else None
     report = check(pdf, chosen, trim_mm=trim, budget=WorkBudget(max_seconds=max_time))
     if as_json:

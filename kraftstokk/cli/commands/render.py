@@ -116,8 +116,12 @@ def render(
         int, typer.Option("--box-cards", help="Tuck box: how many cards it holds.")
     ] = 55,
     card_thickness: Annotated[
-        float, typer.Option("--card-thickness", help="Tuck box: one card's thickness in mm.")
-    ] = 0.3,
+        float | None,
+        typer.Option(
+            "--card-thickness",
+            help="Tuck box: one card's thickness in mm [default: the layout's, 0.32 mm].",
+        ),
+    ] = None,
     only_changed: Annotated[
         Path | None,
         typer.Option(
@@ -139,8 +143,11 @@ def render(
     3 mm bleed, crop marks, TrimBox and BleedBox). png/: one 300 dpi PNG per card, the
     back and a contact sheet, and each with bleed (NN-card-bleed.png) for upload.
     --preset NAME makes that printer's file instead (kraftstokk-NAME.pdf, or its sheets).
-    With --only box: kraftstokk-box.pdf, a tuck-box dieline for the deck (not written
-    otherwise). Cards are drawn in the layout --layout names, else the deck's. With
+    With --only box: the tuck box (not written otherwise): kraftstokk-box.pdf to print at
+    home and cut out, and for the print-shop preset (offset, or --preset)
+    kraftstokk-box-NAME.pdf (CMYK PDF/X, die lines in the spot colours CutContour and
+    Crease) with kraftstokk-box-NAME-dieline.pdf (the die lines alone, for the box
+    maker). Cards are drawn in the layout --layout names, else the deck's. With
     --only-changed OLD: the same files of only the cards to reprint (-reprint in their
     names, so the whole deck's files stay), plus reprint.txt.
 
@@ -156,7 +163,7 @@ def render(
         kraftstokk render --list-presets
     """
     from kraftstokk.design.layout import layout_listing, load_layout
-    from kraftstokk.design.presets import load_preset, preset_listing
+    from kraftstokk.design.presets import load_preset, preset_listing, preset_of_deck
 
     if list_presets:
         presets, bad = preset_listing()
@@ -177,7 +184,6 @@ def render(
     from kraftstokk.render.outputs import (
         BOX_IS_NO_CARD,
         RenderOptions,
-        preset_of_deck,
         render_deck,
         reprint_of,
     )

@@ -16,7 +16,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kraftstokk.bounds import Range
+from kraftstokk.design.layout import layout_name_of
 from kraftstokk.errors import KraftstokkError, clip, listed
+from kraftstokk.models import Deck
 from kraftstokk.plain import reason, where
 from kraftstokk.textfile import load_each, read_data_file, toml_names, toml_table
 
@@ -79,6 +81,13 @@ class Preset(BaseModel):
         default=None, max_length=200, description="The printing condition in words."
     )
     registry_name: str = Field("http://www.color.org", max_length=200)
+    output_profile: str | None = Field(
+        default=None,
+        max_length=100,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._ -]*\.(icc|icm|ICC|ICM)$",
+        description="The CMYK output profile a PDF/X-4 file embeds: a file name, found in "
+        "KRAFTSTOKK_PROFILES or the system's colour folders (see render/profiles.py).",
+    )
     min_text_pt: TextSize = Field(description="Smallest text size allowed.")
     min_reversed_text_pt: TextSize = Field(
         description="Smallest text size allowed for light text on a dark ground."
@@ -147,6 +156,22 @@ def load_preset(name: str, folder: Path | None = None) -> Preset:
 def preset_listing(folder: Path | None = None) -> tuple[list[Preset], list[str]]:
     """Every preset that loads, and for each file that does not, the line saying why."""
     return load_each(preset_names(folder), lambda name: load_preset(name, folder))
+
+
+def preset_of_deck(deck: Deck) -> str | None:
+    """The ``[print] preset`` the deck's spec names, if any."""
+    table = deck.spec.get("print") if isinstance(deck.spec, dict) else None
+    name = table.get("preset") if isinstance(table, dict) else None
+    return name if isinstance(name, str) and name else None
+
+
+def deck_layout_name(deck: Deck) -> str:
+    """The layout the deck is rendered in: its ``[print]`` preset's, else its ``[style]
+    layout``, else the default (``render --layout`` aside). An unknown preset raises
+    :class:`PresetError`."""
+    chosen = preset_of_deck(deck)
+    preset_layout = load_preset(chosen).layout if chosen else None
+    return preset_layout or layout_name_of(deck.style())
 
 
 def all_presets() -> list[Preset]:

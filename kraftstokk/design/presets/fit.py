@@ -1,4 +1,4 @@
-"""Does a card layout meet a preset's text rules? Checked before a file is made for it."""
+"""Does a card layout meet a preset's safe area and text rules? Checked before its files."""
 
 from __future__ import annotations
 
@@ -19,8 +19,16 @@ def smallest_sizes(layout: CardLayout) -> dict[str, float]:
 
 
 def layout_problems(layout: CardLayout, preset: Preset) -> list[str]:
-    """What in ``layout`` breaks ``preset``'s minimum text sizes or its reversed-text rule."""
+    """What in ``layout`` breaks ``preset``'s safe area, minimum text sizes or its
+    reversed-text rule."""
     problems: list[str] = []
+    safe = layout.spec.card.safe
+    if safe < preset.safe_mm - 1e-9:
+        problems.append(
+            f"layout {layout.name}: its safe area is {safe:g} mm inside the cut; preset "
+            f"{preset.name} needs {preset.safe_mm:g} mm"
+            + (f" (its own layout is {preset.layout})" if preset.layout else "")
+        )
     for name, size in smallest_sizes(layout).items():
         style = getattr(layout.styles, name)
         reversed_text = name in REVERSED

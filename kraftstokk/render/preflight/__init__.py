@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, PyPdfError
-from pypdf.generic import DictionaryObject
+from pypdf.generic import ArrayObject, DictionaryObject
 
 from kraftstokk.design.presets import Preset
 from kraftstokk.errors import InputFileError, KraftstokkError
@@ -28,6 +28,7 @@ from kraftstokk.render.preflight.budget import WorkBudget
 from kraftstokk.render.preflight.checks import (
     PageBoxes,
     box,
+    check_annotations,
     check_black,
     check_boxes,
     check_colour,
@@ -35,16 +36,20 @@ from kraftstokk.render.preflight.checks import (
     check_images,
     check_ink,
     check_lines,
+    check_overprint,
     check_pdfx,
+    check_register,
     check_safe,
     check_sheet,
+    check_subset_tags,
     check_text,
     check_transparency,
 )
-from kraftstokk.render.preflight.content import PageReader
+from kraftstokk.render.preflight.content import PageReader, number
 from kraftstokk.render.preflight.marks import PageFacts
 from kraftstokk.render.preflight.paint import resolve
 from kraftstokk.render.preflight.report import CheckResult, Failure, PreflightReport
+from kraftstokk.render.preflight.space import BBox
 from kraftstokk.textfile import MB, read_input_bytes
 
 __all__ = ["CheckResult", "Failure", "PreflightReport", "WorkBudget", "preflight"]
@@ -89,12 +94,17 @@ def preflight(
     try:
         boxes: list[PageBoxes] = []
         facts: list[PageFacts] = []
+        annotations: list[tuple[int, str, PageBoxes, BBox]] = []
         pages = PageReader(reader, budget)
         budget.pages(len(reader.pages))
         for number, page in enumerate(reader.pages, start=1):
             media = box(page, "/MediaBox") or (0.0, 0.0, 0.0, 0.0)
             boxes.append(PageBoxes(media, box(page, "/TrimBox"), box(page, "/BleedBox")))
             facts.append(pages.read(page, number))
+            room = MAX_ANNOTATIONS - len(annotations)
+            annotations.extend(
+                (number, subtype, boxes[-1], rect) for subtype, rect in page_annotations(page, room)
+            )
     except KraftstokkError as exc:
         where = f"page {number}: " if number else ""
         raise InputFileError(path, f"{where}{exc.message}") from None
@@ -118,8 +128,38 @@ def preflight(
         check_pdfx(reader, preset),
         check_safe(boxes, facts, preset),
         check_sheet(boxes, facts, preset),
+        check_register(facts, preset),
+        check_overprint(facts, preset),
+        check_annotations(annotations),
+        check_subset_tags(facts),
     ]
     return PreflightReport(str(path), preset.name, len(boxes), checks)
+
+
+#: A file lists at most this many annotations (all pages) before it counts as unreadable.
+MAX_ANNOTATIONS = 100_000
+
+
+def page_annotations(page: DictionaryObject, room: int) -> list[tuple[str, BBox]]:
+    """Each annotation's subtype and rectangle (one without a readable Rect is skipped);
+    more than ``room`` of them is a ValueError (the file's annotations are bounded)."""
+    listed = resolve(page.get("/Annots"))
+    if not isinstance(listed, ArrayObject):
+        return []
+    if len(listed) > room:
+        raise ValueError(f"more than {MAX_ANNOTATIONS} annotations in the file")
+    found: list[tuple[str, BBox]] = []
+    for item in listed:
+        annotation = resolve(item)
+        if not isinstance(annotation, DictionaryObject):
+            continue
+        rect = resolve(annotation.get("/Rect"))
+        if not isinstance(rect, ArrayObject) or len(rect) != 4:
+            continue
+        x0, y0, x1, y1 = (number(value) for value in rect)
+        subtype = resolve(annotation.get("/Subtype"))
+        found.append((str(subtype), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))))
+    return found
 
 
 def _open(path: Path, data: bytes) -> PdfReader:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,7 @@ from kraftstokk.design.presets import Preset
 from kraftstokk.render.preflight.marks import Mark, PageFacts
 from kraftstokk.render.preflight.paint import Paint, resolve
 from kraftstokk.render.preflight.report import CHECKS, CheckResult, Failure
-from kraftstokk.render.preflight.space import MM
+from kraftstokk.render.preflight.space import MM, BBox
 
 BOX_TOLERANCE_MM = 0.05
 #: A black fill smaller than this (a suit symbol, a pip, an icon) is fine detail that
@@ -348,6 +349,10 @@ def check_pdfx(reader: PdfReader, preset: Preset) -> CheckResult:
             fail("OutputConditionIdentifier", identifier, preset.output_condition_identifier)
         if "/DestOutputProfile" not in intent and not str(intent.get("/RegistryName", "")):
             fail("OutputIntent", "no profile and no RegistryName", "a registered condition")
+        if preset.pdf_standard == "PDF/X-4" and "/DestOutputProfile" not in intent:
+            fail("OutputIntent", "no embedded profile", "DestOutputProfile (PDF/X-4)")
+    if preset.pdf_standard == "PDF/X-4" and not _xmp_names(root, expected_version):
+        fail("XMP metadata", "no pdfxid:GTS_PDFXVersion", expected_version)
     summary = [preset.pdf_standard if not result.failures else version]
     if pdfx_intents:
         summary.append(str(pdfx_intents[0].get("/OutputConditionIdentifier", "")))
@@ -467,3 +472,188 @@ def _sheet_bleed(number: int, page: PageFacts, bleed: float, preset: Preset) -> 
             f"{preset.bleed_mm:g} mm on every side",
         )
     ]
+
+
+#: Text smaller than this and lines thinner than this are register-sensitive: printed in
+#: several inks, a plate off by a tenth of a millimetre blurs them.
+REGISTER_TEXT_PT = 8.0
+REGISTER_LINE_PT = 0.5
+#: An ink counts from this much (0..1); a full-strength ink from FULL_INK.
+ANY_INK = 0.005
+FULL_INK = 0.995
+#: How far back the fills under a mark are searched (a page's ground is among them).
+GROUND_SEARCH = 4000
+
+
+def _inks(paint: Paint | None) -> tuple[float, ...] | None:
+    """The inks a paint prints with (0..1 each), or None where a profile would decide."""
+    if paint is None:
+        return None
+    c = paint.components
+    if paint.family == "cmyk" and len(c) == 4:
+        return c
+    if paint.family == "gray" and c:
+        return (0.0, 0.0, 0.0, 1 - c[0])
+    if paint.family == "spot" and c:
+        return c
+    return None
+
+
+def _ink_count(inks: tuple[float, ...]) -> int:
+    return sum(1 for value in inks if value > ANY_INK)
+
+
+def _one_full_ink(inks: tuple[float, ...]) -> bool:
+    return _ink_count(inks) == 1 and max(inks) >= FULL_INK
+
+
+def _ground(mark: Mark, fills: list[Mark]) -> Mark | None:
+    """The last fill painted under the middle of ``mark`` (None: paper)."""
+    x = (mark.bbox[0] + mark.bbox[2]) / 2
+    y = (mark.bbox[1] + mark.bbox[3]) / 2
+    for fill in reversed(fills[-GROUND_SEARCH:]):
+        x0, y0, x1, y1 = fill.bbox
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return fill
+    return None
+
+
+def _fine(mark: Mark) -> bool:
+    if mark.kind == "text":
+        return mark.size < REGISTER_TEXT_PT - 0.01
+    return mark.kind == "stroke" and mark.size < REGISTER_LINE_PT - 0.001
+
+
+def _what(mark: Mark) -> str:
+    return mark.label if mark.kind == "text" else f"{mark.size:.2f} pt line at {_where(mark)}"
+
+
+def _with_fills_before(facts: list[PageFacts]) -> Iterator[tuple[Mark, list[Mark]]]:
+    """Every mark, page by page, with the fills painted before it on its page."""
+    for page in facts:
+        fills: list[Mark] = []
+        for mark in page.marks:
+            yield mark, fills
+            if mark.kind == "fill":
+                fills.append(mark)
+
+
+def _cmyk_check(name: str, preset: Preset) -> CheckResult:
+    """A check that applies to CMYK files only (RGB has no inks to register)."""
+    result = CheckResult(name, dict(CHECKS)[name], applies=preset.colour == "cmyk")
+    if not result.applies:
+        result.summary = "not checked for RGB output"
+    return result
+
+
+def check_register(facts: list[PageFacts], preset: Preset) -> CheckResult:
+    """Text under 8 pt and lines under 0.5 pt in one ink at full strength (100 % K, or one
+    process or spot colour), and never knocked out of a ground of several inks."""
+    result = _cmyk_check("register", preset)
+    if not result.applies:
+        return result
+    fine = 0
+    for mark, fills in _with_fills_before(facts):
+        inks = _inks(mark.paint)
+        if mark.kind == "fill" or inks is None or not _fine(mark):
+            continue
+        fine += 1
+        if _ink_count(inks) == 0:
+            ground = _ground(mark, fills)
+            under = _inks(ground.paint) if ground is not None else None
+            if under is not None and _ink_count(under) > 1:
+                result.failures.append(
+                    Failure(
+                        mark.page,
+                        _what(mark),
+                        f"knocked out of {_ink_count(under)} inks",
+                        "one ink at full strength, or larger",
+                    )
+                )
+        elif not _one_full_ink(inks):
+            paint = mark.paint.text() if mark.paint is not None else ""
+            result.failures.append(
+                Failure(mark.page, _what(mark), paint, "one ink at full strength")
+            )
+    result.summary = (
+        f"{fine} objects under {REGISTER_TEXT_PT:g} pt text or {REGISTER_LINE_PT:g} pt lines"
+    )
+    return result
+
+
+def check_overprint(facts: list[PageFacts], preset: Preset) -> CheckResult:
+    """Overprint where it is meant: never on paper white (it would vanish), and black text
+    under 8 pt on a ground of cyan, magenta or yellow set to overprint, with the nonzero
+    mode (OPM 1), so it knocks no hole that a plate off register shows."""
+    result = _cmyk_check("overprint", preset)
+    if not result.applies:
+        return result
+    overprinting = 0
+    for mark, fills in _with_fills_before(facts):
+        inks = _inks(mark.paint)
+        overprinting += mark.overprint
+        if inks is not None and mark.overprint and _ink_count(inks) == 0:
+            what = _what(mark) if mark.kind != "fill" else f"fill at {_where(mark)}"
+            result.failures.append(
+                Failure(mark.page, what, "white set to overprint", "knocked out")
+            )
+        if mark.kind != "text" or inks is None or mark.overprint or not _fine(mark):
+            continue
+        black = _ink_count(inks) == 1 and inks[-1] >= FULL_INK and len(inks) == 4
+        ground = _ground(mark, fills) if black else None
+        under = _inks(ground.paint) if ground is not None else None
+        # Knocked out of black alone, the text is a hole in its own plate: no gap.
+        if under is not None and len(under) == 4 and _ink_count(under[:3]) > 0:
+            result.failures.append(
+                Failure(mark.page, mark.label, "100 % K knocking out", "set to overprint")
+            )
+    result.summary = f"{overprinting} objects set to overprint"
+    return result
+
+
+def check_annotations(annotations: list[tuple[int, str, PageBoxes, BBox]]) -> CheckResult:
+    """No annotation (a link, a comment) inside a page's BleedBox, as PDF/X asks; a
+    printer's marks (PrinterMark, TrapNet) are allowed."""
+    result = CheckResult("annotations", dict(CHECKS)["annotations"])
+    for number, subtype, boxes, rect in annotations:
+        if subtype in ("/PrinterMark", "/TrapNet"):
+            continue
+        area = boxes.bleed or boxes.trim or boxes.media
+        inside = rect[0] < area[2] and rect[2] > area[0] and rect[1] < area[3] and rect[3] > area[1]
+        if inside:
+            result.failures.append(
+                Failure(number, f"{subtype.lstrip('/')} annotation", "inside the BleedBox", "none")
+            )
+    result.summary = f"{len(annotations)} annotations"
+    return result
+
+
+def check_subset_tags(facts: list[PageFacts]) -> CheckResult:
+    """Each font subset its own tag (ISO 32000-1 §9.6.4): not every subset AAAAAA+."""
+    result = CheckResult("subsets", dict(CHECKS)["subsets"])
+    fonts_by_tag: dict[str, set[str]] = {}
+    for page in facts:
+        for name in page.fonts:
+            tag, plus, base = name.partition("+")
+            if plus and len(tag) == 6 and tag.isalpha() and tag.isupper():
+                fonts_by_tag.setdefault(tag, set()).add(base)
+    for tag, bases in sorted(fonts_by_tag.items()):
+        if len(bases) > 1:
+            result.failures.append(
+                Failure(0, f"subset tag {tag}+", ", ".join(sorted(bases)), "one tag per subset")
+            )
+    result.summary = f"{sum(map(len, fonts_by_tag.values()))} subsets, {len(fonts_by_tag)} tags"
+    return result
+
+
+#: The XMP packet read for the PDF/X version, at most (a packet is a few kB).
+MAX_XMP_BYTES = 1024 * 1024
+
+
+def _xmp_names(root: DictionaryObject, version: str) -> bool:
+    """Whether the catalog's XMP metadata names ``version`` as its GTS_PDFXVersion."""
+    metadata = resolve(root.get("/Metadata"))
+    if metadata is None or not hasattr(metadata, "get_data"):
+        return False
+    data = metadata.get_data()[:MAX_XMP_BYTES]
+    return f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>".encode() in data

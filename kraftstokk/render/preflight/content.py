@@ -84,6 +84,9 @@ class GraphicsState:
     render_mode: int = 0
     leading: float = 0.0
     rise: float = 0.0
+    fill_overprint: bool = False  # ExtGState /op (or /OP alone)
+    stroke_overprint: bool = False  # ExtGState /OP
+    overprint_mode: int = 0  # ExtGState /OPM
     clip: BBox | None = None  # the clipping path's bounding box; None: no clip
 
     def _fields(self) -> tuple[Any, ...]:
@@ -97,6 +100,9 @@ class GraphicsState:
             self.render_mode,
             self.leading,
             self.rise,
+            self.fill_overprint,
+            self.stroke_overprint,
+            self.overprint_mode,
             self.clip,
         )
 
@@ -107,6 +113,12 @@ class GraphicsState:
         """What a form's marks can take from the state it is drawn in: all but its place
         (the matrix, first, and the clip, last)."""
         return self._fields()[1:-1]
+
+
+def _overprints(paint: Paint, asked: bool, mode: int) -> bool:
+    """Whether paint leaves the inks under it: overprint on, and for DeviceCMYK the
+    nonzero-overprint mode (OPM 1), without which its zero inks still knock out."""
+    return asked and (mode == 1 or paint.family != "cmyk")
 
 
 def number(value: Any) -> float:
@@ -398,7 +410,8 @@ class _Interpreter:
             return  # nothing of it shows
         items = self.drawing.items
         if op in FILLS:
-            items.append(Painted("fill", state.fill, bbox))
+            overprint = _overprints(state.fill, state.fill_overprint, state.overprint_mode)
+            items.append(Painted("fill", state.fill, bbox, overprint=overprint))
         if op in STROKES:
             width = state.line_width * scale_of(state.ctm)
             segments = tuple(
@@ -406,7 +419,18 @@ class _Interpreter:
                 for segment in self.segments
                 if (whole := bbox_of(list(segment))) == intersect(whole, state.clip)
             )  # wholly visible
-            items.append(Painted("stroke", state.stroke, bbox, width=width, segments=segments))
+            items.append(
+                Painted(
+                    "stroke",
+                    state.stroke,
+                    bbox,
+                    width=width,
+                    segments=segments,
+                    overprint=_overprints(
+                        state.stroke, state.stroke_overprint, state.overprint_mode
+                    ),
+                )
+            )
         self.pages.budget.painted(len(items))
 
     def _clip(self, operands: list[Any], op: str) -> None:
@@ -506,6 +530,12 @@ class _Interpreter:
         transparency = self.drawing.transparency
         if "/LW" in gstate:
             self.state.line_width = number(gstate["/LW"])
+        if "/OP" in gstate:  # /OP sets both, unless /op is given (ISO 32000-1, 8.6.7)
+            self.state.stroke_overprint = self.state.fill_overprint = bool(gstate["/OP"])
+        if "/op" in gstate:
+            self.state.fill_overprint = bool(gstate["/op"])
+        if "/OPM" in gstate:
+            self.state.overprint_mode = int(number(gstate["/OPM"]))
         for key in ("/CA", "/ca"):
             if key in gstate and number(gstate[key]) < 1:
                 transparency.append(f"ExtGState {key} {number(gstate[key]):g}")
@@ -529,12 +559,16 @@ class _Interpreter:
         if box is None:
             return
         paint = state.stroke if state.render_mode == 1 else state.fill
+        asked = state.stroke_overprint if state.render_mode == 1 else state.fill_overprint
+        overprint = _overprints(paint, asked, state.overprint_mode)
         text = shown.strip()
         if len(text) > MAX_LABEL:
             text = text[:MAX_LABEL] + "…"
         font = state.font.label if state.font is not None else ""
         up = (state.font_size * full[2], state.font_size * full[3])
-        self.drawing.items.append(Painted("text", paint, box, up=up, text=text, font=font))
+        self.drawing.items.append(
+            Painted("text", paint, box, up=up, text=text, font=font, overprint=overprint)
+        )
 
     # --- XObjects, images, shadings ------------------------------------------------------
 

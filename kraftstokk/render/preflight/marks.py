@@ -45,6 +45,7 @@ class Mark:
     size: float = 0.0  # text: size in points; stroke: width in points
     label: str = ""
     dpi: float = 0.0
+    overprint: bool = False
 
 
 @dataclass
@@ -79,6 +80,7 @@ class Painted:
     text: str = ""  # text: what it reads; image: its label
     font: str = ""
     segments: tuple[Segment, ...] = ()
+    overprint: bool = False
 
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass is eight times slower to make
@@ -152,16 +154,22 @@ def place(drawing: Drawing, facts: PageFacts, page: int, matrix: Matrix, clip: B
         if kind == "text":
             size = math.hypot(*turn(matrix, item.up))
             label = f"text '{item.text}' ({item.font} {size:.1f} pt)"
-            marks.append(Mark("text", page, item.paint, shown, size=size, label=label))
+            marks.append(
+                Mark("text", page, item.paint, shown, size=size, label=label,
+                     overprint=item.overprint)
+            )  # fmt: skip
         elif kind == "stroke":
-            marks.append(Mark("stroke", page, item.paint, shown, size=item.width * scale))
+            width = item.width * scale
+            marks.append(
+                Mark("stroke", page, item.paint, shown, size=width, overprint=item.overprint)
+            )
             for start, end in item.segments:
                 points = (apply(matrix, *start), apply(matrix, *end))
                 whole = bbox_of(list(points))
                 if intersect(whole, clip) == whole:  # wholly visible
                     facts.segments.append(points)
         else:
-            marks.append(Mark("fill", page, item.paint, shown))
+            marks.append(Mark("fill", page, item.paint, shown, overprint=item.overprint))
             area = (shown[2] - shown[0]) * (shown[3] - shown[1])
             if item.paint is not None and item.paint.is_dark and area > DARK_AREA_PT2:
                 facts.dark_areas.append(shown)
