@@ -728,23 +728,11 @@ static int record_move(Game *g, const Move *m) {
     return 0;
 }
 
-/* core.play_game's loop (IdiotState.play_out) with the bots inlined. Returns -1 with a
- * Python exception set on failure. */
-static int play(Game *g, const IdiotCore *core, uint64_t seed) {
-    ks_random rng, bot_rng[MAX_SEATS];
-    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
-    int drawing = 1;
+/* IdiotState.play_out's loop with the bots inlined, from the position in g; each random
+ * seat draws from bot_rng[seat]. Returns -1 with a Python exception set on failure. */
+static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
     Legal legal;
     legal.len = 0;
-    ks_random_lazy(&rng, seed);
-    for (int seat = 0; seat < core->num_players; seat++) {
-        if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
-            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-            drawn[drawing++] = &bot_rng[seat];
-        }
-    }
-    ks_random_seed_pending(drawn, drawing);
-    deal(g, core, &rng);
     while (!g->over && !g->broken) {
         generate(g, &legal);
         if (g->broken || legal.len == 0) break;
@@ -766,6 +754,24 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
         return -1;
     }
     return 0;
+}
+
+/* core.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
+ * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
+static int play(Game *g, const IdiotCore *core, uint64_t seed) {
+    ks_random rng, bot_rng[MAX_SEATS];
+    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
+    int drawing = 1;
+    ks_random_lazy(&rng, seed);
+    for (int seat = 0; seat < core->num_players; seat++) {
+        if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
+            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+            drawn[drawing++] = &bot_rng[seat];
+        }
+    }
+    ks_random_seed_pending(drawn, drawing);
+    deal(g, core, &rng);
+    return play_loop(g, core, bot_rng);
 }
 
 /* -- Python results ------------------------------------------------------------------- */
@@ -1190,11 +1196,194 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* -- a position from the Python engine (IdiotState's fields, by name) ---------------- */
+
+/* Reads the cards of seq into cards: distinct plant cards (seen marks those read so far),
+ * at most max of them; with slots, -1 stands for a played face-down slot. */
+static int read_cards(const IdiotCore *core, PyObject *seq, const char *what, int max,
+                      int slots, int8_t *out, int *len, uint8_t *seen) {
+    int64_t values[MAX_CARDS];
+    Py_ssize_t n;
+    if (read_ints(seq, what, slots ? -1 : 0, core->size - 1, values, 0, max, &n) < 0) return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int card = (int)values[i];
+        if (card < 0) {
+            out[i] = -1;
+            continue;
+        }
+        if (core->rank[card] < 1 || seen[card]++) {
+            PyErr_Format(PyExc_ValueError, "%s: card %d is not a plant card, or is in two places",
+                         what, card);
+            return -1;
+        }
+        out[i] = (int8_t)card;
+    }
+    *len = (int)n;
+    return 0;
+}
+
+/* Reads state.<name>, one list of cards per seat, into rows (or the face-down slots). */
+static int read_rows(Game *g, PyObject *state, const char *name, Cards *rows,
+                     int8_t (*slots)[MAX_ROW], uint8_t *seen) {
+    const IdiotCore *core = g->core;
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (!value) return -1;
+    PyObject *seats = PySequence_Fast(value, name);
+    Py_DECREF(value);
+    if (!seats) return -1;
+    int failed = PySequence_Fast_GET_SIZE(seats) != g->n;
+    if (failed) PyErr_Format(PyExc_ValueError, "%s: one row per seat", name);
+    for (int seat = 0; seat < g->n && !failed; seat++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(seats, seat);
+        if (slots) {
+            int len;
+            memset(slots[seat], -1, sizeof slots[seat]);
+            failed = read_cards(core, row, name, core->rules.hand_size, 1, slots[seat], &len,
+                                seen) < 0;
+            for (int k = 0; k < len && !failed; k++) g->down_left[seat] += slots[seat][k] >= 0;
+        } else {
+            failed = read_cards(core, row, name, MAX_CARDS, 0, rows[seat].cards, &rows[seat].len,
+                                seen) < 0;
+        }
+    }
+    Py_DECREF(seats);
+    return failed ? -1 : 0;
+}
+
+/* Reads state.<name>, a list of cards, into cards. */
+static int read_card_list(Game *g, PyObject *state, const char *name, Cards *cards,
+                          uint8_t *seen) {
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (!value) return -1;
+    int failed = read_cards(g->core, value, name, MAX_CARDS, 0, cards->cards, &cards->len, seen);
+    Py_DECREF(value);
+    return failed;
+}
+
+/* The position of an IdiotState (a clone of it would play on from here): the rows, the
+ * stock and the pile as the state orders them, the need, the run, who is out, the phase,
+ * the player to act and the actions and turns so far. The counters start at zero. */
+static int load_position(Game *g, const IdiotCore *core, PyObject *state) {
+    memset(g, 0, offsetof(Game, moves));
+    g->core = core;
+    g->n = core->num_players;
+    uint8_t seen[MAX_CARDS] = {0};
+    if (read_rows(g, state, "_hands", g->hand, NULL, seen) < 0 ||
+        read_rows(g, state, "_up", g->up, NULL, seen) < 0 ||
+        read_rows(g, state, "_down", NULL, g->down, seen) < 0 ||
+        read_card_list(g, state, "_stock", &g->stock, seen) < 0 ||
+        read_card_list(g, state, "_pile", &g->pile, seen) < 0)
+        return -1;
+    long long need, run, phase, player, actions, turns, over, loser = -1;
+    if (read_long(state, "_need", 0, HIGHEST_RANK, &need) < 0 ||
+        read_long(state, "_run", 0, HIGHEST_RANK, &run) < 0 ||
+        read_long(state, "_phase", PHASE_SWAPPING, PHASE_OVER, &phase) < 0 ||
+        read_long(state, "_player", 0, g->n - 1, &player) < 0 ||
+        read_long(state, "_actions", 0, LLONG_MAX, &actions) < 0 ||
+        read_long(state, "_turns", 0, LLONG_MAX, &turns) < 0 ||
+        read_long(state, "_over", 0, 1, &over) < 0)
+        return -1;
+    PyObject *value = PyObject_GetAttrString(state, "_loser");
+    if (!value) return -1;
+    int has_loser = value != Py_None;
+    Py_DECREF(value);
+    if (has_loser && read_long(state, "_loser", 0, g->n - 1, &loser) < 0) return -1;
+    value = PyObject_GetAttrString(state, "_order");
+    if (!value) return -1;
+    int64_t order[MAX_SEATS];
+    Py_ssize_t out;
+    int failed = read_ints(value, "_order", 0, g->n - 1, order, 0, g->n, &out) < 0;
+    Py_DECREF(value);
+    if (failed) return -1;
+    for (Py_ssize_t i = 0; i < out; i++) {
+        if (g->out[order[i]]++) {
+            PyErr_SetString(PyExc_ValueError, "_order: a seat went out twice");
+            return -1;
+        }
+        g->order[i] = (int)order[i];
+    }
+    g->num_out = (int)out;
+    g->active = g->n - (int)out;
+    g->need = (int)need;
+    g->run = (int)run;
+    g->phase = (int)phase;
+    g->player = (int)player;
+    g->actions = actions;
+    g->turns = turns;
+    g->over = (int)over || actions >= core->action_cap;
+    g->loser = (int)loser;
+    if (!g->over && (g->out[g->player] || g->active < 2 || phase == PHASE_OVER)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "an unfinished position needs two seats with cards, one of them to act");
+        return -1;
+    }
+    return 0;
+}
+
+/* playout(state, seed, record): the result (finished, order, loser, actions, rounds) and,
+ * when record is true, the list of actions played from the position. */
+static PyObject *playout_result(const IdiotCore *core, const Game *g, int record) {
+    int finished = g->phase == PHASE_OVER;
+    PyObject *order = PyList_New(g->num_out), *actions = NULL, *result = NULL;
+    if (!order) return NULL;
+    for (int i = 0; i < g->num_out; i++) {
+        PyObject *seat = PyLong_FromLong(g->order[i]);
+        if (!seat) goto done;
+        PyList_SET_ITEM(order, i, seat);
+    }
+    if (record) {
+        actions = PyList_New((Py_ssize_t)g->moves_len);
+        if (!actions) goto done;
+        for (long long i = 0; i < g->moves_len; i++) {
+            PyObject *tuple = move_tuple(core, &g->moves[i]);
+            if (!tuple) goto done;
+            PyList_SET_ITEM(actions, (Py_ssize_t)i, tuple);
+        }
+    } else {
+        actions = Py_NewRef(Py_None);
+    }
+    if (finished && g->loser >= 0)
+        result = Py_BuildValue("(OOiLLO)", Py_True, order, g->loser, g->actions,
+                               (g->turns + g->n - 1) / g->n, actions);
+    else
+        result = Py_BuildValue("(OOOLLO)", finished ? Py_True : Py_False, order, Py_None,
+                               g->actions, (g->turns + g->n - 1) / g->n, actions);
+done:
+    Py_DECREF(order);
+    Py_XDECREF(actions);
+    return result;
+}
+
+static PyObject *IdiotCore_playout(IdiotCore *self, PyObject *args) {
+    PyObject *state, *seed_arg;
+    int record;
+    if (!PyArg_ParseTuple(args, "OOp:playout", &state, &seed_arg, &record)) return NULL;
+    uint64_t seed;
+    if (seed_of(self, seed_arg, &seed) < 0) return NULL;
+    Game g;
+    g.moves = NULL;
+    g.moves_len = g.moves_cap = 0;
+    PyObject *result = NULL;
+    if (load_position(&g, self, state) == 0) {
+        /* IdiotState never draws from its own generator after the deal: only the random
+         * seats draw, each from LazyRandom(derive_seed(seed, seat + 1)). */
+        ks_random bot_rng[MAX_SEATS];
+        for (int seat = 0; seat < self->num_players; seat++)
+            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        if (play_loop(&g, self, bot_rng) == 0) result = playout_result(self, &g, record);
+    }
+    PyMem_Free(g.moves);
+    return result;
+}
+
 static PyMethodDef IdiotCore_methods[] = {
     {"play", (PyCFunction)IdiotCore_play, METH_O,
      "play(seed) -> NativeRun: the game play_game(game, bots, seed) plays."},
     {"deal", (PyCFunction)IdiotCore_deal, METH_O,
      "deal(seed) -> game.new_initial_state(random.Random(seed)).card_locations()."},
+    {"playout", (PyCFunction)IdiotCore_playout, METH_VARARGS,
+     "playout(state, seed, record) -> (finished, order, loser, actions, rounds, played):\n"
+     "the state played on as playouts.python_playout(state, bots, seed) plays it."},
     {NULL, NULL, 0, NULL},
 };
 
