@@ -1265,23 +1265,13 @@ done:
     return result;
 }
 
-/* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
-   s + 1)), and KraftidiotenState.play_out's loop. */
-static PyObject *ki_play(KiCore *self, uint64_t seed) {
+/* KraftidiotenState.play_out's loop from the position in self->game; each seat's bot draws
+   from self->seat_rng. Returns the number of actions played, or -1 with an exception. */
+static Py_ssize_t ki_loop(KiCore *self) {
     const KiRules *rules = self->rules;
     ki_game *g = &self->game;
-    /* Every seat draws (the greedy bot for an opening's category, the random one at each
-     * turn), seat 0 at the first action: it is seeded with the game's generator, and the
-     * other seats together at the first draw of any of them. */
     ks_random *seats[MAX_SEATS];
-    ks_random_lazy(&self->game_rng, seed);
-    for (int seat = 0; seat < self->num_seats; seat++) {
-        ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-        seats[seat] = &self->seat_rng[seat];
-    }
-    ks_random *first[2] = {&self->game_rng, seats[0]};
-    ks_random_seed_pending(first, 2);
-    ki_start(g, rules, &self->game_rng);
+    for (int seat = 0; seat < self->num_seats; seat++) seats[seat] = &self->seat_rng[seat];
     Py_ssize_t logged = 0;
     while (!g->finished && g->actions < rules->action_cap && g->broken == NULL) {
         int seat = g->player;
@@ -1301,15 +1291,277 @@ static PyObject *ki_play(KiCore *self, uint64_t seed) {
             break;
         }
         if (status < 0 || ki_log(self, logged, &action) < 0 || ki_apply(g, &action) < 0) {
-            return NULL;
+            return -1;
         }
         logged++;
     }
     if (g->broken != NULL) {
         PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
+        return -1;
+    }
+    return logged;
+}
+
+/* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
+   s + 1)), and KraftidiotenState.play_out's loop. */
+static PyObject *ki_play(KiCore *self, uint64_t seed) {
+    /* Every seat draws (the greedy bot for an opening's category, the random one at each
+     * turn), seat 0 at the first action: it is seeded with the game's generator, and the
+     * other seats together at the first draw of any of them. */
+    ks_random_lazy(&self->game_rng, seed);
+    for (int seat = 0; seat < self->num_seats; seat++) {
+        ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+    }
+    ks_random *first[2] = {&self->game_rng, &self->seat_rng[0]};
+    ks_random_seed_pending(first, 2);
+    ki_start(&self->game, self->rules, &self->game_rng);
+    Py_ssize_t logged = ki_loop(self);
+    return logged < 0 ? NULL : ki_run(self, logged);
+}
+
+/* ------------------------------------------------------------------ positions */
+
+/* Reads the cards of `object` (distinct cards of the deck; `seen` marks those read so far)
+   into `out`. */
+static int ki_position_cards(const KiRules *rules, PyObject *object, unsigned char *out,
+                             int *len, unsigned char *seen, const char *what) {
+    if (ki_card_list(object, rules->num_cards, out, len, what) < 0) return -1;
+    for (int i = 0; i < *len; i++) {
+        if (seen[out[i]]++) {
+            PyErr_Format(PyExc_ValueError, "%s: card %d is in two places", what, out[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* state.<name> as a new reference, or NULL with an exception. */
+static PyObject *ki_field(PyObject *state, const char *name) {
+    return PyObject_GetAttrString(state, name);
+}
+
+/* Reads the int (or bool) state.<name> from low to high into *out. */
+static int ki_field_long(PyObject *state, const char *name, long low, long high, long *out) {
+    PyObject *value = ki_field(state, name);
+    if (value == NULL) return -1;
+    int failed = !PyLong_Check(value);
+    if (failed) PyErr_Format(PyExc_ValueError, "%s: not an int", name);
+    failed = failed || ki_long(value, low, high, name, out) < 0;
+    Py_DECREF(value);
+    return failed ? -1 : 0;
+}
+
+static int ki_field_cards(const KiRules *rules, PyObject *state, const char *name,
+                          unsigned char *out, int *len, unsigned char *seen) {
+    PyObject *value = ki_field(state, name);
+    if (value == NULL) return -1;
+    int failed = ki_position_cards(rules, value, out, len, seen, name);
+    Py_DECREF(value);
+    return failed;
+}
+
+/* The position of a KraftidiotenState (its fields by name: the hands, stock, pile and
+   burned cards in their order, the last claim, the phase, who is to act and who is out,
+   the actions and turns so far), into self->game with the counters at zero. */
+static int ki_load_position(KiCore *self, PyObject *state) {
+    const KiRules *rules = self->rules;
+    ki_game *g = &self->game;
+    memset(g, 0, sizeof(*g));
+    g->rules = rules;
+    g->rng = &self->game_rng;
+    g->n = rules->num_players;
+    unsigned char seen[KI_MAX_CARDS] = {0};
+    PyObject *hands = ki_field(state, "hands");
+    if (hands == NULL) return -1;
+    PyObject *rows = ki_sequence(hands, g->n, "hands");
+    Py_DECREF(hands);
+    if (rows == NULL) return -1;
+    for (int seat = 0; seat < g->n; seat++) {
+        if (ki_position_cards(rules, PySequence_Fast_GET_ITEM(rows, seat), g->hands[seat],
+                              &g->hand_len[seat], seen, "hands") < 0) {
+            Py_DECREF(rows);
+            return -1;
+        }
+    }
+    Py_DECREF(rows);
+    if (ki_field_cards(rules, state, "stock", g->stock, &g->stock_len, seen) < 0 ||
+        ki_field_cards(rules, state, "pile", g->pile, &g->pile_len, seen) < 0 ||
+        ki_field_cards(rules, state, "burned", g->burned, &g->burned_len, seen) < 0) {
+        return -1;
+    }
+    long category, phase, player, layer, emptied, top3, lie_card, lie_category, finished;
+    long long actions, turns;
+    if (ki_field_long(state, "category", KI_NO_CATEGORY, KI_CATEGORIES - 1, &category) < 0 ||
+        ki_field_long(state, "phase", PHASE_TURN, PHASE_CLAIM, &phase) < 0 ||
+        ki_field_long(state, "player", 0, g->n - 1, &player) < 0 ||
+        ki_field_long(state, "layer", -1, g->n - 1, &layer) < 0 ||
+        ki_field_long(state, "layer_emptied", 0, 1, &emptied) < 0 ||
+        ki_field_long(state, "top3_claim", 0, 1, &top3) < 0 ||
+        ki_field_long(state, "lie_card", -1, rules->num_cards - 1, &lie_card) < 0 ||
+        ki_field_long(state, "lie_category", KI_NO_CATEGORY, KI_CATEGORIES - 1,
+                      &lie_category) < 0 ||
+        ki_field_long(state, "finished", 0, 1, &finished) < 0) {
+        return -1;
+    }
+    PyObject *counts[2] = {ki_field(state, "actions"), ki_field(state, "turns")};
+    long long *into[2] = {&actions, &turns};
+    for (int i = 0; i < 2; i++) {
+        if (counts[i] == NULL) {
+            Py_XDECREF(counts[1 - i]);
+            return -1;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        *into[i] = PyLong_Check(counts[i]) ? PyLong_AsLongLong(counts[i]) : -1;
+        if (*into[i] < 0 && !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "actions and turns: counts from 0");
+        }
+    }
+    Py_DECREF(counts[0]);
+    Py_DECREF(counts[1]);
+    if (PyErr_Occurred()) return -1;
+    /* the last claim on the pile: its plant and the figure stated */
+    PyObject *claims = ki_field(state, "claims");
+    if (claims == NULL) return -1;
+    PyObject *claim_list = ki_sequence(claims, -1, "claims");
+    Py_DECREF(claims);
+    if (claim_list == NULL) return -1;
+    Py_ssize_t claimed = PySequence_Fast_GET_SIZE(claim_list);
+    g->claim_plant = -1;
+    if (claimed > 0) {
+        PyObject *last = PySequence_Fast_GET_ITEM(claim_list, claimed - 1);
+        PyObject *plant = PyObject_GetAttrString(last, "plant");
+        PyObject *figure = PyObject_GetAttrString(last, "figure");
+        long value = -1;
+        int failed = plant == NULL || figure == NULL ||
+                     ki_long(plant, 0, rules->num_cards - 1, "claims", &value) < 0;
+        if (!failed) {
+            g->claim_plant = (int)value;
+            g->claim_figure = PyFloat_AsDouble(figure);
+            failed = g->claim_figure == -1.0 && PyErr_Occurred();
+        }
+        Py_XDECREF(plant);
+        Py_XDECREF(figure);
+        if (failed) {
+            Py_DECREF(claim_list);
+            return -1;
+        }
+    }
+    Py_DECREF(claim_list);
+    PyObject *floor = ki_field(state, "floor");
+    if (floor == NULL) return -1;
+    g->floor = PyFloat_AsDouble(floor);
+    Py_DECREF(floor);
+    if (g->floor == -1.0 && PyErr_Occurred()) return -1;
+    PyObject *active = ki_field(state, "active");
+    if (active == NULL) return -1;
+    PyObject *flags = ki_sequence(active, g->n, "active");
+    Py_DECREF(active);
+    if (flags == NULL) return -1;
+    for (int seat = 0; seat < g->n; seat++) {
+        int truth = PyObject_IsTrue(PySequence_Fast_GET_ITEM(flags, seat));
+        if (truth < 0) {
+            Py_DECREF(flags);
+            return -1;
+        }
+        g->active[seat] = (unsigned char)truth;
+        g->num_active += truth;
+    }
+    Py_DECREF(flags);
+    PyObject *out = ki_field(state, "out_order");
+    if (out == NULL) return -1;
+    unsigned char out_seats[MAX_SEATS], went_out[MAX_SEATS] = {0};
+    int failed = ki_card_list(out, g->n, out_seats, &g->out_len, "out_order") < 0;
+    Py_DECREF(out);
+    if (failed) return -1;
+    for (int i = 0; i < g->out_len; i++) {
+        g->out_order[i] = out_seats[i];
+        if (g->active[out_seats[i]] || went_out[out_seats[i]]++) {
+            PyErr_SetString(PyExc_ValueError, "out_order: a seat still active or out twice");
+            return -1;
+        }
+    }
+    g->category = (int)category;
+    g->phase = (int)phase;
+    g->player = (int)player;
+    g->layer = (int)layer;
+    g->layer_emptied = (int)emptied;
+    g->top3_claim = (int)top3;
+    g->lie_card = (int)lie_card;
+    g->lie_category = (int)lie_category;
+    g->finished = (int)finished;
+    g->actions = actions;
+    g->turns = turns;
+    int playing = !g->finished && g->actions < rules->action_cap;
+    if (playing && (g->num_active < 2 || !g->active[g->player] ||
+                    (g->phase == PHASE_CHALLENGE && (g->layer < 0 || g->pile_len == 0)) ||
+                    (g->pile_len > 0 && (g->claim_plant < 0 || g->category < 0)) ||
+                    (g->phase == PHASE_CLAIM && (g->lie_card < 0 || g->lie_category < 0)))) {
+        PyErr_SetString(PyExc_ValueError, "not a position of a game in play");
+        return -1;
+    }
+    if (playing && g->phase == PHASE_CLAIM && self->seat_bot[g->player] == KI_GREEDY) {
+        PyErr_SetString(PyExc_ValueError, "the greedy bot never names a lie");
+        return -1;
+    }
+    return 0;
+}
+
+/* (finished, order, loser, actions, rounds, the actions played or None) */
+static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) {
+    const ki_game *g = &self->game;
+    int loser = -1;
+    for (int seat = 0; g->finished && seat < g->n && loser < 0; seat++) {
+        if (g->active[seat]) loser = seat;
+    }
+    PyObject *order = PyList_New(g->out_len);
+    PyObject *played = record ? PyList_New(logged) : Py_NewRef(Py_None);
+    PyObject *result = NULL;
+    if (order == NULL || played == NULL) goto done;
+    for (int i = 0; i < g->out_len; i++) {
+        PyObject *seat = PyLong_FromLong(g->out_order[i]);
+        if (seat == NULL) goto done;
+        PyList_SET_ITEM(order, i, seat);
+    }
+    for (Py_ssize_t i = 0; record && i < logged; i++) {
+        PyObject *action = ki_action_object(self->rules, &self->log[i]);
+        if (action == NULL) goto done;
+        PyList_SET_ITEM(played, i, action);
+    }
+    long long rounds = (g->turns + g->n - 1) / g->n;
+    if (loser >= 0) {
+        result = Py_BuildValue("(OOiLLO)", Py_True, order, loser, g->actions, rounds, played);
+    } else {
+        result = Py_BuildValue("(OOOLLO)", g->finished ? Py_True : Py_False, order, Py_None,
+                               g->actions, rounds, played);
+    }
+done:
+    Py_XDECREF(order);
+    Py_XDECREF(played);
+    return result;
+}
+
+/* playouts.python_playout: the state's chance draws from Random(seed), seat s's bot from
+   LazyRandom(derive_seed(seed, s + 1)). */
+static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
+    PyObject *state, *seed_object;
+    int record;
+    uint64_t seed;
+    if (!PyArg_ParseTuple(args, "OOp:playout", &state, &seed_object, &record) ||
+        ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) {
         return NULL;
     }
-    return ki_run(self, logged);
+    PyObject *result = NULL;
+    if (ki_load_position(self, state) == 0) {
+        ks_random_lazy(&self->game_rng, seed);
+        for (int seat = 0; seat < self->num_seats; seat++) {
+            ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        }
+        Py_ssize_t logged = ki_loop(self);
+        if (logged >= 0) result = ki_playout_result(self, logged, record);
+    }
+    self->busy = 0;
+    return result;
 }
 
 static PyObject *KiCore_play(KiCore *self, PyObject *seed_object) {
@@ -1378,6 +1630,9 @@ static PyMethodDef KiCore_methods[] = {
                "cards_played, loser_cards): play_game's game, played natively.")},
     {"deal", (PyCFunction)KiCore_deal, METH_O,
      PyDoc_STR("deal(seed) -> game.new_initial_state(Random(seed)).card_locations()")},
+    {"playout", (PyCFunction)KiCore_playout, METH_VARARGS,
+     PyDoc_STR("playout(state, seed, record) -> (finished, order, loser, actions, rounds, "
+               "played): the state played on as playouts.python_playout plays it.")},
     {NULL, NULL, 0, NULL},
 };
 
