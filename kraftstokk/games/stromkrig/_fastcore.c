@@ -1306,11 +1306,216 @@ error:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ positions */
+
+/* Reads the list state.<name> (at most max ints from low to high) into out. */
+static int field_ints(PyObject *state, const char *name, int *out, int max, long low, long high,
+                      int *len) {
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (value == NULL) return 0;
+    PyObject *seq = PySequence_Fast(value, name);
+    Py_DECREF(value);
+    if (seq == NULL) return 0;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
+    int ok = size <= max;
+    if (!ok) PyErr_Format(PyExc_ValueError, "%s: more than %d entries", name, max);
+    ok = ok && read_ints(seq, out, size, low, high, name);
+    Py_DECREF(seq);
+    *len = (int)size;
+    return ok;
+}
+
+/* Reads the int (or bool) state.<name> from low to high into *out. */
+static int field_long(PyObject *state, const char *name, long low, long high, long long *out) {
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (value == NULL) return 0;
+    int overflow = 0;
+    long long v = PyLong_Check(value) ? PyLong_AsLongLongAndOverflow(value, &overflow) : 0;
+    int is_int = PyLong_Check(value);
+    Py_DECREF(value);
+    if (v == -1 && PyErr_Occurred()) return 0;
+    if (!is_int || overflow || v < low || v > high) {
+        PyErr_Format(PyExc_ValueError, "%s: not an int from %ld to %ld", name, low, high);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* Cards read into a list, each in one place only (seen counts the places). */
+static int take_cards(cards *into, const int *values, int len, uint8_t *seen, const char *what) {
+    for (int i = 0; i < len; i++) {
+        if (seen[values[i]]++) {
+            PyErr_Format(PyExc_ValueError, "%s: card %d is in two places", what, values[i]);
+            return 0;
+        }
+        into->card[i] = (uint8_t)values[i];
+    }
+    into->len = len;
+    return 1;
+}
+
+static int field_cards(PyObject *state, const char *name, cards *into, uint8_t *seen) {
+    int values[DECK], len;
+    return field_ints(state, name, values, DECK, 0, DECK - 1, &len) &&
+           take_cards(into, values, len, seen, name);
+}
+
+/* The position of a StromkrigState (its fields by name: the hands, stock, pile, cards
+ * beside, burned and war cards in their order, the top card and its owner, the phase,
+ * who is to act and who is out, the war under way, the actions and turns so far) into s,
+ * with the counters at zero. */
+static int load_position(state *s, Core *core, PyObject *py) {
+    memset(s, 0, sizeof *s);
+    s->core = core;
+    s->n = core->n;
+    int n = s->n;
+    uint8_t seen[DECK] = {0};
+    PyObject *hands = PyObject_GetAttrString(py, "hands");
+    if (hands == NULL) return 0;
+    PyObject *rows = sequence_of(hands, n, "hands");
+    Py_DECREF(hands);
+    if (rows == NULL) return 0;
+    for (int seat = 0; seat < n; seat++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, seat), "hands");
+        int values[DECK];
+        Py_ssize_t len = row ? PySequence_Fast_GET_SIZE(row) : 0;
+        int ok = row != NULL && len <= DECK;
+        if (row != NULL && !ok) PyErr_SetString(PyExc_ValueError, "hands: too many cards");
+        ok = ok && read_ints(row, values, len, 0, DECK - 1, "hands") &&
+             take_cards(&s->hands[seat], values, (int)len, seen, "hands");
+        Py_XDECREF(row);
+        if (!ok) {
+            Py_DECREF(rows);
+            return 0;
+        }
+    }
+    Py_DECREF(rows);
+    if (!field_cards(py, "stock", &s->stock, seen) || !field_cards(py, "pile", &s->pile, seen) ||
+        !field_cards(py, "beside", &s->beside, seen) ||
+        !field_cards(py, "burned", &s->burned, seen) ||
+        !field_cards(py, "war_cards", &s->war_cards, seen))
+        return 0;
+    long long top, owner, chance_card, current, phase, actions, turns, challenger, category;
+    if (!field_long(py, "top", -1, DECK - 1, &top) ||
+        !field_long(py, "top_owner", -1, n - 1, &owner) ||
+        !field_long(py, "chance_card", -1, DECK - 1, &chance_card) ||
+        !field_long(py, "current", 0, n - 1, &current) ||
+        !field_long(py, "phase", PHASE_PLAY, PHASE_OVER, &phase) ||
+        !field_long(py, "actions", 0, LLONG_MAX, &actions) ||
+        !field_long(py, "turns", 0, LLONG_MAX, &turns) ||
+        !field_long(py, "challenger", -1, n - 1, &challenger) ||
+        !field_long(py, "war_category", -1, CATEGORY_COUNT - 1, &category))
+        return 0;
+    if (chance_card >= 0 && seen[chance_card]++) {
+        PyErr_SetString(PyExc_ValueError, "chance_card: the card is in two places");
+        return 0;
+    }
+    int flags[MAX_SEATS], len;
+    if (!field_ints(py, "out", flags, n, 0, 1, &len)) return 0;
+    if (len != n) {
+        PyErr_SetString(PyExc_ValueError, "out: one flag per seat");
+        return 0;
+    }
+    for (int seat = 0; seat < n; seat++) s->out[seat] = (uint8_t)flags[seat];
+    if (!field_ints(py, "order", s->order, n, 0, n - 1, &s->order_len) ||
+        !field_ints(py, "war_players", s->war_players, n, 0, n - 1, &s->war_players_len) ||
+        !field_ints(py, "ask_queue", s->ask_queue, n, 0, n - 1, &s->ask_len) ||
+        !field_ints(py, "round_players", s->round_players, n, 0, n - 1, &s->round_len))
+        return 0;
+    PyObject *laid = PyObject_GetAttrString(py, "round_laid");
+    if (laid == NULL) return 0;
+    PyObject *pairs = PySequence_Fast(laid, "round_laid");
+    Py_DECREF(laid);
+    if (pairs == NULL) return 0;
+    Py_ssize_t laid_len = PySequence_Fast_GET_SIZE(pairs);
+    int ok = laid_len <= n;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "round_laid: more war cards than seats");
+    for (Py_ssize_t i = 0; ok && i < laid_len; i++) {
+        int pair[2];
+        ok = read_ints(PySequence_Fast_GET_ITEM(pairs, i), pair, 2, 0, DECK - 1, "round_laid");
+        if (ok && pair[0] >= n) {
+            PyErr_SetString(PyExc_ValueError, "round_laid: not a seat");
+            ok = 0;
+        }
+        if (ok) {
+            s->round_seat[i] = pair[0];
+            s->round_card[i] = pair[1];
+        }
+    }
+    Py_DECREF(pairs);
+    if (!ok) return 0;
+    s->laid_len = (int)laid_len;
+    s->top = (int)top;
+    s->top_owner = (int)owner;
+    s->chance_card = (int)chance_card;
+    s->current = (int)current;
+    s->phase = (int)phase;
+    s->actions = actions;
+    s->turns = turns;
+    s->challenger = (int)challenger;
+    s->war_category = (int)category;
+    int left = 0;
+    for (int seat = 0; seat < n; seat++) left += !s->out[seat];
+    int playing = s->phase != PHASE_OVER && s->actions < core->action_cap;
+    if (playing && (left < 2 || s->out[s->current] ||
+                    (s->phase == PHASE_CHOOSE && s->chance_card < 0) ||
+                    (s->phase != PHASE_PLAY && s->phase != PHASE_CHOOSE && s->challenger < 0))) {
+        PyErr_SetString(PyExc_ValueError, "not a position of a game in play");
+        return 0;
+    }
+    return 1;
+}
+
+/* playouts.python_playout: the position played on; seat s's bot draws from
+ * LazyRandom(derive_seed(seed, s + 1)). (finished, order, loser, actions, rounds, the
+ * actions played or None) */
+static PyObject *Core_playout(PyObject *self, PyObject *args) {
+    Core *core = (Core *)self;
+    PyObject *position, *seed_arg;
+    int record;
+    uint64_t seed;
+    if (!PyArg_ParseTuple(args, "OOp:playout", &position, &seed_arg, &record) ||
+        !parse_seed(seed_arg, &seed))
+        return NULL;
+    state *s = new_state();
+    if (s == NULL) return NULL;
+    PyObject *result = NULL;
+    if (load_position(s, core, position)) {
+        /* StromkrigState draws from its own generator only to deal. */
+        ks_random_lazy(&s->rng, seed);
+        for (int seat = 0; seat < s->n; seat++)
+            ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        if (play_out(core, s)) {
+            /* StromkrigState.result */
+            int finished = s->phase == PHASE_OVER, loser = -1;
+            for (int seat = 0; finished && seat < s->n && loser < 0; seat++)
+                if (!s->out[seat]) loser = seat;
+            if (finished && loser < 0 && s->order_len > 0) loser = s->order[s->order_len - 1];
+            PyObject *order = ints_to_list(s->order, s->order_len);
+            PyObject *played = record ? actions_to_list(core) : Py_NewRef(Py_None);
+            PyObject *loser_obj = loser >= 0 ? PyLong_FromLong(loser) : Py_NewRef(Py_None);
+            if (order && played && loser_obj)
+                result = Py_BuildValue("(OOOLLO)", finished ? Py_True : Py_False, order,
+                                       loser_obj, s->actions, (s->turns + s->n - 1) / s->n,
+                                       played);
+            Py_XDECREF(order);
+            Py_XDECREF(played);
+            Py_XDECREF(loser_obj);
+        }
+    }
+    PyMem_Free(s);
+    return result;
+}
+
 static PyMethodDef Core_methods[] = {
     {"play", Core_play, METH_O,
      "play(seed) -> (actions, finished, order, loser, rounds, counters, samples, cards_played, "
      "loser_cards): one whole game, as play_game plays it."},
     {"deal", Core_deal, METH_O, "deal(seed) -> card_locations() of the dealt state."},
+    {"playout", Core_playout, METH_VARARGS,
+     "playout(state, seed, record) -> (finished, order, loser, actions, rounds, played): the "
+     "state played on as playouts.python_playout plays it."},
     {NULL, NULL, 0, NULL},
 };
 
