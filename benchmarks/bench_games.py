@@ -6,8 +6,9 @@ the seats whose bots have one, each game's native core (``games/fastcore.py``), 
 
 Targets for the compiled engine: greedy bots Idiot >= 20,000 games/s, Kraftidioten >=
 10,000 and Strømkrig >= 8,000; random bots <= 500 ns per action in every game; setup
-(deal and bots) <= 10 µs per game. Rates are per CPU second of the measuring process
-(``time.process_time``), so other work on the machine lowers them less than it lowers
+(deal and bots) <= 10 µs per game. A playout from a position (``games/playouts.py``, a
+search bot's rollout) is timed per call, with no target. Rates are per CPU second of the
+measuring process (``time.process_time``), so other work on the machine lowers them less than it lowers
 wall-clock rates; a calibration loop is timed beside them to show how fast this machine
 is today. Each engine runs in its own child process (``KRAFTSTOKK_PURE_PYTHON=1`` for
 the pure one; a process cannot load both), the children take turns, ``ROUNDS`` times,
@@ -95,6 +96,30 @@ def measure_setup(name: str, table: DeckTable) -> float:
     return (time.process_time() - start) / SETUPS * 1e6
 
 
+def measure_playout(name: str, table: DeckTable, seconds: float) -> float:
+    """µs per ``playouts.playout`` of greedy seats from a position a quarter into a greedy
+    game (a search bot's rollout): the core reads the state and plays it on."""
+    from kraftstokk.games import registry
+    from kraftstokk.games.core import play_game, replay
+    from kraftstokk.games.playouts import playout
+
+    game = registry.make_game(name, table, PLAYERS)
+    bots = registry.make_bots(game, "greedy")
+    actions = play_game(game, bots, SEED).actions
+    state = replay(game, SEED, actions[: len(actions) // 4])
+    for warm in range(3):
+        playout(state, bots, warm)
+    played = 0
+    start = time.process_time()
+    while True:
+        playout(state, bots, played)
+        played += 1
+        cpu = time.process_time() - start
+        if cpu >= seconds and played >= 3:
+            break
+    return cpu / played * 1e6
+
+
 def child(table_path: str) -> None:
     """One round of every figure with the engine this process loaded; JSON on stdout."""
     from kraftstokk.games import native
@@ -107,6 +132,7 @@ def child(table_path: str) -> None:
             bots: measure_play(name, bots, table, SECONDS[engine]) for bots in BOTS
         }
         figures["games"][name]["setup_us"] = measure_setup(name, table)
+        figures["games"][name]["playout_us"] = measure_playout(name, table, SECONDS[engine])
     print(json.dumps(figures))
 
 
@@ -190,6 +216,15 @@ def main(against: Path | None) -> None:
                 text += f" [target <= {SETUP_US:.0f} µs: {verdict(ok)}]"
             parts.append(text)
         print(f"{name}, setup per game (deal and bots): " + "; ".join(parts), flush=True)
+        parts = []
+        for engine in rounds:
+            playouts = [r["games"][name]["playout_us"] for r in rounds[engine]]
+            parts.append(f"{engine} {spread(playouts, 1)} µs")
+        print(
+            f"{name}, a greedy playout from a quarter into a game (playouts.playout): "
+            + "; ".join(parts),
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

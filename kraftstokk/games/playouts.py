@@ -53,9 +53,7 @@ def playout(
         core = native_core(game, bots)
         if core is not None:
             try:
-                finished, order, loser, actions, rounds, played = core.playout(
-                    state, seed, record
-                )
+                finished, order, loser, actions, rounds, played = core.playout(state, seed, record)
             except ValueError as error:  # the core's reading of a position it cannot play
                 raise GameError(f"{game.name}: cannot play this position on: {error}") from None
             return Playout(Result(finished, order, loser, actions, rounds), played)
