@@ -8,9 +8,9 @@ Targets for the compiled engine: greedy bots Idiot >= 20,000 games/s, Kraftidiot
 10,000 and Strømkrig >= 8,000; random bots <= 500 ns per action in every game; setup
 (deal and bots) <= 10 µs per game. A playout from a position (``games/playouts.py``, a
 search bot's rollout) is timed per call, with no target. Rates are per CPU second of the
-measuring process (``time.process_time``), so other work on the machine lowers them less than it lowers
-wall-clock rates; a calibration loop is timed beside them to show how fast this machine
-is today. Each engine runs in its own child process (``KRAFTSTOKK_PURE_PYTHON=1`` for
+measuring process (``time.process_time``), so other work on the machine lowers them less
+than it lowers wall-clock rates; a calibration loop is timed beside them to show how fast
+this machine is today. Each engine runs in its own child process (``KRAFTSTOKK_PURE_PYTHON=1`` for
 the pure one; a process cannot load both), the children take turns, ``ROUNDS`` times,
 and the median of the rounds is printed with their minimum and maximum.
 
