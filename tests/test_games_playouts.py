@@ -10,13 +10,15 @@ actions played, the result and the errors must be the same.
 from __future__ import annotations
 
 import itertools
+import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from kraftstokk.errors import GameError
 from kraftstokk.games import native, registry
-from kraftstokk.games.core import DeckTable, Game, State, derive_seed, play_game, replay
+from kraftstokk.games.core import Action, DeckTable, Game, State, derive_seed, play_game, replay
 from kraftstokk.games.fastcore import native_core
 from kraftstokk.games.playouts import Playout, playout, python_playout
 from tests.conftest import synthetic_deck
@@ -36,6 +38,14 @@ def seating(mix: str, players: int) -> str:
         return mix
     first, second = ("greedy", "random") if mix == "mixed" else ("random", "greedy")
     return ",".join(first if seat % 2 else second for seat in range(players))
+
+
+def mixes(game: Game) -> list[str]:
+    """The seatings played on: greedy, random, both; the heuristic bot where the core has it."""
+    found = ["greedy", "random", "mixed", "mixed-reversed"]
+    if native_core(game, registry.make_bots(game, "heuristic")) is not None:
+        found.append("heuristic")
+    return found
 
 
 def variant_sets(name: str) -> list[list[str]]:
@@ -94,7 +104,7 @@ def test_a_core_continues_a_position_as_the_python_engine_does(name: str) -> Non
             game = registry.make_game(name, tables[number % 2], players, variants, **extra)
             seed = derive_seed(SEED, players, number)
             for point, state in positions(name, game, seed):
-                for mix in ("greedy", "random", "mixed", "mixed-reversed"):
+                for mix in mixes(game):
                     bots = registry.make_bots(game, seating(mix, players))
                     assert native_core(game, bots) is not None, (name, mix)
                     playout_seed = derive_seed(seed, int(point * 100), len(mix))
@@ -130,10 +140,17 @@ def test_a_playout_leaves_the_state_alone_and_follows_its_seed(name: str) -> Non
         assert playout(state, bots, seed) == python_playout(state, bots, seed)
 
 
+class FirstLegalBot:
+    """A bot no core plays: the first legal action."""
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[0]
+
+
 @pytest.mark.parametrize("name", native.native_cores())
 def test_bots_without_a_core_play_on_in_python(name: str) -> None:
     game = registry.make_game(name, DeckTable.from_deck(synthetic_deck()), 3)
-    bots = registry.make_bots(game, "heuristic,greedy,random")
+    bots = [FirstLegalBot(), *registry.make_bots(game, "heuristic,greedy,random")[1:]]
     assert native_core(game, bots) is None
     [(_, state)] = [found for found in positions(name, game, 8) if found[0] == 0.1]
     assert playout(state, bots, 9, record=True) == python_playout(state, bots, 9, record=True)
@@ -153,7 +170,7 @@ def test_a_position_the_core_cannot_read_is_refused_with_the_reason(name: str) -
     require_core(name)
     game = registry.make_game(name, DeckTable.from_deck(synthetic_deck()), 3)
     bots = registry.make_bots(game, "greedy")
-    state = game.new_initial_state(__import__("random").Random(4))
+    state = game.new_initial_state(random.Random(4))
     _tampered(name, state)
     with pytest.raises(GameError, match=rf"{name}: cannot play this position on: .*two places"):
         playout(state, bots, 1)

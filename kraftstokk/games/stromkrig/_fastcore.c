@@ -32,7 +32,14 @@
  * gives k(k-1)/2 runs, so under 1,500), take and sjanse. */
 #define MAX_LEGAL 2048
 
-enum { BOT_RANDOM = 0, BOT_GREEDY = 1 };
+enum { BOT_RANDOM = 0, BOT_GREEDY = 1, BOT_HEURISTIC = 2 };
+
+/* A heuristic seat's settings (bots.HeuristicBot). */
+typedef struct {
+    long join_nr;
+    long war_nr;
+    double explore;
+} heuristic_settings;
 
 /* The samples, named as the events of events.py record them (the counters are in
  * ks_game.h). */
@@ -90,6 +97,14 @@ typedef struct {
     uint8_t open_len[DECK];
     double war_figure[CATEGORY_COUNT][DECK];
     double cost[DECK]; /* the greedy bot's cost of a special use */
+    /* what the heuristic bot reads (StromkrigGame's tables) and each heuristic seat's
+     * settings */
+    heuristic_settings heuristic[MAX_SEATS];
+    double production[DECK];
+    int gwh_nr[DECK];
+    int nr[CATEGORY_COUNT][DECK];
+    uint8_t joker[DECK];
+    uint8_t special[DECK]; /* a burner, a resetter or an invisible card */
     /* Every action with at most one argument, made once and shared by every game. */
     PyObject *action[KIND_COUNT][DECK];
     PyObject *counter_names[COUNTER_COUNT];
@@ -257,7 +272,9 @@ static void new_initial_state(state *s, Core *core, uint64_t seed) {
     ks_random_lazy(&s->rng, seed);
     for (int seat = 0; seat < s->n; seat++) {
         ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-        if (core->bot[seat] == BOT_RANDOM) drawn[drawing++] = &s->bot_rng[seat];
+        if (core->bot[seat] == BOT_RANDOM ||
+            (core->bot[seat] == BOT_HEURISTIC && core->heuristic[seat].explore != 0.0))
+            drawn[drawing++] = &s->bot_rng[seat];
     }
     ks_random_seed_pending(drawn, drawing);
     double keys[DECK];
@@ -701,6 +718,192 @@ static action greedy_act(state *s, const legal_list *legal, int seat) {
     return chosen;
 }
 
+/* HeuristicBot._strong: a plant in hand within join_nr in every category. */
+static int heuristic_strong(const Core *core, const cards *hand, long join_nr) {
+    for (int k = 0; k < CATEGORY_COUNT; k++) {
+        int best = -1;
+        for (int i = 0; i < hand->len; i++) {
+            int card = hand->card[i];
+            if (!core->joker[card] && (best < 0 || core->nr[k][card] < best)) best = core->nr[k][card];
+        }
+        if (best < 0 || best > join_nr) return 0;
+    }
+    return 1;
+}
+
+/* bots._best_category: the category in which the hand's best plant ranks highest, looked
+ * at in the order production, effect, head; production when the hand holds none. */
+static int heuristic_category(const Core *core, const cards *hand) {
+    static const int order[CATEGORY_COUNT] = {1, 0, 2};
+    int best_category = 1;
+    long best_nr = 1000000;
+    for (int k = 0; k < CATEGORY_COUNT; k++) {
+        int category = order[k];
+        for (int i = 0; i < hand->len; i++) {
+            int card = hand->card[i];
+            if (!core->joker[card] && core->nr[category][card] < best_nr) {
+                best_nr = core->nr[category][card];
+                best_category = category;
+            }
+        }
+    }
+    return best_category;
+}
+
+/* HeuristicBot._war_card: the highest figure to open a round (the last of equals, as the
+ * end of a stable sort), else the lowest that beats the lowest card laid (the first of
+ * equals), else the lowest. */
+static int heuristic_war_card(const state *s, const legal_list *legal) {
+    const double *figure = s->core->war_figure[s->war_category];
+    int chosen = 0;
+    if (s->laid_len == 0) {
+        for (int i = 1; i < legal->len; i++)
+            if (figure[legal->item[i].card] >= figure[legal->item[chosen].card]) chosen = i;
+        return chosen;
+    }
+    double lowest = figure[s->round_card[0]];
+    for (int i = 1; i < s->laid_len; i++)
+        if (figure[s->round_card[i]] < lowest) lowest = figure[s->round_card[i]];
+    int above = -1;
+    for (int i = 0; i < legal->len; i++) {
+        double value = figure[legal->item[i].card];
+        if (value < figure[legal->item[chosen].card]) chosen = i;
+        if (value > lowest && (above < 0 || value < figure[legal->item[above].card])) above = i;
+    }
+    return above >= 0 ? above : chosen;
+}
+
+/* The first card of a lay or run, and how many it lays. */
+static int first_card(const state *s, const action *a) {
+    return a->kind == KIND_RUN ? s->hands[s->current].card[a->card] : a->card;
+}
+
+/* HeuristicBot._good_for_war: a plant left in hand after laying `a`, within war_nr in
+ * some category. */
+static int heuristic_good_for_war(const state *s, const action *a, long war_nr) {
+    const Core *core = s->core;
+    const cards *hand = &s->hands[s->current];
+    int from = a->kind == KIND_RUN ? a->card : -1, to = a->kind == KIND_RUN ? a->card + a->len : -1;
+    for (int k = 0; k < CATEGORY_COUNT; k++) {
+        for (int i = 0; i < hand->len; i++) {
+            int card = hand->card[i];
+            int spent = a->kind == KIND_RUN ? (i >= from && i < to) : card == a->card;
+            if (!spent && !core->joker[card] && core->nr[k][card] <= war_nr) return 1;
+        }
+    }
+    return 0;
+}
+
+/* HeuristicBot._cheapest: of the actions of `kind`, the first of the lowest (joker,
+ * production); -1 when there is none. */
+static int heuristic_cheapest(const Core *core, const legal_list *legal, int kind) {
+    int best = -1;
+    for (int i = 0; i < legal->len; i++) {
+        if (legal->item[i].kind != kind) continue;
+        int card = legal->item[i].card, other = best >= 0 ? legal->item[best].card : 0;
+        if (best < 0 || core->joker[card] < core->joker[other] ||
+            (core->joker[card] == core->joker[other] && core->production[card] < core->production[other]))
+            best = i;
+    }
+    return best;
+}
+
+static int first_of(const legal_list *legal, int kind) {
+    for (int i = 0; i < legal->len; i++)
+        if (legal->item[i].kind == kind) return i;
+    return -1;
+}
+
+/* HeuristicBot._turn: runs first, then plain cards (a burn for a big pile rather than a
+ * top card), specials when stuck; no war it would probably lose. */
+static int heuristic_turn(const state *s, const legal_list *legal, long war_nr) {
+    const Core *core = s->core;
+    int seat = s->current;
+    int wary = s->top >= 0 && s->top_owner != seat && s->top_owner != -1;
+    int pile_size = s->pile.len + s->beside.len;
+    int best_run = -1, cheapest = -1, first_safe_lay = -1;
+    for (int i = 0; i < legal->len; i++) {
+        const action *a = &legal->item[i];
+        if (a->kind != KIND_RUN && a->kind != KIND_LAY) continue;
+        int card = first_card(s, a);
+        if (wary && core->war_starts[s->top][card] && !heuristic_good_for_war(s, a, war_nr)) continue;
+        if (a->kind == KIND_RUN) {
+            /* max((len, -production)): the longest, then the lowest first card; the first of equals */
+            if (best_run < 0) {
+                best_run = i;
+                continue;
+            }
+            const action *b = &legal->item[best_run];
+            double mine = core->production[card], theirs = core->production[first_card(s, b)];
+            if (a->len > b->len || (a->len == b->len && mine < theirs)) best_run = i;
+            continue;
+        }
+        if (first_safe_lay < 0) first_safe_lay = i;
+        if (cheapest < 0 && !core->special[card]) cheapest = i;
+    }
+    if (best_run >= 0) return best_run;
+    if (cheapest < 0) cheapest = first_safe_lay; /* no plain card: any safe lay */
+    int burn = heuristic_cheapest(core, legal, KIND_BURN);
+    if (cheapest >= 0) {
+        if (burn >= 0 && core->gwh_nr[legal->item[cheapest].card] <= 8 && pile_size >= 5) return burn;
+        return cheapest;
+    }
+    if (s->chance_card >= 0) { /* choosing the use of a sjanse card */
+        static const int stuck[3] = {KIND_INVISIBLE, KIND_RESET, KIND_BURN};
+        for (int k = 0; k < 3; k++) {
+            int found = first_of(legal, stuck[k]);
+            if (found >= 0) return found;
+        }
+        return 0;
+    }
+    int invisible = heuristic_cheapest(core, legal, KIND_INVISIBLE);
+    if (invisible >= 0) return invisible;
+    int reset = heuristic_cheapest(core, legal, KIND_RESET);
+    if (reset >= 0) return reset;
+    int chance = first_of(legal, KIND_CHANCE);
+    if (burn >= 0 && (pile_size >= 3 || chance < 0)) return burn;
+    if (chance >= 0) return chance;
+    if (burn >= 0) return burn;
+    int lay = first_of(legal, KIND_LAY);
+    if (lay >= 0) return lay;
+    int take = first_of(legal, KIND_TAKE);
+    return take >= 0 ? take : 0;
+}
+
+/* HeuristicBot.act */
+static int heuristic_act(state *s, const legal_list *legal, int seat) {
+    const Core *core = s->core;
+    const heuristic_settings *h = &core->heuristic[seat];
+    const cards *hand = &s->hands[seat];
+    switch (s->phase) {
+    case PHASE_ASK: /* legal: JOIN, STAY_OUT */
+        return heuristic_strong(core, hand, h->join_nr) ? 0 : 1;
+    case PHASE_NAMING: /* legal: NAME 0, 1, 2 */
+        return heuristic_category(core, hand);
+    case PHASE_WAR:
+        if (s->war_category < 0 || s->war_category >= CATEGORY_COUNT) {
+            fail(s, "a war card without a named category");
+            return 0;
+        }
+        return heuristic_war_card(s, legal);
+    default:
+        break;
+    }
+    if (h->explore != 0.0 && ks_random_double(&s->bot_rng[seat]) < h->explore) {
+        int plays = 0;
+        for (int i = 0; i < legal->len; i++)
+            plays += legal->item[i].kind == KIND_LAY || legal->item[i].kind == KIND_RUN;
+        if (plays) {
+            int pick = (int)ks_randbelow(&s->bot_rng[seat], (uint32_t)plays);
+            for (int i = 0; i < legal->len; i++) {
+                if (legal->item[i].kind != KIND_LAY && legal->item[i].kind != KIND_RUN) continue;
+                if (pick-- == 0) return i;
+            }
+        }
+    }
+    return heuristic_turn(s, legal, h->war_nr);
+}
+
 static action choose(state *s, legal_list *legal) {
     int seat = s->current;
     int greedy = s->core->bot[seat] == BOT_GREEDY;
@@ -717,6 +920,7 @@ static action choose(state *s, legal_list *legal) {
         return none;
     }
     if (greedy) return greedy_act(s, legal, seat);
+    if (s->core->bot[seat] == BOT_HEURISTIC) return legal->item[heuristic_act(s, legal, seat)];
     return legal->item[ks_randbelow(&s->bot_rng[seat], (uint32_t)legal->len)];
 }
 
@@ -1245,15 +1449,18 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     static char *keywords[] = {"num_players", "dealer", "action_cap", "parameters", "bots",
                                "hand_order", "run_next", "beats", "may_lay", "war_starts",
                                "beats_nothing", "special_uses", "open_uses", "war_figure",
-                               "costs", NULL};
+                               "costs", "heuristics", "production", "gwh_nr", "nr", "joker",
+                               "special", NULL};
     int n, dealer;
     long long action_cap;
     PyObject *parameters, *bots, *hand_order, *run_next, *beats, *may_lay, *war_starts;
     PyObject *beats_nothing, *special_uses, *open_uses, *war_figure, *costs;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiLOOOOOOOOOOOO", keywords, &n, &dealer,
-                                     &action_cap, &parameters, &bots, &hand_order, &run_next,
-                                     &beats, &may_lay, &war_starts, &beats_nothing, &special_uses,
-                                     &open_uses, &war_figure, &costs)) {
+    PyObject *heuristics, *production, *gwh_nr, *nr, *joker, *special;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiLOOOOOOOOOOOOOOOOOO", keywords, &n,
+                                     &dealer, &action_cap, &parameters, &bots, &hand_order,
+                                     &run_next, &beats, &may_lay, &war_starts, &beats_nothing,
+                                     &special_uses, &open_uses, &war_figure, &costs, &heuristics,
+                                     &production, &gwh_nr, &nr, &joker, &special)) {
         return NULL;
     }
     if (n < MIN_SEATS || n > MAX_SEATS || dealer < 0 || dealer >= n || action_cap < 1) {
@@ -1278,7 +1485,7 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     static const int special_allowed[] = {KIND_BURN, KIND_RESET, KIND_INVISIBLE};
     static const int open_allowed[] = {KIND_LAY, KIND_BURN, KIND_RESET, KIND_INVISIBLE};
     PyObject *figures = NULL;
-    if (!read_ints(bots, bot_kinds, n, BOT_RANDOM, BOT_GREEDY, "bots")) goto error;
+    if (!read_ints(bots, bot_kinds, n, BOT_RANDOM, BOT_HEURISTIC, "bots")) goto error;
     for (int seat = 0; seat < n; seat++) core->bot[seat] = (uint8_t)bot_kinds[seat];
     if (!read_ints(hand_order, core->hand_order, DECK, -1000, 1000, "hand_order")) goto error;
     if (!read_ints(run_next, core->run_next, DECK, -1, DECK - 1, "run_next")) goto error;
@@ -1298,6 +1505,38 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     }
     Py_CLEAR(figures);
     if (!read_doubles(costs, core->cost, DECK, "costs")) goto error;
+    if (!read_doubles(production, core->production, DECK, "production") ||
+        !read_ints(gwh_nr, core->gwh_nr, DECK, -1000000, 1000000, "gwh_nr") ||
+        !read_flags(joker, core->joker, DECK, "joker") ||
+        !read_flags(special, core->special, DECK, "special"))
+        goto error;
+    figures = sequence_of(nr, CATEGORY_COUNT, "nr");
+    if (figures == NULL) goto error;
+    for (int category = 0; category < CATEGORY_COUNT; category++) {
+        if (!read_ints(PySequence_Fast_GET_ITEM(figures, category), core->nr[category], DECK,
+                       -1000000, 1000000, "nr"))
+            goto error;
+    }
+    Py_CLEAR(figures);
+    /* per seat None, or a heuristic seat's (join_nr, war_nr, explore) */
+    figures = sequence_of(heuristics, n, "heuristics");
+    if (figures == NULL) goto error;
+    for (int seat = 0; seat < n; seat++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(figures, seat);
+        if ((item == Py_None) != (core->bot[seat] != BOT_HEURISTIC)) {
+            PyErr_SetString(PyExc_ValueError, "heuristics: settings for the heuristic seats only");
+            goto error;
+        }
+        if (item == Py_None) continue;
+        heuristic_settings *h = &core->heuristic[seat];
+        if (!PyArg_ParseTuple(item, "lld:heuristics", &h->join_nr, &h->war_nr, &h->explore))
+            goto error;
+        if (!(h->explore >= 0.0 && h->explore <= 1.0)) {
+            PyErr_SetString(PyExc_ValueError, "heuristics: explore from 0 to 1");
+            goto error;
+        }
+    }
+    Py_CLEAR(figures);
     if (!make_actions(core)) goto error;
     return (PyObject *)core;
 error:
@@ -1544,6 +1783,7 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     int ok = PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) == 0 &&
              PyModule_AddIntConstant(m, "BOT_RANDOM", BOT_RANDOM) == 0 &&
              PyModule_AddIntConstant(m, "BOT_GREEDY", BOT_GREEDY) == 0 &&
+             PyModule_AddIntConstant(m, "BOT_HEURISTIC", BOT_HEURISTIC) == 0 &&
              PyModule_AddIntConstant(m, "MAX_SEATS", MAX_SEATS) == 0;
     if (!ok) {
         Py_DECREF(m);
