@@ -44,13 +44,22 @@ MIXES = (
 )
 #: The games whose core also plays the heuristic bot, and the mixes added for them: every
 #: seat heuristic, heuristic with greedy and random seats (capped), and heuristic seats
-#: with settings of their own (no exploring, or much of it).
-HEURISTIC_CORES = ("stromkrig",)
-HEURISTIC_MIXES = (
-    ("heuristic", 0),
-    ("heuristic,greedy,random", 1500),
-    ("heuristic:explore=0,heuristic:join_nr=30:war_nr=5:explore=0.5", 0),
-)
+#: with settings of their own.
+HEURISTIC_MIXES: dict[str, tuple[tuple[str, int], ...]] = {
+    # Capped: a heuristic Kraftidioten game runs to a thousand actions and more, slowly in
+    # pure Python; test_games_playouts.py plays heuristic seats to the end from late positions.
+    "kraftidioten": (
+        ("heuristic", 400),
+        ("heuristic,greedy,random", 400),
+        ("heuristic:knowledge=0,heuristic:knowledge=1:bluff=0.2:top3_challenge=0.9", 400),
+    ),
+    "stromkrig": (
+        ("heuristic", 0),
+        ("heuristic,greedy,random", 1500),
+        ("heuristic:explore=0,heuristic:join_nr=30:war_nr=5:explore=0.5", 0),
+    ),
+}
+HEURISTIC_CORES = tuple(HEURISTIC_MIXES)
 #: Child processes playing the pure-Python side, side by side on a machine's cores.
 CHILDREN = 2
 
@@ -75,7 +84,7 @@ def configurations(name: str) -> list[dict[str, Any]]:
         {"players": players, "variants": chosen, "bots": bots_of(mix, players), "cap": cap}
         for players in range(spec.min_players, spec.max_players + 1)
         for chosen in combos
-        for mix, cap in (*MIXES, *(HEURISTIC_MIXES if name in HEURISTIC_CORES else ()))
+        for mix, cap in (*MIXES, *HEURISTIC_MIXES.get(name, ()))
     ]
 
 
