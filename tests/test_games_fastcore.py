@@ -46,6 +46,11 @@ MIXES = (
 #: seat heuristic, heuristic with greedy and random seats (capped), and heuristic seats
 #: with settings of their own.
 HEURISTIC_MIXES: dict[str, tuple[tuple[str, int], ...]] = {
+    "idiot": (
+        ("heuristic", 0),
+        ("heuristic,greedy,random", 1500),
+        ("heuristic:burn_pile=0,heuristic:burn_pile=9", 0),
+    ),
     # Capped: a heuristic Kraftidioten game runs to a thousand actions and more, slowly in
     # pure Python; test_games_playouts.py plays heuristic seats to the end from late positions.
     "kraftidioten": (

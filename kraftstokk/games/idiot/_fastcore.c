@@ -48,7 +48,7 @@
 
 static PyObject *counter_names[COUNTER_COUNT]; /* interned at module init */
 
-enum { SEAT_GREEDY, SEAT_RANDOM };
+enum { SEAT_GREEDY, SEAT_RANDOM, SEAT_HEURISTIC };
 
 typedef struct {
     uint8_t kind;
@@ -79,7 +79,8 @@ typedef struct {
     uint16_t key[MAX_CARDS];  /* IdiotGame.sort_key: rank << CARD_BITS | card */
     int8_t plants[MAX_CARDS];
     int seat_kind[MAX_SEATS];
-    int64_t cost[MAX_SEATS][MAX_CARDS]; /* the greedy bots' keep costs, per seat */
+    int64_t cost[MAX_SEATS][MAX_CARDS]; /* the greedy and heuristic bots' keep costs */
+    long long burn_pile[MAX_SEATS];     /* a heuristic seat's burn_pile setting */
     int64_t special_cost;               /* bots.SPECIAL_COST: a greedy bot keeps such cards */
     PyObject *single_play[MAX_CARDS]; /* (PLAY, card), shared by every game's actions */
     PyObject *face_down_action[MAX_ROW];
@@ -419,16 +420,17 @@ static void draw(Game *g, Cards *hand) {
 }
 
 /* rules.burns_on_top (ID-8): the top burn_count cards of the pile are of one rank. */
-static int burns_on_top(const Game *g) {
-    const int8_t *rank = g->core->rank;
-    const int8_t *pile = g->pile.cards;
-    int count = g->core->rules.burn_count, size = g->pile.len;
+static int burns_on_top_of(const IdiotCore *core, const int8_t *pile, int size) {
+    const int8_t *rank = core->rank;
+    int count = core->rules.burn_count;
     if (size < count) return 0;
     int top = rank[pile[size - 1]];
     for (int i = size - count; i < size - 1; i++)
         if (rank[pile[i]] != top) return 0;
     return 1;
 }
+
+static int burns_on_top(const Game *g) { return burns_on_top_of(g->core, g->pile.cards, g->pile.len); }
 
 /* IdiotState._burn_cause: the counter of the burn ``card``, just laid on top, makes
  * (ID-7: the card burns, ID-8: burns_on_top), or -1 for none. */
@@ -713,6 +715,98 @@ static int greedy_choice(const Legal *legal, const int64_t *cost, int64_t specia
     return best;
 }
 
+static int first_of_kind(const Legal *legal, int kind) {
+    for (int i = 0; i < legal->len; i++)
+        if (legal->move[i].kind == kind) return i;
+    return -1;
+}
+
+/* bots.HeuristicBot._swap: the swap that gains most keep cost, else ready. */
+static int heuristic_swap(const Legal *legal, const int64_t *cost) {
+    int best = -1; /* ready unless a swap gains */
+    int64_t gain = 0;
+    for (int i = 0; i < legal->len; i++) {
+        const Move *m = &legal->move[i];
+        if (m->kind != K(SWAP)) continue;
+        int64_t diff = cost[m->c[0]] - cost[m->c[1]];
+        if (diff > gain) {
+            best = i;
+            gain = diff;
+        }
+    }
+    if (best >= 0) return best;
+    best = first_of_kind(legal, K(READY));
+    return best >= 0 ? best : 0;
+}
+
+/* bots.HeuristicBot.act: a burn completed on top, else the lowest ordinary rank (all of
+ * it; a run stopped before high cards while the stock lasts), threes under the pile, a 10
+ * for a big pile or a 2, then face down, end of run, chance, the pile. */
+static int heuristic_choice(const Game *g, const Legal *legal, const int64_t *cost,
+                            int64_t special_cost, long long burn_pile) {
+    const IdiotCore *core = g->core;
+    int first = legal->move[0].kind;
+    if (first == K(SWAP) || first == K(READY)) return heuristic_swap(legal, cost);
+    int any_play = 0;
+    const Cards *pile = &g->pile;
+    if (pile->len) {
+        int top = pile->cards[pile->len - 1];
+        int8_t laid[MAX_CARDS + SAME_RANK];
+        memcpy(laid, pile->cards, (size_t)pile->len);
+        for (int i = 0; i < legal->len; i++) {
+            const Move *m = &legal->move[i];
+            if (m->kind != K(PLAY)) continue;
+            if (core->rank[m->c[0]] != core->rank[top] || core->resets[top]) continue;
+            memcpy(laid + pile->len, m->c, (size_t)m->n);
+            if (burns_on_top_of(core, laid, pile->len + m->n)) return i; /* ID-8, no 2 spent */
+        }
+    }
+    int best = -1;
+    int64_t best_key = 0;
+    for (int i = 0; i < legal->len; i++) {
+        const Move *m = &legal->move[i];
+        if (m->kind != K(PLAY)) continue;
+        any_play = 1;
+        int64_t c = cost[m->c[0]];
+        if (c >= special_cost) continue;
+        int64_t key = c * 16 - (1 + m->n);
+        if (best < 0 || key < best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    if (best >= 0) {
+        if (g->run && cost[legal->move[best].c[0]] >= 12 && g->stock.len) {
+            int end = first_of_kind(legal, K(END_RUN));
+            if (end >= 0) return end;
+        }
+        return best;
+    }
+    int sneak = -1;
+    for (int i = 0; i < legal->len; i++) {
+        const Move *m = &legal->move[i];
+        if (m->kind == K(SNEAK) && (sneak < 0 || m->n > legal->move[sneak].n)) sneak = i;
+    }
+    if (sneak >= 0) return sneak;
+    if (any_play) {
+        int ten = -1, two = -1;
+        for (int i = 0; i < legal->len; i++) {
+            const Move *m = &legal->move[i];
+            if (m->kind != K(PLAY)) continue;
+            if (ten < 0 && core->burns[m->c[0]]) ten = i;
+            if (two < 0 && core->resets[m->c[0]]) two = i;
+        }
+        if (ten >= 0 && (pile->len >= burn_pile || two < 0)) return ten;
+        if (two >= 0) return two;
+    }
+    static const int fallbacks[] = {K(FACE_DOWN), K(END_RUN), K(CHANCE), K(TAKE), K(PASS)};
+    for (size_t k = 0; k < sizeof fallbacks / sizeof fallbacks[0]; k++) {
+        int found = first_of_kind(legal, fallbacks[k]);
+        if (found >= 0) return found;
+    }
+    return 0;
+}
+
 /* -- a whole game ----------------------------------------------------------------------- */
 
 static int record_move(Game *g, const Move *m) {
@@ -737,9 +831,12 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
         generate(g, &legal);
         if (g->broken || legal.len == 0) break;
         int seat = g->player;
-        int choice = core->seat_kind[seat] == SEAT_RANDOM
-                         ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
-                         : greedy_choice(&legal, core->cost[seat], core->special_cost);
+        int kind = core->seat_kind[seat];
+        int choice = kind == SEAT_RANDOM ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
+                     : kind == SEAT_GREEDY
+                         ? greedy_choice(&legal, core->cost[seat], core->special_cost)
+                         : heuristic_choice(g, &legal, core->cost[seat], core->special_cost,
+                                            core->burn_pile[seat]);
         const Move *m = &legal.move[choice];
         if (record_move(g, m) < 0) {
             PyErr_NoMemory();
@@ -1080,11 +1177,11 @@ static int read_long(PyObject *game, const char *name, long long lo, long long h
 }
 
 static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"game", "seat_costs", "special_cost", NULL};
-    PyObject *game, *seat_costs, *ranks, *keys, *plants, *parameters;
+    static char *keywords[] = {"game", "seat_costs", "special_cost", "burn_piles", NULL};
+    PyObject *game, *seat_costs, *ranks, *keys, *plants, *parameters, *burn_piles = NULL;
     long long special_cost;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOL:IdiotCore", keywords, &game, &seat_costs,
-                                     &special_cost))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOL|O:IdiotCore", keywords, &game,
+                                     &seat_costs, &special_cost, &burn_piles))
         return -1;
     /* Unusable until the whole configuration is read: play and deal refuse it. */
     self->num_players = 0;
@@ -1177,6 +1274,27 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
         }
     }
     Py_DECREF(seats);
+    /* burn_piles: per seat None, or a heuristic seat's burn_pile (its keep costs above) */
+    if (burn_piles != NULL) {
+        PyObject *items = PySequence_Fast(burn_piles, "burn_piles");
+        if (!items) return -1;
+        int failed = PySequence_Fast_GET_SIZE(items) != players;
+        if (failed) PyErr_SetString(PyExc_ValueError, "burn_piles: one entry per seat");
+        for (int s = 0; s < players && !failed; s++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(items, s);
+            if (item == Py_None) continue;
+            int overflow = 0;
+            long long value = PyLong_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : -1;
+            failed = self->seat_kind[s] != SEAT_GREEDY || overflow || value < 0;
+            if (failed && !PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError,
+                                "burn_piles: an int >= 0 for a seat with keep costs, else None");
+            self->seat_kind[s] = SEAT_HEURISTIC;
+            self->burn_pile[s] = value;
+        }
+        Py_DECREF(items);
+        if (failed) return -1;
+    }
     for (int c = 0; c < size; c++) {
         long card = c;
         Py_XSETREF(self->single_play[c], make_tuple(KIND_PLAY, 1, &card));
