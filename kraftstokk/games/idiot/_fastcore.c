@@ -1,8 +1,9 @@
-/* Idiot's native core: whole games for seats played by the greedy or the random bot.
+/* Idiot's native core: whole games for seats played by the greedy, the heuristic or the
+ * random bot, and playouts from a position of the Python engine.
  *
  * The pure-Python engine (state.py, bots.py, events.py) is the reference and the
  * readable source of the rules; this file plays exactly the same games, action for
- * action and draw for draw, so a simulation of greedy and random bots runs without a
+ * action and draw for draw, so a simulation of these bots runs without a
  * Python call per action. Functions are named after the Python methods they mirror
  * (IdiotState._play -> play_cards, _after_lay -> after_lay, ...), with the RULES.md id
  * they carry out. tests/test_games_idiot_fastcore.py and tests/test_games_fastcore.py
@@ -12,7 +13,7 @@
  * (IdiotGame.parameters: the burn count, the hand size, the variants' switches, read by
  * the names of RULE_PARAMETERS) and its per-card tables, each made from a predicate of
  * rules.py (reach, burns, resets, need_after, may_finish, may_sneak, counts_for_start,
- * run_next), and each greedy seat's keep costs from its GreedyBot, once per
+ * run_next), and each greedy or heuristic seat's keep costs (and burn_pile), once per
  * configuration (IdiotCore). The seats, action kinds, phases and counters come from
  * ks_game.h, which the build writes from spec.py and actions.py (games/cheader.py). What
  * no table can carry is written in one function each, marked with the rules.py function
@@ -1509,7 +1510,7 @@ static PyTypeObject IdiotCoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "kraftstokk.games.idiot._fastcore.IdiotCore",
     .tp_basicsize = sizeof(IdiotCore),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Idiot games of greedy and random bots, played natively (see fast.py).",
+    .tp_doc = "Idiot games of greedy, heuristic and random bots, played natively (see fast.py).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)IdiotCore_init,
     .tp_dealloc = (destructor)IdiotCore_dealloc,
@@ -1519,7 +1520,7 @@ static PyTypeObject IdiotCoreType = {
 static struct PyModuleDef fastcore_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "kraftstokk.games.idiot._fastcore",
-    .m_doc = "Idiot's native core: whole games of greedy and random bots.",
+    .m_doc = "Idiot's native core: whole games of greedy, heuristic and random bots.",
     .m_size = -1,
 };
 

@@ -1,9 +1,10 @@
-/* Kraftidioten's native core: whole games for seats played by the greedy or random bot.
+/* Kraftidioten's native core: whole games for seats played by the greedy, heuristic or
+ * random bot, and playouts from a position of the Python engine.
  *
  * The pure-Python engine (state.py, bots.py) is the reference and the readable source of
  * the rules; this file plays exactly the same games, action for action, random draw for
- * random draw, so a simulation of greedy and random bots runs without the interpreter.
- * Each function below mirrors the method of KraftidiotenState or GreedyBot of the same
+ * random draw, so a simulation of these bots runs without the interpreter. Each function
+ * below mirrors the method of KraftidiotenState, GreedyBot or HeuristicBot of the same
  * name, with the rule ids of RULES.md. The tables (figures as printed, ranks, top-3
  * flags, the lists of false claims, the action tuples) are the Python game's and bot's
  * own, and so are the rule parameters (game.parameters: hand size, joker penalty and
@@ -1966,7 +1967,7 @@ static PyMethodDef KiCore_methods[] = {
 static PyTypeObject KiCoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "kraftstokk.games.kraftidioten._fastcore.Core",
-    .tp_doc = PyDoc_STR("Kraftidioten played natively for greedy (0) and random (1) seats."),
+    .tp_doc = PyDoc_STR("Kraftidioten played natively for greedy, random and heuristic seats."),
     .tp_basicsize = sizeof(KiCore),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = KiCore_new,

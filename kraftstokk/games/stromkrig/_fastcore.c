@@ -1,10 +1,12 @@
-/* Strømkrig's native core: whole games for seats whose bots are greedy or random.
+/* Strømkrig's native core: whole games for seats whose bots are greedy, heuristic or random,
+ * and playouts from a position of the Python engine.
  *
  * The pure-Python engine (state.py, bots.py, events.py) is the reference; this file
  * plays exactly its games, action for action, and counts what its events count. The
  * functions carry the names of the Python methods they mirror, so the two read side by
  * side. Every table (which card beats which, which starts a war, the special uses in
- * their listing order, war figures, the hand order, the greedy bot's costs) and the rule
+ * their listing order, war figures, the hand order, the greedy bot's costs, the heuristic
+ * bot's ranks and each heuristic seat's settings) and the rule
  * parameters (game.parameters, read by the names of RULE_PARAMETERS) are handed over by
  * fast.py from the Python Game and bot objects: no rule is decided here twice. The seats,
  * action kinds, phases and counters come from ks_game.h, which the build writes from
