@@ -72,9 +72,17 @@ def _seated(game: IdiotGame, seats: tuple[Seat, ...], bots: Sequence[Bot]) -> bo
     if len(seats) != len(bots):
         return False
     for (costs, burn_pile), bot in zip(seats, bots, strict=True):
-        seat = _seat_of(bot, game)
-        if seat is None or seat[0] is not costs or seat[1] != burn_pile:
-            return False
+        kind = type(bot)
+        if kind is GreedyBot and isinstance(bot, GreedyBot):  # the common seats first
+            if burn_pile is not None or bot._costs is not costs:
+                return False
+        elif kind is RandomBot:
+            if costs is not None:
+                return False
+        else:
+            seat = _seat_of(bot, game)
+            if seat is None or seat[0] is not costs or seat[1] != burn_pile:
+                return False
     return True
 
 
