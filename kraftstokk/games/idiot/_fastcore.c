@@ -925,27 +925,47 @@ static PyObject *move_tuple(const IdiotCore *core, const Move *m) {
     return tuple;
 }
 
+/* The actions played, as the Python engine's tuples. */
+static PyObject *moves_list(const IdiotCore *core, const Game *g) {
+    if (g->moves_len > PY_SSIZE_T_MAX) return PyErr_NoMemory();
+    PyObject *actions = PyList_New((Py_ssize_t)g->moves_len);
+    if (!actions) return NULL;
+    for (long long i = 0; i < g->moves_len; i++) {
+        PyObject *tuple = move_tuple(core, &g->moves[i]);
+        if (!tuple) {
+            Py_DECREF(actions);
+            return NULL;
+        }
+        PyList_SET_ITEM(actions, (Py_ssize_t)i, tuple);
+    }
+    return actions;
+}
+
+/* The seats in the order they went out. */
+static PyObject *order_list(const Game *g) {
+    PyObject *order = PyList_New(g->num_out);
+    if (!order) return NULL;
+    for (int i = 0; i < g->num_out; i++) {
+        PyObject *seat = PyLong_FromLong(g->order[i]);
+        if (!seat) {
+            Py_DECREF(order);
+            return NULL;
+        }
+        PyList_SET_ITEM(order, i, seat);
+    }
+    return order;
+}
+
 /* The NativeRun tuple (see kraftstokk/games/fastcore.py). */
 static PyObject *run_result(const IdiotCore *core, const Game *g) {
     PyObject *actions = NULL, *order = NULL, *loser = NULL, *rounds = NULL;
     PyObject *counters = NULL, *samples = NULL, *played = NULL, *loser_cards = NULL;
     PyObject *result = NULL;
     int finished = g->phase == PHASE_OVER;
-    if (g->moves_len > PY_SSIZE_T_MAX) goto done;
-    actions = PyList_New((Py_ssize_t)g->moves_len);
+    actions = moves_list(core, g);
     if (!actions) goto done;
-    for (long long i = 0; i < g->moves_len; i++) {
-        PyObject *tuple = move_tuple(core, &g->moves[i]);
-        if (!tuple) goto done;
-        PyList_SET_ITEM(actions, (Py_ssize_t)i, tuple);
-    }
-    order = PyList_New(g->num_out);
+    order = order_list(g);
     if (!order) goto done;
-    for (int i = 0; i < g->num_out; i++) {
-        PyObject *seat = PyLong_FromLong(g->order[i]);
-        if (!seat) goto done;
-        PyList_SET_ITEM(order, i, seat);
-    }
     if (finished && g->loser >= 0) {
         loser = PyLong_FromLong(g->loser);
     } else {
@@ -1443,24 +1463,10 @@ static int load_position(Game *g, const IdiotCore *core, PyObject *state) {
  * when record is true, the list of actions played from the position. */
 static PyObject *playout_result(const IdiotCore *core, const Game *g, int record) {
     int finished = g->phase == PHASE_OVER;
-    PyObject *order = PyList_New(g->num_out), *actions = NULL, *result = NULL;
+    PyObject *order = order_list(g), *actions = NULL, *result = NULL;
     if (!order) return NULL;
-    for (int i = 0; i < g->num_out; i++) {
-        PyObject *seat = PyLong_FromLong(g->order[i]);
-        if (!seat) goto done;
-        PyList_SET_ITEM(order, i, seat);
-    }
-    if (record) {
-        actions = PyList_New((Py_ssize_t)g->moves_len);
-        if (!actions) goto done;
-        for (long long i = 0; i < g->moves_len; i++) {
-            PyObject *tuple = move_tuple(core, &g->moves[i]);
-            if (!tuple) goto done;
-            PyList_SET_ITEM(actions, (Py_ssize_t)i, tuple);
-        }
-    } else {
-        actions = Py_NewRef(Py_None);
-    }
+    actions = record ? moves_list(core, g) : Py_NewRef(Py_None);
+    if (!actions) goto done;
     if (finished && g->loser >= 0)
         result = Py_BuildValue("(OOiLLO)", Py_True, order, g->loser, g->actions,
                                (g->turns + g->n - 1) / g->n, actions);
