@@ -6,10 +6,9 @@ and the greedy bot's ranks and figures, taken from a :class:`GreedyBot` of that 
 so no rule or policy data is written twice; the action kinds and counters are compiled
 into the core from ``ks_game.h`` (``games/cheader.py``). It gives a core only when every
 seat is exactly the greedy or the heuristic bot (made for this game; the heuristic one
-with its settings) or the framework's random bot. The
-Python engine (``state.py``, ``bots.py``) stays the reference: the core plays the same
-games, every random draw included (``tests/test_games_fastcore.py``,
-``tests/test_games_kraftidioten_fastcore.py``).
+with its settings) or the framework's random bot. The Python engine (``state.py``,
+``bots.py``) stays the reference: the core plays the same games, every random draw
+included (``tests/test_games_fastcore.py``, ``tests/test_games_kraftidioten_fastcore.py``).
 """
 
 from __future__ import annotations
@@ -94,7 +93,7 @@ class _GameCore:
             kind = type(bot)
             if kind is RandomBot:
                 seating.append((self.random_code, None))
-            elif isinstance(bot, HeuristicBot) and kind is HeuristicBot and self._made_for(bot):
+            elif kind is HeuristicBot and isinstance(bot, HeuristicBot) and self._made_for(bot):
                 settings = (bot.knowledge, bot.top3_challenge, bot.bluff)
                 seating.append((self.heuristic_code, settings))
             # A greedy bot made for another game would decide from that game's tables
