@@ -50,7 +50,10 @@ def _seat_of(bot: Bot, game: IdiotGame) -> Seat | None:
     if type(bot) is GreedyBot:
         return (bot._costs, None)
     if type(bot) is HeuristicBot and isinstance(bot, HeuristicBot):
-        made_here = bot._ranks is game.ranks and bot._rules == game.parameters
+        rules = bot._rules
+        made_here = bot._ranks is game.ranks and (
+            rules is game.parameters or rules == game.parameters
+        )
         return (bot._costs, bot._burn_pile) if made_here and bot._burn_pile < 1 << 62 else None
     if type(bot) is RandomBot:
         return (None, None)

@@ -36,6 +36,9 @@ from kraftstokk.games.random_bot import RandomBot
 _NATIVE_LIMIT: Final = 2**62
 #: A heuristic seat's settings in the core: (knowledge, top3_challenge, bluff).
 Settings = tuple[float, float, float]
+#: A seat as the core plays it: the greedy or random bot's code, or the heuristic bot's
+#: code with its settings (plain ints for the common seats: a simulation asks every game).
+Seat = int | tuple[int, Settings]
 #: Games whose tables were handed to the core, the most recent last.
 _CACHE_SIZE: Final = 16
 
@@ -81,18 +84,18 @@ class _GameCore:
             not_shown=NOT_SHOWN,
         )
         self.rules = module.Rules(**self.arguments)
-        self.cores: dict[tuple[tuple[int, Settings | None], ...], NativeCore] = {}
+        self.cores: dict[tuple[Seat, ...], NativeCore] = {}
         self.greedy_code = int(module.GREEDY)
         self.random_code = int(module.RANDOM)
         self.heuristic_code = int(module.HEURISTIC)
 
     def core(self, bots: Sequence[Bot]) -> NativeCore | None:
         """The core for these seats, or None when a seat's bot is not one the core plays."""
-        seating: list[tuple[int, Settings | None]] = []
+        seating: list[Seat] = []
         for bot in bots:
             kind = type(bot)
             if kind is RandomBot:
-                seating.append((self.random_code, None))
+                seating.append(self.random_code)
             elif kind is HeuristicBot and isinstance(bot, HeuristicBot) and self._made_for(bot):
                 settings = (bot.knowledge, bot.top3_challenge, bot.bluff)
                 seating.append((self.heuristic_code, settings))
@@ -103,7 +106,7 @@ class _GameCore:
                 and bot._plant_figures is self.greedy_figures
                 and bot._truthful is self.greedy_truthful
             ):
-                seating.append((self.greedy_code, None))
+                seating.append(self.greedy_code)
             else:
                 return None
         key = tuple(seating)
@@ -111,8 +114,8 @@ class _GameCore:
         if found is None:
             found = self.cores[key] = self.module.Core(
                 rules=self.rules,
-                seat_bots=[code for code, _ in key],
-                heuristics=[settings for _, settings in key],
+                seat_bots=[seat if isinstance(seat, int) else seat[0] for seat in key],
+                heuristics=[None if isinstance(seat, int) else seat[1] for seat in key],
             )
         return found
 
@@ -126,7 +129,7 @@ class _GameCore:
             and bot._sorted_figures is game.sorted_figures
             and bot._nr is game.table.nr
             and bot._joker is game.table.joker
-            and bot._rules == game.parameters
+            and (bot._rules is game.parameters or bot._rules == game.parameters)
         )
 
 

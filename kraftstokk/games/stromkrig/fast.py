@@ -35,6 +35,9 @@ from kraftstokk.games.stromkrig.state import StromkrigGame
 
 #: A heuristic seat's settings in the core: (join_nr, war_nr, explore).
 Settings = tuple[int, int, float]
+#: A seat as the core plays it: the greedy or random bot's code, or the heuristic bot's
+#: code with its settings (plain ints for the common seats: a simulation asks every game).
+Seat = int | tuple[int, Settings]
 #: Settings the core holds in C longs; the Python bot plays any beyond.
 _NR_LIMIT: Final = 2**31 - 1
 
@@ -58,9 +61,9 @@ class _GameCores:
         self.module = module
         self.game = game
         self.costs = _special_costs(game)
-        self.cores: dict[tuple[tuple[int, Settings | None], ...], NativeCore] = {}
+        self.cores: dict[tuple[Seat, ...], NativeCore] = {}
 
-    def core(self, seats: tuple[tuple[int, Settings | None], ...]) -> NativeCore:
+    def core(self, seats: tuple[Seat, ...]) -> NativeCore:
         core = self.cores.get(seats)
         if core is None:
             game = self.game
@@ -70,7 +73,7 @@ class _GameCores:
                 dealer=game.dealer,
                 action_cap=game.action_cap,
                 parameters=game.parameters,
-                bots=[kind for kind, _ in seats],
+                bots=[seat if isinstance(seat, int) else seat[0] for seat in seats],
                 hand_order=game.hand_order,
                 run_next=game.run_next,
                 beats=[[int(flag) for flag in row] for row in game.beats],
@@ -81,7 +84,7 @@ class _GameCores:
                 open_uses=game.open_uses,
                 war_figure=game.war_figure,
                 costs=self.costs,
-                heuristics=[settings for _, settings in seats],
+                heuristics=[None if isinstance(seat, int) else seat[1] for seat in seats],
                 production=game.production,
                 gwh_nr=game.gwh_nr,
                 nr=table.nr,
@@ -114,19 +117,19 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     if cores is None or len(bots) != game.num_players:
         return None
     costs = cores.costs
-    seats: list[tuple[int, Settings | None]] = []
+    seats: list[Seat] = []
     for bot in bots:
         if type(bot) is GreedyBot:
             if bot.game is not game or (bot.cost is not costs and bot.cost != costs):
                 return None
-            seats.append((cores.module.BOT_GREEDY, None))
+            seats.append(cores.module.BOT_GREEDY)
         elif type(bot) is HeuristicBot:
             settings = _heuristic_settings(bot, game)
             if settings is None:
                 return None
             seats.append((cores.module.BOT_HEURISTIC, settings))
         elif type(bot) is RandomBot:
-            seats.append((cores.module.BOT_RANDOM, None))
+            seats.append(cores.module.BOT_RANDOM)
         else:
             return None
     return cores.core(tuple(seats))
