@@ -174,3 +174,14 @@ def test_a_position_the_core_cannot_read_is_refused_with_the_reason(name: str) -
     _tampered(name, state)
     with pytest.raises(GameError, match=rf"{name}: cannot play this position on: .*two places"):
         playout(state, bots, 1)
+
+
+def test_a_kraftidioten_claim_without_its_card_is_refused() -> None:
+    require_core("kraftidioten")
+    from kraftstokk.games.kraftidioten.observation import Claim
+
+    game = registry.make_game("kraftidioten", DeckTable.from_deck(synthetic_deck()), 3)
+    state = game.new_initial_state(random.Random(6))
+    state.claims.append(Claim(0, state.hands[0][0], False, 1.0))  # type: ignore[attr-defined]
+    with pytest.raises(GameError, match=r"claims \(one per pile card\): 1 items, expected 0"):
+        playout(state, registry.make_bots(game, "heuristic"), 1)
