@@ -20,6 +20,7 @@ from kraftstokk.errors import GameError
 from kraftstokk.games import native, registry
 from kraftstokk.games.core import Action, DeckTable, Game, State, derive_seed, play_game, replay
 from kraftstokk.games.fastcore import native_core
+from kraftstokk.games.kraftidioten.observation import Claim
 from kraftstokk.games.playouts import Playout, playout, python_playout
 from tests.conftest import synthetic_deck
 from tests.native_build import require_core
@@ -178,8 +179,6 @@ def test_a_position_the_core_cannot_read_is_refused_with_the_reason(name: str) -
 
 def test_a_kraftidioten_claim_without_its_card_is_refused() -> None:
     require_core("kraftidioten")
-    from kraftstokk.games.kraftidioten.observation import Claim
-
     game = registry.make_game("kraftidioten", DeckTable.from_deck(synthetic_deck()), 3)
     state = game.new_initial_state(random.Random(6))
     state.claims.append(Claim(0, state.hands[0][0], False, 1.0))  # type: ignore[attr-defined]
