@@ -5,13 +5,16 @@ the seats whose bots have one, each game's native core (``games/fastcore.py``), 
 ``play_game`` uses as a simulation does; "pure" is the Python sources alone.
 
 Targets for the compiled engine: greedy bots Idiot >= 20,000 games/s, Kraftidioten >=
-10,000 and Strømkrig >= 8,000; random bots <= 500 ns per action in every game; setup
-(deal and bots) <= 10 µs per game. Rates are per CPU second of the measuring process
-(``time.process_time``), so other work on the machine lowers them less than it lowers
-wall-clock rates; a calibration loop is timed beside them to show how fast this machine
-is today. Each engine runs in its own child process (``KRAFTSTOKK_PURE_PYTHON=1`` for
-the pure one; a process cannot load both), the children take turns, ``ROUNDS`` times,
-and the median of the rounds is printed with their minimum and maximum.
+10,000 and Strømkrig >= 8,000; random bots <= 500 ns per action in every game; the
+heuristic bots (``simulate``'s default) >= 2,000 games/s in every game, at 4 seats and
+Kraftidioten at 6 as well (issue 28); setup (deal and bots) <= 10 µs per game. A playout
+from a position (``games/playouts.py``, a search bot's rollout) is timed per call, with
+no target. Rates are per CPU second of the measuring process (``time.process_time``), so
+other work on the machine lowers them less than it lowers wall-clock rates; a calibration
+loop is timed beside them to show how fast this machine is today. Each engine runs in its
+own child process (``KRAFTSTOKK_PURE_PYTHON=1`` for the pure one; a process cannot load
+both), the children take turns, ``ROUNDS`` times, and the median of the rounds is printed
+with their minimum and maximum.
 
 ``--against DIR`` adds the engines of another checkout (with its own ``make engine``
 build, e.g. ``git worktree add DIR main``) to the turns, so a change is measured against
@@ -42,6 +45,9 @@ HERE = Path(__file__).resolve()
 GAMES = {"idiot": 20_000, "kraftidioten": 10_000, "stromkrig": 8_000}  # greedy, games/s
 RANDOM_NS = 500  # random bots, ns per action, at most
 SETUP_US = 10.0  # deal and bots, µs per game, at most
+HEURISTIC = 2_000  # heuristic bots, games/s, at least
+#: The seat counts the heuristic bots are measured at, per game.
+HEURISTIC_PLAYERS = {"idiot": (4,), "kraftidioten": (4, 6), "stromkrig": (4,)}
 BOTS = ("greedy", "random")
 PLAYERS = 4
 ROUNDS = 5
@@ -60,12 +66,14 @@ def calibration_seconds() -> float:
     return time.process_time() - start
 
 
-def measure_play(name: str, bots: str, table: DeckTable, seconds: float) -> dict[str, float]:
+def measure_play(
+    name: str, bots: str, table: DeckTable, seconds: float, players: int = PLAYERS
+) -> dict[str, float]:
     """Games per CPU second and actions per game of ``play_game`` with fresh bots each game."""
     from kraftstokk.games import registry
     from kraftstokk.games.core import derive_seed, play_game
 
-    game = registry.make_game(name, table, PLAYERS)
+    game = registry.make_game(name, table, players)
     for warm in range(3):
         play_game(game, registry.make_bots(game, bots), derive_seed(SEED + 1, warm))
     played = actions = 0
@@ -95,6 +103,30 @@ def measure_setup(name: str, table: DeckTable) -> float:
     return (time.process_time() - start) / SETUPS * 1e6
 
 
+def measure_playout(name: str, table: DeckTable, seconds: float) -> float:
+    """µs per ``playouts.playout`` of greedy seats from a position a quarter into a greedy
+    game (a search bot's rollout): the core reads the state and plays it on."""
+    from kraftstokk.games import registry
+    from kraftstokk.games.core import play_game, replay
+    from kraftstokk.games.playouts import playout
+
+    game = registry.make_game(name, table, PLAYERS)
+    bots = registry.make_bots(game, "greedy")
+    actions = play_game(game, bots, SEED).actions
+    state = replay(game, SEED, actions[: len(actions) // 4])
+    for warm in range(3):
+        playout(state, bots, warm)
+    played = 0
+    start = time.process_time()
+    while True:
+        playout(state, bots, played)
+        played += 1
+        cpu = time.process_time() - start
+        if cpu >= seconds and played >= 3:
+            break
+    return cpu / played * 1e6
+
+
 def child(table_path: str) -> None:
     """One round of every figure with the engine this process loaded; JSON on stdout."""
     from kraftstokk.games import native
@@ -106,7 +138,12 @@ def child(table_path: str) -> None:
         figures["games"][name] = {
             bots: measure_play(name, bots, table, SECONDS[engine]) for bots in BOTS
         }
+        for players in HEURISTIC_PLAYERS[name]:
+            figures["games"][name][f"heuristic-{players}"] = measure_play(
+                name, "heuristic", table, SECONDS[engine], players
+            )
         figures["games"][name]["setup_us"] = measure_setup(name, table)
+        figures["games"][name]["playout_us"] = measure_playout(name, table, SECONDS[engine])
     print(json.dumps(figures))
 
 
@@ -181,6 +218,21 @@ def main(against: Path | None) -> None:
                         text += f" [target <= {RANDOM_NS} ns/action: {verdict(ok)}]"
                 parts.append(text)
             print(f"{name}, {bots} bots, {actions:,.0f} actions/game: " + "; ".join(parts))
+        for players in HEURISTIC_PLAYERS[name]:
+            parts = []
+            for engine in rounds:
+                runs = [r["games"][name][f"heuristic-{players}"] for r in rounds[engine]]
+                rates = [run["games_per_s"] for run in runs]
+                actions = statistics.median(run["actions"] for run in runs)
+                text = f"{engine} {spread(rates)} games/s"
+                if engine == "compiled" and compiled_ran:
+                    ok = statistics.median(rates) >= HEURISTIC
+                    text += f" [target >= {HEURISTIC:,} games/s: {verdict(ok)}]"
+                parts.append(text)
+            print(
+                f"{name}, heuristic bots, {players} players, {actions:,.0f} actions/game: "
+                + "; ".join(parts)
+            )
         parts = []
         for engine in rounds:
             setups = [r["games"][name]["setup_us"] for r in rounds[engine]]
@@ -190,6 +242,15 @@ def main(against: Path | None) -> None:
                 text += f" [target <= {SETUP_US:.0f} µs: {verdict(ok)}]"
             parts.append(text)
         print(f"{name}, setup per game (deal and bots): " + "; ".join(parts), flush=True)
+        parts = []
+        for engine in rounds:
+            playouts = [r["games"][name]["playout_us"] for r in rounds[engine]]
+            parts.append(f"{engine} {spread(playouts, 1)} µs")
+        print(
+            f"{name}, a greedy playout from a quarter into a game (playouts.playout): "
+            + "; ".join(parts),
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

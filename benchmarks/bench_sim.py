@@ -8,6 +8,8 @@ Targets:
 - the parent's bookkeeping (its CPU time beside the chunks it plays itself: feeding the
   workers, merging their sums, the summary) is at most 2 µs per game, so that ``-w N``
   scales to many cores; its share of the run's CPU is printed too;
+- with ``simulate``'s default (heuristic) bots, one worker plays at least 2,000 games per
+  wall second in every game, Kraftidioten at 6 seats too (the native cores play them);
 - ``kraftstokk simulate`` peaks at under 120 MB, within 25 % from 20,000 to 1,000,000
   games (the parent keeps sums, not a row per game).
 
@@ -31,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from _common import REPO, default_deck
@@ -48,6 +51,10 @@ SPEED_UP = 1.8
 STARTUP_SECONDS = 0.15
 STARTUP_GAMES = 2  # one game per worker: the run is nearly all start-up
 PARENT_US_PER_GAME = 2.0
+DEFAULT_BOTS = "heuristic"
+DEFAULT_BOTS_RATE = 2_000  # games per wall second on one worker, at least
+#: (game, players, games) of the default bots' runs: each about a second on one worker.
+DEFAULT_BOTS_RUNS = (("idiot", 4, 4_000), ("kraftidioten", 6, 2_000), ("stromkrig", 4, 3_000))
 MEMORY_GAMES = (20_000, 1_000_000)
 MEMORY_MB = 120
 MEMORY_GROWTH = 0.25
@@ -168,6 +175,23 @@ def speed(name: str, games: int, table: DeckTable, repeats: int) -> None:
     )
 
 
+def default_bots(table: DeckTable, repeats: int, names: list[str]) -> None:
+    """Games per wall second of one worker with the default bots, per game."""
+    for name, players, games in DEFAULT_BOTS_RUNS:
+        if names and name not in names:
+            continue
+        settings = SimSettings(game=name, players=players, games=games, seed=5, bots=DEFAULT_BOTS)
+        run_simulation(table, replace(settings, games=20), 1)  # warm: tables and cores made
+        rates = [measure(table, settings, 1)[0] for _ in range(repeats)]
+        ok = statistics.median(rates) >= DEFAULT_BOTS_RATE
+        print(
+            f"{name} games/s, {DEFAULT_BOTS} bots (simulate's default), {players} players, "
+            f"{games:,} games, 1 worker: {spread(rates, 0)} "
+            f"(target >= {DEFAULT_BOTS_RATE:,}: {'ok' if ok else 'BELOW TARGET'})",
+            flush=True,
+        )
+
+
 def peak_memory(deck_file: Path, games: int, out: Path) -> tuple[float, float, float]:
     """``kraftstokk simulate`` (greedy Idiot, 2 workers, with its report): the peak MB of
     the process and of its largest worker, and its wall seconds."""
@@ -242,6 +266,7 @@ def main() -> None:
         if arguments.games and name not in arguments.games:
             continue
         speed(name, games, table, repeats)
+    default_bots(table, repeats, arguments.games)
     if arguments.memory_games:
         memory(sorted(arguments.memory_games), table)
 

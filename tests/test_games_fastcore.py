@@ -42,14 +42,38 @@ MIXES = (
     ("random", 250),
     ("mixed", 1500),
 )
+#: The games whose core also plays the heuristic bot, and the mixes added for them: every
+#: seat heuristic, heuristic with greedy and random seats (capped), and heuristic seats
+#: with settings of their own.
+HEURISTIC_MIXES: dict[str, tuple[tuple[str, int], ...]] = {
+    "idiot": (
+        ("heuristic", 0),
+        ("heuristic,greedy,random", 1500),
+        ("heuristic:burn_pile=0,heuristic:burn_pile=9", 0),
+    ),
+    # Capped: a heuristic Kraftidioten game runs to a thousand actions and more, slowly in
+    # pure Python; test_games_playouts.py plays heuristic seats to the end from late positions.
+    "kraftidioten": (
+        ("heuristic", 400),
+        ("heuristic,greedy,random", 400),
+        ("heuristic:knowledge=0,heuristic:knowledge=1:bluff=0.2:top3_challenge=0.9", 400),
+    ),
+    "stromkrig": (
+        ("heuristic", 0),
+        ("heuristic,greedy,random", 1500),
+        ("heuristic:explore=0,heuristic:join_nr=30:war_nr=5:explore=0.5", 0),
+    ),
+}
+HEURISTIC_CORES = tuple(HEURISTIC_MIXES)
 #: Child processes playing the pure-Python side, side by side on a machine's cores.
 CHILDREN = 2
 
 
 def bots_of(mix: str, players: int) -> str:
-    if mix != "mixed":
-        return mix
-    return ",".join("greedy" if seat % 2 else "random" for seat in range(players))
+    if mix == "mixed":
+        return ",".join("greedy" if seat % 2 else "random" for seat in range(players))
+    kinds = mix.split(",")  # taken in turn, seat by seat
+    return ",".join(kinds[seat % len(kinds)] for seat in range(players))
 
 
 def configurations(name: str) -> list[dict[str, Any]]:
@@ -65,7 +89,7 @@ def configurations(name: str) -> list[dict[str, Any]]:
         {"players": players, "variants": chosen, "bots": bots_of(mix, players), "cap": cap}
         for players in range(spec.min_players, spec.max_players + 1)
         for chosen in combos
-        for mix, cap in MIXES
+        for mix, cap in (*MIXES, *HEURISTIC_MIXES.get(name, ()))
     ]
 
 
@@ -196,10 +220,18 @@ def test_the_native_core_deals_as_the_python_engine(name: str) -> None:
 
 @pytest.mark.parametrize("name", native.native_cores())
 def test_the_python_engine_plays_what_the_core_cannot(name: str) -> None:
-    """A heuristic seat, or a seed random.Random takes differently, goes to Python."""
+    """A heuristic seat (where the core has no heuristic bot), a bot of another game, or
+    a seed random.Random takes differently, goes to Python."""
     table = DeckTable.from_deck(synthetic_deck())
     game = registry.make_game(name, table, 3)
-    assert native_core(game, registry.make_bots(game, "greedy,heuristic,random")) is None
+    heuristic = native_core(game, registry.make_bots(game, "greedy,heuristic,random"))
+    assert (heuristic is not None) == (name in HEURISTIC_CORES)
+    other = registry.make_game(name, table, 3)
+    strangers = [
+        *registry.make_bots(other, "heuristic,greedy,random")[:2],
+        *registry.make_bots(game, "random")[:1],
+    ]
+    assert native_core(game, strangers) is None
     bots = registry.make_bots(game, "greedy")
     for seed in (-5, 2**64, 2**70 + 3):
         record = play_game(game, bots, seed)

@@ -158,14 +158,27 @@ def test_seatings_the_core_does_not_play_go_to_python() -> None:
     game = make_game("idiot", TABLE, 3)
     assert isinstance(game, IdiotGame)
     greedy = GreedyBot(keep_costs(game))
-    assert fast.native_core(game, make_bots(game, "greedy,heuristic,random")) is None
     assert fast.native_core(game, [greedy, greedy, OtherBot()]) is None
     assert fast.native_core(game, [greedy, greedy]) is None  # a seat without a bot
-    assert isinstance(make_bots(game, "heuristic")[0], HeuristicBot)
+    # A heuristic bot of another game decides from that game's ranks and rules.
+    other = make_game("idiot", TABLE, 3, ("sneak_three",))
+    assert isinstance(make_bots(other, "heuristic")[0], HeuristicBot)
+    assert fast.native_core(game, [*make_bots(other, "heuristic")[:1], greedy, greedy]) is None
     # Costs the core's 64-bit arithmetic could not follow, or of the wrong length.
     assert fast.native_core(game, [GreedyBot((1 << 50,) * TABLE.size), greedy, greedy]) is None
     assert fast.native_core(game, [GreedyBot((1, 2, 3)), greedy, greedy]) is None
     assert fast.native_core(game, [greedy, greedy, greedy]) is not None
+
+
+def test_the_core_plays_heuristic_seats_with_their_burn_pile() -> None:
+    game = make_game("idiot", TABLE, 3)
+    seats = make_bots(game, "greedy,heuristic,random")
+    core = fast.native_core(game, seats)
+    assert core is not None and fast.native_core(game, seats) is core
+    other = fast.native_core(game, make_bots(game, "greedy,heuristic:burn_pile=9,random"))
+    assert other is not None and other is not core
+    for seed in range(30):
+        assert core.play(seed) == run_of(play_game(game, seats, seed, native=False))
 
 
 def test_the_core_is_built_once_per_game_and_seating() -> None:

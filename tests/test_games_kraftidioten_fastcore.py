@@ -197,8 +197,8 @@ def test_other_bots_and_games_go_to_the_python_engine() -> None:
         def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
             return legal[draw_below(rng, len(legal))]
 
-    assert native_core(game, registry.make_bots(game, "greedy,heuristic,random")) is None
-    assert native_core(game, registry.make_bots(game, "heuristic")) is None
+    assert native_core(game, registry.make_bots(game, "greedy,heuristic,random")) is not None
+    assert native_core(game, registry.make_bots(twin, "heuristic")) is None  # another game's
     assert native_core(game, [GreedyBot(twin), GreedyBot(game), RandomBot()]) is None
     assert native_core(game, [LikeRandom(), RandomBot(), RandomBot()]) is None
     assert native_core(game, registry.make_bots(game, "greedy")[:2]) is None

@@ -162,13 +162,21 @@ def test_seeds_the_core_cannot_take_are_one_clear_error(tables: list[DeckTable],
         core.deal("7")  # type: ignore[arg-type]
 
 
-def test_a_heuristic_seat_leaves_the_game_to_python(tables: list[DeckTable]) -> None:
+def test_the_core_plays_heuristic_seats_with_their_settings(tables: list[DeckTable]) -> None:
     game = StromkrigGame(tables[0], 4)
-    assert fast.native_core(game, registry.make_bots(game, "heuristic")) is None
-    mixed = registry.make_bots(game, "greedy,random,heuristic,greedy")
+    assert fast.native_core(game, registry.make_bots(game, "heuristic")) is not None
+    mixed = registry.make_bots(game, "greedy,random,heuristic:explore=0.5,greedy")
     assert any(isinstance(bot, HeuristicBot) for bot in mixed)
-    assert fast.native_core(game, mixed) is None
-    assert fast.native_core(game, registry.make_bots(game, "greedy,random,random,greedy"))
+    core = fast.native_core(game, mixed)
+    assert core is not None
+    assert core is not fast.native_core(
+        game, registry.make_bots(game, "greedy,random,heuristic,greedy")
+    )
+    # A heuristic bot made for another game, or with a rank the core's longs cannot hold,
+    # is played by Python.
+    other = StromkrigGame(tables[0], 4)
+    assert fast.native_core(game, [HeuristicBot(other), *mixed[1:]]) is None
+    assert fast.native_core(game, [HeuristicBot(game, join_nr=2**40), *mixed[1:]]) is None
 
 
 def test_bots_the_core_was_not_given_leave_the_game_to_python(tables: list[DeckTable]) -> None:
@@ -223,7 +231,7 @@ def test_tables_of_the_wrong_shape_are_one_clear_error(tables: list[DeckTable]) 
         "dealer": 0,
         "action_cap": 100,
         "parameters": game.parameters,
-        "bots": (0, 1),
+        "bots": (0, 2),  # a random seat and a heuristic one
         "hand_order": game.hand_order,
         "run_next": game.run_next,
         "beats": game.beats,
@@ -234,6 +242,12 @@ def test_tables_of_the_wrong_shape_are_one_clear_error(tables: list[DeckTable]) 
         "open_uses": game.open_uses,
         "war_figure": game.war_figure,
         "costs": GreedyBot(game).cost,
+        "heuristics": (None, (12, 20, 0.05)),
+        "production": game.production,
+        "gwh_nr": game.gwh_nr,
+        "nr": game.table.nr,
+        "joker": [int(flag) for flag in game.table.joker],
+        "special": [0] * 55,
     }
     assert module.Core(**good).deal(5) == game.new_initial_state(random.Random(5)).card_locations()
     broken: list[tuple[str, Any, type[Exception]]] = [
@@ -242,7 +256,12 @@ def test_tables_of_the_wrong_shape_are_one_clear_error(tables: list[DeckTable]) 
         ("action_cap", 0, ValueError),
         ("parameters", replace(game.parameters, hand_size=40), ValueError),
         ("parameters", None, AttributeError),
-        ("bots", (0, 2), ValueError),
+        ("bots", (0, 3), ValueError),
+        ("bots", (0, 1), ValueError),  # settings for a greedy seat
+        ("heuristics", (None, (12, 20, 1.5)), ValueError),
+        ("heuristics", (None, (12, 20)), TypeError),
+        ("production", game.production[:3], ValueError),
+        ("nr", game.table.nr[:2], ValueError),
         ("hand_order", game.hand_order[:-1], ValueError),
         ("run_next", (99,) * 55, ValueError),
         ("beats", game.beats[:54], ValueError),

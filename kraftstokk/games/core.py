@@ -243,6 +243,11 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy, including the random generator's state."""
 
+    def reseed(self, rng: random.Random) -> None:
+        """Draw the game's chance events from now on (a penalty drawn at random, ...) from
+        ``rng``: how a playout (``games/playouts.py``) plays a position on from a seed."""
+        raise GameError(f"{self.game.name} cannot play a position on from a new seed")
+
     @abstractmethod
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know: its own cards and public information only."""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from kraftstokk.games.core import Action, Bot, Game, GameRecord
+    from kraftstokk.games.core import Action, Bot, Game, GameRecord, State
 
 #: What a core's ``play`` returns: (actions, finished, order, loser, rounds, counters,
 #: samples, cards_played, loser_cards), each exactly as the Python engine has it.
@@ -51,6 +51,14 @@ class NativeCore(Protocol):
 
     def deal(self, seed: int) -> dict[str, list[int]]:
         """``game.new_initial_state(random.Random(seed)).card_locations()``."""
+        ...
+
+    def playout(
+        self, state: State, seed: int, record: bool
+    ) -> tuple[bool, list[int], int | None, int, int, list[Action] | None]:
+        """``playouts.python_playout(state, bots, seed)`` played natively: (finished,
+        order, loser, actions, rounds) of its result, and the actions played when
+        ``record``; a ValueError for a position the core cannot read."""
         ...
 
 

@@ -1,8 +1,9 @@
-/* Idiot's native core: whole games for seats played by the greedy or the random bot.
+/* Idiot's native core: whole games for seats played by the greedy, the heuristic or the
+ * random bot, and playouts from a position of the Python engine.
  *
  * The pure-Python engine (state.py, bots.py, events.py) is the reference and the
  * readable source of the rules; this file plays exactly the same games, action for
- * action and draw for draw, so a simulation of greedy and random bots runs without a
+ * action and draw for draw, so a simulation of these bots runs without a
  * Python call per action. Functions are named after the Python methods they mirror
  * (IdiotState._play -> play_cards, _after_lay -> after_lay, ...), with the RULES.md id
  * they carry out. tests/test_games_idiot_fastcore.py and tests/test_games_fastcore.py
@@ -12,7 +13,7 @@
  * (IdiotGame.parameters: the burn count, the hand size, the variants' switches, read by
  * the names of RULE_PARAMETERS) and its per-card tables, each made from a predicate of
  * rules.py (reach, burns, resets, need_after, may_finish, may_sneak, counts_for_start,
- * run_next), and each greedy seat's keep costs from its GreedyBot, once per
+ * run_next), and each greedy or heuristic seat's keep costs (and burn_pile), once per
  * configuration (IdiotCore). The seats, action kinds, phases and counters come from
  * ks_game.h, which the build writes from spec.py and actions.py (games/cheader.py). What
  * no table can carry is written in one function each, marked with the rules.py function
@@ -48,7 +49,7 @@
 
 static PyObject *counter_names[COUNTER_COUNT]; /* interned at module init */
 
-enum { SEAT_GREEDY, SEAT_RANDOM };
+enum { SEAT_GREEDY, SEAT_RANDOM, SEAT_HEURISTIC };
 
 typedef struct {
     uint8_t kind;
@@ -79,7 +80,8 @@ typedef struct {
     uint16_t key[MAX_CARDS];  /* IdiotGame.sort_key: rank << CARD_BITS | card */
     int8_t plants[MAX_CARDS];
     int seat_kind[MAX_SEATS];
-    int64_t cost[MAX_SEATS][MAX_CARDS]; /* the greedy bots' keep costs, per seat */
+    int64_t cost[MAX_SEATS][MAX_CARDS]; /* the greedy and heuristic bots' keep costs */
+    long long burn_pile[MAX_SEATS];     /* a heuristic seat's burn_pile setting */
     int64_t special_cost;               /* bots.SPECIAL_COST: a greedy bot keeps such cards */
     PyObject *single_play[MAX_CARDS]; /* (PLAY, card), shared by every game's actions */
     PyObject *face_down_action[MAX_ROW];
@@ -419,16 +421,17 @@ static void draw(Game *g, Cards *hand) {
 }
 
 /* rules.burns_on_top (ID-8): the top burn_count cards of the pile are of one rank. */
-static int burns_on_top(const Game *g) {
-    const int8_t *rank = g->core->rank;
-    const int8_t *pile = g->pile.cards;
-    int count = g->core->rules.burn_count, size = g->pile.len;
+static int burns_on_top_of(const IdiotCore *core, const int8_t *pile, int size) {
+    const int8_t *rank = core->rank;
+    int count = core->rules.burn_count;
     if (size < count) return 0;
     int top = rank[pile[size - 1]];
     for (int i = size - count; i < size - 1; i++)
         if (rank[pile[i]] != top) return 0;
     return 1;
 }
+
+static int burns_on_top(const Game *g) { return burns_on_top_of(g->core, g->pile.cards, g->pile.len); }
 
 /* IdiotState._burn_cause: the counter of the burn ``card``, just laid on top, makes
  * (ID-7: the card burns, ID-8: burns_on_top), or -1 for none. */
@@ -713,6 +716,98 @@ static int greedy_choice(const Legal *legal, const int64_t *cost, int64_t specia
     return best;
 }
 
+static int first_of_kind(const Legal *legal, int kind) {
+    for (int i = 0; i < legal->len; i++)
+        if (legal->move[i].kind == kind) return i;
+    return -1;
+}
+
+/* bots.HeuristicBot._swap: the swap that gains most keep cost, else ready. */
+static int heuristic_swap(const Legal *legal, const int64_t *cost) {
+    int best = -1; /* ready unless a swap gains */
+    int64_t gain = 0;
+    for (int i = 0; i < legal->len; i++) {
+        const Move *m = &legal->move[i];
+        if (m->kind != K(SWAP)) continue;
+        int64_t diff = cost[m->c[0]] - cost[m->c[1]];
+        if (diff > gain) {
+            best = i;
+            gain = diff;
+        }
+    }
+    if (best >= 0) return best;
+    best = first_of_kind(legal, K(READY));
+    return best >= 0 ? best : 0;
+}
+
+/* bots.HeuristicBot.act: a burn completed on top, else the lowest ordinary rank (all of
+ * it; a run stopped before high cards while the stock lasts), threes under the pile, a 10
+ * for a big pile or a 2, then face down, end of run, chance, the pile. */
+static int heuristic_choice(const Game *g, const Legal *legal, const int64_t *cost,
+                            int64_t special_cost, long long burn_pile) {
+    const IdiotCore *core = g->core;
+    int first = legal->move[0].kind;
+    if (first == K(SWAP) || first == K(READY)) return heuristic_swap(legal, cost);
+    int any_play = 0;
+    const Cards *pile = &g->pile;
+    if (pile->len) {
+        int top = pile->cards[pile->len - 1];
+        int8_t laid[MAX_CARDS + SAME_RANK];
+        memcpy(laid, pile->cards, (size_t)pile->len);
+        for (int i = 0; i < legal->len; i++) {
+            const Move *m = &legal->move[i];
+            if (m->kind != K(PLAY)) continue;
+            if (core->rank[m->c[0]] != core->rank[top] || core->resets[top]) continue;
+            memcpy(laid + pile->len, m->c, (size_t)m->n);
+            if (burns_on_top_of(core, laid, pile->len + m->n)) return i; /* ID-8, no 2 spent */
+        }
+    }
+    int best = -1;
+    int64_t best_key = 0;
+    for (int i = 0; i < legal->len; i++) {
+        const Move *m = &legal->move[i];
+        if (m->kind != K(PLAY)) continue;
+        any_play = 1;
+        int64_t c = cost[m->c[0]];
+        if (c >= special_cost) continue;
+        int64_t key = c * 16 - (1 + m->n);
+        if (best < 0 || key < best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    if (best >= 0) {
+        if (g->run && cost[legal->move[best].c[0]] >= 12 && g->stock.len) {
+            int end = first_of_kind(legal, K(END_RUN));
+            if (end >= 0) return end;
+        }
+        return best;
+    }
+    int sneak = -1;
+    for (int i = 0; i < legal->len; i++) {
+        const Move *m = &legal->move[i];
+        if (m->kind == K(SNEAK) && (sneak < 0 || m->n > legal->move[sneak].n)) sneak = i;
+    }
+    if (sneak >= 0) return sneak;
+    if (any_play) {
+        int ten = -1, two = -1;
+        for (int i = 0; i < legal->len; i++) {
+            const Move *m = &legal->move[i];
+            if (m->kind != K(PLAY)) continue;
+            if (ten < 0 && core->burns[m->c[0]]) ten = i;
+            if (two < 0 && core->resets[m->c[0]]) two = i;
+        }
+        if (ten >= 0 && (pile->len >= burn_pile || two < 0)) return ten;
+        if (two >= 0) return two;
+    }
+    static const int fallbacks[] = {K(FACE_DOWN), K(END_RUN), K(CHANCE), K(TAKE), K(PASS)};
+    for (size_t k = 0; k < sizeof fallbacks / sizeof fallbacks[0]; k++) {
+        int found = first_of_kind(legal, fallbacks[k]);
+        if (found >= 0) return found;
+    }
+    return 0;
+}
+
 /* -- a whole game ----------------------------------------------------------------------- */
 
 static int record_move(Game *g, const Move *m) {
@@ -728,30 +823,21 @@ static int record_move(Game *g, const Move *m) {
     return 0;
 }
 
-/* core.play_game's loop (IdiotState.play_out) with the bots inlined. Returns -1 with a
- * Python exception set on failure. */
-static int play(Game *g, const IdiotCore *core, uint64_t seed) {
-    ks_random rng, bot_rng[MAX_SEATS];
-    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
-    int drawing = 1;
+/* IdiotState.play_out's loop with the bots inlined, from the position in g; each random
+ * seat draws from bot_rng[seat]. Returns -1 with a Python exception set on failure. */
+static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
     Legal legal;
     legal.len = 0;
-    ks_random_lazy(&rng, seed);
-    for (int seat = 0; seat < core->num_players; seat++) {
-        if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
-            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-            drawn[drawing++] = &bot_rng[seat];
-        }
-    }
-    ks_random_seed_pending(drawn, drawing);
-    deal(g, core, &rng);
     while (!g->over && !g->broken) {
         generate(g, &legal);
         if (g->broken || legal.len == 0) break;
         int seat = g->player;
-        int choice = core->seat_kind[seat] == SEAT_RANDOM
-                         ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
-                         : greedy_choice(&legal, core->cost[seat], core->special_cost);
+        int kind = core->seat_kind[seat];
+        int choice = kind == SEAT_RANDOM ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
+                     : kind == SEAT_GREEDY
+                         ? greedy_choice(&legal, core->cost[seat], core->special_cost)
+                         : heuristic_choice(g, &legal, core->cost[seat], core->special_cost,
+                                            core->burn_pile[seat]);
         const Move *m = &legal.move[choice];
         if (record_move(g, m) < 0) {
             PyErr_NoMemory();
@@ -766,6 +852,24 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
         return -1;
     }
     return 0;
+}
+
+/* core.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
+ * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
+static int play(Game *g, const IdiotCore *core, uint64_t seed) {
+    ks_random rng, bot_rng[MAX_SEATS];
+    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
+    int drawing = 1;
+    ks_random_lazy(&rng, seed);
+    for (int seat = 0; seat < core->num_players; seat++) {
+        if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
+            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+            drawn[drawing++] = &bot_rng[seat];
+        }
+    }
+    ks_random_seed_pending(drawn, drawing);
+    deal(g, core, &rng);
+    return play_loop(g, core, bot_rng);
 }
 
 /* -- Python results ------------------------------------------------------------------- */
@@ -821,27 +925,47 @@ static PyObject *move_tuple(const IdiotCore *core, const Move *m) {
     return tuple;
 }
 
+/* The actions played, as the Python engine's tuples. */
+static PyObject *moves_list(const IdiotCore *core, const Game *g) {
+    if (g->moves_len > PY_SSIZE_T_MAX) return PyErr_NoMemory();
+    PyObject *actions = PyList_New((Py_ssize_t)g->moves_len);
+    if (!actions) return NULL;
+    for (long long i = 0; i < g->moves_len; i++) {
+        PyObject *tuple = move_tuple(core, &g->moves[i]);
+        if (!tuple) {
+            Py_DECREF(actions);
+            return NULL;
+        }
+        PyList_SET_ITEM(actions, (Py_ssize_t)i, tuple);
+    }
+    return actions;
+}
+
+/* The seats in the order they went out. */
+static PyObject *order_list(const Game *g) {
+    PyObject *order = PyList_New(g->num_out);
+    if (!order) return NULL;
+    for (int i = 0; i < g->num_out; i++) {
+        PyObject *seat = PyLong_FromLong(g->order[i]);
+        if (!seat) {
+            Py_DECREF(order);
+            return NULL;
+        }
+        PyList_SET_ITEM(order, i, seat);
+    }
+    return order;
+}
+
 /* The NativeRun tuple (see kraftstokk/games/fastcore.py). */
 static PyObject *run_result(const IdiotCore *core, const Game *g) {
     PyObject *actions = NULL, *order = NULL, *loser = NULL, *rounds = NULL;
     PyObject *counters = NULL, *samples = NULL, *played = NULL, *loser_cards = NULL;
     PyObject *result = NULL;
     int finished = g->phase == PHASE_OVER;
-    if (g->moves_len > PY_SSIZE_T_MAX) goto done;
-    actions = PyList_New((Py_ssize_t)g->moves_len);
+    actions = moves_list(core, g);
     if (!actions) goto done;
-    for (long long i = 0; i < g->moves_len; i++) {
-        PyObject *tuple = move_tuple(core, &g->moves[i]);
-        if (!tuple) goto done;
-        PyList_SET_ITEM(actions, (Py_ssize_t)i, tuple);
-    }
-    order = PyList_New(g->num_out);
+    order = order_list(g);
     if (!order) goto done;
-    for (int i = 0; i < g->num_out; i++) {
-        PyObject *seat = PyLong_FromLong(g->order[i]);
-        if (!seat) goto done;
-        PyList_SET_ITEM(order, i, seat);
-    }
     if (finished && g->loser >= 0) {
         loser = PyLong_FromLong(g->loser);
     } else {
@@ -1074,11 +1198,11 @@ static int read_long(PyObject *game, const char *name, long long lo, long long h
 }
 
 static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"game", "seat_costs", "special_cost", NULL};
-    PyObject *game, *seat_costs, *ranks, *keys, *plants, *parameters;
+    static char *keywords[] = {"game", "seat_costs", "special_cost", "burn_piles", NULL};
+    PyObject *game, *seat_costs, *ranks, *keys, *plants, *parameters, *burn_piles = NULL;
     long long special_cost;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOL:IdiotCore", keywords, &game, &seat_costs,
-                                     &special_cost))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOL|O:IdiotCore", keywords, &game,
+                                     &seat_costs, &special_cost, &burn_piles))
         return -1;
     /* Unusable until the whole configuration is read: play and deal refuse it. */
     self->num_players = 0;
@@ -1171,6 +1295,27 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
         }
     }
     Py_DECREF(seats);
+    /* burn_piles: per seat None, or a heuristic seat's burn_pile (its keep costs above) */
+    if (burn_piles != NULL) {
+        PyObject *items = PySequence_Fast(burn_piles, "burn_piles");
+        if (!items) return -1;
+        int failed = PySequence_Fast_GET_SIZE(items) != players;
+        if (failed) PyErr_SetString(PyExc_ValueError, "burn_piles: one entry per seat");
+        for (int s = 0; s < players && !failed; s++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(items, s);
+            if (item == Py_None) continue;
+            int overflow = 0;
+            long long value = PyLong_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : -1;
+            failed = self->seat_kind[s] != SEAT_GREEDY || overflow || value < 0;
+            if (failed && !PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError,
+                                "burn_piles: an int >= 0 for a seat with keep costs, else None");
+            self->seat_kind[s] = SEAT_HEURISTIC;
+            self->burn_pile[s] = value;
+        }
+        Py_DECREF(items);
+        if (failed) return -1;
+    }
     for (int c = 0; c < size; c++) {
         long card = c;
         Py_XSETREF(self->single_play[c], make_tuple(KIND_PLAY, 1, &card));
@@ -1190,11 +1335,180 @@ static int IdiotCore_init(IdiotCore *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* -- a position from the Python engine (IdiotState's fields, by name) ---------------- */
+
+/* Reads the cards of seq into cards: distinct plant cards (seen marks those read so far),
+ * at most max of them; with slots, -1 stands for a played face-down slot. */
+static int read_cards(const IdiotCore *core, PyObject *seq, const char *what, int max,
+                      int slots, int8_t *out, int *len, uint8_t *seen) {
+    int64_t values[MAX_CARDS];
+    Py_ssize_t n;
+    if (read_ints(seq, what, slots ? -1 : 0, core->size - 1, values, 0, max, &n) < 0) return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int card = (int)values[i];
+        if (card < 0) {
+            out[i] = -1;
+            continue;
+        }
+        if (core->rank[card] < 1 || seen[card]++) {
+            PyErr_Format(PyExc_ValueError, "%s: card %d is not a plant card, or is in two places",
+                         what, card);
+            return -1;
+        }
+        out[i] = (int8_t)card;
+    }
+    *len = (int)n;
+    return 0;
+}
+
+/* Reads state.<name>, one list of cards per seat, into rows (or the face-down slots). */
+static int read_rows(Game *g, PyObject *state, const char *name, Cards *rows,
+                     int8_t (*slots)[MAX_ROW], uint8_t *seen) {
+    const IdiotCore *core = g->core;
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (!value) return -1;
+    PyObject *seats = PySequence_Fast(value, name);
+    Py_DECREF(value);
+    if (!seats) return -1;
+    int failed = PySequence_Fast_GET_SIZE(seats) != g->n;
+    if (failed) PyErr_Format(PyExc_ValueError, "%s: one row per seat", name);
+    for (int seat = 0; seat < g->n && !failed; seat++) {
+        PyObject *row = PySequence_Fast_GET_ITEM(seats, seat);
+        if (slots) {
+            int len;
+            memset(slots[seat], -1, sizeof slots[seat]);
+            failed = read_cards(core, row, name, core->rules.hand_size, 1, slots[seat], &len,
+                                seen) < 0;
+            for (int k = 0; k < len && !failed; k++) g->down_left[seat] += slots[seat][k] >= 0;
+        } else {
+            failed = read_cards(core, row, name, MAX_CARDS, 0, rows[seat].cards, &rows[seat].len,
+                                seen) < 0;
+        }
+    }
+    Py_DECREF(seats);
+    return failed ? -1 : 0;
+}
+
+/* Reads state.<name>, a list of cards, into cards. */
+static int read_card_list(Game *g, PyObject *state, const char *name, Cards *cards,
+                          uint8_t *seen) {
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (!value) return -1;
+    int failed = read_cards(g->core, value, name, MAX_CARDS, 0, cards->cards, &cards->len, seen);
+    Py_DECREF(value);
+    return failed;
+}
+
+/* The position of an IdiotState (a clone of it would play on from here): the rows, the
+ * stock and the pile as the state orders them, the need, the run, who is out, the phase,
+ * the player to act and the actions and turns so far. The counters start at zero. */
+static int load_position(Game *g, const IdiotCore *core, PyObject *state) {
+    memset(g, 0, offsetof(Game, moves));
+    g->core = core;
+    g->n = core->num_players;
+    uint8_t seen[MAX_CARDS] = {0};
+    if (read_rows(g, state, "_hands", g->hand, NULL, seen) < 0 ||
+        read_rows(g, state, "_up", g->up, NULL, seen) < 0 ||
+        read_rows(g, state, "_down", NULL, g->down, seen) < 0 ||
+        read_card_list(g, state, "_stock", &g->stock, seen) < 0 ||
+        read_card_list(g, state, "_pile", &g->pile, seen) < 0)
+        return -1;
+    long long need, run, phase, player, actions, turns, over, loser = -1;
+    if (read_long(state, "_need", 0, HIGHEST_RANK, &need) < 0 ||
+        read_long(state, "_run", 0, HIGHEST_RANK, &run) < 0 ||
+        read_long(state, "_phase", PHASE_SWAPPING, PHASE_OVER, &phase) < 0 ||
+        read_long(state, "_player", 0, g->n - 1, &player) < 0 ||
+        read_long(state, "_actions", 0, LLONG_MAX, &actions) < 0 ||
+        read_long(state, "_turns", 0, LLONG_MAX, &turns) < 0 ||
+        read_long(state, "_over", 0, 1, &over) < 0)
+        return -1;
+    PyObject *value = PyObject_GetAttrString(state, "_loser");
+    if (!value) return -1;
+    int has_loser = value != Py_None;
+    Py_DECREF(value);
+    if (has_loser && read_long(state, "_loser", 0, g->n - 1, &loser) < 0) return -1;
+    value = PyObject_GetAttrString(state, "_order");
+    if (!value) return -1;
+    int64_t order[MAX_SEATS];
+    Py_ssize_t out;
+    int failed = read_ints(value, "_order", 0, g->n - 1, order, 0, g->n, &out) < 0;
+    Py_DECREF(value);
+    if (failed) return -1;
+    for (Py_ssize_t i = 0; i < out; i++) {
+        if (g->out[order[i]]++) {
+            PyErr_SetString(PyExc_ValueError, "_order: a seat went out twice");
+            return -1;
+        }
+        g->order[i] = (int)order[i];
+    }
+    g->num_out = (int)out;
+    g->active = g->n - (int)out;
+    g->need = (int)need;
+    g->run = (int)run;
+    g->phase = (int)phase;
+    g->player = (int)player;
+    g->actions = actions;
+    g->turns = turns;
+    g->over = (int)over || actions >= core->action_cap;
+    g->loser = (int)loser;
+    if (!g->over && (g->out[g->player] || g->active < 2 || phase == PHASE_OVER)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "an unfinished position needs two seats with cards, one of them to act");
+        return -1;
+    }
+    return 0;
+}
+
+/* playout(state, seed, record): the result (finished, order, loser, actions, rounds) and,
+ * when record is true, the list of actions played from the position. */
+static PyObject *playout_result(const IdiotCore *core, const Game *g, int record) {
+    int finished = g->phase == PHASE_OVER;
+    PyObject *order = order_list(g), *actions = NULL, *result = NULL;
+    if (!order) return NULL;
+    actions = record ? moves_list(core, g) : Py_NewRef(Py_None);
+    if (!actions) goto done;
+    if (finished && g->loser >= 0)
+        result = Py_BuildValue("(OOiLLO)", Py_True, order, g->loser, g->actions,
+                               (g->turns + g->n - 1) / g->n, actions);
+    else
+        result = Py_BuildValue("(OOOLLO)", finished ? Py_True : Py_False, order, Py_None,
+                               g->actions, (g->turns + g->n - 1) / g->n, actions);
+done:
+    Py_DECREF(order);
+    Py_XDECREF(actions);
+    return result;
+}
+
+static PyObject *IdiotCore_playout(IdiotCore *self, PyObject *args) {
+    PyObject *state, *seed_arg;
+    int record;
+    if (!PyArg_ParseTuple(args, "OOp:playout", &state, &seed_arg, &record)) return NULL;
+    uint64_t seed;
+    if (seed_of(self, seed_arg, &seed) < 0) return NULL;
+    Game g;
+    g.moves = NULL;
+    g.moves_len = g.moves_cap = 0;
+    PyObject *result = NULL;
+    if (load_position(&g, self, state) == 0) {
+        /* IdiotState never draws from its own generator after the deal: only the random
+         * seats draw, each from LazyRandom(derive_seed(seed, seat + 1)). */
+        ks_random bot_rng[MAX_SEATS];
+        for (int seat = 0; seat < self->num_players; seat++)
+            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        if (play_loop(&g, self, bot_rng) == 0) result = playout_result(self, &g, record);
+    }
+    PyMem_Free(g.moves);
+    return result;
+}
+
 static PyMethodDef IdiotCore_methods[] = {
     {"play", (PyCFunction)IdiotCore_play, METH_O,
      "play(seed) -> NativeRun: the game play_game(game, bots, seed) plays."},
     {"deal", (PyCFunction)IdiotCore_deal, METH_O,
      "deal(seed) -> game.new_initial_state(random.Random(seed)).card_locations()."},
+    {"playout", (PyCFunction)IdiotCore_playout, METH_VARARGS,
+     "playout(state, seed, record) -> (finished, order, loser, actions, rounds, played):\n"
+     "the state played on as playouts.python_playout(state, bots, seed) plays it."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1202,7 +1516,7 @@ static PyTypeObject IdiotCoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "kraftstokk.games.idiot._fastcore.IdiotCore",
     .tp_basicsize = sizeof(IdiotCore),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Idiot games of greedy and random bots, played natively (see fast.py).",
+    .tp_doc = "Idiot games of greedy, heuristic and random bots, played natively (see fast.py).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)IdiotCore_init,
     .tp_dealloc = (destructor)IdiotCore_dealloc,
@@ -1212,7 +1526,7 @@ static PyTypeObject IdiotCoreType = {
 static struct PyModuleDef fastcore_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "kraftstokk.games.idiot._fastcore",
-    .m_doc = "Idiot's native core: whole games of greedy and random bots.",
+    .m_doc = "Idiot's native core: whole games of greedy, heuristic and random bots.",
     .m_size = -1,
 };
 

@@ -3,7 +3,8 @@
 :func:`native_core` hands the C module the :class:`IdiotGame` itself, from which it reads
 everything it plays by: the rule parameters (``game.parameters``, so every variant, which
 only sets parameters, is played with no list of variants here) and the per-card tables
-made from ``rules.py``; and each greedy seat's keep costs from its :class:`GreedyBot`.
+made from ``rules.py``; and each greedy or heuristic seat's keep costs from its
+:class:`GreedyBot` or :class:`HeuristicBot` (with the heuristic bot's ``burn_pile``).
 The action kinds, phases and counters are compiled into the core from ``ks_game.h``
 (``games/cheader.py``). The configuration is built once per game and seating and cached,
 since a simulation plays many games with one ``Game``.
@@ -17,16 +18,19 @@ from typing import Any, Final
 from kraftstokk.games import native
 from kraftstokk.games.core import Bot, Game
 from kraftstokk.games.fastcore import NativeCore
-from kraftstokk.games.idiot.bots import SPECIAL_COST, GreedyBot
+from kraftstokk.games.idiot.bots import SPECIAL_COST, GreedyBot, HeuristicBot
 from kraftstokk.games.idiot.state import IdiotGame
 from kraftstokk.games.random_bot import RandomBot
 
 #: The keep costs the C core accepts (it computes ``cost * 16`` in 64-bit integers).
 COST_LIMIT: Final = 1 << 40
 _CACHE_SIZE: Final = 16
-#: id(game) -> its cores, one (game, seats' costs, core) per seating; the game and the costs
-#: are kept so that the ids stay theirs while the entry lives.
-_cores: dict[int, list[tuple[IdiotGame, tuple[tuple[int, ...] | None, ...], NativeCore]]] = {}
+#: A seat as the core plays it: the keep costs of a greedy or heuristic bot (None for the
+#: random bot) and a heuristic bot's burn_pile (None for the others).
+Seat = tuple[tuple[int, ...] | None, int | None]
+#: id(game) -> its cores, one (game, seats, core) per seating; the game and the costs are
+#: kept so that the ids stay theirs while the entry lives.
+_cores: dict[int, list[tuple[IdiotGame, tuple[Seat, ...], NativeCore]]] = {}
 _module: Any = None
 _loaded = False
 
@@ -40,30 +44,48 @@ def module() -> Any:
     return _module
 
 
-def _seat_costs(bots: Sequence[Bot]) -> tuple[tuple[int, ...] | None, ...] | None:
-    """Per seat the greedy bot's keep costs, None for a random bot; None if another bot."""
-    seats: list[tuple[int, ...] | None] = []
+def _seat_of(bot: Bot, game: IdiotGame) -> Seat | None:
+    """How the core plays ``bot``, or None when it cannot (another bot, or a heuristic bot
+    made for another game: it decides from that game's ranks and rules)."""
+    if type(bot) is GreedyBot:
+        return (bot._costs, None)
+    if type(bot) is HeuristicBot and isinstance(bot, HeuristicBot):
+        rules = bot._rules
+        made_here = bot._ranks is game.ranks and (
+            rules is game.parameters or rules == game.parameters
+        )
+        return (bot._costs, bot._burn_pile) if made_here and bot._burn_pile < 1 << 62 else None
+    if type(bot) is RandomBot:
+        return (None, None)
+    return None
+
+
+def _seating(game: IdiotGame, bots: Sequence[Bot]) -> tuple[Seat, ...] | None:
+    seats = []
     for bot in bots:
-        if type(bot) is GreedyBot:
-            seats.append(bot._costs)
-        elif type(bot) is RandomBot:
-            seats.append(None)
-        else:
+        seat = _seat_of(bot, game)
+        if seat is None:
             return None
+        seats.append(seat)
     return tuple(seats)
 
 
-def _seated(seats: tuple[tuple[int, ...] | None, ...], bots: Sequence[Bot]) -> bool:
+def _seated(game: IdiotGame, seats: tuple[Seat, ...], bots: Sequence[Bot]) -> bool:
     """Whether ``bots`` are the seating a core was built for (the very same cost tuples)."""
     if len(seats) != len(bots):
         return False
-    for seat, costs in enumerate(seats):
-        bot = bots[seat]
-        if costs is None:
-            if type(bot) is not RandomBot:
+    for (costs, burn_pile), bot in zip(seats, bots, strict=True):
+        kind = type(bot)
+        if kind is GreedyBot and isinstance(bot, GreedyBot):  # the common seats first
+            if burn_pile is not None or bot._costs is not costs:
                 return False
-        elif type(bot) is not GreedyBot or bot._costs is not costs:
-            return False
+        elif kind is RandomBot:
+            if costs is not None:
+                return False
+        else:
+            seat = _seat_of(bot, game)
+            if seat is None or seat[0] is not costs or seat[1] != burn_pile:
+                return False
     return True
 
 
@@ -75,24 +97,27 @@ def _costs_fit(costs: tuple[int, ...], size: int) -> bool:
     )
 
 
-def _build(game: IdiotGame, seats: tuple[tuple[int, ...] | None, ...]) -> NativeCore | None:
+def _build(game: IdiotGame, seats: tuple[Seat, ...]) -> NativeCore | None:
     size = game.table.size
-    if not all(costs is None or _costs_fit(costs, size) for costs in seats):
+    if not all(costs is None or _costs_fit(costs, size) for costs, _ in seats):
         return None  # the Python bot plays such costs; the core's arithmetic may not
     core: NativeCore = module().IdiotCore(
-        game=game, seat_costs=list(seats), special_cost=SPECIAL_COST
+        game=game,
+        seat_costs=[costs for costs, _ in seats],
+        special_cost=SPECIAL_COST,
+        burn_piles=[burn_pile for _, burn_pile in seats],
     )
     return core
 
 
 def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     """The native core that plays ``game`` with ``bots`` exactly as ``play_game`` does,
-    or None: the module is not built, a bot is neither the greedy nor the random bot, or
+    or None: the module is not built, a bot is not the greedy, heuristic or random bot, or
     the game is not a plain :class:`IdiotGame`."""
     entries = _cores.get(id(game))
     if entries is not None:  # a simulation asks for the same game and seating each game
         for known, seats, core in entries:
-            if known is game and _seated(seats, bots):
+            if known is game and _seated(known, seats, bots):
                 return core
     return _new_core(game, bots)
 
@@ -104,7 +129,7 @@ def _new_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
         return None
     if game.action_cap >= 1 << 63:
         return None
-    seats = _seat_costs(bots)
+    seats = _seating(game, bots)
     if seats is None:
         return None
     built = _build(game, seats)

@@ -367,6 +367,9 @@ class IdiotState(State):
             rounds=-(-turns // players),
         )
 
+    def reseed(self, rng: random.Random) -> None:
+        self._rng = rng
+
     def clone(self) -> IdiotState:
         # A fresh state has the game's settings; every field of the position is copied.
         other = IdiotState(self.game, random.Random())

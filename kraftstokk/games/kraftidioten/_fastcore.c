@@ -1,9 +1,10 @@
-/* Kraftidioten's native core: whole games for seats played by the greedy or random bot.
+/* Kraftidioten's native core: whole games for seats played by the greedy, heuristic or
+ * random bot, and playouts from a position of the Python engine.
  *
  * The pure-Python engine (state.py, bots.py) is the reference and the readable source of
  * the rules; this file plays exactly the same games, action for action, random draw for
- * random draw, so a simulation of greedy and random bots runs without the interpreter.
- * Each function below mirrors the method of KraftidiotenState or GreedyBot of the same
+ * random draw, so a simulation of these bots runs without the interpreter. Each function
+ * below mirrors the method of KraftidiotenState, GreedyBot or HeuristicBot of the same
  * name, with the rule ids of RULES.md. The tables (figures as printed, ranks, top-3
  * flags, the lists of false claims, the action tuples) are the Python game's and bot's
  * own, and so are the rule parameters (game.parameters: hand size, joker penalty and
@@ -34,7 +35,14 @@
 #define KI_MAX_SAMPLE 5
 #define KI_SAMPLE_SETSIZE 21
 
-enum { KI_GREEDY = 0, KI_RANDOM = 1 };
+enum { KI_GREEDY = 0, KI_RANDOM = 1, KI_HEURISTIC = 2 };
+
+/* A heuristic seat's settings (bots.HeuristicBot). */
+typedef struct {
+    double knowledge;
+    double top3_challenge;
+    double bluff;
+} ki_heuristic;
 /* The core's action kinds: one per shape of action (kind_value maps them to KIND_...). */
 enum {
     KI_LAY,        /* (LAY, card, category, plant) */
@@ -91,6 +99,13 @@ typedef struct {
     int greedy_nr[KI_CATEGORIES][KI_MAX_CARDS];
     double greedy_figures[KI_CATEGORIES][KI_MAX_CARDS];
     PyObject *greedy_truthful[KI_CATEGORIES][KI_MAX_CARDS];
+    /* What the heuristic bot reads besides: the plants by printed figure, rising, with
+       their figures (game.by_figure, game.sorted_figures), and where a shown card went
+       (rules.BURNED, rules.NOT_SHOWN for one never shown). */
+    unsigned char by_figure[KI_CATEGORIES][KI_MAX_CARDS];
+    double sorted_figures[KI_CATEGORIES][KI_MAX_CARDS];
+    int burned_mark;
+    int not_shown;
 } KiRules;
 
 /* ------------------------------------------------------------------ one game's state */
@@ -109,6 +124,13 @@ typedef struct {
     int burned_len;
     int claim_plant; /* the last claim on the pile */
     double claim_figure;
+    /* every claim on the pile, aligned with it (state.claims: seat, plant, from_stock,
+       figure) */
+    unsigned char claim_seat[KI_MAX_CARDS];
+    unsigned char claim_plant_at[KI_MAX_CARDS];
+    unsigned char claim_from_stock[KI_MAX_CARDS];
+    double claim_figure_at[KI_MAX_CARDS];
+    int last_shown[KI_MAX_CARDS]; /* state.last_shown: a seat, burned_mark or not_shown */
     int category;
     double floor;
     unsigned char active[MAX_SEATS];
@@ -210,6 +232,7 @@ static void ki_start(ki_game *g, const KiRules *rules, ks_random *rng) {
     g->layer = -1;
     g->lie_card = -1;
     g->lie_category = KI_NO_CATEGORY;
+    for (int card = 0; card < rules->num_cards; card++) g->last_shown[card] = rules->not_shown;
     ki_deal(g);
 }
 
@@ -277,6 +300,13 @@ static void ki_lay(ki_game *g, int seat, int card, int category, int plant, int 
     g->claim_figure = stated ? (double)figure : rules->claim_figures[category][plant];
     g->category = category;
     g->floor = g->claim_figure;
+    int at = g->pile_len - 1;
+    if (at >= 0) {
+        g->claim_seat[at] = (unsigned char)seat;
+        g->claim_plant_at[at] = (unsigned char)plant;
+        g->claim_from_stock[at] = (unsigned char)from_stock;
+        g->claim_figure_at[at] = g->claim_figure;
+    }
     int top3 = rules->top3[category][plant];
     ki_count(g, COUNTER_CLAIMS);
     g->cards_played[card]++;
@@ -336,8 +366,14 @@ static int ki_is_lie(const ki_game *g, int card) {
            g->claim_figure != g->rules->claim_figures[g->category][g->claim_plant];
 }
 
+/* KraftidiotenState._show: the card is shown, going to `destination` (a seat or burned). */
+static inline void ki_show(ki_game *g, int card, int destination) {
+    g->last_shown[card] = destination;
+}
+
 /* KI-7: shown, the pile burns, the same player lays again (penalty if <= 2 held). */
 static void ki_joker(ki_game *g, int seat, int card, int penalty) {
+    ki_show(g, card, g->rules->burned_mark);
     ki_extend(g, g->burned, &g->burned_len, g->pile, g->pile_len);
     ki_push(g, g->burned, &g->burned_len, card);
     ki_count(g, COUNTER_BURNS);
@@ -390,6 +426,7 @@ static void ki_draw_chance(ki_game *g, int seat) {
         ki_lay(g, seat, card, g->category, card, 1, 0, 0);
         return;
     }
+    ki_show(g, card, seat);
     ki_push(g, g->hands[seat], &g->hand_len[seat], card);
     ki_take_pile(g, seat);
     ki_new_pile(g, ki_next_active(g, seat));
@@ -407,11 +444,13 @@ static void ki_challenge(ki_game *g) {
     ki_count(g, COUNTER_CHALLENGES);
     if (ki_is_lie(g, card)) {
         ki_count(g, COUNTER_CHALLENGES_UPHELD);
+        ki_show(g, card, layer);
         ki_take_pile(g, layer);
         ki_new_pile(g, challenger);
         return;
     }
     ki_count(g, COUNTER_CHALLENGES_GROUNDLESS);
+    ki_show(g, card, challenger);
     ki_take_pile(g, challenger);
     if (g->layer_emptied) {
         ki_go_out(g, layer);
@@ -692,6 +731,189 @@ static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
     return 0;
 }
 
+/* HeuristicBot._plausible_claims: the first plant (lowest figure first) that reaches
+   floor and that the seat to act cannot know to be elsewhere (its hand, `card`, a plant
+   claimed on the pile, a card ever shown); -1 for none. */
+static int ki_plausible_claim(const ki_game *g, int category, double floor, int card) {
+    const KiRules *rules = g->rules;
+    unsigned char ruled_out[KI_MAX_CARDS] = {0};
+    const unsigned char *hand = g->hands[g->player];
+    for (int i = 0; i < g->hand_len[g->player]; i++) ruled_out[hand[i]] = 1;
+    ruled_out[card] = 1;
+    for (int i = 0; i < g->pile_len; i++) ruled_out[g->claim_plant_at[i]] = 1;
+    for (int c = 0; c < rules->num_cards; c++) {
+        if (g->last_shown[c] != rules->not_shown) ruled_out[c] = 1;
+    }
+    const double *figures = rules->sorted_figures[category];
+    int i = 0;
+    while (i < rules->num_plants && figures[i] < floor) i++; /* bisect_left */
+    for (; i < rules->num_plants; i++) {
+        int plant = rules->by_figure[category][i];
+        if (!ruled_out[plant]) return plant;
+    }
+    return -1;
+}
+
+/* HeuristicBot._judge: challenge what the seat can refute, or suspects. */
+static int ki_heuristic_judge(ki_game *g, const ki_heuristic *h, ks_random *rng) {
+    const KiRules *rules = g->rules;
+    int seat = g->player, last = g->pile_len - 1;
+    if (last < 0) {
+        g->broken = "a challenge without a claim";
+        return 0;
+    }
+    if (g->claim_from_stock[last]) return 0; /* KI-4b: drawn cards are claimed truthfully */
+    int plant = g->claim_plant_at[last], layer = g->claim_seat[last];
+    for (int i = 0; i < g->hand_len[seat]; i++) {
+        if (g->hands[seat][i] == plant) return 1;
+    }
+    int wrong_figure = g->claim_figure_at[last] != rules->claim_figures[g->category][plant];
+    if (wrong_figure && ks_random_double(rng) < h->knowledge) return 1;
+    for (int i = 0; i < g->pile_len; i++) {
+        if (g->claim_seat[i] == seat && g->pile[i] == plant) return 1; /* its own card */
+    }
+    int suspicious = 0;
+    for (int i = 0; i < last; i++) {
+        if (g->claim_plant_at[i] == plant) {
+            if (g->claim_from_stock[i]) return 1; /* that one was true, so this one is not */
+            suspicious = 1;
+        }
+    }
+    int holder = g->last_shown[plant];
+    if (holder != rules->not_shown && holder != layer && holder != rules->burned_mark) {
+        suspicious = 1; /* last shown going to another player */
+    }
+    if (suspicious && ks_random_double(rng) < h->knowledge) return 1;
+    int last_card = g->hand_len[layer] == 0;
+    if ((g->top3_claim || last_card) && ks_random_double(rng) < h->top3_challenge) return 1;
+    return 0;
+}
+
+/* The first card of `cards` with the lowest figure (min(cards, key=figures.__getitem__)). */
+static int ki_lowest(const unsigned char *cards, int len, const double *figures) {
+    int best = -1;
+    for (int i = 0; i < len; i++) {
+        if (best < 0 || figures[cards[i]] < figures[best]) best = cards[i];
+    }
+    return best;
+}
+
+/* HeuristicBot._turn: truthful when it can, a plausible lie when stuck. */
+static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
+                              ki_action *chosen) {
+    const KiRules *rules = g->rules;
+    const unsigned char *hand = g->hands[g->player];
+    int len = g->hand_len[g->player];
+    unsigned char plants[KI_MAX_CARDS];
+    int num_plants = 0, lowest_joker = -1;
+    for (int i = 0; i < len; i++) {
+        int card = hand[i];
+        if (!rules->joker[card]) {
+            plants[num_plants++] = (unsigned char)card;
+        } else if (lowest_joker < 0 || card < lowest_joker) {
+            lowest_joker = card;
+        }
+    }
+    int category = g->category;
+    if (category == KI_NO_CATEGORY) {
+        /* _opening_category: the lowest nr. sum, the first of equals; then the weakest card */
+        long best_sum = 0;
+        for (int c = 0; c < KI_CATEGORIES; c++) {
+            long sum = 0;
+            for (int i = 0; i < num_plants; i++) sum += rules->greedy_nr[c][plants[i]];
+            if (c == 0 || sum < best_sum) {
+                best_sum = sum;
+                category = c;
+            }
+        }
+        int weakest = -1, weakest_nr = -1;
+        for (int i = 0; i < num_plants; i++) {
+            if (rules->greedy_nr[category][plants[i]] > weakest_nr) {
+                weakest_nr = rules->greedy_nr[category][plants[i]];
+                weakest = plants[i];
+            }
+        }
+        if (weakest >= 0) {
+            *chosen = ki_listed(rules->truth_action[category][weakest], KI_LAY, weakest,
+                                category, weakest);
+        } else if (lowest_joker >= 0) {
+            *chosen = ki_listed(rules->joker_action[lowest_joker], KI_JOKER, lowest_joker, -1, -1);
+        } else {
+            g->broken = "a turn with an empty hand";
+        }
+        return;
+    }
+    const double *figures = rules->claim_figures[category];
+    unsigned char truthful[KI_MAX_CARDS], top[KI_MAX_CARDS];
+    int num_truthful = 0, num_top = 0;
+    for (int i = 0; i < num_plants; i++) {
+        int card = plants[i];
+        if (!ki_reaches(figures[card], g->floor)) continue;
+        truthful[num_truthful++] = (unsigned char)card;
+        if (rules->top3[category][card]) top[num_top++] = (unsigned char)card;
+    }
+    int pile = g->pile_len;
+    if (num_truthful) { /* a true top-3 claim burns a big pile */
+        int card = num_top && pile >= 4 ? ki_lowest(top, num_top, figures)
+                                        : ki_lowest(truthful, num_truthful, figures);
+        *chosen = ki_listed(rules->truth_action[category][card], KI_LAY, card, category, card);
+        return;
+    }
+    ki_action draw = ki_listed(rules->draw_action, KI_DRAW, -1, -1, -1);
+    ki_action take = ki_listed(rules->take_action, KI_TAKE, -1, -1, -1);
+    if (lowest_joker >= 0 && !ki_joker_costs(rules, len) && pile >= 2) {
+        *chosen = ki_listed(rules->joker_action[lowest_joker], KI_JOKER, lowest_joker, -1, -1);
+        return;
+    }
+    if (pile <= 1 || num_plants == 0) {
+        *chosen = g->stock_len ? draw : take;
+        return;
+    }
+    if (g->stock_len && ks_random_double(rng) >= h->bluff) {
+        *chosen = draw;
+        return;
+    }
+    int weakest = ki_lowest(plants, num_plants, figures);
+    if (ki_plausible_claim(g, category, g->floor, weakest) < 0) {
+        *chosen = g->stock_len ? draw : take;
+        return;
+    }
+    *chosen = ki_listed(rules->lie_action[category][weakest], KI_LIE, weakest, category, -1);
+}
+
+/* HeuristicBot.act */
+static void ki_heuristic_act(ki_game *g, const ki_heuristic *h, ks_random *rng,
+                             ki_action *chosen) {
+    const KiRules *rules = g->rules;
+    if (g->phase == PHASE_CHALLENGE) {
+        *chosen = ki_heuristic_judge(g, h, rng)
+                      ? ki_listed(rules->challenge_action, KI_CHALLENGE, -1, -1, -1)
+                      : ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
+        return;
+    }
+    if (g->phase != PHASE_CLAIM) {
+        ki_heuristic_turn(g, h, rng, chosen);
+        return;
+    }
+    /* naming the lie: the least conspicuous plant, else a lie by figure */
+    int card = g->lie_card, category = g->lie_category;
+    double low = g->pile_len ? g->floor : -1.0;
+    int plant = ki_plausible_claim(g, category, low, card);
+    if (plant >= 0 && ks_random_double(rng) < h->knowledge) {
+        for (int j = 0; j < rules->false_count[category][card]; j++) {
+            if (rules->false_plant[category][card][j] == plant) {
+                *chosen = ki_listed(rules->false_action[category][card][j], KI_LAY, card,
+                                    category, plant);
+                return;
+            }
+        }
+        g->broken = "a plausible claim is not among the card's false claims";
+        return;
+    }
+    *chosen = ki_listed(NULL, KI_LAY_FIGURE, card, category, card);
+    chosen->figure = ki_lowest_figure_lie(low, rules->claim_figures[category][card]);
+}
+
 /* ------------------------------------------------------------------ the rules object */
 
 static void KiRules_dealloc(KiRules *self) {
@@ -928,20 +1150,23 @@ static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
         "top3",          "false_claims",  "false_figures",  "truth_actions",
         "lie_actions",   "joker_actions", "take_action",    "draw_action",
         "challenge_action", "pass_action", "greedy_nr",     "greedy_figures",
-        "greedy_truthful", "game_error",  NULL,
+        "greedy_truthful", "game_error",  "by_figure",      "sorted_figures",
+        "burned_mark",   "not_shown",     NULL,
     };
     int num_players;
     long long action_cap, max_claim_figure;
     PyObject *parameters, *joker, *plants, *jokers, *claim_figures, *top3, *false_claims,
         *false_figures, *truth_actions, *lie_actions, *joker_actions, *take_action,
         *draw_action, *challenge_action, *pass_action, *greedy_nr, *greedy_figures,
-        *greedy_truthful, *game_error;
+        *greedy_truthful, *game_error, *by_figure, *sorted_figures;
+    int burned_mark, not_shown;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kwargs, "$iLOLOOOOOOOOOOOOOOOOOO", keywords, &num_players, &action_cap,
+            args, kwargs, "$iLOLOOOOOOOOOOOOOOOOOOOOii", keywords, &num_players, &action_cap,
             &parameters, &max_claim_figure, &joker, &plants, &jokers, &claim_figures, &top3,
             &false_claims, &false_figures, &truth_actions, &lie_actions, &joker_actions,
             &take_action, &draw_action, &challenge_action, &pass_action, &greedy_nr,
-            &greedy_figures, &greedy_truthful, &game_error)) {
+            &greedy_figures, &greedy_truthful, &game_error, &by_figure, &sorted_figures,
+            &burned_mark, &not_shown)) {
         return NULL;
     }
     Rules read;
@@ -1023,6 +1248,45 @@ static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
     for (int c = 0; c < KI_CATEGORIES; c++) {
         for (int card = 0; card < n; card++) self->top3[c][card] = top3_values[c][card] != 0;
     }
+    if (burned_mark >= 0 || not_shown >= 0 || burned_mark == not_shown) {
+        PyErr_SetString(PyExc_ValueError, "burned_mark and not_shown: two marks below the seats");
+        goto fail;
+    }
+    self->burned_mark = burned_mark;
+    self->not_shown = not_shown;
+    PyObject *orders = ki_sequence(by_figure, KI_CATEGORIES, "by_figure");
+    PyObject *order_figures = orders ? ki_sequence(sorted_figures, KI_CATEGORIES, "sorted_figures")
+                                     : NULL;
+    for (int c = 0; order_figures != NULL && c < KI_CATEGORIES; c++) {
+        int count;
+        unsigned char seen[KI_MAX_CARDS] = {0};
+        PyObject *row = ki_sequence(PySequence_Fast_GET_ITEM(order_figures, c), self->num_plants,
+                                    "sorted_figures");
+        int failed = row == NULL ||
+                     ki_card_list(PySequence_Fast_GET_ITEM(orders, c), n, self->by_figure[c],
+                                  &count, "by_figure") < 0;
+        if (!failed && count != self->num_plants) {
+            PyErr_SetString(PyExc_ValueError, "by_figure: every plant once per category");
+            failed = 1;
+        }
+        for (int i = 0; !failed && i < count; i++) {
+            int card = self->by_figure[c][i];
+            double figure = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(row, i));
+            if ((figure == -1.0 && PyErr_Occurred()) || self->joker[card] || seen[card]++ ||
+                (i > 0 && figure < self->sorted_figures[c][i - 1])) {
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "by_figure: the plants by rising figure");
+                }
+                failed = 1;
+            }
+            self->sorted_figures[c][i] = figure;
+        }
+        Py_XDECREF(row);
+        if (failed) Py_CLEAR(order_figures);
+    }
+    Py_XDECREF(orders);
+    if (order_figures == NULL) goto fail;
+    Py_DECREF(order_figures);
     long lay = self->kind_value[KI_LAY];
     if (ki_action_table(truth_actions, n, self->truth_action, lay, 1, "truth_actions") < 0 ||
         ki_action_table(greedy_truthful, n, self->greedy_truthful, lay, 1, "greedy_truthful") <
@@ -1076,6 +1340,7 @@ typedef struct {
     KiRules *rules;
     int num_seats;
     int seat_bot[MAX_SEATS];
+    ki_heuristic heuristic[MAX_SEATS]; /* a heuristic seat's settings */
     ks_random game_rng;
     ks_random seat_rng[MAX_SEATS];
     ki_game game;
@@ -1117,10 +1382,10 @@ static void KiCore_dealloc(KiCore *self) {
 }
 
 static PyObject *KiCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"rules", "seat_bots", NULL};
-    PyObject *rules, *seat_bots;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O", keywords, &KiRulesType, &rules,
-                                     &seat_bots)) {
+    static char *keywords[] = {"rules", "seat_bots", "heuristics", NULL};
+    PyObject *rules, *seat_bots, *heuristics = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O|O", keywords, &KiRulesType, &rules,
+                                     &seat_bots, &heuristics)) {
         return NULL;
     }
     KiRules *game_rules = (KiRules *)rules;
@@ -1136,7 +1401,7 @@ static PyObject *KiCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     self->num_seats = game_rules->num_players;
     for (int seat = 0; seat < self->num_seats; seat++) {
         long bot;
-        if (ki_long(PySequence_Fast_GET_ITEM(items, seat), KI_GREEDY, KI_RANDOM, "seat_bots",
+        if (ki_long(PySequence_Fast_GET_ITEM(items, seat), KI_GREEDY, KI_HEURISTIC, "seat_bots",
                     &bot) < 0) {
             Py_DECREF(items);
             Py_DECREF(self);
@@ -1145,6 +1410,36 @@ static PyObject *KiCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
         self->seat_bot[seat] = (int)bot;
     }
     Py_DECREF(items);
+    /* per seat None, or a heuristic seat's (knowledge, top3_challenge, bluff) */
+    items = heuristics != NULL ? ki_sequence(heuristics, self->num_seats, "heuristics") : NULL;
+    if (heuristics != NULL && items == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    for (int seat = 0; seat < self->num_seats; seat++) {
+        PyObject *item = items != NULL ? PySequence_Fast_GET_ITEM(items, seat) : Py_None;
+        int wanted = self->seat_bot[seat] == KI_HEURISTIC;
+        ki_heuristic *h = &self->heuristic[seat];
+        int failed = (item != Py_None) != wanted;
+        if (failed) {
+            PyErr_SetString(PyExc_ValueError, "heuristics: settings for the heuristic seats only");
+        } else if (wanted) {
+            failed = !PyArg_ParseTuple(item, "ddd:heuristics", &h->knowledge, &h->top3_challenge,
+                                       &h->bluff);
+            if (!failed && !(h->knowledge >= 0.0 && h->knowledge <= 1.0 &&
+                             h->top3_challenge >= 0.0 && h->top3_challenge <= 1.0 &&
+                             h->bluff >= 0.0 && h->bluff <= 1.0)) {
+                PyErr_SetString(PyExc_ValueError, "heuristics: settings from 0 to 1");
+                failed = 1;
+            }
+        }
+        if (failed) {
+            Py_XDECREF(items);
+            Py_DECREF(self);
+            return NULL;
+        }
+    }
+    Py_XDECREF(items);
     return (PyObject *)self;
 }
 
@@ -1265,23 +1560,13 @@ done:
     return result;
 }
 
-/* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
-   s + 1)), and KraftidiotenState.play_out's loop. */
-static PyObject *ki_play(KiCore *self, uint64_t seed) {
+/* KraftidiotenState.play_out's loop from the position in self->game; each seat's bot draws
+   from self->seat_rng. Returns the number of actions played, or -1 with an exception. */
+static Py_ssize_t ki_loop(KiCore *self) {
     const KiRules *rules = self->rules;
     ki_game *g = &self->game;
-    /* Every seat draws (the greedy bot for an opening's category, the random one at each
-     * turn), seat 0 at the first action: it is seeded with the game's generator, and the
-     * other seats together at the first draw of any of them. */
     ks_random *seats[MAX_SEATS];
-    ks_random_lazy(&self->game_rng, seed);
-    for (int seat = 0; seat < self->num_seats; seat++) {
-        ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-        seats[seat] = &self->seat_rng[seat];
-    }
-    ks_random *first[2] = {&self->game_rng, seats[0]};
-    ks_random_seed_pending(first, 2);
-    ki_start(g, rules, &self->game_rng);
+    for (int seat = 0; seat < self->num_seats; seat++) seats[seat] = &self->seat_rng[seat];
     Py_ssize_t logged = 0;
     while (!g->finished && g->actions < rules->action_cap && g->broken == NULL) {
         int seat = g->player;
@@ -1291,6 +1576,10 @@ static PyObject *ki_play(KiCore *self, uint64_t seed) {
         int status;
         if (self->seat_bot[seat] == KI_RANDOM) {
             status = ki_random_act(g, rng, &action);
+        } else if (self->seat_bot[seat] == KI_HEURISTIC) {
+            ki_heuristic_act(g, &self->heuristic[seat], rng, &action);
+            status = 0;
+            if (g->broken != NULL) break;
         } else if (g->phase == PHASE_CHALLENGE) {
             action = ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
             status = 0;
@@ -1301,15 +1590,306 @@ static PyObject *ki_play(KiCore *self, uint64_t seed) {
             break;
         }
         if (status < 0 || ki_log(self, logged, &action) < 0 || ki_apply(g, &action) < 0) {
-            return NULL;
+            return -1;
         }
         logged++;
     }
     if (g->broken != NULL) {
         PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
+        return -1;
+    }
+    return logged;
+}
+
+/* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
+   s + 1)), and KraftidiotenState.play_out's loop. */
+static PyObject *ki_play(KiCore *self, uint64_t seed) {
+    /* Every seat draws (the greedy bot for an opening's category, the random one at each
+     * turn), seat 0 at the first action: it is seeded with the game's generator, and the
+     * other seats together at the first draw of any of them. */
+    ks_random_lazy(&self->game_rng, seed);
+    for (int seat = 0; seat < self->num_seats; seat++) {
+        ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+    }
+    ks_random *first[2] = {&self->game_rng, &self->seat_rng[0]};
+    ks_random_seed_pending(first, 2);
+    ki_start(&self->game, self->rules, &self->game_rng);
+    Py_ssize_t logged = ki_loop(self);
+    return logged < 0 ? NULL : ki_run(self, logged);
+}
+
+/* ------------------------------------------------------------------ positions */
+
+/* Reads the cards of `object` (distinct cards of the deck; `seen` marks those read so far)
+   into `out`. */
+static int ki_position_cards(const KiRules *rules, PyObject *object, unsigned char *out,
+                             int *len, unsigned char *seen, const char *what) {
+    if (ki_card_list(object, rules->num_cards, out, len, what) < 0) return -1;
+    for (int i = 0; i < *len; i++) {
+        if (seen[out[i]]++) {
+            PyErr_Format(PyExc_ValueError, "%s: card %d is in two places", what, out[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* state.<name> as a new reference, or NULL with an exception. */
+static PyObject *ki_field(PyObject *state, const char *name) {
+    return PyObject_GetAttrString(state, name);
+}
+
+/* Reads the int (or bool) state.<name> from low to high into *out. */
+static int ki_field_long(PyObject *state, const char *name, long low, long high, long *out) {
+    PyObject *value = ki_field(state, name);
+    if (value == NULL) return -1;
+    int failed = !PyLong_Check(value);
+    if (failed) PyErr_Format(PyExc_ValueError, "%s: not an int", name);
+    failed = failed || ki_long(value, low, high, name, out) < 0;
+    Py_DECREF(value);
+    return failed ? -1 : 0;
+}
+
+static int ki_field_cards(const KiRules *rules, PyObject *state, const char *name,
+                          unsigned char *out, int *len, unsigned char *seen) {
+    PyObject *value = ki_field(state, name);
+    if (value == NULL) return -1;
+    int failed = ki_position_cards(rules, value, out, len, seen, name);
+    Py_DECREF(value);
+    return failed;
+}
+
+/* The position of a KraftidiotenState (its fields by name: the hands, stock, pile and
+   burned cards in their order, the last claim, the phase, who is to act and who is out,
+   the actions and turns so far), into self->game with the counters at zero. */
+static int ki_load_position(KiCore *self, PyObject *state) {
+    const KiRules *rules = self->rules;
+    ki_game *g = &self->game;
+    memset(g, 0, sizeof(*g));
+    g->rules = rules;
+    g->rng = &self->game_rng;
+    g->n = rules->num_players;
+    unsigned char seen[KI_MAX_CARDS] = {0};
+    PyObject *hands = ki_field(state, "hands");
+    if (hands == NULL) return -1;
+    PyObject *rows = ki_sequence(hands, g->n, "hands");
+    Py_DECREF(hands);
+    if (rows == NULL) return -1;
+    for (int seat = 0; seat < g->n; seat++) {
+        if (ki_position_cards(rules, PySequence_Fast_GET_ITEM(rows, seat), g->hands[seat],
+                              &g->hand_len[seat], seen, "hands") < 0) {
+            Py_DECREF(rows);
+            return -1;
+        }
+    }
+    Py_DECREF(rows);
+    if (ki_field_cards(rules, state, "stock", g->stock, &g->stock_len, seen) < 0 ||
+        ki_field_cards(rules, state, "pile", g->pile, &g->pile_len, seen) < 0 ||
+        ki_field_cards(rules, state, "burned", g->burned, &g->burned_len, seen) < 0) {
+        return -1;
+    }
+    long category, phase, player, layer, emptied, top3, lie_card, lie_category, finished;
+    long long actions, turns;
+    if (ki_field_long(state, "category", KI_NO_CATEGORY, KI_CATEGORIES - 1, &category) < 0 ||
+        ki_field_long(state, "phase", PHASE_TURN, PHASE_CLAIM, &phase) < 0 ||
+        ki_field_long(state, "player", 0, g->n - 1, &player) < 0 ||
+        ki_field_long(state, "layer", -1, g->n - 1, &layer) < 0 ||
+        ki_field_long(state, "layer_emptied", 0, 1, &emptied) < 0 ||
+        ki_field_long(state, "top3_claim", 0, 1, &top3) < 0 ||
+        ki_field_long(state, "lie_card", -1, rules->num_cards - 1, &lie_card) < 0 ||
+        ki_field_long(state, "lie_category", KI_NO_CATEGORY, KI_CATEGORIES - 1,
+                      &lie_category) < 0 ||
+        ki_field_long(state, "finished", 0, 1, &finished) < 0) {
+        return -1;
+    }
+    PyObject *counts[2] = {ki_field(state, "actions"), ki_field(state, "turns")};
+    long long *into[2] = {&actions, &turns};
+    for (int i = 0; i < 2; i++) {
+        if (counts[i] == NULL) {
+            Py_XDECREF(counts[1 - i]);
+            return -1;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        *into[i] = PyLong_Check(counts[i]) ? PyLong_AsLongLong(counts[i]) : -1;
+        if (*into[i] < 0 && !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "actions and turns: counts from 0");
+        }
+    }
+    Py_DECREF(counts[0]);
+    Py_DECREF(counts[1]);
+    if (PyErr_Occurred()) return -1;
+    /* the claims on the pile, aligned with it (Claim: seat, plant, from_stock, figure) */
+    PyObject *claims = ki_field(state, "claims");
+    if (claims == NULL) return -1;
+    PyObject *claim_list = ki_sequence(claims, g->pile_len, "claims (one per pile card)");
+    Py_DECREF(claims);
+    if (claim_list == NULL) return -1;
+    g->claim_plant = -1;
+    for (int i = 0; i < g->pile_len; i++) {
+        PyObject *claim = PySequence_Fast_GET_ITEM(claim_list, i);
+        PyObject *fields = ki_sequence(claim, 4, "claims");
+        long seat = 0, plant = 0;
+        int from_stock = -1;
+        double figure = -1.0;
+        int failed = fields == NULL ||
+                     ki_long(PySequence_Fast_GET_ITEM(fields, 0), 0, g->n - 1, "claims", &seat) < 0 ||
+                     ki_long(PySequence_Fast_GET_ITEM(fields, 1), 0, rules->num_cards - 1, "claims",
+                             &plant) < 0 ||
+                     (from_stock = PyObject_IsTrue(PySequence_Fast_GET_ITEM(fields, 2))) < 0;
+        if (!failed) {
+            figure = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fields, 3));
+            failed = figure == -1.0 && PyErr_Occurred();
+        }
+        Py_XDECREF(fields);
+        if (failed) {
+            Py_DECREF(claim_list);
+            return -1;
+        }
+        g->claim_seat[i] = (unsigned char)seat;
+        g->claim_plant_at[i] = (unsigned char)plant;
+        g->claim_from_stock[i] = (unsigned char)from_stock;
+        g->claim_figure_at[i] = figure;
+        g->claim_plant = (int)plant;
+        g->claim_figure = figure;
+    }
+    Py_DECREF(claim_list);
+    /* where each shown card went (state.last_shown) */
+    PyObject *shown = ki_field(state, "last_shown");
+    if (shown == NULL) return -1;
+    PyObject *marks = ki_sequence(shown, rules->num_cards, "last_shown");
+    Py_DECREF(shown);
+    if (marks == NULL) return -1;
+    for (int card = 0; card < rules->num_cards; card++) {
+        long where;
+        long lowest = rules->not_shown < rules->burned_mark ? rules->not_shown : rules->burned_mark;
+        if (ki_long(PySequence_Fast_GET_ITEM(marks, card), lowest, g->n - 1, "last_shown", &where) <
+            0) {
+            Py_DECREF(marks);
+            return -1;
+        }
+        if (where < 0 && where != rules->not_shown && where != rules->burned_mark) {
+            PyErr_SetString(PyExc_ValueError, "last_shown: a seat, burned or never shown");
+            Py_DECREF(marks);
+            return -1;
+        }
+        g->last_shown[card] = (int)where;
+    }
+    Py_DECREF(marks);
+    PyObject *floor = ki_field(state, "floor");
+    if (floor == NULL) return -1;
+    g->floor = PyFloat_AsDouble(floor);
+    Py_DECREF(floor);
+    if (g->floor == -1.0 && PyErr_Occurred()) return -1;
+    PyObject *active = ki_field(state, "active");
+    if (active == NULL) return -1;
+    PyObject *flags = ki_sequence(active, g->n, "active");
+    Py_DECREF(active);
+    if (flags == NULL) return -1;
+    for (int seat = 0; seat < g->n; seat++) {
+        int truth = PyObject_IsTrue(PySequence_Fast_GET_ITEM(flags, seat));
+        if (truth < 0) {
+            Py_DECREF(flags);
+            return -1;
+        }
+        g->active[seat] = (unsigned char)truth;
+        g->num_active += truth;
+    }
+    Py_DECREF(flags);
+    PyObject *out = ki_field(state, "out_order");
+    if (out == NULL) return -1;
+    unsigned char out_seats[MAX_SEATS], went_out[MAX_SEATS] = {0};
+    int failed = ki_card_list(out, g->n, out_seats, &g->out_len, "out_order") < 0;
+    Py_DECREF(out);
+    if (failed) return -1;
+    for (int i = 0; i < g->out_len; i++) {
+        g->out_order[i] = out_seats[i];
+        if (g->active[out_seats[i]] || went_out[out_seats[i]]++) {
+            PyErr_SetString(PyExc_ValueError, "out_order: a seat still active or out twice");
+            return -1;
+        }
+    }
+    g->category = (int)category;
+    g->phase = (int)phase;
+    g->player = (int)player;
+    g->layer = (int)layer;
+    g->layer_emptied = (int)emptied;
+    g->top3_claim = (int)top3;
+    g->lie_card = (int)lie_card;
+    g->lie_category = (int)lie_category;
+    g->finished = (int)finished;
+    g->actions = actions;
+    g->turns = turns;
+    int playing = !g->finished && g->actions < rules->action_cap;
+    if (playing && (g->num_active < 2 || !g->active[g->player] ||
+                    (g->phase == PHASE_CHALLENGE && (g->layer < 0 || g->pile_len == 0)) ||
+                    (g->pile_len > 0 && (g->claim_plant < 0 || g->category < 0)) ||
+                    (g->phase == PHASE_CLAIM && (g->lie_card < 0 || g->lie_category < 0)))) {
+        PyErr_SetString(PyExc_ValueError, "not a position of a game in play");
+        return -1;
+    }
+    if (playing && g->phase == PHASE_CLAIM && self->seat_bot[g->player] == KI_GREEDY) {
+        PyErr_SetString(PyExc_ValueError, "the greedy bot never names a lie");
+        return -1;
+    }
+    return 0;
+}
+
+/* (finished, order, loser, actions, rounds, the actions played or None) */
+static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) {
+    const ki_game *g = &self->game;
+    int loser = -1;
+    for (int seat = 0; g->finished && seat < g->n && loser < 0; seat++) {
+        if (g->active[seat]) loser = seat;
+    }
+    PyObject *order = PyList_New(g->out_len);
+    PyObject *played = record ? PyList_New(logged) : Py_NewRef(Py_None);
+    PyObject *result = NULL;
+    if (order == NULL || played == NULL) goto done;
+    for (int i = 0; i < g->out_len; i++) {
+        PyObject *seat = PyLong_FromLong(g->out_order[i]);
+        if (seat == NULL) goto done;
+        PyList_SET_ITEM(order, i, seat);
+    }
+    for (Py_ssize_t i = 0; record && i < logged; i++) {
+        PyObject *action = ki_action_object(self->rules, &self->log[i]);
+        if (action == NULL) goto done;
+        PyList_SET_ITEM(played, i, action);
+    }
+    long long rounds = (g->turns + g->n - 1) / g->n;
+    if (loser >= 0) {
+        result = Py_BuildValue("(OOiLLO)", Py_True, order, loser, g->actions, rounds, played);
+    } else {
+        result = Py_BuildValue("(OOOLLO)", g->finished ? Py_True : Py_False, order, Py_None,
+                               g->actions, rounds, played);
+    }
+done:
+    Py_XDECREF(order);
+    Py_XDECREF(played);
+    return result;
+}
+
+/* playouts.python_playout: the state's chance draws from Random(seed), seat s's bot from
+   LazyRandom(derive_seed(seed, s + 1)). */
+static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
+    PyObject *state, *seed_object;
+    int record;
+    uint64_t seed;
+    if (!PyArg_ParseTuple(args, "OOp:playout", &state, &seed_object, &record) ||
+        ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) {
         return NULL;
     }
-    return ki_run(self, logged);
+    PyObject *result = NULL;
+    if (ki_load_position(self, state) == 0) {
+        ks_random_lazy(&self->game_rng, seed);
+        for (int seat = 0; seat < self->num_seats; seat++) {
+            ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        }
+        Py_ssize_t logged = ki_loop(self);
+        if (logged >= 0) result = ki_playout_result(self, logged, record);
+    }
+    self->busy = 0;
+    return result;
 }
 
 static PyObject *KiCore_play(KiCore *self, PyObject *seed_object) {
@@ -1378,13 +1958,16 @@ static PyMethodDef KiCore_methods[] = {
                "cards_played, loser_cards): play_game's game, played natively.")},
     {"deal", (PyCFunction)KiCore_deal, METH_O,
      PyDoc_STR("deal(seed) -> game.new_initial_state(Random(seed)).card_locations()")},
+    {"playout", (PyCFunction)KiCore_playout, METH_VARARGS,
+     PyDoc_STR("playout(state, seed, record) -> (finished, order, loser, actions, rounds, "
+               "played): the state played on as playouts.python_playout plays it.")},
     {NULL, NULL, 0, NULL},
 };
 
 static PyTypeObject KiCoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "kraftstokk.games.kraftidioten._fastcore.Core",
-    .tp_doc = PyDoc_STR("Kraftidioten played natively for greedy (0) and random (1) seats."),
+    .tp_doc = PyDoc_STR("Kraftidioten played natively for greedy, random and heuristic seats."),
     .tp_basicsize = sizeof(KiCore),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = KiCore_new,
@@ -1411,6 +1994,7 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     if (module == NULL) return NULL;
     if (PyModule_AddIntConstant(module, "GREEDY", KI_GREEDY) < 0 ||
         PyModule_AddIntConstant(module, "RANDOM", KI_RANDOM) < 0 ||
+        PyModule_AddIntConstant(module, "HEURISTIC", KI_HEURISTIC) < 0 ||
         PyModule_AddIntConstant(module, "MAX_PENALTY", KI_MAX_SAMPLE) < 0 ||
         PyModule_AddIntConstant(module, "MAX_CARDS", KI_MAX_CARDS) < 0 ||
         PyModule_AddObjectRef(module, "Rules", (PyObject *)&KiRulesType) < 0 ||

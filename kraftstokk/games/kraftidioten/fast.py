@@ -1,14 +1,14 @@
-"""Kraftidioten's native core (``_fastcore.c``): whole games of greedy and random seats.
+"""Kraftidioten's native core (``_fastcore.c``): greedy, heuristic and random seats.
 
 :func:`native_core` hands the core a game's own tables once (the rule parameters, the
 printed figures, the top-3 flags, the false claims and their figures, the action tuples,
 and the greedy bot's ranks and figures, taken from a :class:`GreedyBot` of that game),
 so no rule or policy data is written twice; the action kinds and counters are compiled
 into the core from ``ks_game.h`` (``games/cheader.py``). It gives a core only when every
-seat is exactly the greedy bot (made for this game) or the framework's random bot. The
-Python engine (``state.py``, ``bots.py``) stays the reference: the core plays the same
-games, every random draw included (``tests/test_games_fastcore.py``,
-``tests/test_games_kraftidioten_fastcore.py``).
+seat is exactly the greedy or the heuristic bot (made for this game; the heuristic one
+with its settings) or the framework's random bot. The Python engine (``state.py``,
+``bots.py``) stays the reference: the core plays the same games, every random draw
+included (``tests/test_games_fastcore.py``, ``tests/test_games_kraftidioten_fastcore.py``).
 """
 
 from __future__ import annotations
@@ -27,12 +27,18 @@ from kraftstokk.games.kraftidioten.actions import (
     PASS_ACTION,
     TAKE_ACTION,
 )
-from kraftstokk.games.kraftidioten.bots import GreedyBot
+from kraftstokk.games.kraftidioten.bots import GreedyBot, HeuristicBot
+from kraftstokk.games.kraftidioten.rules import BURNED, NOT_SHOWN
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 from kraftstokk.games.random_bot import RandomBot
 
 #: Action caps and stated figures beyond this are never reached; the core counts in int64.
 _NATIVE_LIMIT: Final = 2**62
+#: A heuristic seat's settings in the core: (knowledge, top3_challenge, bluff).
+Settings = tuple[float, float, float]
+#: A seat as the core plays it: the greedy or random bot's code, or the heuristic bot's
+#: code with its settings (plain ints for the common seats: a simulation asks every game).
+Seat = int | tuple[int, Settings]
 #: Games whose tables were handed to the core, the most recent last.
 _CACHE_SIZE: Final = 16
 
@@ -72,19 +78,27 @@ class _GameCore:
             greedy_figures=reference._plant_figures,
             greedy_truthful=reference._truthful,
             game_error=GameError,
+            by_figure=game.by_figure,
+            sorted_figures=game.sorted_figures,
+            burned_mark=BURNED,
+            not_shown=NOT_SHOWN,
         )
         self.rules = module.Rules(**self.arguments)
-        self.cores: dict[tuple[int, ...], NativeCore] = {}
+        self.cores: dict[tuple[Seat, ...], NativeCore] = {}
         self.greedy_code = int(module.GREEDY)
         self.random_code = int(module.RANDOM)
+        self.heuristic_code = int(module.HEURISTIC)
 
     def core(self, bots: Sequence[Bot]) -> NativeCore | None:
         """The core for these seats, or None when a seat's bot is not one the core plays."""
-        seating = []
+        seating: list[Seat] = []
         for bot in bots:
             kind = type(bot)
             if kind is RandomBot:
                 seating.append(self.random_code)
+            elif kind is HeuristicBot and isinstance(bot, HeuristicBot) and self._made_for(bot):
+                settings = (bot.knowledge, bot.top3_challenge, bot.bluff)
+                seating.append((self.heuristic_code, settings))
             # A greedy bot made for another game would decide from that game's tables
             # (the table's ranks and jokers come with the game's own figures and actions).
             elif (
@@ -98,8 +112,25 @@ class _GameCore:
         key = tuple(seating)
         found = self.cores.get(key)
         if found is None:
-            found = self.cores[key] = self.module.Core(rules=self.rules, seat_bots=key)
+            found = self.cores[key] = self.module.Core(
+                rules=self.rules,
+                seat_bots=[seat if isinstance(seat, int) else seat[0] for seat in key],
+                heuristics=[None if isinstance(seat, int) else seat[1] for seat in key],
+            )
         return found
+
+    def _made_for(self, bot: HeuristicBot) -> bool:
+        """Whether the heuristic bot decides from this game's own tables (as the core does)."""
+        game = self.game
+        return (
+            bot._figures is game.claim_figures
+            and bot._top3 is game.top3
+            and bot._by_figure is game.by_figure
+            and bot._sorted_figures is game.sorted_figures
+            and bot._nr is game.table.nr
+            and bot._joker is game.table.joker
+            and (bot._rules is game.parameters or bot._rules == game.parameters)
+        )
 
 
 _games: dict[int, _GameCore] = {}

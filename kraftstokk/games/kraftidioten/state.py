@@ -509,6 +509,9 @@ class KraftidiotenState(State):
     def final_stats(self) -> Stats:
         return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
 
+    def reseed(self, rng: random.Random) -> None:
+        self.rng = rng
+
     def clone(self) -> KraftidiotenState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())

@@ -1,10 +1,12 @@
-/* Strømkrig's native core: whole games for seats whose bots are greedy or random.
+/* Strømkrig's native core: whole games for seats whose bots are greedy, heuristic or random,
+ * and playouts from a position of the Python engine.
  *
  * The pure-Python engine (state.py, bots.py, events.py) is the reference; this file
  * plays exactly its games, action for action, and counts what its events count. The
  * functions carry the names of the Python methods they mirror, so the two read side by
  * side. Every table (which card beats which, which starts a war, the special uses in
- * their listing order, war figures, the hand order, the greedy bot's costs) and the rule
+ * their listing order, war figures, the hand order, the greedy bot's costs, the heuristic
+ * bot's ranks and each heuristic seat's settings) and the rule
  * parameters (game.parameters, read by the names of RULE_PARAMETERS) are handed over by
  * fast.py from the Python Game and bot objects: no rule is decided here twice. The seats,
  * action kinds, phases and counters come from ks_game.h, which the build writes from
@@ -32,7 +34,14 @@
  * gives k(k-1)/2 runs, so under 1,500), take and sjanse. */
 #define MAX_LEGAL 2048
 
-enum { BOT_RANDOM = 0, BOT_GREEDY = 1 };
+enum { BOT_RANDOM = 0, BOT_GREEDY = 1, BOT_HEURISTIC = 2 };
+
+/* A heuristic seat's settings (bots.HeuristicBot). */
+typedef struct {
+    long join_nr;
+    long war_nr;
+    double explore;
+} heuristic_settings;
 
 /* The samples, named as the events of events.py record them (the counters are in
  * ks_game.h). */
@@ -90,6 +99,14 @@ typedef struct {
     uint8_t open_len[DECK];
     double war_figure[CATEGORY_COUNT][DECK];
     double cost[DECK]; /* the greedy bot's cost of a special use */
+    /* what the heuristic bot reads (StromkrigGame's tables) and each heuristic seat's
+     * settings */
+    heuristic_settings heuristic[MAX_SEATS];
+    double production[DECK];
+    int gwh_nr[DECK];
+    int nr[CATEGORY_COUNT][DECK];
+    uint8_t joker[DECK];
+    uint8_t special[DECK]; /* a burner, a resetter or an invisible card */
     /* Every action with at most one argument, made once and shared by every game. */
     PyObject *action[KIND_COUNT][DECK];
     PyObject *counter_names[COUNTER_COUNT];
@@ -257,7 +274,9 @@ static void new_initial_state(state *s, Core *core, uint64_t seed) {
     ks_random_lazy(&s->rng, seed);
     for (int seat = 0; seat < s->n; seat++) {
         ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-        if (core->bot[seat] == BOT_RANDOM) drawn[drawing++] = &s->bot_rng[seat];
+        if (core->bot[seat] == BOT_RANDOM ||
+            (core->bot[seat] == BOT_HEURISTIC && core->heuristic[seat].explore != 0.0))
+            drawn[drawing++] = &s->bot_rng[seat];
     }
     ks_random_seed_pending(drawn, drawing);
     double keys[DECK];
@@ -701,6 +720,192 @@ static action greedy_act(state *s, const legal_list *legal, int seat) {
     return chosen;
 }
 
+/* HeuristicBot._strong: a plant in hand within join_nr in every category. */
+static int heuristic_strong(const Core *core, const cards *hand, long join_nr) {
+    for (int k = 0; k < CATEGORY_COUNT; k++) {
+        int best = -1;
+        for (int i = 0; i < hand->len; i++) {
+            int card = hand->card[i];
+            if (!core->joker[card] && (best < 0 || core->nr[k][card] < best)) best = core->nr[k][card];
+        }
+        if (best < 0 || best > join_nr) return 0;
+    }
+    return 1;
+}
+
+/* bots._best_category: the category in which the hand's best plant ranks highest, looked
+ * at in the order production, effect, head; production when the hand holds none. */
+static int heuristic_category(const Core *core, const cards *hand) {
+    static const int order[CATEGORY_COUNT] = {1, 0, 2};
+    int best_category = 1;
+    long best_nr = 1000000;
+    for (int k = 0; k < CATEGORY_COUNT; k++) {
+        int category = order[k];
+        for (int i = 0; i < hand->len; i++) {
+            int card = hand->card[i];
+            if (!core->joker[card] && core->nr[category][card] < best_nr) {
+                best_nr = core->nr[category][card];
+                best_category = category;
+            }
+        }
+    }
+    return best_category;
+}
+
+/* HeuristicBot._war_card: the highest figure to open a round (the last of equals, as the
+ * end of a stable sort), else the lowest that beats the lowest card laid (the first of
+ * equals), else the lowest. */
+static int heuristic_war_card(const state *s, const legal_list *legal) {
+    const double *figure = s->core->war_figure[s->war_category];
+    int chosen = 0;
+    if (s->laid_len == 0) {
+        for (int i = 1; i < legal->len; i++)
+            if (figure[legal->item[i].card] >= figure[legal->item[chosen].card]) chosen = i;
+        return chosen;
+    }
+    double lowest = figure[s->round_card[0]];
+    for (int i = 1; i < s->laid_len; i++)
+        if (figure[s->round_card[i]] < lowest) lowest = figure[s->round_card[i]];
+    int above = -1;
+    for (int i = 0; i < legal->len; i++) {
+        double value = figure[legal->item[i].card];
+        if (value < figure[legal->item[chosen].card]) chosen = i;
+        if (value > lowest && (above < 0 || value < figure[legal->item[above].card])) above = i;
+    }
+    return above >= 0 ? above : chosen;
+}
+
+/* The first card of a lay or run, and how many it lays. */
+static int first_card(const state *s, const action *a) {
+    return a->kind == KIND_RUN ? s->hands[s->current].card[a->card] : a->card;
+}
+
+/* HeuristicBot._good_for_war: a plant left in hand after laying `a`, within war_nr in
+ * some category. */
+static int heuristic_good_for_war(const state *s, const action *a, long war_nr) {
+    const Core *core = s->core;
+    const cards *hand = &s->hands[s->current];
+    int from = a->kind == KIND_RUN ? a->card : -1, to = a->kind == KIND_RUN ? a->card + a->len : -1;
+    for (int k = 0; k < CATEGORY_COUNT; k++) {
+        for (int i = 0; i < hand->len; i++) {
+            int card = hand->card[i];
+            int spent = a->kind == KIND_RUN ? (i >= from && i < to) : card == a->card;
+            if (!spent && !core->joker[card] && core->nr[k][card] <= war_nr) return 1;
+        }
+    }
+    return 0;
+}
+
+/* HeuristicBot._cheapest: of the actions of `kind`, the first of the lowest (joker,
+ * production); -1 when there is none. */
+static int heuristic_cheapest(const Core *core, const legal_list *legal, int kind) {
+    int best = -1;
+    for (int i = 0; i < legal->len; i++) {
+        if (legal->item[i].kind != kind) continue;
+        int card = legal->item[i].card, other = best >= 0 ? legal->item[best].card : 0;
+        if (best < 0 || core->joker[card] < core->joker[other] ||
+            (core->joker[card] == core->joker[other] && core->production[card] < core->production[other]))
+            best = i;
+    }
+    return best;
+}
+
+static int first_of(const legal_list *legal, int kind) {
+    for (int i = 0; i < legal->len; i++)
+        if (legal->item[i].kind == kind) return i;
+    return -1;
+}
+
+/* HeuristicBot._turn: runs first, then plain cards (a burn for a big pile rather than a
+ * top card), specials when stuck; no war it would probably lose. */
+static int heuristic_turn(const state *s, const legal_list *legal, long war_nr) {
+    const Core *core = s->core;
+    int seat = s->current;
+    int wary = s->top >= 0 && s->top_owner != seat && s->top_owner != -1;
+    int pile_size = s->pile.len + s->beside.len;
+    int best_run = -1, cheapest = -1, first_safe_lay = -1;
+    for (int i = 0; i < legal->len; i++) {
+        const action *a = &legal->item[i];
+        if (a->kind != KIND_RUN && a->kind != KIND_LAY) continue;
+        int card = first_card(s, a);
+        if (wary && core->war_starts[s->top][card] && !heuristic_good_for_war(s, a, war_nr)) continue;
+        if (a->kind == KIND_RUN) {
+            /* max((len, -production)): the longest, then the lowest first card; the first of equals */
+            if (best_run < 0) {
+                best_run = i;
+                continue;
+            }
+            const action *b = &legal->item[best_run];
+            double mine = core->production[card], theirs = core->production[first_card(s, b)];
+            if (a->len > b->len || (a->len == b->len && mine < theirs)) best_run = i;
+            continue;
+        }
+        if (first_safe_lay < 0) first_safe_lay = i;
+        if (cheapest < 0 && !core->special[card]) cheapest = i;
+    }
+    if (best_run >= 0) return best_run;
+    if (cheapest < 0) cheapest = first_safe_lay; /* no plain card: any safe lay */
+    int burn = heuristic_cheapest(core, legal, KIND_BURN);
+    if (cheapest >= 0) {
+        if (burn >= 0 && core->gwh_nr[legal->item[cheapest].card] <= 8 && pile_size >= 5) return burn;
+        return cheapest;
+    }
+    if (s->chance_card >= 0) { /* choosing the use of a sjanse card */
+        static const int stuck[3] = {KIND_INVISIBLE, KIND_RESET, KIND_BURN};
+        for (int k = 0; k < 3; k++) {
+            int found = first_of(legal, stuck[k]);
+            if (found >= 0) return found;
+        }
+        return 0;
+    }
+    int invisible = heuristic_cheapest(core, legal, KIND_INVISIBLE);
+    if (invisible >= 0) return invisible;
+    int reset = heuristic_cheapest(core, legal, KIND_RESET);
+    if (reset >= 0) return reset;
+    int chance = first_of(legal, KIND_CHANCE);
+    if (burn >= 0 && (pile_size >= 3 || chance < 0)) return burn;
+    if (chance >= 0) return chance;
+    if (burn >= 0) return burn;
+    int lay = first_of(legal, KIND_LAY);
+    if (lay >= 0) return lay;
+    int take = first_of(legal, KIND_TAKE);
+    return take >= 0 ? take : 0;
+}
+
+/* HeuristicBot.act */
+static int heuristic_act(state *s, const legal_list *legal, int seat) {
+    const Core *core = s->core;
+    const heuristic_settings *h = &core->heuristic[seat];
+    const cards *hand = &s->hands[seat];
+    switch (s->phase) {
+    case PHASE_ASK: /* legal: JOIN, STAY_OUT */
+        return heuristic_strong(core, hand, h->join_nr) ? 0 : 1;
+    case PHASE_NAMING: /* legal: NAME 0, 1, 2 */
+        return heuristic_category(core, hand);
+    case PHASE_WAR:
+        if (s->war_category < 0 || s->war_category >= CATEGORY_COUNT) {
+            fail(s, "a war card without a named category");
+            return 0;
+        }
+        return heuristic_war_card(s, legal);
+    default:
+        break;
+    }
+    if (h->explore != 0.0 && ks_random_double(&s->bot_rng[seat]) < h->explore) {
+        int plays = 0;
+        for (int i = 0; i < legal->len; i++)
+            plays += legal->item[i].kind == KIND_LAY || legal->item[i].kind == KIND_RUN;
+        if (plays) {
+            int pick = (int)ks_randbelow(&s->bot_rng[seat], (uint32_t)plays);
+            for (int i = 0; i < legal->len; i++) {
+                if (legal->item[i].kind != KIND_LAY && legal->item[i].kind != KIND_RUN) continue;
+                if (pick-- == 0) return i;
+            }
+        }
+    }
+    return heuristic_turn(s, legal, h->war_nr);
+}
+
 static action choose(state *s, legal_list *legal) {
     int seat = s->current;
     int greedy = s->core->bot[seat] == BOT_GREEDY;
@@ -717,6 +922,7 @@ static action choose(state *s, legal_list *legal) {
         return none;
     }
     if (greedy) return greedy_act(s, legal, seat);
+    if (s->core->bot[seat] == BOT_HEURISTIC) return legal->item[heuristic_act(s, legal, seat)];
     return legal->item[ks_randbelow(&s->bot_rng[seat], (uint32_t)legal->len)];
 }
 
@@ -1245,15 +1451,18 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     static char *keywords[] = {"num_players", "dealer", "action_cap", "parameters", "bots",
                                "hand_order", "run_next", "beats", "may_lay", "war_starts",
                                "beats_nothing", "special_uses", "open_uses", "war_figure",
-                               "costs", NULL};
+                               "costs", "heuristics", "production", "gwh_nr", "nr", "joker",
+                               "special", NULL};
     int n, dealer;
     long long action_cap;
     PyObject *parameters, *bots, *hand_order, *run_next, *beats, *may_lay, *war_starts;
     PyObject *beats_nothing, *special_uses, *open_uses, *war_figure, *costs;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiLOOOOOOOOOOOO", keywords, &n, &dealer,
-                                     &action_cap, &parameters, &bots, &hand_order, &run_next,
-                                     &beats, &may_lay, &war_starts, &beats_nothing, &special_uses,
-                                     &open_uses, &war_figure, &costs)) {
+    PyObject *heuristics, *production, *gwh_nr, *nr, *joker, *special;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iiLOOOOOOOOOOOOOOOOOO", keywords, &n,
+                                     &dealer, &action_cap, &parameters, &bots, &hand_order,
+                                     &run_next, &beats, &may_lay, &war_starts, &beats_nothing,
+                                     &special_uses, &open_uses, &war_figure, &costs, &heuristics,
+                                     &production, &gwh_nr, &nr, &joker, &special)) {
         return NULL;
     }
     if (n < MIN_SEATS || n > MAX_SEATS || dealer < 0 || dealer >= n || action_cap < 1) {
@@ -1278,7 +1487,7 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     static const int special_allowed[] = {KIND_BURN, KIND_RESET, KIND_INVISIBLE};
     static const int open_allowed[] = {KIND_LAY, KIND_BURN, KIND_RESET, KIND_INVISIBLE};
     PyObject *figures = NULL;
-    if (!read_ints(bots, bot_kinds, n, BOT_RANDOM, BOT_GREEDY, "bots")) goto error;
+    if (!read_ints(bots, bot_kinds, n, BOT_RANDOM, BOT_HEURISTIC, "bots")) goto error;
     for (int seat = 0; seat < n; seat++) core->bot[seat] = (uint8_t)bot_kinds[seat];
     if (!read_ints(hand_order, core->hand_order, DECK, -1000, 1000, "hand_order")) goto error;
     if (!read_ints(run_next, core->run_next, DECK, -1, DECK - 1, "run_next")) goto error;
@@ -1298,6 +1507,38 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     }
     Py_CLEAR(figures);
     if (!read_doubles(costs, core->cost, DECK, "costs")) goto error;
+    if (!read_doubles(production, core->production, DECK, "production") ||
+        !read_ints(gwh_nr, core->gwh_nr, DECK, -1000000, 1000000, "gwh_nr") ||
+        !read_flags(joker, core->joker, DECK, "joker") ||
+        !read_flags(special, core->special, DECK, "special"))
+        goto error;
+    figures = sequence_of(nr, CATEGORY_COUNT, "nr");
+    if (figures == NULL) goto error;
+    for (int category = 0; category < CATEGORY_COUNT; category++) {
+        if (!read_ints(PySequence_Fast_GET_ITEM(figures, category), core->nr[category], DECK,
+                       -1000000, 1000000, "nr"))
+            goto error;
+    }
+    Py_CLEAR(figures);
+    /* per seat None, or a heuristic seat's (join_nr, war_nr, explore) */
+    figures = sequence_of(heuristics, n, "heuristics");
+    if (figures == NULL) goto error;
+    for (int seat = 0; seat < n; seat++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(figures, seat);
+        if ((item == Py_None) != (core->bot[seat] != BOT_HEURISTIC)) {
+            PyErr_SetString(PyExc_ValueError, "heuristics: settings for the heuristic seats only");
+            goto error;
+        }
+        if (item == Py_None) continue;
+        heuristic_settings *h = &core->heuristic[seat];
+        if (!PyArg_ParseTuple(item, "lld:heuristics", &h->join_nr, &h->war_nr, &h->explore))
+            goto error;
+        if (!(h->explore >= 0.0 && h->explore <= 1.0)) {
+            PyErr_SetString(PyExc_ValueError, "heuristics: explore from 0 to 1");
+            goto error;
+        }
+    }
+    Py_CLEAR(figures);
     if (!make_actions(core)) goto error;
     return (PyObject *)core;
 error:
@@ -1306,11 +1547,216 @@ error:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ positions */
+
+/* Reads the list state.<name> (at most max ints from low to high) into out. */
+static int field_ints(PyObject *state, const char *name, int *out, int max, long low, long high,
+                      int *len) {
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (value == NULL) return 0;
+    PyObject *seq = PySequence_Fast(value, name);
+    Py_DECREF(value);
+    if (seq == NULL) return 0;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
+    int ok = size <= max;
+    if (!ok) PyErr_Format(PyExc_ValueError, "%s: more than %d entries", name, max);
+    ok = ok && read_ints(seq, out, size, low, high, name);
+    Py_DECREF(seq);
+    *len = (int)size;
+    return ok;
+}
+
+/* Reads the int (or bool) state.<name> from low to high into *out. */
+static int field_long(PyObject *state, const char *name, long low, long high, long long *out) {
+    PyObject *value = PyObject_GetAttrString(state, name);
+    if (value == NULL) return 0;
+    int overflow = 0;
+    long long v = PyLong_Check(value) ? PyLong_AsLongLongAndOverflow(value, &overflow) : 0;
+    int is_int = PyLong_Check(value);
+    Py_DECREF(value);
+    if (v == -1 && PyErr_Occurred()) return 0;
+    if (!is_int || overflow || v < low || v > high) {
+        PyErr_Format(PyExc_ValueError, "%s: not an int from %ld to %ld", name, low, high);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* Cards read into a list, each in one place only (seen counts the places). */
+static int take_cards(cards *into, const int *values, int len, uint8_t *seen, const char *what) {
+    for (int i = 0; i < len; i++) {
+        if (seen[values[i]]++) {
+            PyErr_Format(PyExc_ValueError, "%s: card %d is in two places", what, values[i]);
+            return 0;
+        }
+        into->card[i] = (uint8_t)values[i];
+    }
+    into->len = len;
+    return 1;
+}
+
+static int field_cards(PyObject *state, const char *name, cards *into, uint8_t *seen) {
+    int values[DECK], len;
+    return field_ints(state, name, values, DECK, 0, DECK - 1, &len) &&
+           take_cards(into, values, len, seen, name);
+}
+
+/* The position of a StromkrigState (its fields by name: the hands, stock, pile, cards
+ * beside, burned and war cards in their order, the top card and its owner, the phase,
+ * who is to act and who is out, the war under way, the actions and turns so far) into s,
+ * with the counters at zero. */
+static int load_position(state *s, Core *core, PyObject *py) {
+    memset(s, 0, sizeof *s);
+    s->core = core;
+    s->n = core->n;
+    int n = s->n;
+    uint8_t seen[DECK] = {0};
+    PyObject *hands = PyObject_GetAttrString(py, "hands");
+    if (hands == NULL) return 0;
+    PyObject *rows = sequence_of(hands, n, "hands");
+    Py_DECREF(hands);
+    if (rows == NULL) return 0;
+    for (int seat = 0; seat < n; seat++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, seat), "hands");
+        int values[DECK];
+        Py_ssize_t len = row ? PySequence_Fast_GET_SIZE(row) : 0;
+        int ok = row != NULL && len <= DECK;
+        if (row != NULL && !ok) PyErr_SetString(PyExc_ValueError, "hands: too many cards");
+        ok = ok && read_ints(row, values, len, 0, DECK - 1, "hands") &&
+             take_cards(&s->hands[seat], values, (int)len, seen, "hands");
+        Py_XDECREF(row);
+        if (!ok) {
+            Py_DECREF(rows);
+            return 0;
+        }
+    }
+    Py_DECREF(rows);
+    if (!field_cards(py, "stock", &s->stock, seen) || !field_cards(py, "pile", &s->pile, seen) ||
+        !field_cards(py, "beside", &s->beside, seen) ||
+        !field_cards(py, "burned", &s->burned, seen) ||
+        !field_cards(py, "war_cards", &s->war_cards, seen))
+        return 0;
+    long long top, owner, chance_card, current, phase, actions, turns, challenger, category;
+    if (!field_long(py, "top", -1, DECK - 1, &top) ||
+        !field_long(py, "top_owner", -1, n - 1, &owner) ||
+        !field_long(py, "chance_card", -1, DECK - 1, &chance_card) ||
+        !field_long(py, "current", 0, n - 1, &current) ||
+        !field_long(py, "phase", PHASE_PLAY, PHASE_OVER, &phase) ||
+        !field_long(py, "actions", 0, LLONG_MAX, &actions) ||
+        !field_long(py, "turns", 0, LLONG_MAX, &turns) ||
+        !field_long(py, "challenger", -1, n - 1, &challenger) ||
+        !field_long(py, "war_category", -1, CATEGORY_COUNT - 1, &category))
+        return 0;
+    if (chance_card >= 0 && seen[chance_card]++) {
+        PyErr_SetString(PyExc_ValueError, "chance_card: the card is in two places");
+        return 0;
+    }
+    int flags[MAX_SEATS], len;
+    if (!field_ints(py, "out", flags, n, 0, 1, &len)) return 0;
+    if (len != n) {
+        PyErr_SetString(PyExc_ValueError, "out: one flag per seat");
+        return 0;
+    }
+    for (int seat = 0; seat < n; seat++) s->out[seat] = (uint8_t)flags[seat];
+    if (!field_ints(py, "order", s->order, n, 0, n - 1, &s->order_len) ||
+        !field_ints(py, "war_players", s->war_players, n, 0, n - 1, &s->war_players_len) ||
+        !field_ints(py, "ask_queue", s->ask_queue, n, 0, n - 1, &s->ask_len) ||
+        !field_ints(py, "round_players", s->round_players, n, 0, n - 1, &s->round_len))
+        return 0;
+    PyObject *laid = PyObject_GetAttrString(py, "round_laid");
+    if (laid == NULL) return 0;
+    PyObject *pairs = PySequence_Fast(laid, "round_laid");
+    Py_DECREF(laid);
+    if (pairs == NULL) return 0;
+    Py_ssize_t laid_len = PySequence_Fast_GET_SIZE(pairs);
+    int ok = laid_len <= n;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "round_laid: more war cards than seats");
+    for (Py_ssize_t i = 0; ok && i < laid_len; i++) {
+        int pair[2];
+        ok = read_ints(PySequence_Fast_GET_ITEM(pairs, i), pair, 2, 0, DECK - 1, "round_laid");
+        if (ok && pair[0] >= n) {
+            PyErr_SetString(PyExc_ValueError, "round_laid: not a seat");
+            ok = 0;
+        }
+        if (ok) {
+            s->round_seat[i] = pair[0];
+            s->round_card[i] = pair[1];
+        }
+    }
+    Py_DECREF(pairs);
+    if (!ok) return 0;
+    s->laid_len = (int)laid_len;
+    s->top = (int)top;
+    s->top_owner = (int)owner;
+    s->chance_card = (int)chance_card;
+    s->current = (int)current;
+    s->phase = (int)phase;
+    s->actions = actions;
+    s->turns = turns;
+    s->challenger = (int)challenger;
+    s->war_category = (int)category;
+    int left = 0;
+    for (int seat = 0; seat < n; seat++) left += !s->out[seat];
+    int playing = s->phase != PHASE_OVER && s->actions < core->action_cap;
+    if (playing && (left < 2 || s->out[s->current] ||
+                    (s->phase == PHASE_CHOOSE && s->chance_card < 0) ||
+                    (s->phase != PHASE_PLAY && s->phase != PHASE_CHOOSE && s->challenger < 0))) {
+        PyErr_SetString(PyExc_ValueError, "not a position of a game in play");
+        return 0;
+    }
+    return 1;
+}
+
+/* playouts.python_playout: the position played on; seat s's bot draws from
+ * LazyRandom(derive_seed(seed, s + 1)). (finished, order, loser, actions, rounds, the
+ * actions played or None) */
+static PyObject *Core_playout(PyObject *self, PyObject *args) {
+    Core *core = (Core *)self;
+    PyObject *position, *seed_arg;
+    int record;
+    uint64_t seed;
+    if (!PyArg_ParseTuple(args, "OOp:playout", &position, &seed_arg, &record) ||
+        !parse_seed(seed_arg, &seed))
+        return NULL;
+    state *s = new_state();
+    if (s == NULL) return NULL;
+    PyObject *result = NULL;
+    if (load_position(s, core, position)) {
+        /* StromkrigState draws from its own generator only to deal. */
+        ks_random_lazy(&s->rng, seed);
+        for (int seat = 0; seat < s->n; seat++)
+            ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        if (play_out(core, s)) {
+            /* StromkrigState.result */
+            int finished = s->phase == PHASE_OVER, loser = -1;
+            for (int seat = 0; finished && seat < s->n && loser < 0; seat++)
+                if (!s->out[seat]) loser = seat;
+            if (finished && loser < 0 && s->order_len > 0) loser = s->order[s->order_len - 1];
+            PyObject *order = ints_to_list(s->order, s->order_len);
+            PyObject *played = record ? actions_to_list(core) : Py_NewRef(Py_None);
+            PyObject *loser_obj = loser >= 0 ? PyLong_FromLong(loser) : Py_NewRef(Py_None);
+            if (order && played && loser_obj)
+                result = Py_BuildValue("(OOOLLO)", finished ? Py_True : Py_False, order,
+                                       loser_obj, s->actions, (s->turns + s->n - 1) / s->n,
+                                       played);
+            Py_XDECREF(order);
+            Py_XDECREF(played);
+            Py_XDECREF(loser_obj);
+        }
+    }
+    PyMem_Free(s);
+    return result;
+}
+
 static PyMethodDef Core_methods[] = {
     {"play", Core_play, METH_O,
      "play(seed) -> (actions, finished, order, loser, rounds, counters, samples, cards_played, "
      "loser_cards): one whole game, as play_game plays it."},
     {"deal", Core_deal, METH_O, "deal(seed) -> card_locations() of the dealt state."},
+    {"playout", Core_playout, METH_VARARGS,
+     "playout(state, seed, record) -> (finished, order, loser, actions, rounds, played): the "
+     "state played on as playouts.python_playout plays it."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1339,6 +1785,7 @@ PyMODINIT_FUNC PyInit__fastcore(void) {
     int ok = PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) == 0 &&
              PyModule_AddIntConstant(m, "BOT_RANDOM", BOT_RANDOM) == 0 &&
              PyModule_AddIntConstant(m, "BOT_GREEDY", BOT_GREEDY) == 0 &&
+             PyModule_AddIntConstant(m, "BOT_HEURISTIC", BOT_HEURISTIC) == 0 &&
              PyModule_AddIntConstant(m, "MAX_SEATS", MAX_SEATS) == 0;
     if (!ok) {
         Py_DECREF(m);

@@ -408,6 +408,9 @@ class StromkrigState(State):
         rounds = -(-self.turns // self.n)
         return Result(finished, list(self.order), loser, self.actions, rounds)
 
+    def reseed(self, rng: random.Random) -> None:
+        self.rng = rng
+
     def clone(self) -> StromkrigState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
