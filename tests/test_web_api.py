@@ -321,3 +321,22 @@ def test_a_first_edition_save_is_upgraded_or_refused(client: Any, game: str) -> 
         assert response.status_code == 200, response.text
         assert response.json()["view"] == snapshots[-1]["view"]
         assert plain_log(client, response.json()["id"])["actions"] == save["actions"]
+
+
+def test_server_timing_only_when_the_benchmark_asks(deck: Deck, monkeypatch: Any) -> None:
+    """A move's server time tells how long the engine thought (a lie may take longer)."""
+    monkeypatch.delenv("KRAFTSTOKK_SERVER_TIMING", raising=False)
+    with client_for(deck) as plain:
+        snapshot = new_game(plain, "kraftidioten", 3, seed=4)
+        moved = plain.post(
+            f"/api/games/{snapshot['id']}/moves",
+            json={"turn": snapshot["turn"], "move": snapshot["moves"]["list"][0]["i"]}
+            if snapshot["moves"]["list"]
+            else {"turn": 0, "move": 0},
+        )
+        for response in (plain.get("/"), plain.get("/api/setup"), moved):
+            assert "server-timing" not in response.headers
+    monkeypatch.setenv("KRAFTSTOKK_SERVER_TIMING", "1")
+    with client_for(deck) as timed:
+        timing = timed.get("/api/setup").headers["server-timing"]
+        assert timing.startswith("app;dur=") and float(timing.split("=")[1]) >= 0

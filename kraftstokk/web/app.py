@@ -26,6 +26,7 @@ import hashlib
 import json
 import logging
 import math
+import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -60,6 +61,7 @@ STATIC_TYPES = {
     "app.js": "text/javascript; charset=utf-8",
     "app.css": "text/css; charset=utf-8",
 }
+TIMING_SETTING = "KRAFTSTOKK_SERVER_TIMING"  # "1": every answer says its server time
 ENGINE_THREADS = 4  # requests playing the engine at once; the others wait their turn
 MAX_FIGURE = 1e9  # a claim's figure: more than any plant could have
 MAX_OPPONENTS = 99  # more than any game seats; each game's own range is checked by the store
@@ -104,8 +106,10 @@ class SaveRequest(BaseModel):
 class ServerTiming:
     """Add ``Server-Timing: app;dur=<ms>``: the server's own time for each answer.
 
-    The latency benchmark reads it, and so can a browser's developer tools; it is the
-    time from the request reaching the app to the response headers, network excluded.
+    Only when asked for (``KRAFTSTOKK_SERVER_TIMING=1``, which the latency benchmark
+    sets): a move's time tells how long the engine thought, and a bot that lies or
+    bluffs may think longer. It is the time from the request reaching the app to the
+    response headers, network excluded.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -196,13 +200,17 @@ def create_app(
     cache: Path | None = None,
     hosts: HostPolicy | None = None,
     body_seconds: float = BODY_SECONDS,
+    server_timing: bool | None = None,
 ) -> Starlette:
     """The app for ``deck`` (already validated by the caller).
 
     ``key`` seals the saves (default: the one in the user's data folder), ``cache`` keeps
     the card images between runs (default: none), ``hosts`` names this server (default:
-    loopback names on any port); ``body_seconds`` bounds the time a request body takes.
+    loopback names on any port); ``body_seconds`` bounds the time a request body takes;
+    ``server_timing`` adds each answer's server time (default: ``KRAFTSTOKK_SERVER_TIMING``).
     """
+    if server_timing is None:
+        server_timing = os.environ.get(TIMING_SETTING) == "1"
     if store is None:
         store = GameStore(
             deck,
@@ -347,7 +355,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[
-            Middleware(ServerTiming),
+            *([Middleware(ServerTiming)] if server_timing else []),
             Middleware(
                 Guard, policy=hosts or HostPolicy(), body_limit=MAX_BODY, body_seconds=body_seconds
             ),
