@@ -340,3 +340,52 @@ def test_server_timing_only_when_the_benchmark_asks(deck: Deck, monkeypatch: Any
     with client_for(deck) as timed:
         timing = timed.get("/api/setup").headers["server-timing"]
         assert timing.startswith("app;dur=") and float(timing.split("=")[1]) >= 0
+
+
+def _move_anywhere(clients: list[Any], snapshot: dict[str, Any], body: dict[str, Any], pick: int):
+    """A move as the page makes it when processes share the port: sent to any of them; one
+    that does not know the game (404) or holds an older copy (409) gets the save with it."""
+    client = clients[pick]
+    response = client.post(f"/api/games/{snapshot['id']}/moves", json=body)
+    if response.status_code in (404, 409):
+        response = client.post("/api/games/resume", json={"save": snapshot["save"], "then": body})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_any_process_can_serve_any_move(deck: Deck) -> None:
+    """Two apps with one key (two worker processes): a game whose moves go to either one
+    ends exactly as the same game played on one."""
+    import random
+
+    from tests.web_helpers import cards_of, next_request
+
+    with client_for(deck) as one, client_for(deck) as first, client_for(deck) as second:
+        cards = cards_of(one)
+        alone = [new_game(one, "stromkrig", 3, seed=17)]
+        spread = [new_game(first, "stromkrig", 3, seed=17)]
+        picks = random.Random(5)
+        while alone[-1]["over"] is None:
+            body = next_request(alone[-1], cards, random.Random(alone[-1]["turn"]))
+            moved = one.post(f"/api/games/{alone[-1]['id']}/moves", json=body)
+            alone.append(moved.json())
+            spread.append(_move_anywhere([first, second], spread[-1], body, picks.randrange(2)))
+            assert spread[-1]["view"] == alone[-1]["view"]
+        assert spread[-1]["over"] == alone[-1]["over"]
+        assert len(first.app.state.store) + len(second.app.state.store) > 2  # resumed
+
+
+def test_the_computers_lines_carry_the_table_after_each_move(client: Any) -> None:
+    """The page shows the computer's moves one at a time from each line's step: the seat's
+    own view after that move (the last one is the table the answer shows)."""
+    snapshots = play_through(client, "idiot", 4, seed=9, stop_at=8)
+    stepped = 0
+    for snapshot in snapshots[1:]:
+        steps = [line["step"] for line in snapshot["log"] if "step" in line]
+        stepped += len(steps)
+        if steps and snapshot["over"] is None:
+            assert steps[-1] == {key: snapshot["view"][key] for key in steps[-1]}
+            assert set(steps[-1]) == {"current", "pile", "counts", "notes", "panels", "players"}
+    assert stepped > 10
+    resumed = client.post("/api/games/resume", json={"save": snapshots[-1]["save"]}).json()
+    assert not [line for line in resumed["log"] if "step" in line]  # a replay shows no steps

@@ -6,6 +6,7 @@ Routes:
 - ``GET /api/setup`` games, bots, variants, the deck's cards and plant names, UI texts
 - ``GET /api/rules/{lang}`` the booklet's chapter per game
 - ``POST /api/games`` a new game; ``POST /api/games/resume`` a game again from its save
+  (``then``: and a move in it, for a process that did not know the game)
 - ``GET /api/games/{id}`` the view; ``POST /api/games/{id}/moves`` a move;
   ``DELETE /api/games/{id}``
 - ``POST /api/replay`` a finished game's save as the replay log ``play --load`` reads
@@ -101,6 +102,13 @@ class SaveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     save: dict[str, Any]
+
+
+class ResumeRequest(SaveRequest):
+    """A save to continue; ``then``: a move to make at once (a process that did not know
+    the game gets both in one request, so it need not be the one that answers next)."""
+
+    then: MoveRequest | None = None
 
 
 class ServerTiming:
@@ -269,8 +277,17 @@ def create_app(
         return await engine(lambda: answer(store.create(setup_), 0, status=201))
 
     async def resume(request: Request) -> Response:
-        body: SaveRequest = await _body(request, SaveRequest)
-        return await engine(lambda: answer(store.resume(read_save(body.save)), 0))
+        body: ResumeRequest = await _body(request, ResumeRequest)
+        then = body.then
+
+        def play() -> JSONResponse:
+            session = store.resume(read_save(body.save))
+            if then is None:
+                return answer(session, 0)
+            store.move(session, then.turn, then.move, claim_choice(then))
+            return answer(session, then.log_after)
+
+        return await engine(play)
 
     async def replay(request: Request) -> Response:
         body: SaveRequest = await _body(request, SaveRequest)
@@ -288,13 +305,9 @@ def create_app(
     async def move(request: Request) -> Response:
         body: MoveRequest = await _body(request, MoveRequest)
         session = store.get(request.path_params["game_id"])
-        claim = None
-        if body.claim is not None:
-            c = body.claim
-            claim = ClaimChoice(c.card, c.category, c.plant_id, c.figure)
 
         def play() -> JSONResponse:
-            store.move(session, body.turn, body.move, claim)
+            store.move(session, body.turn, body.move, claim_choice(body))
             return answer(session, body.log_after)
 
         return await engine(play)
@@ -371,6 +384,11 @@ def create_app(
     app.state.store = store
     app.state.images = images
     return app
+
+
+def claim_choice(body: MoveRequest) -> ClaimChoice | None:
+    c = body.claim
+    return None if c is None else ClaimChoice(c.card, c.category, c.plant_id, c.figure)
 
 
 class NotFound(RequestRefused):

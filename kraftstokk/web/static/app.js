@@ -590,9 +590,12 @@ async function sendMove(payload, retried = false) {
   const before = app.logAfter;
   let played = false;
   try {
-    const snapshot = await api("POST", `/api/games/${game.id}/moves`, {
-      turn: game.turn, log_after: app.logAfter, ...payload,
-    });
+    const move = { turn: game.turn, log_after: app.logAfter, ...payload };
+    // Again after a 404 or 409: the save and the move in one request, which any process
+    // of the server can answer (one that did not know the game, or knew an older copy).
+    const snapshot = retried
+      ? await api("POST", "/api/games/resume", { save: sealedSave(game.save), then: move })
+      : await api("POST", `/api/games/${game.id}/moves`, move);
     keepSave(snapshot.save);
     app.game = snapshot;
     app.selected = null;
@@ -605,15 +608,16 @@ async function sendMove(payload, retried = false) {
     focusFirstMove();
     played = true;
   } catch (error) {
-    if (error.status === 404 || error.status === 409) {
-      // The server (or this worker process of it) does not know the game, or holds an
-      // older copy of it: continue from the save, and make the move again if the game is
-      // where it was when the move was chosen.
+    if ((error.status === 404 || error.status === 409) && !retried) {
+      // The server (or this process of it) does not know the game (idle, restarted) or
+      // holds an older copy: send the save with the move.
       app.busy = false;
-      const resumed = await continueSaved(game.save, { quiet: true, retry: true });
-      if (resumed && app.game.turn === game.turn && !retried) {
-        await sendMove(payload, true);
-      }
+      await sendMove(payload, true);
+    } else if (error.status === 409) {
+      // The game is not where it was when the move was chosen (another tab played on):
+      // show it as the save has it.
+      app.busy = false;
+      await continueSaved(game.save, { quiet: true, retry: true });
     } else {
       showError(error.message);
     }
@@ -988,6 +992,12 @@ function renderMoves(myTurn, view) {
     $("claim").hidden = true;
     return;
   }
+  if (app.table.letStand && game.moves.list.some((m) => m.kind === "let_stand")) {
+    // Answered at once ("always let stand"): no buttons to tap in the meantime.
+    box.replaceChildren(el("p", { class: "muted", text: t("ui.let_stood") }));
+    $("claim").hidden = true;
+    return;
+  }
   let list = game.moves.list.filter((m) => !m.pair || (app.selected && m.cards[0] === app.selected));
   const pairing = game.moves.list.some((m) => m.pair);
   if (app.picked.length) {
@@ -1081,6 +1091,7 @@ function openClaim(cardId) {
     const plant = app.plantsByName.get($("claim-plant").value.trim().toLowerCase());
     const chosen = $("claim-card").value;
     const hint = [];
+    let below = false; // the figure said is under the last claim's: the server refuses it
     if (plant) {
       if (amountInput && !typed) amountInput.value = String(plant.values[category]).replace(".", t("ui.decimal_mark"));
       const figure = stated(plant, category);
@@ -1088,7 +1099,8 @@ function openClaim(cardId) {
       const truth = plant.id === chosen && printed;
       const said = printed ? plant.figures[category] : `${figure} ${plant.figures[category].split(" ").pop()}`;
       $("claim-figure").textContent = `${said} · ${printed ? "nr. " + plant.nr[category] + " · " : ""}${truth ? t("ui.claim_truth") : t("ui.claim_lie")}`;
-      if (claim.floor !== null && figure < claim.floor) hint.push(t("ui.claim_floor", { figure: floorText(category) }));
+      below = claim.floor !== null && figure < claim.floor;
+      if (below) hint.push(t("ui.claim_floor", { figure: floorText(category) }));
     } else {
       $("claim-figure").textContent = "—";
       hint.push(t("ui.claim_unknown"));
@@ -1096,6 +1108,7 @@ function openClaim(cardId) {
     if (!claim.any_figure) hint.push(t("ui.claim_own_figure"));
     else hint.push(t("ui.claim_any_figure"));
     $("claim-hint").textContent = hint.join(" ");
+    form.dataset.below = String(below);
   };
   form.oninput = update;
   $("claim-card").onchange = () => {
@@ -1160,7 +1173,7 @@ function renderLog() {
   list.replaceChildren(
     ...app.log.slice(-40).reverse().map((line) => {
       const classes = [line.seat === app.game.seat ? "mine" : "", notable(line) ? "rule" : ""].join(" ").trim();
-      return el("li", { class: classes || null, "data-kind": line.kind || null, "data-seat": line.seat }, logText(line));
+      return el("li", { class: classes || null, "data-kind": line.kind || null, "data-seat": line.seat, "data-n": line.n }, logText(line));
     }),
   );
 }
