@@ -116,9 +116,7 @@ def chromium() -> Iterator[Any]:
 def open_browser(chromium: Any) -> Iterator[Any]:
     opened: list[Browser] = []
 
-    def make(
-        size: dict[str, int] = DESKTOP, speed: str = "instant", **options: Any
-    ) -> Browser:
+    def make(size: dict[str, int] = DESKTOP, speed: str = "instant", **options: Any) -> Browser:
         browser = Browser(chromium, size, speed, **options)
         opened.append(browser)
         return browser
@@ -185,7 +183,8 @@ def submit_claim(page: Any) -> None:
         category = page.locator("#claim-category").input_value()
         highest = page.evaluate(
             "(category) => fetch('/api/setup').then((r) => r.json()).then((setup) => setup.cards"
-            ".filter((c) => !c.joker).sort((a, b) => b.values[category] - a.values[category])[0].name)",
+            ".filter((c) => !c.joker)"
+            ".sort((a, b) => b.values[category] - a.values[category])[0].name)",
             category,
         )
         page.fill("#claim-plant", highest)
@@ -579,7 +578,8 @@ SMALL_TARGETS = f"""() => [...document.querySelectorAll({json.dumps(TARGETS)})]
   .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== 'hidden')
   .map((node) => [node, node.getBoundingClientRect()])
   .filter(([node, box]) => box.height < 44 || box.width < 44)
-  .map(([node, box]) => `${{node.tagName}}#${{node.id}}.${{node.className}} ${{Math.round(box.width)}}x${{Math.round(box.height)}}`)"""
+  .map(([node, box]) => `${{node.tagName}}#${{node.id}}.${{node.className}} `
+    + `${{Math.round(box.width)}}x${{Math.round(box.height)}}`)"""
 
 
 def largest_tables(server_url: str) -> dict[str, int]:
@@ -611,7 +611,7 @@ def check_one_screen(page: Any, where: str) -> None:
     assert boxes["pile"]["bottom"] <= boxes["bar"]["top"], f"{where}: the pile is under the moves"
     assert boxes["hand"]["top"] < boxes["bar"]["top"], f"{where}: the hand is below the screen"
     if boxes["move"]:
-        assert 0 <= boxes["move"]["top"] and boxes["move"]["bottom"] <= boxes["screen"], where
+        assert boxes["move"]["top"] >= 0 and boxes["move"]["bottom"] <= boxes["screen"], where
 
 
 @pytest.mark.parametrize("width", sorted(PHONES))
@@ -684,11 +684,12 @@ def test_the_challenge_is_asked_where_the_eye_is_and_can_always_let_stand(
     start(page, server_url, "kraftidioten", 9, seed=31)
     _until(page, "!!document.querySelector('#moves button[data-kind=challenge]')")
     boxes = page.evaluate(
-        """() => ['#status', '#moves button[data-kind=challenge]', '#moves button[data-kind=let_stand]']
+        """() => ['#status', '#moves button[data-kind=challenge]',
+                  '#moves button[data-kind=let_stand]']
              .map((q) => document.querySelector(q).getBoundingClientRect().toJSON())"""
     )
     for box in boxes:  # the question and both answers on screen, wherever the page is
-        assert 0 <= box["top"] and box["bottom"] <= PHONE["height"], boxes
+        assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], boxes
     assert "?" in page.locator("#status").inner_text()
     page.screenshot(path=shots / "phone-kraftidioten-10-challenge.png")
     before = turn(page)
@@ -718,9 +719,11 @@ RECORD_STEPS = """() => {
         const seat = Number(target.dataset.seat);
         if (steps.acting[steps.acting.length - 1] !== seat) steps.acting.push(seat);
       }
-      if (change.type === 'attributes' && target.id === 'pile' && target.classList.contains('burning')) steps.burns++;
+      const burning = target.id === 'pile' && target.classList.contains('burning');
+      if (change.type === 'attributes' && burning) steps.burns++;
     }
-  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+  }).observe(document.body,
+             {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
 }"""
 
 
@@ -828,9 +831,7 @@ def test_cards_are_on_screen_at_once_on_a_fresh_server(open_browser: Any) -> Non
         )
 
 
-def test_no_serious_accessibility_problem_on_any_screen(
-    open_browser: Any, server_url: str
-) -> None:
+def test_no_serious_accessibility_problem_on_any_screen(open_browser: Any, server_url: str) -> None:
     """axe-core (npm, installed by ``make axe``) on every screen at both sizes: no serious
     or critical violation."""
     if not AXE_SCRIPT.is_file():
@@ -843,7 +844,8 @@ def test_no_serious_accessibility_problem_on_any_screen(
         violations = page.evaluate(
             """() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
                  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-                 .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`))"""
+                 .map((v) => `${v.id}: `
+                   + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')))"""
         )
         found.extend(f"{where}: {v}" for v in violations)
 

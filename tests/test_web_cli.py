@@ -87,9 +87,7 @@ def test_absurd_workers_or_games_are_refused(
     assert f"{option} {value}" in result.output and "Traceback" not in result.output
 
 
-def test_two_worker_processes_serve_one_game_and_stop_on_ctrl_c(
-    deck: Deck, tmp_path: Path
-) -> None:
+def test_two_worker_processes_serve_one_game_and_stop_on_ctrl_c(deck: Deck, tmp_path: Path) -> None:
     """``--workers 2``: every request on a new connection (either process may answer);
     the page's way (404 or 409: send the save with the move) plays the game on."""
     import os

@@ -125,11 +125,10 @@ def serve(
     else:
         from uvicorn.supervisors import Multiprocess
 
-        settings = {"deck": str(deck_path.resolve()), "host": host, "port": port, "max_games": max_games}
+        deck_file = str(deck_path.resolve())
+        settings = {"deck": deck_file, "host": host, "port": port, "max_games": max_games}
         os.environ[WORKER_SETTINGS] = json.dumps(settings)
-        config = uvicorn.Config(
-            f"{__name__}:worker_app", factory=True, workers=workers, **common
-        )
+        config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **common)
         with contextlib.suppress(KeyboardInterrupt):
             Multiprocess(config, sockets=[config.bind_socket()]).run()
     echo("kraftstokk serve: stopped")
