@@ -147,8 +147,13 @@ def start(page: Any, url: str, game: str, opponents: int, seed: int) -> None:
     page.wait_for_function("document.body.dataset.turn !== undefined")
 
 
-def click_a_move(page: Any, *, keyboard: bool = False, prefer_card: bool = True) -> None:
-    """Make one move as a person would: a playable card, a swap, or a move button."""
+def click_a_move(
+    page: Any, *, keyboard: bool = False, prefer_card: bool = True, skip: bool = False
+) -> bool:
+    """Make one move as a person would: a playable card, a swap, or a move button.
+
+    ``skip``: while the computer's moves are shown, tap the pile (the end shows at once).
+    Says whether the computer's moves were being shown."""
     before = turn(page)
     phase = page.evaluate("document.body.dataset.phase")
     if phase == "swap":
@@ -163,17 +168,27 @@ def click_a_move(page: Any, *, keyboard: bool = False, prefer_card: bool = True)
             page.wait_for_function(
                 f"Number(document.body.dataset.turn) !== {before} || "
                 "document.body.dataset.selected || !document.getElementById('claim').hidden"
+                " || document.body.dataset.animating"
             )
             if page.locator("#claim").is_visible():
                 submit_claim(page)
-            elif turn(page) == before:
+            elif turn(page) == before and not page.evaluate("!!document.body.dataset.animating"):
                 page.locator("#moves button.move").first.click()
         else:
             first = page.locator("#moves button.move").first
             first.click()
             if page.locator("#claim").is_visible():
                 submit_claim(page)
+    shown = False
+    if skip:
+        page.wait_for_function(
+            f"document.body.dataset.animating || Number(document.body.dataset.turn) !== {before}"
+        )
+        shown = bool(page.evaluate("!!document.body.dataset.animating"))
+        if shown:
+            page.locator("#pile").click()
     wait_turn_after(page, before)
+    return shown
 
 
 def submit_claim(page: Any) -> None:
@@ -191,11 +206,11 @@ def submit_claim(page: Any) -> None:
     page.click("#claim button[type=submit]")
 
 
-def play_to_end(page: Any, *, keyboard: bool = False) -> int:
+def play_to_end(page: Any, *, keyboard: bool = False, skip: bool = False) -> int:
     clicks = 0
     while page.locator("#over").is_hidden():
         assert clicks < MAX_CLICKS, "the game did not end"
-        click_a_move(page, keyboard=keyboard)
+        click_a_move(page, keyboard=keyboard, skip=skip)
         clicks += 1
     return clicks
 
@@ -204,7 +219,7 @@ def play_to_end(page: Any, *, keyboard: bool = False) -> int:
 def test_idiot_to_the_end_by_clicking(
     open_browser: Any, server_url: str, shots: Path, opponents: int, size: str
 ) -> None:
-    page = open_browser(SIZES[size]).page
+    page = open_browser(SIZES[size], speed="normal").page  # the computer's moves shown
     page.goto(server_url)
     page.wait_for_selector("#start:not([hidden])")
     page.screenshot(path=shots / f"{size}-start.png", full_page=True)
@@ -217,7 +232,7 @@ def test_idiot_to_the_end_by_clicking(
     wait_turn_after(page, before)
     click_a_move(page)  # done swapping
     page.screenshot(path=shots / f"{size}-idiot-{opponents + 1}-play.png", full_page=True)
-    play_to_end(page)
+    play_to_end(page, skip=True)
     page.screenshot(path=shots / f"{size}-idiot-{opponents + 1}-over.png", full_page=True)
     over = page.locator("#over").inner_text()
     assert "Spiller" in over and ("Idioten" in over)
@@ -772,7 +787,7 @@ def test_the_computer_plays_one_move_at_a_time(
         if len(steps["acting"]) >= 2:
             assert steps["flying"] + steps["burns"] >= 1
             shown += 1
-        if page.locator("#over").is_visible():
+        if shown >= 2 or page.locator("#over").is_visible():
             break
     assert shown >= 2
 
@@ -878,3 +893,24 @@ def test_no_serious_accessibility_problem_on_any_screen(open_browser: Any, serve
         audit(page, f"{size} replace?")
         page.click("#btn-keep")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("game", "seed"), [("kraftidioten", 9), ("stromkrig", 3)])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_whole_games_with_the_computer_shown(
+    open_browser: Any, server_url: str, shots: Path, size: str, game: str, seed: int
+) -> None:
+    """The power-plant games to the end with the computer's moves shown at the normal pace,
+    each run cut short by a tap (the Idiot is played to the end above); the over dialog
+    names the order, and the save is finished."""
+    page = open_browser(SIZES[size], speed="normal").page
+    start(page, server_url, game, 1, seed=seed)
+    shown = moves = 0
+    while page.locator("#over").is_hidden():
+        assert moves < MAX_CLICKS, "the game did not end"
+        shown += click_a_move(page, prefer_card=False, skip=True)
+        moves += 1
+    page.screenshot(path=shots / f"{size}-{game}-over.png")
+    assert shown >= moves // 3  # the computer moved in most answers, shown each time
+    assert page.locator("#over ol li").count() >= 1 and page.locator("#over .loser").count() == 1
+    assert _saves(page)[game]["finished"] is True
