@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from kraftstokk.games.replay import ReplayLog, load_replay, replay_log
+from kraftstokk.locales import languages
 from kraftstokk.models import Deck
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore
@@ -40,7 +41,7 @@ def test_setup_lists_games_cards_and_texts(client: Any) -> None:
     assert ranges == {"idiot": [1, 4], "kraftidioten": [1, 9], "stromkrig": [1, 5]}
     assert all(set(g["bots"]) >= {"random", "greedy", "heuristic"} for g in data["games"])
     assert len(data["cards"]) == 55
-    assert set(data["texts"]) == {"nb", "en"}
+    assert set(data["texts"]) == set(languages())
     idiot = next(g for g in data["games"] if g["name"] == "idiot")
     for language in ("nb", "en"):
         described = data["texts"][language]["variants"]["idiot"]

@@ -90,33 +90,15 @@ def test_absurd_workers_or_games_are_refused(
 def test_two_worker_processes_serve_one_game_and_stop_on_ctrl_c(deck: Deck, tmp_path: Path) -> None:
     """``--workers 2``: every request on a new connection (either process may answer);
     the page's way (404 or 409: send the save with the move) plays the game on."""
-    import os
     import random
     import signal
-    import socket
-    import subprocess
-    import sys
 
     import httpx
 
     from tests.test_web_guard import _wait_listening
-    from tests.web_helpers import next_request
+    from tests.web_helpers import next_request, serve_process
 
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(), encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {
-        **os.environ,
-        "KRAFTSTOKK_DATA_DIR": str(tmp_path / "data"),
-        "KRAFTSTOKK_CACHE_DIR": str(tmp_path / "cache"),
-    }
-    command = [sys.executable, "-c", "from kraftstokk.cli import main; main()", "serve"]
-    command += [str(path), "--port", str(port), "--workers", "2", "--max-games", "5"]
-    serving = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+    serving, port = serve_process(deck, tmp_path, "--workers", "2", "--max-games", "5")
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_listening(port)
