@@ -649,8 +649,9 @@ async function showSteps(before, lines) {
   const pace = STEP_MS[app.table.speed] ?? 0;
   const mine = app.game.seat;
   if (!pace || !lines.some((line) => line.seat >= 0 && line.seat !== mine)) return;
+  // The table as it was, but for what a step changes (the keys of the server's steps).
   let view = { ...app.game.view };
-  for (const key of STEP_KEYS) view[key] = before[key];
+  for (const key of Object.keys(lines.find((line) => line.step)?.step || {})) view[key] = before[key];
   document.body.dataset.animating = "1";
   let skipped = false;
   const wait = (ms) =>
@@ -684,9 +685,6 @@ async function showSteps(before, lines) {
   app.skip = null;
   delete document.body.dataset.animating;
 }
-
-// What of the step views the table shows while the computer plays (the keys of step_view).
-const STEP_KEYS = ["current", "pile", "counts", "notes", "panels", "players"];
 
 function renderStep(view) {
   renderOpponents(view);
