@@ -914,3 +914,23 @@ def test_whole_games_with_the_computer_shown(
     assert shown >= moves // 3  # the computer moved in most answers, shown each time
     assert page.locator("#over ol li").count() >= 1 and page.locator("#over .loser").count() == 1
     assert _saves(page)[game]["finished"] is True
+
+
+def test_a_refusal_is_told_in_the_pages_language(open_browser: Any, server_url: str) -> None:
+    """A claim the server refuses (a figure not the plant's that is not whole): told in the
+    page's words, in each language the page is switched to."""
+    browser = open_browser(PHONE)
+    browser.expected.append("status of 422")
+    page = browser.page
+    start(page, server_url, "kraftidioten", 2, seed=5)
+    _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
+    told = {"nb": "er et helt tall", "en": "is a whole number", "nn": "er eit heilt tal"}
+    for lang, words in told.items():
+        page.select_option("#lang", lang)
+        page.click("#moves button[data-kind=claim]")
+        page.wait_for_selector("#claim:not([hidden])")
+        page.fill("#claim-amount", "1,5")
+        page.click("#claim button[type=submit]")
+        page.wait_for_selector("#error:not([hidden])")
+        assert words in page.locator("#error").inner_text()
+        page.evaluate("document.getElementById('error').hidden = true")
