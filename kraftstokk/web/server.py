@@ -4,7 +4,8 @@ With ``workers`` above 1, uvicorn's supervisor runs that many processes on one s
 each building the app from the settings the parent leaves in the environment
 (:func:`worker_app`). Every process seals with the same key (the user's data folder) and
 reads the card images from the disk cache the parent filled, so any process can serve
-any move: one that does not know a game answers 404 and the page sends its save.
+any move: one that does not know a game answers 404, and the page sends its save with
+the move (``POST /api/games/resume`` with ``then``), which any process can answer.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from kraftstokk.errors import KraftstokkError
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 GRACE_SECONDS = 3  # on Ctrl-C, answers still being made get this long to finish
 MAX_WORKERS = 32  # processes; more than any machine this serves one household from needs
-MAX_GAMES = 100_000  # open games per process; each holds one game's state (tens of kB)
+MAX_GAMES = 5_000  # open games per process; one of ten seats holds about 150 kB
 WORKER_SETTINGS = "KRAFTSTOKK_SERVE_WORKER"  # the parent's settings for its worker processes
 
 
