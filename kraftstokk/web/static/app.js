@@ -683,6 +683,7 @@ async function showSteps(before, lines) {
     renderStep(view);
   }
   app.skip = null;
+  for (const flying of document.querySelectorAll(".flying")) flying.remove(); // cut short
   delete document.body.dataset.animating;
 }
 
