@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUNTIME := $(VENV)/.runtime
 
-.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz
+.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz axe
 
 # The deck path needs the runtime dependencies only; tests, lint and the compiled engine
 # add the dev extras (pytest, mypy with mypyc, Playwright, Dask, ...).
@@ -20,6 +20,17 @@ $(STAMP): $(RUNTIME)
 
 install: $(STAMP)
 
+# axe-core (npm, pinned) for the browser tests' accessibility audit, which Playwright
+# injects into the page; without npm the audit skips and says so.
+AXE_VERSION := 4.11.0
+AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
+$(AXE): $(STAMP)
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/npm axe-core@$(AXE_VERSION); \
+	else echo "axe: no npm on the PATH; the accessibility audit will skip"; fi
+
+axe: $(AXE)
+
 # The engine is compiled with mypyc after every change to its sources (about 45 s) by the
 # targets that play games; the deck path plays none, so `make deck` never waits for it.
 # Without a C compiler the engine stays pure Python. See scripts/compile_engine.py.
@@ -34,7 +45,7 @@ deck: $(RUNTIME)
 	$(BIN)/kraftstokk booklet output/deck.json --out output --imposed --printshop
 	$(BIN)/kraftstokk booklet output/deck.json --out output --lang en
 
-test: engine
+test: engine axe
 	$(BIN)/pytest
 
 lint: install

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from kraftstokk.games.replay import ReplayLog, load_replay, replay_log
+from kraftstokk.locales import languages
 from kraftstokk.models import Deck
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore
@@ -40,9 +41,9 @@ def test_setup_lists_games_cards_and_texts(client: Any) -> None:
     assert ranges == {"idiot": [1, 4], "kraftidioten": [1, 9], "stromkrig": [1, 5]}
     assert all(set(g["bots"]) >= {"random", "greedy", "heuristic"} for g in data["games"])
     assert len(data["cards"]) == 55
-    assert set(data["texts"]) == {"nb", "en", "nn"}  # the folders of kraftstokk/locales
+    assert set(data["texts"]) == set(languages())
     idiot = next(g for g in data["games"] if g["name"] == "idiot")
-    for language in data["texts"]:
+    for language in languages():  # the page words each variant in every language
         described = data["texts"][language]["games"]["idiot"]["variants"]
         assert set(described) == set(idiot["variants"])
 
@@ -321,3 +322,71 @@ def test_a_first_edition_save_is_upgraded_or_refused(client: Any, game: str) -> 
         assert response.status_code == 200, response.text
         assert response.json()["view"] == snapshots[-1]["view"]
         assert plain_log(client, response.json()["id"])["actions"] == save["actions"]
+
+
+def test_server_timing_only_when_the_benchmark_asks(deck: Deck, monkeypatch: Any) -> None:
+    """A move's server time tells how long the engine thought (a lie may take longer)."""
+    monkeypatch.delenv("KRAFTSTOKK_SERVER_TIMING", raising=False)
+    with client_for(deck) as plain:
+        snapshot = new_game(plain, "kraftidioten", 3, seed=4)
+        moved = plain.post(
+            f"/api/games/{snapshot['id']}/moves",
+            json={"turn": snapshot["turn"], "move": snapshot["moves"]["list"][0]["i"]}
+            if snapshot["moves"]["list"]
+            else {"turn": 0, "move": 0},
+        )
+        for response in (plain.get("/"), plain.get("/api/setup"), moved):
+            assert "server-timing" not in response.headers
+    monkeypatch.setenv("KRAFTSTOKK_SERVER_TIMING", "1")
+    with client_for(deck) as timed:
+        timing = timed.get("/api/setup").headers["server-timing"]
+        assert timing.startswith("app;dur=") and float(timing.split("=")[1]) >= 0
+
+
+def _move_anywhere(clients: list[Any], snapshot: dict[str, Any], body: dict[str, Any], pick: int):
+    """A move as the page makes it when processes share the port: sent to any of them; one
+    that does not know the game (404) or holds an older copy (409) gets the save with it."""
+    client = clients[pick]
+    response = client.post(f"/api/games/{snapshot['id']}/moves", json=body)
+    if response.status_code in (404, 409):
+        response = client.post("/api/games/resume", json={"save": snapshot["save"], "then": body})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_any_process_can_serve_any_move(deck: Deck) -> None:
+    """Two apps with one key (two worker processes): a game whose moves go to either one
+    ends exactly as the same game played on one."""
+    import random
+
+    from tests.web_helpers import cards_of, next_request
+
+    with client_for(deck) as one, client_for(deck) as first, client_for(deck) as second:
+        cards = cards_of(one)
+        alone = [new_game(one, "stromkrig", 3, seed=17)]
+        spread = [new_game(first, "stromkrig", 3, seed=17)]
+        picks = random.Random(5)
+        while alone[-1]["over"] is None:
+            body = next_request(alone[-1], cards, random.Random(alone[-1]["turn"]))
+            moved = one.post(f"/api/games/{alone[-1]['id']}/moves", json=body)
+            alone.append(moved.json())
+            spread.append(_move_anywhere([first, second], spread[-1], body, picks.randrange(2)))
+            assert spread[-1]["view"] == alone[-1]["view"]
+        assert spread[-1]["over"] == alone[-1]["over"]
+        assert len(first.app.state.store) + len(second.app.state.store) > 2  # resumed
+
+
+def test_the_computers_lines_carry_the_table_after_each_move(client: Any) -> None:
+    """The page shows the computer's moves one at a time from each line's step: the seat's
+    own view after that move (the last one is the table the answer shows)."""
+    snapshots = play_through(client, "idiot", 4, seed=9, stop_at=8)
+    stepped = 0
+    for snapshot in snapshots[1:]:
+        steps = [line["step"] for line in snapshot["log"] if "step" in line]
+        stepped += len(steps)
+        if steps and snapshot["over"] is None:
+            assert steps[-1] == {key: snapshot["view"][key] for key in steps[-1]}
+            assert set(steps[-1]) == {"current", "pile", "counts", "notes", "panels", "players"}
+    assert stepped > 10
+    resumed = client.post("/api/games/resume", json={"save": snapshots[-1]["save"]}).json()
+    assert not [line for line in resumed["log"] if "step" in line]  # a replay shows no steps

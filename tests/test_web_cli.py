@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,63 @@ def test_a_port_in_use_is_one_line(deck: Deck, tmp_path: Path) -> None:
         result = serve(path, "--port", str(port))
     assert result.exit_code == 2
     assert f"127.0.0.1:{port}: cannot listen" in result.output
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--workers", "0"), ("--workers", "33"), ("--max-games", "0")]
+)
+def test_absurd_workers_or_games_are_refused(
+    deck: Deck, tmp_path: Path, option: str, value: str
+) -> None:
+    path = tmp_path / "deck.json"
+    path.write_text(deck.model_dump_json(), encoding="utf-8")
+    result = serve(path, option, value)
+    assert result.exit_code == 2
+    assert f"{option} {value}" in result.output and "Traceback" not in result.output
+
+
+def test_two_worker_processes_serve_one_game_and_stop_on_ctrl_c(deck: Deck, tmp_path: Path) -> None:
+    """``--workers 2``: every request on a new connection (either process may answer);
+    the page's way (404 or 409: send the save with the move) plays the game on."""
+    import random
+    import signal
+
+    import httpx
+
+    from tests.test_web_guard import _wait_listening
+    from tests.web_helpers import next_request, serve_process
+
+    serving, port = serve_process(deck, tmp_path, "--workers", "2", "--max-games", "5")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_listening(port)
+
+        def post(url: str, body: dict[str, object]) -> httpx.Response:
+            for _ in range(50):  # the second process may still be starting
+                try:
+                    return httpx.post(base + url, json=body, headers={"Origin": base}, timeout=30)
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            raise AssertionError(f"no answer from {base}{url}")
+
+        cards = {c["id"]: c for c in httpx.get(f"{base}/api/setup").json()["cards"]}
+        body = {"game": "kraftidioten", "opponents": 2, "bots": "greedy", "seed": 3}
+        snapshot = post("/api/games", body).json()
+        for _ in range(12):
+            if snapshot["over"] is not None:
+                break
+            move = next_request(snapshot, cards, random.Random(snapshot["turn"]))
+            answer = post(f"/api/games/{snapshot['id']}/moves", move)
+            if answer.status_code in (404, 409):  # as the page does: the save and the move
+                answer = post("/api/games/resume", {"save": snapshot["save"], "then": move})
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["turn"] > snapshot["turn"]
+            snapshot = answer.json()
+        serving.send_signal(signal.SIGINT)
+        rest, _ = serving.communicate(timeout=60)
+    finally:
+        if serving.poll() is None:
+            serving.kill()
+            serving.wait()
+    assert serving.returncode == 0, rest
+    assert "2 processes" in rest and "stopped" in rest and "Traceback" not in rest, rest

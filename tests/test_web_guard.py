@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -27,7 +24,7 @@ from kraftstokk.models import Deck
 from kraftstokk.web.app import create_app
 from kraftstokk.web.guard import SECURITY_HEADERS, HostPolicy
 from kraftstokk.web.protocol import guarded_protocol
-from tests.web_helpers import BASE, TEST_KEY, client_for, new_game, running_server
+from tests.web_helpers import BASE, TEST_KEY, client_for, new_game, running_server, serve_process
 
 GAME = {"game": "idiot", "opponents": 1, "bots": "greedy", "seed": 1}
 
@@ -272,21 +269,7 @@ def test_ctrl_c_stops_serve_at_once_while_a_client_sends_slowly(
     deck: Deck, tmp_path: Path, presses: int
 ) -> None:
     """One Ctrl-C stops it cleanly; a second one (impatience) stops it as quietly."""
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(), encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {
-        **os.environ,
-        "KRAFTSTOKK_DATA_DIR": str(tmp_path / "data"),
-        "KRAFTSTOKK_CACHE_DIR": str(tmp_path / "cache"),
-    }
-    cli = "from kraftstokk.cli import main; main()"
-    command = [sys.executable, "-c", cli, "serve", str(path), "--port", str(port)]
-    serving = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+    serving, port = serve_process(deck, tmp_path)
     try:
         assert serving.stdout is not None
         lines = []

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -157,3 +161,24 @@ def running_server(app: Any, http: Any = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=20)
+
+
+def serve_process(deck: Deck, folder: Path, *options: str) -> tuple[subprocess.Popen[str], int]:
+    """``kraftstokk serve`` of ``deck`` in its own process on a free port (its key and card
+    cache under ``folder``), its output piped as text; returns the process and the port."""
+    path = folder / "deck.json"
+    path.write_text(deck.model_dump_json(), encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {
+        **os.environ,
+        "KRAFTSTOKK_DATA_DIR": str(folder / "data"),
+        "KRAFTSTOKK_CACHE_DIR": str(folder / "cache"),
+    }
+    command = [sys.executable, "-c", "from kraftstokk.cli import main; main()", "serve"]
+    command += [str(path), "--port", str(port), *options]
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    return process, port

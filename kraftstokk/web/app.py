@@ -6,6 +6,7 @@ Routes:
 - ``GET /api/setup`` games, bots, variants, the deck's cards and plant names, UI texts
 - ``GET /api/rules/{lang}`` the booklet's chapter per game
 - ``POST /api/games`` a new game; ``POST /api/games/resume`` a game again from its save
+  (``then``: and a move in it, for a process that did not know the game)
 - ``GET /api/games/{id}`` the view; ``POST /api/games/{id}/moves`` a move;
   ``DELETE /api/games/{id}``
 - ``POST /api/replay`` a finished game's save as the replay log ``play --load`` reads
@@ -26,6 +27,7 @@ import hashlib
 import json
 import logging
 import math
+import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -60,6 +62,7 @@ STATIC_TYPES = {
     "app.js": "text/javascript; charset=utf-8",
     "app.css": "text/css; charset=utf-8",
 }
+TIMING_SETTING = "KRAFTSTOKK_SERVER_TIMING"  # "1": every answer says its server time
 ENGINE_THREADS = 4  # requests playing the engine at once; the others wait their turn
 MAX_FIGURE = 1e9  # a claim's figure: more than any plant could have
 MAX_OPPONENTS = 99  # more than any game seats; each game's own range is checked by the store
@@ -101,11 +104,20 @@ class SaveRequest(BaseModel):
     save: dict[str, Any]
 
 
+class ResumeRequest(SaveRequest):
+    """A save to continue; ``then``: a move to make at once (a process that did not know
+    the game gets both in one request, so it need not be the one that answers next)."""
+
+    then: MoveRequest | None = None
+
+
 class ServerTiming:
     """Add ``Server-Timing: app;dur=<ms>``: the server's own time for each answer.
 
-    The latency benchmark reads it, and so can a browser's developer tools; it is the
-    time from the request reaching the app to the response headers, network excluded.
+    Only when asked for (``KRAFTSTOKK_SERVER_TIMING=1``, which the latency benchmark
+    sets): a move's time tells how long the engine thought, and a bot that lies or
+    bluffs may think longer. It is the time from the request reaching the app to the
+    response headers, network excluded.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -196,13 +208,17 @@ def create_app(
     cache: Path | None = None,
     hosts: HostPolicy | None = None,
     body_seconds: float = BODY_SECONDS,
+    server_timing: bool | None = None,
 ) -> Starlette:
     """The app for ``deck`` (already validated by the caller).
 
     ``key`` seals the saves (default: the one in the user's data folder), ``cache`` keeps
     the card images between runs (default: none), ``hosts`` names this server (default:
-    loopback names on any port); ``body_seconds`` bounds the time a request body takes.
+    loopback names on any port); ``body_seconds`` bounds the time a request body takes;
+    ``server_timing`` adds each answer's server time (default: ``KRAFTSTOKK_SERVER_TIMING``).
     """
+    if server_timing is None:
+        server_timing = os.environ.get(TIMING_SETTING) == "1"
     if store is None:
         store = GameStore(
             deck,
@@ -261,8 +277,17 @@ def create_app(
         return await engine(lambda: answer(store.create(setup_), 0, status=201))
 
     async def resume(request: Request) -> Response:
-        body: SaveRequest = await _body(request, SaveRequest)
-        return await engine(lambda: answer(store.resume(read_save(body.save)), 0))
+        body: ResumeRequest = await _body(request, ResumeRequest)
+        then = body.then
+
+        def play() -> JSONResponse:
+            session = store.resume(read_save(body.save))
+            if then is None:
+                return answer(session, 0)
+            store.move(session, then.turn, then.move, claim_choice(then))
+            return answer(session, then.log_after)
+
+        return await engine(play)
 
     async def replay(request: Request) -> Response:
         body: SaveRequest = await _body(request, SaveRequest)
@@ -280,13 +305,9 @@ def create_app(
     async def move(request: Request) -> Response:
         body: MoveRequest = await _body(request, MoveRequest)
         session = store.get(request.path_params["game_id"])
-        claim = None
-        if body.claim is not None:
-            c = body.claim
-            claim = ClaimChoice(c.card, c.category, c.plant_id, c.figure)
 
         def play() -> JSONResponse:
-            store.move(session, body.turn, body.move, claim)
+            store.move(session, body.turn, body.move, claim_choice(body))
             return answer(session, body.log_after)
 
         return await engine(play)
@@ -347,7 +368,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[
-            Middleware(ServerTiming),
+            *([Middleware(ServerTiming)] if server_timing else []),
             Middleware(
                 Guard, policy=hosts or HostPolicy(), body_limit=MAX_BODY, body_seconds=body_seconds
             ),
@@ -363,6 +384,11 @@ def create_app(
     app.state.store = store
     app.state.images = images
     return app
+
+
+def claim_choice(body: MoveRequest) -> ClaimChoice | None:
+    c = body.claim
+    return None if c is None else ClaimChoice(c.card, c.category, c.plant_id, c.figure)
 
 
 class NotFound(RequestRefused):

@@ -1,8 +1,18 @@
-"""Run the app with uvicorn: the library behind ``kraftstokk serve``."""
+"""Run the app with uvicorn: the library behind ``kraftstokk serve``.
+
+With ``workers`` above 1, uvicorn's supervisor runs that many processes on one socket,
+each building the app from the settings the parent leaves in the environment
+(:func:`worker_app`). Every process seals with the same key (the user's data folder) and
+reads the card images from the disk cache the parent filled, so any process can serve
+any move: one that does not know a game answers 404, and the page sends its save with
+the move (``POST /api/games/resume`` with ``then``), which any process can answer.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import socket
 import webbrowser
 from collections.abc import Callable
@@ -13,6 +23,9 @@ from kraftstokk.errors import KraftstokkError
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 GRACE_SECONDS = 3  # on Ctrl-C, answers still being made get this long to finish
+MAX_WORKERS = 32  # processes; more than any machine this serves one household from needs
+MAX_GAMES = 5_000  # open games per process; one of ten seats holds about 150 kB
+WORKER_SETTINGS = "KRAFTSTOKK_SERVE_WORKER"  # the parent's settings for its worker processes
 
 
 def load_playable_deck(path: Path) -> Any:
@@ -51,20 +64,29 @@ def serve(
     port: int,
     *,
     open_browser: bool,
+    workers: int = 1,
+    max_games: int = 200,
     echo: Callable[[str], Any] = print,
 ) -> None:
-    """Serve until Ctrl-C (or SIGTERM): the first one stops it, also mid-request."""
+    """Serve until Ctrl-C (or SIGTERM): the first one stops it, also mid-request.
+
+    ``workers`` processes share the port; each keeps at most ``max_games`` open games.
+    """
     import uvicorn
 
     from kraftstokk.web import folders
     from kraftstokk.web.app import create_app
     from kraftstokk.web.cards import CardImages
     from kraftstokk.web.guard import HostPolicy
-    from kraftstokk.web.protocol import guarded_protocol
+    from kraftstokk.web.protocol import GuardedProtocol
     from kraftstokk.web.seal import SaveKey
 
     if not 0 < port < 65536:
         raise KraftstokkError(f"--port {port}: not a port number (1-65535)")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise KraftstokkError(f"--workers {workers}: choose 1 to {MAX_WORKERS} processes")
+    if not 1 <= max_games <= MAX_GAMES:
+        raise KraftstokkError(f"--max-games {max_games}: choose 1 to {MAX_GAMES:,} games")
     deck = load_playable_deck(deck_path)
     _check_free(host, port)
     warning = exposure_warning(host)
@@ -75,26 +97,61 @@ def serve(
     if not images.on_disk:
         echo("kraftstokk serve: drawing the card images (once for this deck) ...")
     images.prepare()
-    app = create_app(deck, key=key, cache=folders.cache_dir(), hosts=HostPolicy(host, port))
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
-    echo(f"kraftstokk serve: {deck.title} {deck.edition} at {url} (Ctrl-C stops)")
+    processes = f", {workers} processes" if workers > 1 else ""
+    echo(f"kraftstokk serve: {deck.title} {deck.edition} at {url}{processes} (Ctrl-C stops)")
     if open_browser:
         webbrowser.open(url)
-    config = uvicorn.Config(
-        quiet_forced_exit(app),
-        host=host,
-        port=port,
-        http=guarded_protocol(),
-        log_level="warning",
-        access_log=False,
-        timeout_keep_alive=5,
-        timeout_graceful_shutdown=GRACE_SECONDS,
-    )
-    # uvicorn stops on the first signal, then raises it again once it is done.
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run()
+    common: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "http": GuardedProtocol,
+        "log_level": "warning",
+        "access_log": False,
+        "timeout_keep_alive": 5,
+        "timeout_graceful_shutdown": GRACE_SECONDS,
+    }
+    if workers == 1:
+        app = create_app(
+            deck,
+            key=key,
+            cache=folders.cache_dir(),
+            hosts=HostPolicy(host, port),
+            max_games=max_games,
+        )
+        # uvicorn stops on the first signal, then raises it again once it is done.
+        with contextlib.suppress(KeyboardInterrupt):
+            uvicorn.Server(uvicorn.Config(quiet_forced_exit(app), **common)).run()
+    else:
+        from uvicorn.supervisors import Multiprocess
+
+        deck_file = str(deck_path.resolve())
+        settings = {"deck": deck_file, "host": host, "port": port, "max_games": max_games}
+        os.environ[WORKER_SETTINGS] = json.dumps(settings)
+        config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **common)
+        with contextlib.suppress(KeyboardInterrupt):
+            Multiprocess(config, sockets=[config.bind_socket()]).run()
     echo("kraftstokk serve: stopped")
+
+
+def worker_app() -> Any:
+    """The app of one worker process, from the settings its parent left (``serve``)."""
+    from kraftstokk.web import folders
+    from kraftstokk.web.app import create_app
+    from kraftstokk.web.guard import HostPolicy
+    from kraftstokk.web.seal import SaveKey
+
+    settings = json.loads(os.environ[WORKER_SETTINGS])
+    deck = load_playable_deck(Path(settings["deck"]))
+    app = create_app(
+        deck,
+        key=SaveKey.in_folder(folders.data_dir()),
+        cache=folders.cache_dir(),
+        hosts=HostPolicy(settings["host"], settings["port"]),
+        max_games=settings["max_games"],
+    )
+    return quiet_forced_exit(app)
 
 
 def quiet_forced_exit(app: Any) -> Any:

@@ -81,6 +81,7 @@ class Session:
     log: deque[Json] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     log_count: int = 0  # log lines made so far (the browser asks for lines after one)
     touched: float = 0.0
+    live: bool = False  # played now (not a save played again): log lines carry their step
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -211,6 +212,7 @@ class GameStore:
             _check_legal(state, action, f"action {number}")
             self._apply(session, action)
         self._advance(session, deque(save.moves))
+        session.live = True
         return session
 
     def _game(
@@ -316,7 +318,12 @@ class GameStore:
         state = session.state
         state.apply(action)
         session.actions.append(action)
-        for line in views.event_lines(state.events, session.tellers):
+        lines = views.event_lines(state.events, session.tellers)
+        if lines and session.live:
+            # The table as the person sees it after this action: the page shows the
+            # computer's moves one at a time from these (the pile, the panels, the counts).
+            lines[-1]["step"] = views.step_view(state, session.seat, self.plant_ids)
+        for line in lines:
             session.log_count += 1
             line["n"] = session.log_count
             session.log.append(line)

@@ -38,8 +38,12 @@ __all__ = [
     "moves",
     "narrators",
     "result_view",
+    "step_view",
     "table_view",
 ]
+
+#: What of a seat's view changes with one move of another seat (the page's animation).
+STEP_KEYS = ("current", "pile", "counts", "notes", "panels", "players")
 
 
 def games() -> list[str]:
@@ -69,6 +73,13 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     if state.is_terminal():
         view["phase"] = "over"
     return view
+
+
+def step_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
+    """The part of ``seat``'s view that one move changes: shown while the page replays the
+    computer's moves one at a time (the same view, so it holds nothing the seat cannot see)."""
+    view = table_view(state, seat, plant_ids)
+    return {key: view[key] for key in STEP_KEYS}
 
 
 def moves(state: State, seat: int) -> Json:

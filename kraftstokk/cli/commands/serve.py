@@ -21,6 +21,21 @@ def serve(
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the page in the default browser.")
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            help="Processes serving the page (1-32); any of them can serve any game.",
+        ),
+    ] = 1,
+    max_games: Annotated[
+        int,
+        typer.Option(
+            "--max-games",
+            help="Open games kept per process; the oldest one is forgotten past it "
+            "(its page continues it from its save).",
+        ),
+    ] = 200,
 ) -> None:
     """Start a local web server: Idiot, Kraftidioten and Strømkrig against the computer.
 
@@ -35,7 +50,16 @@ def serve(
     \b
         kraftstokk serve output/deck.json --open
         kraftstokk serve output/deck.csv --port 8080
+        kraftstokk serve --workers 2 --max-games 500
     """
     from kraftstokk.web.server import serve as run
 
-    run(deck, host, port, open_browser=open_browser, echo=typer.echo)
+    run(
+        deck,
+        host,
+        port,
+        open_browser=open_browser,
+        workers=workers,
+        max_games=max_games,
+        echo=typer.echo,
+    )

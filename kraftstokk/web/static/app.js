@@ -13,6 +13,10 @@ const OLD_SAVE_KEY = "kraftstokk.save"; // the first edition's one save: a plain
 const TAB_KEY = "kraftstokk.tab"; // sessionStorage: {game, id} of this tab's game, its token
 const LANG_KEY = "kraftstokk.lang";
 const SETUP_KEY = "kraftstokk.setup";
+const TABLE_KEY = "kraftstokk.table"; // the table's own choices: {speed, letStand}
+// A computer's move stays on screen this long at each pace (ms); "instant" shows the end.
+const STEP_MS = { instant: 0, normal: 700, slow: 1500 };
+const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const SUIT_SYMBOL = { spar: "♠", "kløver": "♣", hjerter: "♥", ruter: "♦" };
 const RANK_LETTER = { 1: "A", 11: "J", 12: "Q", 13: "K" };
 
@@ -44,8 +48,11 @@ const app = {
   game: null, // the last snapshot from the server
   log: [],
   logAfter: 0,
-  selected: null, // a hand card picked first (swap, several uses)
+  selected: null, // a hand card picked first for a move of two picks (an Idiot swap)
+  picked: [], // cards tapped so far for a move that lays them together (a group)
   busy: false,
+  skip: null, // while the computer's moves are shown: call it to show the end at once
+  table: tableChoices(),
   rules: {},
 };
 
@@ -66,7 +73,7 @@ function gt(key, fill = {}) {
 }
 
 function lookup(path) {
-  let node = app.setup.texts[app.lang];
+  let node = app.setup?.texts[app.lang];
   for (const part of path.split(".")) node = node?.[part];
   return node;
 }
@@ -110,6 +117,14 @@ function cardLabel(id) {
   });
 }
 
+// Every card face is fetched once the deck is known, so the table never shows blanks.
+function preloadCards() {
+  for (const name of ["back", ...app.setup.cards.map((card) => card.id)]) {
+    const image = new Image();
+    image.src = `/cards/${encodeURIComponent(name)}.webp`;
+  }
+}
+
 function applyTexts() {
   document.documentElement.lang = app.lang;
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
@@ -142,7 +157,14 @@ async function api(method, path, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    const error = new Error(t("ui.network_error"));
+    error.status = 0;
+    throw error;
+  }
   if (response.status === 204) return null;
   let data = null;
   try {
@@ -151,8 +173,11 @@ async function api(method, path, body) {
     data = { error: `${response.status} ${response.statusText}` };
   }
   if (!response.ok) {
-    // A refusal a person may meet comes in every language (said); others only in English.
-    const error = new Error(data.said?.[app.lang] || data.error || String(response.status));
+    // A refusal a person may meet comes in every language (said); another is told in the
+    // page's words, with the server's English reason after it.
+    const said = data?.said?.[app.lang];
+    const refused = t("ui.server_refused", { status: response.status });
+    const error = new Error(said || (data?.error ? `${refused}: ${data.error}` : refused));
     error.status = response.status;
     throw error;
   }
@@ -313,6 +338,23 @@ function setupChoices() {
   } catch {
     return {};
   }
+}
+
+// The pace of the computer's moves and "always let stand": this browser's, for every game.
+// Without a choice the pace is "normal", or "instant" when the system asks for less motion.
+function tableChoices() {
+  let choices = {};
+  try {
+    choices = JSON.parse(stored(TABLE_KEY) || "{}") || {};
+  } catch {
+    choices = {};
+  }
+  const speed = choices.speed in STEP_MS ? choices.speed : REDUCED_MOTION.matches ? "instant" : "normal";
+  return { speed, letStand: choices.letStand === true };
+}
+
+function keepTableChoices() {
+  store(TABLE_KEY, JSON.stringify(app.table));
 }
 
 function renderStart() {
@@ -504,6 +546,7 @@ async function uploadSave(event) {
 }
 
 function showStart() {
+  if ($("over").open) $("over").close();
   $("table").hidden = true;
   $("start").hidden = false;
   $("btn-menu").hidden = true;
@@ -522,8 +565,12 @@ function enterTable(snapshot) {
   $("table").hidden = false;
   $("btn-menu").hidden = false;
   $("start-message").textContent = "";
+  app.selected = null;
+  app.picked = [];
   renderTable();
-  focusFirstMove();
+  // The eye and the keyboard go to the table: the first move, else the table itself.
+  if (!focusFirstMove(true)) $("table").focus({ preventScroll: true });
+  maybeLetStand();
 }
 
 function takeLog(lines) {
@@ -541,32 +588,130 @@ async function sendMove(payload, retried = false) {
   app.busy = true;
   const game = app.game;
   const before = app.logAfter;
+  let played = false;
   try {
-    const snapshot = await api("POST", `/api/games/${game.id}/moves`, {
-      turn: game.turn, log_after: app.logAfter, ...payload,
-    });
+    const move = { turn: game.turn, log_after: app.logAfter, ...payload };
+    // Again after a 404 or 409: the save and the move in one request, which any process
+    // of the server can answer (one that did not know the game, or knew an older copy).
+    const snapshot = retried
+      ? await api("POST", "/api/games/resume", { save: sealedSave(game.save), then: move })
+      : await api("POST", `/api/games/${game.id}/moves`, move);
     keepSave(snapshot.save);
     app.game = snapshot;
     app.selected = null;
+    app.picked = [];
     takeLog(snapshot.log);
+    const fresh = app.log.filter((line) => line.n > before);
+    await showSteps(game.view, fresh);
     renderTable();
-    showHighlights(app.log.filter((line) => line.n > before));
+    showHighlights(fresh);
     focusFirstMove();
+    played = true;
   } catch (error) {
-    if (error.status === 404 || error.status === 409) {
-      // The server forgot the game (idle, restarted) or we are behind: continue from the
-      // save, and make the move again if the game is where it was when it was chosen.
+    if ((error.status === 404 || error.status === 409) && !retried) {
+      // The server (or this process of it) does not know the game (idle, restarted) or
+      // holds an older copy: send the save with the move.
       app.busy = false;
-      const resumed = await continueSaved(game.save, { quiet: true, retry: true });
-      if (resumed && error.status === 404 && app.game.turn === game.turn && !retried) {
-        await sendMove(payload, true);
-      }
+      await sendMove(payload, true);
+    } else if (error.status === 409) {
+      // The game is not where it was when the move was chosen (another tab played on):
+      // show it as the save has it.
+      app.busy = false;
+      await continueSaved(game.save, { quiet: true, retry: true });
     } else {
       showError(error.message);
     }
   } finally {
     app.busy = false;
   }
+  if (played) maybeLetStand();
+}
+
+// "Always let stand": a question whose answers include letting it stand is answered so.
+function maybeLetStand() {
+  const game = app.game;
+  if (!game || game.over || app.busy) return;
+  const stand = game.moves.list.find((m) => m.kind === "let_stand");
+  if (stand) app.letStandSeen = true;
+  $("let-stand-box").hidden = !app.letStandSeen;
+  if (!stand || !app.table.letStand) return;
+  flash(t("ui.let_stood"));
+  document.body.dataset.letStood = String(Number(document.body.dataset.letStood || 0) + 1);
+  sendMove({ move: stand.i });
+}
+
+// ---------------------------------------------------------------- the computer's moves
+
+// The lines of one answer, shown one at a time: the seat that acts lights up, its card
+// flies to the pile (or the pile to it), a burn clears the pile, and the table takes each
+// line's step (the person's view after that move). The person's own lines pass at once.
+async function showSteps(before, lines) {
+  const pace = STEP_MS[app.table.speed] ?? 0;
+  const mine = app.game.seat;
+  if (!pace || !lines.some((line) => line.seat >= 0 && line.seat !== mine)) return;
+  // The table as it was, but for what a step changes (the keys of the server's steps).
+  let view = { ...app.game.view };
+  for (const key of Object.keys(lines.find((line) => line.step)?.step || {})) view[key] = before[key];
+  document.body.dataset.animating = "1";
+  let skipped = false;
+  const wait = (ms) =>
+    new Promise((resolve) => {
+      if (skipped) return resolve();
+      const timer = setTimeout(resolve, ms);
+      app.skip = () => {
+        skipped = true;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  renderStep(view);
+  for (const line of lines) {
+    const other = line.seat >= 0 && line.seat !== mine;
+    const seatBox = other ? document.querySelector(`.opponent[data-seat="${line.seat}"]`) : null;
+    seatBox?.classList.add("acting");
+    if (other) $("highlight").replaceChildren(el("p", { class: notable(line) ? "rule" : null, text: logText(line) }));
+    if (line.step && other && !skipped) {
+      const now = line.step.pile;
+      if (now.count < view.pile.count && /Burn/.test(line.kind)) $("pile").classList.add("burning");
+      else if (now.count < view.pile.count) flyCard(view.pile, $("pile"), seatBox, pace);
+      else if (now.count > view.pile.count) flyCard(now, seatBox, $("pile"), pace);
+    }
+    if (other) await wait(pace);
+    if (line.step) view = { ...view, ...line.step };
+    $("pile").classList.remove("burning");
+    seatBox?.classList.remove("acting");
+    renderStep(view);
+  }
+  app.skip = null;
+  for (const flying of document.querySelectorAll(".flying")) flying.remove(); // cut short
+  delete document.body.dataset.animating;
+}
+
+function renderStep(view) {
+  renderOpponents(view);
+  renderPile(view);
+  renderExtra(view);
+  $("status").textContent = t("ui.turn_of", { n: view.current + 1 });
+  $("status").classList.remove("mine");
+  renderMoves(false, view);
+}
+
+// A card image moving from one box to another over the table (none with reduced motion).
+function flyCard(pile, from, to, ms) {
+  if (!from || !to || REDUCED_MOTION.matches) return;
+  const start = from.getBoundingClientRect();
+  const end = to.getBoundingClientRect();
+  const top = !pile.face_down && pile.cards.length ? pile.cards[pile.cards.length - 1] : "back";
+  const width = 56;
+  const image = el("img", { class: "flying", src: `/cards/${encodeURIComponent(top)}.webp`, alt: "", width, height: 78 });
+  image.style.left = `${start.left + start.width / 2 - width / 2}px`;
+  image.style.top = `${start.top + start.height / 2 - 39}px`;
+  image.style.setProperty("--step-ms", `${Math.round(ms * 0.8)}ms`);
+  document.body.append(image);
+  const dx = end.left + end.width / 2 - (start.left + start.width / 2);
+  const dy = end.top + end.height / 2 - (start.top + start.height / 2);
+  requestAnimationFrame(() => requestAnimationFrame(() => (image.style.transform = `translate(${dx}px, ${dy}px)`)));
+  setTimeout(() => image.remove(), ms);
 }
 
 function cardButton(id, { onclick, extra = "", small = false, figure = null, pressed = null } = {}) {
@@ -611,39 +756,51 @@ function moveLabel(move) {
   });
 }
 
-function movesFor(card) {
-  return app.game.moves.list.filter((m) => !m.pair && m.cards && m.cards[0] === card);
-}
-
 // Moves made of two cards picked one after the other (a hand card, then the one it goes
 // with: an Idiot swap).
 function pairsFor(card) {
   return app.game.moves.list.filter((m) => m.pair && m.cards[0] === card);
 }
 
+// Moves that lay cards together (a card, a group, a run): every card of one is tappable,
+// and tapping builds the group; the moves holding every card tapped so far stay listed.
+function fitting(picked) {
+  return app.game.moves.list.filter((m) => !m.pair && m.cards?.length && picked.every((c) => m.cards.includes(c)));
+}
+
+function canPick(id) {
+  return app.picked.includes(id) || fitting([...app.picked, id]).length > 0;
+}
+
+// A tap on a card of a move: add it to the group (or take it out); play the move as soon
+// as only one fits, or the group is a whole move that no bigger one extends.
+function pickCard(id) {
+  const picked = app.picked.includes(id) ? app.picked.filter((c) => c !== id) : [...app.picked, id];
+  const candidates = picked.length ? fitting(picked) : [];
+  const exact = candidates.filter((m) => m.cards.length === picked.length);
+  const bigger = candidates.some((m) => m.cards.length > picked.length);
+  if (candidates.length === 1 || (exact.length === 1 && !bigger)) {
+    sendMove({ move: (candidates.length === 1 ? candidates[0] : exact[0]).i });
+    return;
+  }
+  app.picked = picked;
+  renderTable();
+  document.querySelector(`#me [data-card="${CSS.escape(id)}"]`)?.focus({ preventScroll: true });
+}
+
 function clickHandCard(id) {
   const game = app.game;
-  if (pairsFor(id).length && !movesFor(id).length) {
+  if (pairsFor(id).length && !canPick(id)) {
     app.selected = app.selected === id ? null : id;
     renderTable();
     document.querySelector(`#hand [data-card="${CSS.escape(id)}"]`)?.focus();
     return;
   }
-  if (game.moves.claim && game.moves.claim.cards.includes(id) && !movesFor(id).length) {
+  if (game.moves.claim && game.moves.claim.cards.includes(id) && !canPick(id)) {
     openClaim(id);
     return;
   }
-  const single = movesFor(id).filter((m) => m.cards.length === 1);
-  const all = movesFor(id);
-  if (all.length === 1) {
-    sendMove({ move: all[0].i });
-  } else if (single.length === 1 && all.length === single.length) {
-    sendMove({ move: single[0].i });
-  } else {
-    app.selected = app.selected === id ? null : id;
-    renderTable();
-    document.querySelector("#moves button")?.focus();
-  }
+  pickCard(id);
 }
 
 function renderTable() {
@@ -651,14 +808,38 @@ function renderTable() {
   const view = game.view;
   const myTurn = !game.over && game.moves.list.length + (game.moves.claim ? 1 : 0) > 0;
   document.body.dataset.game = game.game;
+  $("table-title").textContent = t("ui.table_title", { game: t(`games.${game.game}.title`) });
 
-  // Opponents
+  renderOpponents(view);
+
+  // Status line: above the moves, where the eye is when a question is asked.
+  let status;
+  const phase = gt(`phases.${view.phase}`);
+  if (game.over) status = t("ui.game_over");
+  else if (myTurn && view.question) status = gt(view.question.text, view.question.fill);
+  else if (myTurn) status = `${t("ui.your_turn")}${phase ? " — " + phase : ""}`;
+  else status = t("ui.turn_of", { n: view.current + 1 });
+  $("status").textContent = status;
+  $("status").classList.toggle("mine", Boolean(myTurn));
+
+  renderPile(view);
+  renderExtra(view);
+  renderMe(view, myTurn);
+  renderMoves(myTurn, view);
+  renderLog();
+  renderOver();
+  document.body.dataset.turn = String(game.turn);
+  document.body.dataset.selected = app.selected || app.picked.join(",");
+  document.body.dataset.phase = view.phase;
+}
+
+function renderOpponents(view) {
+  const game = app.game;
   $("opponents-row").setAttribute("aria-label", t("ui.player", { n: "" }).trim());
   $("opponents-row").replaceChildren(
     ...view.players
       .filter((p) => p.seat !== game.seat)
       .map((p) => {
-        const place = game.over?.order.indexOf(p.seat) ?? -1;
         const status = p.out
           ? t("ui.place", { n: (view.out_order || game.over?.order || []).indexOf(p.seat) + 1 || "" })
           : t("ui.cards_n", { n: p.hand });
@@ -675,30 +856,9 @@ function renderTable() {
                 p.face_down ? el("span", { class: "down-count", text: `+${p.face_down} ${t("ui.face_down").toLowerCase()}` }) : null,
               )
             : null,
-          place >= 0 && false ? null : null,
         );
       }),
   );
-
-  // Status line
-  let status;
-  const phase = gt(`phases.${view.phase}`);
-  if (game.over) status = t("ui.game_over");
-  else if (myTurn && view.question) status = gt(view.question.text, view.question.fill);
-  else if (myTurn) status = `${t("ui.your_turn")}${phase ? " — " + phase : ""}`;
-  else status = t("ui.turn_of", { n: view.current + 1 });
-  $("status").textContent = status;
-  $("status").classList.toggle("mine", Boolean(myTurn));
-
-  renderPile(view);
-  renderExtra(view);
-  renderMe(view, myTurn);
-  renderMoves(myTurn);
-  renderLog();
-  renderOver();
-  document.body.dataset.turn = String(game.turn);
-  document.body.dataset.selected = app.selected || "";
-  document.body.dataset.phase = view.phase;
 }
 
 function renderPile(view) {
@@ -773,25 +933,28 @@ function renderExtra(view) {
   box.hidden = parts.length === 0;
 }
 
-// A card of the person's own table: playable when a move starts with it, or, with a hand
-// card picked first, when a move pairs the two (an Idiot swap).
+// A card of the person's own table: playable when a move lays it, or, with a hand card
+// picked first, when a move pairs the two (an Idiot swap).
 function rowCardClick(id, myTurn) {
-  const game = app.game;
   if (!myTurn) return null;
   if (app.selected) {
     const pair = pairsFor(app.selected).find((m) => m.cards[1] === id);
     if (pair) return () => sendMove({ move: pair.i });
   }
-  return movesFor(id).length ? () => clickHandCard(id) : null;
+  return canPick(id) ? () => pickCard(id) : null;
 }
 
 function renderMe(view, myTurn) {
   const game = app.game;
   const figure = view.cards === "rank" ? null : view.category || "all";
   const me = view.players.find((p) => p.seat === game.seat);
+  const picking = (id) => (app.picked.length ? String(app.picked.includes(id)) : null);
   const tableRow = view.rows.map((row) => {
     const cards = row.cards
-      ? row.cards.map((id) => cardButton(id, { onclick: rowCardClick(id, myTurn), extra: "row-card" }))
+      ? row.cards.map((id) => {
+          const onclick = rowCardClick(id, myTurn);
+          return cardButton(id, { onclick, extra: `row-card${app.picked.includes(id) ? " selected" : ""}`, pressed: onclick ? picking(id) : null });
+        })
       : row.slots.map((slot) => {
           const move = myTurn ? game.moves.list.find((m) => m.slot === slot) : null;
           return backCard(t("ui.face_down_label", { n: slot + 1 }), { onclick: move ? () => sendMove({ move: move.i }) : null, extra: "row-card" });
@@ -804,12 +967,13 @@ function renderMe(view, myTurn) {
   const claimCards = new Set(game.moves.claim?.cards || []);
   const pairing = game.moves.list.some((m) => m.pair);
   const hand = view.hand.map((id) => {
-    const usable = myTurn && (movesFor(id).length > 0 || claimCards.has(id) || pairsFor(id).length > 0);
+    const usable = myTurn && (canPick(id) || claimCards.has(id) || pairsFor(id).length > 0);
+    const chosen = app.selected === id || app.picked.includes(id);
     return cardButton(id, {
       onclick: usable ? () => clickHandCard(id) : null,
       figure,
-      extra: app.selected === id ? "selected" : "",
-      pressed: usable && (pairing || app.selected) ? String(app.selected === id) : null,
+      extra: chosen ? "selected" : "",
+      pressed: usable && (pairing || app.selected || app.picked.length) ? String(chosen) : null,
     });
   });
   $("hand").replaceChildren(
@@ -819,29 +983,36 @@ function renderMe(view, myTurn) {
   $("hand").setAttribute("aria-label", t("ui.hand"));
 }
 
-function renderMoves(myTurn) {
+function renderMoves(myTurn, view) {
   const game = app.game;
   const box = $("moves");
   if (!myTurn) {
-    box.replaceChildren(el("p", { class: "muted", text: game.over ? "" : t("ui.waiting", { n: game.view.current + 1 }) }));
+    box.replaceChildren(el("p", { class: "muted", text: game.over ? "" : t("ui.waiting", { n: view.current + 1 }) }));
+    $("claim").hidden = true;
+    return;
+  }
+  if (app.table.letStand && game.moves.list.some((m) => m.kind === "let_stand")) {
+    // Answered at once ("always let stand"): no buttons to tap in the meantime.
+    box.replaceChildren(el("p", { class: "muted", text: t("ui.let_stood") }));
     $("claim").hidden = true;
     return;
   }
   let list = game.moves.list.filter((m) => !m.pair || (app.selected && m.cards[0] === app.selected));
   const pairing = game.moves.list.some((m) => m.pair);
-  if (app.selected && !pairing) {
-    const narrowed = list.filter((m) => m.cards.includes(app.selected));
-    if (narrowed.length) list = narrowed;
+  if (app.picked.length) {
+    // The group so far: the moves that hold it, the ones that are exactly it first.
+    const size = (m) => (m.cards.length === app.picked.length ? 0 : 1);
+    list = fitting(app.picked).sort((a, b) => size(a) - size(b));
   }
   const buttons = list.map((move, index) =>
     el(
       "button",
-      { type: "button", class: `move kind-${move.kind}`, "data-kind": move.kind, "data-i": move.i, onclick: () => sendMove({ move: move.i }) },
+      { type: "button", class: `move kind-${move.kind}`, "data-kind": move.kind, "data-i": move.i, "data-cards": move.cards?.join(" ") || null, onclick: () => sendMove({ move: move.i }) },
       index < 9 ? el("kbd", { text: String(index + 1) }) : null,
       el("span", { text: moveLabel(move) }),
     ),
   );
-  if (game.moves.claim) {
+  if (game.moves.claim && !app.picked.length) {
     const index = buttons.length;
     buttons.unshift(
       el("button", { type: "button", class: "move kind-claim primary", "data-kind": "claim", onclick: () => openClaim(null) },
@@ -852,15 +1023,25 @@ function renderMoves(myTurn) {
       if (kbd) kbd.textContent = i < 9 ? String(i + 1) : "";
     });
   }
-  const hint = pairing ? el("p", { class: "hint", text: gt("moves.pair_pick") }) : null;
+  const hint = app.picked.length
+    ? el("p", { class: "hint", text: t("ui.pick_more") })
+    : pairing
+      ? el("p", { class: "hint", text: gt("moves.pair_pick") })
+      : null;
   box.replaceChildren(...(hint ? [hint] : []), ...buttons);
   if (game.moves.claim?.fixed_card) openClaim(game.moves.claim.fixed_card);
   else if (!game.moves.claim) $("claim").hidden = true;
 }
 
-function focusFirstMove() {
-  if (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected) return;
-  $("moves").querySelector("button")?.focus({ preventScroll: true });
+// The first listed move takes the focus after a move (unless the person is elsewhere);
+// ``always``: also from another element (after Start). Says whether a move took it.
+function focusFirstMove(always = false) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active === $("table") || !active.isConnected;
+  if (!always && !lost) return false;
+  const first = $("moves").querySelector("button");
+  first?.focus({ preventScroll: true });
+  return Boolean(first);
 }
 
 // ---------------------------------------------------------------- Kraftidioten claims
@@ -909,6 +1090,7 @@ function openClaim(cardId) {
     const plant = app.plantsByName.get($("claim-plant").value.trim().toLowerCase());
     const chosen = $("claim-card").value;
     const hint = [];
+    let below = false; // the figure said is under the last claim's: the server refuses it
     if (plant) {
       if (amountInput && !typed) amountInput.value = String(plant.values[category]).replace(".", t("ui.decimal_mark"));
       const figure = stated(plant, category);
@@ -916,7 +1098,8 @@ function openClaim(cardId) {
       const truth = plant.id === chosen && printed;
       const said = printed ? plant.figures[category] : `${figure} ${plant.figures[category].split(" ").pop()}`;
       $("claim-figure").textContent = `${said} · ${printed ? "nr. " + plant.nr[category] + " · " : ""}${truth ? t("ui.claim_truth") : t("ui.claim_lie")}`;
-      if (claim.floor !== null && figure < claim.floor) hint.push(t("ui.claim_floor", { figure: floorText(category) }));
+      below = claim.floor !== null && figure < claim.floor;
+      if (below) hint.push(t("ui.claim_floor", { figure: floorText(category) }));
     } else {
       $("claim-figure").textContent = "—";
       hint.push(t("ui.claim_unknown"));
@@ -924,6 +1107,7 @@ function openClaim(cardId) {
     if (!claim.any_figure) hint.push(t("ui.claim_own_figure"));
     else hint.push(t("ui.claim_any_figure"));
     $("claim-hint").textContent = hint.join(" ");
+    form.dataset.below = String(below);
   };
   form.oninput = update;
   $("claim-card").onchange = () => {
@@ -988,7 +1172,7 @@ function renderLog() {
   list.replaceChildren(
     ...app.log.slice(-40).reverse().map((line) => {
       const classes = [line.seat === app.game.seat ? "mine" : "", notable(line) ? "rule" : ""].join(" ").trim();
-      return el("li", { class: classes || null, "data-kind": line.kind || null }, logText(line));
+      return el("li", { class: classes || null, "data-kind": line.kind || null, "data-seat": line.seat, "data-n": line.n }, logText(line));
     }),
   );
 }
@@ -1017,11 +1201,11 @@ function renderOver() {
   const game = app.game;
   const box = $("over");
   if (!game.over) {
-    box.hidden = true;
+    if (box.open) box.close();
     return;
   }
   const over = game.over;
-  const lines = [el("h2", { text: t("ui.game_over") })];
+  const lines = [el("h2", { id: "over-title", text: t("ui.game_over") })];
   if (!over.finished) lines.push(el("p", { text: t("ui.unfinished") }));
   else {
     lines.push(el("ol", {}, over.order.map((seat) => el("li", { text: seatName(seat) }))));
@@ -1031,7 +1215,29 @@ function renderOver() {
     el("button", { type: "button", class: "primary", id: "btn-again", text: t("ui.play_again"), onclick: () => showStart() }),
     el("button", { type: "button", id: "btn-download-log", text: t("ui.download_log"), onclick: () => downloadSave(game.save) })));
   box.replaceChildren(el("div", { class: "over-card" }, lines));
-  box.hidden = false;
+  // A modal dialog: the focus goes to "play again" and stays inside (Tab wraps round).
+  if (!box.open) box.showModal();
+  if (!box.contains(document.activeElement)) $("btn-again").focus();
+}
+
+function trapFocus(event) {
+  const box = event.currentTarget;
+  if (event.key === "Escape") {
+    event.preventDefault(); // the game is over: the dialog stays until the person chooses
+    return;
+  }
+  if (event.key !== "Tab") return;
+  const stops = [...box.querySelectorAll("button, a[href], input, select")].filter((node) => !node.disabled);
+  if (!stops.length) return;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 // ---------------------------------------------------------------- rules panel
@@ -1113,8 +1319,25 @@ async function main() {
   $("plant-names").replaceChildren(
     ...app.setup.cards.filter((c) => !c.joker).map((c) => c.name).sort((a, b) => a.localeCompare(b, "nb")) /* the plants' names are Norwegian */.map((name) => el("option", { value: name })),
   );
+  preloadCards();
   applyTexts();
   $("setup").addEventListener("submit", startGame);
+  $("over").addEventListener("keydown", trapFocus);
+  $("over").addEventListener("cancel", (event) => event.preventDefault());
+  $("speed").value = app.table.speed;
+  $("speed").addEventListener("change", () => {
+    app.table.speed = $("speed").value;
+    keepTableChoices();
+  });
+  $("auto-let-stand").checked = app.table.letStand;
+  $("auto-let-stand").addEventListener("change", () => {
+    app.table.letStand = $("auto-let-stand").checked;
+    keepTableChoices();
+    maybeLetStand();
+  });
+  // While the computer's moves are shown, a tap on the table or a key shows the end.
+  $("table").addEventListener("pointerdown", () => app.skip?.());
+  document.addEventListener("keydown", () => app.skip?.());
   $("upload").addEventListener("change", uploadSave);
   $("keep-save").addEventListener("change", () => {
     store(SETUP_KEY, JSON.stringify({ ...setupChoices(), keep: $("keep-save").checked }));
