@@ -21,19 +21,23 @@ const SUIT_SYMBOL = { spar: "♠", "kløver": "♣", hjerter: "♥", ruter: "♦
 const RANK_LETTER = { 1: "A", 11: "J", 12: "Q", 13: "K" };
 
 const $ = (id) => document.getElementById(id);
+// A figure's digit groups stay on one line: "3 675 GWh" may break before its unit, never
+// inside the number.
+const keepTogether = (text) => String(text).replace(/(\d) (?=\d{3}(?!\d))/g, "$1\u00a0");
+
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
+    else if (key === "text") node.textContent = keepTogether(value);
     else if (key === "html") node.innerHTML = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    node.append(child instanceof Node ? child : document.createTextNode(keepTogether(child)));
   }
   return node;
 };
@@ -132,9 +136,16 @@ function applyTexts() {
   const select = $("lang");
   select.setAttribute("aria-label", t("ui.language"));
   select.replaceChildren(
-    ...app.setup.languages.map((code) =>
-      el("option", { value: code, lang: code, selected: code === app.lang, text: app.setup.texts[code].language.name }),
-    ),
+    ...app.setup.languages.map((code) => {
+      const language = app.setup.texts[code].language;
+      return el("option", {
+        value: code,
+        lang: code,
+        selected: code === app.lang,
+        text: language.short,
+        title: language.name,
+      });
+    }),
   );
 }
 
