@@ -37,7 +37,7 @@ SPEC = GameSpec(
             "A 3 may go under the pile instead of on top.",
         ),
     ),
-    bots=("heuristic", "greedy", "random"),
+    bots=("heuristic", "greedy", "random", "expert"),
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile into hand"),
         CounterSpec("burns", "times the pile was burned"),

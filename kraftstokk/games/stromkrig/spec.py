@@ -19,7 +19,7 @@ SPEC = GameSpec(
             "Only nr. 50, 51 and 52 in production are invisible cards.",
         ),
     ),
-    bots=("heuristic", "greedy", "random"),
+    bots=("heuristic", "greedy", "random", "expert"),
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile (a lost war not counted)"),
         CounterSpec("burns", "times the pile was burned by a joker or a club 1-4"),

@@ -1,0 +1,173 @@
+"""The expert bot's search: determinized Monte Carlo over the legal actions of one decision.
+
+Each playout samples a whole position consistent with what the seat has seen (the game's
+``determinize``: the hidden cards dealt at random where the seat's observation leaves
+them open, weighted by what it has seen), applies one candidate action, plays the game out
+with fast policies (the heuristic bots) and scores the end for the deciding seat (the
+game's ``score``). The candidate is chosen by UCB1 for each playout and, at the end, by
+its visit count (then its mean score). The bot gets the observation and the legal
+actions only, like every other bot, so it cannot see a hidden card.
+
+The budget is a number of playouts, so a seeded game is the same game on any machine;
+``ms`` converts a per-decision time budget into playouts by the game's measured playout
+rate on one core (``ExpertSpec.playouts_per_ms``, from ``make bench``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kraftstokk.games.core import Action, Bot, BotFactory, Game, State
+
+#: The per-decision time budget of the browser's hardest level and of ``expert`` unsaid.
+DEFAULT_MS = 50
+MAX_PLAYOUTS = 100_000
+MAX_MS = 60_000
+
+#: Builds a position consistent with the seat's observation (and the legal actions, which
+#: tell the phase's own details such as the category being lied in), or None where the
+#: search does not apply (the fallback policy decides).
+Determinizer = Callable[[Game, Any, Sequence[Action], random.Random], "State | None"]
+#: The end of a playout scored for a seat, between 0 (worst) and 1 (best).
+Scorer = Callable[[State, int], float]
+#: The legal actions worth searching (the others are never chosen).
+Candidates = Callable[[Any, Sequence[Action]], Sequence[Action]]
+
+
+@dataclass(frozen=True)
+class ExpertSpec:
+    """What one game's expert searches with: its rules of thumb, not its search."""
+
+    determinize: Determinizer
+    score: Scorer
+    policy: BotFactory  # the playout policy for every seat, and the fallback
+    playouts_per_ms: float  # the measured rate on one core of the reference machine
+    candidates: Candidates | None = None
+
+
+def rollout(state: State, policies: Sequence[Bot], rng: random.Random) -> State:
+    """Play ``state`` out to its end with one policy per seat: the one place a playout runs.
+
+    Every seat draws from ``rng``. The game's own ``play_out`` loop is used (its fast
+    path where it has one).
+    """
+    state.play_out(policies, [rng] * len(policies), [])
+    return state
+
+
+def placement_score(state: State, seat: int, *, loser_matters: bool) -> float:
+    """A finished game scored for ``seat``: not the loser, or first out, weighs most.
+
+    The place in the finishing order breaks ties between moves that win (or avoid
+    losing) equally often. An unfinished game (the action cap) scores a half.
+    """
+    result = state.result()
+    if not result.finished:
+        return 0.5
+    seats = state.game.num_players
+    order = [*result.order, *([result.loser] if result.loser is not None else [])]
+    place = order.index(seat) if seat in order else seats - 1
+    placement = (seats - 1 - place) / (seats - 1)
+    main = float(result.loser != seat) if loser_matters else float(place == 0)
+    return 0.9 * main + 0.1 * placement
+
+
+class ExpertBot:
+    """Chooses by determinized playouts; ``playouts`` per decision with two moves or more.
+
+    The playouts come in rounds: each round samples one position and one playout stream,
+    and plays every candidate from it (common random numbers, so two candidates are
+    compared on the same deals and the same luck). The playout policy's own choice is
+    the incumbent: another candidate replaces it only when its mean score is higher by
+    more than one standard error of the paired differences.
+    """
+
+    def __init__(self, game: Game, spec: ExpertSpec, playouts: int) -> None:
+        self._game = game
+        self._spec = spec
+        self._playouts = playouts
+        self._fallback = spec.policy(game, {})
+        self._policies = [spec.policy(game, {}) for _ in range(game.num_players)]
+
+    @property
+    def playouts(self) -> int:
+        return self._playouts
+
+    def act(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        spec = self._spec
+        # One stream per decision, drawn from the seat's own: the same seed and budget
+        # give the same choice.
+        stream = random.Random(rng.getrandbits(64))
+        incumbent = self._fallback.act(observation, legal, stream)
+        moves = list(spec.candidates(observation, legal)) if spec.candidates else list(legal)
+        if incumbent not in moves:
+            moves.append(incumbent)
+        if len(moves) == 1:
+            return incumbent
+        game = self._game
+        seat = observation.seat
+        rounds = max(2, self._playouts // len(moves))
+        scores: list[list[float]] = [[] for _ in moves]
+        for _ in range(rounds):
+            position = spec.determinize(game, observation, legal, stream)
+            if position is None:
+                return incumbent
+            luck = random.Random(stream.getrandbits(64)).getstate()
+            playout_rng = random.Random()
+            for arm, move in enumerate(moves):
+                start = position.clone()
+                start.apply(move)
+                playout_rng.setstate(luck)
+                scores[arm].append(spec.score(rollout(start, self._policies, playout_rng), seat))
+        return moves[_choice(scores, moves.index(incumbent))]
+
+
+def _choice(scores: list[list[float]], incumbent: int) -> int:
+    """The candidate whose paired lead over the incumbent is largest and clearly above 0."""
+    base = scores[incumbent]
+    rounds = len(base)
+    best = incumbent
+    best_lead = 0.0
+    for arm, arm_scores in enumerate(scores):
+        if arm == incumbent:
+            continue
+        diffs = [a - b for a, b in zip(arm_scores, base, strict=True)]
+        lead = sum(diffs) / rounds
+        if lead <= best_lead:
+            continue
+        spread = sum((d - lead) ** 2 for d in diffs) / (rounds - 1)
+        if lead > math.sqrt(spread / rounds):
+            best, best_lead = arm, lead
+    return best
+
+
+def playouts_for(settings: dict[str, Any], spec: ExpertSpec) -> int:
+    """The playouts per decision from ``playouts=N`` or ``ms=M`` (default 50 ms)."""
+    options = dict(settings)
+    playouts = options.pop("playouts", None)
+    ms = options.pop("ms", None)
+    if options:
+        raise ValueError(f"expert takes only playouts or ms, got {', '.join(sorted(options))}")
+    if playouts is not None and ms is not None:
+        raise ValueError("expert takes playouts or ms, not both")
+    if playouts is not None:
+        if not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
+            raise ValueError(f"playouts must be a whole number 1-{MAX_PLAYOUTS}, not {playouts!r}")
+        return playouts
+    budget = DEFAULT_MS if ms is None else ms
+    if not isinstance(budget, int | float) or not 1 <= budget <= MAX_MS:
+        raise ValueError(f"ms must be a number 1-{MAX_MS}, not {budget!r}")
+    return max(1, int(budget * spec.playouts_per_ms))
+
+
+def expert_factory(spec: ExpertSpec) -> BotFactory:
+    """The ``expert`` entry of a game's ``BOTS``: settings ``playouts=N`` or ``ms=M``."""
+
+    def make(game: Game, settings: dict[str, Any]) -> ExpertBot:
+        return ExpertBot(game, spec, playouts_for(settings, spec))
+
+    return make
