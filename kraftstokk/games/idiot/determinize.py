@@ -25,8 +25,8 @@ def determinize(
     obs = observation
     seen = set(obs.hand)
     seen.update(obs.pile)
-    for row in obs.face_up_rows:
-        seen.update(row)
+    for face_up in obs.face_up_rows:
+        seen.update(face_up)
     unseen = [card for card in game.plant_cards if card not in seen]
     rng.shuffle(unseen)
     taken = 0

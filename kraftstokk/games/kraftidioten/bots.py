@@ -314,8 +314,8 @@ def _worth_searching(
     if observation.phase == PHASE_CLAIM:
         ruled_out = set(observation.hand) | observation.shown_cards
         ruled_out.update(claim.plant for claim in observation.claims)
-        plausible = [a for a in legal if len(a) == 4 and a[3] not in ruled_out]
-        by_figure = [a for a in legal if len(a) == 5 and a[3] == a[1]]
+        plausible: list[Action] = [a for a in legal if len(a) == 4 and a[3] not in ruled_out]
+        by_figure: list[Action] = [a for a in legal if len(a) == 5 and a[3] == a[1]]
         return plausible[:EXPERT_CLAIMS] + by_figure
     if observation.category == NO_CATEGORY:
         return [a for a in legal if a[0] != LIE]
