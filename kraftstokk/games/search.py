@@ -15,6 +15,7 @@ rate on one core (``ExpertSpec.playouts_per_ms``, from ``make bench``).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -25,6 +26,9 @@ from kraftstokk.games.core import Action, Bot, BotFactory, Game, State
 
 #: The per-decision time budget of the browser's hardest level and of ``expert`` unsaid.
 DEFAULT_MS = 50
+#: How many standard errors of the paired differences a candidate must lead the
+#: incumbent by to replace it.
+LEAD_IN_ERRORS = 1.0
 MAX_PLAYOUTS = 100_000
 MAX_MS = 60_000
 
@@ -47,6 +51,9 @@ class ExpertSpec:
     policy: BotFactory  # the playout policy for every seat, and the fallback
     playouts_per_ms: float  # the measured rate on one core of the reference machine
     candidates: Candidates | None = None
+    #: Playouts stop after this many actions and are scored by the cards held (None:
+    #: played to the end). A long game's playouts cost more than its decisions gain.
+    horizon: int | None = None
 
 
 def rollout(state: State, policies: Sequence[Bot], rng: random.Random) -> State:
@@ -60,15 +67,26 @@ def rollout(state: State, policies: Sequence[Bot], rng: random.Random) -> State:
 
 
 def placement_score(state: State, seat: int, *, loser_matters: bool) -> float:
-    """A finished game scored for ``seat``: not the loser, or first out, weighs most.
+    """A playout's end scored for ``seat``: not the loser, or first out, weighs most.
 
     The place in the finishing order breaks ties between moves that win (or avoid
-    losing) equally often. An unfinished game (the action cap) scores a half.
+    losing) equally often. A game stopped early (the horizon, the action cap) scores the
+    share of the other seats still playing that hold more cards than ``seat``.
     """
     result = state.result()
-    if not result.finished:
-        return 0.5
     seats = state.game.num_players
+    if not result.finished:
+        if seat in result.order:
+            return 1.0 - 0.9 * result.order.index(seat) / (seats - 1)
+        mine = len(state.remaining_cards(seat))
+        ahead = 0.0
+        others = 0
+        for other in range(seats):
+            if other != seat and other not in result.order:
+                theirs = len(state.remaining_cards(other))
+                ahead += 1.0 if theirs > mine else 0.5 if theirs == mine else 0.0
+                others += 1
+        return ahead / others if others else 0.5
     order = [*result.order, *([result.loser] if result.loser is not None else [])]
     place = order.index(seat) if seat in order else seats - 1
     placement = (seats - 1 - place) / (seats - 1)
@@ -87,7 +105,8 @@ class ExpertBot:
     """
 
     def __init__(self, game: Game, spec: ExpertSpec, playouts: int) -> None:
-        self._game = game
+        # Positions are set up in the game with the horizon for its action cap.
+        self._game = game if spec.horizon is None else horizon_game(game, spec.horizon)
         self._spec = spec
         self._playouts = playouts
         self._fallback = spec.policy(game, {})
@@ -126,6 +145,12 @@ class ExpertBot:
         return moves[_choice(scores, moves.index(incumbent))]
 
 
+@functools.lru_cache(maxsize=16)
+def horizon_game(game: Game, horizon: int) -> Game:
+    """``game``'s rules with ``horizon`` for the action cap (made once: some cost ms)."""
+    return type(game)(game.table, game.num_players, sorted(game.variants), horizon)
+
+
 def _choice(scores: list[list[float]], incumbent: int) -> int:
     """The candidate whose paired lead over the incumbent is largest and clearly above 0."""
     base = scores[incumbent]
@@ -140,7 +165,7 @@ def _choice(scores: list[list[float]], incumbent: int) -> int:
         if lead <= best_lead:
             continue
         spread = sum((d - lead) ** 2 for d in diffs) / (rounds - 1)
-        if lead > math.sqrt(spread / rounds):
+        if lead > LEAD_IN_ERRORS * math.sqrt(spread / rounds):
             best, best_lead = arm, lead
     return best
 

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 LANGUAGES = ("nb", "en")
-BOT_ORDER = ("random", "greedy", "heuristic")
+#: The strengths on the start page, weakest first: the last is the hardest level.
+BOT_ORDER = ("random", "greedy", "heuristic", "expert")
 
 
 @functools.lru_cache(maxsize=4)

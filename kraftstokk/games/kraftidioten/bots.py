@@ -326,8 +326,9 @@ EXPERT = ExpertSpec(
     determinize=determinize,
     score=_first_out,
     policy=HeuristicBot.from_settings,
-    playouts_per_ms=0.45,
+    playouts_per_ms=3.0,
     candidates=_worth_searching,
+    horizon=100,
 )
 
 BOTS: dict[str, BotFactory] = {

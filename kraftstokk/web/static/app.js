@@ -348,6 +348,7 @@ function renderStartOptions(stored) {
   $("strength").replaceChildren(
     ...spec.bots.map((kind) => el("option", { value: kind, selected: kind === strength, text: t(`bots.${kind}`) })),
   );
+  describeStrength();
   const chosen = new Set(stored.variants || []);
   $("variant-choices").replaceChildren(
     ...(spec.variants.length
@@ -362,6 +363,11 @@ function renderStartOptions(stored) {
       : [el("p", { class: "muted", text: t("ui.no_variants") })]),
   );
   $("idiot-help").hidden = spec.name !== "idiot";
+}
+
+function describeStrength() {
+  const kind = $("strength").value;
+  $("strength-help").textContent = kind ? t(`bot_help.${kind}`) : "";
 }
 
 async function startGame(event) {
@@ -1106,6 +1112,7 @@ async function main() {
   applyTexts();
   $("setup").addEventListener("submit", startGame);
   $("upload").addEventListener("change", uploadSave);
+  $("strength").addEventListener("change", describeStrength);
   $("keep-save").addEventListener("change", () => {
     store(SETUP_KEY, JSON.stringify({ ...setupChoices(), keep: $("keep-save").checked }));
   });
