@@ -1,16 +1,18 @@
 """The expert bot's search: determinized Monte Carlo over the legal actions of one decision.
 
 Each playout samples a whole position consistent with what the seat has seen (the game's
-``determinize``: the hidden cards dealt at random where the seat's observation leaves
-them open, weighted by what it has seen), applies one candidate action, plays the game out
-with fast policies (the heuristic bots) and scores the end for the deciding seat (the
-game's ``score``). The candidate is chosen by UCB1 for each playout and, at the end, by
-its visit count (then its mean score). The bot gets the observation and the legal
-actions only, like every other bot, so it cannot see a hidden card.
+``determinize``: the hidden cards dealt where the seat's observation leaves them open,
+weighted by what it has seen), applies one candidate action, plays the game out with fast
+policies (the heuristic bots, to a horizon where the game says so) and scores the end for
+the deciding seat by the game's objective (``GameSpec.objective``). Every candidate is
+played from the same sampled positions with the same luck, and the best mean score wins
+when it clearly beats the playout policy's own choice (see :class:`ExpertBot`). The bot
+gets the observation and the legal actions only, like every other bot, so it cannot see
+a hidden card.
 
 The budget is a number of playouts, so a seeded game is the same game on any machine;
 ``ms`` converts a per-decision time budget into playouts by the game's measured playout
-rate on one core (``ExpertSpec.playouts_per_ms``, from ``make bench``).
+rate on one core (``ExpertSpec.playouts_per_ms``, measured by ``make bench``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kraftstokk.games.core import Action, Bot, BotFactory, Game, State
+from kraftstokk.games.registry import get_spec
 
 #: The per-decision time budget of the browser's hardest level and of ``expert`` unsaid.
 DEFAULT_MS = 50
@@ -36,8 +39,6 @@ MAX_MS = 60_000
 #: tell the phase's own details such as the category being lied in), or None where the
 #: search does not apply (the fallback policy decides).
 Determinizer = Callable[[Game, Any, Sequence[Action], random.Random], "State | None"]
-#: The end of a playout scored for a seat, between 0 (worst) and 1 (best).
-Scorer = Callable[[State, int], float]
 #: The legal actions worth searching (the others are never chosen).
 Candidates = Callable[[Any, Sequence[Action]], Sequence[Action]]
 
@@ -47,7 +48,6 @@ class ExpertSpec:
     """What one game's expert searches with: its rules of thumb, not its search."""
 
     determinize: Determinizer
-    score: Scorer
     policy: BotFactory  # the playout policy for every seat, and the fallback
     playouts_per_ms: float  # the measured rate on one core of the reference machine
     candidates: Candidates | None = None
@@ -109,6 +109,7 @@ class ExpertBot:
         self._game = game if spec.horizon is None else horizon_game(game, spec.horizon)
         self._spec = spec
         self._playouts = playouts
+        self._loser_matters = get_spec(game.name).objective == "not_loser"
         self._fallback = spec.policy(game, {})
         self._policies = [spec.policy(game, {}) for _ in range(game.num_players)]
 
@@ -141,7 +142,8 @@ class ExpertBot:
                 start = position.clone()
                 start.apply(move)
                 playout_rng.setstate(luck)
-                scores[arm].append(spec.score(rollout(start, self._policies, playout_rng), seat))
+                end = rollout(start, self._policies, playout_rng)
+                scores[arm].append(placement_score(end, seat, loser_matters=self._loser_matters))
         return moves[_choice(scores, moves.index(incumbent))]
 
 

@@ -8,8 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kraftstokk.games.core import Action, BotFactory, Game, State, random_bot
-from kraftstokk.games.idiot.determinize import determinize
+from kraftstokk.games.core import Action, BotFactory, Game, random_bot
 from kraftstokk.games.idiot.actions import (
     CHANCE,
     END_RUN,
@@ -21,10 +20,11 @@ from kraftstokk.games.idiot.actions import (
     SWAP,
     TAKE,
 )
+from kraftstokk.games.idiot.determinize import determinize
 from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.rules import IdiotRules, burns_on_top
 from kraftstokk.games.idiot.state import IdiotGame
-from kraftstokk.games.search import ExpertSpec, expert_factory, placement_score
+from kraftstokk.games.search import ExpertSpec, expert_factory
 
 # Ordering keys: lower is preferred. A play's key is its card cost times 16 minus its
 # length, so among plays of one rank the one laying most cards wins.
@@ -208,10 +208,6 @@ class HeuristicBot:
         return best
 
 
-def _not_the_idiot(state: State, seat: int) -> float:
-    return placement_score(state, seat, loser_matters=True)
-
-
 def _worth_searching(observation: IdiotObservation, legal: Sequence[Action]) -> list[Action]:
     """Per rank one card or all of them; one face-down slot (the seat knows none of them)."""
     ranks = observation.ranks
@@ -237,7 +233,6 @@ def _worth_searching(observation: IdiotObservation, legal: Sequence[Action]) -> 
 #: Searches every play-phase decision with heuristic playouts (the swap is the heuristic's).
 EXPERT = ExpertSpec(
     determinize=determinize,
-    score=_not_the_idiot,
     policy=HeuristicBot.from_settings,
     playouts_per_ms=1.5,
     candidates=_worth_searching,

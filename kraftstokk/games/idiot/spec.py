@@ -64,4 +64,5 @@ SPEC = GameSpec(
     phases=IdiotPhase,
     v1_action_kinds=V1_KINDS,
     rules=RULES,
+    objective="not_loser",
 )

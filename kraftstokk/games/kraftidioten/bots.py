@@ -7,7 +7,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
 
-from kraftstokk.games.core import Action, BotFactory, Game, State, random_bot
+from kraftstokk.games.core import Action, BotFactory, Game, random_bot
 from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE_ACTION,
     DRAW_ACTION,
@@ -32,7 +32,7 @@ from kraftstokk.games.kraftidioten.rules import (
     reaches,
 )
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
-from kraftstokk.games.search import ExpertSpec, expert_factory, placement_score
+from kraftstokk.games.search import ExpertSpec, expert_factory
 
 _INFINITY = float("inf")
 
@@ -302,13 +302,7 @@ class HeuristicBot:
 EXPERT_CLAIMS = 3
 
 
-def _first_out(state: State, seat: int) -> float:
-    return placement_score(state, seat, loser_matters=False)
-
-
-def _worth_searching(
-    observation: KraftidiotenObservation, legal: Sequence[Action]
-) -> list[Action]:
+def _worth_searching(observation: KraftidiotenObservation, legal: Sequence[Action]) -> list[Action]:
     """Every move of a turn but lies on a new pile; of a lie's claims the lowest plausible
     ones and the lowest lie by figure of each card (the rest only claim more, for nothing)."""
     if observation.phase == PHASE_CLAIM:
@@ -324,7 +318,6 @@ def _worth_searching(
 
 EXPERT = ExpertSpec(
     determinize=determinize,
-    score=_first_out,
     policy=HeuristicBot.from_settings,
     playouts_per_ms=3.0,
     candidates=_worth_searching,

@@ -25,8 +25,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kraftstokk.games.core import Action, Bot, BotFactory, Game, State, random_bot
-from kraftstokk.games.search import ExpertSpec, expert_factory, placement_score
+from kraftstokk.games.core import Action, Bot, BotFactory, Game, random_bot
+from kraftstokk.games.search import ExpertSpec, expert_factory
 from kraftstokk.games.stromkrig.actions import (
     ASK,
     BURN,
@@ -287,13 +287,8 @@ def _heuristic_bot(game: Game, settings: dict[str, Any]) -> Bot:
     )
 
 
-def _first_out(state: State, seat: int) -> float:
-    return placement_score(state, seat, loser_matters=False)
-
-
 EXPERT = ExpertSpec(
     determinize=determinize,
-    score=_first_out,
     policy=_heuristic_bot,
     playouts_per_ms=0.6,
 )

@@ -47,7 +47,9 @@ def determinize(
         sort_by(hand, game.hand_order)
         hands.append(hand)
     stock = unseen[taken:]
-    state = StromkrigState(game, random.Random(rng.getrandbits(32)), hands, stock, obs.current_player)
+    state = StromkrigState(
+        game, random.Random(rng.getrandbits(32)), hands, stock, obs.current_player
+    )
     state.pile = list(obs.pile)
     state.beside = list(obs.beside)
     state.burned = list(obs.burned)
