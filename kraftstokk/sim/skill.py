@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +25,7 @@ from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.sim.findings import pct, texts
 from kraftstokk.sim.runner import SimSettings, run_simulation
-from kraftstokk.sim.stats import wilson
+from kraftstokk.sim.stats import Z95, wilson
 from kraftstokk.sim.stream import FINISHED, lost, won
 from kraftstokk.sim.verdict import deck_name, game_title
 
@@ -183,23 +184,34 @@ def skill_gradient(
 
 
 def side_by_side(gradients: Sequence[SkillGradient]) -> str:
-    """Two or more decks (or rule variants) compared on how much they reward good play."""
+    """Two or more decks (or rule variants) compared on how much they reward good play.
+
+    The setup whose expert gets furthest from the fair share rewards skill more than the
+    one whose expert gets least far, when the two rates differ by more than their 95 %
+    interval (the two taken as independent, which on the same seeds is cautious);
+    otherwise they reward it alike.
+    """
     said = texts()["skill"]
-    measured = [g for g in gradients if g.edge is not None]
+    measured = [g for g in gradients if g.edge is not None and g.levels[0].finished]
     if len(measured) < 2:
         return ""
     ranked = sorted(measured, key=lambda g: g.edge or 0.0, reverse=True)
     first, last = ranked[0], ranked[-1]
-    label = {id(g): _setup(g) for g in measured}
-    edges = "; ".join(f"{label[id(g)]}: {g.words()} ({_edge(g)})" for g in measured)
-    if label[id(first)] == label[id(last)] or first.edge == last.edge:
+    edges = "; ".join(
+        f"{_setup(g)}: {g.levels[0].level} {pct(g.levels[0].rate)} against {pct(g.fair)} "
+        f"fair share, {g.words()}"
+        for g in measured
+    )
+    if not _apart(first.levels[0], last.levels[0]):
         return str(said["alike"]).format(game=game_title(first.game), edges=edges)
     return str(said["compared"]).format(
-        game=game_title(first.game),
-        more=label[id(first)],
-        less=label[id(last)],
-        edges=edges,
+        game=game_title(first.game), more=_setup(first), less=_setup(last), edges=edges
     )
+
+
+def _apart(a: LevelRate, b: LevelRate) -> bool:
+    spread = a.rate * (1 - a.rate) / a.finished + b.rate * (1 - b.rate) / b.finished
+    return abs(a.rate - b.rate) > Z95 * math.sqrt(spread)
 
 
 def skill_path(out_dir: Path, game: str) -> Path:
@@ -252,11 +264,58 @@ def measure_decks(
     return gradients, compared, path
 
 
+def sweep_gradients(
+    runs: Sequence[Any],
+    out_dir: Path,
+    *,
+    games: int = DEFAULT_GAMES,
+    workers: int | None = None,
+    progress: Callable[[str], Any] | None = None,
+) -> tuple[list[SkillGradient], list[str], Path]:
+    """The skill gradient of every deck and rule set a sweep played (its bots aside), the
+    decks of each rule set side by side in words, and ``OUT/skill.json``.
+
+    ``runs``: the sweep's configuration runs (``sim/sweep/run.py``'s ``ConfigurationRun``:
+    its configuration's settings and its loaded deck).
+    """
+    from kraftstokk.atomic import write_text
+
+    groups: dict[tuple[Any, ...], dict[str, tuple[DeckTable, SimSettings]]] = {}
+    for run in runs:
+        settings = run.configuration.settings
+        rules = (settings.game, settings.players, settings.variants, settings.action_cap)
+        groups.setdefault((*rules, settings.seed, settings.first), {}).setdefault(
+            run.deck.label, (run.deck.table, settings)
+        )
+    gradients: list[SkillGradient] = []
+    compared: list[str] = []
+    for decks in groups.values():
+        measured = []
+        for label, (table, settings) in decks.items():
+
+            def labelled(text: str, deck_label: str = label) -> Any:
+                return progress(f"{deck_label}: {text}") if progress else None
+
+            measured.append(
+                skill_gradient(
+                    table, settings, label, games=games, workers=workers, progress=labelled
+                )
+            )
+        gradients.extend(measured)
+        line = side_by_side(measured)
+        if line:
+            compared.append(line)
+    path = out_dir / "skill.json"
+    data = {
+        "gradients": [g.as_dict() for g in gradients],
+        "compared": compared,
+        "games_per_level": games,
+    }
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    return gradients, compared, path
+
+
 def _setup(gradient: SkillGradient) -> str:
     variants = "+".join(gradient.variants)
     return f"{gradient.deck}" + (f" with {variants}" if variants else "")
-
-
-def _edge(gradient: SkillGradient) -> str:
-    best = gradient.levels[0]
-    return f"{best.level} {pct(best.rate)} against {pct(gradient.fair)} fair share"
