@@ -31,7 +31,7 @@ from kraftstokk.games.registry import get_spec
 DEFAULT_MS = 50
 #: How many standard errors of the paired differences a candidate must lead the
 #: incumbent by to replace it.
-LEAD_IN_ERRORS = 1.0
+LEAD_IN_ERRORS = 2.0
 MAX_PLAYOUTS = 100_000
 MAX_MS = 60_000
 
@@ -91,7 +91,7 @@ def placement_score(state: State, seat: int, *, loser_matters: bool) -> float:
     place = order.index(seat) if seat in order else seats - 1
     placement = (seats - 1 - place) / (seats - 1)
     main = float(result.loser != seat) if loser_matters else float(place == 0)
-    return 0.9 * main + 0.1 * placement
+    return 0.95 * main + 0.05 * placement
 
 
 class ExpertBot:

@@ -10,8 +10,9 @@ stock and the burned cards. They are dealt from the seat's beliefs:
   lied: the chance that one of its cards could beat the claim before it (the share of
   the unseen plants that do, over the cards it held), against the chance that it lied
   rather than drew (``OPPONENT_BLUFF``), raised to ``SEEN_THERE`` when the plant was
-  last shown going to that layer, lowered to ``SEEN_ELSEWHERE`` when it went to
-  another seat. A lie is laid with an unseen card that could not beat the claim.
+  last shown going to that layer. (A plant shown going to another seat says little:
+  piles change hands unseen, and a careful liar names no plant that was shown.) A lie
+  is laid with an unseen card that could not beat the claim.
 * A card shown going to a seat (a pile taken, a challenge lost) is in that seat's hand
   while it has room, a card shown burning among the burned cards; the rest is random.
 """
@@ -30,7 +31,6 @@ from kraftstokk.games.kraftidioten.state import KraftidiotenGame, KraftidiotenSt
 #: How often a stuck opponent lies rather than draws (the heuristic bot's default).
 OPPONENT_BLUFF = 0.7
 SEEN_THERE = 0.95
-SEEN_ELSEWHERE = 0.15
 #: Tries at drawing an unseen card that could not have beaten a claim, before any card.
 _LIE_CARD_TRIES = 8
 
@@ -47,8 +47,6 @@ def truth_belief(
     where = obs.last_shown[claim.plant]
     if where == claim.seat:
         return SEEN_THERE
-    if where >= 0:
-        return SEEN_ELSEWHERE
     floor = obs.claims[index - 1].figure if index else -1.0
     figures = game.claim_figures[obs.category]
     beating = sum(1 for card in unseen_plants if figures[card] >= floor)
