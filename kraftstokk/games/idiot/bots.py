@@ -235,6 +235,7 @@ EXPERT = ExpertSpec(
     determinize=determinize,
     policy=HeuristicBot.from_settings,
     playouts_per_ms=1.5,
+    horizon=40,
     candidates=_worth_searching,
 )
 

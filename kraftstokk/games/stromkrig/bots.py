@@ -291,6 +291,7 @@ EXPERT = ExpertSpec(
     determinize=determinize,
     policy=_heuristic_bot,
     playouts_per_ms=0.6,
+    horizon=40,
 )
 
 BOTS: dict[str, BotFactory] = {
