@@ -230,12 +230,13 @@ def _worth_searching(observation: IdiotObservation, legal: Sequence[Action]) -> 
     return moves + [a for a in most.values() if a not in moves]
 
 
-#: Searches every play-phase decision with heuristic playouts (the swap is the heuristic's).
+#: Searches every play-phase decision with heuristic playouts to the end (the swap is the
+#: heuristic's). Not to a horizon: scored by the cards held after 40 actions, the expert
+#: was the Idiot in 30.0 % of 200 bench games, against 26.7 % of 120 played out.
 EXPERT = ExpertSpec(
     determinize=determinize,
     policy=HeuristicBot.from_settings,
     playouts_per_ms=1.5,
-    horizon=40,
     candidates=_worth_searching,
 )
 
