@@ -18,6 +18,8 @@ from kraftstokk.cli.options import (
     out_option,
     players_option,
     seed_option,
+    skill_games_option,
+    skill_option,
     variant_option,
 )
 from kraftstokk.limits import MAX_ACTION_CAP
@@ -99,21 +101,12 @@ def simulate(
     no_report: Annotated[bool, typer.Option("--no-report", help="Skip the PDF report.")] = False,
     skill: Annotated[
         bool,
-        typer.Option(
-            "--skill",
-            help="Also measure the skill gradient: expert, heuristic, greedy and random in "
-            "one seat against heuristic bots, on the same games (with --compare: both decks).",
+        skill_option(
+            "Also measure the skill gradient: expert, heuristic, greedy and random in one "
+            "seat against heuristic bots, on the same games (with --compare: both decks)."
         ),
     ] = False,
-    skill_games: Annotated[
-        int,
-        typer.Option(
-            "--skill-games",
-            metavar="N",
-            parser=count("--skill-games", 1, MAX_GAMES),
-            help="Games per level of the skill gradient (the expert takes seconds a game).",
-        ),
-    ] = 200,
+    skill_games: Annotated[int, skill_games_option()] = 200,
 ) -> None:
     """Play many games with bots and measure how the deck plays.
 

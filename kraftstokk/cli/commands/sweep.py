@@ -8,7 +8,13 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, fail, handle_errors
-from kraftstokk.cli.options import DEFAULT_OUT, count, out_option
+from kraftstokk.cli.options import (
+    DEFAULT_OUT,
+    count,
+    out_option,
+    skill_games_option,
+    skill_option,
+)
 
 #: Bounds of the limit options: a limit can be raised, not removed.
 MAX_LIMIT = 100_000_000
@@ -72,22 +78,13 @@ def sweep(
     ] = 2_000,
     skill: Annotated[
         bool,
-        typer.Option(
-            "--skill",
-            help="Also measure each deck's skill gradient for each rule set played "
-            "(expert, heuristic, greedy, random in one seat against heuristic bots), side "
-            "by side in words, in OUT/skill.json.",
+        skill_option(
+            "Also measure each deck's skill gradient for each rule set played (expert, "
+            "heuristic, greedy, random in one seat against heuristic bots), side by side in "
+            "words, in OUT/skill.json."
         ),
     ] = False,
-    skill_games: Annotated[
-        int,
-        typer.Option(
-            "--skill-games",
-            metavar="N",
-            parser=count("--skill-games", 1, MAX_LIMIT),
-            help="Games per level of each skill gradient.",
-        ),
-    ] = 200,
+    skill_games: Annotated[int, skill_games_option()] = 200,
 ) -> None:
     """Play every configuration of a sweep file and compare them.
 
