@@ -57,10 +57,11 @@ class ExpertSpec:
 
 
 def rollout(state: State, policies: Sequence[Bot], rng: random.Random) -> State:
-    """Play ``state`` out to its end with one policy per seat: the one place a playout runs.
+    """Play ``state`` out with one policy per seat: the one place a playout runs.
 
-    Every seat draws from ``rng``. The game's own ``play_out`` loop is used (its fast
-    path where it has one).
+    To the end, or to the action cap of the state's game (the horizon). Every seat
+    draws from ``rng``. The game's own ``play_out`` loop is used (its fast path where it
+    has one); a native core that continues a position can take its place here.
     """
     state.play_out(policies, [rng] * len(policies), [])
     return state
@@ -75,9 +76,7 @@ def placement_score(state: State, seat: int, *, loser_matters: bool) -> float:
     """
     result = state.result()
     seats = state.game.num_players
-    if not result.finished:
-        if seat in result.order:
-            return 1.0 - 0.9 * result.order.index(seat) / (seats - 1)
+    if not result.finished and seat not in result.order:
         mine = len(state.remaining_cards(seat))
         ahead = 0.0
         others = 0
@@ -88,7 +87,7 @@ def placement_score(state: State, seat: int, *, loser_matters: bool) -> float:
                 others += 1
         return ahead / others if others else 0.5
     order = [*result.order, *([result.loser] if result.loser is not None else [])]
-    place = order.index(seat) if seat in order else seats - 1
+    place = order.index(seat) if seat in order else seats - 1  # out early, or the loser
     placement = (seats - 1 - place) / (seats - 1)
     main = float(result.loser != seat) if loser_matters else float(place == 0)
     return 0.95 * main + 0.05 * placement
@@ -101,7 +100,9 @@ class ExpertBot:
     and plays every candidate from it (common random numbers, so two candidates are
     compared on the same deals and the same luck). The playout policy's own choice is
     the incumbent: another candidate replaces it only when its mean score is higher by
-    more than one standard error of the paired differences.
+    more than ``LEAD_IN_ERRORS`` standard errors of the paired differences (a lucky
+    streak of one of several candidates is common; a blunder of the policy stands out).
+    At least two rounds are played, however many candidates there are.
     """
 
     def __init__(self, game: Game, spec: ExpertSpec, playouts: int) -> None:
