@@ -49,7 +49,9 @@ class ExpertSpec:
 
     determinize: Determinizer
     policy: BotFactory  # the playout policy for every seat, and the fallback
-    playouts_per_ms: float  # the measured rate on one core of the reference machine
+    #: Playouts per CPU millisecond on one core, from ``make bench`` (bench_expert.py's
+    #: median decision time), so that ``ms`` stays within its budget.
+    playouts_per_ms: float
     candidates: Candidates | None = None
     #: Playouts stop after this many actions and are scored by the cards held (None:
     #: played to the end). A long game's playouts cost more than its decisions gain.

@@ -319,7 +319,7 @@ def _worth_searching(observation: KraftidiotenObservation, legal: Sequence[Actio
 EXPERT = ExpertSpec(
     determinize=determinize,
     policy=HeuristicBot.from_settings,
-    playouts_per_ms=3.0,
+    playouts_per_ms=2.8,
     candidates=_worth_searching,
     horizon=100,
 )
