@@ -94,7 +94,9 @@ def expert_spec(name: str):
 @pytest.mark.parametrize("name", GAMES)
 def test_a_seeded_expert_plays_the_same_game_for_the_same_budget(name):
     game = registry.make_game(name, TABLE, 3, action_cap=150)  # a game's start will do
-    spec = f"expert:playouts={PLAYOUTS},heuristic,heuristic"
+    # Idiot's few candidates need more rounds before one clearly beats the heuristic's.
+    playouts = 60 if name == "idiot" else PLAYOUTS
+    spec = f"expert:playouts={playouts},heuristic,heuristic"
     first = play_game(game, registry.make_bots(game, spec), 21)
     again = play_game(game, registry.make_bots(game, spec), 21)
     assert len(first.actions) > 50 and first.actions == again.actions
