@@ -68,9 +68,6 @@ class SkillGradient:
     def fair(self) -> float:
         return 1 / self.players
 
-    def level(self, name: str) -> LevelRate | None:
-        return next((item for item in self.levels if item.level == name), None)
-
     @property
     def edge(self) -> float | None:
         """How far the best level gets from the fair share, as a share of it."""
@@ -229,7 +226,6 @@ def measure_decks(
 ) -> tuple[list[SkillGradient], str, Path]:
     """Each deck's skill gradient on the same games, the decks side by side in words, and
     ``OUT/sim-GAME-skill.json`` (written whole, atomically)."""
-    from kraftstokk.atomic import write_text
     from kraftstokk.sim.session import load_deck
     from kraftstokk.sim.verdict import deck_names
 
@@ -252,15 +248,8 @@ def measure_decks(
             skill_gradient(table, settings, name, games=games, workers=workers, progress=labelled)
         )
     compared = side_by_side(gradients)
-    data = {
-        "gradients": [g.as_dict() for g in gradients],
-        "compared": compared,
-        "games_per_level": games,
-        "seed": settings.seed,
-    }
     path = skill_path(out_dir, settings.game)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    _write(path, gradients, compared, games)
     return gradients, compared, path
 
 
@@ -278,7 +267,6 @@ def sweep_gradients(
     ``runs``: the sweep's configuration runs (``sim/sweep/run.py``'s ``ConfigurationRun``:
     its configuration's settings and its loaded deck).
     """
-    from kraftstokk.atomic import write_text
 
     groups: dict[tuple[Any, ...], dict[str, tuple[DeckTable, SimSettings]]] = {}
     for run in runs:
@@ -306,14 +294,21 @@ def sweep_gradients(
         if line:
             compared.append(line)
     path = out_dir / "skill.json"
+    _write(path, gradients, compared, games)
+    return gradients, compared, path
+
+
+def _write(path: Path, gradients: Sequence[SkillGradient], compared: Any, games: int) -> None:
+    """The gradients as JSON, the file replaced whole (``atomic.write_text``)."""
+    from kraftstokk.atomic import write_text
+
     data = {
         "gradients": [g.as_dict() for g in gradients],
         "compared": compared,
         "games_per_level": games,
     }
-    out_dir.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-    return gradients, compared, path
 
 
 def _setup(gradient: SkillGradient) -> str:
