@@ -86,3 +86,22 @@ def test_simulate_skill_writes_the_gradient_of_both_decks_on_the_same_games(tmp_
     assert data["compared"].startswith("In Idiot, ")
     assert data["gradients"][0]["sentence"] in result.output
     assert "sim-idiot-skill.json" in result.output
+
+
+def test_a_sweep_of_two_decks_reports_their_skill_side_by_side(tmp_path: Path):
+    (tmp_path / "a.json").write_text(synthetic_deck().model_dump_json(), encoding="utf-8")
+    (tmp_path / "b.json").write_text(synthetic_deck(8).model_dump_json(), encoding="utf-8")
+    (tmp_path / "sweep.toml").write_text(
+        'games = 4\nseed = 1\n[grid]\ndecks = ["a.json", "b.json"]\ngames = ["idiot"]\n'
+        'players = [4]\nbots = ["greedy"]\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["sweep", str(tmp_path / "sweep.toml"), "--out", str(out), "--workers", "1"]
+    result = CliRunner().invoke(app, [*args, "--no-report", "--skill", "--skill-games", "4"])
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "skill.json").read_text(encoding="utf-8"))
+    assert [g["deck"] for g in data["gradients"]] == ["a", "b"]
+    (line,) = data["compared"]
+    assert line.startswith("In Idiot, ") and "a: expert " in line and "; b: expert " in line
+    assert line in result.output
