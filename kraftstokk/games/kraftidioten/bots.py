@@ -304,7 +304,8 @@ EXPERT_CLAIMS = 3
 
 def _worth_searching(observation: KraftidiotenObservation, legal: Sequence[Action]) -> list[Action]:
     """Every move of a turn but lies on a new pile; of a lie's claims the lowest plausible
-    ones and the lowest lie by figure of each card (the rest only claim more, for nothing)."""
+    ones and the lie by figure that names the card's own plant (the rest only claim more,
+    for nothing)."""
     if observation.phase == PHASE_CLAIM:
         ruled_out = set(observation.hand) | observation.shown_cards
         ruled_out.update(claim.plant for claim in observation.claims)
