@@ -651,7 +651,7 @@ def test_cards_played_counts_each_card_put_on_the_pile(table):
 
 
 def test_bots_registered_and_settings_checked(table):
-    assert set(BOTS) == {"random", "greedy", "heuristic"} and GAME is IdiotGame
+    assert set(BOTS) == {"random", "greedy", "heuristic", "expert"} and GAME is IdiotGame
     game = IdiotGame(table, 2)
     make_bots(game, "heuristic:burn_pile=6")
     with pytest.raises(Exception, match="burn_pile"):

@@ -935,7 +935,7 @@ def test_result_rounds_count_regular_turns(table: DeckTable) -> None:
 
 def test_registry_finds_game_and_bots(table: DeckTable) -> None:
     assert game_class("kraftidioten") is KraftidiotenGame
-    assert bot_kinds("kraftidioten") == ["greedy", "heuristic", "random"]
+    assert bot_kinds("kraftidioten") == ["expert", "greedy", "heuristic", "random"]
     game = make_game("kraftidioten", table, 2)
     bots = make_bots(game, "heuristic:knowledge=0.2:top3_challenge=1,greedy")
     assert isinstance(bots[0], HeuristicBot) and bots[0].knowledge == 0.2

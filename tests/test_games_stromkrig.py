@@ -734,7 +734,7 @@ def test_clone_is_independent(table):
 
 def test_registry_bots_and_settings(table):
     game = registry.make_game("stromkrig", table, 3)
-    assert registry.bot_kinds("stromkrig") == ["greedy", "heuristic", "random"]
+    assert registry.bot_kinds("stromkrig") == ["expert", "greedy", "heuristic", "random"]
     bots = registry.make_bots(game, "heuristic:join_nr=5,greedy,random")
     assert isinstance(bots[0], HeuristicBot) and bots[0].join_nr == 5
     assert isinstance(bots[1], GreedyBot)

@@ -124,6 +124,25 @@ def bots_option(help: str) -> Any:
     return typer.Option("--bots", "-b", metavar="KINDS", help=help)
 
 
+def skill_option(help: str) -> Any:
+    """``--skill``: also measure the skill gradient (``sim/skill.py``)."""
+    return typer.Option("--skill", help=help)
+
+
+#: Bounds of ``--skill-games`` (the expert plays a game in seconds).
+SKILL_GAMES_RANGE = (1, 1_000_000)
+
+
+def skill_games_option() -> Any:
+    """``--skill-games``: games per level of a skill gradient."""
+    return typer.Option(
+        "--skill-games",
+        metavar="N",
+        parser=count("--skill-games", *SKILL_GAMES_RANGE),
+        help="Games per level of the skill gradient (the expert takes seconds a game).",
+    )
+
+
 def variant_option(help: str) -> Any:
     """``--variant`` (or ``--variants``): rule variant flags, repeated or comma-separated."""
     return typer.Option("--variant", "--variants", metavar="NAME", help=help)

@@ -58,6 +58,9 @@ class CounterSpec:
     meaning: str  # English, for the report and the JSON's readers
 
 
+OBJECTIVES = ("win", "not_loser")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the rest of kraftstokk needs to know about one game."""
@@ -84,8 +87,15 @@ class GameSpec:
     #: ``rules.py`` (ints and bools). None for a game without parameters, whose engine
     #: reads its variants by name (``game.variants``).
     rules: Any = None
+    #: What a player plays for: ``win`` (to go out first) or ``not_loser`` (not to be the
+    #: last with cards, as in Idiot). The expert plays for it; the skill gradient measures it.
+    objective: str = "win"
 
     def __post_init__(self) -> None:
+        if self.objective not in OBJECTIVES:
+            raise GameError(
+                f"{self.name}: objective {self.objective!r} is not one of {', '.join(OBJECTIVES)}"
+            )
         if self.rules is not None:  # without rule parameters, a variant is a name alone
             for variant in self.variants:
                 self._check_settings(variant)

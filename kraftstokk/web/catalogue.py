@@ -19,7 +19,8 @@ from kraftstokk.web import views
 if TYPE_CHECKING:
     from kraftstokk.web.sessions import GameStore
 
-BOT_ORDER = ("random", "greedy", "heuristic")
+#: The strengths on the start page, weakest first: the last is the hardest level.
+BOT_ORDER = ("random", "greedy", "heuristic", "expert")
 
 
 def languages() -> tuple[str, ...]:

@@ -47,7 +47,7 @@ def play(
         str,
         bots_option(
             "Bots for the other seats: one kind for all, or one per seat, "
-            "comma-separated (random, greedy, heuristic; settings as kind:key=value).",
+            "comma-separated (random, greedy, heuristic, expert; settings as kind:key=value).",
         ),
     ] = "heuristic",
     seed: Annotated[int | None, seed_option("Seed of the deal (random when left out).")] = None,

@@ -18,6 +18,8 @@ from kraftstokk.cli.options import (
     out_option,
     players_option,
     seed_option,
+    skill_games_option,
+    skill_option,
     variant_option,
 )
 from kraftstokk.limits import MAX_ACTION_CAP
@@ -58,7 +60,8 @@ def simulate(
         str | None,
         bots_option(
             "One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random' "
-            "(kinds: random, greedy, heuristic). Default: heuristic for every seat.",
+            "(kinds: random, greedy, heuristic, expert; expert:ms=50 or expert:playouts=N "
+            "sets its budget). Default: heuristic for every seat.",
         ),
     ] = None,
     variants: Annotated[
@@ -96,6 +99,14 @@ def simulate(
     ] = 0.95,
     out: Annotated[Path, out_option("Folder for the outputs.")] = DEFAULT_OUT,
     no_report: Annotated[bool, typer.Option("--no-report", help="Skip the PDF report.")] = False,
+    skill: Annotated[
+        bool,
+        skill_option(
+            "Also measure the skill gradient: expert, heuristic, greedy and random in one "
+            "seat against heuristic bots, on the same games (with --compare: both decks)."
+        ),
+    ] = False,
+    skill_games: Annotated[int, skill_games_option()] = 200,
 ) -> None:
     """Play many games with bots and measure how the deck plays.
 
@@ -104,7 +115,9 @@ def simulate(
     OUT/sim-GAME.pdf. With --compare, both decks play the same seeds, game i against game
     i: the verdict in one sentence, then each metric's difference with its 95% interval,
     corrected for testing them all (Holm), in OUT/sim-GAME-compare.json and on page 1 of
-    the report.
+    the report. With --skill, OUT/sim-GAME-skill.json holds the skill gradient: each
+    level's win rate (loser rate in Idiot) with its 95% interval and a sentence per deck
+    saying how much the game rewards good play.
 
     Examples:
 
@@ -142,7 +155,8 @@ def simulate(
     check_arguments(settings)
     from kraftstokk.atomic import refuse_overwriting
 
-    outputs = [out / f"sim-{settings.game}{end}" for end in (".json", ".pdf", "-compare.json")]
+    ends = (".json", ".pdf", "-compare.json", *(("-skill.json",) if skill else ()))
+    outputs = [out / f"sim-{settings.game}{end}" for end in ends]
     refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
         settings = dataclasses.replace(settings, bots=default_bots(settings.game))
@@ -181,6 +195,26 @@ def simulate(
         typer.echo(f"wrote {files.compare_path}")
     if files.report_path is not None:
         typer.echo(f"wrote {files.report_path}")
+    if skill and not files.main.interrupted:
+        from kraftstokk.sim.skill import measure_decks
+
+        try:
+            gradients, compared, skill_file = measure_decks(
+                [deck, *([compare] if compare else [])],
+                settings,
+                out,
+                games=skill_games,
+                workers=workers,
+                progress=progress,
+            )
+        finally:
+            for bar in bars:
+                bar.close()
+        for gradient in gradients:
+            typer.echo(gradient.sentence())
+        if compared:
+            typer.echo(compared)
+        typer.echo(f"wrote {skill_file}")
     if files.main.interrupted:
         done = files.main.summary
         held = [str(path) for path in (files.json_path, files.compare_path) if path is not None]

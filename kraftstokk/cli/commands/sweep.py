@@ -8,7 +8,13 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, fail, handle_errors
-from kraftstokk.cli.options import DEFAULT_OUT, count, out_option
+from kraftstokk.cli.options import (
+    DEFAULT_OUT,
+    count,
+    out_option,
+    skill_games_option,
+    skill_option,
+)
 
 #: Bounds of the limit options: a limit can be raised, not removed.
 MAX_LIMIT = 100_000_000
@@ -70,6 +76,15 @@ def sweep(
             help="Refuse a sweep that would store more (chunks and outputs), in MB.",
         ),
     ] = 2_000,
+    skill: Annotated[
+        bool,
+        skill_option(
+            "Also measure each deck's skill gradient for each rule set played (expert, "
+            "heuristic, greedy, random in one seat against heuristic bots), side by side in "
+            "words, in OUT/skill.json."
+        ),
+    ] = False,
+    skill_games: Annotated[int, skill_games_option()] = 200,
 ) -> None:
     """Play every configuration of a sweep file and compare them.
 
@@ -81,7 +96,9 @@ def sweep(
     what it would cost. Writes OUT/sweep.csv, OUT/sweep.json,
     OUT/configurations/*/sim-GAME.json and OUT/sweep.pdf (the verdict on the decks
     first). Completed chunks are kept in OUT/chunks: run the same command again after
-    Ctrl-C and only the missing games are played. One sweep at a time per OUT.
+    Ctrl-C and only the missing games are played. One sweep at a time per OUT. With
+    --skill, each deck's skill gradient per rule set (played here, on local processes)
+    goes to OUT/skill.json, the decks side by side in words.
 
     Example: kraftstokk sweep sources/sweep-example.toml --out output/sweep --scheduler local:2
     """
@@ -115,6 +132,28 @@ def sweep(
         typer.echo(f"  {found.sentence}")
     for finding in files.results.comparison_findings[:5]:
         typer.echo(f"  {finding.says}")
+    if skill and not done.interrupted and done.runs:
+        from kraftstokk.sim.progress import ProgressBar
+        from kraftstokk.sim.skill import sweep_gradients
+
+        bars: list[ProgressBar] = []
+
+        def bar(label: str) -> ProgressBar:
+            bars.append(ProgressBar(f"skill {label}"))
+            return bars[-1]
+
+        try:
+            gradients, compared, skill_file = sweep_gradients(
+                done.runs, out, games=skill_games, workers=workers, progress=bar
+            )
+        finally:
+            for made in bars:
+                made.close()
+        for gradient in gradients:
+            typer.echo(f"  {gradient.sentence()}")
+        for line in compared:
+            typer.echo(f"  {line}")
+        typer.echo(f"wrote {skill_file}")
     if done.interrupted:
         raise fail(
             f"interrupted after {done.chunks_stored + done.chunks_played} of {done.chunks_total} "

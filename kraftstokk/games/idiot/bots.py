@@ -1,5 +1,5 @@
-"""Idiot bots beyond random-legal: greedy and heuristic. They see only their seat's observation
-(the greedy bot only the legal actions)."""
+"""Idiot bots beyond random-legal: greedy, heuristic and expert. They see only their seat's
+observation (the greedy bot only the legal actions)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,11 @@ from kraftstokk.games.idiot.actions import (
     SWAP,
     TAKE,
 )
+from kraftstokk.games.idiot.determinize import determinize
 from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.rules import IdiotRules, burns_on_top
 from kraftstokk.games.idiot.state import IdiotGame
+from kraftstokk.games.search import ExpertSpec, expert_factory
 
 # Ordering keys: lower is preferred. A play's key is its card cost times 16 minus its
 # length, so among plays of one rank the one laying most cards wins.
@@ -206,8 +208,41 @@ class HeuristicBot:
         return best
 
 
+def _worth_searching(observation: IdiotObservation, legal: Sequence[Action]) -> list[Action]:
+    """Per rank one card or all of them; one face-down slot (the seat knows none of them)."""
+    ranks = observation.ranks
+    most: dict[tuple[int, int], Action] = {}
+    moves: list[Action] = []
+    face_down = False
+    for action in legal:
+        kind = action[0]
+        if kind in (PLAY, SNEAK):
+            key = (kind, ranks[action[1]])
+            if key not in most:
+                moves.append(action)
+            most[key] = action
+        elif kind == FACE_DOWN:
+            if not face_down:
+                moves.append(action)
+            face_down = True
+        else:
+            moves.append(action)
+    return moves + [a for a in most.values() if a not in moves]
+
+
+#: Searches every play-phase decision with heuristic playouts to the end (the swap is the
+#: heuristic's). Not to a horizon: scored by the cards held after 40 actions, the expert
+#: was the Idiot in 30.0 % of 200 bench games, against 26.7 % of 120 played out.
+EXPERT = ExpertSpec(
+    determinize=determinize,
+    policy=HeuristicBot.from_settings,
+    playouts_per_ms=3.5,
+    candidates=_worth_searching,
+)
+
 BOTS: dict[str, BotFactory] = {
     "random": random_bot,
     "greedy": GreedyBot.from_settings,
     "heuristic": HeuristicBot.from_settings,
+    "expert": expert_factory(EXPERT),
 }

@@ -17,7 +17,7 @@ SPEC = GameSpec(
         VariantSpec("sequences"),
         VariantSpec("sneak_three"),
     ),
-    bots=("heuristic", "greedy", "random"),
+    bots=("heuristic", "greedy", "random", "expert"),
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile into hand"),
         CounterSpec("burns", "times the pile was burned"),
@@ -43,4 +43,5 @@ SPEC = GameSpec(
     phases=IdiotPhase,
     v1_action_kinds=V1_KINDS,
     rules=RULES,
+    objective="not_loser",
 )

@@ -1,4 +1,4 @@
-"""Kraftidioten bots: random-legal, greedy and heuristic. They read only an observation."""
+"""Kraftidioten bots: random-legal, greedy, heuristic and expert. They read only an observation."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from kraftstokk.games.kraftidioten.actions import (
     PHASE_CLAIM,
     TAKE_ACTION,
 )
+from kraftstokk.games.kraftidioten.determinize import determinize
 from kraftstokk.games.kraftidioten.observation import (
     KraftidiotenObservation,
     KraftidiotenTurnView,
@@ -31,6 +32,7 @@ from kraftstokk.games.kraftidioten.rules import (
     reaches,
 )
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
+from kraftstokk.games.search import ExpertSpec, expert_factory
 
 _INFINITY = float("inf")
 
@@ -296,8 +298,36 @@ class HeuristicBot:
         return [p for p in self._by_figure[category][start:] if p not in ruled_out]
 
 
+#: Of the many false claims a lie may make, the lowest plausible ones this many are searched.
+EXPERT_CLAIMS = 3
+
+
+def _worth_searching(observation: KraftidiotenObservation, legal: Sequence[Action]) -> list[Action]:
+    """Every move of a turn but lies on a new pile; of a lie's claims the lowest plausible
+    ones and the lie by figure that names the card's own plant (the rest only claim more,
+    for nothing)."""
+    if observation.phase == PHASE_CLAIM:
+        ruled_out = set(observation.hand) | observation.shown_cards
+        ruled_out.update(claim.plant for claim in observation.claims)
+        plausible: list[Action] = [a for a in legal if len(a) == 4 and a[3] not in ruled_out]
+        by_figure: list[Action] = [a for a in legal if len(a) == 5 and a[3] == a[1]]
+        return plausible[:EXPERT_CLAIMS] + by_figure
+    if observation.category == NO_CATEGORY:
+        return [a for a in legal if a[0] != LIE]
+    return list(legal)
+
+
+EXPERT = ExpertSpec(
+    determinize=determinize,
+    policy=HeuristicBot.from_settings,
+    playouts_per_ms=2.8,
+    candidates=_worth_searching,
+    horizon=100,
+)
+
 BOTS: dict[str, BotFactory] = {
     "random": random_bot,
     "greedy": GreedyBot.from_settings,
     "heuristic": HeuristicBot.from_settings,
+    "expert": expert_factory(EXPERT),
 }

@@ -11,7 +11,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=10,
     variants=(),
-    bots=("heuristic", "greedy", "random"),
+    bots=("heuristic", "greedy", "random", "expert"),
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile into hand"),
         CounterSpec("burns", "times the pile was burned (by a joker or a top-3 claim)"),

@@ -1,4 +1,4 @@
-"""Bots for Strømkrig: random-legal, greedy and heuristic; they see only observations.
+"""Bots for Strømkrig: random-legal, greedy, heuristic and expert; they see only observations.
 
 * ``random``: a uniformly random legal action.
 * ``greedy``: the cheapest legal play: the ordinary card of lowest production that may be
@@ -13,6 +13,9 @@
   category it is strongest in, and in a war lays the cheapest card that is not lowest.
   Settings: ``join_nr`` (12), ``war_nr`` (20), ``explore`` (0.05: the share of turns on
   which it lays a random ordinary card or run, which breaks endless repeating cycles).
+* ``expert``: searches each turn by determinized playouts of the heuristic
+  (``games/search.py``), to go out first; in a war it plays as the heuristic does.
+  Settings: ``playouts`` or ``ms`` (the time budget per decision, default 50).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kraftstokk.games.core import Action, Bot, BotFactory, Game, random_bot
+from kraftstokk.games.search import ExpertSpec, expert_factory
 from kraftstokk.games.stromkrig.actions import (
     ASK,
     BURN,
@@ -38,6 +42,7 @@ from kraftstokk.games.stromkrig.actions import (
     TAKE,
     WAR,
 )
+from kraftstokk.games.stromkrig.determinize import determinize
 from kraftstokk.games.stromkrig.observation import StromkrigObservation
 from kraftstokk.games.stromkrig.state import StromkrigGame
 
@@ -282,8 +287,16 @@ def _heuristic_bot(game: Game, settings: dict[str, Any]) -> Bot:
     )
 
 
+EXPERT = ExpertSpec(
+    determinize=determinize,
+    policy=_heuristic_bot,
+    playouts_per_ms=4.0,
+    horizon=40,
+)
+
 BOTS: dict[str, BotFactory] = {
     "random": random_bot,
     "greedy": _greedy_bot,
     "heuristic": _heuristic_bot,
+    "expert": expert_factory(EXPERT),
 }

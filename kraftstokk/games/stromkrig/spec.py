@@ -11,7 +11,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     variants=(VariantSpec("invisible_current_category"),),
-    bots=("heuristic", "greedy", "random"),
+    bots=("heuristic", "greedy", "random", "expert"),
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile (a lost war not counted)"),
         CounterSpec("burns", "times the pile was burned by a joker or a club 1-4"),

@@ -433,6 +433,7 @@ function renderStartOptions(stored) {
   $("strength").replaceChildren(
     ...spec.bots.map((kind) => el("option", { value: kind, selected: kind === strength, text: t(`bots.${kind}`) })),
   );
+  describeStrength();
   const chosen = new Set(stored.variants || []);
   $("variant-choices").replaceChildren(
     ...(spec.variants.length
@@ -447,6 +448,11 @@ function renderStartOptions(stored) {
       : [el("p", { class: "muted", text: t("ui.no_variants") })]),
   );
   renderHelp(spec.name);
+}
+
+function describeStrength() {
+  const kind = $("strength").value;
+  $("strength-help").textContent = kind ? t(`bot_help.${kind}`) : "";
 }
 
 async function startGame(event) {
@@ -1350,6 +1356,7 @@ async function main() {
   $("table").addEventListener("pointerdown", () => app.skip?.());
   document.addEventListener("keydown", () => app.skip?.());
   $("upload").addEventListener("change", uploadSave);
+  $("strength").addEventListener("change", describeStrength);
   $("keep-save").addEventListener("change", () => {
     store(SETUP_KEY, JSON.stringify({ ...setupChoices(), keep: $("keep-save").checked }));
   });

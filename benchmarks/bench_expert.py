@@ -1,0 +1,123 @@
+"""The expert's strength and decision time (issue 27.4): one expert against three heuristic bots.
+
+4-player games, the expert's seat turning with the game number, on derived seeds; each
+rate is printed with its 95 % Wilson interval against the issue's target:
+
+* Idiot: the expert is the Idiot in at most 15 % of games (fair share 25 %).
+* Kraftidioten: the expert wins (goes out first) at least 40 % of games.
+* Strømkrig: the expert wins clearly more than 25 % (the interval's low end above 25 %).
+
+The decision time is CPU time per searched decision (two candidates or more), median,
+90th percentile and maximum, against the budget the playouts were converted from
+(``ms``, by the game's ``playouts_per_ms``); CPU time, so other work on a shared machine
+slows it less than it slows the wall clock.
+
+    .venv/bin/python benchmarks/bench_expert.py --games 200 --ms 50 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from _common import default_deck
+
+from kraftstokk.games import registry
+from kraftstokk.games.core import DeckTable, derive_seed, play_game
+from kraftstokk.games.search import DEFAULT_MS, ExpertBot
+from kraftstokk.sim.stats import wilson
+
+PLAYERS = 4
+SEED = 2027
+#: Games per game and budget that ``make bench`` plays (about 13 CPU minutes in all).
+GAMES = {"idiot": 160, "kraftidioten": 60, "stromkrig": 100}
+#: (what is measured, the target, whether the rate must stay below it)
+TARGETS = {
+    "idiot": ("is the Idiot", 0.15, True),
+    "kraftidioten": ("wins", 0.40, False),
+    "stromkrig": ("wins", 0.25, False),
+}
+
+
+class TimedExpert:
+    """An expert seat that records the CPU time of each searched decision."""
+
+    def __init__(self, bot: ExpertBot, times: list[float]) -> None:
+        self._bot = bot
+        self._times = times
+
+    def act(self, observation: Any, legal: Sequence[Any], rng: Any) -> Any:
+        start = time.process_time()
+        action = self._bot.act(observation, legal, rng)
+        if len(legal) > 1:
+            self._times.append(time.process_time() - start)
+        return action
+
+
+def measure(name: str, table: DeckTable, games: int, ms: float) -> dict[str, Any]:
+    game = registry.make_game(name, table, PLAYERS)
+    hits = finished = 0
+    times: list[float] = []
+    playouts = 0
+    for number in range(games):
+        seat = number % PLAYERS
+        bots = registry.make_bots(game, "heuristic")
+        expert = registry.make_bots(game, f"expert:ms={ms}")[0]
+        assert isinstance(expert, ExpertBot)
+        playouts = expert.playouts
+        bots[seat] = TimedExpert(expert, times)
+        result = play_game(game, bots, derive_seed(SEED, number)).result
+        if not result.finished:
+            continue
+        finished += 1
+        below = TARGETS[name][2]
+        hits += (result.loser == seat) if below else (result.order[0] == seat)
+    return {"hits": hits, "finished": finished, "times": times, "playouts": playouts}
+
+
+def report(name: str, ms: float, figures: dict[str, Any]) -> None:
+    wanted, target, below = TARGETS[name]
+    hits, finished, times = figures["hits"], figures["finished"], figures["times"]
+    rate = hits / finished if finished else 0.0
+    low, high = wilson(hits, finished)
+    if below:
+        met, bound = rate <= target, f"at most {target:.0%}"
+    elif name == "stromkrig":  # "clearly more": the whole interval above the fair share
+        met, bound = low > target, f"clearly above {target:.0%}"
+    else:
+        met, bound = rate >= target, f"at least {target:.0%}"
+    print(
+        f"{name} expert (ms={ms:g}, {figures['playouts']} playouts) {wanted}: {rate:.1%} "
+        f"[{low:.1%}, {high:.1%}] of {finished} games (target {bound}: "
+        f"{'met' if met else 'NOT met'})",
+        flush=True,
+    )
+    if times:
+        ordered = sorted(times)
+        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+        print(
+            f"{name} expert decision CPU time: median {statistics.median(ordered) * 1000:.1f} ms, "
+            f"p90 {p90 * 1000:.1f} ms, max {ordered[-1] * 1000:.1f} ms over {len(ordered)} "
+            f"decisions (budget {ms:g} ms)",
+            flush=True,
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, help="games per game and budget")
+    parser.add_argument("--ms", type=float, nargs="+", default=[DEFAULT_MS])
+    parser.add_argument("--game", choices=sorted(TARGETS), action="append")
+    args = parser.parse_args([] if argv is None else argv)
+    table = DeckTable.from_deck(default_deck())
+    for name in args.game or sorted(TARGETS):
+        for ms in args.ms:
+            report(name, ms, measure(name, table, args.games or GAMES[name], ms))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
