@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUNTIME := $(VENV)/.runtime
 
-.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz axe
+.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz axe identity
 
 # The deck path needs the runtime dependencies only; tests, lint and the compiled engine
 # add the dev extras (pytest, mypy with mypyc, Playwright, Dask, ...).
@@ -45,8 +45,11 @@ deck: $(RUNTIME)
 	$(BIN)/kraftstokk booklet output/deck.json --out output --imposed --printshop
 	$(BIN)/kraftstokk booklet output/deck.json --out output --lang en
 
+# The suite on TEST_WORKERS processes, each test file whole in one (its module fixtures,
+# one browser per module, stay one); TEST_WORKERS=0 runs it in this process.
+TEST_WORKERS ?= 2
 test: engine axe
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: install
 	$(BIN)/ruff check kraftstokk tests benchmarks scripts
@@ -69,6 +72,10 @@ bench: engine
 # derandomized one): FUZZ_EXAMPLES examples per reader, a new random seed each run; prints
 # each reader's runs, exit codes, times and peak memory.
 FUZZ_EXAMPLES ?= 200
+# The cores against pure Python on 20,000 games per game (make test compares 8,000).
+identity: engine
+	KRAFTSTOKK_IDENTITY_GAMES=20000 $(BIN)/pytest -p no:cacheprovider tests/test_games_fastcore.py
+
 fuzz: install
 	KRAFTSTOKK_FUZZ=long KRAFTSTOKK_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -p no:cacheprovider \
 		tests/test_fuzz_readers.py tests/test_hostile_property.py

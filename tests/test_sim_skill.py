@@ -43,7 +43,7 @@ def test_the_verdict_says_how_far_the_expert_gets_from_the_fair_share():
     luck = gradient("stromkrig", [("expert", 310, 1000), ("heuristic", 250, 1000)])
     assert luck.words() == "mostly luck"
     sentence = luck.sentence()
-    assert sentence.startswith("In Strømkrig (power war) with deck A, an expert wins 31.0 %")
+    assert sentence.startswith("In Strømkrig with deck A, an expert wins 31.0 %")
     assert "against 25.0 % fair share (heuristic 25.0 % in the same seat): mostly luck." in sentence
     both = gradient("kraftidioten", [("expert", 380, 1000)])
     assert both.words() == "luck and skill both count"
@@ -60,7 +60,7 @@ def test_two_decks_side_by_side_say_which_rewards_skill_more():
     a = gradient("stromkrig", [("expert", 450, 1000)], deck="deck A")
     b = gradient("stromkrig", [("expert", 300, 1000)], deck="deck B")
     said = side_by_side([b, a])
-    assert said.startswith("In Strømkrig (power war), deck A rewards skill more than deck B:")
+    assert said.startswith("In Strømkrig, deck A rewards skill more than deck B:")
     assert "deck A: expert 45.0 % against 25.0 % fair share, mostly skill" in said
     assert "deck B: expert 30.0 % against 25.0 % fair share, mostly luck" in said
     close = gradient("stromkrig", [("expert", 305, 1000)], deck="deck C")

@@ -710,9 +710,13 @@ def test_the_challenge_is_asked_where_the_eye_is_and_can_always_let_stand(
     before = turn(page)
     page.locator("#let-stand-box").tap()  # "always let stand": this question too
     wait_turn_after(page, before)
+    over = page.locator("#over")
     for _ in range(15):
+        # The person's next move, or the game's end (it may end while a question is
+        # answered for them, with no move left to show).
+        page.locator("#moves button.move").or_(over).first.wait_for(state="visible")
         assert page.locator("#moves button[data-kind=challenge]").count() == 0
-        if page.locator("#over").is_visible():
+        if over.is_visible():
             break
         click_a_move(page, prefer_card=False)
     stood = int(page.evaluate("document.body.dataset.letStood || '0'"))
