@@ -117,7 +117,7 @@ def digest(record: GameRecord) -> str:
 def schedule(name: str) -> list[tuple[int, int, int]]:
     """(game index, deck number, configuration number) of every game to compare."""
     configs = len(configurations(name))
-    assert GAMES_PER_GAME >= 2 * configs, f"{name}: {configs} configurations need more games"
+    assert 2 * configs <= GAMES_PER_GAME, f"{name}: {configs} configurations need more games"
     return [(i, i % len(DECK_SEEDS), i % configs) for i in range(GAMES_PER_GAME)]
 
 
