@@ -44,6 +44,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kraftstokk.errors import KraftstokkError, RequestRefused, clip
+from kraftstokk.games import registry
 from kraftstokk.games.replay import FORMAT as REPLAY_FORMAT
 from kraftstokk.games.view import ClaimChoice, refusal
 from kraftstokk.models import Deck
@@ -198,6 +199,17 @@ async def _body(request: Request, model: type[BaseModel]) -> Any:
         raise RequestRefused(clip(first_problem(exc, "body"), 300)) from None
 
 
+def _load_games() -> None:
+    """Import every game's engine, bots, view and narration here, once, before requests
+    run on the engine's threads: two threads importing a compiled game module at once
+    can find it half made (``module ... has no attribute 'GAME'``, a 500 seen under load)."""
+    for spec in registry.specs().values():
+        spec.game_class()
+        spec.bot_factories()
+        for kind in ("view", "narration"):
+            spec.module(kind)
+
+
 def create_app(
     deck: Deck,
     *,
@@ -219,6 +231,7 @@ def create_app(
     """
     if server_timing is None:
         server_timing = os.environ.get(TIMING_SETTING) == "1"
+    _load_games()
     if store is None:
         store = GameStore(
             deck,
