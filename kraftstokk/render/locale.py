@@ -168,17 +168,13 @@ def _check_template(
             )
     filled = "".join(
         literal + (FIELD_STAND_IN if name is not None else "")
-        for literal, name, _, _ in _format_parts(template)
+        for literal, name, _, _ in Formatter().parse(template)
     )
     problem = markup_problem(filled)
     if problem is None:
         problem = _reportlab_problem(filled)
     if problem is not None:
         raise LocaleError(f"{where}: {problem}")
-
-
-def _format_parts(template: str) -> list[tuple[str, str | None, str | None, str | None]]:
-    return list(Formatter().parse(template))
 
 
 def _reportlab_problem(text: str) -> str | None:
