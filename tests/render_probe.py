@@ -12,29 +12,9 @@ from typing import Any
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ContentStream
 
+from kraftstokk.render.preflight.space import IDENTITY, Matrix, apply, multiply
+
 PT = 25.4 / 72  # mm per point
-
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """m then n (PDF order: a point p maps to p * m * n)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
-
-
-def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)
 
 
 @dataclass(frozen=True)

@@ -412,16 +412,24 @@ class _Workers:
             for connection in self._connections:
                 with suppress(OSError):  # that worker has gone already
                     connection.send(None)
+                connection.close()
+            self._processes.clear()
+            self._connections.clear()
         else:
-            for process in self._processes:
-                if process.exitcode is None:
-                    process.terminate()
-            for process in self._processes:
-                process.join()
-        for connection in self._connections:
-            connection.close()
-        self._processes.clear()
-        self._connections.clear()
+            stop_processes(self._processes, self._connections)
+
+
+def stop_processes(processes: list[BaseProcess], connections: list[Connection]) -> None:
+    """Stop worker processes with SIGTERM, wait for them, close their pipes, forget both."""
+    for process in processes:
+        if process.exitcode is None:
+            process.terminate()
+    for process in processes:
+        process.join()
+    for connection in connections:
+        connection.close()
+    processes.clear()
+    connections.clear()
 
 
 @contextmanager

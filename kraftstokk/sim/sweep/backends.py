@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol, cast
 
-from kraftstokk.sim.runner import default_workers, send_failure, start_method
+from kraftstokk.sim.runner import default_workers, send_failure, start_method, stop_processes
 from kraftstokk.sim.sweep.model import SweepError
 from kraftstokk.sim.sweep.work import ChunkResult, ChunkTask, WorkerMismatch, run_chunk
 
@@ -235,15 +235,7 @@ class LocalBackend:
                 gc.unfreeze()
 
     def close(self) -> None:
-        for process in self._processes:
-            if process.exitcode is None:
-                process.terminate()
-        for process in self._processes:
-            process.join()
-        for connection in self._connections:
-            connection.close()
-        self._processes.clear()
-        self._connections.clear()
+        stop_processes(self._processes, self._connections)
 
 
 class DaskBackend:
