@@ -174,10 +174,12 @@ class Tally:
     resumed: int = 0
     errors: list[str] = field(default_factory=list)
     waits_ms: list[float] = field(default_factory=list)
+    starts_ms: list[float] = field(default_factory=list)  # the new games' waits alone
+    slowest: list[tuple[float, str, float]] = field(default_factory=list)  # diag
 
 
 async def _player(
-    base: str,
+    client: httpx.AsyncClient,
     index: int,
     stop: float,
     cards: dict[str, Any],
@@ -187,11 +189,10 @@ async def _player(
     """One person at one table: a game after another until ``stop``; ``think`` seconds
     (uniform, seeded by the table) pass between an answer and the next move."""
     rng = random.Random(index)
-    async with httpx.AsyncClient(base_url=base, timeout=30, headers={"Origin": base}) as client:
-        try:
-            await _play(client, index, stop, cards, tally, rng, think)
-        except httpx.TransportError as exc:  # the server closed or reset the connection
-            tally.errors.append(f"{type(exc).__name__} {exc}"[:100])
+    try:
+        await _play(client, index, stop, cards, tally, rng, think)
+    except httpx.TransportError as exc:  # the server closed or reset the connection
+        tally.errors.append(f"{type(exc).__name__} {exc}"[:100])
 
 
 async def _play(
@@ -216,6 +217,8 @@ async def _play(
         began = time.perf_counter()
         response = await client.post("/api/games", json=body)
         tally.waits_ms.append((time.perf_counter() - began) * 1000)
+        tally.starts_ms.append(tally.waits_ms[-1])
+        tally.slowest.append((time.monotonic(), "new", tally.waits_ms[-1]))
         tally.requests += 1
         if response.status_code != 201:
             tally.errors.append(f"{response.status_code} {response.text[:100]}")
@@ -232,6 +235,7 @@ async def _play(
                     "/api/games/resume", json={"save": snapshot["save"], "then": move}
                 )
             tally.waits_ms.append((time.perf_counter() - began) * 1000)
+            tally.slowest.append((time.monotonic(), "move", tally.waits_ms[-1]))
             tally.requests += 1
             if response.status_code != 200:
                 tally.errors.append(f"{response.status_code} {response.text[:100]}")
@@ -284,18 +288,35 @@ def load(folder: Path, think: tuple[float, float] | None) -> None:
         cards = {c["id"]: c for c in httpx.get(f"{base}/api/setup").json()["cards"]}
         tally = Tally()
 
-        async def run() -> None:
-            stop = time.monotonic() + LOAD_SECONDS
-            players = (_player(base, i, stop, cards, tally, think) for i in range(LOAD_GAMES))
-            await asyncio.gather(*players)
+        async def run() -> tuple[float, float, float | None]:
+            """The tables played; the seconds, the clients' CPU and the server's CPU."""
+            async with contextlib.AsyncExitStack() as stack:
+                # Made before the clock starts: each client's setup (its TLS context) is
+                # tens of ms of this process's CPU, which would hold up the first answers.
+                clients = [
+                    await stack.enter_async_context(
+                        httpx.AsyncClient(base_url=base, timeout=30, headers={"Origin": base})
+                    )
+                    for _ in range(LOAD_GAMES)
+                ]
+                server_before = tree_cpu_seconds(server.pid)
+                client_before = time.process_time()
+                began = time.perf_counter()
+                stop = time.monotonic() + LOAD_SECONDS
+                await asyncio.gather(
+                    *(
+                        _player(client, i, stop, cards, tally, think)
+                        for i, client in enumerate(clients)
+                    )
+                )
+                elapsed = time.perf_counter() - began
+                client_cpu = time.process_time() - client_before
+                server_after = tree_cpu_seconds(server.pid)
+            if server_before is None or server_after is None:
+                return elapsed, client_cpu, None
+            return elapsed, client_cpu, server_after - server_before
 
-        server_cpu = tree_cpu_seconds(server.pid)
-        client_cpu = time.process_time()
-        began = time.perf_counter()
-        asyncio.run(run())
-        elapsed = time.perf_counter() - began
-        client_cpu = time.process_time() - client_cpu
-        server_after = tree_cpu_seconds(server.pid)
+        elapsed, client_cpu, server_cpu = asyncio.run(run())
     load_average = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     waits = tally.waits_ms or [0.0]
     p99 = percentile(waits, 99)
@@ -303,13 +324,12 @@ def load(folder: Path, think: tuple[float, float] | None) -> None:
         case = "saturated (no think time: each answer sends the next move at once)"
     else:
         case = f"paced (think {think[0]:g}-{think[1]:g} s between an answer and the next move)"
-    if server_cpu is None or server_after is None:
+    if server_cpu is None:
         spent = "server CPU not measured (no /proc)"
     else:
-        used = server_after - server_cpu
         spent = (
-            f"server {used / elapsed * 100:.0f}% of one core, "
-            f"{used / max(tally.requests, 1) * 1000:.2f} ms CPU per request"
+            f"server {server_cpu / elapsed * 100:.0f}% of one core, "
+            f"{server_cpu / max(tally.requests, 1) * 1000:.2f} ms CPU per request"
         )
     figures = (
         f"{tally.requests} requests ({tally.requests / elapsed:.0f}/s), {tally.games} games "

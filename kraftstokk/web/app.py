@@ -363,6 +363,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await engine(images.prepare)  # before the first request is served
+        await engine(store.warm_up)
         yield
 
     routes = [
