@@ -175,7 +175,6 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     waits_ms: list[float] = field(default_factory=list)
     starts_ms: list[float] = field(default_factory=list)  # the new games' waits alone
-    slowest: list[tuple[float, str, float]] = field(default_factory=list)  # diag
 
 
 async def _player(
@@ -218,7 +217,6 @@ async def _play(
         response = await client.post("/api/games", json=body)
         tally.waits_ms.append((time.perf_counter() - began) * 1000)
         tally.starts_ms.append(tally.waits_ms[-1])
-        tally.slowest.append((time.monotonic(), "new", tally.waits_ms[-1]))
         tally.requests += 1
         if response.status_code != 201:
             tally.errors.append(f"{response.status_code} {response.text[:100]}")
@@ -235,7 +233,6 @@ async def _play(
                     "/api/games/resume", json={"save": snapshot["save"], "then": move}
                 )
             tally.waits_ms.append((time.perf_counter() - began) * 1000)
-            tally.slowest.append((time.monotonic(), "move", tally.waits_ms[-1]))
             tally.requests += 1
             if response.status_code != 200:
                 tally.errors.append(f"{response.status_code} {response.text[:100]}")
@@ -320,6 +317,7 @@ def load(folder: Path, think: tuple[float, float] | None) -> None:
     load_average = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     waits = tally.waits_ms or [0.0]
     p99 = percentile(waits, 99)
+    starts = tally.starts_ms or [0.0]
     if think is None:
         case = "saturated (no think time: each answer sends the next move at once)"
     else:
@@ -335,7 +333,8 @@ def load(folder: Path, think: tuple[float, float] | None) -> None:
         f"{tally.requests} requests ({tally.requests / elapsed:.0f}/s), {tally.games} games "
         f"finished, {tally.resumed} moves resumed on another process, {len(tally.errors)} "
         f"errors; client wait p50 {statistics.median(waits):.1f} ms, p99 {p99:.1f} ms, "
-        f"max {max(waits):.1f} ms; clients {client_cpu / elapsed * 100:.0f}% of one core, "
+        f"max {max(waits):.1f} ms (new games: p99 {percentile(starts, 99):.1f} ms); "
+        f"clients {client_cpu / elapsed * 100:.0f}% of one core, "
         f"{spent}; load average {load_average:.2f}"
     )
     if think is None:  # a throughput figure: its wait is ~ LOAD_GAMES / throughput
