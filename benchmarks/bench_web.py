@@ -24,7 +24,11 @@ load line says how much of a core the clients and the server used).
      by Little's law its wait is about 50 / throughput whatever the server does, so it
      is no player's wait; it is the server's capacity (requests/s, CPU per request),
      kept to show a regression in the server's cost. Target: no error.
-3. First cards (when a ``chromium`` is on the PATH): a fresh server (empty cache), the
+3. Protocol: the CPU per request of ``serve``'s HTTP/1.1 layer (uvicorn's httptools
+   protocol with the connection limits of ``web/protocol.py``) and of its h11 fallback,
+   in this process with no network and no app work: a figure the machine's other load
+   hardly moves, unlike the load lines.
+4. First cards (when a ``chromium`` is on the PATH): a fresh server (empty cache), the
    page opened and Start pressed; the time until every card image of the table is drawn.
    Target: <= 1 s.
 
@@ -37,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import os
 import random
 import shutil
@@ -390,7 +395,91 @@ def first_cards(folder: Path) -> None:
     )
 
 
-PARTS = ("first_cards", "latency", "paced", "saturated")
+#: A move as the page sends it, and an answer of a move's size: the HTTP/1.1 layer alone.
+MOVE_REQUEST = (
+    b"POST /api/games/abcdefghijklmnopqrstuv/moves HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n"
+    b"Accept: */*\r\nAccept-Encoding: gzip, deflate\r\nConnection: keep-alive\r\n"
+    b"Origin: http://127.0.0.1:8000\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 44\r\n\r\n" + b'{"turn": 12, "log_after": 100000, "move": 3}'
+)
+PROTOCOL_REQUESTS = 5_000
+
+
+class _Loopback(asyncio.Transport):
+    """A connection that takes every answer and drops it (the protocol's cost alone)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closing = False
+
+    def write(self, data: Any) -> None:
+        pass
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        ends = {"peername": ("127.0.0.1", 50000), "sockname": ("127.0.0.1", 8000)}
+        return ends.get(name, default)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+def protocol() -> None:
+    """CPU per request of ``serve``'s HTTP/1.1 protocol (httptools) and of its h11 fallback,
+    in this process, a move's request in and a 10 kB answer out, on a kept connection."""
+    from uvicorn.config import Config
+    from uvicorn.server import ServerState
+
+    from kraftstokk.web.protocol import GuardedH11Protocol, GuardedProtocol
+
+    answer = json.dumps({"view": "x" * 9000, "moves": list(range(300))}).encode()
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        while (await receive()).get("more_body"):
+            pass
+        length = str(len(answer)).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", length)]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": answer})
+
+    async def cost(kind: type[Any]) -> float:
+        config = Config(app, log_level="warning", access_log=False)
+        config.load()
+        connection = kind(config=config, server_state=ServerState(), app_state={})
+        connection.connection_made(_Loopback())
+        for number in range(200 + PROTOCOL_REQUESTS):
+            if number == 200:  # warmed up
+                began = time.process_time()
+            connection.data_received(MOVE_REQUEST)
+            while not connection.waiting_for_request:
+                await asyncio.sleep(0)
+        return (time.process_time() - began) / PROTOCOL_REQUESTS * 1e6
+
+    async def run() -> dict[str, list[float]]:
+        kinds = {"served": GuardedProtocol, "h11": GuardedH11Protocol}
+        costs: dict[str, list[float]] = {name: [] for name in kinds}
+        for _ in range(3):  # alternated, so the machine's load falls on both alike
+            for name, kind in kinds.items():
+                costs[name].append(await cost(kind))
+        return costs
+
+    costs = asyncio.run(run())
+    print(
+        f"web protocol ({GuardedProtocol.__name__}): {min(costs['served']):.0f} µs CPU per "
+        f"request (h11 fallback: {min(costs['h11']):.0f} µs), best of 3 x "
+        f"{PROTOCOL_REQUESTS} requests"
+    )
+
+
+PARTS = ("first_cards", "latency", "protocol", "paced", "saturated")
 
 
 def main(parts: Sequence[str] = PARTS) -> None:
@@ -404,6 +493,8 @@ def main(parts: Sequence[str] = PARTS) -> None:
             first_cards(folder / "fresh")  # an empty cache: drawn before the server listens
         if "latency" in parts:
             latency(folder)
+        if "protocol" in parts:
+            protocol()
         if "paced" in parts:
             load(folder, THINK_SECONDS)
         if "saturated" in parts:
