@@ -1,11 +1,12 @@
 """The README's phone screenshots of ``kraftstokk serve``: docs/serve-phone-*.png.
 
-Run ``.venv/bin/python scripts/readme_screenshots.py`` (needs Debian's ``chromium`` and
-Playwright, the dev extras). It serves the deck of ``sources/deck.toml`` in its own process
-(a temporary key and card cache), opens the page in Chromium at 390 x 844 with touch, the
-computer's moves shown at once, in the deck's language, and takes two shots:
+Run ``.venv/bin/python scripts/readme_screenshots.py [FOLDER]`` (default ``docs/``; needs
+Debian's ``chromium`` and Playwright, the dev extras). It serves the deck of
+``sources/deck.toml`` in its own process (a temporary key and card cache), opens the page
+in Chromium at 390 x 844 with touch, the computer's moves shown at once, in the deck's
+language, and takes two shots:
 
-- ``serve-phone-idiot.png``: Idiot for five, the first card of a pair tapped (a group is
+- ``serve-phone-idiot.png``: Idiot for two, the first card of a pair tapped (a group is
   built by tapping its cards);
 - ``serve-phone-kraftidioten.png``: Kraftidioten for ten, a computer's claim asked about
   (the question and its answers in the bar at the bottom).
@@ -34,12 +35,14 @@ SEEDS = range(1, 41)
 MOVES = 60  # moves tried in one game before the next seed
 
 
-def main() -> int:
+def main(arguments: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.web import launch
 
+    out = Path(arguments[0]) if arguments else DOCS
+    out.mkdir(parents=True, exist_ok=True)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         print("readme_screenshots: no chromium on the PATH (apt-get install chromium)")
@@ -59,14 +62,14 @@ def main() -> int:
                 browser = playwright.chromium.launch(
                     executable_path=chromium, headless=True, args=FLAGS
                 )
-                _shoot(browser, url, "idiot", 4, _idiot_group, DOCS / "serve-phone-idiot.png")
+                _shoot(browser, url, "idiot", 1, _idiot_group, out / "serve-phone-idiot.png")
                 _shoot(
                     browser,
                     url,
                     "kraftidioten",
                     9,
                     _kraftidioten_question,
-                    DOCS / "serve-phone-kraftidioten.png",
+                    out / "serve-phone-kraftidioten.png",
                 )
                 browser.close()
         finally:
@@ -107,7 +110,7 @@ def _shoot(browser: Any, url: str, game: str, opponents: int, scene: Any, path: 
                     _images_drawn(page)
                     page.evaluate("window.scrollTo(0, 0)")  # a tapped card scrolls into view
                     page.screenshot(path=path)
-                    print(f"readme_screenshots: {path.relative_to(REPO)} ({game}, seed {seed})")
+                    print(f"readme_screenshots: {path} ({game}, seed {seed})")
                     return
                 if not _a_move(page):
                     break
@@ -170,4 +173,4 @@ def _images_drawn(page: Any) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
