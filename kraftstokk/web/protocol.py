@@ -13,7 +13,7 @@ accepts. :func:`guarded_protocol` makes its HTTP/1.1 protocol stricter:
 
 The protocol is uvicorn's ``httptools`` one (the parser in C) when httptools is
 installed, as ``pyproject.toml`` asks, else its pure-Python ``h11`` one: under load,
-h11 took a fifth of a worker's time, more than the engine's own moves. The limits are
+h11 took a fifth of a busy worker's time (the engine's moves a quarter). The limits are
 the same on both. The body's own deadline is the app's (``guard.BODY_SECONDS``).
 """
 
