@@ -2,7 +2,8 @@
 
 Each part starts ``kraftstokk serve`` (the real command, on a free 127.0.0.1 port, with
 its key and card cache in a temporary folder) and drives it from this process, so the
-clients never share the server's interpreter.
+clients never share the server's interpreter (they do share the machine's cores: each
+load line says how much of a core the clients and the server used).
 
 1. Latency (``--workers 1``, ``KRAFTSTOKK_SERVER_TIMING=1``, the only way the server
    says its time): whole games of each game; every answer's ``Server-Timing`` (the
@@ -10,8 +11,24 @@ clients never share the server's interpreter.
    Target: p99 <= 10 ms.
 2. Load (``--workers 2``): 50 games at once by 50 clients for 30 s over loopback, each
    request on a kept connection; a process that does not know a game gets the save with
-   the move, as the page does. Target: client p99 <= 100 ms, no error.
-3. First cards (when a ``chromium`` is on the PATH): a fresh server (empty cache), the
+   the move, as the page does. Two lines:
+
+   - *paced*: each table waits :data:`THINK_SECONDS` (uniform, seeded per table) between
+     an answer and its next move. The page shows every computer move for 0.7 s at its
+     normal pace (``STEP_MS`` in ``static/app.js``), and these tables seat 5 or 6, so a
+     round between two of the person's moves holds 4 or 5 computer moves: 2.8 s or more
+     on screen before the person even starts to think. 0.5-1.5 s (1 s on average) is
+     well below that: each table asks about three times as often as a person playing
+     at the normal pace. Target: client p99 <= 100 ms, no error.
+   - *saturated*: no think time, each answer sends the next move at once. A closed loop:
+     by Little's law its wait is about 50 / throughput whatever the server does, so it
+     is no player's wait; it is the server's capacity (requests/s, CPU per request),
+     kept to show a regression in the server's cost. Target: no error.
+3. Protocol: the CPU per request of ``serve``'s HTTP/1.1 layer (uvicorn's httptools
+   protocol with the connection limits of ``web/protocol.py``) and of its h11 fallback,
+   in this process with no network and no app work: a figure the machine's other load
+   hardly moves, unlike the load lines.
+4. First cards (when a ``chromium`` is on the PATH): a fresh server (empty cache), the
    page opened and Start pressed; the time until every card image of the table is drawn.
    Target: <= 1 s.
 
@@ -23,22 +40,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import json
 import os
 import random
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 from _common import default_deck
+
+from kraftstokk.web import launch
+from kraftstokk.web.app import TIMING_SETTING as TIMING
 
 TARGET_P99_MS = 10.0
 TARGET_LOAD_P99_MS = 100.0
@@ -47,30 +69,25 @@ GAMES_PER_KIND = 12
 LOAD_GAMES = 50
 LOAD_SECONDS = 30.0
 LOAD_WORKERS = 2
+THINK_SECONDS = (0.5, 1.5)  # between an answer and the next move (see the docstring)
 SETUPS = (("idiot", 4), ("kraftidioten", 5), ("stromkrig", 5))
 
 
+@dataclass(frozen=True)
+class ServerProcess:
+    base: str  # its URL, http://127.0.0.1:<port>
+    pid: int
+
+
 @contextlib.contextmanager
-def serving(folder: Path, *options: str, timing: bool = False) -> Iterator[str]:
-    """``kraftstokk serve`` in its own process; yields its URL, stops it with Ctrl-C."""
+def serving(folder: Path, *options: str, timing: bool = False) -> Iterator[ServerProcess]:
+    """``kraftstokk serve`` in its own process until it answers; stopped with Ctrl-C."""
     folder.mkdir(parents=True, exist_ok=True)
     deck = folder / "deck.json"
     if not deck.exists():
         deck.write_text(default_deck().model_dump_json(), encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {
-        **os.environ,
-        "KRAFTSTOKK_DATA_DIR": str(folder / "data"),
-        "KRAFTSTOKK_CACHE_DIR": str(folder / "cache"),
-    }
-    env.pop("KRAFTSTOKK_SERVER_TIMING", None)
-    if timing:
-        env["KRAFTSTOKK_SERVER_TIMING"] = "1"
-    command = [sys.executable, "-c", "from kraftstokk.cli import main; main()", "serve"]
-    command += [str(deck), "--port", str(port), *options]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    env = {TIMING: "1" if timing else ""}
+    server, port = launch.serve_process(deck, folder, *options, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
@@ -83,7 +100,7 @@ def serving(folder: Path, *options: str, timing: bool = False) -> Iterator[str]:
             if time.monotonic() > deadline or server.poll() is not None:
                 raise RuntimeError(f"kraftstokk serve {' '.join(options)} did not start")
             time.sleep(0.1)
-        yield base
+        yield ServerProcess(base, server.pid)
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -121,8 +138,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def latency(folder: Path) -> None:
     with (
-        serving(folder, timing=True) as base,
-        httpx.Client(base_url=base, headers={"Origin": base}, timeout=30) as client,
+        serving(folder, timing=True) as server,
+        httpx.Client(base_url=server.base, headers={"Origin": server.base}, timeout=30) as client,
     ):
         cards = {c["id"]: c for c in client.get("/api/setup").json()["cards"]}
         rng = random.Random(2026)
@@ -154,69 +171,192 @@ def latency(folder: Path) -> None:
     )
 
 
+@dataclass
+class Tally:
+    """What the clients of one load run saw."""
+
+    requests: int = 0
+    games: int = 0
+    resumed: int = 0
+    errors: list[str] = field(default_factory=list)
+    waits_ms: list[float] = field(default_factory=list)
+    starts_ms: list[float] = field(default_factory=list)  # the new games' waits alone
+
+
 async def _player(
-    base: str, index: int, stop: float, cards: dict[str, Any], tally: dict[str, Any]
+    client: httpx.AsyncClient,
+    index: int,
+    stop: float,
+    cards: dict[str, Any],
+    tally: Tally,
+    think: tuple[float, float] | None,
 ) -> None:
+    """One person at one table: a game after another until ``stop``; ``think`` seconds
+    (uniform, seeded by the table) pass between an answer and the next move."""
     rng = random.Random(index)
+    try:
+        await _play(client, index, stop, cards, tally, rng, think)
+    except httpx.TransportError as exc:  # the server closed or reset the connection
+        tally.errors.append(f"{type(exc).__name__} {exc}"[:100])
+
+
+async def _play(
+    client: httpx.AsyncClient,
+    index: int,
+    stop: float,
+    cards: dict[str, Any],
+    tally: Tally,
+    rng: random.Random,
+    think: tuple[float, float] | None,
+) -> None:
     game, opponents = SETUPS[index % len(SETUPS)]
-    async with httpx.AsyncClient(base_url=base, timeout=30, headers={"Origin": base}) as client:
-        while time.monotonic() < stop:
-            body = {"game": game, "opponents": opponents, "bots": "heuristic", "seed": index}
-            response = await client.post("/api/games", json=body)
-            if response.status_code != 201:
-                tally["errors"].append(f"{response.status_code} {response.text[:100]}")
+
+    async def pause() -> None:
+        if think is not None:
+            await asyncio.sleep(rng.uniform(*think))
+
+    if think is not None:  # the tables open over the first pause, not all at one instant
+        await asyncio.sleep(rng.uniform(0, think[1]))
+    while time.monotonic() < stop:
+        body = {"game": game, "opponents": opponents, "bots": "heuristic", "seed": index}
+        began = time.perf_counter()
+        response = await client.post("/api/games", json=body)
+        tally.waits_ms.append((time.perf_counter() - began) * 1000)
+        tally.starts_ms.append(tally.waits_ms[-1])
+        tally.requests += 1
+        if response.status_code != 201:
+            tally.errors.append(f"{response.status_code} {response.text[:100]}")
+            return
+        snapshot = response.json()
+        while snapshot["over"] is None and time.monotonic() < stop:
+            await pause()
+            move = choose(snapshot, cards, rng)
+            began = time.perf_counter()
+            response = await client.post(f"/api/games/{snapshot['id']}/moves", json=move)
+            if response.status_code in (404, 409):  # another process: save and move
+                tally.resumed += 1
+                response = await client.post(
+                    "/api/games/resume", json={"save": snapshot["save"], "then": move}
+                )
+            tally.waits_ms.append((time.perf_counter() - began) * 1000)
+            tally.requests += 1
+            if response.status_code != 200:
+                tally.errors.append(f"{response.status_code} {response.text[:100]}")
                 return
             snapshot = response.json()
-            tally["requests"] += 1
-            while snapshot["over"] is None and time.monotonic() < stop:
-                move = choose(snapshot, cards, rng)
-                began = time.perf_counter()
-                response = await client.post(f"/api/games/{snapshot['id']}/moves", json=move)
-                if response.status_code in (404, 409):  # another process: save and move
-                    tally["resumed"] += 1
-                    response = await client.post(
-                        "/api/games/resume", json={"save": snapshot["save"], "then": move}
-                    )
-                tally["client_ms"].append((time.perf_counter() - began) * 1000)
-                tally["requests"] += 1
-                if response.status_code != 200:
-                    tally["errors"].append(f"{response.status_code} {response.text[:100]}")
-                    return
-                snapshot = response.json()
-            tally["games"] += snapshot["over"] is not None
+        tally.games += snapshot["over"] is not None
+        await pause()  # the result read, "play again"
 
 
-def load(folder: Path) -> None:
+def tree_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user + system) used so far by process ``pid`` and all its descendants
+    (``serve``'s supervisor and its workers); None where ``/proc`` cannot tell (not Linux)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) "
+        parents[int(entry)] = int(fields[1])
+        used[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    if pid not in used:
+        return None
+    total = 0.0
+    for process, seconds in used.items():
+        chain = process
+        while chain != pid and chain in parents and parents[chain] > 1:
+            chain = parents[chain]
+        if chain == pid:
+            total += seconds
+    return total
+
+
+def load(folder: Path, think: tuple[float, float] | None) -> None:
+    """50 tables at once on ``--workers 2`` for LOAD_SECONDS; one line of figures.
+
+    ``think`` (seconds, low and high) paces every table; None is the saturated case.
+    """
     options = ("--workers", str(LOAD_WORKERS), "--max-games", str(LOAD_GAMES * 2))
-    with serving(folder, *options) as base:
+    with serving(folder, *options) as server:
+        base = server.base
         cards = {c["id"]: c for c in httpx.get(f"{base}/api/setup").json()["cards"]}
-        tally: dict[str, Any] = {
-            "requests": 0,
-            "games": 0,
-            "resumed": 0,
-            "errors": [],
-            "client_ms": [],
-        }
+        tally = Tally()
 
-        async def run() -> None:
-            stop = time.monotonic() + LOAD_SECONDS
-            players = (_player(base, i, stop, cards, tally) for i in range(LOAD_GAMES))
-            await asyncio.gather(*players)
+        async def run() -> tuple[float, float, float | None]:
+            """The tables played; the seconds, the clients' CPU and the server's CPU."""
+            async with contextlib.AsyncExitStack() as stack:
+                # Made before the clock starts: each client's setup (its TLS context) is
+                # tens of ms of this process's CPU, which would hold up the first answers.
+                clients = [
+                    await stack.enter_async_context(
+                        httpx.AsyncClient(base_url=base, timeout=30, headers={"Origin": base})
+                    )
+                    for _ in range(LOAD_GAMES)
+                ]
+                gc.collect()  # this process's own collector pauses are no player's wait:
+                gc.freeze()  # what it made to start is out of its sight while it measures
+                server_before = tree_cpu_seconds(server.pid)
+                client_before = time.process_time()
+                began = time.perf_counter()
+                stop = time.monotonic() + LOAD_SECONDS
+                await asyncio.gather(
+                    *(
+                        _player(client, i, stop, cards, tally, think)
+                        for i, client in enumerate(clients)
+                    )
+                )
+                elapsed = time.perf_counter() - began
+                client_cpu = time.process_time() - client_before
+                server_after = tree_cpu_seconds(server.pid)
+                gc.unfreeze()
+            if server_before is None or server_after is None:
+                return elapsed, client_cpu, None
+            return elapsed, client_cpu, server_after - server_before
 
-        began = time.perf_counter()
-        asyncio.run(run())
-        elapsed = time.perf_counter() - began
-    waits = tally["client_ms"] or [0.0]
+        elapsed, client_cpu, server_cpu = asyncio.run(run())
+    load_average = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    waits = tally.waits_ms or [0.0]
     p99 = percentile(waits, 99)
-    fine = not tally["errors"] and p99 <= TARGET_LOAD_P99_MS
-    verdict = "ok" if fine else f"FAILED: {tally['errors'][:3] or 'too slow'}"
+    starts = tally.starts_ms or [0.0]
+    if think is None:
+        case = "saturated (no think time: each answer sends the next move at once)"
+    else:
+        case = f"paced (think {think[0]:g}-{think[1]:g} s between an answer and the next move)"
+    if server_cpu is None:
+        spent = "server CPU not measured (no /proc)"
+    else:
+        spent = (
+            f"server {server_cpu / elapsed * 100:.0f}% of one core, "
+            f"{server_cpu / max(tally.requests, 1) * 1000:.2f} ms CPU per request"
+        )
+    figures = (
+        f"{tally.requests} requests ({tally.requests / elapsed:.0f}/s), {tally.games} games "
+        f"finished, {tally.resumed} moves resumed on another process, {len(tally.errors)} "
+        f"errors; client wait p50 {statistics.median(waits):.1f} ms, p99 {p99:.1f} ms, "
+        f"max {max(waits):.1f} ms (new games: p99 {percentile(starts, 99):.1f} ms); "
+        f"clients {client_cpu / elapsed * 100:.0f}% of one core, "
+        f"{spent}; load average {load_average:.2f}"
+    )
+    if think is None:  # a throughput figure: its wait is ~ LOAD_GAMES / throughput
+        verdict = "ok" if not tally.errors else f"FAILED: {tally.errors[:3]}"
+        print(
+            f"web load, {case}: {LOAD_GAMES} games, --workers {LOAD_WORKERS}: {figures} {verdict}"
+        )
+        return
+    fine = not tally.errors and p99 <= TARGET_LOAD_P99_MS
+    verdict = "ok" if fine else f"FAILED: {tally.errors[:3] or 'too slow'}"
     print(
-        f"web load: {LOAD_GAMES} games at once for {elapsed:.0f} s, --workers {LOAD_WORKERS}: "
-        f"{tally['requests']} requests ({tally['requests'] / elapsed:.0f}/s), "
-        f"{tally['games']} games finished, {tally['resumed']} moves resumed on another "
-        f"process, {len(tally['errors'])} errors, client wait median "
-        f"{statistics.median(waits):.1f} ms, p99 {p99:.1f} ms "
-        f"(target <= {TARGET_LOAD_P99_MS:.0f} ms, no error) {verdict}"
+        f"web load, {case}: {LOAD_GAMES} games at once, --workers {LOAD_WORKERS}: {figures} "
+        f"(target p99 <= {TARGET_LOAD_P99_MS:.0f} ms, no error) {verdict}"
     )
 
 
@@ -229,12 +369,12 @@ def first_cards(folder: Path) -> None:
     if chromium is None:
         print("web first cards: skipped (no chromium or no playwright)")
         return
-    with serving(folder) as base, sync_playwright() as playwright:
+    with serving(folder) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
         page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
-        page.goto(base)
+        page.goto(server.base)
         page.wait_for_selector("#start:not([hidden])")
         page.check("input[name=game][value=stromkrig]")
         began = time.perf_counter()
@@ -255,13 +395,111 @@ def first_cards(folder: Path) -> None:
     )
 
 
-def main() -> None:
+#: A move as the page sends it, and an answer of a move's size: the HTTP/1.1 layer alone.
+MOVE_REQUEST = (
+    b"POST /api/games/abcdefghijklmnopqrstuv/moves HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n"
+    b"Accept: */*\r\nAccept-Encoding: gzip, deflate\r\nConnection: keep-alive\r\n"
+    b"Origin: http://127.0.0.1:8000\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 44\r\n\r\n" + b'{"turn": 12, "log_after": 100000, "move": 3}'
+)
+PROTOCOL_REQUESTS = 5_000
+
+
+class _Loopback(asyncio.Transport):
+    """A connection that takes every answer and drops it (the protocol's cost alone)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closing = False
+
+    def write(self, data: Any) -> None:
+        pass
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        ends = {"peername": ("127.0.0.1", 50000), "sockname": ("127.0.0.1", 8000)}
+        return ends.get(name, default)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+def protocol() -> None:
+    """CPU per request of ``serve``'s HTTP/1.1 protocol (httptools) and of its h11 fallback,
+    in this process, a move's request in and a 10 kB answer out, on a kept connection."""
+    from uvicorn.config import Config
+    from uvicorn.server import ServerState
+
+    from kraftstokk.web.protocol import GuardedH11Protocol, GuardedProtocol
+
+    answer = json.dumps({"view": "x" * 9000, "moves": list(range(300))}).encode()
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        while (await receive()).get("more_body"):
+            pass
+        length = str(len(answer)).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", length)]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": answer})
+
+    async def cost(kind: type[Any]) -> float:
+        config = Config(app, log_level="warning", access_log=False)
+        config.load()
+        connection = kind(config=config, server_state=ServerState(), app_state={})
+        connection.connection_made(_Loopback())
+        for number in range(200 + PROTOCOL_REQUESTS):
+            if number == 200:  # warmed up
+                began = time.process_time()
+            connection.data_received(MOVE_REQUEST)
+            while not connection.waiting_for_request:
+                await asyncio.sleep(0)
+        return (time.process_time() - began) / PROTOCOL_REQUESTS * 1e6
+
+    async def run() -> dict[str, list[float]]:
+        kinds = {"served": GuardedProtocol, "h11": GuardedH11Protocol}
+        costs: dict[str, list[float]] = {name: [] for name in kinds}
+        for _ in range(3):  # alternated, so the machine's load falls on both alike
+            for name, kind in kinds.items():
+                costs[name].append(await cost(kind))
+        return costs
+
+    costs = asyncio.run(run())
+    print(
+        f"web protocol ({GuardedProtocol.__name__}): {min(costs['served']):.0f} µs CPU per "
+        f"request (h11 fallback: {min(costs['h11']):.0f} µs), best of 3 x "
+        f"{PROTOCOL_REQUESTS} requests"
+    )
+
+
+PARTS = ("first_cards", "latency", "protocol", "paced", "saturated")
+
+
+def main(parts: Sequence[str] = PARTS) -> None:
+    """Every part, or the ones named (``python benchmarks/bench_web.py paced saturated``)."""
+    unknown = sorted(set(parts) - set(PARTS))
+    if unknown:
+        raise SystemExit(f"bench_web: no part {unknown[0]!r} (parts: {', '.join(PARTS)})")
     with tempfile.TemporaryDirectory(prefix="bench-web-") as temporary:
         folder = Path(temporary)
-        first_cards(folder / "fresh")  # an empty cache: drawn before the server listens
-        latency(folder)
-        load(folder)
+        if "first_cards" in parts:
+            first_cards(folder / "fresh")  # an empty cache: drawn before the server listens
+        if "latency" in parts:
+            latency(folder)
+        if "protocol" in parts:
+            protocol()
+        if "paced" in parts:
+            load(folder, THINK_SECONDS)
+        if "saturated" in parts:
+            load(folder, None)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:] or PARTS)

@@ -75,6 +75,36 @@ def test_every_field_of_a_save_is_bounded(
     assert words in response.json()["error"]
 
 
+@pytest.mark.parametrize(
+    ("change", "english", "bokmal"),
+    [
+        (
+            {"rules": {"players": 11}},
+            "is for 2-10 players, not 11",
+            "er for 2–10 spillere, ikke 11",
+        ),
+        ({"rules": {"action_cap": DEFAULT_ACTION_CAP + 1}}, "action cap", "grensen på"),
+        (
+            {"bots": ["person", "greedy", "genius"]},
+            "no kraftidioten bot 'genius'",
+            "robot 'genius'",
+        ),
+        ({"actions": [[]]}, "action 1 is no action", "handling 1 er ingen handling"),
+    ],
+)
+def test_a_saves_bounds_are_told_in_every_language(
+    client: Any, log: dict[str, Any], change: dict[str, Any], english: str, bokmal: str
+) -> None:
+    """A hand-edited upload is refused in the page's words, not English alone."""
+    broken = {**log, **change}
+    if "rules" in change:
+        broken["rules"] = {**log["rules"], **change["rules"]}
+    answer = _resume(client, broken).json()
+    assert english in answer["error"] and english in answer["said"]["en"]
+    assert bokmal in answer["said"]["nb"]
+    assert set(answer["said"]) == {"en", "nb", "nn"} and len(set(answer["said"].values())) == 3
+
+
 def test_more_actions_than_the_cap_are_refused(client: Any, log: dict[str, Any]) -> None:
     capped = {**log, "rules": {**log["rules"], "action_cap": 5}}
     response = _resume(client, capped)

@@ -23,7 +23,7 @@ import pytest
 from kraftstokk.models import Deck
 from kraftstokk.web.app import create_app
 from kraftstokk.web.guard import SECURITY_HEADERS, HostPolicy
-from kraftstokk.web.protocol import guarded_protocol
+from kraftstokk.web.protocol import GuardedH11Protocol, GuardedProtocol, guarded_protocol
 from tests.web_helpers import BASE, TEST_KEY, client_for, new_game, running_server, serve_process
 
 GAME = {"game": "idiot", "opponents": 1, "bots": "greedy", "seed": 1}
@@ -216,13 +216,19 @@ def test_a_body_too_slow_gets_408_and_the_connection_closes(deck: Deck) -> None:
 # ------------------------------------------------------------------ real sockets
 
 
-@pytest.fixture(scope="module")
-def strict_server() -> Any:
+@pytest.fixture(scope="module", params=[GuardedProtocol, GuardedH11Protocol], ids=["served", "h11"])
+def strict_server(request: pytest.FixtureRequest) -> Any:
+    """The limits on uvicorn's protocol that ``serve`` uses (httptools) and on its fallback."""
     from tests.conftest import synthetic_deck
 
     app = create_app(synthetic_deck(), key=TEST_KEY)
-    with running_server(app, guarded_protocol(header_seconds=0.5, max_connections=8)) as url:
+    protocol = guarded_protocol(header_seconds=0.5, max_connections=8, base=request.param)
+    with running_server(app, protocol) as url:
         yield url
+
+
+def test_serve_parses_http_with_httptools() -> None:
+    assert GuardedProtocol.__name__ == "GuardedHttpToolsProtocol"
 
 
 def _address(url: str) -> tuple[str, int]:

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import random
-import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -18,6 +15,7 @@ from starlette.testclient import TestClient
 
 from kraftstokk.games.replay import make_replay
 from kraftstokk.models import Deck
+from kraftstokk.web import launch
 from kraftstokk.web.app import create_app
 from kraftstokk.web.seal import SaveKey
 
@@ -137,9 +135,7 @@ def running_server(app: Any, http: Any = None) -> Iterator[str]:
 
     from kraftstokk.web.protocol import guarded_protocol
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = launch.free_port()
     config = uvicorn.Config(
         app,
         host="127.0.0.1",
@@ -168,17 +164,6 @@ def serve_process(deck: Deck, folder: Path, *options: str) -> tuple[subprocess.P
     cache under ``folder``), its output piped as text; returns the process and the port."""
     path = folder / "deck.json"
     path.write_text(deck.model_dump_json(), encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {
-        **os.environ,
-        "KRAFTSTOKK_DATA_DIR": str(folder / "data"),
-        "KRAFTSTOKK_CACHE_DIR": str(folder / "cache"),
-    }
-    command = [sys.executable, "-c", "from kraftstokk.cli import main; main()", "serve"]
-    command += [str(path), "--port", str(port), *options]
-    process = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    return launch.serve_process(
+        path, folder, *options, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
-    return process, port

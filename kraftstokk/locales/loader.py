@@ -96,6 +96,13 @@ def _where(root: Root, code: str, part: str) -> str:
 
 def languages() -> tuple[str, ...]:
     """The languages there are: the folders of ``kraftstokk/locales``, sorted."""
+    return _languages()
+
+
+@functools.cache
+def _languages() -> tuple[str, ...]:
+    """Listed once (every new game of the web app asks, through :func:`load`); :func:`reset`
+    lists them again."""
     return tuple(
         sorted(
             entry.name
@@ -120,6 +127,7 @@ def drop_root(owner: str) -> None:
 def reset() -> None:
     """Forget what was read (after the files, the roots or the games changed)."""
     _all_languages.cache_clear()
+    _languages.cache_clear()
     _GENERATION[0] += 1
 
 

@@ -28,6 +28,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError, RequestRefused, clip
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action
 from kraftstokk.games.registry import bot_kinds, game_class
@@ -44,6 +45,7 @@ SEED_LIMIT: Final = 2**63  # seeds are 0 <= seed < 2**63: too many to try one by
 MAX_ACTION_LENGTH: Final = 16  # numbers in one action (its kind and what it names)
 MAX_ACTION_NUMBER: Final = 2**31  # |any number in an action| is below this
 MAX_SEALED: Final = 400_000  # characters of sealed text (the body limit is 512 kB)
+BOUNDS: Final = "refusals.bounds"  # web.toml's words for the bounds a save is held to
 
 
 class WebSave(BaseModel):
@@ -196,47 +198,54 @@ def read_replay_log(raw: dict[str, Any], deck_json: dict[str, Any], deck: str) -
 
 
 def check_bounds(save: GameSave) -> None:
-    """Refuse a save that no game of this server could have written (RequestRefused)."""
+    """Refuse a save that no game of this server could have written (RequestRefused, its
+    reason in every language the page speaks: a hand-edited upload meets these)."""
     if save.game not in views.games():
-        raise RequestRefused(f"save: unknown game {clip(save.game, 40)!r}")
+        raise _bound("unknown_game", game=repr(clip(save.game, 40)))
     cls = game_class(save.game)
     if not cls.min_players <= save.players <= cls.max_players:
-        raise RequestRefused(
-            f"save: {save.game} is for {cls.min_players}-{cls.max_players} players, "
-            f"not {save.players}"
+        raise _bound(
+            "players",
+            game=save.game,
+            low=str(cls.min_players),
+            high=str(cls.max_players),
+            players=str(save.players),
         )
     unknown = sorted(set(save.variants) - cls.allowed_variants)
     if unknown or len(set(save.variants)) != len(save.variants):
-        raise RequestRefused(
-            f"save: variants {clip(', '.join(unknown) or 'repeated', 80)} "
-            f"(allowed: {', '.join(sorted(cls.allowed_variants)) or 'none'})"
-        )
+        allowed = ", ".join(sorted(cls.allowed_variants))
+        shown: Any = allowed or (lambda code: locales.text(code, "web", f"{BOUNDS}.no_variants"))
+        if unknown:
+            raise _bound("variants", variants=clip(", ".join(unknown), 80), allowed=shown)
+        raise _bound("variants_repeated", allowed=shown)
     if not 1 <= save.action_cap <= DEFAULT_ACTION_CAP:
-        raise RequestRefused(
-            f"save: action cap {save.action_cap} is outside 1-{DEFAULT_ACTION_CAP}"
-        )
+        raise _bound("action_cap", cap=str(save.action_cap), most=str(DEFAULT_ACTION_CAP))
     _check_seats(save)
     if not 0 <= save.seed < SEED_LIMIT:
-        raise RequestRefused(f"save: seed {save.seed} is outside 0 to 2**63 - 1")
+        raise _bound("seed", seed=str(save.seed))
     actions = len(save.prefix) + len(save.moves)
     if actions > save.action_cap:
-        raise RequestRefused(f"save: {actions} actions, more than its cap of {save.action_cap}")
+        raise _bound("actions", actions=str(actions), cap=str(save.action_cap))
     _check_actions(save.prefix)
     _check_actions(save.moves)
+
+
+def _bound(key: str, **values: object) -> RequestRefused:
+    return refusal(f"{BOUNDS}.{key}", RequestRefused, **values)
 
 
 def _check_seats(save: GameSave) -> None:
     if len(save.bots) != save.players or save.bots.count(PERSON) != 1:
         shown = clip(", ".join(save.bots), 120)
-        raise RequestRefused(
-            f"save: needs one {PERSON!r} seat among {save.players} seats, found bots [{shown}]"
-        )
+        raise _bound("seats", person=repr(PERSON), players=str(save.players), bots=shown)
     kinds = set(bot_kinds(save.game))
     strangers = sorted({bot for bot in save.bots if bot != PERSON and bot not in kinds})
     if strangers:
-        raise RequestRefused(
-            f"save: no {save.game} bot {clip(strangers[0], 40)!r} "
-            f"(choose from {', '.join(sorted(kinds))})"
+        raise _bound(
+            "bot",
+            game=save.game,
+            bot=repr(clip(strangers[0], 40)),
+            kinds=", ".join(sorted(kinds)),
         )
 
 
@@ -245,6 +254,4 @@ def _check_actions(actions: Sequence[Action]) -> None:
         if not 1 <= len(action) <= MAX_ACTION_LENGTH or any(
             not -MAX_ACTION_NUMBER < part < MAX_ACTION_NUMBER for part in action
         ):
-            raise RequestRefused(
-                f"save: action {number} is no action of any game ({clip(str(list(action)), 60)})"
-            )
+            raise _bound("action", number=str(number), action=clip(str(list(action)), 60))

@@ -119,6 +119,7 @@ def serve(
             cache=folders.cache_dir(),
             hosts=HostPolicy(host, port),
             max_games=max_games,
+            freeze_startup=True,
         )
         # uvicorn stops on the first signal, then raises it again once it is done.
         with contextlib.suppress(KeyboardInterrupt):
@@ -150,6 +151,7 @@ def worker_app() -> Any:
         cache=folders.cache_dir(),
         hosts=HostPolicy(settings["host"], settings["port"]),
         max_games=settings["max_games"],
+        freeze_startup=True,
     )
     return quiet_forced_exit(app)
 

@@ -163,6 +163,28 @@ class GameStore:
         self._keep(session)
         return session
 
+    def warm_up(self) -> None:
+        """Make the rules of every game at every table size, and one game of each (not kept),
+        so that the first players of a fresh process do not wait while the first of them
+        reads the languages and sets the rules up (tens of ms each, and on the engine's
+        threads at once several would do the same work)."""
+        for name in views.games():
+            cls = game_class(name)
+            bot = "heuristic" if "heuristic" in bot_kinds(name) else bot_kinds(name)[0]
+            for players in range(cls.min_players, cls.max_players + 1):
+                game = self._game(name, players, ())
+                save = GameSave(
+                    save_id=saves.new_save_id(),
+                    deck=self.digest,
+                    game=game.name,
+                    players=players,
+                    variants=(),
+                    action_cap=game.action_cap,
+                    bots=(PERSON, *[bot] * (players - 1)),
+                    seed=players,
+                )
+                self.snapshot(self._replayed(game, save), 0)
+
     def resume(self, save: GameSave) -> Session:
         """A game again from the browser's save; refused with a reason, never half-made."""
         session = self.rebuild(save)
