@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import pytest
 
 from kraftstokk.errors import SimulationError
-from kraftstokk.games import registry
+from kraftstokk.games import playouts, registry, search
 from kraftstokk.games.core import DeckTable, State, play_game
+from kraftstokk.games.playouts import Playout
 from kraftstokk.games.search import DEFAULT_MS, ExpertBot, playouts_for
 from tests.conftest import synthetic_deck
+from tests.native_build import require_core
 
 TABLE = DeckTable.from_deck(synthetic_deck())
 GAMES = registry.package_names()
@@ -102,6 +105,28 @@ def test_a_seeded_expert_plays_the_same_game_for_the_same_budget(name):
     assert len(first.actions) > 50 and first.actions == again.actions
     heuristic = play_game(game, registry.make_bots(game, "heuristic"), 21)
     assert heuristic.actions != first.actions  # it searched: some move was its own
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seeded_expert_plays_the_same_game_on_the_core_and_in_python(name, monkeypatch):
+    """The expert's playouts run on the game's core (``playouts.playout``); played by the
+    Python engine instead (as with KRAFTSTOKK_PURE_PYTHON=1, or no core built), every
+    playout, and so every decision, is the same."""
+    require_core(name)
+    game = registry.make_game(name, TABLE, 3, action_cap=120)
+    spec = f"expert:playouts={PLAYOUTS * 4},heuristic,heuristic"
+    compiled = play_game(game, registry.make_bots(game, spec), 8)
+    calls: list[bool] = []
+
+    def in_python(*args: Any, **kwargs: Any) -> Playout:
+        calls.append(True)
+        return playouts.playout(*args, **kwargs, native=False)
+
+    monkeypatch.setattr(search, "playout", in_python)
+    pure = play_game(game, registry.make_bots(game, spec), 8)
+    assert calls and compiled.actions == pure.actions and compiled.result == pure.result
+    heuristic = play_game(game, registry.make_bots(game, "heuristic"), 8)
+    assert heuristic.actions != compiled.actions  # it searched: some move was its own
 
 
 def test_the_budget_is_playouts_or_milliseconds_converted_by_the_measured_rate():

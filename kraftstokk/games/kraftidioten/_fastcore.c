@@ -1835,7 +1835,8 @@ static int ki_load_position(KiCore *self, PyObject *state) {
     return 0;
 }
 
-/* (finished, order, loser, actions, rounds, the actions played or None) */
+/* (finished, order, loser, actions, rounds, the actions played or None, each seat's
+   len(remaining_cards(seat)): the cards in its hand) */
 static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) {
     const ki_game *g = &self->game;
     int loser = -1;
@@ -1844,12 +1845,18 @@ static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) 
     }
     PyObject *order = PyList_New(g->out_len);
     PyObject *played = record ? PyList_New(logged) : Py_NewRef(Py_None);
+    PyObject *held = PyList_New(g->n);
     PyObject *result = NULL;
-    if (order == NULL || played == NULL) goto done;
+    if (order == NULL || played == NULL || held == NULL) goto done;
     for (int i = 0; i < g->out_len; i++) {
         PyObject *seat = PyLong_FromLong(g->out_order[i]);
         if (seat == NULL) goto done;
         PyList_SET_ITEM(order, i, seat);
+    }
+    for (int seat = 0; seat < g->n; seat++) {
+        PyObject *count = PyLong_FromLong(g->hand_len[seat]);
+        if (count == NULL) goto done;
+        PyList_SET_ITEM(held, seat, count);
     }
     for (Py_ssize_t i = 0; record && i < logged; i++) {
         PyObject *action = ki_action_object(self->rules, &self->log[i]);
@@ -1858,29 +1865,53 @@ static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) 
     }
     long long rounds = (g->turns + g->n - 1) / g->n;
     if (loser >= 0) {
-        result = Py_BuildValue("(OOiLLO)", Py_True, order, loser, g->actions, rounds, played);
+        result = Py_BuildValue("(OOiLLOO)", Py_True, order, loser, g->actions, rounds, played,
+                               held);
     } else {
-        result = Py_BuildValue("(OOOLLO)", g->finished ? Py_True : Py_False, order, Py_None,
-                               g->actions, rounds, played);
+        result = Py_BuildValue("(OOOLLOO)", g->finished ? Py_True : Py_False, order, Py_None,
+                               g->actions, rounds, played, held);
     }
 done:
     Py_XDECREF(order);
     Py_XDECREF(played);
+    Py_XDECREF(held);
     return result;
+}
+
+/* state.clone() with first applied by the Python engine (a new reference), or NULL. */
+static PyObject *ki_after(PyObject *state, PyObject *first) {
+    PyObject *copy = PyObject_CallMethod(state, "clone", NULL);
+    if (copy == NULL) return NULL;
+    PyObject *done = PyObject_CallMethod(copy, "apply", "(O)", first);
+    if (done == NULL) {
+        Py_DECREF(copy);
+        return NULL;
+    }
+    Py_DECREF(done);
+    return copy;
 }
 
 /* playouts.python_playout: the state's chance draws from Random(seed), seat s's bot from
    LazyRandom(derive_seed(seed, s + 1)). */
 static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
-    PyObject *state, *seed_object;
+    PyObject *state, *seed_object, *first = Py_None;
     int record;
     uint64_t seed;
-    if (!PyArg_ParseTuple(args, "OOp:playout", &state, &seed_object, &record) ||
-        ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) {
+    if (!PyArg_ParseTuple(args, "OOp|O:playout", &state, &seed_object, &record, &first) ||
+        ki_seed_arg(seed_object, &seed) < 0) {
+        return NULL;
+    }
+    /* With first, a copy of the state after state.apply(first) (drawing from the state's
+       own generator, as the Python engine does) is played on; the actions played are
+       those after it. */
+    PyObject *position = first == Py_None ? Py_NewRef(state) : ki_after(state, first);
+    if (position == NULL) return NULL;
+    if (ki_enter(self) < 0) {
+        Py_DECREF(position);
         return NULL;
     }
     PyObject *result = NULL;
-    if (ki_load_position(self, state) == 0) {
+    if (ki_load_position(self, position) == 0) {
         ks_random_lazy(&self->game_rng, seed);
         for (int seat = 0; seat < self->num_seats; seat++) {
             ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
@@ -1889,6 +1920,7 @@ static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
         if (logged >= 0) result = ki_playout_result(self, logged, record);
     }
     self->busy = 0;
+    Py_DECREF(position);
     return result;
 }
 
@@ -1959,8 +1991,9 @@ static PyMethodDef KiCore_methods[] = {
     {"deal", (PyCFunction)KiCore_deal, METH_O,
      PyDoc_STR("deal(seed) -> game.new_initial_state(Random(seed)).card_locations()")},
     {"playout", (PyCFunction)KiCore_playout, METH_VARARGS,
-     PyDoc_STR("playout(state, seed, record) -> (finished, order, loser, actions, rounds, "
-               "played): the state played on as playouts.python_playout plays it.")},
+     PyDoc_STR("playout(state, seed, record, first=None) -> (finished, order, loser, "
+               "actions, rounds, played, held): the state played on as "
+               "playouts.python_playout plays it.")},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1708,19 +1708,39 @@ static int load_position(state *s, Core *core, PyObject *py) {
     return 1;
 }
 
+/* state.clone() with first applied by the Python engine (a new reference), or NULL. */
+static PyObject *after_first(PyObject *position, PyObject *first) {
+    PyObject *copy = PyObject_CallMethod(position, "clone", NULL);
+    if (copy == NULL) return NULL;
+    PyObject *done = PyObject_CallMethod(copy, "apply", "(O)", first);
+    if (done == NULL) {
+        Py_DECREF(copy);
+        return NULL;
+    }
+    Py_DECREF(done);
+    return copy;
+}
+
 /* playouts.python_playout: the position played on; seat s's bot draws from
  * LazyRandom(derive_seed(seed, s + 1)). (finished, order, loser, actions, rounds, the
- * actions played or None) */
+ * actions played or None, each seat's count of cards held) */
 static PyObject *Core_playout(PyObject *self, PyObject *args) {
     Core *core = (Core *)self;
-    PyObject *position, *seed_arg;
+    PyObject *given, *seed_arg, *first = Py_None;
     int record;
     uint64_t seed;
-    if (!PyArg_ParseTuple(args, "OOp:playout", &position, &seed_arg, &record) ||
+    if (!PyArg_ParseTuple(args, "OOp|O:playout", &given, &seed_arg, &record, &first) ||
         !parse_seed(seed_arg, &seed))
         return NULL;
+    /* With first, a copy of the state after state.apply(first) by the Python engine is
+     * played on; the actions played are those after it. */
+    PyObject *position = first == Py_None ? Py_NewRef(given) : after_first(given, first);
+    if (position == NULL) return NULL;
     state *s = new_state();
-    if (s == NULL) return NULL;
+    if (s == NULL) {
+        Py_DECREF(position);
+        return NULL;
+    }
     PyObject *result = NULL;
     if (load_position(s, core, position)) {
         /* StromkrigState draws from its own generator only to deal. */
@@ -1733,19 +1753,25 @@ static PyObject *Core_playout(PyObject *self, PyObject *args) {
             for (int seat = 0; finished && seat < s->n && loser < 0; seat++)
                 if (!s->out[seat]) loser = seat;
             if (finished && loser < 0 && s->order_len > 0) loser = s->order[s->order_len - 1];
+            /* each seat's len(remaining_cards(seat)): the cards in its hand */
+            int counts[MAX_SEATS];
+            for (int seat = 0; seat < s->n; seat++) counts[seat] = s->hands[seat].len;
             PyObject *order = ints_to_list(s->order, s->order_len);
             PyObject *played = record ? actions_to_list(core) : Py_NewRef(Py_None);
             PyObject *loser_obj = loser >= 0 ? PyLong_FromLong(loser) : Py_NewRef(Py_None);
-            if (order && played && loser_obj)
-                result = Py_BuildValue("(OOOLLO)", finished ? Py_True : Py_False, order,
+            PyObject *held = ints_to_list(counts, s->n);
+            if (order && played && loser_obj && held)
+                result = Py_BuildValue("(OOOLLOO)", finished ? Py_True : Py_False, order,
                                        loser_obj, s->actions, (s->turns + s->n - 1) / s->n,
-                                       played);
+                                       played, held);
             Py_XDECREF(order);
             Py_XDECREF(played);
             Py_XDECREF(loser_obj);
+            Py_XDECREF(held);
         }
     }
     PyMem_Free(s);
+    Py_DECREF(position);
     return result;
 }
 
@@ -1755,8 +1781,8 @@ static PyMethodDef Core_methods[] = {
      "loser_cards): one whole game, as play_game plays it."},
     {"deal", Core_deal, METH_O, "deal(seed) -> card_locations() of the dealt state."},
     {"playout", Core_playout, METH_VARARGS,
-     "playout(state, seed, record) -> (finished, order, loser, actions, rounds, played): the "
-     "state played on as playouts.python_playout plays it."},
+     "playout(state, seed, record, first=None) -> (finished, order, loser, actions, rounds, "
+     "played, held): the state played on as playouts.python_playout plays it."},
     {NULL, NULL, 0, NULL},
 };
 
