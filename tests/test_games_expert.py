@@ -100,10 +100,10 @@ def test_a_seeded_expert_plays_the_same_game_for_the_same_budget(name):
     # Idiot's few candidates need more rounds before one clearly beats the heuristic's.
     playouts = 60 if name == "idiot" else PLAYOUTS
     spec = f"expert:playouts={playouts},heuristic,heuristic"
-    first = play_game(game, registry.make_bots(game, spec), 21)
-    again = play_game(game, registry.make_bots(game, spec), 21)
+    first = play_game(game, registry.make_bots(game, spec), 23)
+    again = play_game(game, registry.make_bots(game, spec), 23)
     assert len(first.actions) > 50 and first.actions == again.actions
-    heuristic = play_game(game, registry.make_bots(game, "heuristic"), 21)
+    heuristic = play_game(game, registry.make_bots(game, "heuristic"), 23)
     assert heuristic.actions != first.actions  # it searched: some move was its own
 
 
