@@ -202,28 +202,39 @@ def outcome_after(
 def test_a_core_plays_a_first_move_and_counts_the_cards_held_as_python_does(name: str) -> None:
     """A search's playouts (issue 27): a candidate move applied first, heuristic seats
     played on to the end or to a horizon (a small action cap), and each seat's cards held
-    where the playout stopped: the same through the core and the Python engine."""
+    where the playout stopped: the same through the core and the Python engine, from
+    every fifth decision of seeded games and for each of its legal moves (Kraftidioten's
+    turns, challenges and the claims of a lie among them)."""
     require_core(name)
     table = DeckTable.from_deck(synthetic_deck(7))
     compared = unfinished = 0
+    phases: set[int] = set()
     for players, cap in itertools.product((2, 4), (0, 40)):
         extra = {"action_cap": cap} if cap else {}
         game = registry.make_game(name, table, players, **extra)
         bots = registry.make_bots(game, "heuristic")
+        walkers = registry.make_bots(game, seating("mixed", players))
         assert native_core(game, bots) is not None
         seed = derive_seed(SEED, players, cap)
-        for point, state in positions(name, game, seed):
-            if state.is_terminal():
-                continue
-            for number, first in enumerate(state.legal_actions()[:4]):
-                playout_seed = derive_seed(seed, int(point * 100), number)
-                core = outcome_after(state, bots, playout_seed, first, native_engine=True)
-                python = outcome_after(state, bots, playout_seed, first, native_engine=False)
-                assert core == python, (name, players, cap, point, first)
-                assert not isinstance(core, str)
-                compared += 1
-                unfinished += not core.result.finished
-    assert compared > 40 and unfinished > 5, (compared, unfinished)
+        state = game.new_initial_state(random.Random(seed))
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if step % 5 == 0:
+                phases.add(int(getattr(state, "phase", getattr(state, "_phase", 0))))
+                for number, first in enumerate(legal[:8] + legal[8:][-4:]):
+                    playout_seed = derive_seed(seed, step, number)
+                    core = outcome_after(state, bots, playout_seed, first, native_engine=True)
+                    python = outcome_after(state, bots, playout_seed, first, native_engine=False)
+                    assert core == python, (name, players, cap, step, first)
+                    compared += 1
+                    unfinished += not isinstance(core, str) and not core.result.finished
+            seat = state.current_player()
+            state.apply(walkers[seat].act(state.observation(seat), legal, rng))
+            step += 1
+    assert compared > 100 and unfinished > 5, (compared, unfinished)
+    assert len(phases) >= 2, phases
 
 
 @pytest.mark.parametrize("name", native.native_cores())

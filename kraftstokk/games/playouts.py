@@ -55,9 +55,10 @@ def playout(
 
     The native core plays it when one serves these bots (unless ``native`` is False);
     ``record`` asks for the list of actions played (a rollout needs only the result).
-    ``first``: a legal action of ``state`` applied (as ``state.apply`` does, to a copy)
-    before the bots play on, and not among the recorded actions: a search's candidate
-    move, played without a copy of the state where the core applies it itself.
+    ``first``: a legal action of ``state`` applied (as ``state.apply`` does, to a copy,
+    its chance events drawing from ``random.Random(seed)`` too) before the bots play on,
+    and not among the recorded actions: a search's candidate move, played without a
+    copy of the state where the core applies it itself.
     """
     game = state.game
     if len(bots) != game.num_players:
@@ -85,9 +86,9 @@ def python_playout(
 ) -> Playout:
     """:func:`playout` by the Python engine: the reference the cores are checked against."""
     position = state.clone()
+    position.reseed(random.Random(seed))
     if first is not None:
         position.apply(first)
-    position.reseed(random.Random(seed))
     bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(len(bots))]
     actions: list[Action] = []
     position.play_out(bots, bot_rngs, actions)

@@ -236,7 +236,7 @@ def _worth_searching(observation: IdiotObservation, legal: Sequence[Action]) -> 
 EXPERT = ExpertSpec(
     determinize=determinize,
     policy=HeuristicBot.from_settings,
-    playouts_per_ms=3.5,
+    playouts_per_ms=40.0,
     candidates=_worth_searching,
 )
 

@@ -1878,49 +1878,85 @@ done:
     return result;
 }
 
-/* state.clone() with first applied by the Python engine (a new reference), or NULL. */
-static PyObject *ki_after(PyObject *state, PyObject *first) {
-    PyObject *copy = PyObject_CallMethod(state, "clone", NULL);
-    if (copy == NULL) return NULL;
-    PyObject *done = PyObject_CallMethod(copy, "apply", "(O)", first);
-    if (done == NULL) {
-        Py_DECREF(copy);
-        return NULL;
+/* The legal actions of the loaded position, as KraftidiotenState.legal_actions lists
+   them (a claim's false claims from the floor up, then its lies by figure; the turn's
+   from ki_turn_actions). Returns their count. */
+static int ki_legal(const ki_game *g, ki_action *legal) {
+    const KiRules *rules = g->rules;
+    if (g->finished || g->actions >= rules->action_cap) return 0;
+    if (g->phase == PHASE_CHALLENGE) {
+        legal[0] = ki_listed(rules->challenge_action, KI_CHALLENGE, -1, -1, -1);
+        legal[1] = ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
+        return 2;
     }
-    Py_DECREF(done);
-    return copy;
+    if (g->phase == PHASE_CLAIM) {
+        int card = g->lie_card, category = g->lie_category, count = 0;
+        int start = ki_false_start(rules, category, card, g->floor);
+        for (int at = start; at < rules->false_count[category][card]; at++) {
+            legal[count++] = ki_listed(rules->false_action[category][card][at], KI_LAY, card,
+                                       category, rules->false_plant[category][card][at]);
+        }
+        for (int i = 0; i < rules->num_plants; i++) {
+            int plant = rules->plants[i];
+            legal[count] = ki_listed(NULL, KI_LAY_FIGURE, card, category, plant);
+            legal[count++].figure =
+                ki_lowest_figure_lie(g->floor, rules->claim_figures[category][plant]);
+        }
+        return count;
+    }
+    return ki_turn_actions(g, legal);
 }
 
-/* playouts.python_playout: the state's chance draws from Random(seed), seat s's bot from
-   LazyRandom(derive_seed(seed, s + 1)). */
+/* Applies first, one of the position's legal actions (a Python action), as
+   KraftidiotenState.apply does, drawing from the game's generator; not logged. Returns -1
+   with a Python exception set when it is not legal here. */
+static int ki_first(KiCore *self, PyObject *first) {
+    ki_game *g = &self->game;
+    ki_action legal[KI_MAX_LEGAL + KI_MAX_CARDS];
+    int count = ki_legal(g, legal);
+    for (int i = 0; i < count; i++) {
+        PyObject *action = ki_action_object(self->rules, &legal[i]);
+        if (action == NULL) return -1;
+        int same = PyObject_RichCompareBool(action, first, Py_EQ);
+        Py_DECREF(action);
+        if (same < 0) return -1;
+        if (same) {
+            if (ki_apply(g, &legal[i]) < 0) return -1;
+            if (g->broken != NULL) {
+                PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
+                return -1;
+            }
+            return 0;
+        }
+    }
+    PyErr_SetString(PyExc_ValueError, "first: not a legal action of the position");
+    return -1;
+}
+
+/* playouts.python_playout: the state's chance draws from Random(seed) (first's included,
+   applied here before the bots play on; the actions logged are those after it), seat s's
+   bot from LazyRandom(derive_seed(seed, s + 1)). */
 static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
     PyObject *state, *seed_object, *first = Py_None;
     int record;
     uint64_t seed;
     if (!PyArg_ParseTuple(args, "OOp|O:playout", &state, &seed_object, &record, &first) ||
-        ki_seed_arg(seed_object, &seed) < 0) {
-        return NULL;
-    }
-    /* With first, a copy of the state after state.apply(first) (drawing from the state's
-       own generator, as the Python engine does) is played on; the actions played are
-       those after it. */
-    PyObject *position = first == Py_None ? Py_NewRef(state) : ki_after(state, first);
-    if (position == NULL) return NULL;
-    if (ki_enter(self) < 0) {
-        Py_DECREF(position);
+        ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) {
         return NULL;
     }
     PyObject *result = NULL;
-    if (ki_load_position(self, position) == 0) {
+    if (ki_load_position(self, state) == 0) {
         ks_random_lazy(&self->game_rng, seed);
         for (int seat = 0; seat < self->num_seats; seat++) {
             ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
         }
-        Py_ssize_t logged = ki_loop(self);
-        if (logged >= 0) result = ki_playout_result(self, logged, record);
+        /* first draws from Random(seed), as the Python engine's reseeded copy does */
+        if (first == Py_None || ki_first(self, first) == 0) {
+            Py_ssize_t logged = ki_loop(self);
+            if (logged >= 0) result = ki_playout_result(self, logged, record);
+        }
     }
     self->busy = 0;
-    Py_DECREF(position);
     return result;
 }
 

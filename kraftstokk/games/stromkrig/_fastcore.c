@@ -1708,17 +1708,77 @@ static int load_position(state *s, Core *core, PyObject *py) {
     return 1;
 }
 
-/* state.clone() with first applied by the Python engine (a new reference), or NULL. */
-static PyObject *after_first(PyObject *position, PyObject *first) {
-    PyObject *copy = PyObject_CallMethod(position, "clone", NULL);
-    if (copy == NULL) return NULL;
-    PyObject *done = PyObject_CallMethod(copy, "apply", "(O)", first);
-    if (done == NULL) {
-        Py_DECREF(copy);
+/* The Python action of a legal action at the position (a new reference): the shared
+ * tuple of its kind and card, or a run's (RUN, card, ...) with its cards in run_cards. */
+static PyObject *legal_object(const Core *core, const state *s, const action *a,
+                              uint8_t *run_cards) {
+    if (a->kind != KIND_RUN) {
+        PyObject *shared = core->action[a->kind - KIND_BASE][a->card];
+        if (shared == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "stromkrig native core: an unknown action");
+            return NULL;
+        }
+        return Py_NewRef(shared);
+    }
+    const cards *hand = &s->hands[s->current];
+    if (a->card + a->len > hand->len) {
+        PyErr_SetString(PyExc_RuntimeError, "stromkrig native core: a run past the hand");
         return NULL;
     }
-    Py_DECREF(done);
-    return copy;
+    PyObject *tuple = PyTuple_New(a->len + 1);
+    if (tuple == NULL) return NULL;
+    for (int k = 0; k <= a->len; k++) {
+        if (k > 0) run_cards[k - 1] = hand->card[a->card + k - 1];
+        PyObject *item = PyLong_FromLong(k == 0 ? KIND_RUN : run_cards[k - 1]);
+        if (item == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, k, item);
+    }
+    return tuple;
+}
+
+/* Applies first, one of the position's legal actions (a Python action), as
+ * StromkrigState.apply does (it draws nothing from the state's generator); not logged.
+ * Returns 0 with a Python exception set when it is not legal here. */
+static int apply_first(Core *core, state *s, PyObject *first) {
+    legal_list legal, scratch;
+    legal.len = 0;
+    if (s->phase != PHASE_OVER && s->actions < core->action_cap) {
+        for (int k = 0; k < SAMPLE_COUNT; k++) {
+            if (!buffer_reserve(&core->samples[k], 1)) return 0;
+        }
+        if (s->phase == PHASE_PLAY) {
+            turn_rest(s, &legal, turn_lays(s, &legal));
+        } else {
+            other_legal(s, &legal);
+        }
+    }
+    for (int i = 0; i < legal.len && !s->error; i++) {
+        uint8_t run_cards[DECK];
+        action chosen = legal.item[i];
+        PyObject *tuple = legal_object(core, s, &chosen, run_cards);
+        if (tuple == NULL) return 0;
+        int same = PyObject_RichCompareBool(tuple, first, Py_EQ);
+        Py_DECREF(tuple);
+        if (same < 0) return 0;
+        if (same) {
+            apply(s, &chosen, run_cards, &scratch);
+            break;
+        }
+        if (i + 1 == legal.len) legal.len = 0; /* none matched */
+    }
+    if (s->error) {
+        PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (action %lld)", s->error,
+                     s->actions);
+        return 0;
+    }
+    if (legal.len == 0) {
+        PyErr_SetString(PyExc_ValueError, "first: not a legal action of the position");
+        return 0;
+    }
+    return 1;
 }
 
 /* playouts.python_playout: the position played on; seat s's bot draws from
@@ -1726,28 +1786,22 @@ static PyObject *after_first(PyObject *position, PyObject *first) {
  * actions played or None, each seat's count of cards held) */
 static PyObject *Core_playout(PyObject *self, PyObject *args) {
     Core *core = (Core *)self;
-    PyObject *given, *seed_arg, *first = Py_None;
+    PyObject *position, *seed_arg, *first = Py_None;
     int record;
     uint64_t seed;
-    if (!PyArg_ParseTuple(args, "OOp|O:playout", &given, &seed_arg, &record, &first) ||
+    if (!PyArg_ParseTuple(args, "OOp|O:playout", &position, &seed_arg, &record, &first) ||
         !parse_seed(seed_arg, &seed))
         return NULL;
-    /* With first, a copy of the state after state.apply(first) by the Python engine is
-     * played on; the actions played are those after it. */
-    PyObject *position = first == Py_None ? Py_NewRef(given) : after_first(given, first);
-    if (position == NULL) return NULL;
     state *s = new_state();
-    if (s == NULL) {
-        Py_DECREF(position);
-        return NULL;
-    }
+    if (s == NULL) return NULL;
     PyObject *result = NULL;
     if (load_position(s, core, position)) {
         /* StromkrigState draws from its own generator only to deal. */
         ks_random_lazy(&s->rng, seed);
         for (int seat = 0; seat < s->n; seat++)
             ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-        if (play_out(core, s)) {
+        /* With first, that action is applied before the bots play on (not logged). */
+        if ((first == Py_None || apply_first(core, s, first)) && play_out(core, s)) {
             /* StromkrigState.result */
             int finished = s->phase == PHASE_OVER, loser = -1;
             for (int seat = 0; finished && seat < s->n && loser < 0; seat++)
@@ -1771,7 +1825,6 @@ static PyObject *Core_playout(PyObject *self, PyObject *args) {
         }
     }
     PyMem_Free(s);
-    Py_DECREF(position);
     return result;
 }
 
