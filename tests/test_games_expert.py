@@ -5,7 +5,11 @@ the same for the same seed and budget."""
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -127,6 +131,46 @@ def test_a_seeded_expert_plays_the_same_game_on_the_core_and_in_python(name, mon
     assert calls and compiled.actions == pure.actions and compiled.result == pure.result
     heuristic = play_game(game, registry.make_bots(game, "heuristic"), 8)
     assert heuristic.actions != compiled.actions  # it searched: some move was its own
+
+
+#: A seeded expert game, printed as its actions (run in a child with the engine forced to
+#: pure Python, and here).
+EXPERT_GAME = """
+import sys
+from kraftstokk.games import registry
+from kraftstokk.games.core import DeckTable, play_game
+from kraftstokk.games.fastcore import native_core
+from tests.conftest import synthetic_deck
+game = registry.make_game(sys.argv[1], DeckTable.from_deck(synthetic_deck()), 3, action_cap=80)
+print(native_core(game, registry.make_bots(game, "heuristic")) is not None)
+bots = registry.make_bots(game, "expert:playouts=12,heuristic,heuristic")
+print([list(action) for action in play_game(game, bots, 5).actions])
+"""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seeded_expert_game_is_the_same_compiled_and_in_pure_python(name):
+    """KRAFTSTOKK_PURE_PYTHON=1: the engine's Python sources, no core; the same game."""
+    require_core(name)
+    repo = Path(__file__).resolve().parents[1]
+    runs = []
+    for pure in ("0", "1"):
+        env = {**os.environ, "KRAFTSTOKK_PURE_PYTHON": pure}
+        if pure == "0":
+            env.pop("KRAFTSTOKK_PURE_PYTHON")
+        done = subprocess.run(
+            [sys.executable, "-c", EXPERT_GAME, name],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        runs.append(done.stdout.split("\n", 1))
+    (on_core, compiled), (in_python, pure_game) = runs
+    assert (on_core, in_python) == ("True", "False")
+    assert compiled == pure_game and compiled.count("[") > 40
 
 
 def test_the_budget_is_playouts_or_milliseconds_converted_by_the_measured_rate():

@@ -5,9 +5,9 @@ Each playout samples a whole position consistent with what the seat has seen (th
 weighted by what it has seen), applies one candidate action, plays the game out with fast
 policies (the heuristic bots, on the game's native core where it has one, to a horizon
 where the game says so) and scores the end for the deciding seat by the game's objective
-(``GameSpec.objective``). Every candidate is
-played from the same sampled positions with the same luck, and the best mean score wins
-when it clearly beats the playout policy's own choice (see :class:`ExpertBot`). The bot
+(``GameSpec.objective``). Every candidate is played from the same sampled positions with
+the same luck, and the best mean score wins when it clearly beats the playout policy's
+own choice (see :class:`ExpertBot`). The bot
 gets the observation and the legal actions only, like every other bot, so it cannot see
 a hidden card.
 
@@ -66,9 +66,9 @@ def rollout(state: State, move: Action, policies: Sequence[Bot], seed: int) -> P
 
     To the end, or to the action cap of the state's game (the horizon). The game's native
     core plays it where one serves the policies (the heuristic bots), else the Python
-    engine, with the same result (``playouts.playout``: the chance events after ``move``
-    draw from ``random.Random(seed)``, seat ``s`` from ``derive_seed(seed, s + 1)``), so
-    a seeded expert decides the same compiled and pure. ``state`` is left as it was.
+    engine, with the same result (``playouts.playout``: the chance events from ``move``
+    on draw from ``random.Random(seed)``, seat ``s`` from ``derive_seed(seed, s + 1)``),
+    so a seeded expert decides the same compiled and pure. ``state`` is left as it was.
     """
     return playout(state, policies, seed, first=move)
 
