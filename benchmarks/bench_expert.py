@@ -7,6 +7,8 @@ rate is printed with its 95 % Wilson interval against the issue's target:
 * Kraftidioten: the expert wins (goes out first) at least 40 % of games.
 * Strømkrig: the expert wins clearly more than 25 % (the interval's low end above 25 %).
 
+A game the action cap stops counts against the expert (not a win; in Idiot, as the Idiot).
+
 Each game is measured at the budget (``BUDGETS``, in ms, converted into playouts by the
 game's ``playouts_per_ms``) that reaches its target, and the line says so; ``--ms``
 measures other budgets. The decision time is CPU time per searched decision (two
@@ -78,19 +80,26 @@ def measure(name: str, table: DeckTable, games: int, ms: float) -> dict[str, Any
         playouts = expert.playouts
         bots[seat] = TimedExpert(expert, times)
         result = play_game(game, bots, derive_seed(SEED, number)).result
-        if not result.finished:
+        below = TARGETS[name][2]
+        if not result.finished:  # stopped by the action cap: counted against the expert
+            hits += below
             continue
         finished += 1
-        below = TARGETS[name][2]
         hits += (result.loser == seat) if below else (result.order[0] == seat)
-    return {"hits": hits, "finished": finished, "times": times, "playouts": playouts}
+    return {
+        "hits": hits,
+        "finished": finished,
+        "games": games,
+        "times": times,
+        "playouts": playouts,
+    }
 
 
 def report(name: str, ms: float, figures: dict[str, Any]) -> None:
     wanted, target, below = TARGETS[name]
-    hits, finished, times = figures["hits"], figures["finished"], figures["times"]
-    rate = hits / finished if finished else 0.0
-    low, high = wilson(hits, finished)
+    hits, games, times = figures["hits"], figures["games"], figures["times"]
+    rate = hits / games if games else 0.0
+    low, high = wilson(hits, games)
     if below:
         met, bound = rate <= target, f"at most {target:.0%}"
     elif name == "stromkrig":  # "clearly more": the whole interval above the fair share
@@ -99,7 +108,8 @@ def report(name: str, ms: float, figures: dict[str, Any]) -> None:
         met, bound = rate >= target, f"at least {target:.0%}"
     print(
         f"{name} expert (budget ms={ms:g}: {figures['playouts']} playouts) {wanted}: {rate:.1%} "
-        f"[{low:.1%}, {high:.1%}] of {finished} games (target {bound}: "
+        f"[{low:.1%}, {high:.1%}] of {games} games, {games - figures['finished']} stopped by "
+        f"the action cap and counted against it (target {bound}: "
         f"{'met' if met else 'NOT met'})",
         flush=True,
     )

@@ -34,6 +34,8 @@ DEFAULT_MS = 50
 #: How many standard errors of the paired differences a candidate must lead the
 #: incumbent by to replace it.
 LEAD_IN_ERRORS = 2.0
+#: What a playout stopped unfinished scores at most (a win scores 1).
+UNFINISHED_WEIGHT = 0.9
 MAX_PLAYOUTS = 100_000
 MAX_MS = 60_000
 
@@ -78,7 +80,8 @@ def placement_score(end: Playout, seat: int, *, loser_matters: bool) -> float:
 
     The place in the finishing order breaks ties between moves that win (or avoid
     losing) equally often. A game stopped early (the horizon, the action cap) scores the
-    share of the other seats still playing that hold more cards than ``seat``.
+    share of the other seats still playing that hold more cards than ``seat``, times
+    ``UNFINISHED_WEIGHT``: a lead at the horizon is worth less than a win.
     """
     result = end.result
     seats = len(end.held)
@@ -91,7 +94,7 @@ def placement_score(end: Playout, seat: int, *, loser_matters: bool) -> float:
                 theirs = end.held[other]
                 ahead += 1.0 if theirs > mine else 0.5 if theirs == mine else 0.0
                 others += 1
-        return ahead / others if others else 0.5
+        return UNFINISHED_WEIGHT * (ahead / others if others else 0.5)
     order = [*result.order, *([result.loser] if result.loser is not None else [])]
     place = order.index(seat) if seat in order else seats - 1  # out early, or the loser
     placement = (seats - 1 - place) / (seats - 1)
