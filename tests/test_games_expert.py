@@ -5,15 +5,22 @@ the same for the same seed and budget."""
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from kraftstokk.errors import SimulationError
-from kraftstokk.games import registry
+from kraftstokk.games import playouts, registry, search
 from kraftstokk.games.core import DeckTable, State, play_game
+from kraftstokk.games.playouts import Playout
 from kraftstokk.games.search import DEFAULT_MS, ExpertBot, playouts_for
 from tests.conftest import synthetic_deck
+from tests.native_build import require_core
 
 TABLE = DeckTable.from_deck(synthetic_deck())
 GAMES = registry.package_names()
@@ -97,11 +104,73 @@ def test_a_seeded_expert_plays_the_same_game_for_the_same_budget(name):
     # Idiot's few candidates need more rounds before one clearly beats the heuristic's.
     playouts = 60 if name == "idiot" else PLAYOUTS
     spec = f"expert:playouts={playouts},heuristic,heuristic"
-    first = play_game(game, registry.make_bots(game, spec), 21)
-    again = play_game(game, registry.make_bots(game, spec), 21)
+    first = play_game(game, registry.make_bots(game, spec), 23)
+    again = play_game(game, registry.make_bots(game, spec), 23)
     assert len(first.actions) > 50 and first.actions == again.actions
-    heuristic = play_game(game, registry.make_bots(game, "heuristic"), 21)
+    heuristic = play_game(game, registry.make_bots(game, "heuristic"), 23)
     assert heuristic.actions != first.actions  # it searched: some move was its own
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seeded_expert_plays_the_same_game_on_the_core_and_in_python(name, monkeypatch):
+    """The expert's playouts run on the game's core (``playouts.playout``); played by the
+    Python engine instead (as with KRAFTSTOKK_PURE_PYTHON=1, or no core built), every
+    playout, and so every decision, is the same."""
+    require_core(name)
+    game = registry.make_game(name, TABLE, 3, action_cap=120)
+    spec = f"expert:playouts={PLAYOUTS * 4},heuristic,heuristic"
+    compiled = play_game(game, registry.make_bots(game, spec), 8)
+    calls: list[bool] = []
+
+    def in_python(*args: Any, **kwargs: Any) -> Playout:
+        calls.append(True)
+        return playouts.playout(*args, **kwargs, native=False)
+
+    monkeypatch.setattr(search, "playout", in_python)
+    pure = play_game(game, registry.make_bots(game, spec), 8)
+    assert calls and compiled.actions == pure.actions and compiled.result == pure.result
+    heuristic = play_game(game, registry.make_bots(game, "heuristic"), 8)
+    assert heuristic.actions != compiled.actions  # it searched: some move was its own
+
+
+#: A seeded expert game, printed as its actions (run in a child with the engine forced to
+#: pure Python, and here).
+EXPERT_GAME = """
+import sys
+from kraftstokk.games import registry
+from kraftstokk.games.core import DeckTable, play_game
+from kraftstokk.games.fastcore import native_core
+from tests.conftest import synthetic_deck
+game = registry.make_game(sys.argv[1], DeckTable.from_deck(synthetic_deck()), 3, action_cap=80)
+print(native_core(game, registry.make_bots(game, "heuristic")) is not None)
+bots = registry.make_bots(game, "expert:playouts=12,heuristic,heuristic")
+print([list(action) for action in play_game(game, bots, 5).actions])
+"""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seeded_expert_game_is_the_same_compiled_and_in_pure_python(name):
+    """KRAFTSTOKK_PURE_PYTHON=1: the engine's Python sources, no core; the same game."""
+    require_core(name)
+    repo = Path(__file__).resolve().parents[1]
+    runs = []
+    for pure in ("0", "1"):
+        env = {**os.environ, "KRAFTSTOKK_PURE_PYTHON": pure}
+        if pure == "0":
+            env.pop("KRAFTSTOKK_PURE_PYTHON")
+        done = subprocess.run(
+            [sys.executable, "-c", EXPERT_GAME, name],
+            cwd=repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        runs.append(done.stdout.split("\n", 1))
+    (on_core, compiled), (in_python, pure_game) = runs
+    assert (on_core, in_python) == ("True", "False")
+    assert compiled == pure_game and compiled.count("[") > 40
 
 
 def test_the_budget_is_playouts_or_milliseconds_converted_by_the_measured_rate():

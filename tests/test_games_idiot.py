@@ -552,6 +552,36 @@ def test_variants_are_validated(table):
 # -- observations -------------------------------------------------------------------------
 
 
+def test_the_cards_known_in_a_hand_are_those_every_seat_saw_go_there(table):
+    """known_in_hand (what the expert's sampling keeps in place): a card joins a seat's
+    known cards only from the pile, its own face-up row or turned over for all to see,
+    and it is in that hand for as long as it is known; every seat sees the same."""
+    grew = 0
+    for seed in range(6):
+        game = IdiotGame(table, 3 + seed % 2)
+        state = game.new_initial_state(random.Random(seed))
+        bots = make_bots(game, "heuristic")
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            before = state.observation(p)
+            logged = len(state.events)
+            state.apply(bots[p].act(before, state.legal_actions(), rng))
+            after = [state.observation(seat) for seat in range(game.num_players)]
+            assert len({obs.known_in_hand for obs in after}) == 1
+            turned = {
+                e.card for e in state.events[logged:] if isinstance(e, ChanceDrawn | FaceDownTurned)
+            }
+            public = {*before.known_in_hand[p], *before.pile, *before.face_up_rows[p], *turned}
+            for seat, known in enumerate(after[0].known_in_hand):
+                assert set(known) <= set(state._hands[seat])
+                if seat != p:
+                    assert set(known) <= set(before.known_in_hand[seat])
+            assert set(after[0].known_in_hand[p]) <= public
+            grew += len(after[0].known_in_hand[p]) > len(before.known_in_hand[p])
+    assert grew > 20
+
+
 def test_observation_holds_only_what_the_seat_may_know(table):
     state = IdiotGame(table, 3).new_initial_state(random.Random(3))
     obs = state.observation(1)
@@ -570,6 +600,7 @@ def test_observation_holds_only_what_the_seat_may_know(table):
         "face_down_slots",
         "face_down_counts",
         "hand_counts",
+        "known_in_hand",
         "pile",
         "top_count",
         "need",

@@ -184,3 +184,86 @@ def test_a_kraftidioten_claim_without_its_card_is_refused() -> None:
     state.claims.append(Claim(0, state.hands[0][0], False, 1.0))  # type: ignore[attr-defined]
     with pytest.raises(GameError, match=r"claims \(one per pile card\): 1 items, expected 0"):
         playout(state, registry.make_bots(game, "heuristic"), 1)
+
+
+def outcome_after(
+    state: State, bots: Any, seed: int, first: Action, *, native_engine: bool
+) -> Playout | str:
+    """The playout after ``first``, or the error either engine raises."""
+    try:
+        if native_engine:
+            return playout(state, bots, seed, record=True, first=first)
+        return python_playout(state, bots, seed, record=True, first=first)
+    except GameError:
+        return "GameError"
+
+
+@pytest.mark.parametrize("name", native.native_cores())
+def test_a_core_plays_a_first_move_and_counts_the_cards_held_as_python_does(name: str) -> None:
+    """A search's playouts (issue 27): a candidate move applied first, heuristic seats
+    played on to the end or to a horizon (a small action cap), and each seat's cards held
+    where the playout stopped: the same through the core and the Python engine, from
+    every fifth decision of seeded games and for each of its legal moves (Kraftidioten's
+    turns, challenges and the claims of a lie among them)."""
+    require_core(name)
+    table = DeckTable.from_deck(synthetic_deck(7))
+    compared = unfinished = 0
+    phases: set[int] = set()
+    for players, cap in itertools.product((2, 4), (0, 40)):
+        extra = {"action_cap": cap} if cap else {}
+        game = registry.make_game(name, table, players, **extra)
+        bots = registry.make_bots(game, "heuristic")
+        walkers = registry.make_bots(game, seating("mixed", players))
+        assert native_core(game, bots) is not None
+        seed = derive_seed(SEED, players, cap)
+        state = game.new_initial_state(random.Random(seed))
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if step % 5 == 0:
+                phases.add(int(getattr(state, "phase", getattr(state, "_phase", 0))))
+                for number, first in enumerate(legal[:8] + legal[8:][-4:]):
+                    playout_seed = derive_seed(seed, step, number)
+                    core = outcome_after(state, bots, playout_seed, first, native_engine=True)
+                    python = outcome_after(state, bots, playout_seed, first, native_engine=False)
+                    assert core == python, (name, players, cap, step, first)
+                    compared += 1
+                    unfinished += not isinstance(core, str) and not core.result.finished
+            seat = state.current_player()
+            state.apply(walkers[seat].act(state.observation(seat), legal, rng))
+            step += 1
+    assert compared > 100 and unfinished > 5, (compared, unfinished)
+    assert len(phases) >= 2, phases
+
+
+@pytest.mark.parametrize("name", native.native_cores())
+def test_the_cards_held_are_each_seats_remaining_cards(name: str) -> None:
+    require_core(name)
+    game = registry.make_game(name, DeckTable.from_deck(synthetic_deck()), 3, action_cap=30)
+    bots = registry.make_bots(game, "heuristic")
+    state = game.new_initial_state(random.Random(2))
+    end = playout(state, bots, 3, record=True)
+    assert not end.result.finished and end.actions
+    replayed = state.clone()
+    replayed.reseed(random.Random(3))
+    for action in end.actions:
+        replayed.apply(action)
+    assert end.held == [len(replayed.remaining_cards(seat)) for seat in range(3)]
+    assert sum(end.held) > 0
+
+
+@pytest.mark.parametrize("name", native.native_cores())
+def test_a_first_move_that_is_not_legal_is_refused(name: str) -> None:
+    require_core(name)
+    game = registry.make_game(name, DeckTable.from_deck(synthetic_deck()), 3)
+    bots = registry.make_bots(game, "heuristic")
+    state = game.new_initial_state(random.Random(4))
+    illegal = (999, 0)
+    with pytest.raises(GameError):
+        playout(state, bots, 1, first=illegal)
+    with pytest.raises(GameError):
+        python_playout(state, bots, 1, first=illegal)
+    assert playout(state, bots, 1, first=state.legal_actions()[0]) == python_playout(
+        state, bots, 1, first=state.legal_actions()[0]
+    )

@@ -54,11 +54,12 @@ class NativeCore(Protocol):
         ...
 
     def playout(
-        self, state: State, seed: int, record: bool
-    ) -> tuple[bool, list[int], int | None, int, int, list[Action] | None]:
-        """``playouts.python_playout(state, bots, seed)`` played natively: (finished,
-        order, loser, actions, rounds) of its result, and the actions played when
-        ``record``; a ValueError for a position the core cannot read."""
+        self, state: State, seed: int, record: bool, first: Action | None = None
+    ) -> tuple[bool, list[int], int | None, int, int, list[Action] | None, list[int]]:
+        """``playouts.python_playout(state, bots, seed, first=first)`` played natively:
+        (finished, order, loser, actions, rounds) of its result, the actions played when
+        ``record`` (else None) and each seat's count of cards held at the end; a
+        ValueError for a position the core cannot read or a ``first`` it cannot apply."""
         ...
 
 

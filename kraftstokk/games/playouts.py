@@ -13,7 +13,9 @@ with the same result either way:
   seat ``s``'s bot from ``LazyRandom(derive_seed(seed, s + 1))``, as ``play_game`` seeds
   a new game;
 * the :class:`~kraftstokk.games.core.Result` counts the actions and rounds of the whole
-  game, those before the position included, as ``state.result()`` does.
+  game, those before the position included, as ``state.result()`` does;
+* ``held`` counts each seat's ``state.remaining_cards(seat)`` where the playout stopped
+  (what a search scores a playout by when the action cap stopped it unfinished).
 
 ``tests/test_games_playouts.py`` takes positions early, midway and late in seeded games of
 every seat count and requires the cores to play exactly the Python engine's actions.
@@ -36,15 +38,27 @@ class Playout:
 
     result: Result
     actions: list[Action] | None
+    #: Each seat's count of the cards it still holds at the end (``remaining_cards``).
+    held: list[int]
 
 
 def playout(
-    state: State, bots: Sequence[Bot], seed: int, *, record: bool = False, native: bool = True
+    state: State,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    record: bool = False,
+    native: bool = True,
+    first: Action | None = None,
 ) -> Playout:
     """``state`` played on to the end by ``bots`` (one per seat) from ``seed``.
 
     The native core plays it when one serves these bots (unless ``native`` is False);
     ``record`` asks for the list of actions played (a rollout needs only the result).
+    ``first``: a legal action of ``state`` applied (as ``state.apply`` does, to a copy,
+    its chance events drawing from ``random.Random(seed)`` too) before the bots play on,
+    and not among the recorded actions: a search's candidate move, played without a
+    copy of the state where the core applies it itself.
     """
     game = state.game
     if len(bots) != game.num_players:
@@ -53,20 +67,30 @@ def playout(
         core = native_core(game, bots)
         if core is not None:
             try:
-                finished, order, loser, actions, rounds, played = core.playout(state, seed, record)
+                finished, order, loser, actions, rounds, played, held = core.playout(
+                    state, seed, record, first
+                )
             except ValueError as error:  # the core's reading of a position it cannot play
                 raise GameError(f"{game.name}: cannot play this position on: {error}") from None
-            return Playout(Result(finished, order, loser, actions, rounds), played)
-    return python_playout(state, bots, seed, record=record)
+            return Playout(Result(finished, order, loser, actions, rounds), played, held)
+    return python_playout(state, bots, seed, record=record, first=first)
 
 
 def python_playout(
-    state: State, bots: Sequence[Bot], seed: int, *, record: bool = False
+    state: State,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    record: bool = False,
+    first: Action | None = None,
 ) -> Playout:
     """:func:`playout` by the Python engine: the reference the cores are checked against."""
     position = state.clone()
     position.reseed(random.Random(seed))
+    if first is not None:
+        position.apply(first)
     bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(len(bots))]
     actions: list[Action] = []
     position.play_out(bots, bot_rngs, actions)
-    return Playout(position.result(), actions if record else None)
+    held = [len(position.remaining_cards(seat)) for seat in range(len(bots))]
+    return Playout(position.result(), actions if record else None, held)

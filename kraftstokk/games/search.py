@@ -3,10 +3,11 @@
 Each playout samples a whole position consistent with what the seat has seen (the game's
 ``determinize``: the hidden cards dealt where the seat's observation leaves them open,
 weighted by what it has seen), applies one candidate action, plays the game out with fast
-policies (the heuristic bots, to a horizon where the game says so) and scores the end for
-the deciding seat by the game's objective (``GameSpec.objective``). Every candidate is
-played from the same sampled positions with the same luck, and the best mean score wins
-when it clearly beats the playout policy's own choice (see :class:`ExpertBot`). The bot
+policies (the heuristic bots, on the game's native core where it has one, to a horizon
+where the game says so) and scores the end for the deciding seat by the game's objective
+(``GameSpec.objective``). Every candidate is played from the same sampled positions with
+the same luck, and the best mean score wins when it clearly beats the playout policy's
+own choice (see :class:`ExpertBot`). The bot
 gets the observation and the legal actions only, like every other bot, so it cannot see
 a hidden card.
 
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kraftstokk.games.core import Action, Bot, BotFactory, Game, State
+from kraftstokk.games.playouts import Playout, playout
 from kraftstokk.games.registry import get_spec
 
 #: The per-decision time budget of the browser's hardest level and of ``expert`` unsaid.
@@ -32,6 +34,8 @@ DEFAULT_MS = 50
 #: How many standard errors of the paired differences a candidate must lead the
 #: incumbent by to replace it.
 LEAD_IN_ERRORS = 2.0
+#: What a playout stopped unfinished scores at most (a win scores 1).
+UNFINISHED_WEIGHT = 0.9
 MAX_PLAYOUTS = 100_000
 MAX_MS = 60_000
 
@@ -58,36 +62,39 @@ class ExpertSpec:
     horizon: int | None = None
 
 
-def rollout(state: State, policies: Sequence[Bot], rng: random.Random) -> State:
-    """Play ``state`` out with one policy per seat: the one place a playout runs.
+def rollout(state: State, move: Action, policies: Sequence[Bot], seed: int) -> Playout:
+    """``move`` played in ``state``, then the game played out with one policy per seat from
+    ``seed``: the one place a playout runs.
 
-    To the end, or to the action cap of the state's game (the horizon). Every seat
-    draws from ``rng``. The game's own ``play_out`` loop is used (its fast path where it
-    has one); a native core that continues a position can take its place here.
+    To the end, or to the action cap of the state's game (the horizon). The game's native
+    core plays it where one serves the policies (the heuristic bots), else the Python
+    engine, with the same result (``playouts.playout``: the chance events from ``move``
+    on draw from ``random.Random(seed)``, seat ``s`` from ``derive_seed(seed, s + 1)``),
+    so a seeded expert decides the same compiled and pure. ``state`` is left as it was.
     """
-    state.play_out(policies, [rng] * len(policies), [])
-    return state
+    return playout(state, policies, seed, first=move)
 
 
-def placement_score(state: State, seat: int, *, loser_matters: bool) -> float:
+def placement_score(end: Playout, seat: int, *, loser_matters: bool) -> float:
     """A playout's end scored for ``seat``: not the loser, or first out, weighs most.
 
     The place in the finishing order breaks ties between moves that win (or avoid
     losing) equally often. A game stopped early (the horizon, the action cap) scores the
-    share of the other seats still playing that hold more cards than ``seat``.
+    share of the other seats still playing that hold more cards than ``seat``, times
+    ``UNFINISHED_WEIGHT``: a lead at the horizon is worth less than a win.
     """
-    result = state.result()
-    seats = state.game.num_players
+    result = end.result
+    seats = len(end.held)
     if not result.finished and seat not in result.order:
-        mine = len(state.remaining_cards(seat))
+        mine = end.held[seat]
         ahead = 0.0
         others = 0
         for other in range(seats):
             if other != seat and other not in result.order:
-                theirs = len(state.remaining_cards(other))
+                theirs = end.held[other]
                 ahead += 1.0 if theirs > mine else 0.5 if theirs == mine else 0.0
                 others += 1
-        return ahead / others if others else 0.5
+        return UNFINISHED_WEIGHT * (ahead / others if others else 0.5)
     order = [*result.order, *([result.loser] if result.loser is not None else [])]
     place = order.index(seat) if seat in order else seats - 1  # out early, or the loser
     placement = (seats - 1 - place) / (seats - 1)
@@ -114,7 +121,8 @@ class ExpertBot:
         self._playouts = playouts
         self._loser_matters = get_spec(game.name).objective == "not_loser"
         self._fallback = spec.policy(game, {})
-        self._policies = [spec.policy(game, {}) for _ in range(game.num_players)]
+        # Made for the game the playouts are played in, which the cores check.
+        self._policies = [spec.policy(self._game, {}) for _ in range(game.num_players)]
 
     @property
     def playouts(self) -> int:
@@ -139,13 +147,9 @@ class ExpertBot:
             position = spec.determinize(game, observation, legal, stream)
             if position is None:
                 return incumbent
-            luck = random.Random(stream.getrandbits(64)).getstate()
-            playout_rng = random.Random()
+            luck = stream.getrandbits(64)
             for arm, move in enumerate(moves):
-                start = position.clone()
-                start.apply(move)
-                playout_rng.setstate(luck)
-                end = rollout(start, self._policies, playout_rng)
+                end = rollout(position, move, self._policies, luck)
                 scores[arm].append(placement_score(end, seat, loser_matters=self._loser_matters))
         return moves[_choice(scores, moves.index(incumbent))]
 

@@ -1459,37 +1459,87 @@ static int load_position(Game *g, const IdiotCore *core, PyObject *state) {
     return 0;
 }
 
-/* playout(state, seed, record): the result (finished, order, loser, actions, rounds) and,
- * when record is true, the list of actions played from the position. */
+/* Each seat's len(IdiotState.remaining_cards(seat)): hand, face-up and face-down cards. */
+static PyObject *held_list(const Game *g) {
+    PyObject *list = PyList_New(g->n);
+    if (!list) return NULL;
+    for (int seat = 0; seat < g->n; seat++) {
+        long count = g->hand[seat].len + g->up[seat].len + g->down_left[seat];
+        PyObject *held = PyLong_FromLong(count);
+        if (!held) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, seat, held);
+    }
+    return list;
+}
+
+/* playout(state, seed, record): the result (finished, order, loser, actions, rounds), the
+ * list of actions played from the position when record is true (else None), and each
+ * seat's count of cards still held. */
 static PyObject *playout_result(const IdiotCore *core, const Game *g, int record) {
     int finished = g->phase == PHASE_OVER;
-    PyObject *order = order_list(g), *actions = NULL, *result = NULL;
+    PyObject *order = order_list(g), *actions = NULL, *held = NULL, *result = NULL;
     if (!order) return NULL;
     actions = record ? moves_list(core, g) : Py_NewRef(Py_None);
     if (!actions) goto done;
+    held = held_list(g);
+    if (!held) goto done;
     if (finished && g->loser >= 0)
-        result = Py_BuildValue("(OOiLLO)", Py_True, order, g->loser, g->actions,
-                               (g->turns + g->n - 1) / g->n, actions);
+        result = Py_BuildValue("(OOiLLOO)", Py_True, order, g->loser, g->actions,
+                               (g->turns + g->n - 1) / g->n, actions, held);
     else
-        result = Py_BuildValue("(OOOLLO)", finished ? Py_True : Py_False, order, Py_None,
-                               g->actions, (g->turns + g->n - 1) / g->n, actions);
+        result = Py_BuildValue("(OOOLLOO)", finished ? Py_True : Py_False, order, Py_None,
+                               g->actions, (g->turns + g->n - 1) / g->n, actions, held);
 done:
     Py_DECREF(order);
     Py_XDECREF(actions);
+    Py_XDECREF(held);
     return result;
 }
 
+/* Applies first, a legal action of the Python engine at the position in g (an action
+ * tuple), as IdiotState.apply does (the actions recorded are those after it). Returns -1
+ * with a Python exception set when it is not one of the position's legal actions. */
+static int apply_first(Game *g, const IdiotCore *core, PyObject *first) {
+    Legal legal;
+    legal.len = 0;
+    if (!g->over) generate(g, &legal);
+    if (g->broken) {
+        PyErr_SetString(PyExc_ValueError, "first: the position has no legal actions");
+        return -1;
+    }
+    for (int i = 0; i < legal.len; i++) {
+        PyObject *action = move_tuple(core, &legal.move[i]);
+        if (!action) return -1;
+        int same = PyObject_RichCompareBool(action, first, Py_EQ);
+        Py_DECREF(action);
+        if (same < 0) return -1;
+        if (same) {
+            apply(g, &legal.move[i]);
+            return 0;
+        }
+    }
+    PyErr_SetString(PyExc_ValueError, "first: not a legal action of the position");
+    return -1;
+}
+
+/* playout(state, seed, record, first=None): with first, that action is applied to the
+ * position before the bots play on (IdiotState.apply draws nothing from its generator). */
 static PyObject *IdiotCore_playout(IdiotCore *self, PyObject *args) {
-    PyObject *state, *seed_arg;
+    PyObject *state, *seed_arg, *first = Py_None;
     int record;
-    if (!PyArg_ParseTuple(args, "OOp:playout", &state, &seed_arg, &record)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOp|O:playout", &state, &seed_arg, &record, &first))
+        return NULL;
     uint64_t seed;
     if (seed_of(self, seed_arg, &seed) < 0) return NULL;
     Game g;
     g.moves = NULL;
     g.moves_len = g.moves_cap = 0;
     PyObject *result = NULL;
-    if (load_position(&g, self, state) == 0) {
+    if (load_position(&g, self, state) == 0 &&
+        (first == Py_None || apply_first(&g, self, first) == 0)) {
         /* IdiotState never draws from its own generator after the deal: only the random
          * seats draw, each from LazyRandom(derive_seed(seed, seat + 1)). */
         ks_random bot_rng[MAX_SEATS];
@@ -1507,8 +1557,9 @@ static PyMethodDef IdiotCore_methods[] = {
     {"deal", (PyCFunction)IdiotCore_deal, METH_O,
      "deal(seed) -> game.new_initial_state(random.Random(seed)).card_locations()."},
     {"playout", (PyCFunction)IdiotCore_playout, METH_VARARGS,
-     "playout(state, seed, record) -> (finished, order, loser, actions, rounds, played):\n"
-     "the state played on as playouts.python_playout(state, bots, seed) plays it."},
+     "playout(state, seed, record, first=None) -> (finished, order, loser, actions, rounds,\n"
+     "played, held): the state played on as playouts.python_playout(state, bots, seed,\n"
+     "first=first) plays it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,8 +1,10 @@
 """Idiot positions consistent with what one seat has seen, for the expert's playouts.
 
-A seat sees its hand, every face-up row, the pile and the counts of everything else. The
-cards it has not seen (the other hands, every face-down row, its own included, the stock
-and the burned cards) are dealt at random into those places, as many as each holds.
+A seat sees its hand, every face-up row, the pile, the cards it saw go into the other
+hands (picked up with the pile, swapped in from a face-up row: ``known_in_hand``) and the
+counts of everything else. Those known cards stay in their hands; the cards it has not
+seen (the rest of the other hands, every face-down row, its own included, the stock and
+the burned cards) are dealt at random into those places, as many as each holds.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ def determinize(
     seen.update(obs.pile)
     for face_up in obs.face_up_rows:
         seen.update(face_up)
+    for known in obs.known_in_hand:
+        seen.update(known)
     unseen = [card for card in game.plant_cards if card not in seen]
     rng.shuffle(unseen)
     taken = 0
@@ -41,7 +45,11 @@ def determinize(
     hands: list[list[int]] = []
     face_down: list[list[int]] = []
     for seat in range(obs.num_players):
-        hands.append(list(obs.hand) if seat == obs.seat else deal(obs.hand_counts[seat]))
+        if seat == obs.seat:
+            hands.append(list(obs.hand))
+        else:
+            known = obs.known_in_hand[seat]
+            hands.append([*known, *deal(obs.hand_counts[seat] - len(known))])
         row = [-1] * slots
         if seat == obs.seat:
             for slot, card in zip(obs.face_down_slots, deal(len(obs.face_down_slots)), strict=True):
@@ -66,4 +74,5 @@ def determinize(
     state._need = obs.need
     state._run = obs.run_rank
     state._order = list(obs.out)
+    state._known = [list(known) for known in obs.known_in_hand]
     return state

@@ -1,9 +1,10 @@
 """What one seat may know in Idiot (a frozen copy; no way back to the state).
 
 Own hand and own face-down slots that still hold a card (positions only: face-down
-cards are unseen even by their owner), everyone's face-up rows, the counts of hidden
-cards, the pile with how many cards of its top rank lie stacked, the stock and burned
-counts, who is out.
+cards are unseen even by their owner), everyone's face-up rows, the cards every seat saw
+go into a hand and still there (picked up with the pile, swapped in from the face-up
+row), the counts of hidden cards, the pile with how many cards of its top rank lie
+stacked, the stock and burned counts, who is out.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ class IdiotObservation(Observation):
     face_down_slots: tuple[int, ...]  # own slots (0..2) that still hold a card
     face_down_counts: tuple[int, ...]
     hand_counts: tuple[int, ...]
+    #: Per seat, the cards every seat saw go into its hand and still there (picked up
+    #: with the pile, swapped in from the face-up row), sorted by card.
+    known_in_hand: tuple[tuple[int, ...], ...]
     pile: tuple[int, ...]  # bottom first, top last
     top_count: int  # how many cards of the top card's rank lie stacked on top
     need: int  # the lowest ordinary rank that may be laid now (0: anything)
@@ -45,6 +49,7 @@ class IdiotObservation(Observation):
         face_down_slots: tuple[int, ...],
         face_down_counts: tuple[int, ...],
         hand_counts: tuple[int, ...],
+        known_in_hand: tuple[tuple[int, ...], ...],
         pile: tuple[int, ...],
         top_count: int,
         need: int,
@@ -63,6 +68,7 @@ class IdiotObservation(Observation):
         self.face_down_slots = face_down_slots
         self.face_down_counts = face_down_counts
         self.hand_counts = hand_counts
+        self.known_in_hand = known_in_hand
         self.pile = pile
         self.top_count = top_count
         self.need = need

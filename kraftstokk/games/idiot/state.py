@@ -238,6 +238,10 @@ class IdiotState(State):
             self._up.append(sorted_cards(deck[base + row : base + 2 * row], self._keys))
             self._hands.append(sorted_cards(deck[base + 2 * row : base + 3 * row], self._keys))
         self._down_left = [row] * n
+        # The cards each seat holds in hand that every seat saw go there (picked up from
+        # the pile, turned over and taken with it, swapped in from the face-up row), until
+        # they leave the hand: public, so every seat's observation shows them.
+        self._known: list[list[int]] = [[] for _ in range(n)]
         self._stock: list[int] = deck[n * 3 * row :]
         self._pile: list[int] = []
         self._burned: list[int] = []
@@ -292,6 +296,7 @@ class IdiotState(State):
         state._up = [sorted_cards(u, keys) for u in face_up]
         state._down = [list(d) for d in face_down]
         state._down_left = [sum(1 for c in d if c >= 0) for d in face_down]
+        state._known = [[] for _ in range(n)]
         state._stock = list(stock)
         state._pile = list(pile)
         placed = {c for row in (*hands, *face_up, *face_down, stock, pile) for c in row}
@@ -379,6 +384,7 @@ class IdiotState(State):
         other._up = [list(row) for row in self._up]
         other._hands = [list(hand) for hand in self._hands]
         other._down_left = list(self._down_left)
+        other._known = [list(known) for known in self._known]
         other._stock = list(self._stock)
         other._pile = list(self._pile)
         other._burned = list(self._burned)
@@ -408,6 +414,7 @@ class IdiotState(State):
             face_down_slots=tuple(slot for slot, c in enumerate(self._down[seat]) if c >= 0),
             face_down_counts=tuple(self._down_left),
             hand_counts=tuple(len(hand) for hand in self._hands),
+            known_in_hand=tuple(tuple(sorted(known)) for known in self._known),
             pile=tuple(pile),
             top_count=top_count(pile, ranks),
             need=self._need,
@@ -468,6 +475,8 @@ class IdiotState(State):
                 )
             if self._out[seat] and self.remaining_cards(seat):
                 raise GameError(f"seat {seat + 1} is out but still holds cards")
+            if any(card not in self._hands[seat] for card in self._known[seat]):
+                raise GameError(f"seat {seat + 1}: a card known in hand is not there")
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
         from_face_up = False
@@ -611,6 +620,10 @@ class IdiotState(State):
         up = self._up[self._player]
         hand[hand.index(hand_card)] = up_card
         up[up.index(up_card)] = hand_card
+        known = self._known[self._player]
+        if hand_card in known:
+            known.remove(hand_card)
+        known.append(up_card)
         sort_cards(hand, self._keys)
         sort_cards(up, self._keys)
         self.events.append(Swapped(self._player, hand_card, up_card))
@@ -645,6 +658,9 @@ class IdiotState(State):
         for card in action[1:]:
             remove_card(src, card)
             pile.append(card)
+        known = self._known[p]
+        if known and src is hand:
+            self._forget(known, action)
         self.events.append(Laid(p, action[1:], src is not hand))
         card = action[1]
         burn = self._burn_cause(card)
@@ -676,6 +692,9 @@ class IdiotState(State):
         for card in action[1:]:
             remove_card(src, card)
             self._pile.insert(0, card)
+        known = self._known[p]
+        if known and src is hand:
+            self._forget(known, action)
         self.events.append(SneakedUnder(p, action[1:]))
         if src is hand:
             self._draw(hand)
@@ -684,6 +703,13 @@ class IdiotState(State):
             if self._phase == PHASE_OVER:
                 return
         self._end_turn()
+
+    @staticmethod
+    def _forget(known: list[int], action: Action) -> None:
+        """The cards of ``action`` laid from the hand are no longer known to be in it."""
+        for card in action[1:]:
+            if card in known:
+                known.remove(card)
 
     def _burn_cause(self, card: int) -> BurnCause | None:
         """Whether ``card``, just laid on top, burns the pile (ID-7, ID-8), and why.
@@ -766,6 +792,7 @@ class IdiotState(State):
         hand = self._hands[p]
         self.events.append(PileTaken(p, len(self._pile)))
         hand.extend(self._pile)
+        self._known[p].extend(self._pile)
         sort_cards(hand, self._keys)
         self._pile.clear()
         self._need = 0
@@ -810,8 +837,10 @@ class IdiotState(State):
         self.events.append(PileTaken(p, len(self._pile), with_card=True))
         if self._pile:
             hand.extend(self._pile)
+            self._known[p].extend(self._pile)
             self._pile.clear()
         hand.append(card)
+        self._known[p].append(card)  # turned over for all to see
         sort_cards(hand, self._keys)
         self._need = 0
         self._end_turn()

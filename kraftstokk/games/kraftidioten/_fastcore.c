@@ -1835,7 +1835,8 @@ static int ki_load_position(KiCore *self, PyObject *state) {
     return 0;
 }
 
-/* (finished, order, loser, actions, rounds, the actions played or None) */
+/* (finished, order, loser, actions, rounds, the actions played or None, each seat's
+   len(remaining_cards(seat)): the cards in its hand) */
 static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) {
     const ki_game *g = &self->game;
     int loser = -1;
@@ -1844,12 +1845,18 @@ static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) 
     }
     PyObject *order = PyList_New(g->out_len);
     PyObject *played = record ? PyList_New(logged) : Py_NewRef(Py_None);
+    PyObject *held = PyList_New(g->n);
     PyObject *result = NULL;
-    if (order == NULL || played == NULL) goto done;
+    if (order == NULL || played == NULL || held == NULL) goto done;
     for (int i = 0; i < g->out_len; i++) {
         PyObject *seat = PyLong_FromLong(g->out_order[i]);
         if (seat == NULL) goto done;
         PyList_SET_ITEM(order, i, seat);
+    }
+    for (int seat = 0; seat < g->n; seat++) {
+        PyObject *count = PyLong_FromLong(g->hand_len[seat]);
+        if (count == NULL) goto done;
+        PyList_SET_ITEM(held, seat, count);
     }
     for (Py_ssize_t i = 0; record && i < logged; i++) {
         PyObject *action = ki_action_object(self->rules, &self->log[i]);
@@ -1858,24 +1865,82 @@ static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) 
     }
     long long rounds = (g->turns + g->n - 1) / g->n;
     if (loser >= 0) {
-        result = Py_BuildValue("(OOiLLO)", Py_True, order, loser, g->actions, rounds, played);
+        result = Py_BuildValue("(OOiLLOO)", Py_True, order, loser, g->actions, rounds, played,
+                               held);
     } else {
-        result = Py_BuildValue("(OOOLLO)", g->finished ? Py_True : Py_False, order, Py_None,
-                               g->actions, rounds, played);
+        result = Py_BuildValue("(OOOLLOO)", g->finished ? Py_True : Py_False, order, Py_None,
+                               g->actions, rounds, played, held);
     }
 done:
     Py_XDECREF(order);
     Py_XDECREF(played);
+    Py_XDECREF(held);
     return result;
 }
 
-/* playouts.python_playout: the state's chance draws from Random(seed), seat s's bot from
-   LazyRandom(derive_seed(seed, s + 1)). */
+/* The legal actions of the loaded position, as KraftidiotenState.legal_actions lists
+   them (a claim's false claims from the floor up, then its lies by figure; the turn's
+   from ki_turn_actions). Returns their count. */
+static int ki_legal(const ki_game *g, ki_action *legal) {
+    const KiRules *rules = g->rules;
+    if (g->finished || g->actions >= rules->action_cap) return 0;
+    if (g->phase == PHASE_CHALLENGE) {
+        legal[0] = ki_listed(rules->challenge_action, KI_CHALLENGE, -1, -1, -1);
+        legal[1] = ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
+        return 2;
+    }
+    if (g->phase == PHASE_CLAIM) {
+        int card = g->lie_card, category = g->lie_category, count = 0;
+        int start = ki_false_start(rules, category, card, g->floor);
+        for (int at = start; at < rules->false_count[category][card]; at++) {
+            legal[count++] = ki_listed(rules->false_action[category][card][at], KI_LAY, card,
+                                       category, rules->false_plant[category][card][at]);
+        }
+        for (int i = 0; i < rules->num_plants; i++) {
+            int plant = rules->plants[i];
+            legal[count] = ki_listed(NULL, KI_LAY_FIGURE, card, category, plant);
+            legal[count++].figure =
+                ki_lowest_figure_lie(g->floor, rules->claim_figures[category][plant]);
+        }
+        return count;
+    }
+    return ki_turn_actions(g, legal);
+}
+
+/* Applies first, one of the position's legal actions (a Python action), as
+   KraftidiotenState.apply does, drawing from the game's generator; not logged. Returns -1
+   with a Python exception set when it is not legal here. */
+static int ki_first(KiCore *self, PyObject *first) {
+    ki_game *g = &self->game;
+    ki_action legal[KI_MAX_LEGAL + KI_MAX_CARDS];
+    int count = ki_legal(g, legal);
+    for (int i = 0; i < count; i++) {
+        PyObject *action = ki_action_object(self->rules, &legal[i]);
+        if (action == NULL) return -1;
+        int same = PyObject_RichCompareBool(action, first, Py_EQ);
+        Py_DECREF(action);
+        if (same < 0) return -1;
+        if (same) {
+            if (ki_apply(g, &legal[i]) < 0) return -1;
+            if (g->broken != NULL) {
+                PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
+                return -1;
+            }
+            return 0;
+        }
+    }
+    PyErr_SetString(PyExc_ValueError, "first: not a legal action of the position");
+    return -1;
+}
+
+/* playouts.python_playout: the state's chance draws from Random(seed) (first's included,
+   applied here before the bots play on; the actions logged are those after it), seat s's
+   bot from LazyRandom(derive_seed(seed, s + 1)). */
 static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
-    PyObject *state, *seed_object;
+    PyObject *state, *seed_object, *first = Py_None;
     int record;
     uint64_t seed;
-    if (!PyArg_ParseTuple(args, "OOp:playout", &state, &seed_object, &record) ||
+    if (!PyArg_ParseTuple(args, "OOp|O:playout", &state, &seed_object, &record, &first) ||
         ki_seed_arg(seed_object, &seed) < 0 || ki_enter(self) < 0) {
         return NULL;
     }
@@ -1885,8 +1950,11 @@ static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
         for (int seat = 0; seat < self->num_seats; seat++) {
             ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
         }
-        Py_ssize_t logged = ki_loop(self);
-        if (logged >= 0) result = ki_playout_result(self, logged, record);
+        /* first draws from Random(seed), as the Python engine's reseeded copy does */
+        if (first == Py_None || ki_first(self, first) == 0) {
+            Py_ssize_t logged = ki_loop(self);
+            if (logged >= 0) result = ki_playout_result(self, logged, record);
+        }
     }
     self->busy = 0;
     return result;
@@ -1959,8 +2027,9 @@ static PyMethodDef KiCore_methods[] = {
     {"deal", (PyCFunction)KiCore_deal, METH_O,
      PyDoc_STR("deal(seed) -> game.new_initial_state(Random(seed)).card_locations()")},
     {"playout", (PyCFunction)KiCore_playout, METH_VARARGS,
-     PyDoc_STR("playout(state, seed, record) -> (finished, order, loser, actions, rounds, "
-               "played): the state played on as playouts.python_playout plays it.")},
+     PyDoc_STR("playout(state, seed, record, first=None) -> (finished, order, loser, "
+               "actions, rounds, played, held): the state played on as "
+               "playouts.python_playout plays it.")},
     {NULL, NULL, 0, NULL},
 };
 

@@ -320,7 +320,7 @@ def _worth_searching(observation: KraftidiotenObservation, legal: Sequence[Actio
 EXPERT = ExpertSpec(
     determinize=determinize,
     policy=HeuristicBot.from_settings,
-    playouts_per_ms=2.8,
+    playouts_per_ms=30.0,
     candidates=_worth_searching,
     horizon=100,
 )

@@ -1708,15 +1708,88 @@ static int load_position(state *s, Core *core, PyObject *py) {
     return 1;
 }
 
+/* The Python action of a legal action at the position (a new reference): the shared
+ * tuple of its kind and card, or a run's (RUN, card, ...) with its cards in run_cards. */
+static PyObject *legal_object(const Core *core, const state *s, const action *a,
+                              uint8_t *run_cards) {
+    if (a->kind != KIND_RUN) {
+        PyObject *shared = core->action[a->kind - KIND_BASE][a->card];
+        if (shared == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "stromkrig native core: an unknown action");
+            return NULL;
+        }
+        return Py_NewRef(shared);
+    }
+    const cards *hand = &s->hands[s->current];
+    if (a->card + a->len > hand->len) {
+        PyErr_SetString(PyExc_RuntimeError, "stromkrig native core: a run past the hand");
+        return NULL;
+    }
+    PyObject *tuple = PyTuple_New(a->len + 1);
+    if (tuple == NULL) return NULL;
+    for (int k = 0; k <= a->len; k++) {
+        if (k > 0) run_cards[k - 1] = hand->card[a->card + k - 1];
+        PyObject *item = PyLong_FromLong(k == 0 ? KIND_RUN : run_cards[k - 1]);
+        if (item == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, k, item);
+    }
+    return tuple;
+}
+
+/* Applies first, one of the position's legal actions (a Python action), as
+ * StromkrigState.apply does (it draws nothing from the state's generator); not logged.
+ * Returns 0 with a Python exception set when it is not legal here. */
+static int apply_first(Core *core, state *s, PyObject *first) {
+    legal_list legal, scratch;
+    legal.len = 0;
+    if (s->phase != PHASE_OVER && s->actions < core->action_cap) {
+        for (int k = 0; k < SAMPLE_COUNT; k++) {
+            if (!buffer_reserve(&core->samples[k], 1)) return 0;
+        }
+        if (s->phase == PHASE_PLAY) {
+            turn_rest(s, &legal, turn_lays(s, &legal));
+        } else {
+            other_legal(s, &legal);
+        }
+    }
+    for (int i = 0; i < legal.len && !s->error; i++) {
+        uint8_t run_cards[DECK];
+        action chosen = legal.item[i];
+        PyObject *tuple = legal_object(core, s, &chosen, run_cards);
+        if (tuple == NULL) return 0;
+        int same = PyObject_RichCompareBool(tuple, first, Py_EQ);
+        Py_DECREF(tuple);
+        if (same < 0) return 0;
+        if (same) {
+            apply(s, &chosen, run_cards, &scratch);
+            break;
+        }
+        if (i + 1 == legal.len) legal.len = 0; /* none matched */
+    }
+    if (s->error) {
+        PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (action %lld)", s->error,
+                     s->actions);
+        return 0;
+    }
+    if (legal.len == 0) {
+        PyErr_SetString(PyExc_ValueError, "first: not a legal action of the position");
+        return 0;
+    }
+    return 1;
+}
+
 /* playouts.python_playout: the position played on; seat s's bot draws from
  * LazyRandom(derive_seed(seed, s + 1)). (finished, order, loser, actions, rounds, the
- * actions played or None) */
+ * actions played or None, each seat's count of cards held) */
 static PyObject *Core_playout(PyObject *self, PyObject *args) {
     Core *core = (Core *)self;
-    PyObject *position, *seed_arg;
+    PyObject *position, *seed_arg, *first = Py_None;
     int record;
     uint64_t seed;
-    if (!PyArg_ParseTuple(args, "OOp:playout", &position, &seed_arg, &record) ||
+    if (!PyArg_ParseTuple(args, "OOp|O:playout", &position, &seed_arg, &record, &first) ||
         !parse_seed(seed_arg, &seed))
         return NULL;
     state *s = new_state();
@@ -1727,22 +1800,28 @@ static PyObject *Core_playout(PyObject *self, PyObject *args) {
         ks_random_lazy(&s->rng, seed);
         for (int seat = 0; seat < s->n; seat++)
             ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-        if (play_out(core, s)) {
+        /* With first, that action is applied before the bots play on (not logged). */
+        if ((first == Py_None || apply_first(core, s, first)) && play_out(core, s)) {
             /* StromkrigState.result */
             int finished = s->phase == PHASE_OVER, loser = -1;
             for (int seat = 0; finished && seat < s->n && loser < 0; seat++)
                 if (!s->out[seat]) loser = seat;
             if (finished && loser < 0 && s->order_len > 0) loser = s->order[s->order_len - 1];
+            /* each seat's len(remaining_cards(seat)): the cards in its hand */
+            int counts[MAX_SEATS];
+            for (int seat = 0; seat < s->n; seat++) counts[seat] = s->hands[seat].len;
             PyObject *order = ints_to_list(s->order, s->order_len);
             PyObject *played = record ? actions_to_list(core) : Py_NewRef(Py_None);
             PyObject *loser_obj = loser >= 0 ? PyLong_FromLong(loser) : Py_NewRef(Py_None);
-            if (order && played && loser_obj)
-                result = Py_BuildValue("(OOOLLO)", finished ? Py_True : Py_False, order,
+            PyObject *held = ints_to_list(counts, s->n);
+            if (order && played && loser_obj && held)
+                result = Py_BuildValue("(OOOLLOO)", finished ? Py_True : Py_False, order,
                                        loser_obj, s->actions, (s->turns + s->n - 1) / s->n,
-                                       played);
+                                       played, held);
             Py_XDECREF(order);
             Py_XDECREF(played);
             Py_XDECREF(loser_obj);
+            Py_XDECREF(held);
         }
     }
     PyMem_Free(s);
@@ -1755,8 +1834,8 @@ static PyMethodDef Core_methods[] = {
      "loser_cards): one whole game, as play_game plays it."},
     {"deal", Core_deal, METH_O, "deal(seed) -> card_locations() of the dealt state."},
     {"playout", Core_playout, METH_VARARGS,
-     "playout(state, seed, record) -> (finished, order, loser, actions, rounds, played): the "
-     "state played on as playouts.python_playout plays it."},
+     "playout(state, seed, record, first=None) -> (finished, order, loser, actions, rounds, "
+     "played, held): the state played on as playouts.python_playout plays it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -290,7 +290,7 @@ def _heuristic_bot(game: Game, settings: dict[str, Any]) -> Bot:
 EXPERT = ExpertSpec(
     determinize=determinize,
     policy=_heuristic_bot,
-    playouts_per_ms=4.0,
+    playouts_per_ms=36.0,
     horizon=40,
 )
 
