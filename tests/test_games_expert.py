@@ -16,7 +16,7 @@ import pytest
 
 from kraftstokk.errors import SimulationError
 from kraftstokk.games import playouts, registry, search
-from kraftstokk.games.core import DeckTable, State, play_game
+from kraftstokk.games.core import DeckTable, Result, State, play_game
 from kraftstokk.games.playouts import Playout
 from kraftstokk.games.search import DEFAULT_MS, ExpertBot, playouts_for
 from tests.conftest import synthetic_deck
@@ -231,3 +231,30 @@ def test_kraftidioten_beliefs_follow_what_the_seat_has_seen():
     state.pile = [high, higher]
     doubted = truth_belief(game, state.observation(0), 1, unseen)
     assert 0.0 < doubted < 0.5
+
+
+def _ended(finished: bool, order: list[int], loser: int | None, held: list[int]) -> Playout:
+    result = Result(finished=finished, order=order, loser=loser, actions=40, rounds=1)
+    return Playout(result=result, actions=None, held=held)
+
+
+def test_a_playout_stopped_early_scores_on_the_scale_of_the_end_it_points_to():
+    """A lead at the horizon is worth less than the end it points to, and nothing of a
+    first place already taken: a seat that can no longer win gains nothing by keeping
+    the game going (Strømkrig's experts once ran two-seat endgames to the action cap)."""
+    score = search.placement_score
+    win = score(_ended(True, [0, 2, 1], 3, [0, 0, 0, 0]), 0, loser_matters=False)
+    third = score(_ended(True, [2, 1, 0], 3, [0, 0, 0, 0]), 0, loser_matters=False)
+    assert win == pytest.approx(1.0)
+    # Two seats already out (2 won): seat 0 leads seat 3 on cards but cannot win.
+    leading_late = score(_ended(False, [2, 1], None, [2, 0, 0, 7]), 0, loser_matters=False)
+    assert leading_late < third
+    assert leading_late == pytest.approx(search.UNFINISHED_WEIGHT * third)
+    # Nobody out yet: the lead is a chance of winning, below a win.
+    leading_early = score(_ended(False, [], None, [2, 5, 6, 7]), 0, loser_matters=False)
+    assert third < leading_early < win
+    trailing_early = score(_ended(False, [], None, [9, 5, 6, 7]), 0, loser_matters=False)
+    assert trailing_early < leading_early
+    # Idiot's aim (not the loser) is still open after others are out.
+    safe_late = score(_ended(False, [2, 1], None, [2, 0, 0, 7]), 0, loser_matters=True)
+    assert safe_late > leading_late

@@ -79,27 +79,38 @@ def placement_score(end: Playout, seat: int, *, loser_matters: bool) -> float:
     """A playout's end scored for ``seat``: not the loser, or first out, weighs most.
 
     The place in the finishing order breaks ties between moves that win (or avoid
-    losing) equally often. A game stopped early (the horizon, the action cap) scores the
-    share of the other seats still playing that hold more cards than ``seat``, times
-    ``UNFINISHED_WEIGHT``: a lead at the horizon is worth less than a win.
+    losing) equally often. A game stopped early (the horizon, the action cap) is scored
+    on the same scale from the cards held: ``seat``'s place is predicted from how many of
+    the seats still playing hold fewer cards, its chance of the main aim from how many
+    hold more (none, for a first place already taken), both times ``UNFINISHED_WEIGHT``:
+    a lead at the horizon is worth less than the end it points to. A seat that can no
+    longer win thus gains nothing by keeping a lead unfinished instead of finishing.
     """
     result = end.result
     seats = len(end.held)
     if not result.finished and seat not in result.order:
         mine = end.held[seat]
-        ahead = 0.0
+        ahead = before = 0.0
         others = 0
         for other in range(seats):
             if other != seat and other not in result.order:
                 theirs = end.held[other]
                 ahead += 1.0 if theirs > mine else 0.5 if theirs == mine else 0.0
+                before += 1.0 if theirs < mine else 0.5 if theirs == mine else 0.0
                 others += 1
-        return UNFINISHED_WEIGHT * (ahead / others if others else 0.5)
+        share = ahead / others if others else 0.5
+        chance = share if loser_matters or not result.order else 0.0
+        place = len(result.order) + before
+        return UNFINISHED_WEIGHT * _score(chance, place, seats)
     order = [*result.order, *([result.loser] if result.loser is not None else [])]
     place = order.index(seat) if seat in order else seats - 1  # out early, or the loser
-    placement = (seats - 1 - place) / (seats - 1)
     main = float(result.loser != seat) if loser_matters else float(place == 0)
-    return 0.95 * main + 0.05 * placement
+    return _score(main, place, seats)
+
+
+def _score(main: float, place: float, seats: int) -> float:
+    """The main aim's worth (or its chance) and the place's, 0 first .. seats - 1 last."""
+    return 0.95 * main + 0.05 * (seats - 1 - place) / (seats - 1)
 
 
 class ExpertBot:
