@@ -41,10 +41,10 @@ SEED = 2027
 #: Kraftidioten 3, Strømkrig 5), enough for an interval whose verdict is clear.
 GAMES = {"idiot": 400, "kraftidioten": 300, "stromkrig": 200}
 #: The budget (ms per decision on one core) each game is measured at by default: one
-#: that reaches its target (tried: Idiot 10; Kraftidioten 5; Strømkrig 4, 36.5 %
+#: that reaches its target (tried: Idiot 10 and 11; Kraftidioten 5; Strømkrig 4, 36.5 %
 #: [30.1, 43.4] of 200, none stopped by the action cap). The browser's hardest level
 #: plays DEFAULT_MS, several times more.
-BUDGETS: dict[str, float] = {"idiot": 10, "kraftidioten": 5, "stromkrig": 4}
+BUDGETS: dict[str, float] = {"idiot": 11, "kraftidioten": 5, "stromkrig": 4}
 #: (what is measured, the target, whether the rate must stay below it)
 TARGETS = {
     "idiot": ("is the Idiot", 0.15, True),
