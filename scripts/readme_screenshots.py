@@ -1,15 +1,17 @@
-"""The README's phone screenshots of ``kraftstokk serve``: docs/serve-phone-*.png.
+"""The README's screenshots of ``kraftstokk serve``: docs/serve-*.png.
 
 Run ``.venv/bin/python scripts/readme_screenshots.py [FOLDER]`` (default ``docs/``; needs
 Debian's ``chromium`` and Playwright, the dev extras). It serves the deck of
 ``sources/deck.toml`` in its own process (a temporary key and card cache), opens the page
-in Chromium at 390 x 844 with touch, the computer's moves shown at once, in the deck's
-language, and takes two shots:
+in Chromium, the computer's moves shown at once, in the deck's language, and takes three
+shots, two at 390 x 844 with touch and one at 1280 x 800:
 
 - ``serve-phone-idiot.png``: Idiot for two, the first card of a pair tapped (a group is
   built by tapping its cards);
 - ``serve-phone-kraftidioten.png``: Kraftidioten for ten, a computer's claim asked about
-  (the question and its answers in the bar at the bottom).
+  (the question and its answers in the bar at the bottom);
+- ``serve-idiot-desktop.png``: Idiot for five in play, the log beside the table, your
+  turn with three moves or more.
 
 The games are seeded (the first seed from 1 up that reaches the scene), so a run after a
 change to the page shows the same tables.
@@ -30,6 +32,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 FLAGS = ["--no-sandbox", "--disable-gpu"]
 SEEDS = range(1, 41)
 MOVES = 60  # moves tried in one game before the next seed
@@ -71,6 +74,15 @@ def main(arguments: list[str]) -> int:
                     _kraftidioten_question,
                     out / "serve-phone-kraftidioten.png",
                 )
+                _shoot(
+                    browser,
+                    url,
+                    "idiot",
+                    4,
+                    _idiot_in_play,
+                    out / "serve-idiot-desktop.png",
+                    size=DESKTOP,
+                )
                 browser.close()
         finally:
             server.send_signal(signal.SIGINT)
@@ -93,11 +105,19 @@ def _wait_for(url: str, server: subprocess.Popen[Any]) -> None:
         time.sleep(0.2)
 
 
-def _shoot(browser: Any, url: str, game: str, opponents: int, scene: Any, path: Path) -> None:
+def _shoot(
+    browser: Any,
+    url: str,
+    game: str,
+    opponents: int,
+    scene: Any,
+    path: Path,
+    size: dict[str, int] = PHONE,
+) -> None:
     """The first seeded game that reaches ``scene`` (a function of the page: True once
-    the page shows it), shot at phone size."""
+    the page shows it), shot at ``size`` (a phone's with touch)."""
     for seed in SEEDS:
-        context = browser.new_context(viewport=PHONE, has_touch=True, bypass_csp=True)
+        context = browser.new_context(viewport=size, has_touch=size == PHONE, bypass_csp=True)
         table = json.dumps({"speed": "instant"})
         context.add_init_script(f"localStorage.setItem('kraftstokk.table', {json.dumps(table)})")
         page = context.new_page()
@@ -158,6 +178,14 @@ def _idiot_group(page: Any) -> bool:
     card.tap()
     page.wait_for_function("Boolean(document.body.dataset.selected)")
     return True
+
+
+def _idiot_in_play(page: Any) -> bool:
+    """Play well under way (a dozen lines in the log) and three moves or more to choose."""
+    if page.evaluate("document.body.dataset.phase") == "swap":
+        return False
+    moves = page.locator("#moves button.move").count()
+    return bool(moves >= 3 and page.locator("#log li").count() >= 12)
 
 
 def _kraftidioten_question(page: Any) -> bool:
