@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import DeckTable, play_game
-from kraftstokk.games.registry import get_spec, make_bots, make_game
+from kraftstokk.games.registry import make_bots, make_game
 from kraftstokk.games.replay import (
     ReplayLog,
     game_from_log,
@@ -20,14 +19,7 @@ from kraftstokk.games.replay import (
 )
 
 
-def _needs(name: str) -> None:
-    module = get_spec(name).game_module
-    if importlib.util.find_spec(module) is None:
-        pytest.skip(f"{name} has no engine module yet ({module})")
-
-
 def _played(deck, name: str, players: int, bots: str, seed: int):
-    _needs(name)
     game = make_game(name, DeckTable.from_deck(deck), players)
     record = play_game(game, make_bots(game, bots), seed)
     log = make_replay(deck, game, bots.split(",") * players, seed, record.actions, record.result)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kraftstokk.games.core import Action, Bot, BotFactory, Game, State
+from kraftstokk.games.core import Action, BotFactory, Game, State
 from kraftstokk.games.playouts import Playout, playout
 from kraftstokk.games.registry import get_spec
 
@@ -60,19 +60,6 @@ class ExpertSpec:
     #: Playouts stop after this many actions and are scored by the cards held (None:
     #: played to the end). A long game's playouts cost more than its decisions gain.
     horizon: int | None = None
-
-
-def rollout(state: State, move: Action, policies: Sequence[Bot], seed: int) -> Playout:
-    """``move`` played in ``state``, then the game played out with one policy per seat from
-    ``seed``: the one place a playout runs.
-
-    To the end, or to the action cap of the state's game (the horizon). The game's native
-    core plays it where one serves the policies (the heuristic bots), else the Python
-    engine, with the same result (``playouts.playout``: the chance events from ``move``
-    on draw from ``random.Random(seed)``, seat ``s`` from ``derive_seed(seed, s + 1)``),
-    so a seeded expert decides the same compiled and pure. ``state`` is left as it was.
-    """
-    return playout(state, policies, seed, first=move)
 
 
 def placement_score(end: Playout, seat: int, *, loser_matters: bool) -> float:
@@ -160,7 +147,9 @@ class ExpertBot:
                 return incumbent
             luck = stream.getrandbits(64)
             for arm, move in enumerate(moves):
-                end = rollout(position, move, self._policies, luck)
+                # On the native core where one serves the policies, else in Python, with
+                # the same result: a seeded expert decides the same compiled and pure.
+                end = playout(position, self._policies, luck, first=move)
                 scores[arm].append(placement_score(end, seat, loser_matters=self._loser_matters))
         return moves[_choice(scores, moves.index(incumbent))]
 

@@ -94,15 +94,10 @@ def _where(root: Root, code: str, part: str) -> str:
     return f"{prefix}/{code}/{part}.toml"
 
 
-def languages() -> tuple[str, ...]:
-    """The languages there are: the folders of ``kraftstokk/locales``, sorted."""
-    return _languages()
-
-
 @functools.cache
-def _languages() -> tuple[str, ...]:
-    """Listed once (every new game of the web app asks, through :func:`load`); :func:`reset`
-    lists them again."""
+def languages() -> tuple[str, ...]:
+    """The languages there are: the folders of ``kraftstokk/locales``, sorted; listed once
+    (every new game of the web app asks, through :func:`load`), again after :func:`reset`."""
     return tuple(
         sorted(
             entry.name
@@ -127,7 +122,7 @@ def drop_root(owner: str) -> None:
 def reset() -> None:
     """Forget what was read (after the files, the roots or the games changed)."""
     _all_languages.cache_clear()
-    _languages.cache_clear()
+    languages.cache_clear()
     _GENERATION[0] += 1
 
 
