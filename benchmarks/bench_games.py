@@ -175,7 +175,7 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "BELOW TARGET"
 
 
-def main(against: Path | None) -> None:
+def main(against: Path | None = None) -> None:
     table = DeckTable.from_deck(default_deck())
     #: Each column: its name, the engine its child loads and the benchmark that runs it.
     columns = [(engine, engine, HERE) for engine in ENGINES]
