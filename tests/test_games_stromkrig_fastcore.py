@@ -44,6 +44,8 @@ FIELDS = (
     "samples",
     "cards_played",
     "loser_cards",
+    "playability",
+    "branching",
 )
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from kraftstokk.design.numbers import deck_decimals, format_number, printed_figure
 from kraftstokk.errors import GameError
 from kraftstokk.games.fastcore import MAX_SEED, NativeRun, native_core
+from kraftstokk.games.playability import Meter
 from kraftstokk.games.random_bot import RandomBot as RandomBot  # re-exported, as Stats
 from kraftstokk.games.random_bot import random_bot as random_bot
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
@@ -152,6 +153,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     allowed_variants: ClassVar[frozenset[str]] = frozenset()
+    #: What a player plays for (``GameSpec.objective``): ``win`` or ``not_loser``.
+    objective: ClassVar[str] = "win"
 
     def __init__(
         self,
@@ -304,15 +307,42 @@ class State(ABC):
         """The card indices this game uses (all 55, or the 52 plants for Idiot)."""
         return range(self.game.table.size)
 
+    # -- what the simulation measures of play (``games/playability.py``) ------------
+
+    def progress(self, seat: int) -> int:
+        """The game's progress measure: how near ``seat`` is to its goal, higher nearer;
+        only its order among the seats counts. Here, and in the three games: minus the
+        cards the seat still has to get rid of."""
+        return -len(self.remaining_cards(seat))
+
+    def seats_out(self) -> int:
+        """How many seats have gone out so far."""
+        return len(self.result().order)
+
+    def distinct_moves(self) -> int:
+        """How many of the legal actions lead to positions the player can tell apart
+        (moves that differ only in cards the rules treat alike, or in which unseen card
+        is turned, count once). Here: the distinct actions."""
+        return len(set(self.legal_actions()))
+
+    def answering(self) -> bool:
+        """Whether the seat to act answers out of turn (another seat's claim or call)."""
+        return False
+
     def play_out(
-        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+        self,
+        bots: Sequence[Bot],
+        bot_rngs: Sequence[random.Random],
+        actions: list[Action],
+        meter: Meter | None = None,
     ) -> None:
         """Let the bots play to the end (or the action cap), appending each action.
 
         Each bot sees only its seat's observation and the legal actions (read-only: a
         game may hand over its own cached list). A game may override this with a faster
         loop that takes exactly the same actions; ``play_game(debug=True)`` keeps the
-        plain loop, so tests can compare the two.
+        plain loop, so tests can compare the two. ``meter``: told of every decision and
+        of the position after every action (``play_game`` measures the game with it).
         """
         is_terminal = self.is_terminal
         current_player = self.current_player
@@ -323,9 +353,13 @@ class State(ABC):
         acts = [bot.act for bot in bots]
         while not is_terminal():
             seat = current_player()
+            if meter is not None:
+                meter.decision(self.distinct_moves(), self.answering())
             action = acts[seat](observation(seat), legal_actions(), bot_rngs[seat])
             apply(action)
             append(action)
+            if meter is not None:
+                meter.moved(self, len(actions))
 
 
 class Bot(Protocol):
@@ -477,25 +511,34 @@ def play_game(
     state = game.new_initial_state(random.Random(seed))
     bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
     actions: list[Action] = []
+    meter = Meter(game.num_players, game.objective == "not_loser")
+    meter.moved(state, 0)
     if debug:
         state.check_invariants()
         while not state.is_terminal():
             seat = state.current_player()
             legal = state.legal_actions()
+            meter.decision(state.distinct_moves(), state.answering())
             action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
             state.apply(action)
             actions.append(action)
+            meter.moved(state, len(actions))
             state.check_invariants()
     else:
-        state.play_out(bots, bot_rngs, actions)
+        state.play_out(bots, bot_rngs, actions, meter)
     result = state.result()
     loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
+    stats = state.final_stats()
+    stats.playability = meter.figures(
+        result.finished, result.order, result.loser, result.actions, stats.cards_played
+    )
+    stats.branching = meter.branching()
     return GameRecord(
         game.rules(),
         seed,
         actions,
         result,
-        state.final_stats(),
+        stats,
         loser_cards,
         state.event_log(),
     )
@@ -504,13 +547,25 @@ def play_game(
 def native_record(game: Game, seed: int, run: NativeRun) -> GameRecord:
     """The record of a game a native core played (``games/fastcore.py``): its rules are
     asked of the game, and its events replayed by the Python engine, only when read."""
-    actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards = run
+    (
+        actions,
+        finished,
+        order,
+        loser,
+        rounds,
+        counters,
+        samples,
+        cards_played,
+        loser_cards,
+        playability,
+        branching,
+    ) = run
     return GameRecord(
         None,
         seed,
         actions,
         Result(finished, order, loser, len(actions), rounds),
-        Stats(counters, samples, cards_played),
+        Stats(counters, samples, cards_played, playability, branching),
         loser_cards,
         game=game,
     )

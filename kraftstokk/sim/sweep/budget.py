@@ -72,7 +72,7 @@ def probe(deck: LoadedDeck, settings: SimSettings, chunk: int) -> Cost:
         merged.games < 4 or time.process_time() - started < PROBE_SECONDS
     ):
         tally = play_chunk(deck.table, settings, game, merged.games, merged.games + 2)
-        RunStats.of_tally(tally, settings.players)
+        RunStats.of_tally(tally, settings.players, settings.time_model, settings.game)
         first = first or stored(tally)
         merged.merge(tally)
     played = merged.games
