@@ -8,7 +8,8 @@ import pytest
 
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games import registry
-from kraftstokk.games.core import DeckTable, derive_seed, play_game
+from kraftstokk.games.core import DeckTable, derive_seed
+from kraftstokk.games.runner import play_game
 from kraftstokk.models import Deck
 from kraftstokk.sim import runner
 from kraftstokk.sim.compare import compare_runs, format_table
