@@ -48,6 +48,7 @@ BASE = (
     "plain",
     "textfile",
     "terminal",
+    "progress",
 )
 
 LAYER_OF = {group: depth for depth, groups in enumerate(LAYERS) for group in groups}

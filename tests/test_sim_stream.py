@@ -10,7 +10,8 @@ import random
 import numpy as np
 import pytest
 
-from kraftstokk.games.core import GameRecord, Result, Stats
+from kraftstokk.games.core import Result, Stats
+from kraftstokk.games.runner import GameRecord
 from kraftstokk.sim.compare import Difference, compare_runs, corrected
 from kraftstokk.sim.histogram import EXACT_BELOW, RELATIVE_ERROR, Histogram, bucket_of
 from kraftstokk.sim.metrics import Tally

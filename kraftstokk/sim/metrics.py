@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from operator import add
 from typing import Any
 
-from kraftstokk.games.core import GameRecord, Stats, derive_seed
+from kraftstokk.games.core import Stats, derive_seed
+from kraftstokk.games.runner import GameRecord
 from kraftstokk.sim.histogram import Histogram
 from kraftstokk.sim.stats import Z95, wilson
 from kraftstokk.sim.stream import ACTIONS, ROUNDS, RunStats, counter, lost, ratio, won

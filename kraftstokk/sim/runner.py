@@ -33,7 +33,8 @@ from typing import Any, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
-from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed, play_game
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed
+from kraftstokk.games.runner import play_game
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.stream import PairStats, RunStats, game_matrix
