@@ -82,5 +82,11 @@ def booklet(
                 f"{deck}: the spec's [style] language {lang!r} is no language here "
                 f"(available: {', '.join(languages)}); give --lang"
             )
-    for path in write_booklet(loaded, out, lang, imposed=imposed, printshop=printshop):
+    from kraftstokk.cli.progress import Display
+
+    with Display() as display:
+        files = write_booklet(
+            loaded, out, lang, imposed=imposed, printshop=printshop, progress=display.factory("")
+        )
+    for path in files:
         typer.echo(f"wrote {path}")

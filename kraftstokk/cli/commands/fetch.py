@@ -78,11 +78,19 @@ def fetch(
     \b
         kraftstokk fetch --out sources/nve-latest.csv --timeout 20 --retries 2
     """
+    from kraftstokk.cli.progress import Display
     from kraftstokk.sources.nve_api import fetch_to_snapshot
 
-    path, snapshot = fetch_to_snapshot(
-        url, out=out, timeout=timeout, retries=retries, backoff=backoff, max_time=max_time
-    )
+    with Display() as display:
+        path, snapshot = fetch_to_snapshot(
+            url,
+            out=out,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+            max_time=max_time,
+            progress=display.factory("kB", keep=False),
+        )
     for line in snapshot.provenance.quality.lines():
         typer.echo(line)
     typer.echo(f"wrote {path} ({len(snapshot.plants)} plants), its provenance and raw response")

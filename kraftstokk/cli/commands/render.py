@@ -216,7 +216,10 @@ def render(
             typer.echo("nothing written: every face and the back print as in " + str(only_changed))
             return
         options = dataclasses.replace(options, reprint=reprint)
-    result = render_deck(loaded, out, options)
+    from kraftstokk.cli.progress import Display
+
+    with Display() as display:
+        result = render_deck(loaded, out, options, display.factory("pages"))
     for path in result.files:
         if path.suffix in (".pdf", ".txt"):
             typer.echo(f"wrote {path}")

@@ -127,9 +127,9 @@ def simulate(
     """
     import dataclasses
 
+    from kraftstokk.cli.progress import Display
     from kraftstokk.errors import SimulationError
     from kraftstokk.sim.findings import FindingRules
-    from kraftstokk.sim.progress import ProgressBar
     from kraftstokk.sim.runner import SimSettings, check_arguments, default_bots
     from kraftstokk.sim.session import simulate as run
 
@@ -160,14 +160,7 @@ def simulate(
     refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
         settings = dataclasses.replace(settings, bots=default_bots(settings.game))
-    bars: list[ProgressBar] = []
-
-    def progress(label: str) -> ProgressBar:
-        bar = ProgressBar(f"{settings.game} {label}")
-        bars.append(bar)
-        return bar
-
-    try:
+    with Display() as display:
         files = run(
             deck,
             settings,
@@ -175,12 +168,9 @@ def simulate(
             workers=workers,
             compare_path=compare,
             report=not no_report,
-            progress=progress,
+            progress=display.factory("games", f"{settings.game} "),
             rules=FindingRules(confidence=confidence),
         )
-    finally:
-        for bar in bars:
-            bar.close()
 
     summary = files.main.summary
     if summary["games"]:
@@ -198,18 +188,15 @@ def simulate(
     if skill and not files.main.interrupted:
         from kraftstokk.sim.skill import measure_decks
 
-        try:
+        with Display() as display:
             gradients, compared, skill_file = measure_decks(
                 [deck, *([compare] if compare else [])],
                 settings,
                 out,
                 games=skill_games,
                 workers=workers,
-                progress=progress,
+                progress=display.factory("games", f"{settings.game} skill: ", keep=False),
             )
-        finally:
-            for bar in bars:
-                bar.close()
         for gradient in gradients:
             typer.echo(gradient.sentence())
         if compared:

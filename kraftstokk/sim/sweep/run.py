@@ -389,6 +389,12 @@ def run_sweep(
         if progress is None:
             return
         playing = next((c for c in configurations if c.key not in state.done), None)
+        # Begun and not complete, and the next one in play (its chunks are on their way).
+        running = tuple(
+            (f"#{c.number} {c.label}", (len(state.chunks[c.key]), len(ranges)))
+            for c in configurations
+            if c.key not in state.done and (state.chunks[c.key] or c is playing)
+        )
         eta = remaining(games_played, games_left, time.perf_counter() - started)
         if eta is None and games_left:
             eta = sweep_plan.estimate.seconds
@@ -405,6 +411,7 @@ def run_sweep(
                 finished_seconds=state.done[finished.key].summary["elapsed_seconds"]
                 if finished and finished.key in state.done
                 else 0.0,
+                running=running,
             )
         )
 
