@@ -15,16 +15,18 @@ from kraftstokk.folderlock import LOCK_NAME
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
-from kraftstokk.sim.metrics import Tally, strip_timing
+from kraftstokk.sim.metrics import strip_timing
 from kraftstokk.sim.progress import SweepStatus
 from kraftstokk.sim.runner import SimSettings, play_chunk
 from kraftstokk.sim.session import simulate
 from kraftstokk.sim.sweep import sweep
 from kraftstokk.sim.sweep.backends import LocalBackend, make_backend
 from kraftstokk.sim.sweep.model import SweepError, SweepValidationError, parse_sweep
-from kraftstokk.sim.sweep.outputs import analyse, write_outputs
+from kraftstokk.sim.sweep.outputs import write_outputs
+from kraftstokk.sim.sweep.results import analyse
 from kraftstokk.sim.sweep.run import STORE_DIR, plan, run_sweep
 from kraftstokk.sim.sweep.store import ChunkStore, rows_to_json
+from kraftstokk.sim.tally import Tally
 
 cli = CliRunner()
 

@@ -15,7 +15,8 @@ from kraftstokk.folderlock import folder_lock
 from kraftstokk.sim.sweep.backends import make_backend, planned_workers
 from kraftstokk.sim.sweep.budget import Estimate, Limits
 from kraftstokk.sim.sweep.model import SweepError, SweepFile, load_sweep, sweep_schema
-from kraftstokk.sim.sweep.outputs import SweepResults, analyse, write_outputs
+from kraftstokk.sim.sweep.outputs import write_outputs
+from kraftstokk.sim.sweep.results import SweepResults, analyse
 from kraftstokk.sim.sweep.run import STORE_DIR, Progress, SweepRun, plan, run_sweep
 from kraftstokk.sim.sweep.store import ChunkStore
 
