@@ -3,9 +3,11 @@
 Public API: :class:`Game` (rules, immutable; ``new_initial_state(rng)``), :class:`State`
 (``current_player``, ``legal_actions``, ``apply``, ``is_terminal``, ``result``,
 ``clone``, ``observation``, and ``events``: what happened, see ``games/events.py``),
-each game's ``from_position(game, ...)`` to set up a position, :func:`play_game`,
-:func:`replay`, bots as policies (:class:`Bot`) that see only their seat's observation,
-and replay logs (``games/replay.py``). ``games/README.md`` describes a game package.
+each game's ``from_position(game, ...)`` to set up a position, and bots as policies
+(:class:`Bot`) that see only their seat's observation. This is the bottom of the engine:
+playing a game through (``play_game``, ``replay``) is ``games/runner.py``'s, telling it
+in words ``games/narration.py``'s, replay logs ``games/replay.py``'s.
+``games/README.md`` describes a game package.
 
 The inner data is plain (ints, tuples, lists) for speed; the only pydantic model that
 enters is the :class:`~kraftstokk.models.Deck`, turned once into a :class:`DeckTable`.
@@ -23,19 +25,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from kraftstokk.design.numbers import deck_decimals, format_number, printed_figure
 from kraftstokk.errors import GameError
-from kraftstokk.games.fastcore import MAX_SEED, NativeRun, native_core
-from kraftstokk.games.random_bot import RandomBot as RandomBot  # re-exported, as Stats
-from kraftstokk.games.random_bot import random_bot as random_bot
+from kraftstokk.games.events import Event, tally
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
 from kraftstokk.models import CATEGORIES, SUITS, Deck
-
-if TYPE_CHECKING:
-    from kraftstokk.games.events import Event
-    from kraftstokk.games.narration import Narrator
 
 Action = tuple[int, ...]
 
@@ -223,13 +219,11 @@ class State(ABC):
     def typed_action(self, text: str, legal: Sequence[Action]) -> Action | None:
         """A move a person typed that is not one of the numbered ``legal`` ones, or None.
 
-        For choices that cannot all be listed (a Kraftidioten claim of any whole figure).
+        For choices that cannot all be listed (a Kraftidioten claim of any whole figure);
+        a state that takes one tells a person so with ``typed_hint(legal, narrator)``
+        (``narration.HintsTyping``).
         """
         return None
-
-    def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
-        """A line telling a person what else ``typed_action`` takes here ('' for nothing)."""
-        return ""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -254,11 +248,8 @@ class State(ABC):
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str:
-        """The action in words (English), for logs and for a person at the table."""
-
-    def action_text(self, action: Action, narrator: Narrator) -> str:
-        """The action in the narrator's language, as the player choosing it sees it."""
-        return self.action_to_string(action)
+        """The action in words (English), for logs. In a language, as the player choosing
+        it sees it: ``action_text(action, narrator)`` (``narration.TellsActions``)."""
 
     def event_log(self) -> Sequence[Event]:
         """Every event so far, in order (read-only)."""
@@ -266,8 +257,6 @@ class State(ABC):
 
     def final_stats(self) -> Stats:
         """The simulation's counters of this game: its events counted (``events.tally``)."""
-        from kraftstokk.games.events import tally
-
         return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
 
     def public_action_string(self, action: Action) -> str:
@@ -394,140 +383,3 @@ def derive_seed(seed: int, *parts: int) -> int:
         value = (value * 6364136223846793005 + 1442695040888963407 + part) & 0xFFFFFFFFFFFFFFFF
         value ^= value >> 29
     return value
-
-
-class GameRecord:
-    """A played game: its actions, how it ended, its events and their counters.
-
-    A game a native core played (``games/fastcore.py``) comes with its game instead of
-    its rules and events: ``rules`` asks the game, and ``events`` replays the actions
-    through the Python engine, once, when first read.
-    """
-
-    __slots__ = ("_events", "_game", "_rules", "actions", "loser_cards", "result", "seed", "stats")
-
-    def __init__(
-        self,
-        rules: dict[str, Any] | None,
-        seed: int,
-        actions: list[Action],
-        result: Result,
-        stats: Stats,
-        loser_cards: list[int],
-        events: Sequence[Event] | None = None,
-        *,
-        game: Game | None = None,
-    ) -> None:
-        if game is None and rules is None:
-            raise GameError("a game record needs its rules or its game")
-        self._rules = rules
-        self.seed = seed
-        self.actions = actions
-        self.result = result
-        self.stats = stats
-        self.loser_cards = loser_cards
-        self._events = events if events is not None or game is not None else ()
-        self._game = game
-
-    @property
-    def rules(self) -> dict[str, Any]:
-        if self._rules is None:
-            if self._game is None:
-                raise GameError("a game record without its rules or its game")
-            self._rules = self._game.rules()
-        return self._rules
-
-    @property
-    def events(self) -> Sequence[Event]:
-        if self._events is None:
-            if self._game is None:
-                raise GameError("a native game record without its game cannot replay its events")
-            self._events = replay(self._game, self.seed, self.actions).event_log()
-        return self._events
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameRecord):
-            return NotImplemented
-        fields = ("rules", "seed", "actions", "result", "stats", "loser_cards")
-        same = all(getattr(self, name) == getattr(other, name) for name in fields)
-        return same and list(self.events) == list(other.events)
-
-    def __repr__(self) -> str:
-        return (
-            f"GameRecord(seed={self.seed}, actions={len(self.actions)}, "
-            f"result={self.result!r}, stats={self.stats!r})"
-        )
-
-
-def play_game(
-    game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False, native: bool = True
-) -> GameRecord:
-    """Play one game to the end (or the action cap) with one bot per seat.
-
-    Where the game has a native core for these bots (``games/fastcore.py``), it plays
-    the game, unless ``native`` is False or ``debug`` (which checks the invariants after
-    every action of the Python engine) is set; the game is the same either way.
-    """
-    if len(bots) != game.num_players:
-        raise GameError(f"{game.name} with {game.num_players} players needs as many bots")
-    if native and not debug and 0 <= seed <= MAX_SEED:
-        core = native_core(game, bots)
-        if core is not None:
-            return native_record(game, seed, core.play(seed))
-    state = game.new_initial_state(random.Random(seed))
-    bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
-    actions: list[Action] = []
-    if debug:
-        state.check_invariants()
-        while not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
-            state.apply(action)
-            actions.append(action)
-            state.check_invariants()
-    else:
-        state.play_out(bots, bot_rngs, actions)
-    result = state.result()
-    loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
-    return GameRecord(
-        game.rules(),
-        seed,
-        actions,
-        result,
-        state.final_stats(),
-        loser_cards,
-        state.event_log(),
-    )
-
-
-def native_record(game: Game, seed: int, run: NativeRun) -> GameRecord:
-    """The record of a game a native core played (``games/fastcore.py``): its rules are
-    asked of the game, and its events replayed by the Python engine, only when read."""
-    actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards = run
-    return GameRecord(
-        None,
-        seed,
-        actions,
-        Result(finished, order, loser, len(actions), rounds),
-        Stats(counters, samples, cards_played),
-        loser_cards,
-        game=game,
-    )
-
-
-def replay(
-    game: Game, seed: int, actions: Sequence[Sequence[int]], *, debug: bool = False
-) -> State:
-    """Apply a recorded action list to a fresh game with the same seed."""
-    state = game.new_initial_state(random.Random(seed))
-    for number, action in enumerate(actions, start=1):
-        if state.is_terminal():
-            raise GameError(f"replay: action {number} comes after the game ended")
-        move = tuple(action)
-        if not state.is_legal(move):
-            raise GameError(f"replay: action {number} {list(move)} is not legal here")
-        state.apply(move)
-        if debug:
-            state.check_invariants()
-    return state

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kraftstokk.atomic import write_text
 from kraftstokk.bounds import Range
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
-from kraftstokk.games.core import Action, DeckTable, Game, Result, State, replay
+from kraftstokk.games.core import Action, DeckTable, Game, Result, State
+from kraftstokk.games.runner import replay
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
