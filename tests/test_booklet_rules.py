@@ -32,7 +32,7 @@ def _texts(block: object) -> list[str]:
         return [block.text]
     if isinstance(block, bt.Contents):
         return [block.title]
-    if isinstance(block, bt.Bullets | bt.Steps):
+    if isinstance(block, bt.Bullets | bt.Numbered):
         return list(block.items)
     if isinstance(block, bt.CardRow):
         return list(block.captions)

@@ -55,7 +55,7 @@ class CardRow:
 
 
 @dataclass(frozen=True)
-class Steps:
+class Numbered:
     """A numbered list: the steps of a turn."""
 
     items: tuple[str, ...]
@@ -106,7 +106,7 @@ class QuickSection:
     """One part of a quick reference: a small heading and its text, steps or table."""
 
     heading: str
-    body: Para | Steps | Grid
+    body: Para | Numbered | Grid
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ Block = (
     Heading
     | Para
     | Bullets
-    | Steps
+    | Numbered
     | Grid
     | CardRow
     | Example
@@ -451,7 +451,7 @@ def quick_reference(
         sections=(
             QuickSection(shared.quick_need, Para(need)),
             QuickSection(shared.quick_deal, Para(deal)),
-            QuickSection(shared.quick_turn, Steps(tuple(turn))),
+            QuickSection(shared.quick_turn, Numbered(tuple(turn))),
             QuickSection(shared.quick_cards, Grid(shared.quick_headings, tuple(cards))),
             QuickSection(shared.quick_end, Para(end)),
         ),
@@ -490,12 +490,12 @@ __all__ = [
     "Grid",
     "Heading",
     "Language",
+    "Numbered",
     "Para",
     "Plural",
     "QuickReference",
     "QuickSection",
     "Spoken",
-    "Steps",
     "TitlePage",
     "WholeSheets",
     "Words",

@@ -50,9 +50,9 @@ from kraftstokk.design.blocks import (
     Grid,
     Heading,
     Language,
+    Numbered,
     Para,
     QuickReference,
-    Steps,
     TitlePage,
     WholeSheets,
     Words,
@@ -643,7 +643,7 @@ class StoryBuilder:
             return self.contents(block)
         if isinstance(block, CardTable):
             return [self.card_table(block)]
-        if isinstance(block, Steps):
+        if isinstance(block, Numbered):
             return [self.steps(block.items, self.styles.body)]
         if isinstance(block, Grid):
             return [self.grid(block, [CONTENT_WIDTH * share for share in GAMES_COLUMNS])]
@@ -815,7 +815,7 @@ class StoryBuilder:
         for section in block.sections:
             part: list[Flowable] = [Paragraph(section.heading, styles.quick_heading)]
             body = section.body
-            if isinstance(body, Steps):
+            if isinstance(body, Numbered):
                 part.append(self.steps(body.items, styles.quick_body))
             elif isinstance(body, Grid):
                 part.append(self.grid(body, [inner * 0.46, inner * 0.54]))
@@ -1098,7 +1098,10 @@ def _crop_mark_page(width: float, height: float, bleed: float, slug: float, ink:
 
 def printshop_name(language: Language) -> str:
     """File name of the print-shop booklet: ``regler-printshop.pdf``, ``rules-en-printshop.pdf``."""
-    return booklet_name(language).removesuffix(".pdf") + "-printshop.pdf"
+    from kraftstokk.render.locale import load_locale, output_files
+
+    locale = load_locale(language)
+    return output_files(locale.booklet_file, locale.imposed_file)["printshop"]
 
 
 #: The printer preset the print-shop booklet is made for.
