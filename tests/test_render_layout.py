@@ -46,7 +46,7 @@ def test_poker_boxes_are_todays_numbers():
     assert boxes.name == Box(13.5, 71.9, 46.5, 13.5)
     assert _mm(boxes.picture) == pytest.approx((3.5, 45.7, 56.5, 24.2))
     assert _mm(boxes.rows) == pytest.approx((3.5, 16.9, 56.5, 27.3))
-    assert boxes.footer == Box(3.5, 3.5, 46.5, 13.2)
+    assert boxes.footer == Box(3.5, 3.5, 47.5, 13.2)
     text = boxes.name_text
     assert (text.x, text.y, text.w, text.h) == pytest.approx((15.3, 72.9, 42.9, 11.5))
     # The picture's parts: the scene and the map side by side, the disc and the type's
@@ -117,8 +117,8 @@ def test_the_same_square_layout_with_the_label_beside_the_disc_loads(tmp_path: P
     ("text", "message"),
     [
         (  # two top-level boxes
-            "[boxes.footer]\nleft = 3.5\nright = 13.5\nbottom = 3.5\nheight = 14.0\n",
-            "boxes.rows and boxes.footer overlap (46.50 × 0.60 mm)",
+            "[boxes.footer]\nleft = 3.5\nright = 12.5\nbottom = 3.5\nheight = 14.0\n",
+            "boxes.rows and boxes.footer overlap (47.50 × 0.60 mm)",
         ),
         (  # the map panel into the scene
             "[boxes.map]\nwithin = 'picture'\nright = 0\nwidth = 22.0\nbottom = 0\ntop = 0\n",

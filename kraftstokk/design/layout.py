@@ -639,10 +639,11 @@ def _refuse_misfit_picture(file: str, spec: LayoutFile, boxes: CardBoxes) -> Non
             f"{file}: boxes.type_label: {longest!r} at {style.size:g} pt is {width:.1f} mm wide, "
             f"the box {boxes.type_label.w:g} mm"
         )
-    if style.size * LABEL_EXTENT / MM_PT > boxes.type_label.h + SIZE_TOLERANCE:
+    height = style.size * LABEL_EXTENT / MM_PT
+    if height > boxes.type_label.h + SIZE_TOLERANCE:
         raise LayoutError(
-            f"{file}: boxes.type_label: {style.size:g} pt text needs "
-            f"{style.size * LABEL_EXTENT / MM_PT:.1f} mm of height, the box has {boxes.type_label.h:g}"
+            f"{file}: boxes.type_label: {style.size:g} pt text needs {height:.1f} mm of "
+            f"height, the box has {boxes.type_label.h:g}"
         )
     if boxes.type_label.top > scene.y + picture.water_level + SIZE_TOLERANCE:
         raise LayoutError(

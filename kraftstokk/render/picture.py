@@ -175,9 +175,7 @@ def _draw_scene(
         _draw_current(canvas, plan, m, p)
 
 
-def _draw_snow(
-    canvas: Canvas, line: Sequence[Point], snow_line: float | None, p: Paints
-) -> None:
+def _draw_snow(canvas: Canvas, line: Sequence[Point], snow_line: float | None, p: Paints) -> None:
     if snow_line is None:
         return
     cap = snow_cap(line, snow_line)
