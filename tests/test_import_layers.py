@@ -44,6 +44,7 @@ BASE = (
     "limits",
     "bounds",
     "atomic",
+    "folderlock",
     "plain",
     "textfile",
     "terminal",
