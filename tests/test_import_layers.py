@@ -45,6 +45,7 @@ BASE = (
     "limits",
     "bounds",
     "atomic",
+    "folderlock",
     "plain",
     "textfile",
     "terminal",

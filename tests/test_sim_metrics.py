@@ -11,16 +11,10 @@ import pytest
 from kraftstokk.games.core import Result, Stats, derive_seed
 from kraftstokk.games.runner import GameRecord
 from kraftstokk.sim.histogram import Histogram
-from kraftstokk.sim.metrics import (
-    RunInfo,
-    Tally,
-    length_histogram,
-    ratios_for,
-    strip_timing,
-    summarize,
-)
+from kraftstokk.sim.metrics import RunInfo, length_histogram, ratios_for, strip_timing, summarize
 from kraftstokk.sim.stats import wilson
 from kraftstokk.sim.stream import RunStats, ratio
+from kraftstokk.sim.tally import Tally
 
 CARDS = 5
 IDS = ("spar-1", "spar-2", "hjerter-1", "hjerter-2", "joker-1")

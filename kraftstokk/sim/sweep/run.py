@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.progress import SweepStatus, remaining
 from kraftstokk.sim.runner import sigterm_as_interrupt
 from kraftstokk.sim.session import describe_run
@@ -44,6 +43,7 @@ from kraftstokk.sim.sweep.grid import (
 from kraftstokk.sim.sweep.model import SweepError, SweepFile
 from kraftstokk.sim.sweep.store import ChunkStore
 from kraftstokk.sim.sweep.work import ChunkPart, ChunkTask, forget_games, registration
+from kraftstokk.sim.tally import Tally
 
 Progress = Callable[[SweepStatus], None]
 
