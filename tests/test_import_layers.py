@@ -38,7 +38,19 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("base",),
 )
 #: The modules everything may use (one group: they import each other).
-BASE = ("models", "errors", "limits", "bounds", "atomic", "plain", "textfile", "terminal")
+BASE = (
+    "models",
+    "cardfacts",
+    "errors",
+    "limits",
+    "bounds",
+    "atomic",
+    "folderlock",
+    "plain",
+    "textfile",
+    "terminal",
+    "progress",
+)
 
 LAYER_OF = {group: depth for depth, groups in enumerate(LAYERS) for group in groups}
 
