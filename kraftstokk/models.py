@@ -172,6 +172,10 @@ class Deck(BaseModel):
     snapshot: SnapshotInfo
     spec: dict[str, Any] = Field(default_factory=dict)
     cards: list[Card]
+    #: The id shared by the files written together (deck.json, deck.csv, deck.xlsx): a
+    #: digest of the deck as written, so a reader can tell files of two writes apart.
+    #: Decks written before it lack it.
+    build: str | None = None
 
     @property
     def plant_cards(self) -> list[Card]:

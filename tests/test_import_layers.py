@@ -48,6 +48,7 @@ BASE = (
     "limits",
     "bounds",
     "atomic",
+    "folderlock",
     "plain",
     "textfile",
     "terminal",

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.folderlock import LOCK_NAME
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
@@ -20,7 +21,6 @@ from kraftstokk.sim.runner import SimSettings, play_chunk
 from kraftstokk.sim.session import simulate
 from kraftstokk.sim.sweep import sweep
 from kraftstokk.sim.sweep.backends import LocalBackend, make_backend
-from kraftstokk.sim.sweep.lock import LOCK_NAME
 from kraftstokk.sim.sweep.model import SweepError, SweepValidationError, parse_sweep
 from kraftstokk.sim.sweep.outputs import write_outputs
 from kraftstokk.sim.sweep.results import analyse
@@ -619,15 +619,17 @@ def test_each_configuration_is_compared_with_its_neighbour_at_the_named_baseline
 
 
 def test_a_second_sweep_on_the_same_folder_is_refused_in_one_line(folder):
-    from kraftstokk.sim.sweep.lock import folder_lock
+    from kraftstokk.folderlock import folder_lock
 
     out = folder / "out"
-    with folder_lock(out, "first.toml"):
+    with folder_lock(out, "kraftstokk sweep first.toml"):
         result = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out)])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1
-    assert "another sweep is writing here (pid " in result.stderr
-    assert "first.toml, since " in result.stderr and "another --out" in result.stderr
+    assert "another kraftstokk command is writing into this folder (pid " in result.stderr
+    assert (
+        "kraftstokk sweep first.toml, since " in result.stderr and "another --out" in result.stderr
+    )
     assert not (out / STORE_DIR).exists()
     # Once the first has ended, the folder is free again.
     again = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out), "-w", "1"])

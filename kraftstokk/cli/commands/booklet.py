@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors, writes_into
 from kraftstokk.cli.options import (
     DEFAULT_DECK,
     DEFAULT_OUT,
@@ -19,6 +19,7 @@ from kraftstokk.cli.options import (
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"])
 def booklet(
     deck: DeckArgument = DEFAULT_DECK,
     out: Annotated[Path, out_option("Folder for the PDF files.")] = DEFAULT_OUT,

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import count, out_option, seconds
+from kraftstokk.cli.app import app, handle_errors, writes_into
+from kraftstokk.cli.options import SNAPSHOT_FOLDER, count, out_option, seconds
 
 DEFAULT_URL = "https://api.nve.no/web/Powerplant/GetHydroPowerPlantsInOperation"
 MAX_TIMEOUT = 3600.0
@@ -19,6 +19,7 @@ MAX_TOTAL = 24 * 3600.0
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"].parent if a["out"] is not None else SNAPSHOT_FOLDER)
 def fetch(
     url: Annotated[str, typer.Option("--url", help="NVE hydropower API URL.")] = DEFAULT_URL,
     out: Annotated[

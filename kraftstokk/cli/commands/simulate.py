@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors, writes_into
 from kraftstokk.cli.options import (
     DEFAULT_DECK,
     DEFAULT_OUT,
@@ -31,6 +31,7 @@ MAX_WORKERS = 256
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"])
 def simulate(
     game: Annotated[str, game_option("{games}.")],
     deck: DeckArgument = DEFAULT_DECK,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors, writes_into
 from kraftstokk.cli.options import (
     DEFAULT_OUT,
     count,
@@ -22,6 +22,7 @@ MAX_LIMIT = 100_000_000
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"])
 def sweep(
     sweep_file: Annotated[
         Path, typer.Argument(metavar="SWEEP.toml", help="The sweep file (see sweep-schema).")
