@@ -87,7 +87,9 @@ def serving(folder: Path, *options: str, timing: bool = False) -> Iterator[Serve
     if not deck.exists():
         deck.write_text(default_deck().model_dump_json(), encoding="utf-8")
     env = {TIMING: "1" if timing else ""}
-    server, port = launch.serve_process(deck, folder, *options, env=env, stdout=subprocess.DEVNULL)
+    server, port = launch.serve_process(
+        deck, folder, "--allow-seed", *options, env=env, stdout=subprocess.DEVNULL
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120

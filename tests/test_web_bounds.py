@@ -146,6 +146,34 @@ def test_new_games_take_a_seed_in_range_only(client: Any) -> None:
     assert seeds[0] != seeds[1] and all(0 <= seed < 2**63 for seed in seeds)
 
 
+def test_a_seed_is_honoured_only_when_the_server_allows_it(deck: Deck) -> None:
+    """Without ``serve --allow-seed`` a request's seed is not the deal: a player who could
+    name one could pick a deal they have seen before."""
+    body = {"game": "kraftidioten", "opponents": 2, "seed": 77}
+    with client_for(deck, allow_seed=False) as server:
+        deals = [server.post("/api/games", json=body).json()["view"]["hand"] for _ in range(4)]
+        store = server.app.state.store
+        seeds = {s.seed for s in store._sessions.values()}
+    assert len(seeds) == 4 and 77 not in seeds and len({tuple(d) for d in deals}) > 1
+    with client_for(deck, allow_seed=True) as tests:
+        seeded = [tests.post("/api/games", json=body).json()["view"]["hand"] for _ in range(2)]
+    assert seeded[0] == seeded[1]
+
+
+@pytest.mark.parametrize("field", ["game", "bots", "variants"])
+def test_a_lone_surrogate_is_refused_not_a_fault(client: Any, field: str) -> None:
+    """A JSON escape may name half of a UTF-16 pair (valid JSON, no UTF-8 text): the
+    refusal that quotes it is still written, with U+FFFD in its place."""
+    value = '["\\udc80"]' if field == "variants" else '"\\ud800x"'
+    fields = {"game": '"kraftidioten"', "opponents": "2", field: value}
+    raw = "{" + ",".join(f'"{k}": {v}' for k, v in fields.items()) + "}"
+    response = client.post(
+        "/api/games", content=raw.encode(), headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 400, response.text
+    assert field in response.json()["error"] and "\ufffd" in response.json()["error"]
+
+
 class _Recording(GameStore):
     """A store noting the thread each piece of engine work ran on."""
 

@@ -45,7 +45,7 @@ MAX_CLICKS = 1500
 def served_app() -> Any:
     from kraftstokk.web.app import create_app
 
-    return create_app(synthetic_deck(), key=TEST_KEY)
+    return create_app(synthetic_deck(), key=TEST_KEY, allow_seed=True)
 
 
 @pytest.fixture
@@ -835,7 +835,7 @@ def test_cards_are_on_screen_at_once_on_a_fresh_server(open_browser: Any) -> Non
     the first table shows faces, never white blanks."""
     from kraftstokk.web.app import create_app
 
-    with running_server(create_app(synthetic_deck(seed=3), key=TEST_KEY)) as url:
+    with running_server(create_app(synthetic_deck(seed=3), key=TEST_KEY, allow_seed=True)) as url:
         page = open_browser(PHONE).page
         asked: list[str] = []
         page.on("request", lambda r: asked.append(r.url) if "/cards/" in r.url else None)

@@ -29,6 +29,7 @@ def client_for(deck: Deck, **options: Any) -> TestClient:
     """A client sending what the page sends (its Origin) to an app with the test key."""
     if "store" not in options:
         options.setdefault("key", TEST_KEY)
+    options.setdefault("allow_seed", True)  # the tests deal from their seeds
     return TestClient(
         create_app(deck, **options),
         base_url=BASE,

@@ -53,7 +53,14 @@ from kraftstokk.plain import first_problem
 from kraftstokk.web import folders
 from kraftstokk.web.cards import CardImages
 from kraftstokk.web.catalogue import languages, setup_payload
-from kraftstokk.web.guard import BODY_SECONDS, CLOSING, MAX_BODY, Guard, HostPolicy
+from kraftstokk.web.guard import (
+    BODY_SECONDS,
+    CLOSING,
+    MAX_BODY,
+    Guard,
+    HostPolicy,
+    refusal_body,
+)
 from kraftstokk.web.rules import rules_panel
 from kraftstokk.web.saves import WEB_FORMAT, GameSave, read_replay_log, read_web_save
 from kraftstokk.web.seal import SaveKey
@@ -142,13 +149,11 @@ class ServerTiming:
         await self.app(scope, receive, timed)
 
 
-def _error(status: int, message: str, said: dict[str, str] | None = None) -> JSONResponse:
+def _error(status: int, message: str, said: dict[str, str] | None = None) -> Response:
     """A refusal: ``error`` in English, and ``said`` per language when a person may meet it."""
     headers = {"Connection": "close"} if status in CLOSING else None
-    body: dict[str, Any] = {"error": message}
-    if said:
-        body["said"] = said
-    return JSONResponse(body, status_code=status, headers=headers)
+    body = refusal_body(message, said)
+    return Response(body, status_code=status, headers=headers, media_type="application/json")
 
 
 def _not_a_number(name: str) -> Any:
@@ -223,6 +228,7 @@ def create_app(
     body_seconds: float = BODY_SECONDS,
     server_timing: bool | None = None,
     freeze_startup: bool = False,
+    allow_seed: bool = False,
 ) -> Starlette:
     """The app for ``deck`` (already validated by the caller).
 
@@ -233,7 +239,9 @@ def create_app(
     ``freeze_startup`` (``serve``'s processes) takes what the process made to start (the
     modules, the deck, the languages, the rules) out of the cycle collector's sight once
     it has warmed up: a full collection scanned those 90,000 objects every time, a pause
-    of some 30 ms for every request in flight, the tail of the load benchmark.
+    of some 30 ms for every request in flight, the tail of the load benchmark;
+    ``allow_seed`` honours a new game's ``seed`` (tests, bug reports: ``serve
+    --allow-seed``), else every deal is the server's own.
     """
     if server_timing is None:
         server_timing = os.environ.get(TIMING_SETTING) == "1"
@@ -292,7 +300,8 @@ def create_app(
 
     async def new_game(request: Request) -> Response:
         body: NewGameRequest = await _body(request, NewGameRequest)
-        setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), body.seed)
+        seed = body.seed if allow_seed else None  # else a seed would let a player pick the deal
+        setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), seed)
         return await engine(lambda: answer(store.create(setup_), 0, status=201))
 
     async def resume(request: Request) -> Response:
