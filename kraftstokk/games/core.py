@@ -248,6 +248,18 @@ class State(ABC):
         ``rng``: how a playout (``games/playouts.py``) plays a position on from a seed."""
         raise GameError(f"{self.game.name} cannot play a position on from a new seed")
 
+    def redeal_unseen(self, rng: random.Random) -> None:
+        """Deal the cards no seat has seen (the stock, face-down cards) again from ``rng``
+        among the places they lie in, and draw later chance events from ``rng``.
+
+        What every seat may know stays as it was (each ``observation``, the legal
+        actions): the served game does this when a game is resumed from a save, so a
+        player who peeked at a card and went back to an earlier save finds the hidden
+        cards dealt anew (``web/sessions.py``); a replay applies it where it happened
+        (:func:`replay`'s ``redeals``).
+        """
+        raise GameError(f"{self.game.name} cannot deal its unseen cards again")
+
     @abstractmethod
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know: its own cards and public information only."""
@@ -516,12 +528,28 @@ def native_record(game: Game, seed: int, run: NativeRun) -> GameRecord:
     )
 
 
+#: Where a game's unseen cards were dealt again (``State.redeal_unseen``): after this
+#: many actions, from ``random.Random(seed)``.
+Redeal = tuple[int, int]  # (at, seed)
+
+
 def replay(
-    game: Game, seed: int, actions: Sequence[Sequence[int]], *, debug: bool = False
+    game: Game,
+    seed: int,
+    actions: Sequence[Sequence[int]],
+    *,
+    debug: bool = False,
+    redeals: Sequence[Redeal] = (),
 ) -> State:
-    """Apply a recorded action list to a fresh game with the same seed."""
+    """Apply a recorded action list to a fresh game with the same seed (and its unseen
+    cards dealt again where ``redeals`` say)."""
     state = game.new_initial_state(random.Random(seed))
+    pending = sorted(redeals)
+    if pending and not 0 <= pending[-1][0] <= len(actions):
+        raise GameError(f"replay: a redeal after action {pending[-1][0]}, not one of the game's")
     for number, action in enumerate(actions, start=1):
+        while pending and pending[0][0] == number - 1:
+            state.redeal_unseen(random.Random(pending.pop(0)[1]))
         if state.is_terminal():
             raise GameError(f"replay: action {number} comes after the game ended")
         move = tuple(action)
@@ -530,4 +558,6 @@ def replay(
         state.apply(move)
         if debug:
             state.check_invariants()
+    for _, redeal_seed in pending:
+        state.redeal_unseen(random.Random(redeal_seed))
     return state

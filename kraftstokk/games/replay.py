@@ -5,6 +5,9 @@ A log holds everything a replay needs, so it stands alone: the deck (the content
 (for the record; a replay does not ask the bots again), the seed and the actions, and
 optionally the result the game had. Replaying applies the actions to a fresh game
 seeded alike; every chance event comes from that seed, so the positions are the same.
+A game the browser resumed from a save had its unseen cards dealt again there
+(``State.redeal_unseen``): its log lists each such point and seed under ``redeals``
+(left out when there is none).
 """
 
 from __future__ import annotations
@@ -14,12 +17,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from kraftstokk.atomic import write_text
 from kraftstokk.bounds import Range
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
-from kraftstokk.games.core import Action, DeckTable, Game, Result, State, replay
+from kraftstokk.games.core import Action, DeckTable, Game, Redeal, Result, State, replay
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
@@ -70,6 +81,22 @@ class ReplayLog(BaseModel):
     seed: Annotated[int, Range(*SEED_RANGE, "")]
     actions: list[list[int]] = Field(max_length=MAX_ACTION_CAP)
     result: ReplayResult | None = None
+    #: [after this many actions, seed]: where the unseen cards were dealt again.
+    redeals: list[
+        tuple[
+            Annotated[int, Range(0, MAX_ACTION_CAP, "actions")],
+            Annotated[int, Range(*SEED_RANGE, "")],
+        ]
+    ] = Field(default_factory=list, max_length=MAX_ACTION_CAP)
+
+    @model_serializer(mode="wrap")
+    def _without_no_redeals(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.redeals:
+            data.pop("redeals", None)  # a log as every log was before redeals
+        return data
 
 
 def make_replay(
@@ -79,6 +106,7 @@ def make_replay(
     seed: int,
     actions: Sequence[Action],
     result: Result | None = None,
+    redeals: Sequence[Redeal] = (),
 ) -> ReplayLog:
     """A log of a game played (or begun) with ``game`` on ``deck``."""
     rules = game.rules()
@@ -94,6 +122,7 @@ def make_replay(
         seed=seed,
         actions=[list(action) for action in actions],
         result=_result_model(result) if result is not None else None,
+        redeals=list(redeals),
     )
 
 
@@ -206,7 +235,7 @@ def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
         log = load_replay(log)
     game = game_from_log(log, source)
     try:
-        state = replay(game, log.seed, log.actions, debug=debug)
+        state = replay(game, log.seed, log.actions, debug=debug, redeals=log.redeals)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
     check_result(log, state, source)
