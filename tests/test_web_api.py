@@ -27,10 +27,10 @@ def test_page_is_self_contained(client: Any) -> None:
     response = client.get("/")
     assert response.status_code == 200
     html = response.text
-    assert '<script src="/static/app.js"' in html
+    assert '<script src="static/app.js"' in html  # relative: the app works wherever it is mounted
     assert "default-src 'self'" in response.headers["content-security-policy"]
     assert "http://" not in html and "https://" not in html  # nothing from the network
-    for asset in ("/static/app.js", "/static/app.css"):
+    for asset in ("/static/app.js", "/static/table.js", "/static/app.css"):
         body = client.get(asset).text
         assert "http://" not in body and "https://" not in body, asset
 

@@ -11,7 +11,7 @@ Routes:
   ``DELETE /api/games/{id}``
 - ``POST /api/replay`` a finished game's save as the replay log ``play --load`` reads
 - ``GET /cards/{card}.webp`` a card face (``back.webp`` the back)
-- ``GET /static/app.js``, ``/static/app.css``
+- ``GET /static/app.js``, ``/static/table.js``, ``/static/app.css``
 
 An answer about a game is the person's seat's view, its moves, the log lines told to it
 and the sealed save: never the engine's actions. Every refusal is a 4xx JSON
@@ -69,6 +69,7 @@ from kraftstokk.web.sessions import GameStore, NewGame
 HERE = Path(__file__).resolve().parent
 STATIC_TYPES = {
     "app.js": "text/javascript; charset=utf-8",
+    "table.js": "text/javascript; charset=utf-8",
     "app.css": "text/css; charset=utf-8",
 }
 TIMING_SETTING = "KRAFTSTOKK_SERVER_TIMING"  # "1": every answer says its server time
