@@ -10,6 +10,7 @@ of every route checks that each answer is a 2xx/3xx or a 4xx ``{"error": ...}``.
 from __future__ import annotations
 
 import json
+import random
 import threading
 import urllib.parse
 from typing import Any
@@ -62,6 +63,10 @@ def _resume(client: Any, save: dict[str, Any]) -> Any:
         ({"actions": [[200, *range(20)]]}, "action 1"),
         ({"actions": [[2**40]]}, "action 1"),
         ({"actions": [[]]}, "action 1"),
+        ({"redeals": [[100_000, 5]]}, "dealt again"),
+        ({"redeals": [[2, 5], [1, 5]]}, "dealt again"),
+        ({"redeals": [[2, 5], [2, 6]]}, "dealt again"),
+        ({"redeals": [[1, -5]]}, "dealt again"),
     ],
 )
 def test_every_field_of_a_save_is_bounded(
@@ -103,6 +108,59 @@ def test_a_saves_bounds_are_told_in_every_language(
     assert english in answer["error"] and english in answer["said"]["en"]
     assert bokmal in answer["said"]["nb"]
     assert set(answer["said"]) == {"en", "nb", "nn"} and len(set(answer["said"].values())) == 3
+
+
+def _sealed_as(client: Any, save: dict[str, Any], **change: Any) -> dict[str, Any]:
+    """The save with its sealed content changed (sealed again with the server's key: a
+    content only a bug could write)."""
+    content = json.loads(TEST_KEY.open(save["sealed"]))
+    return {**save, "sealed": TEST_KEY.seal(json.dumps({**content, **change}).encode())}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"prefix": "000000ff"}, "more than its"),
+        ({"redeals": [["000000ff", "0" * 16]]}, "dealt again"),
+        ({"redeals": [["00000001", "0" * 15]]}, "redeals"),
+        ({"record": "AAAA"}, "record"),
+        ({"record": "not base64"}, "sealed content"),
+        ({"v": 3}, "sealed content"),
+    ],
+)
+def test_a_sealed_content_out_of_bounds_is_refused(
+    client: Any, change: dict[str, Any], words: str
+) -> None:
+    game = play_through(client, "kraftidioten", 2, seed=8, stop_at=3)[-1]
+    response = _resume(client, _sealed_as(client, game["save"], **change))
+    assert response.status_code == 400, response.text
+    assert words in response.json()["error"]
+
+
+def test_a_version_1_save_plays_its_bots_again_and_goes_on_as_version_2(client: Any) -> None:
+    """The first sealed saves held the person's moves only: the bots play again from the
+    seed (as they did the first time), and the game is saved with every action since."""
+    from kraftstokk.games.registry import make_game
+
+    store = client.app.state.store
+    played = play_through(client, "kraftidioten", 3, seed=9, stop_at=6)[-1]
+    session = store.get(played["id"])
+    mirror = make_game("kraftidioten", store.table, 4).new_initial_state(random.Random(9))
+    moves = []
+    for action in session.actions:
+        if mirror.current_player() == session.seat:
+            moves.append(list(action))
+        mirror.apply(action)
+    content = json.loads(TEST_KEY.open(played["save"]["sealed"]))
+    first = {k: content[k] for k in ("id", "deck", "game", "players", "variants", "action_cap")}
+    first |= {"bots": content["bots"], "seed": content["seed"], "prefix": [], "moves": moves}
+    old = {**played["save"], "version": 1, "sealed": TEST_KEY.seal(json.dumps(first).encode())}
+    resumed = _resume(client, old)
+    assert resumed.status_code == 200, resumed.text
+    again = resumed.json()
+    assert again["view"] == played["view"] and again["turn"] == played["turn"]
+    assert again["save"]["version"] == 2
+    assert store.get(again["id"]).actions == session.actions
 
 
 def test_more_actions_than_the_cap_are_refused(client: Any, log: dict[str, Any]) -> None:
@@ -183,11 +241,11 @@ class _Recording(GameStore):
         self.release = threading.Event()
         self.hold = False
 
-    def rebuild(self, save: Any) -> Any:
+    def rebuild(self, save: Any, **options: Any) -> Any:
         self.threads.append(threading.current_thread().name)
         if self.hold:
             assert self.release.wait(60), "never released"
-        return super().rebuild(save)
+        return super().rebuild(save, **options)
 
     def move(self, *args: Any) -> None:
         self.threads.append(threading.current_thread().name)

@@ -8,7 +8,8 @@ Routes:
 - ``POST /api/games`` a new game; ``POST /api/games/resume`` a game again from its save
   (``then``: and a move in it, for a process that did not know the game)
 - ``GET /api/games/{id}`` the view; ``POST /api/games/{id}/moves`` a move;
-  ``DELETE /api/games/{id}``
+  ``DELETE /api/games/{id}``; each answer's log is told in the language the request
+  names (``lang``; default the deck's)
 - ``POST /api/replay`` a finished game's save as the replay log ``play --load`` reads
 - ``GET /cards/{card}.webp`` a card face (``back.webp`` the back)
 - ``GET /static/app.js``, ``/static/table.js``, ``/static/app.css``
@@ -88,6 +89,7 @@ class NewGameRequest(BaseModel):
     bots: str = Field(default="heuristic", max_length=40)
     variants: list[str] = Field(default_factory=list, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    lang: str | None = Field(default=None, max_length=10)  # the log's language
 
 
 class ClaimRequest(BaseModel):
@@ -106,6 +108,7 @@ class MoveRequest(BaseModel):
     move: int | None = Field(default=None, ge=0, le=10**6)
     claim: ClaimRequest | None = None
     log_after: int = Field(default=0, ge=0, le=10**9)
+    lang: str | None = Field(default=None, max_length=10)  # the log's language
 
 
 class SaveRequest(BaseModel):
@@ -119,6 +122,7 @@ class ResumeRequest(SaveRequest):
     the game gets both in one request, so it need not be the one that answers next)."""
 
     then: MoveRequest | None = None
+    lang: str | None = Field(default=None, max_length=10)  # the log's language
 
 
 class ServerTiming:
@@ -270,8 +274,9 @@ def create_app(
         """``work(*args)`` on a worker thread: the event loop goes on serving others."""
         return await anyio.to_thread.run_sync(work, *args, limiter=limiter)
 
-    def answer(session: Any, since_log: int, status: int = 200) -> JSONResponse:
-        return JSONResponse(store.snapshot(session, since_log), status_code=status)
+    def answer(session: Any, since_log: int, lang: str | None, status: int = 200) -> JSONResponse:
+        snapshot = store.snapshot(session, since_log, _language(lang))
+        return JSONResponse(snapshot, status_code=status)
 
     def read_save(raw: dict[str, Any]) -> GameSave:
         kind = raw.get("format")
@@ -303,7 +308,7 @@ def create_app(
         body: NewGameRequest = await _body(request, NewGameRequest)
         seed = body.seed if allow_seed else None  # else a seed would let a player pick the deal
         setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), seed)
-        return await engine(lambda: answer(store.create(setup_), 0, status=201))
+        return await engine(lambda: answer(store.create(setup_), 0, body.lang, status=201))
 
     async def resume(request: Request) -> Response:
         body: ResumeRequest = await _body(request, ResumeRequest)
@@ -312,9 +317,9 @@ def create_app(
         def play() -> JSONResponse:
             session = store.resume(read_save(body.save))
             if then is None:
-                return answer(session, 0)
+                return answer(session, 0, body.lang)
             store.move(session, then.turn, then.move, claim_choice(then))
-            return answer(session, then.log_after)
+            return answer(session, then.log_after, then.lang or body.lang)
 
         return await engine(play)
 
@@ -329,7 +334,7 @@ def create_app(
     async def show(request: Request) -> Response:
         session = store.get(request.path_params["game_id"])
         since = _int_param(request, "log_after", 0)
-        return await engine(answer, session, since)
+        return await engine(answer, session, since, request.query_params.get("lang"))
 
     async def move(request: Request) -> Response:
         body: MoveRequest = await _body(request, MoveRequest)
@@ -337,7 +342,7 @@ def create_app(
 
         def play() -> JSONResponse:
             store.move(session, body.turn, body.move, claim_choice(body))
-            return answer(session, body.log_after)
+            return answer(session, body.log_after, body.lang)
 
         return await engine(play)
 
@@ -434,6 +439,13 @@ def _cached(request: Request, data: bytes, media_type: str, etag: str, cache: st
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
     return Response(data, media_type=media_type, headers=headers)
+
+
+def _language(lang: str | None) -> str | None:
+    """The log's language a request asks for (None: the deck's); refused when unknown."""
+    if lang is not None and lang not in languages():
+        raise RequestRefused(f"lang: {clip(lang, 10)!r} is not one of {', '.join(languages())}")
+    return lang
 
 
 def _int_param(request: Request, name: str, default: int) -> int:

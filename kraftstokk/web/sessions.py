@@ -1,12 +1,21 @@
 """Games in progress on the server: one session per browser game, bounded and evictable.
 
-A session holds the engine state, the bots and the actions so far. The browser keeps the
-same game as a sealed save (``saves.py``), so the server may forget a game at any time —
-when it has been idle too long, when too many games are open, or on a restart — and the
-browser brings it back by sending its save (:meth:`GameStore.resume`): the server deals
-again from the seed, applies the person's moves where the person played and lets the
-bots play again where they played, which gives the same game, since a bot decides from
-its seat's observation and its own seeded random stream.
+A session holds the engine state, the bots and every action so far. The browser keeps
+the same game as a sealed save (``saves.py``), so the server may forget a game at any
+time — when it has been idle too long, when too many games are open, or on a restart —
+and the browser brings it back by sending its save (:meth:`GameStore.resume`). The save
+holds every action taken, the bots' too: the server deals again from the seed and
+applies them, asking no bot anything, so a resume costs the same with expert bots as with
+random ones. Then it deals the cards no seat has seen again from fresh randomness
+(``State.redeal_unseen``) and gives the bots fresh random streams: whoever peeks at a card
+and goes back to an earlier save finds the stock dealt anew and the bots deciding anew,
+so rolling back gains nothing. The save records where that happened (``redeals``), so the
+actions taken after it replay in the world it dealt.
+
+The log's lines are told to the person's seat when an answer sends them, in the one
+language the page asks for (the engine's events are kept until then); a line's number
+counts every event since the deal, so a page that asks for the lines after its last one
+gets the same lines from any process.
 
 Game ids are 128-bit random tokens: one browser cannot guess another's game. Everything
 here runs on worker threads (never on the server's event loop): the store and each
@@ -24,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused, clip
 from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
@@ -31,15 +41,18 @@ from kraftstokk.games.core import (
     Bot,
     DeckTable,
     Game,
+    Redeal,
     State,
     derive_seed,
 )
+from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
 from kraftstokk.games.replay import make_replay
 from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.models import Deck
 from kraftstokk.web import saves, views
+from kraftstokk.web.record import ActionRecord, has_hidden_actions, is_hidden
 from kraftstokk.web.saves import PERSON, SEED_LIMIT, GameSave, deck_digest
 from kraftstokk.web.seal import SaveKey
 
@@ -64,6 +77,16 @@ class NotOver(RequestRefused):
 
 
 @dataclass
+class LogLine:
+    """One event of the game, told to the person's seat when an answer sends it."""
+
+    n: int  # events since the deal (the page asks for the lines after its last one)
+    event: Event
+    step: Json | None = None  # the person's view after this line's action (live play)
+    told: dict[str, str] = field(default_factory=dict)  # by language, once told
+
+
+@dataclass
 class Session:
     id: str
     save_id: str
@@ -74,20 +97,25 @@ class Session:
     bots: list[Bot | None]
     rngs: list[random.Random]
     seed: int
-    tellers: dict[str, Narrator]
+    record: ActionRecord
     prefix: int = 0  # actions that came in a replay log, before this server's bots
     actions: list[Action] = field(default_factory=list)  # every seat's: never sent mid-game
-    moves: list[Action] = field(default_factory=list)  # the person's, after the prefix
-    log: deque[Json] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    log_count: int = 0  # log lines made so far (the browser asks for lines after one)
+    mine: int = 0  # the person's own actions after the prefix
+    redeals: list[Redeal] = field(default_factory=list)
+    log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    log_count: int = 0  # events since the deal
+    tellers: dict[str, Narrator] = field(default_factory=dict)  # by language, made when asked
     touched: float = 0.0
-    live: bool = False  # played now (not a save played again): log lines carry their step
+    live: bool = False  # played now (not a save played again): its lines carry their step
+    view: tuple[int, Json] | None = None  # (actions, the person's view then): built once
+    listed: tuple[int, Json] | None = None  # (actions, the person's moves then)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def turn(self) -> int:
-        """The person's move counter (see :attr:`GameSave.turn`): public to them."""
-        return self.prefix + len(self.moves)
+        """The person's move counter: every action they sent or brought, all known to
+        them (their own lie is two); never a bot's, whose lies would show in it."""
+        return self.prefix + self.mine
 
 
 @dataclass(frozen=True)
@@ -123,6 +151,10 @@ class GameStore:
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._games: dict[tuple[str, int, tuple[str, ...], int], Game] = {}
         self._lock = threading.Lock()
+        #: The log's language when an answer names none: the deck's, if the page speaks it.
+        self.language = (
+            deck.language() if deck.language() in locales.languages() else locales.languages()[0]
+        )
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -149,19 +181,25 @@ class GameStore:
         except KraftstokkError as exc:
             raise RequestRefused(f"variants: {exc.message}") from None
         seed = setup.seed if setup.seed is not None else secrets.randbelow(SEED_LIMIT)
-        save = GameSave(
+        session = self._started(
+            game, self._new_save(game, (PERSON, *[setup.bots] * setup.opponents), seed)
+        )
+        session.live = True
+        self._advance(session)
+        self._keep(session)
+        return session
+
+    def _new_save(self, game: Game, bots: tuple[str, ...], seed: int) -> GameSave:
+        return GameSave(
             save_id=saves.new_save_id(),
             deck=self.digest,
             game=game.name,
             players=game.num_players,
             variants=tuple(sorted(game.variants)),
             action_cap=game.action_cap,
-            bots=(PERSON, *[setup.bots] * setup.opponents),
+            bots=bots,
             seed=seed,
         )
-        session = self._replayed(game, save)
-        self._keep(session)
-        return session
 
     def warm_up(self) -> None:
         """Make the rules of every game at every table size, and one game of each (not kept),
@@ -173,69 +211,87 @@ class GameStore:
             bot = "heuristic" if "heuristic" in bot_kinds(name) else bot_kinds(name)[0]
             for players in range(cls.min_players, cls.max_players + 1):
                 game = self._game(name, players, ())
-                save = GameSave(
-                    save_id=saves.new_save_id(),
-                    deck=self.digest,
-                    game=game.name,
-                    players=players,
-                    variants=(),
-                    action_cap=game.action_cap,
-                    bots=(PERSON, *[bot] * (players - 1)),
-                    seed=players,
+                session = self._started(
+                    game, self._new_save(game, (PERSON, *[bot] * (players - 1)), players)
                 )
-                self.snapshot(self._replayed(game, save), 0)
+                self._advance(session)
+                self.snapshot(session, 0)
 
     def resume(self, save: GameSave) -> Session:
-        """A game again from the browser's save; refused with a reason, never half-made."""
-        session = self.rebuild(save)
+        """A game again from the browser's save, its unseen cards dealt anew; refused with
+        a reason, never half-made."""
+        session = self.rebuild(save, fresh=True)
+        if not session.state.is_terminal():
+            self._redeal(session, secrets.randbelow(SEED_LIMIT))
+        session.live = True
+        self._advance(session)
         self._keep(session)
         return session
 
-    def rebuild(self, save: GameSave) -> Session:
-        """The game a save holds, played again up to the person's next decision (not kept)."""
+    def rebuild(self, save: GameSave, *, fresh: bool = False) -> Session:
+        """The game a save holds, as it stood when saved (not kept). ``fresh``: a redeal
+        recorded where the save ends is left out, since the resume deals again there."""
         try:
             game = self._game(save.game, save.players, save.variants, save.action_cap)
         except KraftstokkError as exc:
             raise RequestRefused(f"save: {exc.message}") from None
+        session = self._started(game, save)
+        redeals = deque(save.redeals)
+        if fresh and redeals and redeals[-1][0] == len(save.actions):
+            redeals.pop()
         try:
-            return self._replayed(game, save)
+            self._replay(session, save.actions, redeals)
+            if save.moves is not None:  # version 1: the bots play again from the seed
+                session.rngs = _bot_rngs(save.seed, game.num_players, len(save.actions))
+                self._advance(session, deque(save.moves))
         except GameError as exc:
             raise refusal("refusals.old_rules", RequestRefused, reason=exc.message) from None
+        return session
 
-    def _replayed(self, game: Game, save: GameSave) -> Session:
+    def _started(self, game: Game, save: GameSave) -> Session:
+        """A session of ``save``'s game just dealt: no action yet."""
         state = game.new_initial_state(random.Random(save.seed))
-        seat = save.seat
         stand_in = ",".join("random" if name == PERSON else name for name in save.bots)
         try:
             made = make_bots(game, stand_in)
         except KraftstokkError as exc:
             raise RequestRefused(f"bots: {exc.message}") from None
-        resumed_at = len(save.prefix)
         session = Session(
             id=secrets.token_urlsafe(16),
             save_id=save.save_id,
             game=game,
             state=state,
-            seat=seat,
+            seat=save.seat,
             seat_names=list(save.bots),
             bots=[
                 None if name == PERSON else bot for name, bot in zip(save.bots, made, strict=True)
             ],
-            rngs=[
-                random.Random(derive_seed(save.seed, s + 1, resumed_at))
-                for s in range(game.num_players)
-            ],
+            rngs=_bot_rngs(save.seed, game.num_players, 0),
             seed=save.seed,
-            tellers=views.narrators(state, seat),
-            prefix=resumed_at,
+            record=ActionRecord(has_hidden_actions(state)),
+            prefix=save.prefix,
             touched=self.clock(),
         )
-        for number, action in enumerate(save.prefix, start=1):
+        self._tell_later(session)  # what the deal itself made happen
+        return session
+
+    def _replay(self, session: Session, actions: Sequence[Action], redeals: deque[Redeal]) -> None:
+        """Apply recorded actions, dealing again where the save says; no bot is asked."""
+        state = session.state
+        for number, action in enumerate(actions, start=1):
+            while redeals and redeals[0][0] == number - 1:
+                self._redeal(session, redeals.popleft()[1])
             _check_legal(state, action, f"action {number}")
             self._apply(session, action)
-        self._advance(session, deque(save.moves))
-        session.live = True
-        return session
+        while redeals:
+            self._redeal(session, redeals.popleft()[1])
+
+    def _redeal(self, session: Session, seed: int) -> None:
+        """Deal the cards no seat has seen again from ``seed``; the bots draw from it too."""
+        session.state.redeal_unseen(random.Random(seed))
+        session.rngs = _bot_rngs(seed, session.game.num_players, 1)
+        session.redeals.append((len(session.actions), seed))
+        session.view = session.listed = None
 
     def _game(
         self, name: str, players: int, variants: Sequence[str], cap: int = DEFAULT_ACTION_CAP
@@ -306,17 +362,17 @@ class GameStore:
             else:
                 assert index is not None
                 legal = state.legal_actions()
-                listed = views.moves(state, session.seat)["list"]
+                listed = self._moves(session)["list"]
                 if not 0 <= index < len(legal) or all(m["i"] != index for m in listed):
                     raise refusal("refusals.not_listed", move=index)
                 steps = [tuple(legal[index])]
             for step in steps:
                 self._apply(session, step)
-                session.moves.append(step)
-            self._advance(session, deque())
+            self._advance(session)
 
-    def _advance(self, session: Session, pending: deque[Action]) -> None:
-        """Let the bots play until the person decides (taking ``pending`` moves first)."""
+    def _advance(self, session: Session, pending: deque[Action] | None = None) -> None:
+        """Let the bots play until the person decides (taking ``pending`` moves first: a
+        version-1 save's, the person's moves among the bots' played again)."""
         state = session.state
         while not state.is_terminal():
             seat = state.current_player()
@@ -325,9 +381,8 @@ class GameStore:
                 if not pending:
                     return
                 action = pending.popleft()
-                _check_legal(state, action, f"your move {len(session.moves) + 1}")
+                _check_legal(state, action, f"your move {session.mine + 1}")
                 self._apply(session, action)
-                session.moves.append(action)
                 continue
             action = tuple(
                 bot.act(state.observation(seat), state.legal_actions(), session.rngs[seat])
@@ -338,25 +393,51 @@ class GameStore:
 
     def _apply(self, session: Session, action: Action) -> None:
         state = session.state
+        mine = state.current_player() == session.seat
+        hidden = is_hidden(state, action)
         state.apply(action)
         session.actions.append(action)
-        lines = views.event_lines(state.events, session.tellers)
-        if lines and session.live:
+        session.record.add(action, hidden)
+        if mine and len(session.actions) > session.prefix:
+            session.mine += 1
+        session.view = session.listed = None
+        self._tell_later(session)
+
+    def _tell_later(self, session: Session) -> None:
+        """Keep the events of the last action for the log, told when an answer sends them."""
+        state = session.state
+        if not state.events:
+            return
+        for event in state.events:
+            session.log_count += 1
+            session.log.append(LogLine(session.log_count, event))
+        if session.live:
             # The table as the person sees it after this action: the page shows the
             # computer's moves one at a time from these (the pile, the panels, the counts).
-            lines[-1]["step"] = views.step_view(state, session.seat, self.plant_ids)
-        for line in lines:
-            session.log_count += 1
-            line["n"] = session.log_count
-            session.log.append(line)
-        # Told once, the events are done with: the session keeps its lines, and the
+            view = self._view(session)
+            session.log[-1].step = {key: view[key] for key in views.STEP_KEYS}
+        # The events are done with once kept: the session keeps its last lines, and the
         # engine's list would grow with the game (most of a long session's memory).
         state.events.clear()
+
+    def _view(self, session: Session) -> Json:
+        """The person's view now, built once per position."""
+        count = len(session.actions)
+        if session.view is None or session.view[0] != count:
+            session.view = (count, views.table_view(session.state, session.seat, self.plant_ids))
+        return session.view[1]
+
+    def _moves(self, session: Session) -> Json:
+        """The person's moves now, listed once per position."""
+        count = len(session.actions)
+        if session.listed is None or session.listed[0] != count:
+            session.listed = (count, views.moves(session.state, session.seat))
+        return session.listed[1]
 
     # -- what the browser gets ---------------------------------------------------------
 
     def web_save(self, session: Session) -> Json:
-        """The page's save of the game: its sealed moves and what the start page shows."""
+        """The page's save of the game: its sealed actions and what the start page shows."""
         game = session.game
         save = GameSave(
             save_id=session.save_id,
@@ -367,8 +448,8 @@ class GameStore:
             action_cap=game.action_cap,
             bots=tuple(session.seat_names),
             seed=session.seed,
-            prefix=tuple(session.actions[: session.prefix]),
-            moves=tuple(session.moves),
+            prefix=session.prefix,
+            redeals=tuple(session.redeals),
         )
         return {
             "format": saves.WEB_FORMAT,
@@ -378,7 +459,7 @@ class GameStore:
             "players": game.num_players,
             "turn": session.turn,
             "finished": session.state.is_terminal(),
-            "sealed": saves.seal(self.key, save),
+            "sealed": saves.seal(self.key, save, session.record),
         }
 
     def replay_log(self, session: Session) -> Json:
@@ -393,11 +474,13 @@ class GameStore:
             session.seed,
             session.actions,
             state.result(),
+            session.redeals,
         )
         return log.model_dump(mode="json")
 
-    def snapshot(self, session: Session, since_log: int) -> Json:
-        """One answer: the seat's view, its moves, the log lines after ``since_log``."""
+    def snapshot(self, session: Session, since_log: int, lang: str | None = None) -> Json:
+        """One answer: the seat's view, its moves, the log lines after ``since_log`` told
+        in ``lang`` (default: the first language)."""
         with session.lock:
             state = session.state
             return {
@@ -408,12 +491,35 @@ class GameStore:
                 "bots": session.seat_names,
                 "variants": sorted(session.game.variants),
                 "turn": session.turn,
-                "view": views.table_view(state, session.seat, self.plant_ids),
-                "moves": views.moves(state, session.seat),
-                "log": [line for line in session.log if line["n"] > since_log],
+                "view": self._view(session),
+                "moves": self._moves(session),
+                "log": self._lines(session, since_log, lang or self.language),
                 "over": views.result_view(state),
                 "save": self.web_save(session),
             }
+
+    def _lines(self, session: Session, since_log: int, lang: str) -> list[Json]:
+        teller = session.tellers.get(lang)
+        if teller is None:
+            teller = session.tellers[lang] = views.narrator(session.game, session.seat, lang)
+        lines = []
+        for line in session.log:
+            if line.n <= since_log:
+                continue
+            text = line.told.get(lang)
+            if text is None:
+                text = line.told[lang] = teller.tell(line.event)
+            told = views.log_line(line.n, line.event, lang, text)
+            if line.step is not None:
+                told["step"] = line.step
+            lines.append(told)
+        return lines
+
+
+def _bot_rngs(seed: int, players: int, stream: int) -> list[random.Random]:
+    """Each seat's generator for its bot: from the game's seed (``stream`` 0; a version-1
+    save's from the length of its prefix), or from a redeal's (1)."""
+    return [random.Random(derive_seed(seed, seat + 1, stream)) for seat in range(players)]
 
 
 def _check_legal(state: State, action: Action, what: str) -> None:
