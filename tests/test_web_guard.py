@@ -19,12 +19,14 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
 from kraftstokk.errors import KraftstokkError
 from kraftstokk.models import Deck
 from kraftstokk.web.app import create_app
 from kraftstokk.web.guard import SECURITY_HEADERS, HostPolicy, public_origin
 from kraftstokk.web.protocol import GuardedH11Protocol, GuardedProtocol, guarded_protocol
+from kraftstokk.web.quota import ClientQuota
 from tests.web_helpers import BASE, TEST_KEY, client_for, new_game, running_server, serve_process
 
 GAME = {"game": "idiot", "opponents": 1, "bots": "greedy", "seed": 1}
@@ -162,6 +164,32 @@ def test_a_public_url_that_names_no_page_is_refused(url: str, words: str) -> Non
     with pytest.raises(KraftstokkError) as caught:
         public_origin(url)
     assert words in caught.value.message and "--public-url" in caught.value.message
+
+
+def test_games_against_experts_are_counted_per_client(deck: Deck) -> None:
+    """New games and resumes against expert bots cost searches: each client has a bucket
+    of them (a 429 in the page's language when empty); other games and clients go on."""
+    now = [0.0]
+    quota = ClientQuota(burst=2, refill_seconds=10, clock=lambda: now[0])
+    expert = {**GAME, "game": "kraftidioten", "bots": "expert"}
+    app = create_app(deck, key=TEST_KEY, allow_seed=True, quota=quota)
+    near = TestClient(app, base_url=BASE, headers={"Origin": BASE}, client=("10.0.0.1", 5000))
+    far = TestClient(app, base_url=BASE, headers={"Origin": BASE}, client=("10.0.0.2", 5000))
+    with near, far:
+        first = near.post("/api/games", json=expert)
+        assert first.status_code == 201, first.text
+        resumed = near.post("/api/games/resume", json={"save": first.json()["save"]})
+        assert resumed.status_code == 200
+        refused = near.post("/api/games/resume", json={"save": first.json()["save"]})
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "10"
+        said = refused.json()["said"]
+        assert set(said) == {"en", "nb", "nn"} and "10 s" in said["en"] and "vent" in said["nb"]
+        assert near.post("/api/games", json=expert).status_code == 429
+        assert near.post("/api/games", json=GAME).status_code == 201  # greedy bots: free
+        assert far.post("/api/games", json=expert).status_code == 201  # another client
+        now[0] += 10
+        assert near.post("/api/games", json=expert).status_code == 201
+        assert near.post("/api/games", json=expert).status_code == 429
 
 
 def test_two_host_headers_are_refused(deck: Deck) -> None:

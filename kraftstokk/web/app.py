@@ -62,6 +62,7 @@ from kraftstokk.web.guard import (
     HostPolicy,
     refusal_body,
 )
+from kraftstokk.web.quota import ClientQuota, TooManyRequests, is_heavy
 from kraftstokk.web.rules import rules_panel
 from kraftstokk.web.saves import WEB_FORMAT, GameSave, read_replay_log, read_web_save
 from kraftstokk.web.seal import SaveKey
@@ -234,6 +235,7 @@ def create_app(
     server_timing: bool | None = None,
     freeze_startup: bool = False,
     allow_seed: bool = False,
+    quota: ClientQuota | None = None,
 ) -> Starlette:
     """The app for ``deck`` (already validated by the caller).
 
@@ -246,7 +248,8 @@ def create_app(
     it has warmed up: a full collection scanned those 90,000 objects every time, a pause
     of some 30 ms for every request in flight, the tail of the load benchmark;
     ``allow_seed`` honours a new game's ``seed`` (tests, bug reports: ``serve
-    --allow-seed``), else every deal is the server's own.
+    --allow-seed``), else every deal is the server's own; ``quota`` counts each client's
+    new games and resumes against expert bots (default: ``quota.BURST`` at once).
     """
     if server_timing is None:
         server_timing = os.environ.get(TIMING_SETTING) == "1"
@@ -269,6 +272,7 @@ def create_app(
         name: f'"{hashlib.sha256(data).hexdigest()[:16]}"' for name, data in static.items()
     }
     limiter = anyio.CapacityLimiter(ENGINE_THREADS)
+    heavy = quota or ClientQuota()
 
     async def engine(work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` on a worker thread: the event loop goes on serving others."""
@@ -308,6 +312,8 @@ def create_app(
         body: NewGameRequest = await _body(request, NewGameRequest)
         seed = body.seed if allow_seed else None  # else a seed would let a player pick the deal
         setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), seed)
+        if is_heavy(body.bots):
+            heavy.take(_client(request))
         return await engine(lambda: answer(store.create(setup_), 0, body.lang, status=201))
 
     async def resume(request: Request) -> Response:
@@ -315,7 +321,10 @@ def create_app(
         then = body.then
 
         def play() -> JSONResponse:
-            session = store.resume(read_save(body.save))
+            save = read_save(body.save)
+            if is_heavy(save.bots):
+                heavy.take(_client(request))
+            session = store.resume(save)
             if then is None:
                 return answer(session, 0, body.lang)
             store.move(session, then.turn, then.move, claim_choice(then))
@@ -367,7 +376,10 @@ def create_app(
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestRefused)
-        return _error(exc.status, exc.message, exc.said)
+        answer = _error(exc.status, exc.message, exc.said)
+        if isinstance(exc, TooManyRequests):
+            answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     async def engine_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, KraftstokkError)
@@ -439,6 +451,11 @@ def _cached(request: Request, data: bytes, media_type: str, etag: str, cache: st
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
     return Response(data, media_type=media_type, headers=headers)
+
+
+def _client(request: Request) -> str:
+    """Who asks: the client's address (behind a trusted proxy, the one it forwarded)."""
+    return request.client.host if request.client else "unknown"
 
 
 def _language(lang: str | None) -> str | None:
