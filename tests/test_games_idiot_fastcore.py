@@ -17,15 +17,16 @@ from typing import Any
 import pytest
 
 from kraftstokk.games import native
-from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, play_game
-from kraftstokk.games.fastcore import run_of
+from kraftstokk.games.core import Action, Bot, DeckTable
 from kraftstokk.games.idiot import fast
 from kraftstokk.games.idiot import state as state_module
 from kraftstokk.games.idiot.actions import IdiotAction
 from kraftstokk.games.idiot.bots import SPECIAL_COST, GreedyBot, HeuristicBot, keep_costs
 from kraftstokk.games.idiot.spec import SPEC
 from kraftstokk.games.idiot.state import IdiotGame
+from kraftstokk.games.random_bot import RandomBot
 from kraftstokk.games.registry import make_bots, make_game
+from kraftstokk.games.runner import play_game, run_of
 from kraftstokk.games.spec import VariantSpec
 from tests.conftest import synthetic_deck
 from tests.native_build import require_core

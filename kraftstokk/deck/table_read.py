@@ -49,7 +49,7 @@ from kraftstokk.workbook import (
     NoValue,
     WorkbookLimits,
     cell_text,
-    first_sheet,
+    chosen_sheet,
 )
 from kraftstokk.workbook.limits import MB
 
@@ -66,10 +66,12 @@ Rows = list[tuple[int, list[Cell]]]
 
 @dataclass
 class DeckTable:
-    """The cards of a deck table, and the style a CSV was written in (None: a workbook)."""
+    """The cards of a deck table, the style a CSV was written in (None: a workbook), and
+    the build id its rows carry (None: a table written before build ids, or cleared)."""
 
     cards: list[Card]
     style: CsvStyle | None
+    build: str | None = None
 
 
 # --- the file's rows ---------------------------------------------------------------------
@@ -326,10 +328,14 @@ def _column_of(location: tuple[int | str, ...]) -> str:
     return str(location[0])
 
 
-def _cards(path: Path, rows: Rows, place: Callable[[int], str], reading: _Reading) -> list[Card]:
+def _cards(
+    path: Path, rows: Rows, place: Callable[[int], str], reading: _Reading
+) -> tuple[list[Card], str | None]:
+    """The cards of the rows, and the build id they carry."""
     header = _header(path, rows[0][1])
     cards: list[Card] = []
     problems: list[str] = []
+    builds: dict[str, str] = {}  # build id -> the first row that carries it
     for number, cells in rows[1:]:
         if not any(_present(cell) for cell in cells):
             continue  # an empty row, as spreadsheets leave them
@@ -339,12 +345,21 @@ def _cards(path: Path, rows: Rows, place: Callable[[int], str], reading: _Readin
         named = {name: cell for name, cell in zip(header, cells, strict=False) if name}
         row = _Row(reading, place(number), named)
         card = _card(row)
+        build = row.text("build")
+        if build is not None:
+            builds.setdefault(build, place(number))
         problems.extend(row.problems)
         if card is not None:
             cards.append(card)
+    if len(builds) > 1:
+        found = ", ".join(f"{build} from {where}" for build, where in builds.items())
+        problems.append(
+            f"the rows carry {len(builds)} build ids ({found}): rows of two decks' files; "
+            "keep the rows of one deck (empty the build cell of a row typed in by hand)"
+        )
     if problems:
         raise InputProblems(path, problems)
-    return cards
+    return cards, next(iter(builds), None)
 
 
 def _present(cell: Cell) -> bool:
@@ -379,23 +394,48 @@ def _csv_style(rows: Rows, delimiter: str, decimal: DecimalMark) -> CsvStyle:
     return style_read(delimiter, decimal, words)
 
 
+#: The sheet of deck.xlsx that holds the cards.
+DECK_SHEET = "deck"
+
+
+def deck_sheet(path: Path) -> Callable[[list[str]], int]:
+    """Which sheet of a deck workbook to read: the one named ``deck`` (a backup copy on
+    another sheet is not the deck), else the only one; several others are refused."""
+
+    def choose(names: list[str]) -> int:
+        for index, name in enumerate(names):
+            if name.strip().casefold() == DECK_SHEET:
+                return index
+        if len(names) == 1:
+            return 0
+        shown = ", ".join(repr(clip(name, 31)) for name in names[:10])
+        raise InputFileError(
+            path,
+            f"no sheet named {DECK_SHEET!r} among its {len(names)} sheets ({shown}): name "
+            f"the sheet with the cards {DECK_SHEET!r}, or keep only that sheet",
+        )
+
+    return choose
+
+
 def read_deck_table(path: Path) -> DeckTable:
-    """The cards of a deck.csv or deck.xlsx (by suffix), and the CSV's style."""
+    """The cards of a deck.csv or deck.xlsx (by suffix), the CSV's style, the build id."""
     if path.suffix.lower() == ".xlsx":
         data = read_input_bytes(path, "deck workbook")
         if not data.strip():
             raise InputFileError(path, "file is empty")
-        sheet = first_sheet(path, data, DECK_WORKBOOK_LIMITS)
+        sheet = chosen_sheet(path, data, DECK_WORKBOOK_LIMITS, deck_sheet(path))
         rows: Rows = [(number, list(cells)) for number, cells in sheet.rows]
         if not rows:
-            raise InputFileError(path, "file is empty: its first sheet has no cells")
+            raise InputFileError(path, f"file is empty: its sheet {sheet.name!r} has no cells")
         reading = _reading(rows, ",")
-        return DeckTable(_cards(path, rows, lambda n: f"row {n}", reading), None)
+        cards, build = _cards(path, rows, lambda n: f"row {n}", reading)
+        return DeckTable(cards, None, build)
     text = decode_text(read_input_bytes(path, "deck file"), path, "deck file")
     if not text.strip():
         raise InputFileError(path, "file is empty")
     delimiter = csv_delimiter(text)
     rows = _csv_rows(path, text, delimiter)
     reading = _reading(rows, delimiter)
-    cards = _cards(path, rows, lambda n: f"line {n}", reading)
-    return DeckTable(cards, _csv_style(rows, delimiter, reading.decimal))
+    cards, build = _cards(path, rows, lambda n: f"line {n}", reading)
+    return DeckTable(cards, _csv_style(rows, delimiter, reading.decimal), build)

@@ -1,8 +1,8 @@
 """A person against bots at the terminal, for any game of the registry.
 
 Generic over the State API: the person's view is their seat's observation rendered by
-by its game's narration (``Narrator.view``), the moves come from ``legal_actions`` and
-``action_text``, and what happens is told once, as it happens, by the events each
+its game's narration (``Narrator.view``), the moves come from ``legal_actions`` told by
+``Narrator.move``, and what happens is told once, as it happens, by the events each
 action records (``State.events``), in any language there is (``locales/<code>/``: the
 table's words in ``events.toml``, this session's own in ``cli.toml``). The game can be saved as a
 replay log, continued later, or printed as the story of the game (:func:`tell_replay`).
@@ -21,16 +21,7 @@ from typing import Any
 
 from kraftstokk import locales
 from kraftstokk.errors import GameError
-from kraftstokk.games.core import (
-    Action,
-    Bot,
-    DeckTable,
-    Game,
-    Redeal,
-    State,
-    derive_seed,
-    replay,
-)
+from kraftstokk.games.core import Action, Bot, DeckTable, Game, Redeal, State, derive_seed
 from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator, say_cli
 from kraftstokk.games.observation import Observation
@@ -43,6 +34,7 @@ from kraftstokk.games.replay import (
     make_replay,
     save_replay,
 )
+from kraftstokk.games.runner import replay
 from kraftstokk.models import Deck
 
 PERSON = "person"
@@ -175,8 +167,8 @@ def _choose(
         echo(line)
     echo(say_cli(lang, "play.moves"))
     for number, action in enumerate(legal, start=1):
-        echo(f"  {number:>2}. {state.action_text(action, teller)}")
-    hint = state.typed_hint(legal, teller)
+        echo(f"  {number:>2}. {teller.move(state, action)}")
+    hint = teller.typed_hint(state, legal)
     if hint:
         echo(hint)
     while True:
@@ -242,7 +234,7 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
         if state.is_terminal() or not state.is_legal(action):
             raise GameError(f"{source}: action {number} {list(action)} is not legal here")
         who = teller.seat(state.current_player())
-        words = state.action_text(action, teller)
+        words = teller.move(state, action)
         told = len(state.event_log())
         state.apply(action)
         echo(f"{number:>4}. {who[0].upper()}{who[1:]}: {words}")

@@ -67,6 +67,7 @@ from kraftstokk.design.palette import (
 from kraftstokk.design.presets import deck_layout_name
 from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
+from kraftstokk.progress import PERMILLE, Progress, ProgressFactory, Steps, step
 from kraftstokk.render.booklet_content import booklet_blocks
 from kraftstokk.render.suits import draw_suit
 
@@ -695,10 +696,13 @@ def _nr(styles: Styles, palette: Palette) -> ParagraphStyle:
 # --- Public API --------------------------------------------------------------------------
 
 
-def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = RGB) -> bytes:
+def build_booklet(
+    deck: Deck, language: Language = "nb", colour: PrintColour = RGB, steps: Steps | None = None
+) -> bytes:
     """The booklet in ``language`` as A5 PDF bytes (the same bytes for the same deck).
 
     In ``colour``'s model: RGB for screens and home printers, CMYK for a print shop.
+    ``steps`` hears of each layout pass.
     """
     from kraftstokk.render.locale import load_locale
 
@@ -711,6 +715,8 @@ def build_booklet(deck: Deck, language: Language = "nb", colour: PrintColour = R
     buffer = io.BytesIO()
     subject = ", ".join(game.title for game in locale.games)
     doc = BookletDoc(buffer, deck, words, palette, colour, subject)
+    if steps is not None:
+        doc.setProgressCallBack(steps.reportlab)
     try:
         doc.multiBuild(story)
     except ReportlabLayoutError as exc:  # a block taller than a page: a text is too long
@@ -731,6 +737,8 @@ def booklet_name(language: Language) -> str:
 
 
 BOOKLET_BLEED = 3.0  # mm
+#: Layout passes reportlab makes for the table of contents (a third makes it longer).
+LAYOUT_PASSES = 2
 
 
 def booklet_with_bleed(
@@ -805,24 +813,30 @@ def printshop_name(language: Language) -> str:
 BOOKLET_PRESET = "offset"
 
 
-def printshop_booklet(deck: Deck, language: Language = "nb") -> bytes:
+def printshop_booklet(
+    deck: Deck, language: Language = "nb", progress: Progress | None = None
+) -> bytes:
     """The booklet for a print shop: CMYK within the offset preset's ink limit, 3 mm bleed
     with TrimBox and BleedBox on every page, crop marks outside the bleed, no links,
-    PDF/X-1a keys."""
+    PDF/X-1a keys. ``progress`` hears of its steps: two layout passes, bleed, PDF/X."""
     from kraftstokk.design.presets import load_preset
     from kraftstokk.render.pdfx import make_pdfx
     from kraftstokk.render.printshop import slug_of
 
     preset = load_preset(BOOKLET_PRESET)
     colour = PrintColour(preset.colour, preset.ink_limit_pct)
-    booklet = build_booklet(deck, language, colour)
+    steps = Steps(LAYOUT_PASSES + 2, progress)
+    booklet = build_booklet(deck, language, colour, steps)
     marks = palette_from_style(deck.style(), colour).rule
     pdf = booklet_with_bleed(booklet, preset.bleed_mm, slug_of(preset), marks)
+    steps.next()
     from kraftstokk.render.locale import load_locale
 
     words = load_locale(language).words
     title = f"{words.document_title.format(title=deck.title)} ({preset.name})"
-    return make_pdfx(pdf, preset, title)
+    pdfx = make_pdfx(pdf, preset, title)
+    steps.next()
+    return pdfx
 
 
 def imposed_name(language: Language) -> str:
@@ -838,18 +852,25 @@ def write_booklet(
     language: Language = "nb",
     imposed: bool = False,
     printshop: bool = False,
+    progress: ProgressFactory | None = None,
 ) -> list[Path]:
     """Write the booklet, with ``imposed`` its A4 saddle-stitch file and with ``printshop``
-    its print-shop file (CMYK PDF/X-1a with bleed); return the paths."""
+    its print-shop file (CMYK PDF/X-1a with bleed); return the paths. ``progress`` hears
+    of each file's making."""
     from kraftstokk.render.imposition import impose_saddle_stitch
 
     out = Path(out_dir)
-    pdf = build_booklet(deck, language)
-    files = {out / booklet_name(language): pdf}
+    name = booklet_name(language)
+    pdf = build_booklet(deck, language, steps=Steps(LAYOUT_PASSES, step(progress, name, PERMILLE)))
+    files = {out / name: pdf}
     if imposed:
-        files[out / imposed_name(language)] = impose_saddle_stitch(pdf)
+        name = imposed_name(language)
+        imposing = Steps(1, step(progress, name, PERMILLE))
+        files[out / name] = impose_saddle_stitch(pdf)
+        imposing.next()
     if printshop:
-        files[out / printshop_name(language)] = printshop_booklet(deck, language)
+        name = printshop_name(language)
+        files[out / name] = printshop_booklet(deck, language, step(progress, name, PERMILLE))
     write_files(files)  # all or none: the imposed and print-shop files are this booklet's
     return list(files)
 

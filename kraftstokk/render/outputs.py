@@ -18,6 +18,7 @@ from kraftstokk.design.presets import Preset, load_preset, preset_of_deck
 from kraftstokk.design.presets.fit import layout_problems
 from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
+from kraftstokk.progress import Counter, ProgressFactory, step
 from kraftstokk.render.box import BoxOptions, dieline_pdf, shop_box_pdf, tuck_box_pdf
 from kraftstokk.render.preview import is_preview_file, write_previews
 from kraftstokk.render.printshop import (
@@ -175,8 +176,14 @@ class RenderResult:
         return sum(1 for f in self.files if f.suffix == ".png")
 
 
-def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None) -> RenderResult:
-    """Write the chosen outputs under ``out_dir`` (each file atomically)."""
+def render_deck(
+    deck: Deck,
+    out_dir: Path,
+    options: RenderOptions | None = None,
+    progress: ProgressFactory | None = None,
+) -> RenderResult:
+    """Write the chosen outputs under ``out_dir`` (each file atomically); ``progress``
+    hears of each part (sheets, print-shop pages, PNGs, box files) as it is made."""
     options = options or RenderOptions()
     options.check()
     layout = options.card_layout(deck)
@@ -197,17 +204,25 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
         paper = preset.paper or options.paper
         bleed = options.bleed if options.bleed is not None else preset.bleed_mm
         path = out_dir / sheets_file(paper, options.suffix)
-        pdfs[path] = sheets_pdf(deck, layout, paper, options.duplex, bleed, only)
+        pdfs[path] = sheets_pdf(
+            deck, layout, paper, options.duplex, bleed, only, step(progress, path.name, "sheets")
+        )
     shop = options.shop_preset(deck)
     if "printshop" in outputs:
         path = out_dir / options.shop_file(deck)
-        pdfs[path] = printshop_pdf(deck, layout, shop, options.printshop_order, only)
+        pdfs[path] = printshop_pdf(
+            deck, layout, shop, options.printshop_order, only, step(progress, path.name, "pages")
+        )
     boxes: dict[Path, bytes] = {}
     if "box" in outputs:
-        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
         box_file, die_file = shop_box_files(shop.name)
+        count = Counter(3, step(progress, "tuck box", "files"))
+        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
+        count.one()
         boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, options.box)
+        count.one()
         boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, options.box)
+        count.one()
     result.files.extend(pdfs)
     if "png" in outputs:
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
@@ -215,7 +230,15 @@ def render_deck(deck: Deck, out_dir: Path, options: RenderOptions | None = None)
         upload = (shop.bleed_mm, shop.png_dpi)
         back = options.reprint is None or options.reprint.back
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
-            written = write_previews(deck, new, layout=layout, upload=upload, only=only, back=back)
+            written = write_previews(
+                deck,
+                new,
+                layout=layout,
+                upload=upload,
+                only=only,
+                back=back,
+                progress=step(progress, f"{target.name}/", "PNGs"),
+            )
         result.files.extend(target / path.name for path in written)
     pdfs.update(boxes)
     result.files.extend(boxes)

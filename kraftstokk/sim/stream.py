@@ -30,7 +30,7 @@ import numpy as np
 from kraftstokk.sim.histogram import Histogram, distinct_counts
 
 if TYPE_CHECKING:
-    from kraftstokk.sim.metrics import Tally
+    from kraftstokk.sim.tally import Tally
 
 #: Columns every run has, in this order.
 GAMES = "games"

@@ -23,6 +23,7 @@ from urllib.parse import urljoin
 from pydantic import ValidationError
 
 from kraftstokk.errors import FetchError, InputFileError, clip
+from kraftstokk.progress import ProgressFactory
 from kraftstokk.sources.formats.origins import NVE
 from kraftstokk.sources.http import MAX_BODY_BYTES, Fetcher, Limits
 from kraftstokk.sources.normalize import Filters, normalize
@@ -98,11 +99,12 @@ def fetch_nve(
     backoff: float = DEFAULT_BACKOFF,
     sleep: Callable[[float], None] = time.sleep,
     max_time: float = DEFAULT_MAX_TIME,
+    progress: ProgressFactory | None = None,
 ) -> FetchResult:
     """Read every page from ``url`` and validate the plants; nothing is written here.
 
     ``timeout`` bounds each request whole (headers, redirects, body); ``max_time`` bounds
-    the fetch whole (every page, retry and wait).
+    the fetch whole (every page, retry and wait); ``progress`` hears of each body read.
     """
     try:
         check_limits(timeout, retries, backoff, max_time)
@@ -115,7 +117,7 @@ def fetch_nve(
     size = 0
     next_url: str | None = url
     limits = Limits(timeout=timeout, retries=retries, backoff=backoff, max_time=max_time)
-    with Fetcher(limits, sleep=sleep) as fetcher:
+    with Fetcher(limits, sleep=sleep, progress=progress) as fetcher:
         while next_url is not None:
             if next_url in seen or len(seen) >= MAX_PAGES:
                 raise FetchError(url, f"pagination does not end (page {clip(next_url)})")
@@ -189,6 +191,7 @@ def fetch_to_snapshot(
     backoff: float = DEFAULT_BACKOFF,
     sleep: Callable[[float], None] = time.sleep,
     max_time: float = DEFAULT_MAX_TIME,
+    progress: ProgressFactory | None = None,
 ) -> tuple[Path, Snapshot]:
     """Fetch, validate, normalize, then write snapshot + provenance + raw response.
 
@@ -196,7 +199,13 @@ def fetch_to_snapshot(
     before the write succeeded; the three files are then moved into place together.
     """
     result = fetch_nve(
-        url, timeout=timeout, retries=retries, backoff=backoff, sleep=sleep, max_time=max_time
+        url,
+        timeout=timeout,
+        retries=retries,
+        backoff=backoff,
+        sleep=sleep,
+        max_time=max_time,
+        progress=progress,
     )
     path = Path(out) if out is not None else default_snapshot_path(result.retrieved)
     raw = raw_path(path)

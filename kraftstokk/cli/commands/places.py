@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors, writes_into
 from kraftstokk.cli.commands.ingest import minimum
 from kraftstokk.cli.options import created_option, data_date_option, out_option
 from kraftstokk.sources import formats
@@ -17,6 +17,7 @@ DEFAULT_PLACES = Path("sources/plant-places.csv")
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"].parent)
 def places(
     sources: Annotated[
         list[Path],

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors, writes_into
 from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, number, out_option
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ def refuse_bad_files(kind: str, good: int, bad: list[str]) -> None:
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: None if a["list_presets"] or a["list_layouts"] else a["out"])
 def render(
     deck: DeckArgument = DEFAULT_DECK,
     out: Annotated[Path, out_option("Folder for the PDFs and png/.")] = DEFAULT_OUT,
@@ -216,7 +217,10 @@ def render(
             typer.echo("nothing written: every face and the back print as in " + str(only_changed))
             return
         options = dataclasses.replace(options, reprint=reprint)
-    result = render_deck(loaded, out, options)
+    from kraftstokk.cli.progress import Display
+
+    with Display() as display:
+        result = render_deck(loaded, out, options, display.factory("pages"))
     for path in result.files:
         if path.suffix in (".pdf", ".txt"):
             typer.echo(f"wrote {path}")

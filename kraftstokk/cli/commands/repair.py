@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors, writes_into
 from kraftstokk.cli.options import CsvStyleChoice, DeckArgument, csv_style_option, out_option
 
 REPORT_NAME = "repair-report.txt"
@@ -15,6 +15,7 @@ REPORT_NAME = "repair-report.txt"
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"] if a["out"] is not None else a["deck"].parent)
 def repair(
     deck: DeckArgument,
     out: Annotated[
