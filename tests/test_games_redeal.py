@@ -10,8 +10,9 @@ from collections import Counter
 import pytest
 
 from kraftstokk.errors import GameError
-from kraftstokk.games.core import DeckTable, State, replay
+from kraftstokk.games.core import DeckTable, State
 from kraftstokk.games.registry import make_bots, make_game
+from kraftstokk.games.runner import replay
 from kraftstokk.models import Deck
 
 GAMES = [("idiot", 4), ("kraftidioten", 5), ("stromkrig", 4)]

@@ -89,6 +89,7 @@ class PageTable:
             str(card.get("plant_id") or card.get("id")) for card in deck["cards"]
         )
         self.digest = deck_digest(deck)
+        self.language = _deck_language(deck)
         self.clock = clock
         self.playing: OrderedDict[str, Table] = OrderedDict()
         self.saves: dict[str, tuple[str, int]] = {}  # game id -> its save's id and prefix
@@ -202,6 +203,7 @@ class PageTable:
             prefix=prefix,
             resumed_at=resumed,
             bot_settings=settings,
+            language=self.language,
         )
 
     def _keep(self, table: Table, save_id: str, prefix: int) -> str:
@@ -405,6 +407,17 @@ def _text(data: Json, key: str, limit: int, default: str | None = None) -> str:
     if len(value) > limit:
         raise RequestRefused(f"{key}: longer than {limit} characters")
     return value
+
+
+def _deck_language(deck: Json) -> str:
+    """The log's language when a request names none: the deck's (``[style] language``,
+    as ``Deck.language`` reads it), if the page speaks it, as ``serve`` does."""
+    spec = deck.get("spec")
+    style = spec.get("style") if isinstance(spec, dict) else None
+    language = style.get("language") if isinstance(style, dict) else None
+    languages = locales.languages()
+    chosen = language if isinstance(language, str) and language else "nb"
+    return chosen if chosen in languages else languages[0]
 
 
 def _lang(data: Json) -> str | None:
