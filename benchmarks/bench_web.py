@@ -542,7 +542,7 @@ def resume() -> None:
 
 def _persons(session: Any, save: Any) -> tuple[tuple[int, ...], ...]:
     """The person's own actions of a rebuilt game: what a version-1 save held."""
-    from kraftstokk.games.core import replay
+    from kraftstokk.games.runner import replay
 
     state = replay(session.game, save.seed, ())
     mine = []
