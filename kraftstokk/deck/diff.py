@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
@@ -20,6 +20,9 @@ from kraftstokk.deck.reprint import ReprintVerdict, reprint_verdict
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Card, Deck
 from kraftstokk.sources.plant_keys import plant_key
+
+if TYPE_CHECKING:  # the drawing code loads only when a verdict is made
+    from kraftstokk.design.layout import CardLayout
 
 ChangeKind = Literal["entered", "left", "changed"]
 
@@ -182,12 +185,14 @@ def diff_decks(
     new_name: str = "new",
     new_snapshot: set[str] | None = None,
     keep_from: str | None = None,
+    layout: CardLayout | None = None,
 ) -> DeckDiff:
     """Every difference a reprint from ``old`` to ``new`` makes, and the reprint verdict.
 
     ``new_snapshot`` (the plant keys of the snapshot ``new`` was built from, when known)
     lets the verdict tell a plant that left the snapshot from one below the cut;
-    ``keep_from`` is the old deck's name in its way-out commands (``old_name`` by default).
+    ``keep_from`` is the old deck's name in its way-out commands (``old_name`` by default);
+    ``layout`` the one both are drawn in (None: each its own).
     """
     # deck.csv carries no title, edition or snapshot: only compare what both sides have.
     deck_changes = [
@@ -254,7 +259,7 @@ def diff_decks(
         changed=changed,
         unchanged=unchanged,
         verdict=reprint_verdict(
-            old, new, new_snapshot=new_snapshot, keep_from=keep_from or old_name
+            old, new, layout, new_snapshot=new_snapshot, keep_from=keep_from or old_name
         ),
     )
 
@@ -302,6 +307,7 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> tuple[Deck, set[st
     keys of the snapshot it was built from, when that can be read."""
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.validate import require_figures_in_range
 
     path = Path(path)
     if not path.exists():
@@ -320,6 +326,7 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> tuple[Deck, set[st
             "CSV (columns id, name, mw, gwh, head_m, ...); make a snapshot with "
             "'kraftstokk ingest' first",
         ) from None
+    require_figures_in_range(deck, str(path))
     snapshot = Path(deck.snapshot.path) if deck.snapshot.path else None
     candidates = [] if snapshot is None else [snapshot, path.parent / snapshot]
     keys = next((k for c in candidates if (k := _snapshot_keys(c)) is not None), None)
@@ -337,7 +344,14 @@ def _snapshot_keys(path: Path) -> set[str] | None:
 
 
 def diff_files(old: str | Path, new: str | Path, spec_path: str | Path) -> DeckDiff:
+    """The diff of two deck files or snapshots; the verdict is drawn in the layout the
+    old deck's cards were printed in (its render record), as every command draws it."""
+    from kraftstokk.deck.reprint import printed_layout
+
+    old, new = Path(old), Path(new)
     old_deck, _ = load_for_diff(old, spec_path)
     new_deck, new_snapshot = load_for_diff(new, spec_path)
-    kept = f"DECK (the deck.json printed from {old})" if is_snapshot_csv(Path(old)) else str(old)
-    return diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, keep_from=kept)
+    snapshot = is_snapshot_csv(old)
+    kept = f"DECK (the deck.json printed from {old})" if snapshot else str(old)
+    layout = None if snapshot else printed_layout(old, old_deck)
+    return diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, kept, layout)

@@ -33,7 +33,7 @@ from kraftstokk.deck.rank import (
     rank_category,
     tie_break_words,
 )
-from kraftstokk.errors import ValidationFailed, clip
+from kraftstokk.errors import InputFileError, ValidationFailed, clip
 from kraftstokk.limits import FIGURE_LIMITS
 from kraftstokk.models import (
     CATEGORIES,
@@ -831,6 +831,29 @@ def summarize(ctx: _Context, plants: Sequence[Card], source: str) -> str:
     if by_hand:
         parts.append("; ".join(by_hand) + " — fix these by hand" + (" first" if repairable else ""))
     return "; ".join(parts)
+
+
+def require_figures_in_range(deck: Deck, source: str) -> None:
+    """Refuse (one line, exit 2) a deck with a figure no plant has (``1e28`` m): no
+    reprint verdict, repair or proof can be made of it, since it cannot be printed."""
+    found: list[str] = []
+    for card in deck.plant_cards:
+        for category in CATEGORIES:
+            value = getattr(card, category)
+            low, high = FIGURE_LIMITS[category]
+            if value is not None and not (math.isfinite(value) and low <= value <= high):
+                unit = CATEGORY_UNITS[category]
+                found.append(
+                    f"{card.id} ({clip(card.name or '', 40)}) {category} {value:g} {unit} is "
+                    f"outside what any plant has ({_fmt(low)} to {_fmt(high)} {unit})"
+                )
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise InputFileError(
+            source,
+            f"{found[0]}{more}: it cannot be printed, so no verdict or repair can be made "
+            "of it; fix the figure",
+        )
 
 
 def require_valid(deck: Deck, source: str, layout: CardLayout | None = None) -> None:
