@@ -44,12 +44,14 @@ def check_same_print(old_path: Path, old: Deck, deck: Deck, options: RenderOptio
         return
     record, name, entry = found
     if entry.layout != layout.name or entry.card_mm != (layout.width, layout.height):
+        same_size = entry.card_mm == (layout.width, layout.height)
+        must = "look like" if same_size else "be the size of"
+        size = "the same size, another design" if same_size else _size(layout.width, layout.height)
         raise RenderError(
             f"--only-changed {old_path}: its cards were printed in the {entry.layout} layout, "
             f"{_size(*entry.card_mm)} ({name}, {record}); this render draws {layout.name}, "
-            f"{_size(layout.width, layout.height)}: a reprint must be the size of the cards it "
-            f"replaces. Give --layout {entry.layout}, or render the whole deck without "
-            "--only-changed"
+            f"{size}: a reprint must {must} the cards it replaces. Give --layout "
+            f"{entry.layout}, or render the whole deck without --only-changed"
         )
     shop = options.shop_preset(deck).name
     if name.endswith(".pdf") and "printshop" in options.outputs(deck) and entry.preset != shop:
