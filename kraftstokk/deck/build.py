@@ -173,7 +173,7 @@ def build_deck(
     sources = [deck_places(previous, label), *place_sources] if previous else list(place_sources)
     chosen, carried, used = carry_places(selection.plants, sources)
     selection.plants = chosen
-    deck_info = credited(snapshot_info, used)
+    deck_info = credited(snapshot_info, used, carried)
     ranking = rank_all([rank_item(plant) for plant in chosen], spec.tie_break)
     by_production = sorted(chosen, key=lambda plant: ranking.nr["gwh"][plant.id])
     keep_report: KeepReport | None = None

@@ -369,7 +369,7 @@ def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
 
 def _check_credit_fits(ctx: _Context, layout: CardLayout | None) -> None:
     """The data credit goes on every card whole or in its short form, never cut."""
-    from kraftstokk.design.face_text import credit_lines, credit_problem, credit_text
+    from kraftstokk.design.face_text import card_credit, credit_lines, credit_problem, credit_text
 
     data = credit_text(ctx.deck)
     if layout is None or not data or len(data) > MAX_CREDIT_LENGTH:
@@ -378,6 +378,12 @@ def _check_credit_fits(ctx: _Context, layout: CardLayout | None) -> None:
         ctx.error("print_text", None, "snapshot.attribution", f"{len(data)} characters",
                   "a credit whose short form fits the small print",
                   credit_problem(data, layout))  # fmt: skip
+    for card in ctx.deck.plant_cards:
+        own = card_credit(ctx.deck, card)
+        if own and (len(own) > MAX_CREDIT_LENGTH or credit_lines(own, layout) is None):
+            problem = f"{credit_problem(own, layout)}; or shorten the place's --source"
+            ctx.error("print_text", card, "snapshot.card_credits", f"{len(own)} characters",
+                      "a credit whose short form fits the small print", problem)  # fmt: skip
 
 
 def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) -> None:
