@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, computed_field
 from kraftstokk.deck.reprint import ReprintVerdict, reprint_verdict
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Card, Deck
+from kraftstokk.sources.compare import SourceChanges, source_changes
 from kraftstokk.sources.plant_keys import plant_key
 
 if TYPE_CHECKING:  # the drawing code loads only when a verdict is made
@@ -61,6 +62,10 @@ class DeckDiff(BaseModel):
     changed: list[PlantChange] = []
     unchanged: int = 0
     verdict: ReprintVerdict
+    #: Two snapshots compared: what changed in the source, deck or not.
+    source: SourceChanges | None = None
+    #: How decks were made of snapshots ("dealt afresh", or the deck kept).
+    dealt: str | None = None
 
     @property
     def empty(self) -> bool:
@@ -86,6 +91,10 @@ class DeckDiff(BaseModel):
 
     def lines(self) -> list[str]:
         out = [f"reprint: {self.old} -> {self.new}"]
+        if self.dealt:
+            out.append(f"  {self.dealt}")
+        if self.source is not None:
+            out.extend(f"  {line}" for line in self.source.lines())
         for change in self.deck_changes:
             out.append(f"  deck {change.field}: {change.old} -> {change.new}")
         for change in self.corrections:
@@ -302,9 +311,12 @@ def is_snapshot_csv(path: Path) -> bool:
     return {"id", "mw", "gwh", "head_m"} <= columns and "nr_mw" not in columns
 
 
-def load_for_diff(path: str | Path, spec_path: str | Path) -> tuple[Deck, set[str] | None]:
-    """A deck file as it is, or the deck the spec builds from a snapshot; and the plant
-    keys of the snapshot it was built from, when that can be read."""
+def load_for_diff(
+    path: str | Path, spec_path: str | Path, keep_from: Path | None = None
+) -> tuple[Deck, set[str] | None]:
+    """A deck file as it is, or the deck the spec builds from a snapshot (keeping the
+    places of ``keep_from`` when given); and the plant keys of the snapshot it was built
+    from, when that can be read."""
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.deck.io import load_deck
     from kraftstokk.deck.validate import require_figures_in_range
@@ -313,7 +325,7 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> tuple[Deck, set[st
     if not path.exists():
         raise InputFileError(path, "no such file")
     if is_snapshot_csv(path):
-        result = build_from_spec_file(spec_path, snapshot_override=path)
+        result = build_from_spec_file(spec_path, snapshot_override=path, keep_from=keep_from)
         return result.deck, _snapshot_keys(path)
     try:
         deck = load_deck(path)
@@ -343,15 +355,53 @@ def _snapshot_keys(path: Path) -> set[str] | None:
         return None
 
 
-def diff_files(old: str | Path, new: str | Path, spec_path: str | Path) -> DeckDiff:
+def diff_files(
+    old: str | Path, new: str | Path, spec_path: str | Path, keep_from: str | Path | None = None
+) -> DeckDiff:
     """The diff of two deck files or snapshots; the verdict is drawn in the layout the
-    old deck's cards were printed in (its render record), as every command draws it."""
+    old deck's cards were printed in (its render record), as every command draws it.
+
+    Two snapshots are built with the spec, dealt afresh, or keeping the places of the
+    deck ``keep_from`` (as ``build --keep-from`` does); and what changed in the source
+    outside the deck is said too."""
     from kraftstokk.deck.reprint import printed_layout
 
     old, new = Path(old), Path(new)
-    old_deck, _ = load_for_diff(old, spec_path)
-    new_deck, new_snapshot = load_for_diff(new, spec_path)
+    snapshots = is_snapshot_csv(old) and is_snapshot_csv(new)
+    kept_deck = Path(keep_from) if keep_from is not None else None
+    if kept_deck is not None and not snapshots:
+        raise InputFileError(
+            kept_deck, "--keep-from goes with two snapshots (two decks are compared as they are)"
+        )
+    old_deck, _ = load_for_diff(old, spec_path, kept_deck)
+    new_deck, new_snapshot = load_for_diff(new, spec_path, kept_deck)
     snapshot = is_snapshot_csv(old)
     kept = f"DECK (the deck.json printed from {old})" if snapshot else str(old)
+    kept = str(kept_deck) if kept_deck is not None else kept
     layout = None if snapshot else printed_layout(old, old_deck)
-    return diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, kept, layout)
+    result = diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, kept, layout)
+    if snapshots:
+        result.source = _source_changes(old, old_deck, new, new_deck)
+        result.dealt = (
+            f"both snapshots built with the spec keeping the places of {kept_deck}"
+            if kept_deck is not None
+            else "both snapshots dealt afresh by the spec's policy (give --keep-from DECK, the "
+            "deck printed, to keep its places, as build --keep-from does)"
+        )
+    return result
+
+
+def _source_changes(old: Path, old_deck: Deck, new: Path, new_deck: Deck) -> SourceChanges:
+    from kraftstokk.sources.snapshot import read_snapshot_plants
+
+    def keys(deck: Deck) -> set[str]:
+        return {plant_key(card.plant_id) for card in deck.plant_cards if card.plant_id}
+
+    return source_changes(
+        str(old),
+        read_snapshot_plants(old),
+        str(new),
+        read_snapshot_plants(new),
+        keys(old_deck),
+        keys(new_deck),
+    )
