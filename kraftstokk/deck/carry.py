@@ -97,8 +97,9 @@ class CarryReport:
     missing: dict[str, list[str]] = field(default_factory=dict)
     #: Sources given (so that "none given" can be said).
     sources: list[str] = field(default_factory=list)
-    #: Plants whose place or type came from a row stating its own source: plant key ->
-    #: the credits (English, bokmål) of what that plant's card carries.
+    #: Plants whose place or type came from a row stating its own source: plant id (as
+    #: the snapshot spells it, as the card does) -> the credits (English, bokmål) of what
+    #: that plant's card carries.
     stated: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
     #: Whether a place table is among the sources (to say what to do for the missing).
     has_place_table: bool = False
@@ -179,7 +180,7 @@ def carry_places(
             report.carried.setdefault(source.label, {}).setdefault(name, []).append(who)
             taken.append((source, place))
         if any(place.source for _, place in taken):
-            report.stated[key] = _card_credits(taken)
+            report.stated[plant.id] = _card_credits(taken)
         else:
             used.extend(source for source, _ in taken if source not in used)
         result.append(plant.model_copy(update=update) if update else plant)

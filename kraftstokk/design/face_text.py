@@ -12,7 +12,6 @@ from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import CardLayout
 from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import Card, Deck
-from kraftstokk.sources.plant_keys import plant_key
 
 DATA_LINES = 2  # the small print's data attribution, at most
 
@@ -47,7 +46,7 @@ def card_credit(deck: Deck, card: Card | None) -> str | None:
     """The credit ``card`` prints instead of the deck's, if it has its own."""
     if card is None or not card.plant_id or not deck.snapshot.card_credits:
         return None
-    return deck.snapshot.card_credits.get(plant_key(card.plant_id))
+    return deck.snapshot.card_credits.get(card.plant_id)
 
 
 def own_small_print(deck: Deck, layout: CardLayout) -> dict[str, tuple[str, ...]]:
