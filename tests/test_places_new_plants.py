@@ -16,6 +16,7 @@ from kraftstokk.cli import app
 from kraftstokk.deck.io import load_deck
 from kraftstokk.design.layout import load_layout
 from kraftstokk.design.printed import printed_faces
+from kraftstokk.sources.formats.origins import NVE
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "sources"
@@ -41,6 +42,9 @@ def with_a_new_plant(folder: Path) -> Path:
     (folder / "jrc-2024-01.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     provenance = json.loads((SOURCES / "jrc-2024-01.provenance.json").read_text("utf-8"))
     provenance["csv_sha256"] = None  # edited by hand
+    # Credited as a snapshot fetched from NVE is (the yearly update's source).
+    provenance.update(licence=NVE.licence, attribution=NVE.attribution,
+                      attribution_nb=NVE.attribution_nb)  # fmt: skip
     (folder / "jrc-2024-01.provenance.json").write_text(json.dumps(provenance), "utf-8")
     return folder / "deck.toml"
 
@@ -80,7 +84,7 @@ def test_a_new_plant_gets_its_place_with_its_own_source_credited_on_its_card_onl
 
     faces = printed_faces(new, load_layout("poker"))
     own = faces[card.id]["small_print"]
-    assert own.endswith("Kart: Kartverket, CC BY 4.0.")  # the short form: two lines
+    assert own.endswith("Data: Inneholder data fra NVE, NLOD. Kart: / Kartverket, CC BY 4.0.")
     assert own.count(" / ") == 2  # title line and two credit lines, as on every card
     others = {f["small_print"] for cid, f in faces.items() if cid != card.id}
     assert len(others) == 1 and "Kartverket" not in others.pop()
