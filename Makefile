@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUNTIME := $(VENV)/.runtime
 
-.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz axe identity
+.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz axe identity docs
 
 # The deck path needs the runtime dependencies only; tests, lint and the compiled engine
 # add the dev extras (pytest, mypy with mypyc, Playwright, Dask, ...).
@@ -51,6 +51,10 @@ TEST_WORKERS ?= 2
 test: engine axe
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
+# The user guide (docs/) as a site in site/, strict: a broken link or anchor fails it.
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 lint: install
 	$(BIN)/ruff check kraftstokk tests benchmarks scripts
 	$(BIN)/ruff format --check kraftstokk tests benchmarks scripts
@@ -87,4 +91,4 @@ sim: engine
 	$(BIN)/kraftstokk simulate output/deck.json --game stromkrig --out output
 
 clean:
-	rm -rf output/*.pdf output/*.json output/*.csv output/png build *.egg-info
+	rm -rf output/*.pdf output/*.json output/*.csv output/png build *.egg-info site

@@ -31,7 +31,8 @@ from typing import Any
 from _common import default_deck
 
 from kraftstokk.games import registry
-from kraftstokk.games.core import DeckTable, derive_seed, play_game
+from kraftstokk.games.core import DeckTable, derive_seed
+from kraftstokk.games.runner import play_game
 from kraftstokk.games.search import DEFAULT_MS, ExpertBot
 from kraftstokk.sim.stats import wilson
 

@@ -75,7 +75,8 @@ def measure_play(
 ) -> dict[str, float]:
     """Games per CPU second and actions per game of ``play_game`` with fresh bots each game."""
     from kraftstokk.games import registry
-    from kraftstokk.games.core import derive_seed, play_game
+    from kraftstokk.games.core import derive_seed
+    from kraftstokk.games.runner import play_game
 
     game = registry.make_game(name, table, players)
     for warm in range(3):
@@ -97,7 +98,8 @@ def measure_setup(name: str, table: DeckTable) -> float:
     seeds, the deal, and the record, measured as whole games stopped by an action cap of
     one (so an upper bound: it includes that one action)."""
     from kraftstokk.games import registry
-    from kraftstokk.games.core import derive_seed, play_game
+    from kraftstokk.games.core import derive_seed
+    from kraftstokk.games.runner import play_game
 
     game = registry.make_game(name, table, PLAYERS, action_cap=1)
     seeds = [derive_seed(SEED, index) for index in range(SETUPS)]
@@ -111,8 +113,8 @@ def measure_playout(name: str, table: DeckTable, seconds: float) -> float:
     """µs per ``playouts.playout`` of greedy seats from a position a quarter into a greedy
     game (a search bot's rollout): the core reads the state and plays it on."""
     from kraftstokk.games import registry
-    from kraftstokk.games.core import play_game, replay
     from kraftstokk.games.playouts import playout
+    from kraftstokk.games.runner import play_game, replay
 
     game = registry.make_game(name, table, PLAYERS)
     bots = registry.make_bots(game, "greedy")

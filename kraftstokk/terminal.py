@@ -51,3 +51,11 @@ def guard(stream: TextIO) -> TextIO:
     if isinstance(stream, PrintableStream):
         return stream
     return PrintableStream(stream)  # type: ignore[return-value]
+
+
+def unguarded(stream: TextIO) -> TextIO:
+    """The stream below a :class:`PrintableStream` (for a display that writes its own
+    escape sequences and escapes the text it shows itself)."""
+    while isinstance(stream, PrintableStream):
+        stream = stream._stream
+    return stream

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kraftstokk.deck.io import CSV_COLUMNS, load_deck, write_deck
+from kraftstokk.deck.io import CSV_COLUMNS, build_id, load_deck, stamped, write_deck
 from kraftstokk.errors import InputFileError
 from tests.conftest import synthetic_deck
 
@@ -17,6 +17,7 @@ def test_round_trip_json_csv_and_xlsx(tmp_path: Path):
 
     deck = clean_deck()  # figures as a source gives them: a workbook keeps 16 digits
     json_path, csv_path = write_deck(deck, tmp_path / "out")
+    deck = stamped(deck)  # the files carry the deck's build id
     assert load_deck(json_path) == deck
     assert load_deck(csv_path) == deck  # the cards, and the details from the deck.json beside
     assert load_deck(tmp_path / "out" / "deck.xlsx") == deck
@@ -42,7 +43,8 @@ def test_csv_is_utf8_with_bom_plain_columns_and_one_row_per_card(tmp_path: Path)
 def test_json_keys_follow_the_file_contract(tmp_path: Path):
     json_path, _ = write_deck(synthetic_deck(), tmp_path)
     raw = json.loads(json_path.read_text(encoding="utf-8"))
-    assert set(raw) == {"title", "edition", "snapshot", "spec", "cards"}
+    assert set(raw) == {"title", "edition", "snapshot", "spec", "cards", "build"}
+    assert raw["build"] == build_id(synthetic_deck())
     card = raw["cards"][0]
     assert {"id", "joker", "suit", "value", "plant_id", "name", "mw", "gwh", "head_m", "nr",
             "flags"} <= set(card)  # fmt: skip

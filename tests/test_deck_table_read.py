@@ -187,7 +187,7 @@ def test_a_column_that_is_there_twice_is_refused_by_name(tmp_path: Path):
         row.append("Falsk navn" if row[0] != "id" else "name")
     result = runner.invoke(app, ["validate", str(write_lines(csv_path, rows))])
     one_error_line(
-        result, 2, str(csv_path), "column name is there twice (columns 6 (F) and 26 (Z)); keep one"
+        result, 2, str(csv_path), "column name is there twice (columns 6 (F) and 27 (AA)); keep one"
     )
 
 

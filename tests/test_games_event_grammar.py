@@ -7,8 +7,9 @@ import re
 import pytest
 
 from kraftstokk.games import registry
-from kraftstokk.games.core import DeckTable, play_game
+from kraftstokk.games.core import DeckTable
 from kraftstokk.games.narration import Narrator
+from kraftstokk.games.runner import play_game
 from tests.conftest import synthetic_deck
 
 TABLE = DeckTable.from_deck(synthetic_deck())

@@ -16,8 +16,9 @@ import pytest
 
 from kraftstokk.errors import SimulationError
 from kraftstokk.games import playouts, registry, search
-from kraftstokk.games.core import DeckTable, Result, State, play_game
+from kraftstokk.games.core import DeckTable, Result, State
 from kraftstokk.games.playouts import Playout
+from kraftstokk.games.runner import play_game
 from kraftstokk.games.search import DEFAULT_MS, ExpertBot, playouts_for
 from tests.conftest import synthetic_deck
 from tests.native_build import require_core
@@ -138,7 +139,8 @@ def test_a_seeded_expert_plays_the_same_game_on_the_core_and_in_python(name, mon
 EXPERT_GAME = """
 import sys
 from kraftstokk.games import registry
-from kraftstokk.games.core import DeckTable, play_game
+from kraftstokk.games.core import DeckTable
+from kraftstokk.games.runner import play_game
 from kraftstokk.games.fastcore import native_core
 from tests.conftest import synthetic_deck
 game = registry.make_game(sys.argv[1], DeckTable.from_deck(synthetic_deck()), 3, action_cap=80)

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from kraftstokk.games import registry
-from kraftstokk.games.core import Action, DeckTable, play_game
+from kraftstokk.games.core import Action, DeckTable
+from kraftstokk.games.runner import play_game
 from kraftstokk.models import Deck
 
 CASES = [

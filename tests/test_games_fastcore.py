@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 
 from kraftstokk.games import native, registry
-from kraftstokk.games.core import DeckTable, Game, GameRecord, derive_seed, play_game
+from kraftstokk.games.core import DeckTable, Game, derive_seed
 from kraftstokk.games.fastcore import native_core
+from kraftstokk.games.runner import GameRecord, play_game
 from tests.conftest import synthetic_deck
 from tests.native_build import require_core
 

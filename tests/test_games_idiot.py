@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kraftstokk.errors import GameError
-from kraftstokk.games.core import DeckTable, RandomBot, play_game
+from kraftstokk.games.core import DeckTable
 from kraftstokk.games.idiot.actions import (
     CHANCE,
     END_RUN,
@@ -29,7 +29,9 @@ from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.spec import SPEC
 from kraftstokk.games.idiot.state import GAME, IdiotGame, IdiotState
 from kraftstokk.games.narration import Narrator
+from kraftstokk.games.random_bot import RandomBot
 from kraftstokk.games.registry import make_bots, make_game
+from kraftstokk.games.runner import play_game
 from tests.conftest import synthetic_deck
 
 VARIANTS = SPEC.variant_names

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from kraftstokk import locales
 from kraftstokk.errors import GameError, SimulationError
-from kraftstokk.games.core import GWH, MW, DeckTable, play_game, replay
+from kraftstokk.games.core import GWH, MW, DeckTable
 from kraftstokk.games.events import Event
 from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE,
@@ -41,6 +41,7 @@ from kraftstokk.games.kraftidioten.rules import BURNED, MAX_CLAIM_FIGURE, NO_CAT
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame, KraftidiotenState
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, make_game
+from kraftstokk.games.runner import play_game, replay
 from kraftstokk.models import Deck
 
 JOKERS = (52, 53, 54)

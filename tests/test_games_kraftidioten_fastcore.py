@@ -21,21 +21,13 @@ from typing import Any
 import pytest
 
 from kraftstokk.games import native, registry
-from kraftstokk.games.core import (
-    DEFAULT_ACTION_CAP,
-    Action,
-    DeckTable,
-    GameRecord,
-    RandomBot,
-    derive_seed,
-    play_game,
-)
-from kraftstokk.games.fastcore import run_of
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action, DeckTable, derive_seed
 from kraftstokk.games.kraftidioten.bots import GreedyBot
 from kraftstokk.games.kraftidioten.events import DrawOutcome, JokersOnly, PenaltyDrawn, StockDrawn
 from kraftstokk.games.kraftidioten.fast import native_core
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
-from kraftstokk.games.random_bot import draw_below
+from kraftstokk.games.random_bot import RandomBot, draw_below
+from kraftstokk.games.runner import GameRecord, play_game, run_of
 from tests.conftest import synthetic_deck
 from tests.native_build import require_core
 

@@ -16,7 +16,8 @@ from types import ModuleType
 import pytest
 
 from kraftstokk.games import native, registry
-from kraftstokk.games.core import DeckTable, derive_seed, play_game
+from kraftstokk.games.core import DeckTable, derive_seed
+from kraftstokk.games.runner import play_game
 from tests.native_build import require_compiled_engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +28,8 @@ CASES += [("stromkrig", 3, "heuristic,random,greedy")]
 GAMES_DIGEST = """
 import hashlib, json, sys
 from kraftstokk.games import native, registry
-from kraftstokk.games.core import DeckTable, derive_seed, play_game
+from kraftstokk.games.core import DeckTable, derive_seed
+from kraftstokk.games.runner import play_game
 from tests.native_build import require_compiled_engine
 from tests.conftest import synthetic_deck
 assert native.engine_status().startswith("pure Python"), native.engine_status()

@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
-from kraftstokk.games.core import Action, DeckTable, Game, RandomBot, Result, State, play_game
+from kraftstokk.games.core import Action, DeckTable, Game, Result, State
 from kraftstokk.games.playability import FIGURES, Meter
+from kraftstokk.games.random_bot import RandomBot
+from kraftstokk.games.runner import play_game
 from tests.conftest import synthetic_deck
 
 LAY, PICK_UP, TAKE_ALL = 0, 1, 2

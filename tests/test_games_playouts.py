@@ -18,10 +18,11 @@ import pytest
 
 from kraftstokk.errors import GameError
 from kraftstokk.games import native, registry
-from kraftstokk.games.core import Action, DeckTable, Game, State, derive_seed, play_game, replay
+from kraftstokk.games.core import Action, DeckTable, Game, State, derive_seed
 from kraftstokk.games.fastcore import native_core
 from kraftstokk.games.kraftidioten.observation import Claim
 from kraftstokk.games.playouts import Playout, playout, python_playout
+from kraftstokk.games.runner import play_game, replay
 from tests.conftest import synthetic_deck
 from tests.native_build import require_core
 

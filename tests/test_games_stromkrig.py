@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from kraftstokk.design.numbers import printed_figure
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games import registry
-from kraftstokk.games.core import GWH, HEAD, MW, DeckTable, play_game, replay
+from kraftstokk.games.core import GWH, HEAD, MW, DeckTable
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.replay import load_replay, make_replay, replay_log
+from kraftstokk.games.runner import play_game, replay
 from kraftstokk.games.stromkrig.actions import (
     ASK,
     BURN,

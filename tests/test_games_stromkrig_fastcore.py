@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from kraftstokk.games import registry
-from kraftstokk.games.core import Action, Bot, DeckTable, RandomBot, derive_seed, play_game
-from kraftstokk.games.fastcore import run_of
+from kraftstokk.games.core import Action, Bot, DeckTable, derive_seed
+from kraftstokk.games.random_bot import RandomBot
+from kraftstokk.games.runner import play_game, run_of
 from kraftstokk.games.stromkrig import fast
 from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot
 from kraftstokk.games.stromkrig.state import StromkrigGame

@@ -162,7 +162,7 @@ def test_deck_csv_with_an_unknown_type_names_line_and_column(tmp_path: Path):
     from kraftstokk.errors import InputFileError
 
     deck = _deck_with_places()
-    text = deck_csv_text(deck).replace(",reservoir\r\n", ",dam\r\n", 1)
+    text = deck_csv_text(deck).replace(",reservoir,", ",dam,", 1)
     path = tmp_path / "deck.csv"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputFileError) as info:

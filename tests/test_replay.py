@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kraftstokk.errors import GameError
-from kraftstokk.games.core import DeckTable, play_game
+from kraftstokk.games.core import DeckTable
 from kraftstokk.games.registry import make_bots, make_game
 from kraftstokk.games.replay import (
     ReplayLog,
@@ -17,6 +17,7 @@ from kraftstokk.games.replay import (
     replay_log,
     save_replay,
 )
+from kraftstokk.games.runner import play_game
 
 
 def _played(deck, name: str, players: int, bots: str, seed: int):

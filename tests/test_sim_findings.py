@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from kraftstokk.sim.findings import FindingRules, glossary, run_findings
-from kraftstokk.sim.metrics import GameRow, Tally
 from kraftstokk.sim.stats import holm
 from kraftstokk.sim.stream import RunStats
+from kraftstokk.sim.tally import GameRow, Tally
 
 
 def tally_of(

@@ -8,19 +8,14 @@ import random
 
 import pytest
 
-from kraftstokk.games.core import GameRecord, Result, Stats, derive_seed
+from kraftstokk.games.core import Result, Stats, derive_seed
 from kraftstokk.games.playability import FIGURES
+from kraftstokk.games.runner import GameRecord
 from kraftstokk.sim.histogram import Histogram
-from kraftstokk.sim.metrics import (
-    RunInfo,
-    Tally,
-    length_histogram,
-    ratios_for,
-    strip_timing,
-    summarize,
-)
+from kraftstokk.sim.metrics import RunInfo, length_histogram, ratios_for, strip_timing, summarize
 from kraftstokk.sim.stats import wilson
 from kraftstokk.sim.stream import RunStats, ratio
+from kraftstokk.sim.tally import Tally
 
 CARDS = 5
 IDS = ("spar-1", "spar-2", "hjerter-1", "hjerter-2", "joker-1")
@@ -319,8 +314,9 @@ def test_ratio_with_one_event_per_game_is_the_plain_mean():
 
 def test_a_games_counters_are_its_events_counted(deck):
     from kraftstokk.games import registry
-    from kraftstokk.games.core import DeckTable, play_game
+    from kraftstokk.games.core import DeckTable
     from kraftstokk.games.events import tally
+    from kraftstokk.games.runner import play_game
 
     game = registry.make_game("idiot", DeckTable.from_deck(deck), 4)
     tally_of_games = Tally(num_cards=len(deck.cards))

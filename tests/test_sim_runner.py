@@ -8,7 +8,8 @@ import pytest
 
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games import registry
-from kraftstokk.games.core import DeckTable, derive_seed, play_game
+from kraftstokk.games.core import DeckTable, derive_seed
+from kraftstokk.games.runner import play_game
 from kraftstokk.models import Deck
 from kraftstokk.sim import runner
 from kraftstokk.sim.compare import compare_runs, format_table
@@ -235,29 +236,3 @@ def test_compare_finds_a_deck_that_plays_differently(deck):
     assert line.endswith("*")
     assert table_text.splitlines()[0].split()[:4] == ["metric", "A", "B", "B"]
     assert "Holm's correction for the" in table_text.splitlines()[-1]
-
-
-def test_progress_bar_draws_on_a_terminal_only():
-    import io
-
-    from kraftstokk.sim.progress import ProgressBar
-
-    quiet = io.StringIO()
-    bar = ProgressBar("idiot deck.json", quiet)
-    bar(5, 10)
-    bar.close()
-    assert quiet.getvalue() == ""
-
-    shown = io.StringIO()
-    now = [100.0]
-    bar = ProgressBar("idiot deck.json", shown, force=True, clock=lambda: now[0])
-    bar(0, 10)
-    now[0] += 0.01
-    bar(3, 10)  # within the redraw interval: skipped
-    bar(10, 10)  # the end is always drawn
-    bar.close()
-    lines = shown.getvalue().split("\r")[1:]
-    assert len(lines) == 2
-    assert lines[0].startswith("idiot deck.json [" + "-" * 30 + "] 0/10 games")
-    assert lines[1] == "idiot deck.json [" + "#" * 30 + "] 10/10 games   0.0 s\x1b[K\n"
-    assert shown.getvalue().endswith("\n")

@@ -11,10 +11,10 @@ from array import array
 import numpy as np
 import pytest
 
-from kraftstokk.games.core import GameRecord, Result, Stats
+from kraftstokk.games.core import Result, Stats
+from kraftstokk.games.runner import GameRecord
 from kraftstokk.sim.compare import Difference, compare_runs, corrected
 from kraftstokk.sim.histogram import EXACT_BELOW, RELATIVE_ERROR, Histogram, bucket_of
-from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.stream import (
     GAMES,
     PairStats,
@@ -25,6 +25,7 @@ from kraftstokk.sim.stream import (
     paired_ratio,
     ratio,
 )
+from kraftstokk.sim.tally import Tally
 from kraftstokk.sim.verdict import change, deck_names, verdict
 
 CARDS = 6

@@ -11,20 +11,22 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.folderlock import LOCK_NAME
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
-from kraftstokk.sim.metrics import Tally, strip_timing
+from kraftstokk.sim.metrics import strip_timing
 from kraftstokk.sim.progress import SweepStatus
 from kraftstokk.sim.runner import SimSettings, play_chunk
 from kraftstokk.sim.session import simulate
 from kraftstokk.sim.sweep import sweep
 from kraftstokk.sim.sweep.backends import LocalBackend, make_backend
-from kraftstokk.sim.sweep.lock import LOCK_NAME
 from kraftstokk.sim.sweep.model import SweepError, SweepValidationError, parse_sweep
-from kraftstokk.sim.sweep.outputs import analyse, write_outputs
+from kraftstokk.sim.sweep.outputs import write_outputs
+from kraftstokk.sim.sweep.results import analyse
 from kraftstokk.sim.sweep.run import STORE_DIR, plan, run_sweep
 from kraftstokk.sim.sweep.store import ChunkStore, rows_to_json
+from kraftstokk.sim.tally import Tally
 
 cli = CliRunner()
 
@@ -440,6 +442,12 @@ def test_progress_counts_every_chunk_stored_ones_included(folder):
         "#4 deck · idiot · 4 players · greedy · no_swap",
     ]
     assert calls[-1].configurations_done == 4 and calls[-1].eta == 0.0
+    # The configurations in play, for a bar each: begun and not done, with their chunks.
+    assert calls[0].running == (("#1 deck · idiot · 3 players · greedy · no variants", (0, 5)),)
+    for call in calls:
+        assert [label for label, _ in call.running[:1]] == ([call.playing] if call.playing else [])
+        assert all(done < total == 5 for _, (done, total) in call.running)
+    assert calls[-1].running == ()
     calls.clear()
     next(iter((folder / "out" / STORE_DIR).rglob("*.json"))).unlink()
     sweep(folder / "sweep.toml", folder / "out", workers=1, report=False, progress=calls.append)
@@ -615,15 +623,17 @@ def test_each_configuration_is_compared_with_its_neighbour_at_the_named_baseline
 
 
 def test_a_second_sweep_on_the_same_folder_is_refused_in_one_line(folder):
-    from kraftstokk.sim.sweep.lock import folder_lock
+    from kraftstokk.folderlock import folder_lock
 
     out = folder / "out"
-    with folder_lock(out, "first.toml"):
+    with folder_lock(out, "kraftstokk sweep first.toml"):
         result = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out)])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1
-    assert "another sweep is writing here (pid " in result.stderr
-    assert "first.toml, since " in result.stderr and "another --out" in result.stderr
+    assert "another kraftstokk command is writing into this folder (pid " in result.stderr
+    assert (
+        "kraftstokk sweep first.toml, since " in result.stderr and "another --out" in result.stderr
+    )
     assert not (out / STORE_DIR).exists()
     # Once the first has ended, the folder is free again.
     again = cli.invoke(app, ["sweep", str(folder / "sweep.toml"), "-o", str(out), "-w", "1"])
@@ -681,27 +691,6 @@ def test_a_task_lasts_long_enough_and_leaves_every_worker_several():
     assert task_chunks(0.00002, 500, 1.0, chunks=40, workers=2) == 5
     assert task_chunks(0.0, 500, 1.0, chunks=10_000, workers=1) == MAX_TASK_CHUNKS
     assert task_chunks(1.0, 500, 1.0, chunks=400, workers=2) == 1
-
-
-def test_the_terminal_line_shows_counts_eta_and_the_configuration_in_play(monkeypatch):
-    import io
-
-    from kraftstokk.sim.progress import SweepProgress
-
-    monkeypatch.setenv("COLUMNS", "160")
-    stream = io.StringIO()
-    progress = SweepProgress(stream, force_terminal=True, clock=lambda: 5.0)
-    progress.announce("4 configurations, 180 games to play")
-    progress(SweepStatus(3, 20, 0, 4, 90.0, playing="#1 deck · idiot · 3 players"))
-    progress.close()
-    first, line = stream.getvalue().split("\n")[:2]
-    assert first == "sweep: 4 configurations, 180 games to play"
-    assert line.startswith("\rsweep [" + "#" * 4 + "-" * 26 + "] 0/4 configurations, 3/20 ")
-    assert line.endswith("chunks, ETA 1 min 30 s · #1 deck · idiot · 3 players\x1b[K")
-    monkeypatch.setenv("COLUMNS", "40")  # never wider than the terminal
-    narrow = io.StringIO()
-    SweepProgress(narrow, force_terminal=True)(SweepStatus(3, 20, 0, 4, None))
-    assert len(narrow.getvalue().removeprefix("\r").removesuffix("\x1b[K")) == 39
 
 
 def test_game_matrices_for_comparisons_stay_within_their_budget(deck, tmp_path):

@@ -18,16 +18,9 @@ from typing import Any
 import pytest
 
 from kraftstokk.games import registry
-from kraftstokk.games.core import (
-    Action,
-    DeckTable,
-    Game,
-    RandomBot,
-    Result,
-    State,
-    Stats,
-    play_game,
-)
+from kraftstokk.games.core import Action, DeckTable, Game, Result, State, Stats
+from kraftstokk.games.random_bot import RandomBot
+from kraftstokk.games.runner import play_game
 from kraftstokk.games.spec import CounterSpec, GameSpec, VariantSpec
 
 PLAY, CHANCE, TAKE = 0, 1, 2

@@ -9,8 +9,11 @@ becomes one line on stderr and the error's exit code; no traceback reaches the u
 from __future__ import annotations
 
 import functools
+import inspect
+import shlex
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import typer
@@ -93,6 +96,50 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise fail("out of memory: an input is too large to be read", 2) from None
 
     return wrapper
+
+
+#: The holder's command line, as a refused second command names it, is cut to this.
+MAX_COMMAND = 200
+
+
+def _command_line(name: str) -> str:
+    """``kraftstokk build --out race``: this process's command line when it was started as
+    ``kraftstokk NAME ...``, else ``kraftstokk NAME`` (the command called from Python)."""
+    argv = sys.argv
+    if len(argv) > 1 and argv[1] == name:
+        return clip(shlex.join(["kraftstokk", *argv[1:]]), MAX_COMMAND)
+    return f"kraftstokk {name}"
+
+
+def writes_into(
+    folder_of: Callable[[dict[str, Any]], Path | None],
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """The command holds the lock of the folder it writes into while it runs
+    (:func:`kraftstokk.folderlock.folder_lock`): a second command writing there refuses in
+    one line naming the folder and this one. ``folder_of`` gets the command's arguments by
+    name and gives the folder (None: this call writes nothing, e.g. a listing).
+
+    Put it under ``handle_errors``, so that the refusal is one line and exit 2.
+    """
+
+    def decorate(func: Callable[P, R]) -> Callable[P, R]:
+        signature = inspect.signature(func)
+
+        @functools.wraps(func)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+            from kraftstokk.folderlock import folder_lock
+
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            folder = folder_of(dict(bound.arguments))
+            if folder is None:
+                return func(*args, **kwargs)
+            with folder_lock(folder, _command_line(func.__name__.replace("_", "-"))):
+                return func(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 def version_callback(value: bool) -> None:

@@ -26,6 +26,8 @@ from kraftstokk.terminal import printable
 DEFAULT_DECK = Path("output/deck.json")
 DEFAULT_OUT = Path("output")
 DEFAULT_SPEC = Path("sources/deck.toml")
+#: Where fetch and ingest write a snapshot when --out names none.
+SNAPSHOT_FOLDER = Path("sources")
 
 DECK_HELP = "The deck: deck.json, deck.csv or deck.xlsx."
 

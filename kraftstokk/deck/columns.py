@@ -30,11 +30,12 @@ CSV_COLUMNS: tuple[str, ...] = (
     "lat",
     "lon",
     "type",
+    "build",
 )
 #: Columns a deck written before them lacks; such a deck still loads (the cells are empty).
-LATER_CSV_COLUMNS: frozenset[str] = frozenset({"lat", "lon", "type"})
+LATER_CSV_COLUMNS: frozenset[str] = frozenset({"lat", "lon", "type", "build"})
 #: Text columns: guarded against formulas on write, unguarded on read.
-TEXT_COLUMNS = frozenset({"id", "suit", "plant_id", "name", "war_partners", "type"})
+TEXT_COLUMNS = frozenset({"id", "suit", "plant_id", "name", "war_partners", "type", "build"})
 #: Whole numbers.
 WHOLE_COLUMNS = frozenset({"value", "gwh_tens", *(f"nr_{c}" for c in CATEGORIES)})
 #: Numbers with decimals: the figures and the place.

@@ -13,6 +13,7 @@ edition, which :func:`require_print_details` refuses.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,11 +24,12 @@ from pydantic import ValidationError
 from kraftstokk.atomic import write_files
 from kraftstokk.deck.columns import CSV_COLUMNS, LATER_CSV_COLUMNS, TEXT_COLUMNS
 from kraftstokk.deck.csv_style import CsvStyle
-from kraftstokk.deck.table_read import read_deck_table
+from kraftstokk.deck.table_read import DeckTable, read_deck_table
 from kraftstokk.deck.table_write import card_row, deck_csv_text, deck_xlsx_bytes
-from kraftstokk.errors import InputFileError
-from kraftstokk.models import Deck, SnapshotInfo
+from kraftstokk.errors import InputFileError, listed
+from kraftstokk.models import Card, Deck, SnapshotInfo
 from kraftstokk.plain import first_problem
+from kraftstokk.sources.plant_keys import plant_key
 from kraftstokk.textfile import parse_json_text, read_utf8_text
 
 __all__ = [
@@ -36,13 +38,16 @@ __all__ = [
     "LATER_CSV_COLUMNS",
     "TEXT_COLUMNS",
     "DeckFiles",
+    "build_id",
     "card_row",
     "deck_csv_text",
     "deck_files",
     "deck_json_text",
     "load_deck",
     "load_deck_and_style",
+    "load_deck_read",
     "load_valid_deck",
+    "stamped",
     "write_deck",
     "write_deck_files",
 ]
@@ -53,6 +58,22 @@ DECK_SUFFIXES = (".json", ".csv", ".xlsx")
 
 def deck_json_text(deck: Deck) -> str:
     return json.dumps(deck.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+#: Hex digits of a build id: enough that two different decks never share one by chance.
+BUILD_ID_LENGTH = 12
+
+
+def build_id(deck: Deck) -> str:
+    """The id of the files ``deck`` is written as: a digest of the deck (without an id),
+    so the same deck always gets the same id and files stay byte-identical."""
+    text = deck_json_text(deck.model_copy(update={"build": None}))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
+
+
+def stamped(deck: Deck) -> Deck:
+    """``deck`` with the build id its files carry."""
+    return deck.model_copy(update={"build": build_id(deck)})
 
 
 @dataclass(frozen=True)
@@ -89,8 +110,9 @@ def write_deck_files(
 ) -> DeckFiles:
     """Write ``deck.json``, ``deck.csv`` (in ``csv_style``, default ``en``) and
     ``deck.xlsx`` into ``out_dir`` together: all are complete on disk before any replaces
-    the previous one."""
+    the previous one, and all carry one build id (:func:`build_id`)."""
     files = deck_files(out_dir)
+    deck = stamped(deck)
     write_files(
         {
             files.csv: deck_csv_text(deck, csv_style).encode("utf-8"),
@@ -117,22 +139,66 @@ def load_deck_json_file(path: Path) -> Deck:
 
 def load_deck_and_style(path: str | Path) -> tuple[Deck, CsvStyle | None]:
     """The deck, and the style of a deck.csv it was read from (None for JSON and XLSX)."""
+    deck, style, _ = load_deck_read(path)
+    return deck, style
+
+
+def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
+    """The deck, the style of a deck.csv it was read from (None for JSON and XLSX), and
+    notes on what was read otherwise than written (a decimal comma in an ``en`` file)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        return load_deck_json_file(path), None
+        return load_deck_json_file(path), None, []
     if suffix not in (".csv", ".xlsx"):
         raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
     table = read_deck_table(path)
     beside = deck_json_beside(path)
     if beside is None:
         deck = Deck(title="Kraft-stokken", edition="", snapshot=SnapshotInfo(path=""), spec={},
-                    cards=table.cards)  # fmt: skip
+                    cards=table.cards, build=table.build)  # fmt: skip
     else:
         details = load_deck_json_file(beside)
+        require_one_deck(path, table, beside, details)
         deck = Deck(title=details.title, edition=details.edition, snapshot=details.snapshot,
-                    spec=details.spec, cards=table.cards)  # fmt: skip
-    return deck, table.style
+                    spec=details.spec, cards=table.cards,
+                    build=table.build or details.build)  # fmt: skip
+    return deck, table.style, table.notes
+
+
+def require_one_deck(path: Path, table: DeckTable, beside: Path, details: Deck) -> None:
+    """Refuse a deck table and the deck.json beside it that are not one deck: written by
+    two builds (their build ids differ), or, for a table without a build id, with other
+    plants. The deck.json gives the table its title, edition, snapshot and the figures
+    hand edits are measured against: last year's would give the old edition and invent
+    corrections."""
+    if table.build is not None and details.build is not None and table.build == details.build:
+        return
+    ours = {plant_key(c.plant_id): c for c in table.cards if not c.joker and c.plant_id}
+    theirs = {plant_key(c.plant_id): c for c in details.plant_cards if c.plant_id}
+    only_ours = [_plant(c) for k, c in ours.items() if k not in theirs]
+    only_theirs = [_plant(c) for k, c in theirs.items() if k not in ours]
+    if table.build is None and not only_ours and not only_theirs:
+        return  # written before build ids (or the column was cleared): the same plants
+    said = [] if table.build is None else [f"build {table.build}"]
+    differences = []
+    if only_ours:
+        differences.append(f"only in {path.name}: {listed(only_ours)}")
+    if only_theirs:
+        differences.append(f"only in {beside.name}: {listed(only_theirs)}")
+    plants = "; ".join(differences) if differences else f"the same {len(ours)} plants"
+    edition = f"edition {details.edition}" if details.edition else "no edition"
+    other = f"build {details.build}, {edition}" if details.build else edition
+    written = f"{path.name} ({', '.join(said) or 'no build id'})"
+    raise InputFileError(
+        path,
+        f"{written} and {beside} ({other}) are not one deck ({plants}); put the "
+        f"{beside.name} written with {path.name} beside it",
+    )
+
+
+def _plant(card: Card) -> str:
+    return f"{card.name} ({card.plant_id})"
 
 
 def deck_json_beside(path: Path) -> Path | None:

@@ -34,9 +34,11 @@ if TYPE_CHECKING:
 Value = str | int | float | bool | None
 
 
-def card_values(card: Card) -> dict[str, Value]:
-    """The card as one typed value per deck column (None: an empty cell)."""
+def card_values(card: Card, build: str | None = None) -> dict[str, Value]:
+    """The card as one typed value per deck column (None: an empty cell); ``build`` is
+    the deck's build id, on every row."""
     values: dict[str, Value] = {
+        "build": build,
         "id": card.id,
         "joker": card.joker,
         "suit": card.suit,
@@ -59,11 +61,11 @@ def card_values(card: Card) -> dict[str, Value]:
     return values
 
 
-def card_row(card: Card, style: CsvStyle | None = None) -> dict[str, str]:
+def card_row(card: Card, style: CsvStyle | None = None, build: str | None = None) -> dict[str, str]:
     """The card as deck.csv cells in ``style`` (default ``en``)."""
     style = style or CSV_STYLES[DEFAULT_CSV_STYLE]
     row: dict[str, str] = {}
-    for column, value in card_values(card).items():
+    for column, value in card_values(card, build).items():
         if column in FLAG_COLUMNS:
             row[column] = style.true if value else style.false
         elif column in TEXT_COLUMNS:
@@ -82,7 +84,7 @@ def deck_csv_text(deck: Deck, style: CsvStyle | None = None) -> str:
     )
     writer.writeheader()
     for card in deck.cards:
-        writer.writerow(card_row(card, style))
+        writer.writerow(card_row(card, style, deck.build))
     return "\ufeff" + buffer.getvalue()
 
 
@@ -142,7 +144,7 @@ def _fill(sheet: Worksheet, deck: Deck) -> None:
         header = sheet.cell(row=1, column=index, value=column)
         header.data_type, header.number_format, header.font = "s", TEXT_FORMAT, bold
     for row, card in enumerate(deck.cards, start=2):
-        values = card_values(card)
+        values = card_values(card, deck.build)
         for index, column in enumerate(CSV_COLUMNS, start=1):
             value = values[column]
             cell = sheet.cell(row=row, column=index)

@@ -25,24 +25,25 @@ from kraftstokk.games.native import use_current_build
 use_current_build()  # before any engine module loads: a stale build must not be used
 
 if TYPE_CHECKING:
-    from kraftstokk.games.core import Game, GameRecord, State, play_game, replay
+    from kraftstokk.games.core import Game, State
     from kraftstokk.games.events import Event
     from kraftstokk.games.narration import Narrator
     from kraftstokk.games.registry import from_position, make_bots, make_game, specs
+    from kraftstokk.games.runner import GameRecord, play_game, replay
     from kraftstokk.games.spec import GameSpec
 
 _HOME = {
     "Event": "events",
     "Game": "core",
-    "GameRecord": "core",
+    "GameRecord": "runner",
     "GameSpec": "spec",
     "Narrator": "narration",
     "State": "core",
     "from_position": "registry",
     "make_bots": "registry",
     "make_game": "registry",
-    "play_game": "core",
-    "replay": "core",
+    "play_game": "runner",
+    "replay": "runner",
     "specs": "registry",
 }
 

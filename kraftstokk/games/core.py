@@ -3,12 +3,16 @@
 Public API: :class:`Game` (rules, immutable; ``new_initial_state(rng)``), :class:`State`
 (``current_player``, ``legal_actions``, ``apply``, ``is_terminal``, ``result``,
 ``clone``, ``observation``, and ``events``: what happened, see ``games/events.py``),
-each game's ``from_position(game, ...)`` to set up a position, :func:`play_game`,
-:func:`replay`, bots as policies (:class:`Bot`) that see only their seat's observation,
-and replay logs (``games/replay.py``). ``games/README.md`` describes a game package.
+each game's ``from_position(game, ...)`` to set up a position, and bots as policies
+(:class:`Bot`) that see only their seat's observation. This is the bottom of the engine:
+playing a game through (``play_game``, ``replay``) is ``games/runner.py``'s, telling it
+in words ``games/narration.py``'s, replay logs ``games/replay.py``'s.
+``games/README.md`` describes a game package.
 
-The inner data is plain (ints, tuples, lists) for speed; the only pydantic model that
-enters is the :class:`~kraftstokk.models.Deck`, turned once into a :class:`DeckTable`.
+The inner data is plain (ints, tuples, lists) for speed, and the engine runs without
+pydantic (the static web edition runs it on Pyodide in the browser): a deck enters as a
+:class:`DeckTable`, made once from the :class:`~kraftstokk.models.Deck` model or from the
+plain JSON of ``deck.json`` (a test checks the two agree).
 
 Cards are identified by their index in the table (0..54). An action is a small tuple of
 ints whose first element is a game-specific kind; ``State.action_to_string`` gives its
@@ -25,18 +29,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from kraftstokk.design.numbers import deck_decimals, format_number, printed_figure
+from kraftstokk.cardfacts import CATEGORIES, SUITS, decimals_for, format_number, printed_figure
 from kraftstokk.errors import GameError
-from kraftstokk.games.fastcore import MAX_SEED, NativeRun, native_core
+from kraftstokk.games.events import Event, tally
 from kraftstokk.games.playability import Meter
-from kraftstokk.games.random_bot import RandomBot as RandomBot  # re-exported, as Stats
-from kraftstokk.games.random_bot import random_bot as random_bot
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
-from kraftstokk.models import CATEGORIES, SUITS, Deck
 
 if TYPE_CHECKING:
-    from kraftstokk.games.events import Event
-    from kraftstokk.games.narration import Narrator
+    from kraftstokk.models import Deck
 
 Action = tuple[int, ...]
 
@@ -92,47 +92,99 @@ class DeckTable:
 
     @classmethod
     def from_deck(cls, deck: Deck) -> DeckTable:
-        decimals = deck_decimals(deck) if deck.plant_cards else dict.fromkeys(CATEGORIES, 0)
-        printed: list[list[float]] = [[], [], []]
-        ids, names, suits, values, jokers, tens = [], [], [], [], [], []
-        figures: list[list[float]] = [[], [], []]
-        ranks: list[list[int]] = [[], [], []]
+        """The table of a validated deck model."""
+        cards = []
         for card in deck.cards:
-            ids.append(card.id)
-            jokers.append(card.joker)
             if card.joker:
-                names.append("Joker")
-                suits.append(-1)
-                values.append(0)
-                tens.append(-1)
-                for c in range(3):
-                    figures[c].append(0.0)
-                    ranks[c].append(0)
-                    printed[c].append(0.0)
+                cards.append(_PlainCard(card.id, None, True, 0, 0, (0.0, 0.0, 0.0), (0, 0, 0)))
                 continue
             if card.suit is None or card.value is None or card.nr is None:
                 raise GameError(f"card {card.id} lacks suit, value or nr.; validate the deck")
-            names.append(card.name or card.id)
-            suits.append(SUITS.index(card.suit))
-            values.append(card.value)
-            gwh = card.figure("gwh")
-            tens.append(int(gwh // 10) * 10)
-            for c, category in enumerate(CATEGORIES):
-                figures[c].append(card.figure(category))
-                ranks[c].append(card.nr.get(category))
-                printed[c].append(printed_figure(card.figure(category), decimals[category]))
+            cards.append(
+                _PlainCard(
+                    card.id,
+                    card.name,
+                    False,
+                    SUITS.index(card.suit),
+                    card.value,
+                    tuple(card.figure(c) for c in CATEGORIES),
+                    tuple(card.nr.get(c) for c in CATEGORIES),
+                )
+            )
+        return cls._of(cards)
+
+    @classmethod
+    def from_json(cls, deck: Any) -> DeckTable:
+        """The table of ``deck.json``'s content as plain JSON (a deck that passed
+        ``validate``: what the static edition's page carries, read without pydantic).
+        A card missing what the engine needs is a GameError naming it."""
+        cards = []
+        for number, card in enumerate(_items(deck, "cards"), start=1):
+            if not isinstance(card, dict):
+                raise GameError(f"deck: card {number} is not an object")
+            name = str(card.get("id", number))
+            if card.get("joker") is True:
+                cards.append(_PlainCard(name, None, True, 0, 0, (0.0, 0.0, 0.0), (0, 0, 0)))
+                continue
+            ranks = card.get("nr")
+            try:
+                figures = tuple(float(card[c]) for c in CATEGORIES)
+                suit = SUITS.index(card["suit"])
+                value = card["value"]
+                nr = tuple(int(ranks[c]) for c in CATEGORIES) if isinstance(ranks, dict) else ()
+            except (KeyError, TypeError, ValueError):
+                nr = ()
+            if not nr or not isinstance(value, int) or isinstance(value, bool):
+                raise GameError(f"card {name} lacks suit, value, figures or nr.; validate the deck")
+            cards.append(_PlainCard(name, card.get("name"), False, suit, value, figures, nr))
+        return cls._of(cards)
+
+    @classmethod
+    def _of(cls, cards: Sequence[_PlainCard]) -> DeckTable:
+        plants = [card for card in cards if not card.joker]
+        decimals = [decimals_for(card.figures[c] for card in plants) for c in range(3)]
+        if not plants:
+            decimals = [0, 0, 0]
         return cls(
-            ids=tuple(ids),
-            names=tuple(names),
-            suit=tuple(suits),
-            value=tuple(values),
-            joker=tuple(jokers),
-            figures=tuple(tuple(f) for f in figures),
-            nr=tuple(tuple(r) for r in ranks),
-            gwh_tens=tuple(tens),
-            printed=tuple(tuple(p) for p in printed),
-            decimals=tuple(decimals[category] for category in CATEGORIES),
+            ids=tuple(card.id for card in cards),
+            names=tuple("Joker" if card.joker else card.name or card.id for card in cards),
+            suit=tuple(-1 if card.joker else card.suit for card in cards),
+            value=tuple(card.value for card in cards),
+            joker=tuple(card.joker for card in cards),
+            figures=tuple(tuple(card.figures[c] for card in cards) for c in range(3)),
+            nr=tuple(tuple(card.nr[c] for card in cards) for c in range(3)),
+            gwh_tens=tuple(
+                -1 if card.joker else int(card.figures[GWH] // 10) * 10 for card in cards
+            ),
+            printed=tuple(
+                tuple(
+                    0.0 if card.joker else printed_figure(card.figures[c], decimals[c])
+                    for card in cards
+                )
+                for c in range(3)
+            ),
+            decimals=tuple(decimals),
         )
+
+
+@dataclass(frozen=True)
+class _PlainCard:
+    """One card as the table is made of it (from the model or from plain JSON)."""
+
+    id: str
+    name: str | None
+    joker: bool
+    suit: int  # index into SUITS; 0 for a joker (the table gives it -1)
+    value: int  # 0 for a joker
+    figures: tuple[float, ...]  # per category; 0.0 for a joker
+    nr: tuple[int, ...]  # per category; 0 for a joker
+
+
+def _items(data: Any, key: str) -> list[Any]:
+    found = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(found, list):
+        raise GameError(f"deck: no list of {key}")
+    return found
 
 
 @dataclass
@@ -226,13 +278,11 @@ class State(ABC):
     def typed_action(self, text: str, legal: Sequence[Action]) -> Action | None:
         """A move a person typed that is not one of the numbered ``legal`` ones, or None.
 
-        For choices that cannot all be listed (a Kraftidioten claim of any whole figure).
+        For choices that cannot all be listed (a Kraftidioten claim of any whole figure);
+        a state that takes one tells a person so with ``typed_hint(legal, narrator)``
+        (``narration.HintsTyping``).
         """
         return None
-
-    def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
-        """A line telling a person what else ``typed_action`` takes here ('' for nothing)."""
-        return ""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -251,17 +301,26 @@ class State(ABC):
         ``rng``: how a playout (``games/playouts.py``) plays a position on from a seed."""
         raise GameError(f"{self.game.name} cannot play a position on from a new seed")
 
+    def redeal_unseen(self, rng: random.Random) -> None:
+        """Deal the cards no seat has seen (the stock, face-down cards) again from ``rng``
+        among the places they lie in, and draw later chance events from ``rng``.
+
+        What every seat may know stays as it was (each ``observation``, the legal
+        actions): the served game does this when a game is resumed from a save, so a
+        player who peeked at a card and went back to an earlier save finds the hidden
+        cards dealt anew (``web/sessions.py``); a replay applies it where it happened
+        (:func:`replay`'s ``redeals``).
+        """
+        raise GameError(f"{self.game.name} cannot deal its unseen cards again")
+
     @abstractmethod
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know: its own cards and public information only."""
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str:
-        """The action in words (English), for logs and for a person at the table."""
-
-    def action_text(self, action: Action, narrator: Narrator) -> str:
-        """The action in the narrator's language, as the player choosing it sees it."""
-        return self.action_to_string(action)
+        """The action in words (English), for logs. In a language, as the player choosing
+        it sees it: ``action_text(action, narrator)`` (``narration.TellsActions``)."""
 
     def event_log(self) -> Sequence[Event]:
         """Every event so far, in order (read-only)."""
@@ -269,8 +328,6 @@ class State(ABC):
 
     def final_stats(self) -> Stats:
         """The simulation's counters of this game: its events counted (``events.tally``)."""
-        from kraftstokk.games.events import tally
-
         return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
 
     def public_action_string(self, action: Action) -> str:
@@ -430,159 +487,6 @@ def derive_seed(seed: int, *parts: int) -> int:
     return value
 
 
-class GameRecord:
-    """A played game: its actions, how it ended, its events and their counters.
-
-    A game a native core played (``games/fastcore.py``) comes with its game instead of
-    its rules and events: ``rules`` asks the game, and ``events`` replays the actions
-    through the Python engine, once, when first read.
-    """
-
-    __slots__ = ("_events", "_game", "_rules", "actions", "loser_cards", "result", "seed", "stats")
-
-    def __init__(
-        self,
-        rules: dict[str, Any] | None,
-        seed: int,
-        actions: list[Action],
-        result: Result,
-        stats: Stats,
-        loser_cards: list[int],
-        events: Sequence[Event] | None = None,
-        *,
-        game: Game | None = None,
-    ) -> None:
-        if game is None and rules is None:
-            raise GameError("a game record needs its rules or its game")
-        self._rules = rules
-        self.seed = seed
-        self.actions = actions
-        self.result = result
-        self.stats = stats
-        self.loser_cards = loser_cards
-        self._events = events if events is not None or game is not None else ()
-        self._game = game
-
-    @property
-    def rules(self) -> dict[str, Any]:
-        if self._rules is None:
-            if self._game is None:
-                raise GameError("a game record without its rules or its game")
-            self._rules = self._game.rules()
-        return self._rules
-
-    @property
-    def events(self) -> Sequence[Event]:
-        if self._events is None:
-            if self._game is None:
-                raise GameError("a native game record without its game cannot replay its events")
-            self._events = replay(self._game, self.seed, self.actions).event_log()
-        return self._events
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameRecord):
-            return NotImplemented
-        fields = ("rules", "seed", "actions", "result", "stats", "loser_cards")
-        same = all(getattr(self, name) == getattr(other, name) for name in fields)
-        return same and list(self.events) == list(other.events)
-
-    def __repr__(self) -> str:
-        return (
-            f"GameRecord(seed={self.seed}, actions={len(self.actions)}, "
-            f"result={self.result!r}, stats={self.stats!r})"
-        )
-
-
-def play_game(
-    game: Game, bots: Sequence[Bot], seed: int, *, debug: bool = False, native: bool = True
-) -> GameRecord:
-    """Play one game to the end (or the action cap) with one bot per seat.
-
-    Where the game has a native core for these bots (``games/fastcore.py``), it plays
-    the game, unless ``native`` is False or ``debug`` (which checks the invariants after
-    every action of the Python engine) is set; the game is the same either way.
-    """
-    if len(bots) != game.num_players:
-        raise GameError(f"{game.name} with {game.num_players} players needs as many bots")
-    if native and not debug and 0 <= seed <= MAX_SEED:
-        core = native_core(game, bots)
-        if core is not None:
-            return native_record(game, seed, core.play(seed))
-    state = game.new_initial_state(random.Random(seed))
-    bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
-    actions: list[Action] = []
-    meter = Meter(game.num_players, game.objective == "not_loser")
-    meter.moved(state, 0)
-    if debug:
-        state.check_invariants()
-        while not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            meter.decision(state.distinct_moves(), state.answering())
-            action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
-            state.apply(action)
-            actions.append(action)
-            meter.moved(state, len(actions))
-            state.check_invariants()
-    else:
-        state.play_out(bots, bot_rngs, actions, meter)
-    result = state.result()
-    loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
-    stats = state.final_stats()
-    stats.playability = meter.figures(
-        result.finished, result.order, result.loser, result.actions, stats.cards_played
-    )
-    stats.branching = meter.branching()
-    return GameRecord(
-        game.rules(),
-        seed,
-        actions,
-        result,
-        stats,
-        loser_cards,
-        state.event_log(),
-    )
-
-
-def native_record(game: Game, seed: int, run: NativeRun) -> GameRecord:
-    """The record of a game a native core played (``games/fastcore.py``): its rules are
-    asked of the game, and its events replayed by the Python engine, only when read."""
-    (
-        actions,
-        finished,
-        order,
-        loser,
-        rounds,
-        counters,
-        samples,
-        cards_played,
-        loser_cards,
-        playability,
-        branching,
-    ) = run
-    return GameRecord(
-        None,
-        seed,
-        actions,
-        Result(finished, order, loser, len(actions), rounds),
-        Stats(counters, samples, cards_played, playability, branching),
-        loser_cards,
-        game=game,
-    )
-
-
-def replay(
-    game: Game, seed: int, actions: Sequence[Sequence[int]], *, debug: bool = False
-) -> State:
-    """Apply a recorded action list to a fresh game with the same seed."""
-    state = game.new_initial_state(random.Random(seed))
-    for number, action in enumerate(actions, start=1):
-        if state.is_terminal():
-            raise GameError(f"replay: action {number} comes after the game ended")
-        move = tuple(action)
-        if not state.is_legal(move):
-            raise GameError(f"replay: action {number} {list(move)} is not legal here")
-        state.apply(move)
-        if debug:
-            state.check_invariants()
-    return state
+#: Where a game's unseen cards were dealt again (``State.redeal_unseen``): after this
+#: many actions, from ``random.Random(seed)``.
+Redeal = tuple[int, int]  # (at, seed)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kraftstokk.games.core import Stats
+from kraftstokk.games.stats import Stats
 
 
 @dataclass(init=False)

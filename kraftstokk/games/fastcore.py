@@ -4,7 +4,7 @@ A game package may hold ``_fastcore.c`` (built by ``make engine`` into the exten
 module ``kraftstokk.games.<game>._fastcore``) and ``fast.py``, whose
 ``native_core(game, bots)`` returns a :class:`NativeCore` when the core can play that
 game with those bots (the greedy and random bots, the variants it knows), else None.
-:func:`core.play_game` then plays through the core; everything else (other bots, play
+:func:`runner.play_game` then plays through the core; everything else (other bots, play
 sessions, the web app, replays) uses the Python engine.
 
 The Python engine stays the reference and the readable source of the rules: a core
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from kraftstokk.games.core import Action, Bot, Game, GameRecord, State
+    from kraftstokk.games.core import Action, Bot, Game, State
 
 #: What a core's ``play`` returns: (actions, finished, order, loser, rounds, counters,
 #: samples, cards_played, loser_cards, playability, branching), each exactly as the
@@ -89,22 +89,3 @@ def native_core(game: Game, bots: Sequence[Bot]) -> NativeCore | None:
     kind = type(game)
     finder = _finders[kind] if kind in _finders else finder_for(game)
     return finder(game, bots) if finder is not None else None
-
-
-def run_of(record: GameRecord) -> NativeRun:
-    """A played game as a :data:`NativeRun`: what a core's ``play`` must return for it
-    (the inverse of ``core.native_record``), to compare a core with the Python engine."""
-    result, stats = record.result, record.stats
-    return (
-        record.actions,
-        result.finished,
-        result.order,
-        result.loser,
-        result.rounds,
-        stats.counters,
-        stats.samples,
-        stats.cards_played,
-        record.loser_cards,
-        stats.playability,
-        stats.branching,
-    )

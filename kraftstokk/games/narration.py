@@ -16,20 +16,19 @@ Figures are told as the cards print them (``DeckTable.figure_text``), in every l
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from kraftstokk import locales
-from kraftstokk.design.numbers import format_number
+from kraftstokk.cardfacts import CATEGORIES, SUITS, format_number
 from kraftstokk.errors import LocaleError
-from kraftstokk.games.core import CATEGORY_UNITS, DeckTable
+from kraftstokk.games.core import CATEGORY_UNITS, Action, DeckTable, State
+from kraftstokk.games.events import Event, GameOver, SeatOut
 from kraftstokk.locales.template import Grammar, Person, fill
-from kraftstokk.models import CATEGORIES, SUITS
-
-if TYPE_CHECKING:
-    from kraftstokk.games.events import Event
 
 Values = dict[str, object]
 #: The section of ``events.toml`` with what every game shares.
@@ -45,13 +44,11 @@ class GameNarration(Protocol):
 
 @dataclass(frozen=True)
 class _Language:
-    """One language's narration: its ``events.toml`` and ``cli.toml``, the card words."""
+    """One language's narration: its ``events.toml`` and the card words."""
 
     code: str
     events: Mapping[str, Any]
-    cli: Mapping[str, Any]
     grammar: Grammar
-    cli_grammar: Grammar
     suits: tuple[str, ...]  # in the order of ``models.SUITS`` (``DeckTable.suit``)
     values: Mapping[int, str]
     categories: tuple[str, ...]  # in the order of ``models.CATEGORIES``
@@ -63,13 +60,10 @@ def _language(code: str, generation: int) -> _Language:
     locale = locales.load(code)
     events, words = locale.part("events"), locale.part("words").get("words", {})
     grammar = events.get("grammar", {})
-    cli = locale.part("cli")
     return _Language(
         code=code,
         events=events,
-        cli=cli,
         grammar=Grammar(plurals=events.get("plurals", {}), ordinal=grammar.get("ordinal", {})),
-        cli_grammar=Grammar(plurals=cli.get("plurals", {}), ordinal={}),
         suits=tuple(words["suits"][suit] for suit in SUITS),
         values={int(value): word for value, word in words["values"].items()},
         categories=tuple(words["categories"][category] for category in CATEGORIES),
@@ -91,16 +85,40 @@ def _say(where: str, table: Mapping[str, Any], grammar: Grammar, key: str, value
 
 
 def say_cli(lang: str, key: str, **values: object) -> str:
-    """The text ``key`` of the language's ``cli.toml`` filled with ``values``."""
-    words = language(lang)
-    return _say(f"locales/{lang}/cli.toml", words.cli, words.cli_grammar, key, values)
+    """The text ``key`` of the language's ``cli.toml`` filled with ``values`` (read only
+    here: the engine in the static web edition's page carries no ``cli.toml``)."""
+    cli = locales.load(lang).part("cli")
+    grammar = Grammar(plurals=cli.get("plurals", {}), ordinal={})
+    return _say(f"locales/{lang}/cli.toml", cli, grammar, key, values)
 
 
 @functools.cache
-def _narration(game: str, generation: int) -> ModuleType | None:
-    from kraftstokk.games.registry import get_spec
+def _narration(kind: type) -> ModuleType | None:
+    """The ``narration`` module of the game package that defines ``kind`` (an event or an
+    observation class), found by the package convention as ``fastcore`` finds ``fast``."""
+    name = f"{kind.__module__.rpartition('.')[0]}.narration"
+    if name == __name__:  # a framework class: this module tells it, if anything does
+        return None
+    try:
+        found = importlib.util.find_spec(name)
+    except ModuleNotFoundError:
+        return None
+    return None if found is None else importlib.import_module(name)
 
-    return get_spec(game).module("narration")
+
+@runtime_checkable
+class TellsActions(Protocol):
+    """A state that tells its actions in a language (every game's does; a state that
+    does not is told by its ``action_to_string``, in English)."""
+
+    def action_text(self, action: Action, narrator: Narrator) -> str: ...
+
+
+@runtime_checkable
+class HintsTyping(Protocol):
+    """A state that takes typed moves (``State.typed_action``) and says so."""
+
+    def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -198,7 +216,7 @@ class Narrator:
         values: Values | None = _framework_values(event, self)
         section = TABLE
         if values is None:
-            values = self._game_narration().event_values(event, self)
+            values = self._game_narration(type(event)).event_values(event, self)
             section = self.game
             if values is None:
                 raise LocaleError(f"{self.game}: its narration tells no {name}")
@@ -207,12 +225,22 @@ class Narrator:
 
     def view(self, observation: Any) -> list[str]:
         """The observation in words, for the person in its seat."""
-        return self._game_narration().view_lines(observation, self)
+        return self._game_narration(type(observation)).view_lines(observation, self)
 
-    def _game_narration(self) -> GameNarration:
+    def move(self, state: State, action: Action) -> str:
+        """The action in the listener's language, as the player choosing it sees it."""
+        if isinstance(state, TellsActions):
+            return state.action_text(action, self)
+        return state.action_to_string(action)
+
+    def typed_hint(self, state: State, legal: Sequence[Action]) -> str:
+        """A line telling a person what else the state takes typed ('' for nothing)."""
+        return state.typed_hint(legal, self) if isinstance(state, HintsTyping) else ""
+
+    def _game_narration(self, kind: type) -> GameNarration:
         if not self.game:
             raise LocaleError("a narrator of no game tells no game's events")
-        module = _narration(self.game, locales.generation())
+        module = _narration(kind)
         if module is None:
             raise LocaleError(f"{self.game}: its package has no narration.py")
         found: GameNarration = module
@@ -221,8 +249,6 @@ class Narrator:
 
 def _framework_values(event: Event, n: Narrator) -> Values | None:
     """The values of the events every game shares (``events.py``), None for a game's own."""
-    from kraftstokk.games.events import GameOver, SeatOut
-
     if isinstance(event, SeatOut):
         return {"place": event.place}
     if isinstance(event, GameOver):
@@ -238,4 +264,14 @@ def story(events: Sequence[Event], narrator: Narrator) -> list[str]:
     return [narrator.tell(event) for event in events]
 
 
-__all__ = ["TABLE", "GameNarration", "Narrator", "Values", "language", "say_cli", "story"]
+__all__ = [
+    "TABLE",
+    "GameNarration",
+    "HintsTyping",
+    "Narrator",
+    "TellsActions",
+    "Values",
+    "language",
+    "say_cli",
+    "story",
+]

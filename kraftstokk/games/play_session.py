@@ -1,8 +1,8 @@
 """A person against bots at the terminal, for any game of the registry.
 
 Generic over the State API: the person's view is their seat's observation rendered by
-by its game's narration (``Narrator.view``), the moves come from ``legal_actions`` and
-``action_text``, and what happens is told once, as it happens, by the events each
+its game's narration (``Narrator.view``), the moves come from ``legal_actions`` told by
+``Narrator.move``, and what happens is told once, as it happens, by the events each
 action records (``State.events``), in any language there is (``locales/<code>/``: the
 table's words in ``events.toml``, this session's own in ``cli.toml``). The game can be saved as a
 replay log, continued later, or printed as the story of the game (:func:`tell_replay`).
@@ -21,7 +21,7 @@ from typing import Any
 
 from kraftstokk import locales
 from kraftstokk.errors import GameError
-from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed, replay
+from kraftstokk.games.core import Action, Bot, DeckTable, Game, Redeal, State, derive_seed
 from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator, say_cli
 from kraftstokk.games.observation import Observation
@@ -34,6 +34,7 @@ from kraftstokk.games.replay import (
     make_replay,
     save_replay,
 )
+from kraftstokk.games.runner import replay
 from kraftstokk.models import Deck
 
 PERSON = "person"
@@ -58,7 +59,7 @@ class PlaySetup:
     players: int = 4
     deck: Path = Path("output/deck.json")
     seat: int = 0
-    bots: str = "heuristic"
+    bots: str | None = None  # None: the game's default bot (its spec's) in every other seat
     seed: int | None = None
     variants: list[str] = field(default_factory=list)
     load: Path | None = None
@@ -78,6 +79,7 @@ class Table:
     bots: list[Bot | None]
     state: State
     actions: list[Action]
+    redeals: list[Redeal] = field(default_factory=list)  # a log's, kept when saved again
 
 
 def check_language(lang: str) -> None:
@@ -138,7 +140,9 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
         _show_result(state, echo, lang)
     if setup.save is not None:
         result = state.result() if state.is_terminal() else None
-        log = make_replay(table.deck, game, table.seat_names, table.seed, table.actions, result)
+        log = make_replay(
+            table.deck, game, table.seat_names, table.seed, table.actions, result, table.redeals
+        )
         save_replay(setup.save, log)
         echo(say_cli(lang, "play.saved", path=setup.save))
     return state
@@ -163,8 +167,8 @@ def _choose(
         echo(line)
     echo(say_cli(lang, "play.moves"))
     for number, action in enumerate(legal, start=1):
-        echo(f"  {number:>2}. {state.action_text(action, teller)}")
-    hint = state.typed_hint(legal, teller)
+        echo(f"  {number:>2}. {teller.move(state, action)}")
+    hint = teller.typed_hint(state, legal)
     if hint:
         echo(hint)
     while True:
@@ -222,12 +226,15 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
     state = game.new_initial_state(random.Random(log.seed))
     for line in _story_lines(state.event_log(), teller):
         echo(line)
+    redeals = dict(log.redeals)
     for number, raw in enumerate(log.actions, start=1):
         action = tuple(raw)
+        if number - 1 in redeals:  # the browser dealt the unseen cards again here
+            state.redeal_unseen(random.Random(redeals[number - 1]))
         if state.is_terminal() or not state.is_legal(action):
             raise GameError(f"{source}: action {number} {list(action)} is not legal here")
         who = teller.seat(state.current_player())
-        words = state.action_text(action, teller)
+        words = teller.move(state, action)
         told = len(state.event_log())
         state.apply(action)
         echo(f"{number:>4}. {who[0].upper()}{who[1:]}: {words}")
@@ -291,7 +298,7 @@ def _make_bots(game: Game, names: list[str]) -> list[Bot | None]:
 
 
 def _new_table(setup: PlaySetup) -> Table:
-    from kraftstokk.games.registry import game_names, make_game
+    from kraftstokk.games.registry import game_names, get_spec, make_game
 
     if not setup.game:
         raise GameError(f"--game is required ({choices(game_names())}) unless --load")
@@ -300,7 +307,8 @@ def _new_table(setup: PlaySetup) -> Table:
 
     deck = load_valid_deck(setup.deck)
     game = make_game(setup.game, DeckTable.from_deck(deck), setup.players, setup.variants)
-    names = seat_specs(setup.bots, game.num_players, setup.seat)
+    kinds = setup.bots if setup.bots is not None else get_spec(setup.game).default_bot
+    names = seat_specs(kinds, game.num_players, setup.seat)
     bots = _make_bots(game, names)
     seed = setup.seed if setup.seed is not None else secrets.randbelow(2**31)
     state = game.new_initial_state(random.Random(seed))
@@ -327,9 +335,10 @@ def _load_table(setup: PlaySetup) -> Table:
     names[seat] = PERSON
     bots = _make_bots(game, names)
     try:
-        state = replay(game, log.seed, log.actions)
+        state = replay(game, log.seed, log.actions, redeals=log.redeals)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
     check_result(log, state, source)
     actions: list[Action] = [tuple(a) for a in log.actions]
-    return Table(log_deck(log, source), game, log.seed, seat, names, bots, state, actions)
+    deck = log_deck(log, source)
+    return Table(deck, game, log.seed, seat, names, bots, state, actions, list(log.redeals))

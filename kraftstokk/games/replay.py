@@ -5,6 +5,9 @@ A log holds everything a replay needs, so it stands alone: the deck (the content
 (for the record; a replay does not ask the bots again), the seed and the actions, and
 optionally the result the game had. Replaying applies the actions to a fresh game
 seeded alike; every chance event comes from that seed, so the positions are the same.
+A game the browser resumed from a save had its unseen cards dealt again there
+(``State.redeal_unseen``): its log lists each such point and seed under ``redeals``
+(left out when there is none).
 """
 
 from __future__ import annotations
@@ -12,23 +15,38 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from kraftstokk.atomic import write_text
 from kraftstokk.bounds import Range
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
-from kraftstokk.games.core import Action, DeckTable, Game, Result, State, replay
+from kraftstokk.games.core import Action, DeckTable, Game, Redeal, Result, State
+from kraftstokk.games.replay_data import FORMAT, VERSION, replay_data, result_data
+from kraftstokk.games.runner import replay
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
 
-FORMAT: Final = "kraftstokk-replay"
-#: Version 2 numbers action kinds so that no two games share one (``games/README.md``);
-#: a version-1 log is read with its game's ``v1_action_kinds`` or refused.
-VERSION: Final = 2
-
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "ReplayLog",
+    "load_replay",
+    "make_replay",
+    "replay_log",
+    "save_replay",
+    "upgrade",
+]
 
 #: A log names a few variants and bots; the game checks each by name.
 MAX_NAMES = 64
@@ -70,6 +88,22 @@ class ReplayLog(BaseModel):
     seed: Annotated[int, Range(*SEED_RANGE, "")]
     actions: list[list[int]] = Field(max_length=MAX_ACTION_CAP)
     result: ReplayResult | None = None
+    #: [after this many actions, seed]: where the unseen cards were dealt again.
+    redeals: list[
+        tuple[
+            Annotated[int, Range(0, MAX_ACTION_CAP, "actions")],
+            Annotated[int, Range(*SEED_RANGE, "")],
+        ]
+    ] = Field(default_factory=list, max_length=MAX_ACTION_CAP)
+
+    @model_serializer(mode="wrap")
+    def _without_no_redeals(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.redeals:
+            data.pop("redeals", None)  # a log as every log was before redeals
+        return data
 
 
 def make_replay(
@@ -79,22 +113,11 @@ def make_replay(
     seed: int,
     actions: Sequence[Action],
     result: Result | None = None,
+    redeals: Sequence[Redeal] = (),
 ) -> ReplayLog:
     """A log of a game played (or begun) with ``game`` on ``deck``."""
-    rules = game.rules()
-    return ReplayLog(
-        deck=deck.model_dump(mode="json"),
-        rules=ReplayRules(
-            game=rules["game"],
-            players=rules["players"],
-            variants=list(rules["variants"]),
-            action_cap=rules["action_cap"],
-        ),
-        bots=list(bots),
-        seed=seed,
-        actions=[list(action) for action in actions],
-        result=_result_model(result) if result is not None else None,
-    )
+    data = replay_data(deck.model_dump(mode="json"), game, bots, seed, actions, result, redeals)
+    return ReplayLog.model_validate(data)
 
 
 def save_replay(path: str | Path, log: ReplayLog) -> None:
@@ -206,7 +229,7 @@ def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
         log = load_replay(log)
     game = game_from_log(log, source)
     try:
-        state = replay(game, log.seed, log.actions, debug=debug)
+        state = replay(game, log.seed, log.actions, debug=debug, redeals=log.redeals)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
     check_result(log, state, source)
@@ -214,13 +237,7 @@ def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
 
 
 def _result_model(result: Result) -> ReplayResult:
-    return ReplayResult(
-        finished=result.finished,
-        order=list(result.order),
-        loser=result.loser,
-        actions=result.actions,
-        rounds=result.rounds,
-    )
+    return ReplayResult.model_validate(result_data(result))
 
 
 def _summary(result: ReplayResult) -> str:

@@ -1,15 +1,18 @@
 """Read every language's locale files and check them against each other.
 
 A language is a folder ``kraftstokk/locales/<code>/`` holding one file per part
-(:data:`PARTS`). A game package from elsewhere (a test's) may bring the texts of its own
-game in the same shape (``<package>/locales/<code>/<part>.toml``, any of the parts), added
-with :func:`add_root`; its tables are merged into the language's, and may not replace a
-text that is already there.
+(:data:`PARTS`). A part is read (in every language at once, and checked) when it is
+first used, so a program that never uses a part need not carry its files: the static web
+edition's page carries ``words``, ``events`` and ``web`` only. A game package from
+elsewhere (a test's) may bring the texts of its own game in the same shape
+(``<package>/locales/<code>/<part>.toml``, any of the parts), added with :func:`add_root`;
+its tables are merged into the language's, and may not replace a text that is already
+there.
 
-What is checked here, for every part of every language at once (a text is compared with
-the same text in the other languages):
+What is checked here, for a part in every language at once (a text is compared with the
+same text in the other languages), when the part is read; :func:`check_all` reads them all:
 
-- every language has every part, and every text that any language has (a table named
+- every language has the part, and every text that any language has (a table named
   ``plurals`` or ``ordinal`` is the language's own grammar and may differ);
 - a text is of the same kind everywhere (one text, a list of texts, a table, a list of
   tables of the same length);
@@ -58,26 +61,39 @@ Table = dict[str, Any]
 
 @dataclass(frozen=True)
 class Locale:
-    """One language: each part's tables, as the files (and the games' roots) hold them."""
+    """One language: each part's tables, as the files (and the games' roots) hold them,
+    read when a part is first asked for."""
 
     code: str
-    parts: Mapping[str, Table]
 
     def part(self, name: str) -> Table:
-        return self.parts[name]
+        if name not in PARTS:
+            raise LocaleError(f"no part {name!r} of a language (the parts: {', '.join(PARTS)})")
+        return _part(name)[self.code]
+
+    @property
+    def parts(self) -> Mapping[str, Table]:
+        """Every part (all read)."""
+        return {name: self.part(name) for name in PARTS}
 
     @property
     def name(self) -> str:
         """The language's own name for itself ("norsk bokmål")."""
-        return str(self.parts["words"]["language"]["name"])
+        return str(self.part("words")["language"]["name"])
 
 
 @dataclass(frozen=True)
 class Root:
-    """A folder of locale files: the project's, or a game package's (``owner``)."""
+    """A folder of locale files: the project's, or a game package's (``owner``).
+
+    ``borrow``: a game's root without a folder for some language the project has takes
+    that language's texts from this language's folder ("" for none: a missing language
+    is an error).
+    """
 
     owner: str
     folder: Traversable | Path
+    borrow: str = ""
 
 
 _ROOTS: dict[str, Root] = {}
@@ -107,9 +123,10 @@ def languages() -> tuple[str, ...]:
     )
 
 
-def add_root(owner: str, folder: Traversable | Path) -> None:
-    """Add a game package's locale folder (``owner`` names it in errors)."""
-    _ROOTS[owner] = Root(owner, folder)
+def add_root(owner: str, folder: Traversable | Path, borrow: str = "") -> None:
+    """Add a game package's locale folder (``owner`` names it in errors); a language it
+    has no folder for borrows the texts of ``borrow``'s folder, when given."""
+    _ROOTS[owner] = Root(owner, folder, borrow)
     reset()
 
 
@@ -121,7 +138,7 @@ def drop_root(owner: str) -> None:
 
 def reset() -> None:
     """Forget what was read (after the files, the roots or the games changed)."""
-    _all_languages.cache_clear()
+    _part.cache_clear()
     languages.cache_clear()
     _GENERATION[0] += 1
 
@@ -132,36 +149,41 @@ def generation() -> int:
 
 
 def load(code: str) -> Locale:
-    """The language ``code``, checked with every other; LocaleError naming file and key."""
+    """The language ``code``: each part is read in every language and checked against the
+    others when it is first used (LocaleError naming file and key)."""
     available = languages()
     if code not in available:
         raise LocaleError(f"unknown language {code!r} (available: {', '.join(available)})")
-    return _all_languages()[code]
+    return Locale(code)
 
 
 def check_all() -> dict[str, Locale]:
-    """Every language, read and checked (what :func:`load` does for one)."""
-    return dict(_all_languages())
+    """Every part of every language, read and checked."""
+    for part in PARTS:
+        _part(part)
+    return {code: Locale(code) for code in languages()}
 
 
 @functools.cache
-def _all_languages() -> dict[str, Locale]:
+def _part(part: str) -> dict[str, Table]:
+    """One part of every language, merged with the games' roots and checked; by code."""
     codes = languages()
     roots = [Root("", _folder()), *_ROOTS.values()]
-    tables: dict[str, dict[str, Table]] = {code: {part: {} for part in PARTS} for code in codes}
+    tables: dict[str, Table] = {code: {} for code in codes}
     for root in roots:
         for code in codes:
-            for part in PARTS:
-                read = _read(root, code, part)
-                if read is not None:
-                    _merge(_where(root, code, part), tables[code][part], read)
-    for part in PARTS:
-        _compare(part, {code: tables[code][part] for code in codes})
-    return {code: Locale(code, tables[code]) for code in codes}
+            read = _read(root, code, part)
+            if read is not None:
+                _merge(_where(root, code, part), tables[code], read)
+    _compare(part, tables)
+    return tables
 
 
 def _read(root: Root, code: str, part: str) -> Table | None:
-    """A part's file; None where a game's root has no file of this part in any language."""
+    """A part's file; None where a game's root has no file of this part in any language.
+    A game's root without the language's folder reads the folder it borrows from."""
+    if root.borrow and code != root.borrow and not root.folder.joinpath(code).is_dir():
+        code = root.borrow
     where = _where(root, code, part)
     entry = root.folder.joinpath(code).joinpath(f"{part}.toml")
     if not entry.is_file():

@@ -24,6 +24,7 @@ from kraftstokk.design.layout import CardLayout
 from kraftstokk.design.printed import deck_layout
 from kraftstokk.errors import OutputError
 from kraftstokk.models import Card, Deck
+from kraftstokk.progress import Counter, Progress
 from kraftstokk.render.back import draw_back_local
 from kraftstokk.render.card import draw_face_local, face_context
 
@@ -134,6 +135,7 @@ def write_previews(
     upload: tuple[float, int] | None = None,
     only: Collection[str] | None = None,
     back: bool = True,
+    progress: Progress | None = None,
 ) -> list[Path]:
     """Write ``out_dir``/NN-<card>.png, back.png and contact-sheet.png; return the paths.
 
@@ -143,7 +145,8 @@ def write_previews(
     ``only`` (card ids), just those faces (NN stays the card's place in the whole deck,
     so they replace the earlier upload one for one), and the back only with ``back``.
 
-    Earlier previews of cards no longer in the deck are removed.
+    Earlier previews of cards no longer in the deck are removed. ``progress`` hears of
+    each PNG written.
     """
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -158,6 +161,8 @@ def write_previews(
         if only is None or card.id in only
     ]
     names.append(BACK_NAME)
+    pictures = len(names) - (0 if back else 1)
+    count = Counter(pictures * (2 if upload is not None else 1), progress)
     try:
         for index, name in enumerate(names):
             if name == BACK_NAME and not back:
@@ -168,12 +173,13 @@ def write_previews(
             path = out_dir / name
             write_bytes(path, _png(image, dpi))
             written.append(path)
+            count.one()
             thumbs.append(image.reduce(CONTACT_REDUCE))
             page.close()
     finally:
         document.close()
     if upload is not None:
-        written.extend(_write_uploads(deck, out_dir, names, layout, *upload, only, back))
+        written.extend(_write_uploads(deck, out_dir, names, layout, *upload, only, back, count))
     sheet = contact_sheet(thumbs)
     contact = out_dir / CONTACT_NAME
     write_bytes(contact, _png(sheet))
@@ -194,6 +200,7 @@ def _write_uploads(
     dpi: int,
     only: Collection[str] | None,
     back: bool,
+    count: Counter,
 ) -> list[Path]:
     layout = deck_layout(deck, layout)
     size = upload_size(layout, bleed, dpi)
@@ -210,6 +217,7 @@ def _write_uploads(
             path = out_dir / upload_png_name(name)
             write_bytes(path, _png(image, dpi))
             written.append(path)
+            count.one()
             page.close()
     finally:
         document.close()

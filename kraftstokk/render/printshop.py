@@ -20,6 +20,7 @@ from kraftstokk.design.layout import CardLayout
 from kraftstokk.design.palette import PrintColour, colour_enforcer, palette_from_style
 from kraftstokk.design.presets import Preset, load_preset
 from kraftstokk.models import Deck
+from kraftstokk.progress import Progress
 from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
 from kraftstokk.render.pdfx import make_pdfx
@@ -79,11 +80,13 @@ def printshop_pdf(
     preset: Preset | None = None,
     order: PrintshopOrder | None = None,
     only: Collection[str] | None = None,
+    progress: Progress | None = None,
 ) -> bytes:
     """The print-shop PDF as bytes, made for ``preset`` (offset by default).
 
     ``order`` overrides the preset's page order. With ``only`` (card ids), just those
-    cards, each with its back, drawn as in the whole deck (a reprint).
+    cards, each with its back, drawn as in the whole deck (a reprint). ``progress`` hears
+    of each page drawn.
     """
     preset = preset or load_preset(DEFAULT_PRESET)
     order = order or preset.page_order
@@ -115,7 +118,8 @@ def printshop_pdf(
     extent = (b, b, b, b)
     marks = palette_from_style(deck.style(), colour).rule
     indices = [i for i, c in enumerate(deck.cards) if only is None or c.id in only]
-    for side, position in page_sequence(len(indices), order):
+    sequence = page_sequence(len(indices), order)
+    for done, (side, position) in enumerate(sequence, start=1):
         index = indices[position]
         if side == "front":
             canvas.saveState()
@@ -129,6 +133,8 @@ def printshop_pdf(
             canvas.setStrokeColor(marks)
             draw_crop_marks(canvas, trim, page, b)
         canvas.showPage()
+        if progress is not None:
+            progress(done, len(sequence))
     canvas.save()
     pdf = buffer.getvalue()
     return make_pdfx(pdf, preset, title) if preset.is_pdfx else pdf

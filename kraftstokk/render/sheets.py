@@ -20,6 +20,7 @@ from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
 from kraftstokk.design.palette import palette_from_style
 from kraftstokk.models import Card, Deck
+from kraftstokk.progress import Progress
 from kraftstokk.render.back import back_form, place_back_form
 from kraftstokk.render.card import draw_face_local, face_context
 from kraftstokk.render.sheet_layout import Duplex, SheetLayout, sheet_layout
@@ -65,9 +66,10 @@ def sheets_pdf(
     duplex: Duplex = "long",
     bleed: float = 3.0,
     only: Collection[str] | None = None,
+    progress: Progress | None = None,
 ) -> bytes:
     """The sheets PDF as bytes: every card, or the cards ``only`` lists (each drawn as in
-    the whole deck, with its back)."""
+    the whole deck, with its back); ``progress`` hears of each sheet drawn."""
     register_fonts()
     plan = plan_sheets(deck, card, paper, duplex, bleed, only)
     layout = plan.layout
@@ -112,6 +114,8 @@ def sheets_pdf(
             place_back_form(canvas, form, card, mm(x), mm(y), extent, rotation)
         _page_label(canvas, layout, f"{deck.title} · bakside {number}/{sheet_count}", label)
         canvas.showPage()
+        if progress is not None:
+            progress(number, sheet_count)
     _draw_duplex_test(canvas, layout, duplex, deck)
     canvas.save()
     return buffer.getvalue()

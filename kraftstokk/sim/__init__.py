@@ -9,10 +9,11 @@ and the PDF report), :func:`simulate_deck` (one deck to its summary),
 
 from __future__ import annotations
 
-from kraftstokk.sim.metrics import TIMING_KEYS, RunInfo, Tally, strip_timing, summarize
+from kraftstokk.sim.metrics import TIMING_KEYS, RunInfo, strip_timing, summarize
 from kraftstokk.sim.runner import SimOutcome, SimSettings, run_paired, run_simulation
 from kraftstokk.sim.session import DeckRun, SimulationFiles, simulate, simulate_deck
 from kraftstokk.sim.stream import PairStats, RunStats
+from kraftstokk.sim.tally import Tally
 
 __all__ = [
     "TIMING_KEYS",

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from kraftstokk.errors import InputFileError, SimulationError
+from kraftstokk.sim import stream
 
 #: Longest pace a step may have (an hour): anything above is a typo.
 MOST_SECONDS = 3600.0
@@ -53,6 +54,10 @@ class Pace:
     def seconds(self) -> dict[str, float]:
         """The paces by name, as the report states them."""
         return {name: getattr(self, name) for name in STEPS}
+
+    def weights(self, columns: Sequence[str], game: str) -> np.ndarray:
+        """Per column of a run, its milliseconds in a game's time (:func:`weights`)."""
+        return weights(self, columns, game)
 
     def describe(self, game: str) -> str:
         """The model in one sentence (the report's statement of its assumptions)."""
@@ -198,8 +203,6 @@ def pace_of(data: Mapping[str, Any], base: Pace, where: str) -> Pace:
 def weights(pace: Pace, columns: Sequence[str], game: str) -> np.ndarray:
     """Per column of a run, its milliseconds in a game's time (see ``docs/metrics.md``):
     a game's time is ``values @ weights`` of its row."""
-    from kraftstokk.sim import stream
-
     ms = {step: round(1000 * seconds) for step, seconds in pace.seconds().items()}
     by_column: dict[str, int] = {
         stream.GAMES: ms["deal"],

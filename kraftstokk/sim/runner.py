@@ -2,7 +2,7 @@
 
 Game ``i`` of a run with seed ``S`` is played with ``derive_seed(S, i)`` and fresh bots,
 so it is the same game whichever process plays it. The games are cut into chunks of
-consecutive indices; each chunk is played into a :class:`~kraftstokk.sim.metrics.Tally`
+consecutive indices; each chunk is played into a :class:`~kraftstokk.sim.tally.Tally`
 and reduced, where it was played, to its sums (:class:`~kraftstokk.sim.stream.RunStats`),
 which add up exactly in any order: the parent keeps only those, so its memory and its
 work per game do not grow with the run. A paired run (:func:`run_paired`, ``simulate
@@ -33,19 +33,13 @@ from typing import Any, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
-from kraftstokk.games.core import (
-    DEFAULT_ACTION_CAP,
-    DeckTable,
-    Game,
-    derive_seed,
-    native_record,
-    play_game,
-)
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed
 from kraftstokk.games.fastcore import native_core
+from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
-from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.pace import Pace, default_pace
 from kraftstokk.sim.stream import PairStats, RunStats, game_matrix
+from kraftstokk.sim.tally import Tally
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
 #: that sending tallies back costs little.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -32,8 +32,14 @@ from kraftstokk.games.playability import FIGURES
 from kraftstokk.sim.histogram import Histogram, distinct_counts
 
 if TYPE_CHECKING:
-    from kraftstokk.sim.metrics import Tally
-    from kraftstokk.sim.pace import Pace
+    from kraftstokk.sim.tally import Tally
+
+
+class TimeModel(Protocol):
+    """How long a game takes at a table (``sim/pace.py``'s :class:`Pace`): per column of
+    a run, the milliseconds one of it adds to a game's time, for ``game``."""
+
+    def weights(self, columns: Sequence[str], game: str) -> np.ndarray: ...
 
 #: Columns every run has, in this order.
 GAMES = "games"
@@ -270,11 +276,9 @@ def _length_histograms(matrix: GameMatrix, seconds: np.ndarray | None) -> dict[s
     return found
 
 
-def table_seconds(matrix: GameMatrix, pace: Pace, game: str) -> np.ndarray:
+def table_seconds(matrix: GameMatrix, pace: TimeModel, game: str) -> np.ndarray:
     """Each game's time at a table in whole seconds (rounded down), by ``pace``."""
-    from kraftstokk.sim.pace import weights
-
-    return np.asarray(matrix.values @ weights(pace, matrix.columns, game) // 1000)
+    return np.asarray(matrix.values @ pace.weights(matrix.columns, game) // 1000)
 
 
 def branching_histogram(tally: Tally) -> Histogram:
@@ -311,7 +315,7 @@ class RunStats:
 
     @classmethod
     def of_tally(
-        cls, tally: Tally, players: int, pace: Pace | None = None, game: str = ""
+        cls, tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
     ) -> RunStats:
         return cls.of_matrix(game_matrix(tally, players), tally, players, pace, game)
 
@@ -321,7 +325,7 @@ class RunStats:
         matrix: GameMatrix,
         tally: Tally,
         players: int,
-        pace: Pace | None = None,
+        pace: TimeModel | None = None,
         game: str = "",
     ) -> RunStats:
         """The sums of a chunk: its game matrix, and the totals its tally keeps; with a

@@ -27,6 +27,7 @@ from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from kraftstokk.errors import FetchError
+from kraftstokk.progress import ProgressFactory, step
 from kraftstokk.textfile import MB, size_text
 
 #: Largest body accepted, after decompression (NVE's whole register is about 2 MB).
@@ -197,8 +198,10 @@ class Fetcher:
         limits: Limits,
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
+        progress: ProgressFactory | None = None,
     ) -> None:
         self.limits, self.sleep, self.clock = limits, sleep, clock
+        self.progress = progress  # hears of each body read, in kB
         self.watchdog = _Watchdog()
         self.session = _watched_session(self.watchdog)
         self.deadline = clock() + limits.max_time
@@ -292,6 +295,11 @@ class Fetcher:
         if declared.isdigit() and not encoding and int(declared) > self.limits.max_body:
             raise FetchError(url, f"answer larger than {size_text(self.limits.max_body)}")
         inflater = _Inflater(url, encoding, self.limits.max_body)
+        report = step(self.progress, url, "kB")
+        total = int(declared) // 1000 if declared.isdigit() else None
+        read = 0
+        if report is not None:
+            report(0, total)
         try:
             while True:
                 if self.watchdog.fired:
@@ -300,6 +308,9 @@ class Fetcher:
                 if not data:
                     break
                 inflater.feed(data)
+                read += len(data)
+                if report is not None:
+                    report(read // 1000, total)
         except (urllib3.exceptions.HTTPError, OSError) as exc:
             raise _Retry(timed_out if self.watchdog.fired else _connection(exc)) from None
         if self.watchdog.fired:

@@ -23,9 +23,10 @@ from urllib.parse import urljoin
 from pydantic import ValidationError
 
 from kraftstokk.errors import FetchError, InputFileError, clip
+from kraftstokk.progress import ProgressFactory
 from kraftstokk.sources.formats.origins import NVE
 from kraftstokk.sources.http import MAX_BODY_BYTES, Fetcher, Limits
-from kraftstokk.sources.normalize import Filters, normalize
+from kraftstokk.sources.normalize import Filters, OnePlantTwice, normalize
 from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE, NvePlantRecord
 from kraftstokk.sources.readers import nve_records_to_raw, parse_nve_records, validation_reason
 from kraftstokk.sources.snapshot import Provenance, Snapshot, write_snapshot
@@ -98,11 +99,12 @@ def fetch_nve(
     backoff: float = DEFAULT_BACKOFF,
     sleep: Callable[[float], None] = time.sleep,
     max_time: float = DEFAULT_MAX_TIME,
+    progress: ProgressFactory | None = None,
 ) -> FetchResult:
     """Read every page from ``url`` and validate the plants; nothing is written here.
 
     ``timeout`` bounds each request whole (headers, redirects, body); ``max_time`` bounds
-    the fetch whole (every page, retry and wait).
+    the fetch whole (every page, retry and wait); ``progress`` hears of each body read.
     """
     try:
         check_limits(timeout, retries, backoff, max_time)
@@ -115,7 +117,7 @@ def fetch_nve(
     size = 0
     next_url: str | None = url
     limits = Limits(timeout=timeout, retries=retries, backoff=backoff, max_time=max_time)
-    with Fetcher(limits, sleep=sleep) as fetcher:
+    with Fetcher(limits, sleep=sleep, progress=progress) as fetcher:
         while next_url is not None:
             if next_url in seen or len(seen) >= MAX_PAGES:
                 raise FetchError(url, f"pagination does not end (page {clip(next_url)})")
@@ -161,7 +163,13 @@ def default_snapshot_path(retrieved: datetime, folder: Path = Path("sources")) -
 
 def snapshot_from_fetch(result: FetchResult, raw_file: str | None = None) -> Snapshot:
     """Normalize fetched records into a snapshot with NVE provenance."""
-    normalized = normalize(nve_records_to_raw(result.records), Filters())
+    records = nve_records_to_raw(result.records)
+    for number, record in enumerate(records, start=1):
+        record.where = f"record {number} of the response"
+    try:
+        normalized = normalize(records, Filters())
+    except OnePlantTwice as exc:
+        raise FetchError(result.url, f"{exc.rows}: the answer holds one plant twice") from None
     if not normalized.plants:
         raise FetchError(
             result.url,
@@ -189,6 +197,7 @@ def fetch_to_snapshot(
     backoff: float = DEFAULT_BACKOFF,
     sleep: Callable[[float], None] = time.sleep,
     max_time: float = DEFAULT_MAX_TIME,
+    progress: ProgressFactory | None = None,
 ) -> tuple[Path, Snapshot]:
     """Fetch, validate, normalize, then write snapshot + provenance + raw response.
 
@@ -196,7 +205,13 @@ def fetch_to_snapshot(
     before the write succeeded; the three files are then moved into place together.
     """
     result = fetch_nve(
-        url, timeout=timeout, retries=retries, backoff=backoff, sleep=sleep, max_time=max_time
+        url,
+        timeout=timeout,
+        retries=retries,
+        backoff=backoff,
+        sleep=sleep,
+        max_time=max_time,
+        progress=progress,
     )
     path = Path(out) if out is not None else default_snapshot_path(result.retrieved)
     raw = raw_path(path)

@@ -2,7 +2,7 @@
 
 from kraftstokk.workbook.cells import Cell, DateValue, ErrorValue, NoValue, Row, cell_text
 from kraftstokk.workbook.limits import WorkbookLimits
-from kraftstokk.workbook.reader import Sheet, first_sheet, read_sheets
+from kraftstokk.workbook.reader import Sheet, chosen_sheet, first_sheet, read_sheets
 
 __all__ = [
     "Cell",
@@ -13,6 +13,7 @@ __all__ = [
     "Sheet",
     "WorkbookLimits",
     "cell_text",
+    "chosen_sheet",
     "first_sheet",
     "read_sheets",
 ]

@@ -16,7 +16,8 @@ formats' number formats (to know a date from a number) and the cells' values.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -415,20 +416,18 @@ class _Workbook:
     def _parse(self, part: str, handler: PartHandler) -> None:
         parse_part(part, self.archive.chunks(part), handler, self.limits.depth)
 
-    def worksheets(self) -> Iterator[Sheet]:
-        for name, part in self.sheets:
-            sheet = Sheet(name)
-            handler = _Worksheet(sheet, self.limits, self.strings, self.shows, self.date1904)
-            self._parse(part, handler)
-            yield sheet
+    def worksheet(self, index: int) -> Sheet:
+        name, part = self.sheets[index]
+        sheet = Sheet(name)
+        self._parse(part, _Worksheet(sheet, self.limits, self.strings, self.shows, self.date1904))
+        return sheet
 
 
-def read_sheets(path: Path, data: bytes, limits: WorkbookLimits) -> Generator[Sheet, None, None]:
-    """The workbook's worksheets in order, each parsed when it is reached.
-
-    Raises :class:`InputFileError` naming ``path`` for an unusable or too large workbook
-    (also while iterating: a later sheet may be the broken one).
-    """
+@contextmanager
+def _opened(path: Path, data: bytes, limits: WorkbookLimits) -> Iterator[_Workbook]:
+    """The workbook, open while inside; an unusable or too large one (found also while
+    inside: a later part may be the broken one) is an :class:`InputFileError` naming
+    ``path``."""
     if data.startswith(OLE2_SIGNATURE):
         raise InputFileError(
             path, "an Excel 97-2003 (.xls) or password-protected workbook; save it as .xlsx"
@@ -438,13 +437,29 @@ def read_sheets(path: Path, data: bytes, limits: WorkbookLimits) -> Generator[Sh
         try:
             if not book.sheets:
                 raise XmlRefused(f"{book.part} names no worksheet")
-            yield from book.worksheets()
+            yield book
         finally:
             book.archive.close()
     except TooLarge as exc:
         raise InputFileError(path, f"workbook too large: {exc}") from None
     except XmlRefused as exc:
         raise InputFileError(path, f"not an XLSX workbook ({exc})") from None
+
+
+def read_sheets(path: Path, data: bytes, limits: WorkbookLimits) -> Generator[Sheet, None, None]:
+    """The workbook's worksheets in order, each parsed when it is reached."""
+    with _opened(path, data, limits) as book:
+        for index in range(len(book.sheets)):
+            yield book.worksheet(index)
+
+
+def chosen_sheet(
+    path: Path, data: bytes, limits: WorkbookLimits, choose: Callable[[list[str]], int]
+) -> Sheet:
+    """The worksheet ``choose`` picks by its index among the workbook's sheet names (it
+    raises to refuse them all); only that sheet is parsed."""
+    with _opened(path, data, limits) as book:
+        return book.worksheet(choose([name for name, _ in book.sheets]))
 
 
 def first_sheet(path: Path, data: bytes, limits: WorkbookLimits) -> Sheet:

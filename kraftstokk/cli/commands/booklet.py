@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors, writes_into
 from kraftstokk.cli.options import (
     DEFAULT_DECK,
     DEFAULT_OUT,
@@ -19,6 +19,7 @@ from kraftstokk.cli.options import (
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"])
 def booklet(
     deck: DeckArgument = DEFAULT_DECK,
     out: Annotated[Path, out_option("Folder for the PDF files.")] = DEFAULT_OUT,
@@ -82,5 +83,11 @@ def booklet(
                 f"{deck}: the spec's [style] language {lang!r} is no language here "
                 f"(available: {', '.join(languages)}); give --lang"
             )
-    for path in write_booklet(loaded, out, lang, imposed=imposed, printshop=printshop):
+    from kraftstokk.cli.progress import Display
+
+    with Display() as display:
+        files = write_booklet(
+            loaded, out, lang, imposed=imposed, printshop=printshop, progress=display.factory("")
+        )
+    for path in files:
         typer.echo(f"wrote {path}")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, handle_errors
+from kraftstokk.cli.app import app, handle_errors, writes_into
 from kraftstokk.cli.options import (
     DEFAULT_OUT,
     DEFAULT_SPEC,
@@ -20,6 +20,7 @@ from kraftstokk.cli.options import (
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"])
 def build(
     spec: Annotated[
         Path, spec_option("Deck spec (TOML); its snapshot path is relative to it.")

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import count, out_option, seconds
+from kraftstokk.cli.app import app, handle_errors, writes_into
+from kraftstokk.cli.options import SNAPSHOT_FOLDER, count, out_option, seconds
 
 DEFAULT_URL = "https://api.nve.no/web/Powerplant/GetHydroPowerPlantsInOperation"
 MAX_TIMEOUT = 3600.0
@@ -19,6 +19,7 @@ MAX_TOTAL = 24 * 3600.0
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"].parent if a["out"] is not None else SNAPSHOT_FOLDER)
 def fetch(
     url: Annotated[str, typer.Option("--url", help="NVE hydropower API URL.")] = DEFAULT_URL,
     out: Annotated[
@@ -78,11 +79,19 @@ def fetch(
     \b
         kraftstokk fetch --out sources/nve-latest.csv --timeout 20 --retries 2
     """
+    from kraftstokk.cli.progress import Display
     from kraftstokk.sources.nve_api import fetch_to_snapshot
 
-    path, snapshot = fetch_to_snapshot(
-        url, out=out, timeout=timeout, retries=retries, backoff=backoff, max_time=max_time
-    )
+    with Display() as display:
+        path, snapshot = fetch_to_snapshot(
+            url,
+            out=out,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+            max_time=max_time,
+            progress=display.factory("kB", keep=False),
+        )
     for line in snapshot.provenance.quality.lines():
         typer.echo(line)
     typer.echo(f"wrote {path} ({len(snapshot.plants)} plants), its provenance and raw response")

@@ -7,8 +7,14 @@ from typing import Annotated, Any
 
 import typer
 
-from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import created_option, data_date_option, number, out_option
+from kraftstokk.cli.app import app, handle_errors, writes_into
+from kraftstokk.cli.options import (
+    SNAPSHOT_FOLDER,
+    created_option,
+    data_date_option,
+    number,
+    out_option,
+)
 from kraftstokk.limits import FIGURE_LIMITS
 from kraftstokk.sources import formats
 
@@ -21,6 +27,7 @@ def minimum(category: str, unit: str) -> Any:
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"].parent if a["out"] is not None else SNAPSHOT_FOLDER)
 def ingest(
     sources: Annotated[
         list[Path],
@@ -112,7 +119,7 @@ def ingest(
     provenance = snapshot.provenance
     if out is None:
         stamp = provenance.data_date or provenance.created[:10]
-        out = Path("sources") / f"{provenance.source_kind}-{stamp}.csv"
+        out = SNAPSHOT_FOLDER / f"{provenance.source_kind}-{stamp}.csv"
         refuse_overwriting(sources, [out, provenance_path(out)])
     meta = write_snapshot(snapshot, out)
     for line in provenance.quality.lines():

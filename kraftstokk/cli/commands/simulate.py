@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors, writes_into
 from kraftstokk.cli.options import (
     DEFAULT_DECK,
     DEFAULT_OUT,
@@ -31,6 +31,7 @@ MAX_WORKERS = 256
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"])
 def simulate(
     game: Annotated[str, game_option("{games}.")],
     deck: DeckArgument = DEFAULT_DECK,
@@ -61,7 +62,7 @@ def simulate(
         bots_option(
             "One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random' "
             "(kinds: random, greedy, heuristic, expert; expert:ms=50 or expert:playouts=N "
-            "sets its budget). Default: heuristic for every seat.",
+            "sets its budget). Default: the game's default bot for every seat.",
         ),
     ] = None,
     variants: Annotated[
@@ -127,9 +128,9 @@ def simulate(
     """
     import dataclasses
 
+    from kraftstokk.cli.progress import Display
     from kraftstokk.errors import SimulationError
     from kraftstokk.sim.findings import FindingRules
-    from kraftstokk.sim.progress import ProgressBar
     from kraftstokk.sim.runner import SimSettings, check_arguments, default_bots
     from kraftstokk.sim.session import simulate as run
 
@@ -160,14 +161,7 @@ def simulate(
     refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
         settings = dataclasses.replace(settings, bots=default_bots(settings.game))
-    bars: list[ProgressBar] = []
-
-    def progress(label: str) -> ProgressBar:
-        bar = ProgressBar(f"{settings.game} {label}")
-        bars.append(bar)
-        return bar
-
-    try:
+    with Display() as display:
         files = run(
             deck,
             settings,
@@ -175,12 +169,9 @@ def simulate(
             workers=workers,
             compare_path=compare,
             report=not no_report,
-            progress=progress,
+            progress=display.factory("games", f"{settings.game} "),
             rules=FindingRules(confidence=confidence),
         )
-    finally:
-        for bar in bars:
-            bar.close()
 
     summary = files.main.summary
     if summary["games"]:
@@ -198,18 +189,15 @@ def simulate(
     if skill and not files.main.interrupted:
         from kraftstokk.sim.skill import measure_decks
 
-        try:
+        with Display() as display:
             gradients, compared, skill_file = measure_decks(
                 [deck, *([compare] if compare else [])],
                 settings,
                 out,
                 games=skill_games,
                 workers=workers,
-                progress=progress,
+                progress=display.factory("games", f"{settings.game} skill: ", keep=False),
             )
-        finally:
-            for bar in bars:
-                bar.close()
         for gradient in gradients:
             typer.echo(gradient.sentence())
         if compared:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from kraftstokk.cli.app import app, fail, handle_errors
+from kraftstokk.cli.app import app, fail, handle_errors, writes_into
 from kraftstokk.cli.options import (
     DEFAULT_OUT,
     count,
@@ -22,6 +22,7 @@ MAX_LIMIT = 100_000_000
 
 @app.command()
 @handle_errors
+@writes_into(lambda a: a["out"])
 def sweep(
     sweep_file: Annotated[
         Path, typer.Argument(metavar="SWEEP.toml", help="The sweep file (see sweep-schema).")
@@ -102,24 +103,25 @@ def sweep(
 
     Example: kraftstokk sweep sources/sweep-example.toml --out output/sweep --scheduler local:2
     """
-    from kraftstokk.sim.progress import SweepProgress
+    from kraftstokk.cli.progress import Display, SweepDisplay
     from kraftstokk.sim.sweep import Limits
     from kraftstokk.sim.sweep import sweep as run
 
-    progress = SweepProgress()
-    try:
-        files = run(
-            sweep_file,
-            out,
-            scheduler=scheduler,
-            workers=workers,
-            progress=progress,
-            report=not no_report,
-            limits=Limits(max_configurations, max_comparisons, max_stored_mb),
-            announce=lambda found: progress.announce(found.describe()),
-        )
-    finally:
-        progress.close()
+    with Display() as display:
+        progress = SweepDisplay(display)
+        try:
+            files = run(
+                sweep_file,
+                out,
+                scheduler=scheduler,
+                workers=workers,
+                progress=progress,
+                report=not no_report,
+                limits=Limits(max_configurations, max_comparisons, max_stored_mb),
+                announce=lambda found: progress.announce(found.describe()),
+            )
+        finally:
+            progress.close()
     done = files.run
     games = sum(r.stats.games for r in done.runs)
     typer.echo(
@@ -133,22 +135,16 @@ def sweep(
     for finding in files.results.comparison_findings[:5]:
         typer.echo(f"  {finding.says}")
     if skill and not done.interrupted and done.runs:
-        from kraftstokk.sim.progress import ProgressBar
         from kraftstokk.sim.skill import sweep_gradients
 
-        bars: list[ProgressBar] = []
-
-        def bar(label: str) -> ProgressBar:
-            bars.append(ProgressBar(f"skill {label}"))
-            return bars[-1]
-
-        try:
+        with Display() as display:
             gradients, compared, skill_file = sweep_gradients(
-                done.runs, out, games=skill_games, workers=workers, progress=bar
+                done.runs,
+                out,
+                games=skill_games,
+                workers=workers,
+                progress=display.factory("games", "skill: ", keep=False),
             )
-        finally:
-            for made in bars:
-                made.close()
         for gradient in gradients:
             typer.echo(f"  {gradient.sentence()}")
         for line in compared:

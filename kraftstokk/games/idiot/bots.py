@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kraftstokk.games.core import Action, BotFactory, Game, random_bot
+from kraftstokk.games.core import Action, BotFactory, Game
 from kraftstokk.games.idiot.actions import (
     CHANCE,
     END_RUN,
@@ -24,6 +24,7 @@ from kraftstokk.games.idiot.determinize import determinize
 from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.rules import IdiotRules, burns_on_top
 from kraftstokk.games.idiot.state import IdiotGame
+from kraftstokk.games.random_bot import random_bot
 from kraftstokk.games.search import ExpertSpec, expert_factory
 
 # Ordering keys: lower is preferred. A play's key is its card cost times 16 minus its

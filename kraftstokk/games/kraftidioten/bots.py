@@ -7,7 +7,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
 
-from kraftstokk.games.core import Action, BotFactory, Game, random_bot
+from kraftstokk.games.core import Action, BotFactory, Game
 from kraftstokk.games.kraftidioten.actions import (
     CHALLENGE_ACTION,
     DRAW_ACTION,
@@ -32,6 +32,7 @@ from kraftstokk.games.kraftidioten.rules import (
     reaches,
 )
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
+from kraftstokk.games.random_bot import random_bot
 from kraftstokk.games.search import ExpertSpec, expert_factory
 
 _INFINITY = float("inf")

@@ -25,7 +25,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kraftstokk.games.core import Action, Bot, BotFactory, Game, random_bot
+from kraftstokk.games.core import Action, Bot, BotFactory, Game
+from kraftstokk.games.random_bot import random_bot
 from kraftstokk.games.search import ExpertSpec, expert_factory
 from kraftstokk.games.stromkrig.actions import (
     ASK,

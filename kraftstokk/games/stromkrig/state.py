@@ -69,6 +69,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, overload
 
+from kraftstokk.cardfacts import CATEGORIES, SUITS
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
@@ -128,7 +129,6 @@ from kraftstokk.games.stromkrig.narration import action_text
 from kraftstokk.games.stromkrig.observation import StromkrigObservation, WarView
 from kraftstokk.games.stromkrig.rules import CardFace, WarReason
 from kraftstokk.games.stromkrig.spec import SPEC
-from kraftstokk.models import CATEGORIES, SUITS
 
 _EN = "en"
 #: Phase number to member: calling the enum costs more than building the rest of a view.
@@ -414,6 +414,12 @@ class StromkrigState(State):
 
     def reseed(self, rng: random.Random) -> None:
         self.rng = rng
+
+    def redeal_unseen(self, rng: random.Random) -> None:
+        # SK-1: only the stock is unseen by all (a hand is its seat's, every laid card open).
+        rng.shuffle(self.stock)
+        self.rng = rng
+        self._legal = None
 
     def clone(self) -> StromkrigState:
         rng = random.Random()

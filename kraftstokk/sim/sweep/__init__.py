@@ -11,11 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kraftstokk.folderlock import folder_lock
 from kraftstokk.sim.sweep.backends import make_backend, planned_workers
 from kraftstokk.sim.sweep.budget import Estimate, Limits
-from kraftstokk.sim.sweep.lock import folder_lock
 from kraftstokk.sim.sweep.model import SweepError, SweepFile, load_sweep, sweep_schema
-from kraftstokk.sim.sweep.outputs import SweepResults, analyse, write_outputs
+from kraftstokk.sim.sweep.outputs import write_outputs
+from kraftstokk.sim.sweep.results import SweepResults, analyse
 from kraftstokk.sim.sweep.run import STORE_DIR, Progress, SweepRun, plan, run_sweep
 from kraftstokk.sim.sweep.store import ChunkStore
 
@@ -49,7 +50,7 @@ def sweep(
     spec = load_sweep(path)
     store = ChunkStore(out_dir / STORE_DIR)
     found = plan(spec, path.parent, str(path), limits, planned_workers(scheduler, workers), store)
-    with folder_lock(out_dir, str(path)):
+    with folder_lock(out_dir, f"kraftstokk sweep {path}", within=True):
         if announce is not None:
             announce(found.estimate)
         backend = make_backend(scheduler, workers)

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from kraftstokk.errors import KraftstokkError
-from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.progress import format_duration
 from kraftstokk.sim.runner import SimSettings, check_settings, default_bots, play_chunk
 from kraftstokk.sim.stream import RunStats
 from kraftstokk.sim.sweep.grid import LoadedDeck, configuration_count, estimated_comparisons
 from kraftstokk.sim.sweep.model import SweepFile, SweepValidationError
+from kraftstokk.sim.tally import Tally
 
 #: A probe plays games until it has used this much CPU time, or played PROBE_GAMES.
 PROBE_SECONDS = 0.05

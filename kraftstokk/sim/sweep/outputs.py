@@ -12,26 +12,16 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kraftstokk.atomic import write_text
 from kraftstokk.sim.compare import CORRECTION
-from kraftstokk.sim.findings import Finding
-from kraftstokk.sim.sweep.compare import (
-    DeckVerdict,
-    PairComparison,
-    compare_pairs,
-    deck_verdicts,
-    family,
-    parameter_findings,
-)
-from kraftstokk.sim.sweep.grid import PARAMETERS, baseline_text, varied_parameters
-from kraftstokk.sim.sweep.run import ConfigurationRun, SweepRun
+from kraftstokk.sim.sweep.grid import PARAMETERS
+from kraftstokk.sim.sweep.results import SweepResults
+from kraftstokk.sim.sweep.run import ConfigurationRun
 
 CONFIG_DIR = "configurations"
-MAX_DIFFERENCE_FINDINGS = 4  # per swept parameter, in sweep.pdf
 
 
 def configuration_dir(run: ConfigurationRun) -> str:
@@ -65,38 +55,6 @@ def metrics_row(run: ConfigurationRun) -> dict[str, Any]:
     for name, rate in summary["rates"].items():
         row[name] = rate["rate"]
     return row
-
-
-@dataclass
-class SweepResults:
-    """What the outputs and the report are made from."""
-
-    run: SweepRun
-    comparisons: list[PairComparison]
-    comparison_findings: list[Finding]
-    varied: list[str]
-    verdicts: list[DeckVerdict]
-
-    @property
-    def family(self) -> int:
-        return family(self.comparisons)
-
-    def baseline_value(self, parameter: str, game: str = "") -> str:
-        """The baseline of ``parameter`` as configurations show it (bots by name for a
-        game; ``default`` without one)."""
-        raw = self.run.baseline.get(parameter, "")
-        if parameter == "bots" and raw == "default" and not game:
-            return "default"
-        if parameter == "game":
-            return ""
-        return baseline_text(parameter, raw, game)
-
-
-def analyse(run: SweepRun) -> SweepResults:
-    comparisons = compare_pairs(run.pairs, run.sweep.findings.confidence)
-    varied = varied_parameters([r.configuration for r in run.runs])
-    findings = parameter_findings(comparisons, varied)
-    return SweepResults(run, comparisons, findings, varied, deck_verdicts(comparisons, varied))
 
 
 def _dump(data: Any) -> str:
@@ -184,7 +142,7 @@ def write_outputs(results: SweepResults, out_dir: Path, report: bool = True) -> 
     write_text(document, _dump(sweep_document(results)))
     written += [table, document]
     if report:
-        from kraftstokk.sim.sweep.report import write_sweep_report
+        from kraftstokk.sim.sweep.report import write_sweep_report  # reportlab: only for the PDF
 
         pdf = out_dir / "sweep.pdf"
         write_sweep_report(pdf, results)

@@ -33,9 +33,11 @@ from kraftstokk.sim.findings import Finding, glossary, pct
 from kraftstokk.sim.pdf_style import FRAME_WIDTH, GRID, INK, MARGIN, Styles, section, table
 from kraftstokk.sim.sweep.compare import PairComparison, deck_line
 from kraftstokk.sim.sweep.grid import PARAMETERS
-from kraftstokk.sim.sweep.outputs import MAX_DIFFERENCE_FINDINGS, SweepResults
+from kraftstokk.sim.sweep.results import SweepResults
 from kraftstokk.sim.sweep.run import ConfigurationRun
 from kraftstokk.sim.verdict import game_title
+
+MAX_DIFFERENCE_FINDINGS = 4  # per swept parameter
 
 SERIES = ["#2f6f9f", "#c0504d", "#4a8a5c", "#8064a2", "#d08a2e", "#4bacc6", "#7f7f7f", "#9b2d5b"]
 MAX_CHART_METRICS = 6

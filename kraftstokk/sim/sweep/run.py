@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.progress import SweepStatus, remaining
 from kraftstokk.sim.runner import sigterm_as_interrupt
 from kraftstokk.sim.session import describe_run
@@ -44,6 +43,7 @@ from kraftstokk.sim.sweep.grid import (
 from kraftstokk.sim.sweep.model import SweepError, SweepFile
 from kraftstokk.sim.sweep.store import ChunkStore
 from kraftstokk.sim.sweep.work import ChunkPart, ChunkTask, forget_games, registration
+from kraftstokk.sim.tally import Tally
 
 Progress = Callable[[SweepStatus], None]
 
@@ -399,6 +399,12 @@ def run_sweep(
         if progress is None:
             return
         playing = next((c for c in configurations if c.key not in state.done), None)
+        # Begun and not complete, and the next one in play (its chunks are on their way).
+        running = tuple(
+            (f"#{c.number} {c.label}", (len(state.chunks[c.key]), len(ranges)))
+            for c in configurations
+            if c.key not in state.done and (state.chunks[c.key] or c is playing)
+        )
         eta = remaining(games_played, games_left, time.perf_counter() - started)
         if eta is None and games_left:
             eta = sweep_plan.estimate.seconds
@@ -415,6 +421,7 @@ def run_sweep(
                 finished_seconds=state.done[finished.key].summary["elapsed_seconds"]
                 if finished and finished.key in state.done
                 else 0.0,
+                running=running,
             )
         )
 

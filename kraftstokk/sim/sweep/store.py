@@ -1,7 +1,7 @@
 """Completed chunks on disk, so that a sweep run again computes only what is missing.
 
 One JSON file per chunk: ``<store>/<configuration key>/<start>-<stop>.json`` holding the
-chunk's :class:`~kraftstokk.sim.metrics.Tally`. The key already stands for the deck's
+chunk's :class:`~kraftstokk.sim.tally.Tally`. The key already stands for the deck's
 cards, the game, players, bots, variants, action cap and seed; the file name is the
 range of game indices. Files are written atomically, so an interrupted write leaves no
 half chunk; a file that does not read back as a tally of its range is ignored (and
@@ -26,7 +26,7 @@ from typing import Any
 
 from kraftstokk.atomic import write_text
 from kraftstokk.games.playability import FIGURES
-from kraftstokk.sim.metrics import GameRow, Tally
+from kraftstokk.sim.tally import GameRow, Tally
 
 FORMAT = 3
 ROWS_FORMAT = 1

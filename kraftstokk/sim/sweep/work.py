@@ -19,9 +19,9 @@ from kraftstokk import __version__
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable, Game
 from kraftstokk.games.spec import GameSpec
-from kraftstokk.sim.metrics import Tally
 from kraftstokk.sim.runner import SimSettings, build_game, play_chunk
 from kraftstokk.sim.stream import GameMatrix, RunStats, game_matrix
+from kraftstokk.sim.tally import Tally
 
 #: What a worker needs to find a game the parent registered by hand (a test's toy game).
 Registration = GameSpec

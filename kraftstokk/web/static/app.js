@@ -1,12 +1,15 @@
 // Kraft-stokken in the browser. Plain JavaScript, no build step, nothing from the network
-// but this server. The server holds the game; this page shows one seat's view, sends
-// moves, and keeps the server's sealed save of each game in localStorage (one per game:
+// but where the page came from. A table holds the game (table.js: `kraftstokk serve`, or a
+// Web Worker running the same engine in this page); this page shows one seat's view, sends
+// moves, and keeps the table's sealed save of each game in localStorage (one per game:
 // kraftstokk.save.<game>), unless the person chose not to keep it. This tab's game is
 // remembered in sessionStorage, so a reload continues it and another tab keeps its own.
 // The page names no game: the server's setup lists the games, and each game's view
 // (games/<game>/view.py) describes its table in the building blocks drawn below; every
 // word comes from the locale files (locales/<code>/web.toml and words.toml), a game's own
 // under games.<game>.
+
+import { connect } from "./table.js";
 
 const SAVE_PREFIX = "kraftstokk.save.";
 const OLD_SAVE_KEY = "kraftstokk.save"; // the first edition's one save: a plain replay log
@@ -20,6 +23,7 @@ const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const SUIT_SYMBOL = { spar: "♠", "kløver": "♣", hjerter: "♥", ruter: "♦" };
 const RANK_LETTER = { 1: "A", 11: "J", 12: "Q", 13: "K" };
 
+const table = connect(); // where the games are played (table.js: the server, or this page)
 const $ = (id) => document.getElementById(id);
 // A figure's digit groups stay on one line: "3 675 GWh" may break before its unit, never
 // inside the number.
@@ -52,6 +56,7 @@ const app = {
   game: null, // the last snapshot from the server
   log: [],
   logAfter: 0,
+  relog: false, // the log is told in another language than the page's: ask for it again
   selected: null, // a hand card picked first for a move of two picks (an Idiot swap)
   picked: [], // cards tapped so far for a move that lays them together (a group)
   busy: false,
@@ -125,7 +130,7 @@ function cardLabel(id) {
 function preloadCards() {
   for (const name of ["back", ...app.setup.cards.map((card) => card.id)]) {
     const image = new Image();
-    image.src = `/cards/${encodeURIComponent(name)}.webp`;
+    image.src = table.card(name);
   }
 }
 
@@ -160,39 +165,16 @@ function renderHelp(game) {
   );
 }
 
-// ---------------------------------------------------------------- server
+// ---------------------------------------------------------------- the table
 
-async function api(method, path, body) {
-  const options = { method, headers: {} };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, options);
-  } catch {
-    const error = new Error(t("ui.network_error"));
-    error.status = 0;
-    throw error;
-  }
-  if (response.status === 204) return null;
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = { error: `${response.status} ${response.statusText}` };
-  }
-  if (!response.ok) {
-    // A refusal a person may meet comes in every language (said); another is told in the
-    // page's words, with the server's English reason after it.
-    const said = data?.said?.[app.lang];
-    const refused = t("ui.server_refused", { status: response.status });
-    const error = new Error(said || (data?.error ? `${refused}: ${data.error}` : refused));
-    error.status = response.status;
-    throw error;
-  }
-  return data;
+// What a refusal says in the page's language: a refusal a person may meet comes in every
+// language (said); any other is told in the page's words, with the table's English reason.
+function refusalText(error) {
+  const said = error?.said?.[app.lang];
+  if (said) return said;
+  if (!error?.words) return String(error?.message || error);
+  const words = t(error.words, { status: error.status });
+  return error.message ? `${words}: ${error.message}` : words;
 }
 
 function showError(message) {
@@ -302,10 +284,10 @@ async function downloadSave(save) {
   if (save.finished) {
     // A finished game may be read in the open: the replay log of `kraftstokk play --load`.
     try {
-      data = await api("POST", "/api/replay", { save: data });
+      data = await table.replayLog(data);
       name = `kraftstokk-${save.game}.json`;
     } catch (error) {
-      showError(error.message);
+      showError(refusalText(error));
       return;
     }
   }
@@ -325,9 +307,9 @@ async function migrateOldSave() {
   try {
     const log = JSON.parse(raw);
     if (log?.result || readSave(log?.rules?.game)) return;
-    const snapshot = await api("POST", "/api/games/resume", { save: log });
+    const snapshot = await table.resume(log);
     store(SAVE_PREFIX + snapshot.save.game, JSON.stringify(snapshot.save));
-    api("DELETE", `/api/games/${snapshot.id}`).catch(() => {});
+    table.forget(snapshot.id).catch(() => {});
   } catch {
     // an old save this server cannot continue is dropped
   }
@@ -429,7 +411,7 @@ function renderStartOptions(stored) {
       return el("option", { value: n, selected: n === Math.min(Math.max(keep, low), high), text: String(n) });
     }),
   );
-  const strength = $("strength").value || stored.bots || "heuristic";
+  const strength = $("strength").value || stored.bots || spec.default_bot;
   $("strength").replaceChildren(
     ...spec.bots.map((kind) => el("option", { value: kind, selected: kind === strength, text: t(`bots.${kind}`) })),
   );
@@ -462,20 +444,21 @@ async function startGame(event) {
     opponents: Number($("opponents").value),
     bots: $("strength").value,
     variants: [...document.querySelectorAll("input[name=variant]:checked")].map((i) => i.value),
+    lang: app.lang, // the log's language
   };
   const seed = new URLSearchParams(location.search).get("seed"); // for tests and bug reports
   if (seed && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
   const keep = $("keep-save").checked;
-  store(SETUP_KEY, JSON.stringify({ ...body, seed: undefined, keep }));
+  store(SETUP_KEY, JSON.stringify({ ...body, seed: undefined, lang: undefined, keep }));
   const unfinished = readSave(body.game);
   if (keep && unfinished && !unfinished.finished && !(await confirmReplace(unfinished))) return;
   try {
-    const snapshot = await api("POST", "/api/games", body);
+    const snapshot = await table.newGame(body);
     app.saving = keep;
     keepSave(snapshot.save, { claim: true });
     enterTable(snapshot);
   } catch (error) {
-    showError(error.message);
+    showError(refusalText(error));
   }
 }
 
@@ -501,7 +484,7 @@ function confirmReplace(save) {
 async function continueSaved(save, { quiet = false, retry = false } = {}) {
   if (!save) return false;
   try {
-    const snapshot = await api("POST", "/api/games/resume", { save: sealedSave(save) });
+    const snapshot = await table.resume(sealedSave(save));
     // A tab that continues a game from the start page takes its save over; a tab whose
     // server forgot the game (retry) keeps saving only while the save is still its own.
     app.saving = retry ? app.saving : Boolean(readSave(save.game)) || app.saving;
@@ -510,7 +493,7 @@ async function continueSaved(save, { quiet = false, retry = false } = {}) {
     if (!quiet) flash(t("ui.resumed"));
     return true;
   } catch (error) {
-    $("start-message").textContent = t("ui.refused_save", { reason: error.message });
+    $("start-message").textContent = t("ui.refused_save", { reason: refusalText(error) });
     showStart();
     return false;
   }
@@ -519,7 +502,7 @@ async function continueSaved(save, { quiet = false, retry = false } = {}) {
 async function deleteSaved(game) {
   store(SAVE_PREFIX + game, null);
   if (app.game && app.game.game === game) {
-    api("DELETE", `/api/games/${app.game.id}`).catch(() => {});
+    table.forget(app.game.id).catch(() => {});
     app.game = null;
     app.saving = false;
     rememberTab(null);
@@ -546,19 +529,19 @@ async function uploadSave(event) {
     return;
   }
   try {
-    const snapshot = await api("POST", "/api/games/resume", { save: sealedSave(save) });
+    const snapshot = await table.resume(sealedSave(save));
     const unfinished = readSave(snapshot.save.game);
     const keep = $("keep-save").checked;
     const replacing = unfinished && !unfinished.finished && unfinished.id !== snapshot.save.id;
     if (keep && replacing && !(await confirmReplace(unfinished))) {
-      api("DELETE", `/api/games/${snapshot.id}`).catch(() => {});
+      table.forget(snapshot.id).catch(() => {});
       return;
     }
     app.saving = keep;
     keepSave(snapshot.save, { claim: true });
     enterTable(snapshot);
   } catch (error) {
-    $("start-message").textContent = t("ui.refused_save", { reason: `${file.name}: ${error.message}` });
+    $("start-message").textContent = t("ui.refused_save", { reason: `${file.name}: ${refusalText(error)}` });
   }
 }
 
@@ -578,6 +561,8 @@ function enterTable(snapshot) {
   app.log = [];
   app.logAfter = 0;
   takeLog(snapshot.log);
+  // The table tells the log in one language; a resumed game's in its deck's, at first.
+  app.relog = snapshot.log.some((line) => !(app.lang in line.text));
   $("start").hidden = true;
   $("table").hidden = false;
   $("btn-menu").hidden = false;
@@ -607,16 +592,23 @@ async function sendMove(payload, retried = false) {
   const before = app.logAfter;
   let played = false;
   try {
-    const move = { turn: game.turn, log_after: app.logAfter, ...payload };
+    // The log comes in the page's language; after a change of language, all of it again.
+    const relog = app.relog;
+    const move = { turn: game.turn, log_after: relog ? 0 : app.logAfter, lang: app.lang, ...payload };
     // Again after a 404 or 409: the save and the move in one request, which any process
     // of the server can answer (one that did not know the game, or knew an older copy).
     const snapshot = retried
-      ? await api("POST", "/api/games/resume", { save: sealedSave(game.save), then: move })
-      : await api("POST", `/api/games/${game.id}/moves`, move);
+      ? await table.resume(sealedSave(game.save), move)
+      : await table.move(game.id, move);
     keepSave(snapshot.save);
     app.game = snapshot;
     app.selected = null;
     app.picked = [];
+    if (relog) {
+      app.log = [];
+      app.logAfter = 0;
+      app.relog = false;
+    }
     takeLog(snapshot.log);
     const fresh = app.log.filter((line) => line.n > before);
     await showSteps(game.view, fresh);
@@ -636,7 +628,7 @@ async function sendMove(payload, retried = false) {
       app.busy = false;
       await continueSaved(game.save, { quiet: true, retry: true });
     } else {
-      showError(error.message);
+      showError(refusalText(error));
     }
   } finally {
     app.busy = false;
@@ -720,7 +712,7 @@ function flyCard(pile, from, to, ms) {
   const end = to.getBoundingClientRect();
   const top = !pile.face_down && pile.cards.length ? pile.cards[pile.cards.length - 1] : "back";
   const width = 56;
-  const image = el("img", { class: "flying", src: `/cards/${encodeURIComponent(top)}.webp`, alt: "", width, height: 78 });
+  const image = el("img", { class: "flying", src: table.card(top), alt: "", width, height: 78 });
   image.style.left = `${start.left + start.width / 2 - width / 2}px`;
   image.style.top = `${start.top + start.height / 2 - 39}px`;
   image.style.setProperty("--step-ms", `${Math.round(ms * 0.8)}ms`);
@@ -734,7 +726,7 @@ function flyCard(pile, from, to, ms) {
 function cardButton(id, { onclick, extra = "", small = false, figure = null, pressed = null } = {}) {
   const card = app.cards.get(id);
   const label = cardLabel(id);
-  const image = el("img", { src: `/cards/${encodeURIComponent(id)}.webp`, alt: "", width: 120, height: 168, draggable: "false" });
+  const image = el("img", { src: table.card(id), alt: "", width: 120, height: 168, draggable: "false" });
   let caption = null;
   if (figure === "all" && card && !card.joker) {
     caption = el("span", { class: "fig all" },
@@ -753,7 +745,7 @@ function cardButton(id, { onclick, extra = "", small = false, figure = null, pre
 }
 
 function backCard(label, { onclick, small = false, extra = "" } = {}) {
-  const image = el("img", { src: "/cards/back.webp", alt: "", width: 120, height: 168, draggable: "false" });
+  const image = el("img", { src: table.card("back"), alt: "", width: 120, height: 168, draggable: "false" });
   const classes = `card back${small ? " small" : ""}${extra ? " " + extra : ""}`;
   if (onclick) return el("button", { type: "button", class: `${classes} playable`, "aria-label": label, onclick }, image);
   return el("div", { class: classes, role: "img", "aria-label": label }, image);
@@ -1262,9 +1254,9 @@ function trapFocus(event) {
 async function openRules() {
   if (!app.rules[app.lang]) {
     try {
-      app.rules[app.lang] = await api("GET", `/api/rules/${app.lang}`);
+      app.rules[app.lang] = await table.rules(app.lang);
     } catch (error) {
-      showError(error.message);
+      showError(refusalText(error));
       return;
     }
   }
@@ -1320,9 +1312,9 @@ function onKey(event) {
 
 async function main() {
   try {
-    app.setup = await api("GET", "/api/setup");
+    app.setup = await table.setup();
   } catch (error) {
-    document.body.append(el("p", { class: "error", text: error.message }));
+    document.body.append(el("p", { class: "error", text: refusalText(error) }));
     return;
   }
   if (!app.setup.languages.includes(app.lang)) {
@@ -1367,6 +1359,7 @@ async function main() {
   $("lang").addEventListener("change", () => {
     app.lang = $("lang").value;
     store(LANG_KEY, app.lang);
+    app.relog = Boolean(app.game); // the log so far is told anew with the next move
     applyTexts();
     if (!$("start").hidden) renderStart();
     if (app.game && !$("table").hidden) renderTable();
