@@ -264,7 +264,7 @@ def test_a_save_that_does_not_replay_or_is_of_another_deck_is_refused(
     assert status == 400 and "older version" in refused["error"]
     other = {**content, "deck": "0" * 16}
     status, refused = call(page, "resume", {"save": {**save, "content": json.dumps(other)}})
-    assert status == 400 and "another deck" in refused["error"]
+    assert status == 400 and "another deck than this page's" in refused["error"]
     seats = {**content, "bots": ["person", "person", "greedy"]}
     status, refused = call(page, "resume", {"save": {**save, "content": json.dumps(seats)}})
     assert status == 400 and "seats" in refused["error"]

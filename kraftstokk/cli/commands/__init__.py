@@ -22,6 +22,7 @@ from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the c
     sweep,
     play,
     serve,
+    export_web,
 )
 
 # isort: on
