@@ -20,11 +20,12 @@ earlier export (whose files not written by the export, a ``CNAME`` say, are kept
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import io
 import json
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -57,24 +58,13 @@ HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
 STATIC = HERE / "static"
 PAGE_SCRIPTS: Final = ("app.js", "table.js", "worker.js", "app.css")
-#: The engine the page runs: modules of ``kraftstokk`` by pattern (relative to the
-#: package), less what the play never imports (the booklet's chapters, the native cores'
-#: glue and build, the terminal game, replay logs' pydantic reader). ``tests/
-#: test_web_static.py`` plays every game with only these files, without pydantic.
-ENGINE_FILES: Final = (
-    "__init__.py",
-    "errors.py",
-    "cardfacts.py",
-    "textfile.py",
-    "locales/__init__.py",
-    "locales/loader.py",
-    "locales/template.py",
-    "games/**/*.py",
-    "web/__init__.py",
-    "web/views.py",
-    "web/table.py",
-    "web/inpage.py",
-)
+#: The engine the page runs: the modules ``web/inpage.py`` imports (followed through every
+#: ``import`` in their sources, at any depth, but type checks), and every module of the
+#: game packages (the registry loads them by name), less what the play never imports (the
+#: booklet's chapters, the native cores' glue and build, the terminal game, replay logs'
+#: pydantic reader). ``tests/test_web_export.py`` plays every game with only these files,
+#: in a Python without pydantic.
+ENGINE_ROOTS: Final = ("web/inpage.py", "games/**/*.py")
 ENGINE_LEAVES: Final = (
     "chapter.py",
     "fast.py",
@@ -149,15 +139,67 @@ def find_runtime(chosen: Path | None = None) -> Path:
     )
 
 
+def engine_sources() -> list[Path]:
+    """The engine's Python files (:data:`ENGINE_ROOTS` and what they import)."""
+    queue = [
+        path
+        for pattern in ENGINE_ROOTS
+        for path in sorted(PACKAGE.glob(pattern))
+        if path.name not in ENGINE_LEAVES and "__pycache__" not in path.parts
+    ]
+    found: set[Path] = set()
+    while queue:
+        path = queue.pop()
+        if path in found:
+            continue
+        found.add(path)
+        for name in _imports(path):
+            queue.extend(_module_files(name))
+    return sorted(found)
+
+
+def _imports(path: Path) -> Iterator[str]:
+    """The ``kraftstokk`` modules a source imports, wherever (not under TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    checking = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if id(node) in checking:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.module
+            yield from (f"{node.module}.{alias.name}" for alias in node.names)
+
+
+def _module_files(name: str) -> list[Path]:
+    """A ``kraftstokk`` module's file and its packages' ``__init__.py`` (none for a name
+    that is no module: an attribute imported from one)."""
+    parts = name.split(".")
+    if parts[0] != "kraftstokk":
+        return []
+    files = [PACKAGE / "__init__.py"]
+    for depth in range(1, len(parts)):
+        folder = PACKAGE.joinpath(*parts[1 : depth + 1])
+        if (folder / "__init__.py").is_file():
+            files.append(folder / "__init__.py")
+        elif folder.with_suffix(".py").is_file() and depth == len(parts) - 1:
+            files.append(folder.with_suffix(".py"))
+    return files
+
+
 def engine_archive() -> bytes:
     """The engine's Python and the page's locale parts as one ZIP, byte for byte the same
     for the same sources."""
-    files: dict[str, bytes] = {}
-    for pattern in ENGINE_FILES:
-        for path in sorted(PACKAGE.glob(pattern)):
-            if path.name in ENGINE_LEAVES or "__pycache__" in path.parts:
-                continue
-            files[f"kraftstokk/{path.relative_to(PACKAGE).as_posix()}"] = path.read_bytes()
+    files: dict[str, bytes] = {
+        f"kraftstokk/{path.relative_to(PACKAGE).as_posix()}": path.read_bytes()
+        for path in engine_sources()
+    }
     for code in locales.languages():
         for part in ENGINE_PARTS:
             path = PACKAGE / "locales" / code / f"{part}.toml"
@@ -195,15 +237,15 @@ def _json(data: Any) -> bytes:
 
 
 def _icon(back: bytes, size: int) -> bytes:
-    """The app's icon: the deck's card back on the table's felt, square."""
+    """The app's icon: the deck's card back on the page's paper, square (256 colours)."""
     card = Image.open(io.BytesIO(back)).convert("RGB")
     height = round(size * 0.86)
     width = round(card.width * height / card.height)
     card = card.resize((width, height), Image.Resampling.LANCZOS)
-    icon = Image.new("RGB", (size, size), THEME)
+    icon = Image.new("RGB", (size, size), BACKGROUND)
     icon.paste(card, ((size - width) // 2, (size - height) // 2))
     out = io.BytesIO()
-    icon.save(out, format="PNG", optimize=True)
+    icon.quantize(256, dither=Image.Dither.NONE).save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 

@@ -104,6 +104,10 @@ async function sealedAnswer(body) {
 // Starts the engine; says how long each step took (ms since the worker began), for the
 // benchmark (make bench) and for anyone asking why a phone is slow to start.
 async function start({ runtime, engine: archive }) {
+  if (!globalThis.isSecureContext || !crypto.subtle) {
+    // The save's seal (Web Crypto) and the offline copy (a service worker) exist only there.
+    throw new Error("the page must be opened at a secure address (https, or 127.0.0.1 or localhost on this computer)");
+  }
   const [{ loadPyodide }, code, deck, key] = await Promise.all([
     import(`${runtime}pyodide.mjs`),
     fetched(archive, "bytes"),
