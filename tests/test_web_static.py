@@ -389,3 +389,34 @@ def test_the_page_gets_from_the_worker_what_the_engine_answers_and_a_sealed_save
 def _call(engine: PageTable, op: str, body: Any) -> tuple[int, Any]:
     answer = json.loads(engine.call(op, json.dumps(body)))
     return answer["status"], answer["body"]
+
+
+def test_every_computer_level_plays_in_the_page(static_browser: Any, site_url: str) -> None:
+    """Random, greedy, heuristic and the expert (with the budget the page measured for
+    it) all play Strømkrig for 4 here; the expert's line says what the page gives it."""
+    page = static_browser(PHONE).page
+    page.goto(f"{site_url}?seed=9")
+    page.wait_for_selector("#start:not([hidden])")
+    levels = page.evaluate("[...document.querySelectorAll('#strength option')].map((o) => o.value)")
+    assert levels == ["random", "greedy", "heuristic", "expert"]
+    for number, level in enumerate(levels):
+        if number:
+            page.click("#btn-menu")
+            page.wait_for_selector("#start:not([hidden])")
+        page.check("input[name=game][value=stromkrig]")
+        page.select_option("#opponents", "3")
+        page.select_option("#strength", level)
+        if level == "expert":
+            assert "0,3 s" in page.locator("#strength-help").inner_text()
+        page.click("#setup button[type=submit]")
+        if number:
+            page.click("#btn-replace")  # the game of the level before, unfinished
+        page.wait_for_selector("#table:not([hidden])")
+        page.wait_for_function("document.body.dataset.turn !== undefined")
+        for _ in range(3):  # the expert thinks up to 0.3 s a decision: no 10 s limit here
+            if page.locator("#over").is_visible():
+                break
+            before = served.turn(page)
+            page.locator("#moves button.move").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.turn) !== {before}")
+        assert served.turn(page) >= 1 or page.locator("#over").is_visible()
