@@ -8,7 +8,7 @@ the sheets for a sheets preset, ``kraftstokk-NAME.pdf`` for a one-card-per-page 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -126,6 +126,14 @@ class RenderOptions:
             preset = preset.model_copy(update={"bleed_mm": self.bleed})
         return preset
 
+    def box_options(self, deck: Deck) -> BoxOptions:
+        """The tuck box's options: a sheets preset's paper (``--preset home-letter``) is the
+        paper the home box is printed on."""
+        chosen = self.chosen_preset(deck)
+        if chosen is not None and chosen.pages == "sheets" and chosen.paper:
+            return replace(self.box, paper=chosen.paper)
+        return self.box
+
     def shop_file(self, deck: Deck) -> str:
         chosen = self.chosen_preset(deck)
         if chosen is not None and chosen.pages == "cards":
@@ -217,11 +225,12 @@ def render_deck(
     if "box" in outputs:
         box_file, die_file = shop_box_files(shop.name)
         count = Counter(3, step(progress, "tuck box", "files"))
-        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
+        box_options = options.box_options(deck)
+        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, box_options)
         count.one()
-        boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, options.box)
+        boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, box_options)
         count.one()
-        boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, options.box)
+        boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, box_options)
         count.one()
     result.files.extend(pdfs)
     if "png" in outputs:
