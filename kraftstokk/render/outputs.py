@@ -20,13 +20,14 @@ from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.progress import Counter, ProgressFactory, step
 from kraftstokk.render.box import BoxOptions, dieline_pdf, shop_box_pdf, tuck_box_pdf
-from kraftstokk.render.preview import is_preview_file, write_previews
+from kraftstokk.render.preview import is_preview_file, upload_size, write_previews
 from kraftstokk.render.printshop import (
     DEFAULT_PRESET,
     PRINTSHOP_ORDERS,
     PrintshopOrder,
     printshop_pdf,
 )
+from kraftstokk.render.profiles import read_output_profile
 from kraftstokk.render.sheet_layout import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.sheets import sheets_pdf
 
@@ -175,6 +176,22 @@ class RenderOptions:
         self.box.check()
 
 
+def check_upload_size(preset: Preset, layout: CardLayout) -> None:
+    """A print-on-demand preset's uploads come out at the pixel size it claims, or not at
+    all: its bleed and the card's size must give that size at its resolution."""
+    if preset.upload_px is None:
+        return
+    made = upload_size(layout, preset.bleed_mm, preset.png_dpi)
+    claimed = (preset.upload_px[0], preset.upload_px[1])
+    if made != claimed:
+        raise RenderError(
+            f"preset {preset.name}: its uploads must be {claimed[0]} × {claimed[1]} px "
+            f"({preset.upload_source or 'upload_px'}); a {layout.width:g} × {layout.height:g} mm "
+            f"card with {preset.bleed_mm:g} mm bleed at {preset.png_dpi} dpi is "
+            f"{made[0]} × {made[1]} px"
+        )
+
+
 @dataclass
 class RenderResult:
     files: list[Path] = field(default_factory=list)
@@ -201,6 +218,9 @@ def render_deck(
     problems = [problem for preset in used for problem in layout_problems(layout, preset)]
     if problems:
         raise RenderError("; ".join(problems))
+    shop_files = "printshop" in outputs or "box" in outputs
+    if shop_files and options.shop_preset(deck).output_profile:
+        read_output_profile(options.shop_preset(deck))  # a wrong profile: refused before drawing
     result = RenderResult()
     # Every PDF is made before any is written, and they are written together after the
     # previews (with a reprint's report): a render that fails or is stopped leaves the
@@ -237,6 +257,7 @@ def render_deck(
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
         target = out_dir / f"{PNG_DIR}{options.suffix}"
         upload = (shop.bleed_mm, shop.png_dpi)
+        check_upload_size(shop, layout)
         back = options.reprint is None or options.reprint.back
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
             written = write_previews(
