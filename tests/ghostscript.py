@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 import struct
+import subprocess
 from pathlib import Path
 
 import numpy as np

@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.design.layout import load_layout
 from kraftstokk.design.presets import all_presets, load_preset, preset_names
+from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.booklet import booklet_with_bleed, build_booklet, printshop_booklet
-from kraftstokk.errors import RenderError
 from kraftstokk.render.outputs import RenderOptions, check_upload_size, render_deck
 from kraftstokk.render.preflight import preflight
 from kraftstokk.render.printshop import printshop_pdf

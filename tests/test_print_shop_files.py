@@ -33,7 +33,6 @@ from tests.ghostscript import (
     total_ink,
 )
 
-
 runner = CliRunner()
 SHOP_PRESETS = [p for p in all_presets() if p.pages == "cards" and p.colour == "cmyk"]
 CASES = [
