@@ -73,6 +73,7 @@ from kraftstokk.games.idiot.rules import (
     may_sneak,
     need_after,
     next_in_run,
+    next_seat,
     rank_of,
     reach,
     resets,
@@ -374,6 +375,23 @@ class IdiotState(State):
 
     def reseed(self, rng: random.Random) -> None:
         self._rng = rng
+
+    def redeal_unseen(self, rng: random.Random) -> None:
+        # ID-2, ID-11: the stock and every face-down card still down are seen by no seat.
+        slots = [
+            (seat, slot)
+            for seat in range(self.game.num_players)
+            for slot, card in enumerate(self._down[seat])
+            if card >= 0
+        ]
+        cards = [*self._stock, *(self._down[seat][slot] for seat, slot in slots)]
+        rng.shuffle(cards)
+        stock = len(self._stock)
+        self._stock = cards[:stock]
+        for (seat, slot), card in zip(slots, cards[stock:], strict=True):
+            self._down[seat][slot] = card
+        self._rng = rng
+        self._legal = None
 
     def clone(self) -> IdiotState:
         # A fresh state has the game's settings; every field of the position is copied.
@@ -677,13 +695,7 @@ class IdiotState(State):
             self._go_out(p)
             if self._phase == PHASE_OVER:
                 return
-        self._turns += 1
-        out = self._out
-        n = len(out)
-        p = (p + 1) % n
-        while out[p]:
-            p = (p + 1) % n
-        self._player = p
+        self._end_turn()
 
     def _sneak_under(self, action: Action) -> None:
         p = self._player
@@ -859,14 +871,10 @@ class IdiotState(State):
             self.events.append(GameOver(self._loser, tuple(self._order)))
 
     def _end_turn(self) -> None:
+        """The turn passes on (``rules.next_seat``), and a run ends with it."""
         self._turns += 1
         self._run = 0
-        out = self._out
-        n = len(out)
-        p = (self._player + 1) % n
-        while out[p]:
-            p = (p + 1) % n
-        self._player = p
+        self._player = next_seat(self._out, self._player)
 
 
 def from_position(
