@@ -52,8 +52,11 @@ def serve(
         kraftstokk serve output/deck.csv --port 8080
         kraftstokk serve --workers 2 --max-games 500
     """
+    from kraftstokk.cli import engine_note
+    from kraftstokk.games.packages import package_names
     from kraftstokk.web.server import serve as run
 
+    engine_note.say(package_names())
     run(
         deck,
         host,

@@ -128,6 +128,7 @@ def simulate(
     """
     import dataclasses
 
+    from kraftstokk.cli import engine_note
     from kraftstokk.cli.progress import Display
     from kraftstokk.errors import SimulationError
     from kraftstokk.sim.findings import FindingRules
@@ -161,6 +162,7 @@ def simulate(
     refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
         settings = dataclasses.replace(settings, bots=default_bots(settings.game))
+    engine_note.say([settings.game])
     with Display() as display:
         files = run(
             deck,
