@@ -10,17 +10,20 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# The deck's plain facts (the engine's, which runs without pydantic), re-exported here.
+from kraftstokk.cardfacts import CATEGORIES as CATEGORIES
+from kraftstokk.cardfacts import CATEGORY_UNITS as CATEGORY_UNITS
+from kraftstokk.cardfacts import DECK_SIZE as DECK_SIZE
+from kraftstokk.cardfacts import INVISIBLE_FROM_NR as INVISIBLE_FROM_NR
+from kraftstokk.cardfacts import JOKERS as JOKERS
+from kraftstokk.cardfacts import SUITS as SUITS
+from kraftstokk.cardfacts import TOP_NR as TOP_NR
+from kraftstokk.cardfacts import Category as Category
+from kraftstokk.cardfacts import Suit as Suit
 from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 
-Category = Literal["mw", "gwh", "head_m"]
-CATEGORIES: tuple[Category, ...] = ("mw", "gwh", "head_m")
-
-#: Norwegian label and unit of each category, as printed on the cards.
+#: Norwegian label of each category, as printed on the cards.
 CATEGORY_LABELS: dict[Category, str] = {"mw": "Effekt", "gwh": "Produksjon", "head_m": "Fallhøyde"}
-CATEGORY_UNITS: dict[Category, str] = {"mw": "MW", "gwh": "GWh", "head_m": "m"}
-
-Suit = Literal["spar", "kløver", "hjerter", "ruter"]
-SUITS: tuple[Suit, ...] = ("spar", "hjerter", "kløver", "ruter")
 RED_SUITS: frozenset[str] = frozenset({"hjerter", "ruter"})
 
 #: Card value names in Norwegian (1 = ess, 11 knekt, 12 dame, 13 konge).
@@ -31,11 +34,6 @@ VALUE_INDEX: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 #: What kind of hydropower plant (JRC ``type`` HDAM, HROR, HPHS; NVE ``VannKVType``).
 PlantType = Literal["reservoir", "run-of-river", "pumped-storage"]
 PLANT_TYPES: tuple[PlantType, ...] = ("reservoir", "run-of-river", "pumped-storage")
-
-DECK_SIZE = 52
-JOKERS = 3
-INVISIBLE_FROM_NR = 50  # D-4: nr. 50, 51 and 52 are "usynlige kort"
-TOP_NR = 3  # KI-8: nr. 1-3 in the current category may burn the pile
 
 
 class Plant(BaseModel):

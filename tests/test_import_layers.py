@@ -40,6 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: The modules everything may use (one group: they import each other).
 BASE = (
     "models",
+    "cardfacts",
     "errors",
     "limits",
     "bounds",

@@ -1,65 +1,21 @@
 """Norwegian number format for the card figures: 4 357 GWh, 1 240,5 MW.
 
-Each field is shown the same way on every card of a deck: to whole numbers, unless
-that would make two different figures of the deck look equal, then to one decimal.
-Rounding is half up, but never up into the next ten (749.74 GWh prints as "749", not
-"750"): the production a player reads must lie in the same ten as the exact figure that
-decides a Strømkrig war (SK-6b). The rounding is monotone, so figures shown distinct keep
-the order of the exact ones.
+How one figure prints is :mod:`kraftstokk.cardfacts` (the engine's, without pydantic);
+here is what needs the deck model: the rounding of each field for a whole deck.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
-
+from kraftstokk.cardfacts import (
+    DECIMAL_MARK,
+    MAX_DECIMALS,
+    THOUSANDS,
+    decimals_for,
+    format_number,
+    printed_figure,
+    round_shown,
+)
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Category, Deck
-
-#: Thousands separator. Vera has no thin space (U+2009/U+202F); the no-break space keeps
-#: "4 357" on one line and extracts from the PDF as a space-like character.
-THOUSANDS = "\u00a0"
-DECIMAL_MARK = ","
-MAX_DECIMALS = 1
-
-
-def round_shown(value: float, decimals: int) -> Decimal:
-    """The figure as printed: half up to ``decimals`` places, but not into the next ten."""
-    quantum = Decimal(1).scaleb(-decimals)
-    exact = Decimal(repr(value))
-    rounded = exact.quantize(quantum, rounding=ROUND_HALF_UP)
-    if rounded // 10 != exact // 10:
-        return exact.quantize(quantum, rounding=ROUND_DOWN)
-    return rounded
-
-
-def printed_figure(value: float, decimals: int = 0) -> float:
-    """The figure as the card prints it, as a number: ``4357.2`` -> ``4357.0``,
-    ``1240.45, 1`` -> ``1240.5``. Claims are made and judged in these (KI-2, KI-6);
-    :func:`format_number` of it with the same decimals is the text on the card."""
-    return float(round_shown(value, decimals))
-
-
-def format_number(value: float, decimals: int = 0, thousands: str = THOUSANDS) -> str:
-    """``4357.2`` -> ``'4 357'``; ``1240.45, 1`` -> ``'1 240,5'`` (no-break spaces, or
-    ``thousands``: the game's narration groups with plain spaces)."""
-    rounded = round_shown(value, decimals)
-    sign = "−" if rounded < 0 else ""
-    text = f"{abs(rounded):,.{decimals}f}"
-    whole, _, frac = text.partition(".")
-    whole = whole.replace(",", thousands)
-    return sign + whole + (DECIMAL_MARK + frac if frac else "")
-
-
-def decimals_for(values: Iterable[float]) -> int:
-    """Fewest decimals (0 or 1) that keep every distinct figure distinct, and show no
-    positive figure as 0 (a 0.3 MW plant prints "0,3", never "0")."""
-    distinct = sorted(set(values))
-    for decimals in range(MAX_DECIMALS + 1):
-        shown = {round_shown(v, decimals) for v in distinct}
-        shows_zero = any(v > 0 and round_shown(v, decimals) == 0 for v in distinct)
-        if len(shown) == len(distinct) and not shows_zero:
-            return decimals
-    return MAX_DECIMALS
 
 
 def deck_decimals(deck: Deck) -> dict[Category, int]:
@@ -73,3 +29,16 @@ def deck_decimals(deck: Deck) -> dict[Category, int]:
 def format_figure(value: float, category: Category, decimals: int = 0) -> str:
     """Figure with its unit: ``'4 357 GWh'`` (no-break spaces throughout)."""
     return f"{format_number(value, decimals)}{THOUSANDS}{CATEGORY_UNITS[category]}"
+
+
+__all__ = [
+    "DECIMAL_MARK",
+    "MAX_DECIMALS",
+    "THOUSANDS",
+    "decimals_for",
+    "deck_decimals",
+    "format_figure",
+    "format_number",
+    "printed_figure",
+    "round_shown",
+]

@@ -9,8 +9,10 @@ playing a game through (``play_game``, ``replay``) is ``games/runner.py``'s, tel
 in words ``games/narration.py``'s, replay logs ``games/replay.py``'s.
 ``games/README.md`` describes a game package.
 
-The inner data is plain (ints, tuples, lists) for speed; the only pydantic model that
-enters is the :class:`~kraftstokk.models.Deck`, turned once into a :class:`DeckTable`.
+The inner data is plain (ints, tuples, lists) for speed, and the engine runs without
+pydantic (the static web edition runs it on Pyodide in the browser): a deck enters as a
+:class:`DeckTable`, made once from the :class:`~kraftstokk.models.Deck` model or from the
+plain JSON of ``deck.json`` (a test checks the two agree).
 
 Cards are identified by their index in the table (0..54). An action is a small tuple of
 ints whose first element is a game-specific kind; ``State.action_to_string`` gives its
@@ -25,13 +27,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from kraftstokk.design.numbers import deck_decimals, format_number, printed_figure
+from kraftstokk.cardfacts import CATEGORIES, SUITS, decimals_for, format_number, printed_figure
 from kraftstokk.errors import GameError
 from kraftstokk.games.events import Event, tally
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
-from kraftstokk.models import CATEGORIES, SUITS, Deck
+
+if TYPE_CHECKING:
+    from kraftstokk.models import Deck
 
 Action = tuple[int, ...]
 
@@ -87,47 +91,99 @@ class DeckTable:
 
     @classmethod
     def from_deck(cls, deck: Deck) -> DeckTable:
-        decimals = deck_decimals(deck) if deck.plant_cards else dict.fromkeys(CATEGORIES, 0)
-        printed: list[list[float]] = [[], [], []]
-        ids, names, suits, values, jokers, tens = [], [], [], [], [], []
-        figures: list[list[float]] = [[], [], []]
-        ranks: list[list[int]] = [[], [], []]
+        """The table of a validated deck model."""
+        cards = []
         for card in deck.cards:
-            ids.append(card.id)
-            jokers.append(card.joker)
             if card.joker:
-                names.append("Joker")
-                suits.append(-1)
-                values.append(0)
-                tens.append(-1)
-                for c in range(3):
-                    figures[c].append(0.0)
-                    ranks[c].append(0)
-                    printed[c].append(0.0)
+                cards.append(_PlainCard(card.id, None, True, 0, 0, (0.0, 0.0, 0.0), (0, 0, 0)))
                 continue
             if card.suit is None or card.value is None or card.nr is None:
                 raise GameError(f"card {card.id} lacks suit, value or nr.; validate the deck")
-            names.append(card.name or card.id)
-            suits.append(SUITS.index(card.suit))
-            values.append(card.value)
-            gwh = card.figure("gwh")
-            tens.append(int(gwh // 10) * 10)
-            for c, category in enumerate(CATEGORIES):
-                figures[c].append(card.figure(category))
-                ranks[c].append(card.nr.get(category))
-                printed[c].append(printed_figure(card.figure(category), decimals[category]))
+            cards.append(
+                _PlainCard(
+                    card.id,
+                    card.name,
+                    False,
+                    SUITS.index(card.suit),
+                    card.value,
+                    tuple(card.figure(c) for c in CATEGORIES),
+                    tuple(card.nr.get(c) for c in CATEGORIES),
+                )
+            )
+        return cls._of(cards)
+
+    @classmethod
+    def from_json(cls, deck: Any) -> DeckTable:
+        """The table of ``deck.json``'s content as plain JSON (a deck that passed
+        ``validate``: what the static edition's page carries, read without pydantic).
+        A card missing what the engine needs is a GameError naming it."""
+        cards = []
+        for number, card in enumerate(_items(deck, "cards"), start=1):
+            if not isinstance(card, dict):
+                raise GameError(f"deck: card {number} is not an object")
+            name = str(card.get("id", number))
+            if card.get("joker") is True:
+                cards.append(_PlainCard(name, None, True, 0, 0, (0.0, 0.0, 0.0), (0, 0, 0)))
+                continue
+            ranks = card.get("nr")
+            try:
+                figures = tuple(float(card[c]) for c in CATEGORIES)
+                suit = SUITS.index(card["suit"])
+                value = card["value"]
+                nr = tuple(int(ranks[c]) for c in CATEGORIES) if isinstance(ranks, dict) else ()
+            except (KeyError, TypeError, ValueError):
+                nr = ()
+            if not nr or not isinstance(value, int) or isinstance(value, bool):
+                raise GameError(f"card {name} lacks suit, value, figures or nr.; validate the deck")
+            cards.append(_PlainCard(name, card.get("name"), False, suit, value, figures, nr))
+        return cls._of(cards)
+
+    @classmethod
+    def _of(cls, cards: Sequence[_PlainCard]) -> DeckTable:
+        plants = [card for card in cards if not card.joker]
+        decimals = [decimals_for(card.figures[c] for card in plants) for c in range(3)]
+        if not plants:
+            decimals = [0, 0, 0]
         return cls(
-            ids=tuple(ids),
-            names=tuple(names),
-            suit=tuple(suits),
-            value=tuple(values),
-            joker=tuple(jokers),
-            figures=tuple(tuple(f) for f in figures),
-            nr=tuple(tuple(r) for r in ranks),
-            gwh_tens=tuple(tens),
-            printed=tuple(tuple(p) for p in printed),
-            decimals=tuple(decimals[category] for category in CATEGORIES),
+            ids=tuple(card.id for card in cards),
+            names=tuple("Joker" if card.joker else card.name or card.id for card in cards),
+            suit=tuple(-1 if card.joker else card.suit for card in cards),
+            value=tuple(card.value for card in cards),
+            joker=tuple(card.joker for card in cards),
+            figures=tuple(tuple(card.figures[c] for card in cards) for c in range(3)),
+            nr=tuple(tuple(card.nr[c] for card in cards) for c in range(3)),
+            gwh_tens=tuple(
+                -1 if card.joker else int(card.figures[GWH] // 10) * 10 for card in cards
+            ),
+            printed=tuple(
+                tuple(
+                    0.0 if card.joker else printed_figure(card.figures[c], decimals[c])
+                    for card in cards
+                )
+                for c in range(3)
+            ),
+            decimals=tuple(decimals),
         )
+
+
+@dataclass(frozen=True)
+class _PlainCard:
+    """One card as the table is made of it (from the model or from plain JSON)."""
+
+    id: str
+    name: str | None
+    joker: bool
+    suit: int  # index into SUITS; 0 for a joker (the table gives it -1)
+    value: int  # 0 for a joker
+    figures: tuple[float, ...]  # per category; 0.0 for a joker
+    nr: tuple[int, ...]  # per category; 0 for a joker
+
+
+def _items(data: Any, key: str) -> list[Any]:
+    found = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(found, list):
+        raise GameError(f"deck: no list of {key}")
+    return found
 
 
 @dataclass

@@ -24,12 +24,11 @@ from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from kraftstokk import locales
-from kraftstokk.design.numbers import format_number
+from kraftstokk.cardfacts import CATEGORIES, SUITS, format_number
 from kraftstokk.errors import LocaleError
 from kraftstokk.games.core import CATEGORY_UNITS, Action, DeckTable, State
 from kraftstokk.games.events import Event, GameOver, SeatOut
 from kraftstokk.locales.template import Grammar, Person, fill
-from kraftstokk.models import CATEGORIES, SUITS
 
 Values = dict[str, object]
 #: The section of ``events.toml`` with what every game shares.
@@ -45,13 +44,11 @@ class GameNarration(Protocol):
 
 @dataclass(frozen=True)
 class _Language:
-    """One language's narration: its ``events.toml`` and ``cli.toml``, the card words."""
+    """One language's narration: its ``events.toml`` and the card words."""
 
     code: str
     events: Mapping[str, Any]
-    cli: Mapping[str, Any]
     grammar: Grammar
-    cli_grammar: Grammar
     suits: tuple[str, ...]  # in the order of ``models.SUITS`` (``DeckTable.suit``)
     values: Mapping[int, str]
     categories: tuple[str, ...]  # in the order of ``models.CATEGORIES``
@@ -63,13 +60,10 @@ def _language(code: str, generation: int) -> _Language:
     locale = locales.load(code)
     events, words = locale.part("events"), locale.part("words").get("words", {})
     grammar = events.get("grammar", {})
-    cli = locale.part("cli")
     return _Language(
         code=code,
         events=events,
-        cli=cli,
         grammar=Grammar(plurals=events.get("plurals", {}), ordinal=grammar.get("ordinal", {})),
-        cli_grammar=Grammar(plurals=cli.get("plurals", {}), ordinal={}),
         suits=tuple(words["suits"][suit] for suit in SUITS),
         values={int(value): word for value, word in words["values"].items()},
         categories=tuple(words["categories"][category] for category in CATEGORIES),
@@ -91,9 +85,11 @@ def _say(where: str, table: Mapping[str, Any], grammar: Grammar, key: str, value
 
 
 def say_cli(lang: str, key: str, **values: object) -> str:
-    """The text ``key`` of the language's ``cli.toml`` filled with ``values``."""
-    words = language(lang)
-    return _say(f"locales/{lang}/cli.toml", words.cli, words.cli_grammar, key, values)
+    """The text ``key`` of the language's ``cli.toml`` filled with ``values`` (read only
+    here: the engine in the static web edition's page carries no ``cli.toml``)."""
+    cli = locales.load(lang).part("cli")
+    grammar = Grammar(plurals=cli.get("plurals", {}), ordinal={})
+    return _say(f"locales/{lang}/cli.toml", cli, grammar, key, values)
 
 
 @functools.cache

@@ -55,7 +55,7 @@ FRAMEWORK = (
 #: simulation runs them).
 NOT_COMPILED = ("__init__", "spec", "fast", "narration", "view", "chapter")
 #: What the compiled modules import that is not compiled itself.
-IMPORTED = ("core", "../errors")
+IMPORTED = ("core", "../errors", "../cardfacts")
 
 #: The unit of the mypyc-compiled modules; each native core is a unit named by its game.
 MYPYC = "mypyc"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,16 +20,22 @@ from kraftstokk.atomic import write_text
 from kraftstokk.bounds import Range
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
 from kraftstokk.games.core import Action, DeckTable, Game, Result, State
+from kraftstokk.games.replay_data import FORMAT, VERSION, replay_data, result_data
 from kraftstokk.games.runner import replay
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
 
-FORMAT: Final = "kraftstokk-replay"
-#: Version 2 numbers action kinds so that no two games share one (``games/README.md``);
-#: a version-1 log is read with its game's ``v1_action_kinds`` or refused.
-VERSION: Final = 2
-
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "ReplayLog",
+    "load_replay",
+    "make_replay",
+    "replay_log",
+    "save_replay",
+    "upgrade",
+]
 
 #: A log names a few variants and bots; the game checks each by name.
 MAX_NAMES = 64
@@ -82,20 +88,8 @@ def make_replay(
     result: Result | None = None,
 ) -> ReplayLog:
     """A log of a game played (or begun) with ``game`` on ``deck``."""
-    rules = game.rules()
-    return ReplayLog(
-        deck=deck.model_dump(mode="json"),
-        rules=ReplayRules(
-            game=rules["game"],
-            players=rules["players"],
-            variants=list(rules["variants"]),
-            action_cap=rules["action_cap"],
-        ),
-        bots=list(bots),
-        seed=seed,
-        actions=[list(action) for action in actions],
-        result=_result_model(result) if result is not None else None,
-    )
+    data = replay_data(deck.model_dump(mode="json"), game, bots, seed, actions, result)
+    return ReplayLog.model_validate(data)
 
 
 def save_replay(path: str | Path, log: ReplayLog) -> None:
@@ -215,13 +209,7 @@ def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
 
 
 def _result_model(result: Result) -> ReplayResult:
-    return ReplayResult(
-        finished=result.finished,
-        order=list(result.order),
-        loser=result.loser,
-        actions=result.actions,
-        rounds=result.rounds,
-    )
+    return ReplayResult.model_validate(result_data(result))
 
 
 def _summary(result: ReplayResult) -> str:

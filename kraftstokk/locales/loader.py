@@ -1,15 +1,18 @@
 """Read every language's locale files and check them against each other.
 
 A language is a folder ``kraftstokk/locales/<code>/`` holding one file per part
-(:data:`PARTS`). A game package from elsewhere (a test's) may bring the texts of its own
-game in the same shape (``<package>/locales/<code>/<part>.toml``, any of the parts), added
-with :func:`add_root`; its tables are merged into the language's, and may not replace a
-text that is already there.
+(:data:`PARTS`). A part is read (in every language at once, and checked) when it is
+first used, so a program that never uses a part need not carry its files: the static web
+edition's page carries ``words``, ``events`` and ``web`` only. A game package from
+elsewhere (a test's) may bring the texts of its own game in the same shape
+(``<package>/locales/<code>/<part>.toml``, any of the parts), added with :func:`add_root`;
+its tables are merged into the language's, and may not replace a text that is already
+there.
 
-What is checked here, for every part of every language at once (a text is compared with
-the same text in the other languages):
+What is checked here, for a part in every language at once (a text is compared with the
+same text in the other languages), when the part is read; :func:`check_all` reads them all:
 
-- every language has every part, and every text that any language has (a table named
+- every language has the part, and every text that any language has (a table named
   ``plurals`` or ``ordinal`` is the language's own grammar and may differ);
 - a text is of the same kind everywhere (one text, a list of texts, a table, a list of
   tables of the same length);
@@ -58,18 +61,25 @@ Table = dict[str, Any]
 
 @dataclass(frozen=True)
 class Locale:
-    """One language: each part's tables, as the files (and the games' roots) hold them."""
+    """One language: each part's tables, as the files (and the games' roots) hold them,
+    read when a part is first asked for."""
 
     code: str
-    parts: Mapping[str, Table]
 
     def part(self, name: str) -> Table:
-        return self.parts[name]
+        if name not in PARTS:
+            raise LocaleError(f"no part {name!r} of a language (the parts: {', '.join(PARTS)})")
+        return _part(name)[self.code]
+
+    @property
+    def parts(self) -> Mapping[str, Table]:
+        """Every part (all read)."""
+        return {name: self.part(name) for name in PARTS}
 
     @property
     def name(self) -> str:
         """The language's own name for itself ("norsk bokmål")."""
-        return str(self.parts["words"]["language"]["name"])
+        return str(self.part("words")["language"]["name"])
 
 
 @dataclass(frozen=True)
@@ -121,7 +131,7 @@ def drop_root(owner: str) -> None:
 
 def reset() -> None:
     """Forget what was read (after the files, the roots or the games changed)."""
-    _all_languages.cache_clear()
+    _part.cache_clear()
     languages.cache_clear()
     _GENERATION[0] += 1
 
@@ -132,32 +142,34 @@ def generation() -> int:
 
 
 def load(code: str) -> Locale:
-    """The language ``code``, checked with every other; LocaleError naming file and key."""
+    """The language ``code``: each part is read in every language and checked against the
+    others when it is first used (LocaleError naming file and key)."""
     available = languages()
     if code not in available:
         raise LocaleError(f"unknown language {code!r} (available: {', '.join(available)})")
-    return _all_languages()[code]
+    return Locale(code)
 
 
 def check_all() -> dict[str, Locale]:
-    """Every language, read and checked (what :func:`load` does for one)."""
-    return dict(_all_languages())
+    """Every part of every language, read and checked."""
+    for part in PARTS:
+        _part(part)
+    return {code: Locale(code) for code in languages()}
 
 
 @functools.cache
-def _all_languages() -> dict[str, Locale]:
+def _part(part: str) -> dict[str, Table]:
+    """One part of every language, merged with the games' roots and checked; by code."""
     codes = languages()
     roots = [Root("", _folder()), *_ROOTS.values()]
-    tables: dict[str, dict[str, Table]] = {code: {part: {} for part in PARTS} for code in codes}
+    tables: dict[str, Table] = {code: {} for code in codes}
     for root in roots:
         for code in codes:
-            for part in PARTS:
-                read = _read(root, code, part)
-                if read is not None:
-                    _merge(_where(root, code, part), tables[code][part], read)
-    for part in PARTS:
-        _compare(part, {code: tables[code][part] for code in codes})
-    return {code: Locale(code, tables[code]) for code in codes}
+            read = _read(root, code, part)
+            if read is not None:
+                _merge(_where(root, code, part), tables[code], read)
+    _compare(part, tables)
+    return tables
 
 
 def _read(root: Root, code: str, part: str) -> Table | None:

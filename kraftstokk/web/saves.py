@@ -19,9 +19,7 @@ most that many actions of bounded length.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -37,11 +35,29 @@ from kraftstokk.games.view import refusal
 from kraftstokk.plain import first_problem
 from kraftstokk.web import views
 from kraftstokk.web.seal import SaveKey
+from kraftstokk.web.table import (
+    PERSON,
+    SEED_LIMIT,
+    WEB_FORMAT,
+    WEB_VERSION,
+    deck_digest,
+    new_save_id,
+)
 
-WEB_FORMAT: Final = "kraftstokk-web-save"
-WEB_VERSION: Final = 1
-PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
-SEED_LIMIT: Final = 2**63  # seeds are 0 <= seed < 2**63: too many to try one by one
+__all__ = [
+    "PERSON",
+    "SEED_LIMIT",
+    "WEB_FORMAT",
+    "WEB_VERSION",
+    "GameSave",
+    "check_bounds",
+    "deck_digest",
+    "new_save_id",
+    "read_replay_log",
+    "read_web_save",
+    "seal",
+]
+
 MAX_ACTION_LENGTH: Final = 16  # numbers in one action (its kind and what it names)
 MAX_ACTION_NUMBER: Final = 2**31  # |any number in an action| is below this
 MAX_SEALED: Final = 400_000  # characters of sealed text (the body limit is 512 kB)
@@ -107,16 +123,6 @@ class GameSave:
     def turn(self) -> int:
         """The person's move counter: every action they sent or brought (all public to them)."""
         return len(self.prefix) + len(self.moves)
-
-
-def deck_digest(deck_json: dict[str, Any]) -> str:
-    """A short digest of a deck's content: a save names its deck by it."""
-    raw = json.dumps(deck_json, sort_keys=True, ensure_ascii=False).encode()
-    return hashlib.sha256(raw).hexdigest()[:16]
-
-
-def new_save_id() -> str:
-    return secrets.token_urlsafe(16)
 
 
 def seal(key: SaveKey, save: GameSave) -> str:

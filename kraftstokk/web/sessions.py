@@ -20,7 +20,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,8 +168,7 @@ class GameStore:
         for number, action in enumerate(save.prefix, start=1):
             check_legal(session.state, action, f"action {number}")
             session.apply(action)
-        session.advance(deque(save.moves))
-        session.live = True
+        session.begin(save.moves)
         return session
 
     def _game(

@@ -14,7 +14,10 @@ engine's actions (a bot's lie is an action naming the card it lays face down).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import secrets
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,6 +32,10 @@ from kraftstokk.web import views
 
 PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
 LOG_LINES: Final = 60  # log lines a table keeps for the page
+#: The page's save of a game (its shown fields and the table's sealed content).
+WEB_FORMAT: Final = "kraftstokk-web-save"
+WEB_VERSION: Final = 1
+SEED_LIMIT: Final = 2**63  # seeds are 0 <= seed < 2**63: too many to try one by one
 
 Json = dict[str, Any]
 T = TypeVar("T", bound="Table")
@@ -107,11 +114,15 @@ class Table:
         plant_ids: Sequence[str],
         *,
         prefix: int = 0,
+        resumed_at: int | None = None,
         bot_settings: dict[str, str] | None = None,
         **more: Any,
     ) -> T:
         """``game`` dealt from ``seed``, the person at the seat named :data:`PERSON`
-        (``more``: a subclass's own fields)."""
+        (``more``: a subclass's own fields). Each bot draws from its own stream of the
+        seed, a new one for a game resumed after ``resumed_at`` actions (default:
+        ``prefix``)."""
+        streams = prefix if resumed_at is None else resumed_at
         settings = bot_settings or {}
         state = game.new_initial_state(random.Random(seed))
         seat = list(seat_names).index(PERSON)
@@ -130,7 +141,9 @@ class Table:
             bots=[
                 None if name == PERSON else bot for name, bot in zip(seat_names, made, strict=True)
             ],
-            rngs=[random.Random(derive_seed(seed, s + 1, prefix)) for s in range(game.num_players)],
+            rngs=[
+                random.Random(derive_seed(seed, s + 1, streams)) for s in range(game.num_players)
+            ],
             seed=seed,
             tellers=views.narrators(state, seat),
             plant_ids=plant_ids,
@@ -174,6 +187,12 @@ class Table:
             self.apply(action)
             if mine:
                 self.moves.append(action)
+
+    def begin(self, pending: Sequence[Action] = ()) -> None:
+        """Let the bots play up to the person's decision (taking ``pending`` moves of the
+        person first, a save's); from then on the log lines carry their steps."""
+        self.advance(deque(pending))
+        self.live = True
 
     def advance(self, pending: deque[Action]) -> None:
         """Let the bots play until the person decides (taking ``pending`` moves first)."""
@@ -228,6 +247,16 @@ class Table:
             "log": [line for line in self.log if line["n"] > since_log],
             "over": views.result_view(state),
         }
+
+
+def deck_digest(deck_json: dict[str, Any]) -> str:
+    """A short digest of a deck's content: a save names its deck by it."""
+    raw = json.dumps(deck_json, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def new_save_id() -> str:
+    return secrets.token_urlsafe(16)
 
 
 def _with_settings(kind: str, settings: dict[str, str]) -> str:

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from kraftstokk.cardfacts import TOP_NR  # KI-8, D-3: nr. 1-3 (the deck's top-3 flag uses it too)
 from kraftstokk.errors import GameError
 from kraftstokk.games.parameters import RuleParameters
-from kraftstokk.models import TOP_NR  # KI-8, D-3: nr. 1-3 (the deck's top-3 flag uses it too)
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from kraftstokk.cardfacts import CATEGORIES, DECK_SIZE, INVISIBLE_FROM_NR, Category
 from kraftstokk.errors import GameError
 from kraftstokk.games.parameters import RuleParameters
-from kraftstokk.models import CATEGORIES, DECK_SIZE, INVISIBLE_FROM_NR, Card, Category
+
+if TYPE_CHECKING:
+    from kraftstokk.models import Card
 
 
 @dataclass(frozen=True)

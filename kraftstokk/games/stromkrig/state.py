@@ -69,6 +69,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from kraftstokk.cardfacts import CATEGORIES, SUITS
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
     DEFAULT_ACTION_CAP,
@@ -127,7 +128,6 @@ from kraftstokk.games.stromkrig.narration import action_text
 from kraftstokk.games.stromkrig.observation import StromkrigObservation, WarView
 from kraftstokk.games.stromkrig.rules import CardFace, WarReason
 from kraftstokk.games.stromkrig.spec import SPEC
-from kraftstokk.models import CATEGORIES, SUITS
 
 _EN = "en"
 #: Phase number to member: calling the enum costs more than building the rest of a view.

@@ -1,0 +1,54 @@
+"""A replay log as plain JSON data: what ``kraftstokk play --save``, ``serve``'s download
+and the static edition's page write of a game (``games/replay.py`` reads one, checked
+by its pydantic model; this module writes one without pydantic, so the engine in the
+browser can too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from kraftstokk.games.core import Action, Game, Result
+
+FORMAT: Final = "kraftstokk-replay"
+#: Version 2 numbers action kinds so that no two games share one (``games/README.md``);
+#: a version-1 log is read with its game's ``v1_action_kinds`` or refused.
+VERSION: Final = 2
+
+
+def replay_data(
+    deck: dict[str, Any],
+    game: Game,
+    bots: Sequence[str],
+    seed: int,
+    actions: Sequence[Action],
+    result: Result | None = None,
+) -> dict[str, Any]:
+    """The log of a game played (or begun) with ``game`` on ``deck`` (``deck.json``'s content)."""
+    rules = game.rules()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "deck": deck,
+        "rules": {
+            "game": rules["game"],
+            "players": rules["players"],
+            "variants": list(rules["variants"]),
+            "action_cap": rules["action_cap"],
+        },
+        "bots": list(bots),
+        "seed": seed,
+        "actions": [list(action) for action in actions],
+        "result": None if result is None else result_data(result),
+    }
+
+
+def result_data(result: Result) -> dict[str, Any]:
+    return {
+        "finished": result.finished,
+        "order": list(result.order),
+        "loser": result.loser,
+        "actions": result.actions,
+        "rounds": result.rounds,
+    }
