@@ -46,9 +46,14 @@ def _leaf(annotation: Any, info: Any) -> Any:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         choices = list(annotation)
         sensitive = info.case_sensitive
-        return lambda value, ctx, param: coerce_cli_choice(
-            value, choices=choices, case_sensitive=sensitive, ctx=ctx
-        )
+
+        def choice(value: Any, ctx: Any, param: Any) -> Any:
+            try:
+                return coerce_cli_choice(value, choices=choices, case_sensitive=sensitive, ctx=ctx)
+            except ValueError as exc:  # "'a5' is not one of 'a4', 'letter'."
+                raise BadParameter(str(exc), ctx=ctx, param=param) from exc
+
+        return choice
     if isinstance(annotation, type) and issubclass(annotation, Path):
         if not routes_to_path(annotation, info):
             return None

@@ -131,5 +131,8 @@ def argument_error(exc: Exception) -> str:
         elif why.startswith("is "):
             why = f'"{given}" {why.split(", ", 1)[-1].replace("not ", "is not ", 1)}'
         return f"{name}: {why}"
+    if param is not None and isinstance(cause, ValueError):  # a choice (cli/coercion.py)
+        name = param.opts[0] if isinstance(param, TyperOption) else param.human_readable_name
+        return f"{name}: {str(cause).replace(chr(39), chr(34)).rstrip('.')}"
     message = getattr(exc, "format_message", lambda: str(exc))()
     return f"{message} (see {command} --help)"
