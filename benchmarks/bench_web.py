@@ -31,6 +31,13 @@ load line says how much of a core the clients and the server used).
 4. First cards (when a ``chromium`` is on the PATH): a fresh server (empty cache), the
    page opened and Start pressed; the time until every card image of the table is drawn.
    Target: <= 1 s.
+5. Resume: the CPU time of continuing a Kraftidioten game of some 150 actions against
+   three expert bots from its save (``POST /api/games/resume`` less HTTP: the save read,
+   the game rebuilt, the answer made and encoded, in this process): the save holds every
+   action, so no bot is asked. Beside it the same
+   game from a version-1 save (the person's moves only: the bots play again, searches
+   and all, as every resume did before), and the same resume against heuristic bots.
+   Target: <= 100 ms (it was 14.6 s).
 
 The person's moves are random legal ones; the computer plays ``heuristic``, the default
 strength, with the largest tables each game allows at the start page.
@@ -52,13 +59,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import httpx
 from _common import default_deck
 
+from kraftstokk.games.view import ClaimChoice
 from kraftstokk.web import launch
 from kraftstokk.web.app import TIMING_SETTING as TIMING
 
@@ -87,7 +95,9 @@ def serving(folder: Path, *options: str, timing: bool = False) -> Iterator[Serve
     if not deck.exists():
         deck.write_text(default_deck().model_dump_json(), encoding="utf-8")
     env = {TIMING: "1" if timing else ""}
-    server, port = launch.serve_process(deck, folder, *options, env=env, stdout=subprocess.DEVNULL)
+    server, port = launch.serve_process(
+        deck, folder, "--allow-seed", *options, env=env, stdout=subprocess.DEVNULL
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
@@ -479,7 +489,71 @@ def protocol() -> None:
     )
 
 
-PARTS = ("first_cards", "latency", "protocol", "paced", "saturated")
+RESUME_ACTIONS = 150
+TARGET_RESUME_MS = 100.0
+RESUME_RUNS = 7
+
+
+def resume() -> None:
+    """CPU time of resuming a long Kraftidioten game against experts from its save."""
+    from kraftstokk.web import catalogue
+    from kraftstokk.web.saves import read_web_save
+    from kraftstokk.web.seal import SaveKey
+    from kraftstokk.web.sessions import GameStore, NewGame
+
+    store = GameStore(default_deck(), SaveKey.generate())
+    setup = {card["id"]: card for card in catalogue.cards(store)}
+    figures: dict[str, list[float]] = {}
+    for bots in ("expert", "heuristic"):
+        rng = random.Random(7)
+        session = store.create(NewGame("kraftidioten", 3, bots, (), seed=11))
+        snapshot = store.snapshot(session, 10**8)
+        while snapshot["over"] is None and len(session.actions) < RESUME_ACTIONS:
+            request = choose(snapshot, setup, rng)
+            claim = request.get("claim")
+            choice = None if claim is None else ClaimChoice(**claim)
+            store.move(session, request["turn"], request.get("move"), choice)
+            snapshot = store.snapshot(session, 10**8)
+        times = []
+        for _ in range(RESUME_RUNS):
+            began = time.process_time()
+            save = read_web_save(snapshot["save"], store.key, store.digest)
+            json.dumps(store.snapshot(store.resume(save), 0))  # the whole answer
+            times.append((time.process_time() - began) * 1000)
+        figures[bots] = times
+        if bots == "expert":
+            actions = len(session.actions)
+            person = store.rebuild(save)
+            old = replace(save, actions=(), prefix=0, redeals=(), moves=_persons(person, save))
+            began = time.process_time()
+            store.rebuild(old)
+            before_ms = (time.process_time() - began) * 1000
+    expert, heuristic = figures["expert"], figures["heuristic"]
+    median = statistics.median(expert)
+    verdict = "ok" if median <= TARGET_RESUME_MS else "TOO SLOW"
+    print(
+        f"web resume, Kraftidioten for 4 against three experts, {actions} actions: "
+        f"{median:.1f} ms CPU (median of {RESUME_RUNS}, {min(expert):.1f}-{max(expert):.1f}; "
+        f"target <= {TARGET_RESUME_MS:.0f} ms) {verdict}; against heuristic bots "
+        f"{statistics.median(heuristic):.1f} ms; the same game from a version-1 save (the "
+        f"bots play again, as before): {before_ms / 1000:.2f} s CPU"
+    )
+
+
+def _persons(session: Any, save: Any) -> tuple[tuple[int, ...], ...]:
+    """The person's own actions of a rebuilt game: what a version-1 save held."""
+    from kraftstokk.games.runner import replay
+
+    state = replay(session.game, save.seed, ())
+    mine = []
+    for action in session.actions:
+        if state.current_player() == session.seat:
+            mine.append(action)
+        state.apply(action)
+    return tuple(mine)
+
+
+PARTS = ("first_cards", "latency", "protocol", "paced", "saturated", "resume")
 
 
 def main(parts: Sequence[str] = PARTS) -> None:
@@ -499,6 +573,8 @@ def main(parts: Sequence[str] = PARTS) -> None:
             load(folder, THINK_SECONDS)
         if "saturated" in parts:
             load(folder, None)
+        if "resume" in parts:
+            resume()
 
 
 if __name__ == "__main__":

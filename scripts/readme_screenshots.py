@@ -57,7 +57,7 @@ def main(arguments: list[str]) -> int:
             build_from_spec_file(REPO / "sources" / "deck.toml").deck.model_dump_json(),
             encoding="utf-8",
         )
-        server, port = launch.serve_process(deck, folder, stdout=subprocess.DEVNULL)
+        server, port = launch.serve_process(deck, folder, "--allow-seed", stdout=subprocess.DEVNULL)
         try:
             url = f"http://127.0.0.1:{port}/"
             _wait_for(url, server)

@@ -4,6 +4,8 @@ spirit of import-linter's ``layers`` contract, checked on the source with ``ast`
 Every ``import`` of every module under ``kraftstokk/`` is an arrow — at the top, inside a
 function, or under ``TYPE_CHECKING`` (a type is a dependency too). An arrow may point
 into its own group or into a layer below; groups that share a layer stay independent.
+Within a group too the modules import downwards: no module reaches itself by its arrows
+(a loop is named, arrow by arrow, with the line of each import).
 A second check imports modules in a fresh interpreter and looks at what Python really
 loaded, which also sees what a package's ``__init__`` pulls in.
 """
@@ -14,9 +16,11 @@ import ast
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -150,6 +154,68 @@ def test_the_graph_is_read_from_the_imports():
 def test_imports_only_run_downwards():
     wrong = [str(arrow) for arrow in arrows() if upward_or_sideways(arrow)]
     assert not wrong, "imports that run up or sideways:\n" + "\n".join(wrong)
+
+
+def loops(found: Iterable[Arrow]) -> list[list[Arrow]]:
+    """One shortest loop of arrows per set of modules that import each other in a circle
+    (a strongly connected component), through the set's first module by name."""
+    first_arrow: dict[tuple[str, str], Arrow] = {}
+    for arrow in found:
+        if arrow.source != arrow.target:
+            first_arrow.setdefault((arrow.source, arrow.target), arrow)
+    targets: dict[str, list[str]] = {}
+    for source, target in sorted(first_arrow):
+        targets.setdefault(source, []).append(target)
+
+    def paths_from(start: str) -> dict[str, str]:
+        """Every module ``start`` reaches, each with the module it is first reached from."""
+        reached: dict[str, str] = {}
+        queue = deque([start])
+        while queue:
+            module = queue.popleft()
+            for target in targets.get(module, []):
+                if target not in reached:
+                    reached[target] = module
+                    queue.append(target)
+        return reached
+
+    found_loops, seen = [], set()
+    for start in sorted(targets):
+        reached = paths_from(start)
+        if start in seen or start not in reached:
+            continue
+        seen.update(m for m in reached if start in paths_from(m))
+        back, module = [], reached[start]
+        while module != start:
+            back.append(module)
+            module = reached[module]
+        hops = [start, *reversed(back), start]
+        found_loops.append([first_arrow[pair] for pair in pairwise(hops)])
+    return found_loops
+
+
+def test_no_modules_import_each_other_in_a_loop():
+    found = ["; ".join(map(str, loop)) for loop in loops(arrows())]
+    assert not found, "modules that import each other in a loop (untie each):\n" + "\n".join(found)
+
+
+def test_a_loop_is_found_and_named_arrow_by_arrow():
+    planted = [
+        Arrow("kraftstokk.a", "kraftstokk.b", 3),
+        Arrow("kraftstokk.b", "kraftstokk.c", 5),
+        Arrow("kraftstokk.b", "kraftstokk.d", 6),
+        Arrow("kraftstokk.c", "kraftstokk.a", 7),
+        Arrow("kraftstokk.c", "kraftstokk.a", 9),  # a second import: the first is named
+        Arrow("kraftstokk.d", "kraftstokk.e", 1),
+        Arrow("kraftstokk.e", "kraftstokk.d", 2),
+        Arrow("kraftstokk.f", "kraftstokk.f", 1),  # a module naming itself is no loop
+    ]
+    assert ["; ".join(map(str, loop)) for loop in loops(planted)] == [
+        "kraftstokk.a -> kraftstokk.b (line 3); kraftstokk.b -> kraftstokk.c (line 5); "
+        "kraftstokk.c -> kraftstokk.a (line 7)",
+        "kraftstokk.d -> kraftstokk.e (line 1); kraftstokk.e -> kraftstokk.d (line 2)",
+    ]
+    assert loops(planted[:3] + planted[5:6]) == []
 
 
 @pytest.mark.parametrize("layer", ["games", "deck", "design"])

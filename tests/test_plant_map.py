@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import load_layout
 from kraftstokk.design.norway_outline import norway_outline, project
-from kraftstokk.design.picture_plan import MAP_PADDING, MAP_WIDTH
+from kraftstokk.design.picture_plan import map_box
 from kraftstokk.models import Card, Deck
 from kraftstokk.render.card import draw_card_face
 from kraftstokk.render.plant_map import map_frame
@@ -118,9 +118,7 @@ def _pixel(image: Image.Image, x_pt: float, y_pt: float) -> tuple[int, int, int]
 
 
 def _map_box() -> tuple[float, float, float, float]:
-    x, y, w, h = PICTURE.pt()
-    pad = mm(MAP_PADDING)
-    return (x + w - mm(MAP_WIDTH) + pad, y + pad, mm(MAP_WIDTH) - 2 * pad, h - 2 * pad)
+    return map_box(POKER)
 
 
 @pytest.mark.parametrize(("lat", "lon"), [(58.66, 6.72), (69.72, 23.8), (63.4, 10.4)])
@@ -142,15 +140,43 @@ def test_types_get_different_pictures_and_their_names(deck: Deck):
     assert len(set(pictures.values())) == 3
 
 
-def test_card_without_coordinates_or_type_gets_a_whole_landscape(deck: Deck):
+def test_a_card_without_a_place_keeps_the_map_with_no_mark(deck: Deck):
     bare = deck.plant_cards[0].model_copy(update={"lat": None, "lon": None, "type": None})
+    spot = map_frame(_map_box()).point(60.0, 7.0)
+    assert spot is not None
     placed = bare.model_copy(update={"lat": 60.0, "lon": 7.0})
-    bare_image, placed_image = _face(bare, deck), _face(placed, deck)
-    x, y, w, h = _map_box()
-    probe = (x + w / 2, y + h / 2)
-    # Where the map panel would be, the landscape continues (not the map's white paper).
-    assert _pixel(bare_image, *probe) != _pixel(placed_image, *probe)
-    assert _pixel(placed_image, x + 1, y + h - 1)[0] > 240  # the map panel's paper
+    r, g, b = _pixel(_face(bare, deck), *spot)
+    assert not (r > 150 and g < 80 and b < 90)  # no red dot
+    r, g, b = _pixel(_face(placed, deck), *spot)
+    assert r > 150 and g < 80 and b < 90
+
+
+def _extremes() -> list[tuple[float, float]]:
+    """The outline's southernmost, northernmost, westernmost and easternmost points."""
+    points = [(lat, lon) for ring in _raw_rings() for lon, lat in ring]
+    return [
+        min(points, key=lambda p: project(*p)[1]),
+        max(points, key=lambda p: project(*p)[1]),
+        min(points, key=lambda p: project(*p)[0]),
+        max(points, key=lambda p: project(*p)[0]),
+    ]
+
+
+@pytest.mark.parametrize("layout_name", ["poker", "bridge", "poker-63x88"])
+def test_the_marks_ring_stays_inside_the_map_panel_at_the_countrys_edges(layout_name: str):
+    """The southern tip (southern plants' rings crossed the panel's edge), the North Cape,
+    the west coast and the Russian border: the ring around the dot, its line's half width
+    included, lies inside the map panel."""
+    layout = load_layout(layout_name)
+    measures = layout.spec.map
+    reach = mm(measures.ring_radius) + measures.ring_width / 2
+    px, py, pw, ph = layout.boxes.map.pt()
+    for lat, lon in _extremes():
+        spot = map_frame(map_box(layout)).point(lat, lon)
+        assert spot is not None
+        x, y = spot
+        assert px <= x - reach and x + reach <= px + pw, (lat, lon)
+        assert py <= y - reach and y + reach <= py + ph, (lat, lon)
 
 
 def test_derive_script_decodes_topojson_and_simplifies():

@@ -300,7 +300,10 @@ def test_a_layout_below_the_preset_minimum_is_refused():
     regular = _with_style("back_edition", weight="regular")
     assert "needs it bold" in layout_problems(regular, load_preset("offset"))[0]
     # A preset with a layout of its own refuses a layout with a smaller safe area.
-    assert layout_problems(load_layout("poker"), load_preset("drivethrucards")) == [
+    poker = load_layout("poker")
+    card = poker.spec.card.model_copy(update={"safe": 3.0})
+    narrow = poker.model_copy(update={"spec": poker.spec.model_copy(update={"card": card})})
+    assert layout_problems(narrow, load_preset("drivethrucards")) == [
         "layout poker: its safe area is 3 mm inside the cut; preset drivethrucards needs "
         "3.175 mm (its own layout is poker-dtc)"
     ]

@@ -139,13 +139,15 @@ def test_a_spec_with_only_a_snapshot_and_the_bridge_layout_builds_and_renders(tm
 def test_validate_fits_names_in_the_layout_of_the_decks_print_preset(deck):
     from kraftstokk.deck.validate import validate_deck
 
-    long = "MMMMMMMMMMMMMMMMMri Nord"  # fits poker, not the 0.2 mm narrower poker-dtc
-    assert fit_in(long, POKER).fits != fit_in(long, load_layout("poker-dtc")).fits
+    long = "MMMMMMMMMMMMMMMri Nord"  # fits poker-dtc, not the 6.3 mm narrower bridge
+    assert fit_in(long, load_layout("poker-dtc")).fits
+    assert not fit_in(long, load_layout("bridge")).fits
     cards = [c.model_copy(update={"name": long}) if c.id == deck.cards[0].id else c
              for c in deck.cards]  # fmt: skip
-    spec = {**deck.spec, "print": {"preset": "drivethrucards"}}
-    renamed = deck.model_copy(update={"cards": cards})
-    in_poker = validate_deck(renamed)
-    in_dtc = validate_deck(renamed.model_copy(update={"spec": spec}))
-    assert not [p for p in in_poker.errors if p.rule == "name_fit"]
-    assert [p for p in in_dtc.errors if p.rule == "name_fit"]
+    bridge = {**deck.spec, "style": {"layout": "bridge"}}
+    renamed = deck.model_copy(update={"cards": cards, "spec": bridge})
+    in_bridge = validate_deck(renamed)
+    with_preset = {**bridge, "print": {"preset": "drivethrucards"}}
+    in_dtc = validate_deck(renamed.model_copy(update={"spec": with_preset}))
+    assert [p for p in in_bridge.errors if p.rule == "name_fit"]
+    assert not [p for p in in_dtc.errors if p.rule == "name_fit"]

@@ -36,18 +36,117 @@ def test_the_three_sizes_exist():
     for name, (width, height) in SIZES.items():
         layout = load_layout(name)
         assert (layout.width, layout.height) == (width, height)
-        assert layout.bleed == 3.0 and layout.safe == layout.cut.inset(3.0)
+        # 3.5 mm: half a millimetre inside every preset's safe line (issue 34)
+        assert layout.bleed == 3.0 and layout.safe == layout.cut.inset(3.5)
 
 
 def test_poker_boxes_are_todays_numbers():
     boxes = load_layout("poker").boxes
-    assert boxes.index == Box(3.0, 73.9, 8.5, 12.0)
-    assert boxes.name == Box(13.0, 72.4, 47.5, 13.5)
-    assert boxes.picture == Box(3.0, 45.5, 57.5, 24.9)
-    assert boxes.rows == Box(3.0, 15.2, 57.5, 28.8)
-    assert boxes.footer == Box(3.0, 3.0, 47.5, 10.0)
+    assert boxes.index == Box(3.5, 73.4, 8.5, 12.0)
+    assert boxes.name == Box(13.5, 71.9, 46.5, 13.5)
+    assert _mm(boxes.picture) == pytest.approx((3.5, 45.7, 56.5, 24.2))
+    assert _mm(boxes.rows) == pytest.approx((3.5, 16.9, 56.5, 27.3))
+    assert boxes.footer == Box(3.5, 3.5, 47.5, 13.2)
     text = boxes.name_text
-    assert (text.x, text.y, text.w, text.h) == pytest.approx((14.8, 73.4, 43.9, 11.5))
+    assert (text.x, text.y, text.w, text.h) == pytest.approx((15.3, 72.9, 42.9, 11.5))
+    # The picture's parts: the scene and the map side by side, the disc and the type's
+    # name inside the scene
+    assert _mm(boxes.scene) == pytest.approx((3.5, 45.7, 36.0, 24.2))
+    assert _mm(boxes.map) == pytest.approx((39.5, 45.7, 20.5, 24.2))
+    assert _mm(boxes.disc) == pytest.approx((28.3, 58.7, 10.0, 10.0))
+    assert _mm(boxes.type_label) == pytest.approx((5.1, 46.4, 28.6, 3.1))
+
+
+def _mm(box: Box) -> tuple[float, float, float, float]:
+    return (box.x, box.y, box.w, box.h)
+
+
+#: A square card as a contributor made one (issue 36): the picture's parts moved for the
+#: shorter picture, the type's name raised until it reaches into the disc.
+SQUARE = """extends = 'poker'
+description = 'square 70 x 70 mm'
+[card]
+width = 70.0
+height = 70.0
+[boxes.picture]
+left = 3.5
+right = 3.5
+bottom = 32.0
+top = 19.0
+[boxes.rows]
+left = 3.5
+right = 3.5
+bottom = 16.9
+height = 14.0
+[boxes.disc]
+within = 'scene'
+right = 3.0
+bottom = 2.0
+width = 10.0
+height = 10.0
+[boxes.type_label]
+within = 'scene'
+left = 1.6
+bottom = 2.5
+width = 28.6
+height = 3.1
+[picture]
+water_level = 6.0
+drop_room = 11.5
+station_right = 1.0
+"""
+
+
+def test_a_square_layout_whose_label_reaches_the_disc_is_refused(tmp_path: Path):
+    folder = _folder(tmp_path, square=SQUARE)
+    with pytest.raises(LayoutError) as caught:
+        load_layout("square", folder)
+    assert "square.toml: boxes.disc and boxes.type_label overlap" in str(caught.value)
+
+
+def test_the_same_square_layout_with_the_label_beside_the_disc_loads(tmp_path: Path):
+    fixed = SQUARE.replace("right = 3.0\nbottom = 2.0", "right = 3.0\nbottom = 6.5").replace(
+        "station_right = 1.0", "station_right = 13.5"
+    )
+    folder = _folder(tmp_path, square=fixed)
+    layout = load_layout("square", folder)
+    assert layout.boxes.disc.y >= layout.boxes.type_label.top
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (  # two top-level boxes
+            "[boxes.footer]\nleft = 3.5\nright = 12.5\nbottom = 3.5\nheight = 14.0\n",
+            "boxes.rows and boxes.footer overlap (47.50 × 0.60 mm)",
+        ),
+        (  # the map panel into the scene
+            "[boxes.map]\nwithin = 'picture'\nright = 0\nwidth = 22.0\nbottom = 0\ntop = 0\n",
+            "boxes.scene and boxes.map overlap",
+        ),
+        (  # the turned corner index into the rows
+            "[boxes.index]\nleft = 3.5\ntop = 3.5\nwidth = 8.5\nheight = 14.0\n",
+            "boxes.rows and boxes.index_rotated overlap",
+        ),
+        (  # a box outside the one it lies within
+            "[boxes.disc]\nwithin = 'scene'\nleft = 30.0\ntop = 1.0\nwidth = 10\nheight = 10\n",
+            "boxes.disc: reaches outside boxes.scene",
+        ),
+        (
+            "[styles.type_label]\nweight = 'bold'\nsize = 9.0\ncolour = 'white'\n",
+            "boxes.type_label: 'Magasinkraftverk' at 9 pt is 31.6 mm wide",
+        ),
+        ("[picture]\nlake_width = 20.0\n", "the largest lake, dam and station need 39.4 mm"),
+        ("[picture]\nwater_level = 2.0\n", "boxes.type_label: reaches above the water"),
+        ("[picture]\nstation_height = 9.0\n", "the largest station"),
+        ("[footer]\nspecial_lift = 3.5\n", "boxes.footer: 13.2 mm high"),
+    ],
+)
+def test_the_loader_refuses_parts_that_collide(tmp_path: Path, text: str, message: str):
+    folder = _folder(tmp_path, bad="extends = 'poker'\n" + text)
+    with pytest.raises(LayoutError) as caught:
+        load_layout("bad", folder)
+    assert message in str(caught.value)
 
 
 def test_extends_changes_only_what_the_variant_gives():
@@ -56,7 +155,7 @@ def test_extends_changes_only_what_the_variant_gives():
     # boxes anchored left and right stretch; boxes anchored on one side keep their size
     assert bridge.boxes.name.w == pytest.approx(poker.boxes.name.w - narrower)
     assert bridge.boxes.index == poker.boxes.index
-    assert bridge.boxes.index_rotated.right == pytest.approx(bridge.width - 3.0)
+    assert bridge.boxes.index_rotated.right == pytest.approx(bridge.width - 3.5)
     assert bridge.styles.figure.size < poker.styles.figure.size
     assert bridge.styles.name == poker.styles.name
     assert bridge.spec.back == poker.spec.back
@@ -65,11 +164,11 @@ def test_extends_changes_only_what_the_variant_gives():
 def test_a_variant_box_replaces_the_whole_box(tmp_path: Path):
     folder = _folder(
         tmp_path,
-        tall="extends = 'poker'\ndescription = 'x'\n[boxes.picture]\nleft = 3\nwidth = 20\n"
+        tall="extends = 'poker'\ndescription = 'x'\n[boxes.picture]\nleft = 3.5\nwidth = 56.5\n"
         "bottom = 46\ntop = 20\n",
     )
     picture = load_layout("tall", folder).boxes.picture
-    assert picture == Box(3.0, 46.0, 20.0, 88.9 - 20.0 - 46.0)
+    assert picture == Box(3.5, 46.0, 56.5, 88.9 - 20.0 - 46.0)
 
 
 @pytest.mark.parametrize(

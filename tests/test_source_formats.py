@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.errors import InputFileError, KraftstokkError
 from kraftstokk.sources import formats
+from kraftstokk.sources.formats import read_source
 from kraftstokk.sources.ingest import ingest_files, licence_for
-from kraftstokk.sources.readers import read_source
 from tests.test_sources_xlsx import SEMICOLON_AS_CELLS, nve_workbook
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"

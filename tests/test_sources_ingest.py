@@ -5,9 +5,10 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.models import Plant
+from kraftstokk.sources.formats import detect_format, read_source
 from kraftstokk.sources.ingest import ingest_files
 from kraftstokk.sources.normalize import Filters, RawRecord, keep_names_apart, normalize
-from kraftstokk.sources.readers import detect_format, load_text, read_source
+from kraftstokk.sources.readers import load_text
 from kraftstokk.sources.snapshot import provenance_path, read_snapshot
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sources"

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import Plant
+from kraftstokk.sources.formats import read_source
 from kraftstokk.sources.ingest import ingest_files
-from kraftstokk.sources.readers import read_source
 from kraftstokk.sources.snapshot import read_snapshot
 from kraftstokk.workbook import DateValue, ErrorValue, NoValue, cell_text
 from tests.test_cli_bad_input_sources import assert_ingest_refuses

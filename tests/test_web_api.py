@@ -14,7 +14,14 @@ from kraftstokk.models import Deck
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore
 from tests.conftest import synthetic_deck
-from tests.web_helpers import TEST_KEY, client_for, new_game, plain_log, play_through
+from tests.web_helpers import (
+    TEST_KEY,
+    client_for,
+    new_game,
+    plain_log,
+    play_through,
+    sealed_content,
+)
 
 
 @pytest.fixture
@@ -210,33 +217,50 @@ def test_every_answer_carries_the_save_and_never_the_actions(client: Any) -> Non
 
 
 def test_resume_continues_the_same_game(client: Any) -> None:
+    """The save holds every action: the table is as it was, and only the cards no seat
+    has seen are dealt again (a redeal where the save ended)."""
     snapshots = play_through(client, "stromkrig", 3, seed=8, stop_at=30)
     last = snapshots[-1]
     client.delete(f"/api/games/{last['id']}")  # as if evicted or the server restarted
-    resumed = client.post("/api/games/resume", json={"save": last["save"]})
+    lang = next(iter(last["log"][-1]["text"]))  # the deck's language: no request named one
+    resumed = client.post("/api/games/resume", json={"save": last["save"], "lang": lang})
     assert resumed.status_code == 200, resumed.text
     data = resumed.json()
     assert data["id"] != last["id"]
-    assert data["turn"] == last["turn"]
-    assert data["save"] == last["save"]  # the same game, sealed to the same bytes
-    assert data["view"] == last["view"]
+    assert data["turn"] == last["turn"] and data["view"] == last["view"]
     assert data["moves"] == last["moves"]
+    before, after = sealed_content(last["save"]), sealed_content(data["save"])
+    assert after["actions"] == before["actions"] and before["redeals"] == []
+    assert [int(at, 16) for at, _ in after["redeals"]] == [len(before["actions"])]
+    assert {k: v for k, v in data["save"].items() if k != "sealed"} == {
+        k: v for k, v in last["save"].items() if k != "sealed"
+    }
     assert [line["text"] for line in data["log"]][-5:] == [line["text"] for line in last["log"]][
         -5:
     ]
 
 
-def test_a_resumed_game_plays_on_as_the_first_would_have(client: Any) -> None:
-    """The bots play again from the seed: a resume at any move reaches the same end."""
-    rng_seed = 12
-    whole = play_through(client, "kraftidioten", 3, seed=rng_seed)
-    cut = play_through(client, "kraftidioten", 3, seed=rng_seed, stop_at=whole[5]["turn"])
-    resumed = client.post("/api/games/resume", json={"save": cut[-1]["save"]}).json()
-    assert resumed["view"] == whole[5]["view"]
-    rest = play_through(client, "kraftidioten", 3, seed=rng_seed, start=resumed)
-    assert rest[-1]["over"] == whole[-1]["over"]
-    assert rest[-1]["turn"] == whole[-1]["turn"]
-    assert rest[-1]["view"] == whole[-1]["view"]
+def test_a_resumed_game_keeps_what_was_seen_and_deals_the_unseen_anew(client: Any) -> None:
+    """Peeking and rolling back gains nothing: each resume of one save deals the stock
+    anew, the seats' cards and the table stay, and the game plays on to an end that its
+    downloaded log (with the redeals) replays to."""
+    cut = play_through(client, "kraftidioten", 3, seed=12, stop_at=5)
+    store: GameStore = client.app.state.store
+    stocks = []
+    for _ in range(4):
+        resumed = client.post("/api/games/resume", json={"save": cut[-1]["save"]}).json()
+        assert resumed["view"] == cut[-1]["view"] and resumed["moves"] == cut[-1]["moves"]
+        state = store.get(resumed["id"]).state
+        places = state.card_locations()
+        stocks.append(places.pop("stock"))
+        first = store.get(cut[-1]["id"]).state.card_locations()
+        assert places == {place: cards for place, cards in first.items() if place != "stock"}
+    assert len({tuple(stock) for stock in stocks}) == 4 and len({frozenset(s) for s in stocks}) == 1
+    rest = play_through(client, "kraftidioten", 3, seed=12, start=resumed)
+    assert rest[-1]["over"] is not None
+    log = client.post("/api/replay", json={"save": rest[-1]["save"]}).json()
+    assert len(log["redeals"]) == 1
+    assert replay_log(ReplayLog.model_validate(log)).result().order == rest[-1]["over"]["order"]
 
 
 def test_resume_refuses_foreign_or_broken_saves(deck: Deck, client: Any) -> None:
@@ -356,24 +380,25 @@ def _move_anywhere(clients: list[Any], snapshot: dict[str, Any], body: dict[str,
 
 def test_any_process_can_serve_any_move(deck: Deck) -> None:
     """Two apps with one key (two worker processes): a game whose moves go to either one
-    ends exactly as the same game played on one."""
+    goes on move by move to its end, and its log replays to that end (each process that
+    took the game over dealt its unseen cards anew, and the log says where)."""
     import random
 
     from tests.web_helpers import cards_of, next_request
 
-    with client_for(deck) as one, client_for(deck) as first, client_for(deck) as second:
-        cards = cards_of(one)
-        alone = [new_game(one, "stromkrig", 3, seed=17)]
+    with client_for(deck) as first, client_for(deck) as second:
+        cards = cards_of(first)
         spread = [new_game(first, "stromkrig", 3, seed=17)]
         picks = random.Random(5)
-        while alone[-1]["over"] is None:
-            body = next_request(alone[-1], cards, random.Random(alone[-1]["turn"]))
-            moved = one.post(f"/api/games/{alone[-1]['id']}/moves", json=body)
-            alone.append(moved.json())
+        while spread[-1]["over"] is None:
+            body = next_request(spread[-1], cards, random.Random(spread[-1]["turn"]))
             spread.append(_move_anywhere([first, second], spread[-1], body, picks.randrange(2)))
-            assert spread[-1]["view"] == alone[-1]["view"]
-        assert spread[-1]["over"] == alone[-1]["over"]
+            assert spread[-1]["turn"] == spread[-2]["turn"] + 1
+            assert spread[-1]["save"]["id"] == spread[0]["save"]["id"]
         assert len(first.app.state.store) + len(second.app.state.store) > 2  # resumed
+        log = first.post("/api/replay", json={"save": spread[-1]["save"]}).json()
+    assert len(log["redeals"]) > 1
+    assert replay_log(ReplayLog.model_validate(log)).result().order == spread[-1]["over"]["order"]
 
 
 def test_the_computers_lines_carry_the_table_after_each_move(client: Any) -> None:

@@ -10,6 +10,7 @@ of every route checks that each answer is a 2xx/3xx or a 4xx ``{"error": ...}``.
 from __future__ import annotations
 
 import json
+import random
 import threading
 import urllib.parse
 from typing import Any
@@ -62,6 +63,10 @@ def _resume(client: Any, save: dict[str, Any]) -> Any:
         ({"actions": [[200, *range(20)]]}, "action 1"),
         ({"actions": [[2**40]]}, "action 1"),
         ({"actions": [[]]}, "action 1"),
+        ({"redeals": [[100_000, 5]]}, "dealt again"),
+        ({"redeals": [[2, 5], [1, 5]]}, "dealt again"),
+        ({"redeals": [[2, 5], [2, 6]]}, "dealt again"),
+        ({"redeals": [[1, -5]]}, "dealt again"),
     ],
 )
 def test_every_field_of_a_save_is_bounded(
@@ -105,6 +110,59 @@ def test_a_saves_bounds_are_told_in_every_language(
     assert set(answer["said"]) == {"en", "nb", "nn"} and len(set(answer["said"].values())) == 3
 
 
+def _sealed_as(client: Any, save: dict[str, Any], **change: Any) -> dict[str, Any]:
+    """The save with its sealed content changed (sealed again with the server's key: a
+    content only a bug could write)."""
+    content = json.loads(TEST_KEY.open(save["sealed"]))
+    return {**save, "sealed": TEST_KEY.seal(json.dumps({**content, **change}).encode())}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"prefix": "000000ff"}, "more than its"),
+        ({"redeals": [["000000ff", "0" * 16]]}, "dealt again"),
+        ({"redeals": [["00000001", "0" * 15]]}, "redeals"),
+        ({"record": "AAAA"}, "record"),
+        ({"record": "not base64"}, "sealed content"),
+        ({"v": 3}, "sealed content"),
+    ],
+)
+def test_a_sealed_content_out_of_bounds_is_refused(
+    client: Any, change: dict[str, Any], words: str
+) -> None:
+    game = play_through(client, "kraftidioten", 2, seed=8, stop_at=3)[-1]
+    response = _resume(client, _sealed_as(client, game["save"], **change))
+    assert response.status_code == 400, response.text
+    assert words in response.json()["error"]
+
+
+def test_a_version_1_save_plays_its_bots_again_and_goes_on_as_version_2(client: Any) -> None:
+    """The first sealed saves held the person's moves only: the bots play again from the
+    seed (as they did the first time), and the game is saved with every action since."""
+    from kraftstokk.games.registry import make_game
+
+    store = client.app.state.store
+    played = play_through(client, "kraftidioten", 3, seed=9, stop_at=6)[-1]
+    session = store.get(played["id"])
+    mirror = make_game("kraftidioten", store.table, 4).new_initial_state(random.Random(9))
+    moves = []
+    for action in session.actions:
+        if mirror.current_player() == session.seat:
+            moves.append(list(action))
+        mirror.apply(action)
+    content = json.loads(TEST_KEY.open(played["save"]["sealed"]))
+    first = {k: content[k] for k in ("id", "deck", "game", "players", "variants", "action_cap")}
+    first |= {"bots": content["bots"], "seed": content["seed"], "prefix": [], "moves": moves}
+    old = {**played["save"], "version": 1, "sealed": TEST_KEY.seal(json.dumps(first).encode())}
+    resumed = _resume(client, old)
+    assert resumed.status_code == 200, resumed.text
+    again = resumed.json()
+    assert again["view"] == played["view"] and again["turn"] == played["turn"]
+    assert again["save"]["version"] == 2
+    assert store.get(again["id"]).actions == session.actions
+
+
 def test_more_actions_than_the_cap_are_refused(client: Any, log: dict[str, Any]) -> None:
     capped = {**log, "rules": {**log["rules"], "action_cap": 5}}
     response = _resume(client, capped)
@@ -146,6 +204,34 @@ def test_new_games_take_a_seed_in_range_only(client: Any) -> None:
     assert seeds[0] != seeds[1] and all(0 <= seed < 2**63 for seed in seeds)
 
 
+def test_a_seed_is_honoured_only_when_the_server_allows_it(deck: Deck) -> None:
+    """Without ``serve --allow-seed`` a request's seed is not the deal: a player who could
+    name one could pick a deal they have seen before."""
+    body = {"game": "kraftidioten", "opponents": 2, "seed": 77}
+    with client_for(deck, allow_seed=False) as server:
+        deals = [server.post("/api/games", json=body).json()["view"]["hand"] for _ in range(4)]
+        store = server.app.state.store
+        seeds = {s.seed for s in store._sessions.values()}
+    assert len(seeds) == 4 and 77 not in seeds and len({tuple(d) for d in deals}) > 1
+    with client_for(deck, allow_seed=True) as tests:
+        seeded = [tests.post("/api/games", json=body).json()["view"]["hand"] for _ in range(2)]
+    assert seeded[0] == seeded[1]
+
+
+@pytest.mark.parametrize("field", ["game", "bots", "variants"])
+def test_a_lone_surrogate_is_refused_not_a_fault(client: Any, field: str) -> None:
+    """A JSON escape may name half of a UTF-16 pair (valid JSON, no UTF-8 text): the
+    refusal that quotes it is still written, with U+FFFD in its place."""
+    value = '["\\udc80"]' if field == "variants" else '"\\ud800x"'
+    fields = {"game": '"kraftidioten"', "opponents": "2", field: value}
+    raw = "{" + ",".join(f'"{k}": {v}' for k, v in fields.items()) + "}"
+    response = client.post(
+        "/api/games", content=raw.encode(), headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 400, response.text
+    assert field in response.json()["error"] and "\ufffd" in response.json()["error"]
+
+
 class _Recording(GameStore):
     """A store noting the thread each piece of engine work ran on."""
 
@@ -155,11 +241,11 @@ class _Recording(GameStore):
         self.release = threading.Event()
         self.hold = False
 
-    def rebuild(self, save: Any) -> Any:
+    def rebuild(self, save: Any, **options: Any) -> Any:
         self.threads.append(threading.current_thread().name)
         if self.hold:
             assert self.release.wait(60), "never released"
-        return super().rebuild(save)
+        return super().rebuild(save, **options)
 
     def move(self, *args: Any) -> None:
         self.threads.append(threading.current_thread().name)

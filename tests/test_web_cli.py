@@ -45,6 +45,14 @@ def test_bad_port_is_refused(deck: Deck, tmp_path: Path) -> None:
     assert "--port 70000" in result.output
 
 
+def test_a_public_url_with_a_path_is_refused(deck: Deck, tmp_path: Path) -> None:
+    path = tmp_path / "deck.json"
+    path.write_text(deck.model_dump_json(), encoding="utf-8")
+    result = serve(path, "--public-url", "https://cards.example.org", "--public-url", "x.org/y")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "--public-url 'x.org/y'" in result.output and len(result.output.splitlines()) == 1
+
+
 @pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])
 def test_loopback_needs_no_warning(host: str) -> None:
     assert server.exposure_warning(host) is None

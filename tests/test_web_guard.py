@@ -19,11 +19,14 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
+from kraftstokk.errors import KraftstokkError
 from kraftstokk.models import Deck
 from kraftstokk.web.app import create_app
-from kraftstokk.web.guard import SECURITY_HEADERS, HostPolicy
+from kraftstokk.web.guard import SECURITY_HEADERS, HostPolicy, public_origin
 from kraftstokk.web.protocol import GuardedH11Protocol, GuardedProtocol, guarded_protocol
+from kraftstokk.web.quota import ClientQuota
 from tests.web_helpers import BASE, TEST_KEY, client_for, new_game, running_server, serve_process
 
 GAME = {"game": "idiot", "opponents": 1, "bots": "greedy", "seed": 1}
@@ -115,6 +118,78 @@ def test_host_policy() -> None:
     assert named.allows("10.0.0.5:8080") and not named.allows("10.0.0.6:8080")
     for broken in ("", ":", "a:b", "1.2.3.4:99999", "[zz]:80", "x:-1"):
         assert not everywhere.allows(broken), broken
+
+
+PUBLIC = "https://cards.example.org"
+
+
+def test_a_public_url_passes_host_and_origin_behind_a_proxy(deck: Deck) -> None:
+    """``serve --public-url``: a TLS proxy passes the public name as Host (or its own
+    loopback request's); the page's origin is the public URL's, and only that one."""
+    hosts = HostPolicy("127.0.0.1", 8000, [PUBLIC, "https://kort.blåbær.no:8443/"])
+    with client_for(deck, hosts=hosts) as client:
+        for host in ("cards.example.org", "cards.example.org:443", "127.0.0.1:8000"):
+            headers = {"Host": host, "Origin": PUBLIC}
+            assert client.get("/api/setup", headers=headers).status_code == 200, host
+            made = client.post("/api/games", json=GAME, headers=headers)
+            assert made.status_code == 201, made.text
+        punycode = {
+            "Host": "kort.xn--blbr-roah.no:8443",
+            "Origin": "https://kort.xn--blbr-roah.no:8443",
+        }
+        assert client.post("/api/games", json=GAME, headers=punycode).status_code == 201
+        cases = [
+            ({"Host": "cards.example.org", "Origin": "http://cards.example.org"}, 403, "Origin"),
+            ({"Host": "cards.example.org", "Origin": "https://evil.example"}, 403, "Origin"),
+            ({"Host": "cards.example.org:8443", "Origin": PUBLIC}, 400, "Host"),
+            ({"Host": "evil.example", "Origin": PUBLIC}, 400, "Host"),
+        ]
+        for headers, status, words in cases:
+            _refused(client.post("/api/games", json=GAME, headers=headers), status, words)
+    assert "cards.example.org" in hosts.describe()
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("cards.example.org", "give the page's address"),
+        ("ftp://cards.example.org", "give the page's address"),
+        ("https://me:secret@cards.example.org", "user name"),
+        ("https://cards.example.org/kraftstokk/", "root of its name"),
+        ("https://cards.example.org/?x=1", "root of its name"),
+        ("https://cards.example.org:99999", "not a URL"),
+    ],
+)
+def test_a_public_url_that_names_no_page_is_refused(url: str, words: str) -> None:
+    with pytest.raises(KraftstokkError) as caught:
+        public_origin(url)
+    assert words in caught.value.message and "--public-url" in caught.value.message
+
+
+def test_games_against_experts_are_counted_per_client(deck: Deck) -> None:
+    """New games and resumes against expert bots cost searches: each client has a bucket
+    of them (a 429 in the page's language when empty); other games and clients go on."""
+    now = [0.0]
+    quota = ClientQuota(burst=2, refill_seconds=10, clock=lambda: now[0])
+    expert = {**GAME, "game": "kraftidioten", "bots": "expert"}
+    app = create_app(deck, key=TEST_KEY, allow_seed=True, quota=quota)
+    near = TestClient(app, base_url=BASE, headers={"Origin": BASE}, client=("10.0.0.1", 5000))
+    far = TestClient(app, base_url=BASE, headers={"Origin": BASE}, client=("10.0.0.2", 5000))
+    with near, far:
+        first = near.post("/api/games", json=expert)
+        assert first.status_code == 201, first.text
+        resumed = near.post("/api/games/resume", json={"save": first.json()["save"]})
+        assert resumed.status_code == 200
+        refused = near.post("/api/games/resume", json={"save": first.json()["save"]})
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "10"
+        said = refused.json()["said"]
+        assert set(said) == {"en", "nb", "nn"} and "10 s" in said["en"] and "vent" in said["nb"]
+        assert near.post("/api/games", json=expert).status_code == 429
+        assert near.post("/api/games", json=GAME).status_code == 201  # greedy bots: free
+        assert far.post("/api/games", json=expert).status_code == 201  # another client
+        now[0] += 10
+        assert near.post("/api/games", json=expert).status_code == 201
+        assert near.post("/api/games", json=expert).status_code == 429
 
 
 def test_two_host_headers_are_refused(deck: Deck) -> None:

@@ -8,7 +8,8 @@ the headers — for the cards the person cannot know now: the stock, face-down c
 cards in other hands not seen, Kraftidioten's face-down pile. A hidden card must appear
 by no id, no name told as a card, no figure and no index, and a bot's claim is never
 called true or false before a challenge shows its card. The sealed save is opened with
-the test's key: it holds the person's own moves only.
+the test's key: it holds every action, and its length is what the person can work out
+from what they saw (the public actions), however many lies the bots told.
 """
 
 from __future__ import annotations
@@ -27,8 +28,15 @@ from kraftstokk.games.kraftidioten import actions as kraftidioten
 from kraftstokk.games.registry import make_game
 from kraftstokk.games.stromkrig import actions as stromkrig
 from kraftstokk.models import SUITS, Deck
+from kraftstokk.web.record import HIDDEN_SLOT
 from kraftstokk.web.sessions import GameStore
-from tests.web_helpers import TEST_KEY, cards_of, client_for, new_game, next_request
+from tests.web_helpers import (
+    cards_of,
+    client_for,
+    new_game,
+    next_request,
+    sealed_content,
+)
 
 #: How every language names a suit and a value (words.toml): a hidden card told by name.
 _WORDS = [locales.load(code).part("words")["words"] for code in locales.languages()]
@@ -192,29 +200,53 @@ def _without_speech(answer: dict[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
-def _check_sealed(save: dict[str, Any], session: Any) -> None:
-    """The sealed save opens with the key alone, and holds the person's moves only."""
+def _check_sealed(save: dict[str, Any], session: Any, public: list[int], resumes: int) -> None:
+    """The sealed save opens with the key alone, holds every action, and is as long as
+    the person can work out: ``public`` are the numbers in each public action (the others
+    see it happen), a game with hidden actions has a slot for one after each, and each
+    of the person's ``resumes`` dealt the unseen cards anew."""
     raw = base64.urlsafe_b64decode(save["sealed"] + "=" * (-len(save["sealed"]) % 4))
-    assert b'"moves"' not in raw and b"seed" not in raw  # encrypted, not encoded
-    content = json.loads(TEST_KEY.open(save["sealed"]))
-    assert content["moves"] == [list(a) for a in session.moves]
-    assert content["prefix"] == []
-    assert len(content["moves"]) == save["turn"] == session.turn
+    assert b'"record"' not in raw and b"seed" not in raw  # encrypted, not encoded
+    content = sealed_content(save)
+    assert content["actions"] == [list(a) for a in session.actions]
+    slots = content["slots"]
+    record = sum(1 + 4 * n for n in public) + (len(public) * HIDDEN_SLOT if slots else 0)
+    twin = {  # the same save as the person could write it: fixed widths where secret
+        "v": 2,
+        "id": save["id"],
+        "deck": content["deck"],  # the server's deck digest (public: /api/setup)
+        "game": save["game"],
+        "players": save["players"],
+        "variants": content["variants"],
+        "action_cap": content["action_cap"],
+        "bots": content["bots"],
+        "seed": "0" * 16,
+        "prefix": "0" * 8,
+        "redeals": [["0" * 8, "0" * 16]] * resumes,
+        "slots": slots,
+        "record": base64.b64encode(bytes(record)).decode(),
+    }
+    expected = len(json.dumps(twin, separators=(",", ":"))) + 16  # the AES-GCM-SIV tag
+    assert len(raw) == expected, "the sealed save's length tells more than the table did"
 
 
 @pytest.mark.parametrize(
-    ("game", "opponents", "seed"),
+    ("game", "opponents", "seed", "resumed"),
     [
-        ("idiot", 1, 1),
-        ("idiot", 4, 2),
-        ("kraftidioten", 1, 3),
-        ("kraftidioten", 4, 5),
-        ("kraftidioten", 9, 14),
-        ("stromkrig", 1, 5),
-        ("stromkrig", 5, 6),
+        ("idiot", 1, 1, ()),
+        ("idiot", 4, 2, (4,)),
+        ("kraftidioten", 1, 3, ()),
+        ("kraftidioten", 4, 5, (3, 9)),
+        ("kraftidioten", 9, 14, ()),
+        ("stromkrig", 1, 5, ()),
+        ("stromkrig", 5, 6, (5,)),
     ],
 )
-def test_no_answer_reveals_a_hidden_card(client: Any, game: str, opponents: int, seed: int) -> None:
+def test_no_answer_reveals_a_hidden_card(
+    client: Any, game: str, opponents: int, seed: int, resumed: tuple[int, ...]
+) -> None:
+    """``resumed``: at these answers the game continues from its save, as a process that
+    did not know it continues it (the unseen cards dealt anew: the mirror deals alike)."""
     store: GameStore = client.app.state.store
     table = store.table
     cards = cards_of(client)
@@ -230,8 +262,11 @@ def test_no_answer_reveals_a_hidden_card(client: Any, game: str, opponents: int,
     seen = set(mirror.card_locations()[f"hand:{seat}"]) | _public_now(mirror, seat)
     applied = answers = probed = 0
     bot_lies = 0
+    public: list[int] = []  # numbers in each action the other seats saw happen
     while True:
         for action in session.actions[applied:]:
+            if mirror.public_action_string(action):
+                public.append(len(action))
             seen |= _laid_face_up(mirror, action)
             hidden_before = _unseen_places(mirror)
             mirror.apply(action)
@@ -266,7 +301,9 @@ def test_no_answer_reveals_a_hidden_card(client: Any, game: str, opponents: int,
                 assert not any(word in told for word in TRUTH_WORDS), f"{where}: {told}"
         for name, value in response.headers.items():
             assert not _ids_in(f'"{value}"', table, forbidden), f"{where}: header {name}"
-        _check_sealed(snapshot["save"], session)
+        _check_sealed(
+            snapshot["save"], session, public, len(set(resumed) & set(range(answers + 1)))
+        )
         if forbidden:  # the checks can fail: a hidden card put in the text is found
             probe = min(forbidden)
             assert _ids_in(f'"{table.ids[probe]}"', table, forbidden) == [table.ids[probe]]
@@ -278,9 +315,16 @@ def test_no_answer_reveals_a_hidden_card(client: Any, game: str, opponents: int,
         answers += 1
         if snapshot["over"] is not None:
             break
-        response = client.post(
-            f"/api/games/{snapshot['id']}/moves", json=next_request(snapshot, cards, rng)
-        )
+        move = next_request(snapshot, cards, rng)
+        if answers in resumed:
+            body = {"save": snapshot["save"], "then": move}
+            response = client.post("/api/games/resume", json=body)
+            session = store.get(response.json()["id"])
+            at, redeal = session.redeals[-1]
+            assert at == applied  # dealt anew where the save ended, before the move
+            mirror.redeal_unseen(random.Random(redeal))
+        else:
+            response = client.post(f"/api/games/{snapshot['id']}/moves", json=move)
         assert response.status_code == 200, response.text
         snapshot = response.json()
     assert mirror.is_terminal() and answers > 3 and probed > 3
@@ -299,11 +343,11 @@ def test_the_move_counter_does_not_count_the_bots_lies(deck: Deck) -> None:
         lies = 0
         while snapshot["over"] is None and snapshot["turn"] < 80:
             session = store.get(snapshot["id"])
-            mine, every = len(session.moves), len(session.actions)
+            turn, every = snapshot["turn"], len(session.actions)
             body = next_request(snapshot, cards, rng)
             snapshot = client.post(f"/api/games/{snapshot['id']}/moves", json=body).json()
             added = session.actions[every:]
             lies += sum(1 for a in added if a[0] == kraftidioten.LIE)
-            assert snapshot["turn"] - mine == len(session.moves) - mine <= 2
-            assert snapshot["turn"] == len(session.moves)
-        assert lies > 0 and len(session.actions) > len(session.moves)
+            # The person's own actions only (their own lie is two): never a bot's.
+            assert snapshot["turn"] == session.turn and 1 <= snapshot["turn"] - turn <= 2
+        assert lies > 0 and len(session.actions) > session.turn

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import json
 import random
 import subprocess
 import threading
@@ -17,6 +19,7 @@ from kraftstokk.games.replay import make_replay
 from kraftstokk.models import Deck
 from kraftstokk.web import launch
 from kraftstokk.web.app import create_app
+from kraftstokk.web.record import unpack
 from kraftstokk.web.seal import SaveKey
 
 #: The address the test client plays the browser at, and the page's origin there.
@@ -29,6 +32,7 @@ def client_for(deck: Deck, **options: Any) -> TestClient:
     """A client sending what the page sends (its Origin) to an app with the test key."""
     if "store" not in options:
         options.setdefault("key", TEST_KEY)
+    options.setdefault("allow_seed", True)  # the tests deal from their seeds
     return TestClient(
         create_app(deck, **options),
         base_url=BASE,
@@ -80,6 +84,15 @@ def claim_body(
     else:
         return None
     return {"card": card, "category": category, "plant_id": plant["plant_id"]}
+
+
+def sealed_content(save: dict[str, Any]) -> dict[str, Any]:
+    """What a page's save holds (opened with the test key): its fields and ``actions``,
+    every action of the game unpacked from its record."""
+    content: dict[str, Any] = json.loads(TEST_KEY.open(save["sealed"]))
+    record = base64.b64decode(content["record"])
+    content["actions"] = [list(a) for a in unpack(record, content["slots"])]
+    return content
 
 
 def cards_of(client: TestClient) -> dict[str, Any]:

@@ -11,11 +11,12 @@ the games' rules computed when the deck was built), so a chapter reads as the ca
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
-from kraftstokk.design.numbers import THOUSANDS, deck_decimals, format_number
+from kraftstokk.design.numbers import THOUSANDS, deck_decimals, format_number, round_shown
 from kraftstokk.models import CATEGORY_UNITS, SUITS, Card, Category, Deck
 
 #: A language code: the name of a folder in ``kraftstokk/locales/``.
@@ -42,10 +43,30 @@ class Bullets:
 
 @dataclass(frozen=True)
 class CardRow:
-    """The deck's own cards drawn small, side by side, with a caption under each."""
+    """The deck's own cards drawn small, side by side, with a caption under each.
+
+    A card whose index is in ``face_down`` is drawn as the deck's back: it lies on the
+    table face down (a claim in Kraftidioten that nobody turned).
+    """
 
     cards: tuple[Card, ...]
     captions: tuple[str, ...] = ()
+    face_down: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """A numbered list: the steps of a turn."""
+
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A small table of text: a heading row, then rows of cells (paragraph markup)."""
+
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -80,7 +101,50 @@ class TitlePage:
     back: bool = True
 
 
-Block = Heading | Para | Bullets | CardRow | Example | Contents | CardTable | TitlePage
+@dataclass(frozen=True)
+class QuickSection:
+    """One part of a quick reference: a small heading and its text, steps or table."""
+
+    heading: str
+    body: Para | Numbered | Grid
+
+
+@dataclass(frozen=True)
+class QuickReference:
+    """A game on one page, for the table: what you need, the deal, the turn in steps,
+    this edition's special cards with their effect in the game, and how it ends.
+
+    ``cards`` and ``deal`` say the same in a few words, for the table of every game on
+    the back cover.
+    """
+
+    title: str
+    sections: tuple[QuickSection, ...]
+    cards: str
+    deal: str
+
+
+@dataclass(frozen=True)
+class WholeSheets:
+    """The booklet's end: notes pages (under ``heading``) up to whole sheets of four."""
+
+    heading: str
+
+
+Block = (
+    Heading
+    | Para
+    | Bullets
+    | Numbered
+    | Grid
+    | CardRow
+    | Example
+    | Contents
+    | CardTable
+    | TitlePage
+    | QuickReference
+    | WholeSheets
+)
 
 
 @dataclass(frozen=True)
@@ -96,6 +160,18 @@ class Plural:
 
     def form(self, count: int) -> str:
         return (self.one if count == 1 else self.other).format(count=count)
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A figure with its unit as a player says it: ``{number} megawatt``; ``one`` for a
+    figure of exactly 1, ``other`` for any other."""
+
+    one: str
+    other: str
+
+    def say(self, number: str, value: float) -> str:
+        return (self.one if value == 1 else self.other).format(number=number)
 
 
 @dataclass(frozen=True)
@@ -133,6 +209,12 @@ class Words:
     #: The caption under a small card, with ``{nr}`` and ``{category}``: "nr. 3 effekt".
     caption: str
     plurals: dict[str, Plural] = field(default_factory=dict)
+    #: A figure as a player says it, by the unit the card prints (``MW``, ``GWh``, ``m``).
+    spoken: dict[str, Spoken] = field(default_factory=dict)
+    #: The months' names, January first, and how a date is written with them.
+    months: tuple[str, ...] = ()
+    month_date: str = "{month} {year}"
+    day_date: str = "{day} {month} {year}"
     #: Decimals per category, as on this deck's cards (see :func:`for_deck`).
     decimals: dict[str, int] = field(default_factory=dict)
 
@@ -156,6 +238,53 @@ def figure(card: Card, category: Category, words: Words) -> str:
     decimals = words.decimals.get(category, 0)
     shown = number(card.figure(category), words, decimals)
     return words.figure.format(number=shown, unit=CATEGORY_UNITS[category])
+
+
+def said(card: Card, category: Category, words: Words) -> str:
+    """A card's figure as a player says it in a claim: the printed number without a
+    decimal that is zero, the unit in words ("840 megawatt" for "840,0 MW")."""
+    decimals = words.decimals.get(category, 0)
+    shown = float(round_shown(card.figure(category), decimals))
+    if shown == int(shown):
+        decimals = 0
+    unit = CATEGORY_UNITS[category]
+    return words.spoken[unit].say(number(shown, words, decimals), shown)
+
+
+#: A date as a snapshot records it: a year, a year and month, or a whole date.
+_DATE = re.compile(r"(?P<year>\d{4})(?:-(?P<month>\d{2})(?:-(?P<day>\d{2}))?)?")
+
+
+def date_in_words(text: str, words: Words) -> str:
+    """``2024-01`` as "januar 2024", ``2026-11-29`` as "29. november 2026" (the
+    language's month names and order); anything else as it is, escaped."""
+    match = _DATE.fullmatch(text.strip())
+    if match is None or len(words.months) != 12:
+        return escape(text)
+    year, month, day = match.group("year"), match.group("month"), match.group("day")
+    if month is None:
+        return year
+    if not 1 <= int(month) <= 12:
+        return escape(text)
+    name = words.months[int(month) - 1]
+    if day is None:
+        return words.month_date.format(month=name, year=year)
+    return words.day_date.format(day=int(day), month=name, year=year)
+
+
+def snapshot_name(path: str) -> str:
+    """The snapshot's name, never its place on the build machine: ``jrc-2024-01`` for
+    ``/home/x/sources/jrc-2024-01.csv`` (or a Windows path)."""
+    name = re.split(r"[\\/]", path.strip())[-1]
+    stem, dot, _ = name.rpartition(".")
+    return stem if dot and stem else name
+
+
+def joined(items: Sequence[str], last: str) -> str:
+    """``a, b`` + ``last`` + ``c``: a list in running text (``last`` is " og ", " or ")."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + last + items[-1]
 
 
 def card_name(card: Card, words: Words) -> str:
@@ -282,8 +411,53 @@ class ChapterWords:
     end_heading: str
     #: An example this deck has no cards for.
     missing: str
-    #: Joins the last two of a list: " and ".
+    #: Join the last two of a list: " and ", " or ", and after "neither", " nor ".
     and_: str
+    or_: str
+    nor_: str
+    #: The house rules: each of the game's variants, under its name in the game's table.
+    house_heading: str
+    house_intro: str
+    #: The quick reference's title (with ``{game}``), its parts' headings and the heads
+    #: of its table of special cards.
+    quick_title: str
+    quick_need: str
+    quick_deal: str
+    quick_turn: str
+    quick_cards: str
+    quick_end: str
+    quick_headings: tuple[str, ...]
+
+
+#: The placeholders of the shared texts (a text not named here takes none).
+CHAPTER_FIELDS: dict[str, frozenset[str]] = {"quick_title": frozenset({"game"})}
+
+
+def quick_reference(
+    game: str,
+    shared: ChapterWords,
+    *,
+    need: str,
+    deal: str,
+    turn: Sequence[str],
+    cards: Sequence[tuple[str, str]],
+    end: str,
+    summary: tuple[str, str],
+) -> QuickReference:
+    """A game's page for the table, in the order every game's has: what you need, the
+    deal, the turn, the special cards (``(cards, effect)`` rows), the end."""
+    return QuickReference(
+        title=shared.quick_title.format(game=game),
+        sections=(
+            QuickSection(shared.quick_need, Para(need)),
+            QuickSection(shared.quick_deal, Para(deal)),
+            QuickSection(shared.quick_turn, Numbered(tuple(turn))),
+            QuickSection(shared.quick_cards, Grid(shared.quick_headings, tuple(cards))),
+            QuickSection(shared.quick_end, Para(end)),
+        ),
+        cards=summary[0],
+        deal=summary[1],
+    )
 
 
 def paras(texts: Sequence[str]) -> list[Block]:
@@ -304,6 +478,7 @@ def game_opening(
 
 
 __all__ = [
+    "CHAPTER_FIELDS",
     "Block",
     "Bullets",
     "CardRow",
@@ -312,27 +487,38 @@ __all__ = [
     "Contents",
     "Count",
     "Example",
+    "Grid",
     "Heading",
     "Language",
+    "Numbered",
     "Para",
     "Plural",
+    "QuickReference",
+    "QuickSection",
+    "Spoken",
     "TitlePage",
+    "WholeSheets",
     "Words",
     "burn_cards",
     "by_production",
     "caption",
     "card_name",
+    "date_in_words",
     "escape",
     "figure",
     "gallery",
     "game_opening",
     "invisible_cards",
+    "joined",
     "number",
     "paras",
     "plant",
     "plant_with",
+    "quick_reference",
     "ranked",
     "reset_cards",
+    "said",
+    "snapshot_name",
     "tens",
     "top_cards",
     "war_groups",

@@ -31,6 +31,12 @@ PALETTE_COLOURS: tuple[str, ...] = (
     "glue",
     "nr_muted",
     "fine_muted",
+    "haze",
+    "ridge",
+    "deep_water",
+    "mountain_shade",
+    "wave",
+    "concrete",
 )
 
 #: What a layout's text style may name.

@@ -9,7 +9,8 @@ import re
 
 from kraftstokk.design.fonts import text_width
 from kraftstokk.design.geometry import mm
-from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.layout import CardLayout, layout_listing
+from kraftstokk.design.picture_words import unknown_note
 from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import Card, Deck
 
@@ -66,15 +67,35 @@ _ACRONYM = re.compile(r"^[A-ZÆØÅ]{2,}")
 
 
 def credit_lines(data: str, layout: CardLayout) -> list[str] | None:
-    """The first form of ``data`` that fits the footer in DATA_LINES lines, wrapped."""
+    """The deck's one wording of ``data`` (:func:`credit_wording`) in ``layout``'s footer,
+    wrapped into at most DATA_LINES lines; None when it does not fit."""
+    wording = credit_wording(data, layout)
+    return None if wording is None else _footer_lines(wording, layout)
+
+
+def credit_wording(data: str, layout: CardLayout) -> str | None:
+    """The one wording of the data credit a deck prints, whatever its layout: the first form
+    of ``data`` that fits the small print of every layout there is (and of ``layout``), so
+    the faces of each card size and the tuck box all say the same; None when none does."""
+    layouts = [*_known_layouts(), layout]
+    for form in credit_forms(data):
+        if all(_footer_lines(form, each) is not None for each in layouts):
+            return form
+    return None
+
+
+def _known_layouts() -> list[CardLayout]:
+    return layout_listing()[0]
+
+
+def _footer_lines(form: str, layout: CardLayout) -> list[str] | None:
     style = layout.styles.small_print
     width = mm(layout.boxes.footer.w)
-    for form in credit_forms(data):
-        wrapped = _wrap_keeping_licences(f"Data: {form}", style.face, style.size, width)
-        if len(wrapped) <= DATA_LINES and all(
-            text_width(line, style.face, style.size) <= width for line in wrapped
-        ):
-            return wrapped
+    wrapped = _wrap_keeping_licences(f"Data: {form}", style.face, style.size, width)
+    if len(wrapped) <= DATA_LINES and all(
+        text_width(line, style.face, style.size) <= width for line in wrapped
+    ):
+        return wrapped
     return None
 
 
@@ -97,14 +118,29 @@ _GLUE = "\x00"  # stands for a space inside a licence name until the words are s
 
 
 def credit_problem(data: str, layout: CardLayout) -> str:
-    """Why ``data`` cannot be printed in ``layout``'s small print."""
-    style = layout.styles.small_print
+    """Why ``data`` cannot be printed in ``layout``'s small print (or in some layout's: every
+    layout prints one wording)."""
     shortest = credit_forms(data)[-1]
+    narrow = next(
+        (each for each in [layout, *_known_layouts()] if _footer_lines(shortest, each) is None),
+        layout,
+    )
+    style = narrow.styles.small_print
     return (
-        f"layout {layout.name}: the data credit does not fit the small print in "
+        f"layout {narrow.name}: the data credit does not fit the small print in "
         f"{DATA_LINES} lines at {style.size:g} pt, not even as {clip(shortest, 80)!r}; shorten the "
         "snapshot's attribution (the booklet prints it in full)"
     )
+
+
+def picture_note(card: Card) -> str | None:
+    """What the small print says a plant's picture could not show: its type, its place or
+    both unknown (the picture is drawn from its figures all the same)."""
+    if card.joker:
+        return None
+    place_known = card.lat is not None and card.lon is not None
+    note = unknown_note(card.type is not None, place_known)
+    return None if note is None else note[0].upper() + note[1:] + "."
 
 
 def special_text(card: Card) -> str | None:

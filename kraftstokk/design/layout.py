@@ -16,18 +16,21 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
-    field_validator,
     model_validator,
 )
 
 from kraftstokk.bounds import Range, range_of
 from kraftstokk.design.colour_names import COLOUR_NAMES
-from kraftstokk.design.fonts import SANS, SANS_BOLD
+from kraftstokk.design.fonts import SANS, SANS_BOLD, text_width
+from kraftstokk.design.geometry import MM as MM_PT
 from kraftstokk.design.geometry import Box
+from kraftstokk.design.picture_words import TYPE_LABELS
 from kraftstokk.errors import LayoutError, clip, listed
 from kraftstokk.plain import reason, where
 from kraftstokk.textfile import load_each, read_data_file, toml_names, toml_table
@@ -39,6 +42,13 @@ MAX_EXTENDS = 8
 #: A layout file is a few kB.
 MAX_LAYOUT_BYTES = 256 * 1024
 SIZE_TOLERANCE = 1e-6
+#: A label's height from its lowest descender to its capitals' top, in ems (Vera Bold).
+LABEL_EXTENT = 0.96
+#: Vera's capital height, in ems.
+CAP_HEIGHT = 0.73
+#: The most lines of small print a face has: title and edition, the data credit in two,
+#: and the note on a plant whose type or place is unknown; a Strømkrig line above them.
+SMALL_PRINT_LINES = 4
 
 Align = Literal["left", "centre", "right"]
 
@@ -110,26 +120,31 @@ class Boxes(_Strict):
     name: BoxSpec
     name_text: BoxSpec
     picture: BoxSpec
+    #: Inside the picture: the landscape, the map panel, the suit's disc, the type's name.
+    scene: BoxSpec
+    map: BoxSpec
+    disc: BoxSpec
+    type_label: BoxSpec
     rows: BoxSpec
     footer: BoxSpec
+
+
+def _known_colour_name(value: str) -> str:
+    if value not in COLOUR_NAMES:
+        raise ValueError(f"{value!r} is not a colour name; choose from {', '.join(COLOUR_NAMES)}")
+    return value
+
+
+ColourName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_known_colour_name)]
 
 
 class TextStyle(_Strict):
     font: Literal["sans"] = "sans"  # the embedded Bitstream Vera family (design/fonts.py)
     weight: Literal["regular", "bold"] = "regular"
     size: FontSize
-    colour: str = Field(min_length=1, max_length=40)
+    colour: ColourName
     align: Align = "left"
     leading: Annotated[float, Range(0.5, 3, "× size")] = 1.2  # line height / size
-
-    @field_validator("colour")
-    @classmethod
-    def _known_colour(cls, value: str) -> str:
-        if value not in COLOUR_NAMES:
-            raise ValueError(
-                f"{value!r} is not a colour name; choose from {', '.join(COLOUR_NAMES)}"
-            )
-        return value
 
     @property
     def face(self) -> str:
@@ -149,6 +164,7 @@ class Styles(_Strict):
     joker_rule: TextStyle
     small_print: TextStyle
     special: TextStyle
+    type_label: TextStyle
     back_title: TextStyle
     back_edition: TextStyle
 
@@ -165,8 +181,99 @@ class NameFitMeasures(_Strict):
     step: Annotated[float, Range(0.1, 4, "pt")]  # (a smaller step is thousands of tries)
 
 
+Ratio = Annotated[float, Range(0, 10, "× ")]
+
+
+def _tuples(value: Any) -> Any:
+    """TOML's arrays as tuples (a layout is frozen, and hashed)."""
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+class PictureColours(_Strict):
+    """Which palette colour paints each part of the picture."""
+
+    sky: ColourName
+    haze: ColourName
+    ridge: ColourName
+    snow: ColourName
+    mountain: ColourName
+    mountain_shade: ColourName
+    water: ColourName
+    lake: ColourName
+    wave: ColourName
+    dam: ColourName
+    station: ColourName
+    window: ColourName
+    penstock: ColourName
+    flow: ColourName
+    disc: ColourName
+    disc_ring: ColourName
+    joker_bolt: ColourName
+
+
 class PictureMeasures(_Strict):
-    disc_radius: Length
+    """The picture's measures (mm inside the scene box, from its lower-left corner, unless
+    a unit says otherwise); ``design/picture_plan.py`` says what each one does."""
+
+    water_level: Length
+    drop_room: Length
+    drop_steps: Annotated[int, Range(10, 10_000, "steps")]
+    station_width: Length
+    station_height: Length
+    station_min: Length
+    station_right: Offset
+    lake_width: Length
+    lake_depth: Length
+    lake_min: Length
+    lake_left: Offset
+    river_depth: Length
+    size_steps: Annotated[int, Range(10, 10_000, "steps")]
+    bank: Offset
+    dam_freeboard: Offset
+    dam_crest: Length
+    dam_batter: Ratio
+    weir_height: Length
+    lower_dam_gap: Offset
+    lower_dam_rise: Length
+    slope_run: Ratio
+    slope_min_run: Offset
+    penstock_width: LineWidth
+    pipe_gap: Offset
+    arrow_size: Length
+    ridge_rise: Offset
+    ridge_floor: Offset
+    ridge_amplitude: Offset
+    ridge_headroom: Offset
+    range_foot: Offset
+    range_amplitude: Offset
+    shoulder_amplitude: Offset
+    skyline: Annotated[
+        tuple[tuple[Length, Ratio], ...],
+        BeforeValidator(_tuples),
+        Field(min_length=1, max_length=8),
+    ]
+    snow_south: Annotated[float, Range(0, 9000, "m")]
+    snow_north: Annotated[float, Range(0, 9000, "m")]
+    alpine_head: Annotated[float, Range(1, 5000, "m")]
+    place_step: Annotated[float, Range(0.001, 1, "°")]
+    wave_width: LineWidth
+    wave_length: Length
+    wave_amplitude: Offset
+    disc_ring_width: LineWidth
+    colours: PictureColours
+
+
+class MapMeasures(_Strict):
+    """The map panel: the outline's padding and the plant's mark."""
+
+    padding: Offset
+    mark_radius: Length
+    halo: Offset
+    ring_radius: Length
+    ring_width: LineWidth
+    coast_width: LineWidth
 
 
 class RowMeasures(_Strict):
@@ -229,6 +336,7 @@ class LayoutFile(_Strict):
     index: IndexMeasures
     name_fit: NameFitMeasures
     picture: PictureMeasures
+    map: MapMeasures
     rows: RowMeasures
     joker: JokerMeasures
     footer: FooterMeasures
@@ -252,7 +360,7 @@ class LayoutFile(_Strict):
     def _measures_on_the_card(self) -> None:
         """Every millimetre measure of the parts fits on this card (its longer side)."""
         side = max(self.card.width, self.card.height)
-        for table in ("index", "picture", "rows", "joker", "footer", "back"):
+        for table in ("index", "picture", "map", "rows", "joker", "footer", "back"):
             part = getattr(self, table)
             for key, field in type(part).model_fields.items():
                 bounds = range_of(field)
@@ -273,6 +381,10 @@ class CardBoxes(BaseModel):
     name: Box
     name_text: Box
     picture: Box
+    scene: Box
+    map: Box
+    disc: Box
+    type_label: Box
     rows: Box
     footer: Box
 
@@ -448,6 +560,11 @@ def _boxes(file: str, spec: LayoutFile) -> CardBoxes:
                 )
             parent = resolve(box_spec.within, (*seen, box_name))
         box = box_spec.resolve(parent)
+        if box_spec.within is not None and not _inside(box, parent):
+            raise LayoutError(
+                f"{file}: boxes.{box_name}: reaches outside boxes.{box_spec.within}, "
+                "which it lies within"
+            )
         if box.w <= 0 or box.h <= 0:
             raise LayoutError(f"{file}: boxes.{box_name}: has no area ({box.w:g} × {box.h:g} mm)")
         if not _inside(box, safe):
@@ -461,7 +578,114 @@ def _boxes(file: str, spec: LayoutFile) -> CardBoxes:
     for box_name in specs:
         resolve(box_name, ())
     index = resolved["index"]
-    return CardBoxes(index_rotated=index.rotated_180(spec.card.width, spec.card.height), **resolved)
+    resolved["index_rotated"] = index.rotated_180(spec.card.width, spec.card.height)
+    inside = {name: _ancestors(name, specs) for name in resolved}
+    _refuse_overlaps(file, resolved, inside)
+    boxes = CardBoxes(**resolved)
+    _refuse_misfit_picture(file, spec, boxes)
+    _refuse_short_footer(file, spec, boxes.footer)
+    return boxes
+
+
+def _refuse_short_footer(file: str, spec: LayoutFile, footer: Box) -> None:
+    """The footer holds the most small print a face has, and a Strømkrig line above it."""
+    small, special, measures = spec.styles.small_print, spec.styles.special, spec.footer
+    lines = SMALL_PRINT_LINES * small.size * small.leading / MM_PT
+    need = measures.lift + lines + measures.special_lift + special.size * CAP_HEIGHT / MM_PT
+    if need > footer.h + 0.05:
+        raise LayoutError(
+            f"{file}: boxes.footer: {footer.h:g} mm high; {SMALL_PRINT_LINES} lines of small "
+            f"print and a Strømkrig line above them need {need:.2f} mm"
+        )
+
+
+def _ancestors(name: str, specs: dict[str, BoxSpec]) -> set[str]:
+    """The boxes ``name`` lies within, directly or through others (its turned twin's, for
+    the turned index)."""
+    found: set[str] = set()
+    current = specs.get("index" if name == "index_rotated" else name)
+    while current is not None and current.within is not None and current.within not in found:
+        found.add(current.within)
+        current = specs.get(current.within)
+    return found
+
+
+def _refuse_overlaps(file: str, boxes: dict[str, Box], inside: dict[str, set[str]]) -> None:
+    """No two boxes may share area unless one lies within the other (a square layout printed
+    the type's name over the suit's disc, and nothing said so)."""
+    names = list(boxes)
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            if first in inside[second] or second in inside[first]:
+                continue
+            a, b = boxes[first], boxes[second]
+            w = min(a.right, b.right) - max(a.x, b.x)
+            h = min(a.top, b.top) - max(a.y, b.y)
+            if w > SIZE_TOLERANCE and h > SIZE_TOLERANCE:
+                raise LayoutError(
+                    f"{file}: boxes.{first} and boxes.{second} overlap ({w:.2f} × {h:.2f} mm); "
+                    "move one, or put it within the other"
+                )
+
+
+def _refuse_misfit_picture(file: str, spec: LayoutFile, boxes: CardBoxes) -> None:
+    """The picture's largest parts fit its scene, and every type's name its label box."""
+    picture, scene = spec.picture, boxes.scene
+    style = spec.styles.type_label
+    longest = max(TYPE_LABELS.values(), key=lambda label: text_width(label, style.face, style.size))
+    width = text_width(longest, style.face, style.size) / MM_PT
+    if width > boxes.type_label.w + SIZE_TOLERANCE:
+        raise LayoutError(
+            f"{file}: boxes.type_label: {longest!r} at {style.size:g} pt is {width:.1f} mm wide, "
+            f"the box {boxes.type_label.w:g} mm"
+        )
+    height = style.size * LABEL_EXTENT / MM_PT
+    if height > boxes.type_label.h + SIZE_TOLERANCE:
+        raise LayoutError(
+            f"{file}: boxes.type_label: {style.size:g} pt text needs {height:.1f} mm of "
+            f"height, the box has {boxes.type_label.h:g}"
+        )
+    if boxes.type_label.top > scene.y + picture.water_level + SIZE_TOLERANCE:
+        raise LayoutError(
+            f"{file}: boxes.type_label: reaches above the water (picture.water_level "
+            f"{picture.water_level:g} mm): the type's name is printed on the water"
+        )
+    dam = picture.dam_crest + (picture.lake_depth + picture.dam_freeboard) * picture.dam_batter
+    need = (
+        picture.lake_left
+        + picture.lake_width
+        + dam
+        + picture.slope_min_run
+        + picture.station_width
+        + picture.station_right
+    )
+    if need > scene.w + SIZE_TOLERANCE:
+        raise LayoutError(
+            f"{file}: picture: the largest lake, dam and station need {need:.1f} mm side by side "
+            f"(lake_left + lake_width + the dam + slope_min_run + station_width + station_right); "
+            f"boxes.scene is {scene.w:g} mm wide"
+        )
+    if picture.water_level + picture.drop_room + picture.dam_freeboard > scene.h:
+        raise LayoutError(
+            f"{file}: picture: water_level + drop_room + dam_freeboard "
+            f"({picture.water_level + picture.drop_room + picture.dam_freeboard:g} mm) is more "
+            f"than boxes.scene's height ({scene.h:g} mm)"
+        )
+    station = Box(
+        scene.right - picture.station_right - picture.station_width,
+        scene.y + picture.water_level,
+        picture.station_width,
+        picture.station_height,
+    )
+    disc = boxes.disc
+    if (
+        min(station.right, disc.right) - max(station.x, disc.x) > SIZE_TOLERANCE
+        and min(station.top, disc.top) - max(station.y, disc.y) > SIZE_TOLERANCE
+    ):
+        raise LayoutError(
+            f"{file}: picture: the largest station (station_width × station_height at "
+            f"station_right) would stand in boxes.disc"
+        )
 
 
 def _inside(box: Box, outer: Box) -> bool:

@@ -198,6 +198,12 @@ class Palette:
     glue: Color  # glue areas on the tuck box
     nr_muted: Color  # the booklet's nr. column (small text)
     fine_muted: Color  # the booklet's small grey text: captions, running heads
+    haze: Color  # the picture's farthest mountains, paler than the ridge
+    ridge: Color  # the picture's far mountains, a pale tint of the accent
+    deep_water: Color  # the picture's water below the station, darker than a lake
+    mountain_shade: Color  # the picture's near mountain on its shaded side
+    wave: Color  # light lines on the picture's water
+    concrete: Color  # dams and weirs: a grey in black ink alone
     model: ColourModel = "rgb"
 
     def suit_colour(self, suit: str | None) -> Color:
@@ -248,6 +254,12 @@ def palette_inks(style: dict[str, Any]) -> dict[str, Ink]:
         "glue": grey(0.45),
         "nr_muted": grey(0.6),
         "fine_muted": grey(0.62),
+        "haze": accent.towards(PAPER_WHITE, 0.8),
+        "ridge": accent.towards(PAPER_WHITE, 0.68),
+        "deep_water": accent.towards(RICH_BLACK, 0.18),
+        "mountain_shade": accent.towards(PAPER_WHITE, 0.42),
+        "wave": accent.towards(PAPER_WHITE, 0.45),
+        "concrete": grey(0.3),
     }
 
 

@@ -3,7 +3,8 @@
 Each face and the back is described by what the drawing code puts on it, in the values
 it draws: the corner index, the fitted name, each figure as printed (with the deck's
 rounding), its nr., its TOPP 3 / USYNLIG mark and its bar's step, the picture's type,
-peak step and map grid cell, the Strømkrig line, the small print, and the design
+its drop, station and lake in whole steps of their scales, the place its skyline is
+drawn for and the map's grid cell, the Strømkrig line, the small print, and the design
 (colours and layout). Two faces with equal descriptions draw the same marks; the
 reprint verdict (:mod:`kraftstokk.deck.reprint`) compares these, never the deck's data.
 """
@@ -12,15 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.design.face_text import small_print_lines, special_text
+from kraftstokk.design.face_text import picture_note, small_print_lines, special_text
 from kraftstokk.design.fit import fit_name
 from kraftstokk.design.layout import CardLayout, load_layout
 from kraftstokk.design.map_frame import map_frame
 from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.design.palette import RGB, palette_from_style, palette_key
-from kraftstokk.design.picture_plan import has_plant_picture, map_box
+from kraftstokk.design.picture_plan import map_box, plan_picture
 from kraftstokk.design.presets import deck_layout_name
-from kraftstokk.design.scales import BAR_STEPS, HEAD_STEPS, deck_scales, step
+from kraftstokk.design.scales import BAR_STEPS, deck_scales, step
 from kraftstokk.models import CATEGORIES, Card, Category, Deck
 
 #: A face or the back: field -> what is printed there, as text.
@@ -36,7 +37,10 @@ FIELD_KINDS: dict[str, str] = {
     "special": "flags",
     **{f"bar_{category}": "bars" for category in CATEGORIES},
     "type": "picture",
-    "peak": "picture",
+    "drop": "picture",
+    "station": "picture",
+    "lake": "picture",
+    "terrain": "picture",
     "map": "map",
     "small_print": "small print",
     "title": "title",
@@ -122,17 +126,27 @@ def printed_face(card: Card, ctx: FaceFacts) -> Printed:
         out[f"mark_{category}"] = "TOPP 3" if top3 else "USYNLIG" if invisible else "none"
         out[f"bar_{category}"] = f"{step(value, ctx.ranges[category], BAR_STEPS)}/{BAR_STEPS}"
     out["special"] = special_text(card) or "none"
+    note = picture_note(card)
+    if note:
+        out["small_print"] += f" / {note}"
     return out
 
 
 def _picture(card: Card, ctx: FaceFacts) -> Printed:
-    head = card.head_m
-    peak = "?" if head is None else f"{step(head, ctx.ranges['head_m'], HEAD_STEPS)}/{HEAD_STEPS}"
-    if not has_plant_picture(card):
-        return {"type": "the common landscape", "peak": peak, "map": "none"}
+    if card.head_m is None or card.mw is None or card.gwh is None:
+        return {"type": card.type or "no type", "drop": "?", "map": "?"}
+    plan = plan_picture(card, ctx.ranges, ctx.layout)
     where = "none"
     if card.lat is not None and card.lon is not None:
-        frame = map_frame(map_box(ctx.layout.boxes.picture))
+        frame = map_frame(map_box(ctx.layout))
         cell = frame.grid_point(card.lat, card.lon)
         where = "off the map" if cell is None else f"{cell[0]},{cell[1]}"
-    return {"type": card.type or "no type", "peak": peak, "map": where}
+    terrain = "no place" if plan.place is None else f"{plan.place[0]:g} N {plan.place[1]:g} E"
+    return {
+        "type": card.type or "no type",
+        "drop": "{}/{}".format(*plan.drop_steps),
+        "station": "{}/{}".format(*plan.station_steps),
+        "lake": "{}/{}".format(*plan.lake_steps),
+        "terrain": terrain,
+        "map": where,
+    }

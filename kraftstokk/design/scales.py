@@ -1,13 +1,15 @@
-"""Marks drawn to a scale, in steps: a figure's bar, the landscape's peak, the map's dot.
+"""Marks drawn to a scale, in steps: a figure's bar, the picture's drop, station and lake,
+the map's dot.
 
 A bar shows its figure on the deck's scale, from 0 to a round figure at or above the
-deck's highest (4 357 GWh: 0 to 4 500), and the peak rises with the plant's head on the
-same kind of scale; both are drawn in whole steps of it, and a plant's dot sits on a grid
-of the map. So a revised figure changes no other card's bar unless the deck's highest
-passes a round figure, a change no one could see (a hundredth of a millimetre) draws the
-very same card, and the reprint verdict (:mod:`kraftstokk.design.printed`) can say
-exactly which faces print differently. The steps are finer than the eye: 0.2 mm on a
-bar, 0.2 mm on the peak, 0.1 mm on the map.
+deck's highest (4 357 GWh: 0 to 4 500), and the picture draws the plant's head, effekt
+and produksjon on the same scales (``design/picture_plan.py``); each is drawn in whole
+steps of its scale, and a plant's dot sits on a grid of the map. So a revised figure
+changes no other card's marks unless the deck's highest passes a round figure, a change
+no one could see (a hundredth of a millimetre) draws the very same card, and the reprint
+verdict (:mod:`kraftstokk.design.printed`) can say exactly which faces print differently.
+The steps are finer than the eye: 0.2 mm on a bar, under 0.02 mm on the drop (the
+layout's ``drop_steps``), 0.1 mm on the map.
 """
 
 from __future__ import annotations
@@ -18,8 +20,6 @@ from kraftstokk.models import CATEGORIES, Category, Deck
 
 #: A bar is drawn in this many steps of the deck's range (about 0.2 mm each on poker).
 BAR_STEPS = 200
-#: The peak's height above the water, in steps of the deck's range of head.
-HEAD_STEPS = 50
 #: The grid the map's dot sits on, in mm.
 MAP_GRID_MM = 0.1
 
@@ -52,18 +52,13 @@ def bar_share(value: float, span: tuple[float, float]) -> float:
     return step(value, span, BAR_STEPS) / BAR_STEPS
 
 
-def head_share(value: float, span: tuple[float, float]) -> float:
-    """How far the peak rises for a head of ``value``: whole steps of the deck's range."""
-    return step(value, span, HEAD_STEPS) / HEAD_STEPS
-
-
 def grid(offset: float, cell: float) -> int:
     """The grid line nearest ``offset`` (both in the same unit)."""
     return math.floor(offset / cell + 0.5)
 
 
 def deck_scales(deck: Deck) -> dict[Category, tuple[float, float]]:
-    """The scale each category's bars (and the head's peak) are drawn on in ``deck``."""
+    """The scale each category's bars (and the picture's measures) are drawn on in ``deck``."""
     plants = deck.plant_cards
     return {
         c: scale_of([v for card in plants if (v := getattr(card, c)) is not None])

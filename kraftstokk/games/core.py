@@ -298,6 +298,18 @@ class State(ABC):
         ``rng``: how a playout (``games/playouts.py``) plays a position on from a seed."""
         raise GameError(f"{self.game.name} cannot play a position on from a new seed")
 
+    def redeal_unseen(self, rng: random.Random) -> None:
+        """Deal the cards no seat has seen (the stock, face-down cards) again from ``rng``
+        among the places they lie in, and draw later chance events from ``rng``.
+
+        What every seat may know stays as it was (each ``observation``, the legal
+        actions): the served game does this when a game is resumed from a save, so a
+        player who peeked at a card and went back to an earlier save finds the hidden
+        cards dealt anew (``web/sessions.py``); a replay applies it where it happened
+        (:func:`replay`'s ``redeals``).
+        """
+        raise GameError(f"{self.game.name} cannot deal its unseen cards again")
+
     @abstractmethod
     def observation(self, seat: int) -> Any:
         """What ``seat`` may know: its own cards and public information only."""
@@ -439,3 +451,8 @@ def derive_seed(seed: int, *parts: int) -> int:
         value = (value * 6364136223846793005 + 1442695040888963407 + part) & 0xFFFFFFFFFFFFFFFF
         value ^= value >> 29
     return value
+
+
+#: Where a game's unseen cards were dealt again (``State.redeal_unseen``): after this
+#: many actions, from ``random.Random(seed)``.
+Redeal = tuple[int, int]  # (at, seed)

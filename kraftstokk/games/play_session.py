@@ -21,7 +21,7 @@ from typing import Any
 
 from kraftstokk import locales
 from kraftstokk.errors import GameError
-from kraftstokk.games.core import Action, Bot, DeckTable, Game, State, derive_seed
+from kraftstokk.games.core import Action, Bot, DeckTable, Game, Redeal, State, derive_seed
 from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator, say_cli
 from kraftstokk.games.observation import Observation
@@ -79,6 +79,7 @@ class Table:
     bots: list[Bot | None]
     state: State
     actions: list[Action]
+    redeals: list[Redeal] = field(default_factory=list)  # a log's, kept when saved again
 
 
 def check_language(lang: str) -> None:
@@ -139,7 +140,9 @@ def run_session(setup: PlaySetup, echo: Echo = print, ask: Ask = ask_terminal) -
         _show_result(state, echo, lang)
     if setup.save is not None:
         result = state.result() if state.is_terminal() else None
-        log = make_replay(table.deck, game, table.seat_names, table.seed, table.actions, result)
+        log = make_replay(
+            table.deck, game, table.seat_names, table.seed, table.actions, result, table.redeals
+        )
         save_replay(setup.save, log)
         echo(say_cli(lang, "play.saved", path=setup.save))
     return state
@@ -223,8 +226,11 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
     state = game.new_initial_state(random.Random(log.seed))
     for line in _story_lines(state.event_log(), teller):
         echo(line)
+    redeals = dict(log.redeals)
     for number, raw in enumerate(log.actions, start=1):
         action = tuple(raw)
+        if number - 1 in redeals:  # the browser dealt the unseen cards again here
+            state.redeal_unseen(random.Random(redeals[number - 1]))
         if state.is_terminal() or not state.is_legal(action):
             raise GameError(f"{source}: action {number} {list(action)} is not legal here")
         who = teller.seat(state.current_player())
@@ -328,9 +334,10 @@ def _load_table(setup: PlaySetup) -> Table:
     names[seat] = PERSON
     bots = _make_bots(game, names)
     try:
-        state = replay(game, log.seed, log.actions)
+        state = replay(game, log.seed, log.actions, redeals=log.redeals)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
     check_result(log, state, source)
     actions: list[Action] = [tuple(a) for a in log.actions]
-    return Table(log_deck(log, source), game, log.seed, seat, names, bots, state, actions)
+    deck = log_deck(log, source)
+    return Table(deck, game, log.seed, seat, names, bots, state, actions, list(log.redeals))

@@ -5,6 +5,9 @@ A log holds everything a replay needs, so it stands alone: the deck (the content
 (for the record; a replay does not ask the bots again), the seed and the actions, and
 optionally the result the game had. Replaying applies the actions to a fresh game
 seeded alike; every chance event comes from that seed, so the positions are the same.
+A game the browser resumed from a save had its unseen cards dealt again there
+(``State.redeal_unseen``): its log lists each such point and seed under ``redeals``
+(left out when there is none).
 """
 
 from __future__ import annotations
@@ -14,12 +17,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from kraftstokk.atomic import write_text
 from kraftstokk.bounds import Range
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
-from kraftstokk.games.core import Action, DeckTable, Game, Result, State
+from kraftstokk.games.core import Action, DeckTable, Game, Redeal, Result, State
 from kraftstokk.games.replay_data import FORMAT, VERSION, replay_data, result_data
 from kraftstokk.games.runner import replay
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
@@ -77,6 +88,22 @@ class ReplayLog(BaseModel):
     seed: Annotated[int, Range(*SEED_RANGE, "")]
     actions: list[list[int]] = Field(max_length=MAX_ACTION_CAP)
     result: ReplayResult | None = None
+    #: [after this many actions, seed]: where the unseen cards were dealt again.
+    redeals: list[
+        tuple[
+            Annotated[int, Range(0, MAX_ACTION_CAP, "actions")],
+            Annotated[int, Range(*SEED_RANGE, "")],
+        ]
+    ] = Field(default_factory=list, max_length=MAX_ACTION_CAP)
+
+    @model_serializer(mode="wrap")
+    def _without_no_redeals(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.redeals:
+            data.pop("redeals", None)  # a log as every log was before redeals
+        return data
 
 
 def make_replay(
@@ -86,9 +113,10 @@ def make_replay(
     seed: int,
     actions: Sequence[Action],
     result: Result | None = None,
+    redeals: Sequence[Redeal] = (),
 ) -> ReplayLog:
     """A log of a game played (or begun) with ``game`` on ``deck``."""
-    data = replay_data(deck.model_dump(mode="json"), game, bots, seed, actions, result)
+    data = replay_data(deck.model_dump(mode="json"), game, bots, seed, actions, result, redeals)
     return ReplayLog.model_validate(data)
 
 
@@ -201,7 +229,7 @@ def replay_log(log: ReplayLog | str | Path, *, debug: bool = False) -> State:
         log = load_replay(log)
     game = game_from_log(log, source)
     try:
-        state = replay(game, log.seed, log.actions, debug=debug)
+        state = replay(game, log.seed, log.actions, debug=debug, redeals=log.redeals)
     except GameError as exc:
         raise GameError(f"{source}: {exc.message}") from None
     check_result(log, state, source)

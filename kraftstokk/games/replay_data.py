@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from kraftstokk.games.core import Action, Game, Result
+from kraftstokk.games.core import Action, Game, Redeal, Result
 
 FORMAT: Final = "kraftstokk-replay"
 #: Version 2 numbers action kinds so that no two games share one (``games/README.md``);
@@ -24,10 +24,12 @@ def replay_data(
     seed: int,
     actions: Sequence[Action],
     result: Result | None = None,
+    redeals: Sequence[Redeal] = (),
 ) -> dict[str, Any]:
-    """The log of a game played (or begun) with ``game`` on ``deck`` (``deck.json``'s content)."""
+    """The log of a game played (or begun) with ``game`` on ``deck`` (``deck.json``'s content);
+    ``redeals``: where its unseen cards were dealt again (a key only when there are any)."""
     rules = game.rules()
-    return {
+    log = {
         "format": FORMAT,
         "version": VERSION,
         "deck": deck,
@@ -42,6 +44,9 @@ def replay_data(
         "actions": [list(action) for action in actions],
         "result": None if result is None else result_data(result),
     }
+    if redeals:
+        log["redeals"] = [list(redeal) for redeal in redeals]
+    return log
 
 
 def result_data(result: Result) -> dict[str, Any]:

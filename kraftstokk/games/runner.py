@@ -14,7 +14,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from kraftstokk.errors import GameError
-from kraftstokk.games.core import Action, Bot, Game, LazyRandom, Result, State, derive_seed
+from kraftstokk.games.core import (
+    Action,
+    Bot,
+    Game,
+    LazyRandom,
+    Redeal,
+    Result,
+    State,
+    derive_seed,
+)
 from kraftstokk.games.events import Event
 from kraftstokk.games.fastcore import MAX_SEED, NativeRun, native_core
 from kraftstokk.games.stats import Stats
@@ -141,11 +150,22 @@ def native_record(game: Game, seed: int, run: NativeRun) -> GameRecord:
 
 
 def replay(
-    game: Game, seed: int, actions: Sequence[Sequence[int]], *, debug: bool = False
+    game: Game,
+    seed: int,
+    actions: Sequence[Sequence[int]],
+    *,
+    debug: bool = False,
+    redeals: Sequence[Redeal] = (),
 ) -> State:
-    """Apply a recorded action list to a fresh game with the same seed."""
+    """Apply a recorded action list to a fresh game with the same seed (and its unseen
+    cards dealt again where ``redeals`` say)."""
     state = game.new_initial_state(random.Random(seed))
+    pending = sorted(redeals)
+    if pending and not 0 <= pending[-1][0] <= len(actions):
+        raise GameError(f"replay: a redeal after action {pending[-1][0]}, not one of the game's")
     for number, action in enumerate(actions, start=1):
+        while pending and pending[0][0] == number - 1:
+            state.redeal_unseen(random.Random(pending.pop(0)[1]))
         if state.is_terminal():
             raise GameError(f"replay: action {number} comes after the game ended")
         move = tuple(action)
@@ -154,6 +174,8 @@ def replay(
         state.apply(move)
         if debug:
             state.check_invariants()
+    for _, redeal_seed in pending:
+        state.redeal_unseen(random.Random(redeal_seed))
     return state
 
 

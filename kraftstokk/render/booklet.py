@@ -24,6 +24,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
+    KeepInFrame,
     KeepTogether,
     ListFlowable,
     ListItem,
@@ -46,10 +47,14 @@ from kraftstokk.design.blocks import (
     CardTable,
     Contents,
     Example,
+    Grid,
     Heading,
     Language,
+    Numbered,
     Para,
+    QuickReference,
     TitlePage,
+    WholeSheets,
     Words,
     escape,
     figure,
@@ -78,6 +83,9 @@ HEAD_SIZE = 8.0
 MARGIN_TOP = mm(15)
 MARGIN_BOTTOM = mm(17)
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
+FRAME_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+#: The table of the games: game, players, cards, deal (shares of the text width).
+GAMES_COLUMNS = (0.24, 0.14, 0.2, 0.42)
 CARD_GAP = mm(3.5)
 SMALL_CARD_SCALE = 0.36
 SINGLE_CARD_SCALE = 0.62
@@ -101,6 +109,10 @@ class Styles:
     toc1: ParagraphStyle
     toc2: ParagraphStyle
     contents_title: ParagraphStyle
+    quick_title: ParagraphStyle
+    quick_heading: ParagraphStyle
+    quick_body: ParagraphStyle
+    grid_cell: ParagraphStyle
 
 
 def make_styles(palette: Palette) -> Styles:
@@ -194,7 +206,7 @@ def make_styles(palette: Palette) -> Styles:
             spaceAfter=0,
         ),
         toc2=ParagraphStyle(
-            "toc2", parent=body, fontSize=8, leading=10.2, leftIndent=12, spaceAfter=0
+            "toc2", parent=body, fontSize=8, leading=9.8, leftIndent=12, spaceAfter=0
         ),
         contents_title=ParagraphStyle(
             "contents_title",
@@ -205,6 +217,29 @@ def make_styles(palette: Palette) -> Styles:
             textColor=palette.accent_dark,
             spaceAfter=10,
         ),
+        quick_title=ParagraphStyle(
+            "quick_title",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=15,
+            leading=19,
+            textColor=palette.accent_dark,
+            spaceAfter=2,
+        ),
+        quick_heading=ParagraphStyle(
+            "quick_heading",
+            parent=body,
+            fontName=SANS_BOLD,
+            fontSize=9.5,
+            leading=12,
+            textColor=palette.accent,
+            spaceBefore=6,
+            spaceAfter=2,
+        ),
+        quick_body=ParagraphStyle(
+            "quick_body", parent=body, fontSize=8.5, leading=11.2, spaceAfter=2
+        ),
+        grid_cell=ParagraphStyle("grid_cell", parent=body, fontSize=7.5, leading=9.4, spaceAfter=0),
     )
 
 
@@ -353,8 +388,10 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             [
                 PageTemplate(id="title", frames=[frame], onPage=self._title_page),
                 PageTemplate(id="body", frames=[frame], onPage=self._body_page),
+                PageTemplate(id="notes", frames=[frame], onPage=self._notes_page),
             ]
         )
+        self.notes_heading = ""
 
     def _title_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         # The bands run BOOKLET_BLEED past the page: the bleed of the print-shop file.
@@ -384,13 +421,173 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y, str(page))
         canvas.restoreState()
 
+    def _notes_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        """A page that brings the booklet to whole sheets: a heading and faint lines."""
+        self._body_page(canvas, doc)
+        canvas.saveState()
+        top = PAGE_HEIGHT - MARGIN_TOP
+        canvas.setFillColor(self.palette.accent_dark)
+        canvas.setFont(SANS_BOLD, 15)
+        canvas.drawString(MARGIN_X, top - 15, self.notes_heading)
+        canvas.setStrokeColor(self.palette.track)
+        canvas.setLineWidth(0.5)
+        y = top - mm(14)
+        while y > MARGIN_BOTTOM + mm(2):
+            canvas.line(MARGIN_X, y, PAGE_WIDTH - MARGIN_X, y)
+            y -= mm(8)
+        canvas.restoreState()
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        if flowables and isinstance(flowables[0], ExampleBox):
+            self._let_text_pass(flowables)
+        if flowables and isinstance(flowables[0], PadToSheets):
+            marker = flowables.pop(0)
+            self.notes_heading = marker.notes_heading
+            used = self.page - (1 if self.frame._atTop else 0)
+            breaks: list[Flowable] = []
+            for _ in range(-used % 4):  # the spacer begins the page the break asks for
+                breaks += [NextPageTemplate("notes"), PageBreak(), Spacer(1, 1)]
+            flowables[:0] = breaks
+            return
+        super().handle_flowable(flowables)
+
+    def _let_text_pass(self, flowables: list[Flowable]) -> None:
+        """An example kept whole that does not fit on what is left of the page waits for
+        the next page's top, and the text after it (up to the next chapter or example)
+        fills this page first, one piece at a time while pieces fit, so the page before it
+        is not left part empty. A section's heading passes only together with the start
+        of its text."""
+        frame = self.frame
+        if getattr(frame, "_atTop", True) or _fits(frame, flowables[:1], self.canv):
+            return
+        group = _passing_group(flowables[1:])
+        if group and _fits(frame, group, self.canv):
+            del flowables[1 : 1 + len(group)]
+            flowables[:0] = group
+
     def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, OnePage):
+            flowable = flowable.heading
         if isinstance(flowable, BookmarkedHeading):
             text = flowable.getPlainText()
             key = flowable.bookmark_key
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(text, key, level=flowable.toc_level, closed=False)
             self.notify("TOCEntry", (flowable.toc_level, text, self.page, key))
+
+
+class ExampleBox(Table):  # type: ignore[misc]
+    """A worked example: a shaded box that is never split over two pages."""
+
+
+def _fits(frame: Frame, flowables: Sequence[Flowable], canvas: Canvas) -> bool:
+    """Whether ``flowables`` fit whole, one after the other, on what is left of
+    ``frame`` (measured as ``Frame.add`` measures: the first one's space before counts
+    unless the frame is at its top)."""
+    first = flowables[0]
+    space = 0.0 if frame._atTop else max(first.getSpaceBefore() - frame._prevASpace, 0)
+    height = frame._y - frame._y1p - space
+    if height <= 0:
+        return False
+    width = frame._getAvailableWidth()
+    needed = 0.0
+    measured = [f for f in _unwrapped(flowables) if not isinstance(f, CondPageBreak)]
+    for i, flowable in enumerate(measured):
+        flowable.canv = canvas
+        if i:
+            needed += flowable.getSpaceBefore()
+        needed += flowable.wrap(width, height)[1] + flowable.getSpaceAfter()
+    return bool(needed - measured[-1].getSpaceAfter() <= height + 1e-6)
+
+
+def _unwrapped(flowables: Sequence[Flowable]) -> list[Flowable]:
+    """``flowables`` with each KeepTogether replaced by what it keeps together (its own
+    ``wrap`` asks for more than any page, to make the frame split it)."""
+    out: list[Flowable] = []
+    for flowable in flowables:
+        if isinstance(flowable, KeepTogether):
+            out += _unwrapped(flowable._content)
+        else:
+            out.append(flowable)
+    return out
+
+
+def _passing_group(following: list[Flowable]) -> list[Flowable]:
+    """What may go before an example that waits for the next page: the next block of
+    running text (a paragraph, or a whole list: a list is never split around an
+    example), or a section's heading with its first block; nothing when a chapter, a
+    page break, another example or a one-page block comes next."""
+    if not following:
+        return []
+    first = following[0]
+    if isinstance(first, CondPageBreak) and len(following) >= 3:
+        heading = following[1]
+        if isinstance(heading, BookmarkedHeading) and heading.toc_level > 0:
+            block = _first_block(following[2:])
+            return [first, heading, *block] if block else []
+        return []
+    return _first_block(following)
+
+
+def _first_block(following: list[Flowable]) -> list[Flowable]:
+    """The block of running text ``following`` starts with: one paragraph, or every item
+    of a list; empty when it starts with anything else."""
+    first = following[0] if following else None
+    if isinstance(first, BookmarkedHeading) or first is None:
+        return []
+    if _is_list(first):
+        run = 0
+        while run < len(following) and _is_list(following[run]):
+            run += 1
+        return following[:run]
+    return [first] if isinstance(first, Paragraph | KeepTogether) else []
+
+
+def _is_list(flowable: Flowable) -> bool:
+    """A list item, or list items kept together."""
+    if isinstance(flowable, KeepTogether):
+        return all(_is_list(part) for part in flowable._content)
+    return isinstance(flowable, ListFlowable)
+
+
+class OnePage(Flowable):  # type: ignore[misc]
+    """Content that stays on one page: on the page it falls on if it fits what is left,
+    else whole on the next; taller than a page it is an error (:func:`build_booklet`
+    asks to shorten the text), never a page that runs over. ``heading`` enters the
+    contents and the outline."""
+
+    def __init__(self, content: list[Flowable], heading: BookmarkedHeading) -> None:
+        super().__init__()
+        self.heading = heading
+        self.inner = KeepInFrame(CONTENT_WIDTH, FRAME_HEIGHT, content, mode="error")
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.inner.canv = getattr(self, "canv", None)
+        width, height = self.inner.wrap(available_width, FRAME_HEIGHT)
+        self.width, self.height = width, height
+        return width, height
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return []  # never split: the frame moves it whole to the next page
+
+    def draw(self) -> None:
+        self.inner.drawOn(self.canv, 0, 0)
+
+
+class PadToSheets(Flowable):  # type: ignore[misc]
+    """The booklet's end: :class:`BookletDoc` adds notes pages after it, so that the
+    booklet fills whole sheets (a multiple of four pages), on screen as in print, and
+    the saddle-stitch file needs no blank page of its own."""
+
+    def __init__(self, notes_heading: str) -> None:
+        super().__init__()
+        self.notes_heading = notes_heading
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
 
 
 # --- Blocks to flowables -----------------------------------------------------------------
@@ -439,13 +636,21 @@ class StoryBuilder:
         if isinstance(block, Bullets):
             return self.bullets(block.items)
         if isinstance(block, CardRow):
-            return [self.card_row(block.cards, block.captions)]
+            return [self.card_row(block.cards, block.captions, face_down=block.face_down)]
         if isinstance(block, Example):
             return self.example(block)
         if isinstance(block, Contents):
             return self.contents(block)
         if isinstance(block, CardTable):
             return [self.card_table(block)]
+        if isinstance(block, Numbered):
+            return [self.steps(block.items, self.styles.body)]
+        if isinstance(block, Grid):
+            return [self.grid(block, [CONTENT_WIDTH * share for share in GAMES_COLUMNS])]
+        if isinstance(block, QuickReference):
+            return self.quick_reference(block)
+        if isinstance(block, WholeSheets):
+            return [PadToSheets(block.heading)]
         return self.title_page(block)
 
     def heading(self, block: Heading) -> list[Flowable]:
@@ -485,7 +690,11 @@ class StoryBuilder:
         return lists
 
     def card_row(
-        self, cards: Sequence[Card], captions: Sequence[str], width: float = CONTENT_WIDTH
+        self,
+        cards: Sequence[Card],
+        captions: Sequence[str],
+        width: float = CONTENT_WIDTH,
+        face_down: frozenset[int] = frozenset(),
     ) -> Flowable:
         if not cards:
             return Spacer(1, 0)
@@ -494,7 +703,12 @@ class StoryBuilder:
         fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(self.card_layout.width))
         scale = min(scale, fit)
         card_width = mm(self.card_layout.width) * scale
-        pictures: list[Any] = [CardPicture(card, self.deck, scale, self.colour) for card in cards]
+        pictures: list[Any] = [
+            CardBackPicture(self.deck, scale, self.colour)
+            if i in face_down
+            else CardPicture(card, self.deck, scale, self.colour)
+            for i, card in enumerate(cards)
+        ]
         rows: list[list[Any]] = [pictures]
         if captions:
             rows.append([Paragraph(escape(text), self.styles.caption) for text in captions])
@@ -517,38 +731,116 @@ class StoryBuilder:
         return table
 
     def example(self, block: Example) -> list[Flowable]:
-        """A shaded box, one table row per part, so that a long example may go on over a
-        page break between its parts (never inside one, never right after its title)."""
+        """A shaded box, one table row per part, kept whole on one page: one that does
+        not fit where it falls waits for the next page while the text after it fills
+        this one (:meth:`BookletDoc._let_text_pass`)."""
         inner_width = CONTENT_WIDTH - 2 * mm(3)
         rows: list[list[Any]] = [[Paragraph(block.title, self.styles.example_title)]]
-        # The title stays with the first part, and the last part is never left alone.
-        together: list[tuple[int, int]] = [(0, 1), (len(block.body) - 1, len(block.body))]
         for part in block.body:
             if isinstance(part, CardRow):
-                # Pictures stay with the text that introduces them.
-                together.append((len(rows) - 1, len(rows)))
-                rows.append([self.card_row(part.cards, part.captions, inner_width)])
+                rows.append([self.card_row(part.cards, part.captions, inner_width, part.face_down)])
             elif isinstance(part, Bullets):
                 rows.append([self.bullets(part.items)])
             else:
                 rows.append([Paragraph(part.text, self.styles.body)])
         last = len(rows) - 1
-        box = Table(rows, colWidths=[CONTENT_WIDTH])
+        box = ExampleBox(rows, colWidths=[CONTENT_WIDTH])
+        box.setStyle(
+            table_style(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), _ground_of_small_text(self.palette)),
+                    ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
+                    ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
+                    # Inside a table the paragraphs' own spacing is lost: pad each row.
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                    ("TOPPADDING", (0, 0), (-1, 0), mm(2.5)),
+                    ("BOTTOMPADDING", (0, last), (-1, last), mm(2)),
+                    ("NOSPLIT", (0, 0), (0, last)),
+                ]
+            )
+        )
+        box.spaceBefore = 4
+        box.spaceAfter = 8
+        return [box]
+
+    def steps(self, items: Sequence[str], style: ParagraphStyle) -> Flowable:
+        """A numbered list: the steps of a turn."""
+        return ListFlowable(
+            [ListItem(Paragraph(item, style), leftIndent=13) for item in items],
+            bulletType="1",
+            bulletFormat="%s.",
+            bulletFontName=SANS_BOLD,
+            bulletFontSize=style.fontSize,
+            bulletColor=self.palette.accent,
+            leftIndent=13,
+            spaceAfter=2,
+        )
+
+    def grid(self, block: Grid, widths: Sequence[float] | None = None) -> Table:
+        """A small table of text: the heading row on the accent, pale stripes below."""
+        styles = self.styles
+        cell = styles.grid_cell
+        head = ParagraphStyle("grid_head", parent=styles.cell_head, leading=HEAD_SIZE * 1.25)
+        rows: list[list[Any]] = [[Paragraph(text, head) for text in block.headings]]
+        rows += [[Paragraph(text, cell) for text in row] for row in block.rows]
+        if widths is None:
+            share = CONTENT_WIDTH / max(len(block.headings), 1)
+            widths = [share] * len(block.headings)
+        table = Table(rows, colWidths=list(widths), repeatRows=1)
         commands: list[tuple[Any, ...]] = [
-            ("BACKGROUND", (0, 0), (-1, -1), _ground_of_small_text(self.palette)),
-            ("LINEBEFORE", (0, 0), (0, -1), 2.5, self.palette.accent),
-            ("LEFTPADDING", (0, 0), (-1, -1), mm(3)),
-            ("RIGHTPADDING", (0, 0), (-1, -1), mm(3)),
-            # Inside a table the paragraphs' own spacing is lost: pad each row instead.
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-            ("TOPPADDING", (0, 0), (-1, 0), mm(2.5)),
-            ("BOTTOMPADDING", (0, last), (-1, last), mm(2)),
+            ("BACKGROUND", (0, 0), (-1, 0), self.palette.accent),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.5, self.palette.track),  # register-safe
         ]
-        for first, second in _merged(together, last):
-            commands.append(("NOSPLIT", (0, first), (0, second)))
-        box.setStyle(table_style(commands))
-        return [Spacer(1, 4), box, Spacer(1, 8)]
+        stripe = _ground_of_small_text(self.palette)
+        for row in range(2, len(rows), 2):
+            commands.append(("BACKGROUND", (0, row), (-1, row), stripe))
+        table.setStyle(table_style(commands))
+        return table
+
+    def quick_reference(self, block: QuickReference) -> list[Flowable]:
+        """The game on one page, boxed, in the contents: after the chapter's last text
+        when it fits there, else on the next page."""
+        styles = self.styles
+        self.heading_count += 1
+        title = BookmarkedHeading(block.title, styles.quick_title, 1, f"h{self.heading_count}")
+        inner = CONTENT_WIDTH - 2 * mm(4)
+        rows: list[list[Any]] = [[title]]
+        for section in block.sections:
+            part: list[Flowable] = [Paragraph(section.heading, styles.quick_heading)]
+            body = section.body
+            if isinstance(body, Numbered):
+                part.append(self.steps(body.items, styles.quick_body))
+            elif isinstance(body, Grid):
+                part.append(self.grid(body, [inner * 0.46, inner * 0.54]))
+            else:
+                part.append(Paragraph(body.text, styles.quick_body))
+            rows.append([part])
+        box = Table(rows, colWidths=[CONTENT_WIDTH])
+        box.setStyle(
+            table_style(
+                [
+                    ("BOX", (0, 0), (-1, -1), 1.2, self.palette.accent),
+                    ("LINEBELOW", (0, 0), (-1, 0), 1.2, self.palette.accent),
+                    ("LEFTPADDING", (0, 0), (-1, -1), mm(4)),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), mm(4)),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                    ("TOPPADDING", (0, 0), (-1, 0), mm(3)),
+                    ("BOTTOMPADDING", (0, 0), (-1, 0), mm(1.5)),
+                    ("BOTTOMPADDING", (0, -1), (-1, -1), mm(3.5)),
+                ]
+            )
+        )
+        page = OnePage([box], title)
+        page.spaceBefore = 10
+        return [page]
 
     def contents(self, block: Contents) -> list[Flowable]:
         toc = TableOfContents(
@@ -560,8 +852,8 @@ class StoryBuilder:
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0.6),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0.4),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0.4),
                 ]
             ),
         )
@@ -806,7 +1098,10 @@ def _crop_mark_page(width: float, height: float, bleed: float, slug: float, ink:
 
 def printshop_name(language: Language) -> str:
     """File name of the print-shop booklet: ``regler-printshop.pdf``, ``rules-en-printshop.pdf``."""
-    return booklet_name(language).removesuffix(".pdf") + "-printshop.pdf"
+    from kraftstokk.render.locale import load_locale, output_files
+
+    locale = load_locale(language)
+    return output_files(locale.booklet_file, locale.imposed_file)["printshop"]
 
 
 #: The printer preset the print-shop booklet is made for.

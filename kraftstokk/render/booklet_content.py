@@ -7,27 +7,45 @@ and the same cards as on paper).
 
 from __future__ import annotations
 
-from kraftstokk.design.blocks import Block, Language
+from kraftstokk.design.blocks import Block, Bullets, ChapterWords, Heading, Language, Para
 from kraftstokk.models import Deck
 from kraftstokk.render.booklet_rules import Chapter, rules_blocks
-from kraftstokk.render.locale import Locale, load_locale
+from kraftstokk.render.locale import GameChapter, Locale, load_locale
+
+
+def _house_rules(game: GameChapter, shared: ChapterWords) -> list[Block]:
+    """The game's variants, each told under its name's text, as house rules."""
+    if not game.house_rules:
+        return []
+    return [
+        Heading(shared.house_heading, 2),
+        Para(shared.house_intro),
+        Bullets(tuple(text for _, text in game.house_rules)),
+    ]
+
+
+def _chapter(deck: Deck, locale: Locale, game: GameChapter) -> Chapter:
+    """A game's chapter: its rules, its house rules, then its page for the table."""
+    words = locale.words.for_deck(deck)
+    blocks = [
+        *game.module.chapter(deck, words, game.text, locale.chapter),
+        *_house_rules(game, locale.chapter),
+        game.module.quick(deck, words, game.text, locale.chapter, game.title),
+    ]
+    players = (game.spec.min_players, game.spec.max_players)
+    return Chapter(game.title, tuple(blocks), players)
 
 
 def _chapters(deck: Deck, locale: Locale) -> dict[str, Chapter]:
-    words = locale.words.for_deck(deck)
-    return {
-        game.game: Chapter(
-            game.title, tuple(game.module.chapter(deck, words, game.text, locale.chapter))
-        )
-        for game in locale.games
-    }
+    return {game.game: _chapter(deck, locale, game) for game in locale.games}
 
 
 def booklet_blocks(deck: Deck, language: Language) -> list[Block]:
     """The whole booklet's content in ``language`` (a locale folder's code)."""
     locale = load_locale(language)
     chapters = list(_chapters(deck, locale).values())
-    return rules_blocks(deck, locale.words.for_deck(deck), locale.text, chapters)
+    words = locale.words.for_deck(deck)
+    return rules_blocks(deck, words, locale.text, chapters, locale.credit)
 
 
 def game_chapters(deck: Deck, language: Language) -> dict[str, Chapter]:

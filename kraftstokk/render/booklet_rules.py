@@ -20,21 +20,27 @@ from kraftstokk.design.blocks import (
     CardRow,
     CardTable,
     Contents,
+    Grid,
     Heading,
     Para,
+    QuickReference,
     TitlePage,
+    WholeSheets,
     Words,
     burn_cards,
     by_production,
-    caption,
     card_name,
+    date_in_words,
     escape,
     figure,
     gallery,
     invisible_cards,
+    number,
     paras,
     plant,
     reset_cards,
+    snapshot_name,
+    tens,
     top_cards,
     war_groups,
     war_partner_line,
@@ -81,6 +87,7 @@ class RulesText:
     war_partners: str
     war_partners_some: str
     war_partners_none: str
+    war_partner_caption: str
     words_heading: str
     words: Paras
     # Appendix
@@ -94,6 +101,11 @@ class RulesText:
     snapshot_line: str
     not_given: str
     date_unknown: str
+    # The pages that bring the booklet to whole sheets, and the back cover
+    notes_heading: str
+    games_title: str
+    games_headings: Paras
+    players_range: str
 
 
 #: The fields the booklet fills in each template of a :class:`RulesText`; a text not named
@@ -106,9 +118,11 @@ TEMPLATE_FIELDS: dict[str, frozenset[str]] = {
         "nr_example": "plant nr figure more less mw_nr head_nr",
         "special_jokers": "count",
         "joker_caption": "count",
+        "war_partner_caption": "figure ten",
         "source_line": "attribution",
         "licence_line": "licence",
-        "snapshot_line": "date source path",
+        "snapshot_line": "name date",
+        "players_range": "low high",
     }.items()
 }
 
@@ -123,23 +137,52 @@ COUNT_FIELDS: dict[str, frozenset[str]] = {
 
 @dataclass(frozen=True)
 class Chapter:
-    """One game's chapter: its title and its blocks (from the game's package)."""
+    """One game's chapter: its title, its blocks (from the game's package, the house
+    rules and the quick reference last), and how many may play (the game's spec)."""
 
     title: str
     blocks: tuple[Block, ...]
+    players: tuple[int, int] = (2, 2)
+
+    @property
+    def quick(self) -> QuickReference | None:
+        """The chapter's quick reference (the game's page for the table), if it has one."""
+        return next((b for b in self.blocks if isinstance(b, QuickReference)), None)
 
 
 def rules_blocks(
-    deck: Deck, w: Words, t: RulesText, chapters: Sequence[Chapter] = ()
+    deck: Deck,
+    w: Words,
+    t: RulesText,
+    chapters: Sequence[Chapter] = (),
+    credit: str = "nb",
 ) -> list[Block]:
     """The whole booklet for ``deck`` with the words ``w``, the sentences ``t`` and the
-    games' ``chapters``."""
+    games' ``chapters``; ``credit`` picks the snapshot's credit line ("nb" or "en")."""
     return [
         *_front(deck, t, chapters),
         *_deck_chapter(deck, w, t),
+        *_games_table(t, chapters),
         *(block for chapter in chapters for block in (Heading(chapter.title), *chapter.blocks)),
-        *_appendix(deck, w, t),
+        *_appendix(deck, w, t, credit),
+        WholeSheets(t.notes_heading),
     ]
+
+
+def _games_table(t: RulesText, chapters: Sequence[Chapter]) -> list[Block]:
+    """Every game at a glance, at the end of the deck's chapter: how many play, which
+    cards, the deal."""
+    rows = tuple(
+        (
+            f"<b>{escape(chapter.title)}</b>",
+            t.players_range.format(low=chapter.players[0], high=chapter.players[1]),
+            quick.cards,
+            quick.deal,
+        )
+        for chapter in chapters
+        if (quick := chapter.quick) is not None
+    )
+    return [Heading(t.games_title, 2), Grid(t.games_headings, rows)] if rows else []
 
 
 def _front(deck: Deck, t: RulesText, chapters: Sequence[Chapter]) -> list[Block]:
@@ -215,24 +258,30 @@ def _special_cards(deck: Deck, w: Words, t: RulesText) -> list[Block]:
     if groups:
         out.append(Bullets(tuple(war_partner_line(group, w) for group in groups)))
         first = groups[0]
-        out.append(CardRow(tuple(first), tuple(caption(c, "gwh", w) for c in first)))
+        captions = tuple(
+            t.war_partner_caption.format(figure=figure(c, "gwh", w), ten=number(tens(c), w))
+            for c in first
+        )
+        out.append(CardRow(tuple(first), captions))
     return out
 
 
 # --- Appendix ----------------------------------------------------------------------------
 
 
-def _appendix(deck: Deck, w: Words, t: RulesText) -> list[Block]:
+def _appendix(deck: Deck, w: Words, t: RulesText, credit: str) -> list[Block]:
     snap = deck.snapshot
+    # The credit in the booklet's language where the snapshot has it (the cards' bokmål
+    # one), else the one it has; the snapshot by its name and date, never by its place
+    # on the machine that built the deck.
+    attribution = snap.attribution_nb if credit == "nb" else None
+    attribution = attribution or snap.attribution
     facts = [
-        t.source_line.format(attribution=escape(snap.attribution.rstrip(". ")))
-        if snap.attribution
-        else "",
+        t.source_line.format(attribution=escape(attribution.rstrip(". "))) if attribution else "",
         t.licence_line.format(licence=escape(snap.licence or t.not_given)),
         t.snapshot_line.format(
-            date=escape(snap.date or t.date_unknown),
-            source=escape(snap.source or t.not_given),
-            path=escape(snap.path),
+            name=escape(snapshot_name(snap.path) or t.not_given),
+            date=date_in_words(snap.date, w) if snap.date else t.date_unknown,
         ),
     ]
     return [

@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.design.face_text import small_print_lines, special_text
+from kraftstokk.design.face_text import picture_note, small_print_lines, special_text
 from kraftstokk.design.fit import NameFit, fit_name, wrap
 from kraftstokk.design.fonts import register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout, TextStyle
 from kraftstokk.design.numbers import deck_decimals, format_figure
 from kraftstokk.design.palette import RGB, Palette, PrintColour, palette_from_style
-from kraftstokk.design.scales import bar_share, deck_scales, head_share
+from kraftstokk.design.picture_plan import PicturePlan, plan_picture
+from kraftstokk.design.scales import bar_share, deck_scales
 from kraftstokk.errors import RenderError
 from kraftstokk.models import CATEGORIES, CATEGORY_LABELS, VALUE_INDEX, Card, Category, Deck
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
@@ -129,8 +130,8 @@ def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent
     _draw_index(canvas, card, ctx)
     canvas.restoreState()
     _draw_name(card, ctx, text)
-    head = 0.5 if card.joker else head_share(card.figure("head_m"), ctx.ranges["head_m"])
-    draw_picture(canvas, card, head, layout, ctx.palette, ctx.forms)
+    plan: PicturePlan | None = None if card.joker else plan_picture(card, ctx.ranges, layout)
+    draw_picture(canvas, card, plan, layout, ctx.palette, ctx.forms)
     if card.joker:
         _draw_joker_rules(ctx, text)
     else:
@@ -410,7 +411,8 @@ def _draw_small_print(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLa
     x = mm(box.x)
     size = style.size
     y = mm(box.y) + mm(measures.lift)
-    for line in reversed(ctx.small_print):
+    note = picture_note(card)
+    for line in reversed((*([note] if note else []), *ctx.small_print)):
         _add_text(text, line, style, pal.named(style.colour), x, y)
         y += size * style.leading
     special = special_text(card)

@@ -21,17 +21,26 @@ from dataclasses import dataclass, fields
 from functools import cache
 from string import Formatter
 from types import ModuleType
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.paraparser import ParaParser
 
 from kraftstokk import locales
-from kraftstokk.design.blocks import ChapterWords, Language, Plural, Words
+from kraftstokk.design.blocks import (
+    CHAPTER_FIELDS,
+    ChapterWords,
+    Language,
+    Plural,
+    Spoken,
+    Words,
+)
 from kraftstokk.errors import LocaleError, clip
 from kraftstokk.games import registry
+from kraftstokk.games.spec import GameSpec
 from kraftstokk.locales.template import placeholders
+from kraftstokk.models import CATEGORY_UNITS
 from kraftstokk.plain import first_problem
 from kraftstokk.render.booklet_rules import COUNT_FIELDS, TEMPLATE_FIELDS, RulesText
 from kraftstokk.render.markup import markup_problem
@@ -64,9 +73,17 @@ class FilesTable(_Strict):
 class BookletWords(_Strict):
     page_label: Word
     document_title: Template
+    #: Which of the snapshot's credit lines the booklet prints: the bokmål one the cards
+    #: print ("nb"), or the English one ("en").
+    credit: Literal["nb", "en"]
 
 
 class PluralTable(_Strict):
+    one: Template
+    other: Template
+
+
+class SpokenTable(_Strict):
     one: Template
     other: Template
 
@@ -78,6 +95,10 @@ class GrammarTable(_Strict):
     decimal_mark: str = Field(min_length=1, max_length=1)
     thousands: str = Field(min_length=1, max_length=1)
     plurals: dict[str, PluralTable] = Field(default_factory=dict, max_length=50)
+    spoken: dict[str, SpokenTable] = Field(max_length=8)
+    months: list[Word] = Field(min_length=12, max_length=12)
+    month_date: Template
+    day_date: Template
 
 
 class SharedWords(_Strict):
@@ -91,12 +112,15 @@ class SharedWords(_Strict):
 
 @dataclass(frozen=True)
 class GameChapter:
-    """A game's chapter as the booklet builds it: the module and its sentences."""
+    """A game's chapter as the booklet builds it: the module, its sentences, and the
+    house rules (each variant of the game's spec, by its name, in the spec's order)."""
 
     game: str
     title: str
     module: ModuleType
     text: Any  # the module's ``Text``
+    spec: GameSpec
+    house_rules: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -108,6 +132,8 @@ class Locale:
     booklet_file: str
     imposed_file: str
     words: Words
+    #: Which of the snapshot's credit lines this language prints ("nb" or "en").
+    credit: str
     text: RulesText
     chapter: ChapterWords
     games: tuple[GameChapter, ...]
@@ -122,9 +148,18 @@ GRAMMAR_FIELDS: dict[str, frozenset[str]] = {
     "figure": frozenset({"number", "unit"}),
     "caption": frozenset({"nr", "category"}),
     "document_title": frozenset({"title"}),
+    "month_date": frozenset({"month", "year"}),
+    "day_date": frozenset({"day", "month", "year"}),
 }
+#: The units a spoken figure is said in, as the cards print them.
+UNITS = tuple(CATEGORY_UNITS.values())
 #: The booklet part's own tables; every other table is a game's chapter.
 OWN_TABLES = ("files", "words", "grammar", "text", "chapter")
+#: The table of a game's chapter that holds its house rules, one per variant by name.
+HOUSE_RULES = "house_rules"
+#: What a game's ``chapter`` module defines: its sentences, the placeholders they take,
+#: its chapter and its page for the table.
+CHAPTER_PARTS = ("Text", "FIELDS", "chapter", "quick")
 
 
 def available_languages() -> tuple[Language, ...]:
@@ -220,8 +255,12 @@ def _text_table(
     allowed: Mapping[str, frozenset[str]],
     plurals: set[str],
     counts: Mapping[str, frozenset[str]] | None = None,
+    keys: Mapping[str, tuple[str, ...]] | None = None,
+    lengths: Mapping[str, int] | None = None,
 ) -> Any:
-    """The dataclass ``cls`` of the texts in ``raw`` (one text or a list per field)."""
+    """The dataclass ``cls`` of the texts in ``raw``: one text or a list per field, or a
+    table of texts under the names ``keys`` gives (a field of the type ``Keyed``); a list
+    named in ``lengths`` holds that many."""
     if not isinstance(raw, dict):
         raise LocaleError(f"{where}: missing (a table of texts)")
     names = tuple(f.name for f in fields(cls))
@@ -229,12 +268,19 @@ def _text_table(
     values: dict[str, Any] = {}
     for item in fields(cls):
         value = raw[item.name]
+        if item.type == "Keyed":
+            wanted = (keys or {}).get(item.name, ())
+            values[item.name] = _keyed(f"{where} {item.name}", value, wanted, plurals)
+            continue
         is_list = item.type in ("Paras", "tuple[str, ...]")
         is_texts = isinstance(value, list) and all(isinstance(v, str) for v in value)
         if (is_list and not is_texts) or (not is_list and not isinstance(value, str)):
             kind = "a list of paragraphs" if is_list else "one text"
             raise LocaleError(f"{where} {item.name}: must be {kind}")
         texts = value if isinstance(value, list) else [value]
+        length = (lengths or {}).get(item.name)
+        if length is not None and len(texts) != length:
+            raise LocaleError(f"{where} {item.name}: {len(texts)} texts; it holds {length}")
         _check_lengths(f"{where} {item.name}", item.name, texts)
         fills = allowed.get(item.name, frozenset())
         counted = (counts or {}).get(item.name, frozenset())
@@ -244,6 +290,21 @@ def _text_table(
     return cls(**values)
 
 
+def _keyed(where: str, raw: object, wanted: tuple[str, ...], plurals: set[str]) -> dict[str, str]:
+    """A table of texts under fixed names (a rule's id, a variant's name), one text each,
+    every name there and no other."""
+    if not isinstance(raw, dict):
+        raise LocaleError(f"{where}: must be a table of texts, one under each of its names")
+    _check_keys(where, raw, wanted)
+    for key in wanted:
+        text = raw[key]
+        if not isinstance(text, str):
+            raise LocaleError(f"{where}.{key}: must be one text")
+        _check_lengths(f"{where}.{key}", key, [text])
+        _check_template(f"{where}.{key}", text, frozenset(), plurals)
+    return {key: raw[key] for key in wanted}
+
+
 def _model(where: str, model: type[BaseModel], raw: object) -> Any:
     try:
         return model.model_validate(raw)
@@ -251,14 +312,38 @@ def _model(where: str, model: type[BaseModel], raw: object) -> Any:
         raise LocaleError(f"{where}: {clip(first_problem(exc), 300)}") from None
 
 
-def chapter_modules() -> dict[str, tuple[str, ModuleType]]:
-    """The games with a booklet chapter, in the registry's order: name -> (title key, module)."""
+def chapter_modules() -> dict[str, tuple[GameSpec, ModuleType]]:
+    """The games with a booklet chapter, in the registry's order: name -> (spec, module)."""
     found = {}
     for name, spec in registry.specs().items():
         module = spec.module("chapter")
-        if module is not None:
-            found[name] = (spec.name, module)
+        if module is None:
+            continue
+        missing = [part for part in CHAPTER_PARTS if not hasattr(module, part)]
+        if missing:
+            raise LocaleError(
+                f"{module.__name__}: a game's chapter module defines {', '.join(CHAPTER_PARTS)}; "
+                f"it lacks {', '.join(missing)}"
+            )
+        found[name] = (spec, module)
     return found
+
+
+def _house_rules(
+    where: str, raw: object, spec: GameSpec, plurals: set[str]
+) -> tuple[tuple[str, str], ...]:
+    """Each variant's house rule, by the variant's name: a variant without its text (or a
+    text for no variant) is refused, so no variant reaches the players unexplained."""
+    variants = tuple(variant.name for variant in spec.variants)
+    if raw is None and not variants:
+        return ()
+    if raw is None:
+        raise LocaleError(
+            f"{where}: missing (the house rule of each variant of {spec.name}: "
+            f"{', '.join(variants)})"
+        )
+    texts = _keyed(where, raw, variants, plurals)
+    return tuple((name, texts[name]) for name in variants)
 
 
 def parse_locale(
@@ -300,16 +385,35 @@ def parse_locale(
     }
     for key, template in templates.items():
         _check_template(f"{where} {key}", template, GRAMMAR_FIELDS[key], set())
+    for key in ("month_date", "day_date"):
+        _check_template(
+            f"{where} [grammar] {key}", getattr(grammar, key), GRAMMAR_FIELDS[key], set()
+        )
+    _check_keys(f"{where} [grammar.spoken]", grammar.spoken, UNITS)
+    for unit, spoken in grammar.spoken.items():
+        for which in ("one", "other"):
+            where_spoken = f"{where} [grammar.spoken.{unit}] {which}"
+            _check_template(where_spoken, getattr(spoken, which), frozenset({"number"}), set())
     titles = words.get("games", {})
     games = []
-    for name, (_, module) in chapters.items():
+    for name, (spec, module) in chapters.items():
         title = titles.get(name, {}).get("title") if isinstance(titles, dict) else None
         if not isinstance(title, str):
             raise LocaleError(f"locales/{code}/words.toml: games.{name}.title: missing")
+        raw = booklet.get(name)
+        texts = {k: v for k, v in raw.items() if k != HOUSE_RULES} if isinstance(raw, dict) else raw
         text = _text_table(
-            f"{where} [{name}]", booklet.get(name), module.Text, module.FIELDS, plurals
+            f"{where} [{name}]",
+            texts,
+            module.Text,
+            module.FIELDS,
+            plurals,
+            keys=getattr(module, "KEYS", None),
+            lengths=getattr(module, "LENGTHS", None),
         )
-        games.append(GameChapter(name, title, module, text))
+        house = raw.get(HOUSE_RULES) if isinstance(raw, dict) else None
+        rules = _house_rules(f"{where} [{name}.{HOUSE_RULES}]", house, spec, plurals)
+        games.append(GameChapter(name, title, module, text, spec, rules))
     return Locale(
         code=code,
         name=str(words.get("language", {}).get("name", code)),
@@ -332,7 +436,15 @@ def parse_locale(
                 name: Plural(one=form.one, other=form.other)
                 for name, form in grammar.plurals.items()
             },
+            spoken={
+                unit: Spoken(one=form.one, other=form.other)
+                for unit, form in grammar.spoken.items()
+            },
+            months=tuple(grammar.months),
+            month_date=grammar.month_date,
+            day_date=grammar.day_date,
         ),
+        credit=own.credit,
         text=_text_table(
             f"{where} [text]",
             booklet.get("text"),
@@ -342,7 +454,7 @@ def parse_locale(
             COUNT_FIELDS,
         ),
         chapter=_text_table(
-            f"{where} [chapter]", booklet.get("chapter"), ChapterWords, {}, plurals
+            f"{where} [chapter]", booklet.get("chapter"), ChapterWords, CHAPTER_FIELDS, plurals
         ),
         games=tuple(games),
     )
@@ -356,9 +468,67 @@ def load_locale(code: Language) -> Locale:
 @cache
 def _load(code: Language, generation: int) -> Locale:
     language = locales.load(code)
-    return parse_locale(
-        f"locales/{code}/booklet.toml", code, language.part("booklet"), language.part("words")
-    )
+    where = f"locales/{code}/booklet.toml"
+    locale = parse_locale(where, code, language.part("booklet"), language.part("words"))
+    _check_own_files(code)
+    return locale
 
 
-__all__ = ["Locale", "available_languages", "load_locale", "parse_locale", "template_fields"]
+def output_files(booklet: str, imposed: str) -> dict[str, str]:
+    """The files a language's booklet writes, by kind: the A5 booklet, its A4
+    saddle-stitch file and its print-shop file (named after the booklet)."""
+    return {
+        "booklet": booklet,
+        "imposed": imposed,
+        "printshop": booklet.removesuffix(".pdf") + "-printshop.pdf",
+    }
+
+
+def _written(code: Language) -> dict[str, str] | None:
+    """The file names of ``code``'s booklet by kind, None when its [files] is unusable
+    (its own loading says why)."""
+    files = locales.load(code).part("booklet").get("files")
+    if not isinstance(files, dict):
+        return None
+    booklet, imposed = files.get("booklet"), files.get("imposed")
+    if not isinstance(booklet, str) or not isinstance(imposed, str):
+        return None
+    return output_files(booklet, imposed)
+
+
+def _check_own_files(code: Language) -> None:
+    """No two languages (and no two files of one) write one file name: a ``booklet.toml``
+    copied for a new language that kept ``regler.pdf`` would overwrite bokmål's booklet.
+    Names are compared as a case-insensitive disk sees them."""
+    own = _written(code)
+    if own is None:
+        return
+    where = f"locales/{code}/booklet.toml [files]"
+    seen: dict[str, tuple[str, str]] = {}
+    for kind, name in own.items():
+        if name.casefold() in seen:
+            raise LocaleError(
+                f"{where}: the {kind} file and the {seen[name.casefold()][0]} file are both "
+                f"{name}; each needs a name of its own"
+            )
+        seen[name.casefold()] = (kind, name)
+    for other in locales.languages():
+        theirs = _written(other) if other != code else None
+        for kind, name in (theirs or {}).items():
+            if name.casefold() in seen:
+                mine, mine_name = seen[name.casefold()]
+                raise LocaleError(
+                    f"{where}: its {mine} file {mine_name} is also the {kind} file of {other} "
+                    f"({name}, locales/{other}/booklet.toml); each language writes files of "
+                    "its own names"
+                )
+
+
+__all__ = [
+    "Locale",
+    "available_languages",
+    "load_locale",
+    "output_files",
+    "parse_locale",
+    "template_fields",
+]

@@ -1,380 +1,398 @@
-"""A face's picture box: what kind of plant it is and where in Norway it lies, or, on a
-joker and on a card whose deck knows neither, the landscape every card had before.
+"""A face's picture box: the plant's own scene, drawn from its plan, and the map of Norway
+with the plant marked; on a joker, a landscape with the joker's bolt.
 
-The plant's picture is split in two: on the left a small landscape whose motif shows the
-plant's type (a reservoir high in the mountains, a pumped-storage plant with water going
-both ways, a run-of-river plant in the river), with the card's suit in a disc and the
-type named in bokmål; on the right a map of Norway with the plant marked
-(:mod:`plant_map`). A plant without coordinates gets the landscape across the whole box,
-and one without a type a neutral landscape without a name. In every landscape the peak
-rises with the plant's head.
+The plan (:mod:`kraftstokk.design.picture_plan`) says what goes where; this module only
+paints it, back to front: the sky, the far range and the ridge with their snow, the
+mountain the upper water lies in, the water below, the upper water, the dams, the
+penstock, the station, the waves, the type's name on the water and the suit in its disc.
+The layout gives every size and names every colour (``[picture]``, ``[picture.colours]``,
+``[map]``); strokes are 0.5 pt and up and light text 8 pt and up, so the picture stays
+register-safe in a print file.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from itertools import pairwise
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.design.fonts import SANS_BOLD
-from kraftstokk.design.geometry import mm
-from kraftstokk.design.layout import CardLayout
-from kraftstokk.design.map_frame import BoxPt
-from kraftstokk.design.palette import WHITE, Palette, mix
-from kraftstokk.design.picture_plan import MAP_WIDTH, has_plant_picture, map_box, map_panel
-from kraftstokk.models import Card, PlantType
+from kraftstokk.design.geometry import Box, mm
+from kraftstokk.design.layout import CardLayout, PictureColours, PictureMeasures
+from kraftstokk.design.palette import Palette
+from kraftstokk.design.picture_plan import (
+    Dam,
+    PicturePlan,
+    Point,
+    joker_landscape,
+    map_box,
+    map_panel,
+)
+from kraftstokk.design.picture_words import TYPE_LABELS
+from kraftstokk.models import Card
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
 from kraftstokk.render.plant_map import draw_plant_map
 from kraftstokk.render.suits import BOLT, draw_shape, draw_suit
 from kraftstokk.render.textlayer import TextLayer
 
-#: What each type is called on the card.
-TYPE_LABELS: dict[PlantType, str] = {
-    "reservoir": "Magasinkraftverk",
-    "run-of-river": "Elvekraftverk",
-    "pumped-storage": "Pumpekraftverk",
-}
+#: The type's name sits on its box's floor with room for its descenders, in ems.
+LABEL_DESCENT = 0.24
+#: How far a snow cap reaches down a peak: this share of the peak's height above the line.
+SNOW_REACH = 0.45
+#: The station's parts, as shares of its own size: the roof's height (at most ROOF mm),
+#: the band of windows (at most WINDOWS mm high, its panes about PANE mm apart), and no
+#: windows on a station narrower than BARE mm.
+ROOF_SHARE, ROOF = 0.18, 0.5
+WINDOW_SHARE, WINDOWS, PANE, PANE_GAP, BARE = 0.22, 0.7, 1.4, 0.35, 1.8
+#: A weir's gate piers: width, height and the deck across them (mm).
+PIER, PIER_HEIGHT, WEIR_DECK = 0.35, 0.9, 0.3
+#: The current's chevrons in a river: their spacing (mm) and size (share of its depth).
+CHEVRON_STEP, CHEVRON_SHARE = 2.4, 0.3
 
-LABEL_SIZE = 8.0  # pt: light text on the water, knocked out of its inks: 8 pt is register-safe
-WATER = 0.2  # of the picture's height
 
-Point = tuple[float, float]
+class Paints:
+    """The picture's colours from the palette, by the names the layout gives."""
 
+    sky: Color
+    haze: Color
+    ridge: Color
+    snow: Color
+    mountain: Color
+    mountain_shade: Color
+    water: Color
+    lake: Color
+    wave: Color
+    dam: Color
+    station: Color
+    window: Color
+    penstock: Color
+    flow: Color
+    disc: Color
+    disc_ring: Color
+    joker_bolt: Color
 
-@dataclass(frozen=True)
-class Scene:
-    """The landscape's frame in points, and where its water line and peak are."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    head: float  # 0..1: the plant's head against the deck's range
-
-    @property
-    def water(self) -> float:
-        return self.y + self.h * WATER
-
-    def at(self, fx: float, fy: float) -> Point:
-        """A point ``fx`` of the width across and ``fy`` of the height above the water."""
-        return (self.x + self.w * fx, self.water + self.h * fy)
+    def __init__(self, colours: PictureColours, palette: Palette) -> None:
+        self.palette = palette
+        for part, name in colours:
+            setattr(self, part, palette.named(name))
 
 
 def draw_picture(
     canvas: Canvas,
     card: Card,
-    head: float,
+    plan: PicturePlan | None,
     layout: CardLayout,
     palette: Palette,
     forms: FormNames,
 ) -> None:
-    """The picture box of ``card``; ``head`` is 0..1 of the deck's range (a joker's 0.5)."""
-    if not card.joker and has_plant_picture(card):
-        _draw_plant_picture(canvas, card, head, layout, palette, forms)
-    else:
-        _draw_common_landscape(canvas, card, head, layout, palette, forms)
-
-
-def _draw_plant_picture(
-    canvas: Canvas,
-    card: Card,
-    head: float,
-    layout: CardLayout,
-    palette: Palette,
-    forms: FormNames,
-) -> None:
-    x, y, w, h = layout.boxes.picture.pt()
-    has_place = card.lat is not None and card.lon is not None
-    scene_w = w - mm(MAP_WIDTH) if has_place else w
+    """The picture box of ``card``: its plan's scene and its map; a joker's landscape."""
+    paints = Paints(layout.spec.picture.colours, palette)
+    box = layout.boxes.picture
     canvas.saveState()
     clip = canvas.beginPath()
-    clip.roundRect(x, y, w, h, mm(layout.spec.card.corner_radius))
+    clip.roundRect(*box.pt(), mm(layout.spec.card.corner_radius))
     canvas.clipPath(clip, stroke=0, fill=0)
-    scene = Scene(x, y, scene_w, h, head)
-    _draw_landscape(canvas, scene, card.type, palette)
-    if has_place:
-        box = layout.boxes.picture
-        _draw_map_panel(canvas, map_panel(box), card, palette, forms, map_box(box))
+    if plan is None:
+        _draw_joker_landscape(canvas, layout, paints)
+    else:
+        _draw_scene(canvas, plan, layout.spec.picture, paints, layout.boxes.type_label)
+        _draw_map_panel(canvas, card, layout, paints, forms)
     canvas.restoreState()
-    disc_x = x + min(mm(9.6), scene_w * 0.3)
-    _draw_disc(canvas, card.suit, disc_x, y + h * 0.52, layout, palette, forms)
-    if card.type is not None:
+    disc = layout.boxes.disc
+    if plan is None:  # the joker's disc in the middle of its landscape
+        disc = Box(box.x + (box.w - disc.w) / 2, disc.y, disc.w, disc.h)
+    _draw_disc(canvas, None if plan is None else card.suit, disc, layout, paints, forms)
+    if plan is not None and plan.kind is not None:
+        style = layout.styles.type_label
+        label = layout.boxes.type_label
         text = TextLayer()
-        text.add(TYPE_LABELS[card.type], SANS_BOLD, LABEL_SIZE, WHITE, x + mm(2.0), y + mm(1.6))
+        baseline = mm(label.y) + style.size * LABEL_DESCENT
+        colour = palette.named(style.colour)
+        text.add(TYPE_LABELS[plan.kind], style.face, style.size, colour, mm(label.x), baseline)
         text.draw(canvas)
 
 
-def _draw_disc(
-    canvas: Canvas,
-    suit: str | None,
-    cx: float,
-    cy: float,
-    layout: CardLayout,
-    pal: Palette,
-    forms: FormNames,
-) -> None:
-    """The suit in a white disc (the joker's bolt when ``suit`` is None), one form per suit."""
-    r = mm(layout.spec.picture.disc_radius)
-
-    def draw(c: Canvas) -> None:
-        c.setFillColor(pal.paper)
-        c.setStrokeColor(pal.accent_light)
-        c.setLineWidth(0.8)
-        c.circle(0, 0, r, stroke=1, fill=1)
-        if suit is None:
-            c.setFillColor(pal.gold)
-            draw_shape(c, BOLT, 0, 0, r * 1.35)
-        else:
-            c.setFillColor(pal.suit_colour(suit))
-            draw_suit(c, suit, 0, 0, r * 1.15)
-
-    name = forms(f"Disc{ascii_name(suit or 'joker')}")
-    place(canvas, name, square(2 * r + 2), draw, cx, cy)
-
-
-def _draw_map_panel(
-    canvas: Canvas, panel: BoxPt, card: Card, palette: Palette, forms: FormNames, inner: BoxPt
-) -> None:
-    px, py, pw, ph = panel
-    canvas.setFillColor(palette.paper)
-    canvas.rect(px, py, pw, ph, stroke=0, fill=1)
-    canvas.setStrokeColor(palette.accent_light)
-    canvas.setLineWidth(0.6)
-    canvas.line(px, py, px, py + ph)
-    draw_plant_map(canvas, inner, card.lat, card.lon, palette, forms)
-
-
-# The common landscape --------------------------------------------------------------------
-
-
-def _draw_common_landscape(
-    canvas: Canvas,
-    card: Card,
-    head: float,
-    layout: CardLayout,
-    pal: Palette,
-    forms: FormNames,
-) -> None:
-    """A fjord landscape with a penstock, and the suit (a joker's bolt) in a disc."""
-    x, y, w, h = layout.boxes.picture.pt()
-    water = y + h * WATER
-    peak = water + h * (0.36 + 0.36 * head)
-    back = [
-        (x, water),
-        (x, water + h * 0.28),
-        (x + w * 0.12, water + h * 0.46),
-        (x + w * 0.27, water + h * 0.3),
-        (x + w * 0.4, water + h * 0.52),
-        (x + w * 0.52, water + h * 0.36),
-        (x + w * 0.78, peak),
-        (x + w * 0.92, water + h * 0.42),
-        (x + w, water + h * 0.48),
-        (x + w, water),
-    ]
-    _polygon(canvas, back, mix(pal.accent_light, pal.paper, 0.35))
-    front = [
-        (x, water),
-        (x + w * 0.1, water + h * 0.16),
-        (x + w * 0.22, water + h * 0.06),
-        (x + w * 0.62, water + h * 0.1),
-        (x + w * 0.7, water + (peak - water) * 0.55),
-        (x + w * 0.86, water + h * 0.14),
-        (x + w, water + h * 0.08),
-        (x + w, water),
-    ]
-    _polygon(canvas, front, pal.accent_light)
-    # Penstock: from a lake below the peak down to the power station by the fjord.
-    lake_x, lake_y = x + w * 0.72, water + (peak - water) * 0.72
-    station_x = x + w * 0.9
-    canvas.setStrokeColor(pal.accent_dark)
-    canvas.setLineWidth(0.9)
-    canvas.line(lake_x, lake_y, station_x, water + mm(1.1))
-    canvas.setFillColor(pal.accent)
-    canvas.ellipse(lake_x - mm(2.2), lake_y - mm(0.6), lake_x + mm(2.2), lake_y + mm(0.6), 0, 1)
-    canvas.setFillColor(pal.accent_dark)
-    canvas.rect(station_x - mm(1.1), water, mm(2.4), mm(1.6), stroke=0, fill=1)
-    _draw_fjord(canvas, water - y, layout, pal, forms)
-    suit = None if card.joker else card.suit
-    _draw_disc(canvas, suit, x + w * 0.3, y + h * 0.52, layout, pal, forms)
-
-
-def _draw_fjord(
-    canvas: Canvas, water_h: float, layout: CardLayout, pal: Palette, forms: FormNames
-) -> None:
-    """The fjord along the picture's bottom edge, waves and rounded corners included."""
-    x, y, w, _ = layout.boxes.picture.pt()
-    r = mm(layout.spec.card.corner_radius)
-
-    def draw(c: Canvas) -> None:
-        path = c.beginPath()
-        path.moveTo(0, water_h)
-        path.lineTo(w, water_h)
-        path.lineTo(w, r)
-        path.arcTo(w - 2 * r, 0, w, 2 * r, startAng=0, extent=-90)
-        path.lineTo(r, 0)
-        path.arcTo(0, 0, 2 * r, 2 * r, startAng=-90, extent=-90)
-        path.close()
-        c.setFillColor(pal.accent)
-        c.drawPath(path, stroke=0, fill=1)
-        c.setStrokeColor(mix(pal.accent, pal.white, 0.45))
-        c.setLineWidth(0.5)
-        for k in range(2):
-            wy = water_h * (0.62 - 0.32 * k)
-            wave = c.beginPath()
-            start = mm(2 + 3 * k)
-            wave.moveTo(start, wy)
-            half, amp = mm(1.75), mm(0.5)
-            for i in range(14):
-                sx = start + i * 2 * half
-                wave.curveTo(sx + half, wy + amp, sx + half, wy - amp, sx + 2 * half, wy)
-            c.drawPath(wave, stroke=1, fill=0)
-
-    place(canvas, forms("ArtWater"), (0, 0, w, water_h), draw, x, y)
-
-
-# The plant's landscape -----------------------------------------------------------------
+# Shapes in card millimetres --------------------------------------------------------------
 
 
 def _polygon(canvas: Canvas, points: Sequence[Point], colour: Color) -> None:
     canvas.setFillColor(colour)
     path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
+    (x0, y0), *rest = points
+    path.moveTo(mm(x0), mm(y0))
+    for x, y in rest:
+        path.lineTo(mm(x), mm(y))
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def _draw_landscape(canvas: Canvas, s: Scene, kind: PlantType | None, pal: Palette) -> None:
-    low = kind == "run-of-river"
-    rise = (0.16 + 0.12 * s.head) if low else (0.36 + 0.36 * s.head)
-    back = [
-        (s.x, s.water),
-        s.at(0, 0.28 if not low else 0.16),
-        s.at(0.14, 0.46 if not low else 0.24),
-        s.at(0.3, 0.3 if not low else 0.14),
-        s.at(0.45, 0.52 if not low else 0.26),
-        s.at(0.58, 0.36 if not low else 0.18),
-        s.at(0.78, rise),
-        s.at(0.92, 0.42 if not low else 0.2),
-        s.at(1, 0.48 if not low else 0.22),
-        (s.x + s.w, s.water),
+def _rect(canvas: Canvas, x: float, y: float, w: float, h: float, colour: Color) -> None:
+    canvas.setFillColor(colour)
+    canvas.rect(mm(x), mm(y), mm(w), mm(h), stroke=0, fill=1)
+
+
+def _line(canvas: Canvas, a: Point, b: Point, width: float, colour: Color) -> None:
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(width)
+    canvas.setLineCap(1)
+    canvas.line(mm(a[0]), mm(a[1]), mm(b[0]), mm(b[1]))
+    canvas.setLineCap(0)
+
+
+# The plant's scene -----------------------------------------------------------------------
+
+
+def _draw_scene(
+    canvas: Canvas, plan: PicturePlan, m: PictureMeasures, p: Paints, label: Box
+) -> None:
+    scene = plan.scene
+    _rect(canvas, scene.x, scene.y, scene.w, scene.h, p.sky)
+    for layer, colour in ((plan.far_range, p.haze), (plan.ridge, p.ridge)):
+        _polygon(canvas, layer, colour)
+        _draw_snow(canvas, layer[1:-1], plan.snow_line, p)
+    _draw_mountain(canvas, plan, p)
+    _rect(canvas, scene.x, scene.y, scene.w, plan.water - scene.y, p.water)
+    if plan.lower_dam is not None:
+        _draw_lower_reservoir(canvas, plan, plan.lower_dam, p)
+    _draw_upper_water(canvas, plan, p)
+    if plan.dam is not None and plan.kind == "run-of-river":
+        _draw_weir(canvas, plan.dam, p)
+    elif plan.dam is not None:
+        _polygon(canvas, plan.dam.outline, p.dam)
+    if plan.penstock is not None and plan.kind == "pumped-storage":
+        _draw_two_way_pipes(canvas, plan.penstock, m, p)
+    elif plan.penstock is not None:
+        _line(canvas, *plan.penstock, m.penstock_width, p.penstock)
+    _draw_station(canvas, plan.station, p)
+    # Waves on the water below, right of the type's name (never through it)
+    right = plan.lower_dam.face if plan.lower_dam is not None else scene.right
+    start = label.right + 0.8 if plan.kind is not None else scene.x + 1.0
+    y = scene.y + (plan.water - scene.y) / 2
+    _draw_waves(canvas, start, right - 0.8, y, m, p)
+    if plan.kind == "run-of-river":
+        _draw_current(canvas, plan, m, p)
+
+
+def _draw_snow(canvas: Canvas, line: Sequence[Point], snow_line: float | None, p: Paints) -> None:
+    if snow_line is None:
+        return
+    cap = snow_cap(line, snow_line)
+    if cap:
+        _polygon(canvas, cap, p.snow)
+
+
+def snow_cap(line: Sequence[Point], level: float) -> list[Point]:
+    """The snow on ``line`` (a skyline, left to right) above ``level``: the line itself where
+    it is above, and below it a copy pressed towards the level, so each peak's cap reaches
+    further down the higher the peak stands."""
+    top: list[Point] = []
+    for (x0, y0), (x1, y1) in pairwise(line):
+        if y0 >= level:
+            top.append((x0, y0))
+        if (y0 >= level) != (y1 >= level):
+            top.append((x0 + (x1 - x0) * (level - y0) / (y1 - y0), level))
+    if line and line[-1][1] >= level:
+        top.append(line[-1])
+    if not any(y > level for _, y in top):
+        return []
+    bottom = [(x, level + (y - level) * SNOW_REACH) for x, y in reversed(top)]
+    return [*top, *bottom]
+
+
+def _draw_mountain(canvas: Canvas, plan: PicturePlan, p: Paints) -> None:
+    """The mountain the upper water lies in, its side towards the station in shade, white
+    above the snow line."""
+    _polygon(canvas, plan.terrain, p.mountain)
+    (toe_x, toe_y), station = plan.terrain[-3], plan.terrain[-2]
+    if toe_y - station[1] > 0.3:
+        foot = (toe_x + (station[0] - toe_x) * 0.3, station[1])
+        _polygon(canvas, [(toe_x, toe_y), station, foot], p.mountain_shade)
+    _draw_snow(canvas, plan.terrain[1:-4], plan.snow_line, p)
+
+
+def _draw_upper_water(canvas: Canvas, plan: PicturePlan, p: Paints) -> None:
+    """The reservoir (or intake lake) in section, a flat surface over a rounded bed; a
+    river runs in from the scene's edge."""
+    lake = plan.lake
+    if plan.kind == "run-of-river":
+        _rect(canvas, plan.scene.x, lake.y, lake.right - plan.scene.x, lake.h, p.lake)
+        return
+    steps = 12
+    bed = [
+        (lake.x + lake.w * i / steps, lake.top - lake.h * math.sin(math.pi * i / steps / 2) ** 0.6)
+        for i in range(1, steps)
     ]
-    _polygon(canvas, back, mix(pal.accent_light, pal.paper, 0.35))
-    front = [
-        (s.x, s.water),
-        s.at(0.1, 0.16 if not low else 0.08),
-        s.at(0.24, 0.06),
-        s.at(0.6, 0.1 if not low else 0.05),
-        s.at(0.7, rise * 0.55),
-        s.at(0.86, 0.14 if not low else 0.06),
-        s.at(1, 0.08),
-        (s.x + s.w, s.water),
-    ]
-    _polygon(canvas, front, pal.accent_light)
-    _draw_water(canvas, s, pal)
-    if kind == "run-of-river":
-        _draw_river_plant(canvas, s, pal)
-    elif kind == "pumped-storage":
-        _draw_pumped_storage(canvas, s, rise, pal)
-    else:
-        _draw_reservoir(canvas, s, rise, pal, dam=kind == "reservoir")
+    _polygon(canvas, [(lake.x, lake.top), *bed, (lake.right, lake.y), (lake.right, lake.top)],
+             p.lake)  # fmt: skip
 
 
-def _draw_water(canvas: Canvas, s: Scene, pal: Palette) -> None:
-    water_h = s.water - s.y
-    canvas.setFillColor(pal.accent)
-    canvas.rect(s.x, s.y, s.w, water_h, stroke=0, fill=1)
-    canvas.setStrokeColor(mix(pal.accent, WHITE, 0.45))
-    canvas.setLineWidth(0.5)
-    half, amp = mm(1.75), mm(0.5)
-    wy = s.y + water_h * 0.62
-    start = s.x + s.w * 0.62
-    wave = canvas.beginPath()
-    wave.moveTo(start, wy)
-    sx = start
-    while sx + 2 * half <= s.x + s.w - mm(1):
-        wave.curveTo(sx + half, wy + amp, sx + half, wy - amp, sx + 2 * half, wy)
-        sx += 2 * half
-    canvas.drawPath(wave, stroke=1, fill=0)
+def _draw_weir(canvas: Canvas, weir: Dam, p: Paints) -> None:
+    """A low weir across the river, its gate piers and the deck across them."""
+    _polygon(canvas, weir.outline, p.dam)
+    span = weir.toe - weir.face
+    for share in (0.15, 0.45, 0.75):
+        _rect(canvas, weir.face + span * share, weir.crest, PIER, PIER_HEIGHT, p.dam)
+    _rect(canvas, weir.face, weir.crest + PIER_HEIGHT, span, WEIR_DECK, p.dam)
 
 
-def _station(canvas: Canvas, s: Scene, fx: float, pal: Palette) -> Point:
-    """The power station by the water; returns the top of its intake."""
-    sx = s.x + s.w * fx
-    canvas.setFillColor(pal.accent_dark)
-    canvas.rect(sx - mm(1.2), s.water, mm(2.4), mm(1.6), stroke=0, fill=1)
-    return (sx, s.water + mm(1.1))
+def _draw_two_way_pipes(
+    canvas: Canvas, pipe: tuple[Point, Point], m: PictureMeasures, p: Paints
+) -> None:
+    """Pumped storage: one pipe the water runs down, one it is pumped up, each with an
+    arrowhead saying which way; on a short pipe the two arrows stand side by side above."""
+    (x0, y0), (x1, y1) = pipe
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    nx, ny = -uy * m.pipe_gap / 2, ux * m.pipe_gap / 2
+    along = length >= 2.2 * m.arrow_size
+    for side, at in ((1.0, 0.62), (-1.0, 0.38)):
+        a = (x0 + side * nx, y0 + side * ny)
+        b = (x1 + side * nx, y1 + side * ny)
+        _line(canvas, a, b, m.penstock_width * 0.75, p.penstock)
+        if along:
+            centre = (a[0] + (b[0] - a[0]) * at, a[1] + (b[1] - a[1]) * at)
+            _arrow_head(canvas, centre, (ux * side, uy * side), m.arrow_size, p.flow)
+    if not along:
+        mx, my = (x0 + x1) / 2, max(y0, y1) + m.arrow_size * 0.9
+        for dx, sign in ((-0.55, -1.0), (0.55, 1.0)):
+            _arrow_head(canvas, (mx + dx * m.arrow_size, my), (0.0, sign), m.arrow_size, p.flow)
 
 
-def _lake(canvas: Canvas, centre: Point, half_w: float, pal: Palette) -> None:
-    lx, ly = centre
-    canvas.setFillColor(pal.accent)
-    canvas.ellipse(lx - half_w, ly - mm(0.6), lx + half_w, ly + mm(0.6), stroke=0, fill=1)
+def _arrow_head(
+    canvas: Canvas, centre: Point, direction: Point, size: float, colour: Color
+) -> None:
+    """A filled arrowhead centred on ``centre``, pointing along the unit ``direction``."""
+    (cx, cy), (ux, uy) = centre, direction
+    tip = (cx + ux * size / 2, cy + uy * size / 2)
+    bx, by = cx - ux * size / 2, cy - uy * size / 2
+    spread = size * 0.45
+    left, right = (bx - uy * spread, by + ux * spread), (bx + uy * spread, by - ux * spread)
+    _polygon(canvas, [tip, left, right], colour)
 
 
-def _draw_reservoir(canvas: Canvas, s: Scene, rise: float, pal: Palette, dam: bool) -> None:
-    """A lake high up, held by a dam, and the penstock down to the station."""
-    lake = s.at(0.7, rise * 0.72)
-    station = _station(canvas, s, 0.9, pal)
-    canvas.setStrokeColor(pal.accent_dark)
-    canvas.setLineWidth(0.9)
-    canvas.line(lake[0] + mm(1.6), lake[1], *station)
-    _lake(canvas, lake, mm(2.2), pal)
-    if dam:
-        canvas.setLineWidth(1.4)
-        canvas.line(lake[0] + mm(2.2), lake[1] - mm(0.9), lake[0] + mm(2.2), lake[1] + mm(0.8))
+def _draw_station(canvas: Canvas, s: Box, p: Paints) -> None:
+    """The power station on the shore: a hall under a low roof, a band of lit windows."""
+    _rect(canvas, s.x, s.y, s.w, s.h, p.station)
+    roof = min(ROOF, s.h * ROOF_SHARE)
+    eave = roof * 0.4
+    outline = [(s.x - eave, s.top), (s.right + eave, s.top), (s.right, s.top + roof),
+               (s.x, s.top + roof)]  # fmt: skip
+    _polygon(canvas, outline, p.station)
+    if s.w < BARE:
+        return
+    band = min(WINDOWS, s.h * WINDOW_SHARE)
+    panes = max(2, round(s.w / PANE))
+    pane = (s.w - PANE_GAP * (panes + 1)) / panes
+    for i in range(panes):
+        x = s.x + PANE_GAP + i * (pane + PANE_GAP)
+        _rect(canvas, x, s.y + s.h * 0.55, pane, band, p.window)
 
 
-def _arrow_head(canvas: Canvas, tip: Point, direction: Point, size: float, pal: Palette) -> None:
-    """A filled triangle with its tip at ``tip``, pointing along the unit ``direction``."""
-    (tx, ty), (ux, uy) = tip, direction
-    bx, by = tx - ux * size, ty - uy * size
-    spread = size * 0.55
-    left = (bx - uy * spread, by + ux * spread)
-    right = (bx + uy * spread, by - ux * spread)
-    _polygon(canvas, [tip, left, right], pal.accent_dark)
+def _draw_lower_reservoir(canvas: Canvas, plan: PicturePlan, dam: Dam, p: Paints) -> None:
+    """Pumped storage: the water below is a reservoir too, held by its own dam; below the
+    dam the ground falls away to the river."""
+    scene = plan.scene
+    beyond = scene.right - dam.face
+    depth = plan.water - scene.y
+    _rect(canvas, dam.face, scene.y, beyond, depth + 0.5, p.sky)
+    ground = [(dam.face, scene.y), (dam.face, plan.water - depth * 0.35),
+              (scene.right, plan.water - depth * 0.55), (scene.right, scene.y)]  # fmt: skip
+    _polygon(canvas, ground, p.mountain)
+    _rect(canvas, dam.face, scene.y, beyond, depth * 0.3, p.water)
+    _polygon(canvas, dam.outline, p.dam)
 
 
-def _draw_pumped_storage(canvas: Canvas, s: Scene, rise: float, pal: Palette) -> None:
-    """An upper lake and the water below, joined by two pipes: down to run, up to pump."""
-    lake = s.at(0.66, rise * 0.72)
-    station = _station(canvas, s, 0.9, pal)
-    top = (lake[0] + mm(1.4), lake[1])
-    dx, dy = station[0] - top[0], station[1] - top[1]
-    length = (dx * dx + dy * dy) ** 0.5
-    down = (dx / length, dy / length)
-    offset = mm(0.8)
-    normal = (-down[1] * offset, down[0] * offset)
-    canvas.setStrokeColor(pal.accent_dark)
-    canvas.setLineWidth(0.6)
-    size = mm(1.3)
-    for side, sign in ((1, 1.0), (-1, -1.0)):
-        a = (top[0] + side * normal[0], top[1] + side * normal[1])
-        b = (station[0] + side * normal[0], station[1] + side * normal[1])
-        canvas.line(*a, *b)
-        # One arrow runs down its pipe (the plant runs), the other up (it pumps).
-        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        direction = (down[0] * sign, down[1] * sign)
-        tip = (mid[0] + direction[0] * size / 2, mid[1] + direction[1] * size / 2)
-        _arrow_head(canvas, tip, direction, size, pal)
-    _lake(canvas, lake, mm(2.6), pal)
+def _draw_waves(
+    canvas: Canvas, start: float, end: float, y: float, m: PictureMeasures, p: Paints
+) -> None:
+    """Light waves from ``start`` to ``end`` (mm) along ``y``, whole ones only."""
+    length, amplitude = m.wave_length, m.wave_amplitude
+    if end - start < length:
+        return
+    canvas.setStrokeColor(p.wave)
+    canvas.setLineWidth(m.wave_width)
+    canvas.setLineCap(1)
+    path = canvas.beginPath()
+    path.moveTo(mm(start), mm(y))
+    x = start
+    while x + length <= end + 1e-9:
+        middle = mm(x + length / 2)
+        path.curveTo(middle, mm(y + amplitude), middle, mm(y - amplitude), mm(x + length), mm(y))
+        x += length
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setLineCap(0)
 
 
-def _draw_river_plant(canvas: Canvas, s: Scene, pal: Palette) -> None:
-    """A station built across the river, a weir beside it, the current flowing through."""
-    sx = s.x + s.w * 0.78
-    water_h = s.water - s.y
-    canvas.setFillColor(pal.accent_dark)
-    canvas.rect(sx - mm(1.6), s.y + water_h * 0.25, mm(3.2), water_h * 0.75 + mm(2.0), 0, 1)
-    canvas.setFillColor(pal.accent_pale)
-    for k in range(3):
-        canvas.rect(sx - mm(1.1) + k * mm(0.85), s.water + mm(0.5), mm(0.45), mm(0.9), 0, 1)
-    canvas.setStrokeColor(WHITE)
-    canvas.setLineWidth(0.6)
-    for fx in (0.6, 0.92):
-        cx, cy = s.x + s.w * fx, s.y + water_h * 0.55
-        canvas.line(cx - mm(0.6), cy + mm(0.6), cx, cy)
-        canvas.line(cx - mm(0.6), cy - mm(0.6), cx, cy)
+def _draw_current(canvas: Canvas, plan: PicturePlan, m: PictureMeasures, p: Paints) -> None:
+    """A run-of-river plant: chevrons in the river, the current running towards the weir."""
+    lake = plan.lake
+    canvas.setStrokeColor(p.wave)
+    canvas.setLineWidth(max(m.wave_width, 0.8))
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    size = lake.h * CHEVRON_SHARE
+    y = lake.top - lake.h / 2
+    x = lake.right - 1.2 - size
+    while x > plan.scene.x + 0.5:
+        path = canvas.beginPath()
+        path.moveTo(mm(x), mm(y + size))
+        path.lineTo(mm(x + size), mm(y))
+        path.lineTo(mm(x), mm(y - size))
+        canvas.drawPath(path, stroke=1, fill=0)
+        x -= CHEVRON_STEP
+    canvas.setLineCap(0)
+    canvas.setLineJoin(0)
+
+
+# The disc, the map, the joker ------------------------------------------------------------
+
+
+def _draw_disc(
+    canvas: Canvas, suit: str | None, box: Box, layout: CardLayout, p: Paints, forms: FormNames
+) -> None:
+    """The suit in a disc filling ``box`` (the joker's bolt when ``suit`` is None), one form
+    per suit."""
+    ring = layout.spec.picture.disc_ring_width
+    r = mm(min(box.w, box.h)) / 2 - ring / 2
+
+    def draw(c: Canvas) -> None:
+        c.setFillColor(p.disc)
+        c.setStrokeColor(p.disc_ring)
+        c.setLineWidth(ring)
+        c.circle(0, 0, r, stroke=1, fill=1)
+        if suit is None:
+            c.setFillColor(p.joker_bolt)
+            draw_shape(c, BOLT, 0, 0, r * 1.35)
+        else:
+            c.setFillColor(p.palette.suit_colour(suit))
+            draw_suit(c, suit, 0, 0, r * 1.15)
+
+    name = forms(f"Disc{ascii_name(suit or 'joker')}")
+    centre = (mm(box.x + box.w / 2), mm(box.y + box.h / 2))
+    place(canvas, name, square(2 * r + ring), draw, *centre)
+
+
+def _draw_map_panel(
+    canvas: Canvas, card: Card, layout: CardLayout, p: Paints, forms: FormNames
+) -> None:
+    px, py, pw, ph = map_panel(layout)
+    canvas.setFillColor(p.palette.paper)
+    canvas.rect(px, py, pw, ph, stroke=0, fill=1)
+    canvas.setStrokeColor(p.disc_ring)
+    canvas.setLineWidth(layout.spec.map.coast_width)
+    canvas.line(px, py, px, py + ph)
+    draw_plant_map(canvas, map_box(layout), card.lat, card.lon, p.palette, forms, layout.spec.map)
+
+
+def _draw_joker_landscape(canvas: Canvas, layout: CardLayout, p: Paints) -> None:
+    """Sky, mountains and water across the whole picture box, no plant in it."""
+    box = layout.boxes.picture
+    m = layout.spec.picture
+    far, ridge = joker_landscape(layout)
+    _rect(canvas, box.x, box.y, box.w, box.h, p.sky)
+    _polygon(canvas, far, p.haze)
+    _polygon(canvas, ridge, p.ridge)
+    _rect(canvas, box.x, box.y, box.w, m.water_level, p.water)
+    _draw_waves(canvas, box.x + 2.0, box.right - 2.0, box.y + m.water_level / 2, m, p)

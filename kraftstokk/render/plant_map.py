@@ -9,16 +9,13 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from kraftstokk.design.geometry import mm
+from kraftstokk.design.layout import MapMeasures
 from kraftstokk.design.map_frame import BoxPt, MapFrame, map_frame
 from kraftstokk.design.palette import WHITE, Palette
 from kraftstokk.render.forms import FormNames, place
 
-MARK_RADIUS = 0.8  # mm: the plant's dot
-HALO = 0.35  # mm of white around the dot, so it reads on land and on sea
-RING_RADIUS = 1.75  # mm: a thin ring around the dot that catches the eye
 
-
-def _draw_outline(canvas: Canvas, frame: MapFrame, palette: Palette) -> None:
+def _draw_outline(canvas: Canvas, frame: MapFrame, palette: Palette, coast: float) -> None:
     """Norway's land in the form's own coordinates (origin at the frame's lower left)."""
     outline = frame.outline
     path = canvas.beginPath()
@@ -30,7 +27,7 @@ def _draw_outline(canvas: Canvas, frame: MapFrame, palette: Palette) -> None:
         path.close()
     canvas.setFillColor(palette.accent_light)
     canvas.setStrokeColor(palette.accent)
-    canvas.setLineWidth(0.5)  # the coast in the accent's inks: 0.5 pt is register-safe
+    canvas.setLineWidth(coast)  # the coast in the accent's inks: 0.5 pt and up is register-safe
     canvas.setLineJoin(1)
     canvas.drawPath(path, stroke=1, fill=1)
 
@@ -42,29 +39,33 @@ def draw_plant_map(
     lon: float | None,
     palette: Palette,
     forms: FormNames,
+    measures: MapMeasures,
 ) -> bool:
     """Draw Norway into ``box`` (points) and mark (lat, lon); True when the plant is marked."""
     frame = map_frame(box)
     size = f"{round(frame.width * 10)}x{round(frame.height * 10)}"
     name = forms(f"NorwayMap{size}")
     bbox = (-1.0, -1.0, frame.width + 1.0, frame.height + 1.0)
-    place(canvas, name, bbox, lambda c: _draw_outline(c, frame, palette), frame.x, frame.y)
+    coast = measures.coast_width
+    place(canvas, name, bbox, lambda c: _draw_outline(c, frame, palette, coast), frame.x, frame.y)
     if lat is None or lon is None:
         return False
     spot = frame.point(lat, lon)
     if spot is None:
         return False
-    draw_mark(canvas, spot, palette)
+    draw_mark(canvas, spot, palette, measures)
     return True
 
 
-def draw_mark(canvas: Canvas, spot: tuple[float, float], palette: Palette) -> None:
-    """A dark dot with a white halo and a thin ring: legible on land, sea and coast."""
+def draw_mark(
+    canvas: Canvas, spot: tuple[float, float], palette: Palette, measures: MapMeasures
+) -> None:
+    """A red dot with a white halo and a thin ring: legible on land, sea and coast."""
     x, y = spot
     canvas.setStrokeColor(palette.accent_dark)
-    canvas.setLineWidth(0.5)
-    canvas.circle(x, y, mm(RING_RADIUS), stroke=1, fill=0)
+    canvas.setLineWidth(measures.ring_width)
+    canvas.circle(x, y, mm(measures.ring_radius), stroke=1, fill=0)
     canvas.setFillColor(WHITE)
-    canvas.circle(x, y, mm(MARK_RADIUS + HALO), stroke=0, fill=1)
+    canvas.circle(x, y, mm(measures.mark_radius + measures.halo), stroke=0, fill=1)
     canvas.setFillColor(palette.red)
-    canvas.circle(x, y, mm(MARK_RADIUS), stroke=0, fill=1)
+    canvas.circle(x, y, mm(measures.mark_radius), stroke=0, fill=1)

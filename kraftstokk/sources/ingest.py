@@ -12,7 +12,6 @@ from kraftstokk.models import Plant
 from kraftstokk.sources import formats
 from kraftstokk.sources.formats.origins import JRC, NVE
 from kraftstokk.sources.normalize import Filters, RawRecord, normalize
-from kraftstokk.sources.readers import read_source
 from kraftstokk.sources.snapshot import Provenance, Snapshot
 
 JRC_LICENCE = JRC.licence
@@ -84,7 +83,7 @@ def ingest_files(
     columns a deck needs (id, name, the three figures, source) and leaves the rest empty.
     """
     filters = filters or Filters()
-    batches = [read_source(path, fmt) for path in paths]
+    batches = [formats.read_source(path, fmt) for path in paths]
     records: list[RawRecord] = [record for batch in batches for record in batch.records]
     result = normalize(records, filters)
     if not result.plants:

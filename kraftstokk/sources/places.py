@@ -230,9 +230,8 @@ def places_from_files(
     types, NVE files types only), with the provenance crediting their origins."""
     from kraftstokk.sources import formats
     from kraftstokk.sources.ingest import check_timestamp, utc_now_text
-    from kraftstokk.sources.readers import read_source
 
-    batches = [read_source(path, fmt) for path in paths]
+    batches = [formats.read_source(path, fmt) for path in paths]
     records = [record for batch in batches for record in batch.records]
     places, quality = places_from_records(records, min_mw)
     if not places:

@@ -437,23 +437,3 @@ def explain_unknown(path: Path, text: str) -> InputFileError:
         "CSV header matches neither NVE (VannKraftverkID, Navn, MaksYtelse, ...) "
         "nor JRC (id, country_code, installed_capacity_MW, ...) columns",
     )
-
-
-def detect_format(path: Path, text: str) -> SourceFormat:
-    """The format ``--format auto`` takes a text file for."""
-    from kraftstokk.sources import formats
-
-    return formats.detect(path, text.encode("utf-8")).name  # type: ignore[return-value]
-
-
-def read_source(path: str | Path, fmt: str = "auto") -> SourceRows:
-    """Read one plant file in ``fmt`` (``auto`` detects it) into raw records."""
-    from kraftstokk.sources import formats
-
-    path = Path(path)
-    chosen = formats.find(fmt, path) if fmt != "auto" else None
-    data = read_input_bytes(path, "data file")
-    if chosen is None:
-        chosen = formats.detect(path, data)
-    records = chosen.read(path, data)
-    return SourceRows(path=path, format=chosen.name, records=records)  # type: ignore[arg-type]

@@ -8,7 +8,8 @@ Routes:
 - ``POST /api/games`` a new game; ``POST /api/games/resume`` a game again from its save
   (``then``: and a move in it, for a process that did not know the game)
 - ``GET /api/games/{id}`` the view; ``POST /api/games/{id}/moves`` a move;
-  ``DELETE /api/games/{id}``
+  ``DELETE /api/games/{id}``; each answer's log is told in the language the request
+  names (``lang``; default the deck's)
 - ``POST /api/replay`` a finished game's save as the replay log ``play --load`` reads
 - ``GET /cards/{card}.webp`` a card face (``back.webp`` the back)
 - ``GET /static/app.js``, ``/static/table.js``, ``/static/app.css``
@@ -53,7 +54,15 @@ from kraftstokk.plain import first_problem
 from kraftstokk.web import folders
 from kraftstokk.web.cards import CardImages
 from kraftstokk.web.catalogue import languages, setup_payload
-from kraftstokk.web.guard import BODY_SECONDS, CLOSING, MAX_BODY, Guard, HostPolicy
+from kraftstokk.web.guard import (
+    BODY_SECONDS,
+    CLOSING,
+    MAX_BODY,
+    Guard,
+    HostPolicy,
+    refusal_body,
+)
+from kraftstokk.web.quota import ClientQuota, TooManyRequests, is_heavy
 from kraftstokk.web.rules import rules_panel
 from kraftstokk.web.saves import WEB_FORMAT, GameSave, read_replay_log, read_web_save
 from kraftstokk.web.seal import SaveKey
@@ -81,6 +90,7 @@ class NewGameRequest(BaseModel):
     bots: str = Field(default="heuristic", max_length=40)
     variants: list[str] = Field(default_factory=list, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    lang: str | None = Field(default=None, max_length=10)  # the log's language
 
 
 class ClaimRequest(BaseModel):
@@ -99,6 +109,7 @@ class MoveRequest(BaseModel):
     move: int | None = Field(default=None, ge=0, le=10**6)
     claim: ClaimRequest | None = None
     log_after: int = Field(default=0, ge=0, le=10**9)
+    lang: str | None = Field(default=None, max_length=10)  # the log's language
 
 
 class SaveRequest(BaseModel):
@@ -112,6 +123,7 @@ class ResumeRequest(SaveRequest):
     the game gets both in one request, so it need not be the one that answers next)."""
 
     then: MoveRequest | None = None
+    lang: str | None = Field(default=None, max_length=10)  # the log's language
 
 
 class ServerTiming:
@@ -143,13 +155,11 @@ class ServerTiming:
         await self.app(scope, receive, timed)
 
 
-def _error(status: int, message: str, said: dict[str, str] | None = None) -> JSONResponse:
+def _error(status: int, message: str, said: dict[str, str] | None = None) -> Response:
     """A refusal: ``error`` in English, and ``said`` per language when a person may meet it."""
     headers = {"Connection": "close"} if status in CLOSING else None
-    body: dict[str, Any] = {"error": message}
-    if said:
-        body["said"] = said
-    return JSONResponse(body, status_code=status, headers=headers)
+    body = refusal_body(message, said)
+    return Response(body, status_code=status, headers=headers, media_type="application/json")
 
 
 def _not_a_number(name: str) -> Any:
@@ -224,6 +234,8 @@ def create_app(
     body_seconds: float = BODY_SECONDS,
     server_timing: bool | None = None,
     freeze_startup: bool = False,
+    allow_seed: bool = False,
+    quota: ClientQuota | None = None,
 ) -> Starlette:
     """The app for ``deck`` (already validated by the caller).
 
@@ -234,7 +246,10 @@ def create_app(
     ``freeze_startup`` (``serve``'s processes) takes what the process made to start (the
     modules, the deck, the languages, the rules) out of the cycle collector's sight once
     it has warmed up: a full collection scanned those 90,000 objects every time, a pause
-    of some 30 ms for every request in flight, the tail of the load benchmark.
+    of some 30 ms for every request in flight, the tail of the load benchmark;
+    ``allow_seed`` honours a new game's ``seed`` (tests, bug reports: ``serve
+    --allow-seed``), else every deal is the server's own; ``quota`` counts each client's
+    new games and resumes against expert bots (default: ``quota.BURST`` at once).
     """
     if server_timing is None:
         server_timing = os.environ.get(TIMING_SETTING) == "1"
@@ -257,13 +272,15 @@ def create_app(
         name: f'"{hashlib.sha256(data).hexdigest()[:16]}"' for name, data in static.items()
     }
     limiter = anyio.CapacityLimiter(ENGINE_THREADS)
+    heavy = quota or ClientQuota()
 
     async def engine(work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` on a worker thread: the event loop goes on serving others."""
         return await anyio.to_thread.run_sync(work, *args, limiter=limiter)
 
-    def answer(session: Any, since_log: int, status: int = 200) -> JSONResponse:
-        return JSONResponse(store.snapshot(session, since_log), status_code=status)
+    def answer(session: Any, since_log: int, lang: str | None, status: int = 200) -> JSONResponse:
+        snapshot = store.snapshot(session, since_log, _language(lang))
+        return JSONResponse(snapshot, status_code=status)
 
     def read_save(raw: dict[str, Any]) -> GameSave:
         kind = raw.get("format")
@@ -293,19 +310,25 @@ def create_app(
 
     async def new_game(request: Request) -> Response:
         body: NewGameRequest = await _body(request, NewGameRequest)
-        setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), body.seed)
-        return await engine(lambda: answer(store.create(setup_), 0, status=201))
+        seed = body.seed if allow_seed else None  # else a seed would let a player pick the deal
+        setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), seed)
+        if is_heavy(body.bots):
+            heavy.take(_client(request))
+        return await engine(lambda: answer(store.create(setup_), 0, body.lang, status=201))
 
     async def resume(request: Request) -> Response:
         body: ResumeRequest = await _body(request, ResumeRequest)
         then = body.then
 
         def play() -> JSONResponse:
-            session = store.resume(read_save(body.save))
+            save = read_save(body.save)
+            if is_heavy(save.bots):
+                heavy.take(_client(request))
+            session = store.resume(save)
             if then is None:
-                return answer(session, 0)
+                return answer(session, 0, body.lang)
             store.move(session, then.turn, then.move, claim_choice(then))
-            return answer(session, then.log_after)
+            return answer(session, then.log_after, then.lang or body.lang)
 
         return await engine(play)
 
@@ -320,7 +343,7 @@ def create_app(
     async def show(request: Request) -> Response:
         session = store.get(request.path_params["game_id"])
         since = _int_param(request, "log_after", 0)
-        return await engine(answer, session, since)
+        return await engine(answer, session, since, request.query_params.get("lang"))
 
     async def move(request: Request) -> Response:
         body: MoveRequest = await _body(request, MoveRequest)
@@ -328,7 +351,7 @@ def create_app(
 
         def play() -> JSONResponse:
             store.move(session, body.turn, body.move, claim_choice(body))
-            return answer(session, body.log_after)
+            return answer(session, body.log_after, body.lang)
 
         return await engine(play)
 
@@ -353,7 +376,10 @@ def create_app(
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestRefused)
-        return _error(exc.status, exc.message, exc.said)
+        answer = _error(exc.status, exc.message, exc.said)
+        if isinstance(exc, TooManyRequests):
+            answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     async def engine_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, KraftstokkError)
@@ -425,6 +451,18 @@ def _cached(request: Request, data: bytes, media_type: str, etag: str, cache: st
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
     return Response(data, media_type=media_type, headers=headers)
+
+
+def _client(request: Request) -> str:
+    """Who asks: the client's address (behind a trusted proxy, the one it forwarded)."""
+    return request.client.host if request.client else "unknown"
+
+
+def _language(lang: str | None) -> str | None:
+    """The log's language a request asks for (None: the deck's); refused when unknown."""
+    if lang is not None and lang not in languages():
+        raise RequestRefused(f"lang: {clip(lang, 10)!r} is not one of {', '.join(languages())}")
+    return lang
 
 
 def _int_param(request: Request, name: str, default: int) -> int:

@@ -23,17 +23,21 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kraftstokk.errors import RequestRefused, clip
+from kraftstokk.errors import KraftstokkError, RequestRefused, clip
 
 MAX_BODY = 512 * 1024  # a save of a whole game is some tens of kB
 BODY_SECONDS = 15.0  # for the whole body of one request
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 WILDCARDS = ("0.0.0.0", "::", "")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 #: The page loads nothing but this server's own files (no CDN, no inline script), may
 #: not be framed, and tells no other site where it came from.
@@ -61,21 +65,31 @@ class BodyTooSlow(RequestRefused):
 
 
 class HostPolicy:
-    """The ``Host`` headers that name this server: its address, loopback names, its port.
+    """The ``Host`` headers that name this server: its address, loopback names, its port,
+    and the names of its public URLs.
 
     Served on a loopback address (the default), the names are 127.0.0.1, localhost and
     [::1]; on one other address, that address too; on every address (0.0.0.0, ::), any IP
     address and localhost — never another name, which could be anyone's (DNS rebinding).
-    ``port`` None (a test's app) takes any port.
+    ``port`` None (a test's app) takes any port. ``public`` are the URLs the page is
+    published at behind a reverse proxy (``serve --public-url``): each one's name (with
+    its port, or none for the scheme's own) passes the Host check, and its origin the
+    Origin check.
     """
 
-    def __init__(self, host: str = "127.0.0.1", port: int | None = None) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", port: int | None = None, public: Sequence[str] = ()
+    ) -> None:
         self.port = port
         self.any_address = host in WILDCARDS
         name = f"[{host}]" if ":" in host else host
         self.names = frozenset(LOOPBACK_NAMES) | ({name.lower()} if not self.any_address else set())
+        self.origins = tuple(dict.fromkeys(public_origin(url) for url in public))
+        self.public_hosts = frozenset(host for origin in self.origins for host in _hosts(origin))
 
     def allows(self, host: str) -> bool:
+        if host.lower() in self.public_hosts:
+            return True
         name, port = _split_host(host.lower())
         if name is None:
             return False
@@ -85,10 +99,62 @@ class HostPolicy:
             return True
         return self.any_address and _is_address(name)
 
+    def allows_origin(self, origin: str, host: str) -> bool:
+        """Whether a request with this ``Host`` may come from a page at ``origin``: a public
+        URL's page, or the page of this address (``http://`` + Host) when Host is not a
+        public name (a proxy may pass its own request's Host on, or this machine's)."""
+        shown, host = origin.lower(), host.lower()
+        if shown in self.origins:
+            return True
+        return host not in self.public_hosts and shown == f"http://{host}"
+
     def describe(self) -> str:
         port = f":{self.port}" if self.port is not None else ""
         names = sorted(self.names) + (["any IP address"] if self.any_address else [])
-        return ", ".join(f"{name}{port}" for name in names)
+        return ", ".join([f"{name}{port}" for name in names] + sorted(self.public_hosts))
+
+    def describe_origins(self, host: str) -> str:
+        own = [] if host.lower() in self.public_hosts else [f"http://{host}"]
+        return " or ".join([*own, *self.origins])
+
+
+def public_origin(url: str) -> str:
+    """The origin a browser sends for a page at ``url`` (``https://cards.example.org``);
+    KraftstokkError naming the URL and the reason when no page can be served at it."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as exc:
+        raise KraftstokkError(f"--public-url {clip(url, 80)!r}: not a URL ({exc})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise KraftstokkError(
+            f"--public-url {clip(url, 80)!r}: give the page's address, "
+            "such as https://cards.example.org"
+        )
+    if parts.username is not None or parts.password is not None:
+        raise KraftstokkError(f"--public-url {clip(url, 80)!r}: a URL with a user name or password")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise KraftstokkError(
+            f"--public-url {clip(url, 80)!r}: the page is served at the root of its name "
+            "(no path, query or fragment)"
+        )
+    try:
+        name = parts.hostname.encode("idna").decode("ascii")
+    except UnicodeError:
+        raise KraftstokkError(f"--public-url {clip(url, 80)!r}: not a host name") from None
+    if ":" in name:
+        name = f"[{name}]"
+    default = 443 if parts.scheme == "https" else 80
+    shown = name if port in (None, default) else f"{name}:{port}"
+    return f"{parts.scheme}://{shown.lower()}"
+
+
+def _hosts(origin: str) -> tuple[str, ...]:
+    """The Host headers of a request for a page at ``origin`` (with or without the port)."""
+    scheme, _, host = origin.partition("://")
+    if host.rpartition(":")[2].isdigit() and not host.endswith("]"):
+        return (host,)
+    return (host, f"{host}:{443 if scheme == 'https' else 80}")
 
 
 def _split_host(host: str) -> tuple[str | None, int]:
@@ -172,14 +238,12 @@ class Guard:
             raise RequestRefused(f"Host: {shown} is not this server ({self.policy.describe()})")
         method = scope["method"]
         origin = _single(headers, b"origin")
-        if origin is not None and origin.lower() != f"http://{host.lower()}":
-            raise Forbidden(
-                f"Origin: {clip(origin, 60)!r} is not this server's page (http://{host})"
-            )
+        if origin is not None and not self.policy.allows_origin(origin, host):
+            shown = self.policy.describe_origins(host)
+            raise Forbidden(f"Origin: {clip(origin, 60)!r} is not this server's page ({shown})")
         if method in UNSAFE_METHODS and origin is None:
-            raise Forbidden(
-                f"Origin: missing; only this server's own page (http://{host}) may send {method}"
-            )
+            shown = self.policy.describe_origins(host)
+            raise Forbidden(f"Origin: missing; only this server's page ({shown}) may send {method}")
         site = _single(headers, b"sec-fetch-site")
         if site is not None and site.lower() in ("cross-site", "same-site"):
             raise Forbidden(f"Sec-Fetch-Site: {clip(site, 20)}: only this server's page may ask")
@@ -238,9 +302,26 @@ def _single(headers: dict[bytes, list[bytes]], name: bytes) -> str | None:
     return values[0].decode("latin-1")
 
 
+def refusal_body(message: str, said: dict[str, str] | None = None) -> bytes:
+    """A refusal's JSON: ``{"error": message}`` and ``said`` per language when given.
+
+    It cannot fail on what the client sent: a message that quotes the request may hold a
+    lone surrogate (``"\\udc80"`` is valid JSON, its character no UTF-8 text), which is
+    written as U+FFFD.
+    """
+    body: dict[str, Any] = {"error": _writable(message)}
+    if said:
+        body["said"] = {code: _writable(text) for code, text in said.items()}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _writable(text: str) -> str:
+    return _SURROGATE.sub("\ufffd", text)
+
+
 async def refuse(exc: RequestRefused, send: Send) -> None:
     """Answer ``exc`` as ``{"error": ...}`` with its status (before the app ran)."""
-    body = json.dumps({"error": exc.message}, ensure_ascii=False).encode()
+    body = refusal_body(exc.message)
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

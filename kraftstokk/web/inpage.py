@@ -31,6 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Final
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused, clip
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action, DeckTable, Game
 from kraftstokk.games.playouts import playout
@@ -88,6 +89,7 @@ class PageTable:
             str(card.get("plant_id") or card.get("id")) for card in deck["cards"]
         )
         self.digest = deck_digest(deck)
+        self.language = _deck_language(deck)
         self.clock = clock
         self.playing: OrderedDict[str, Table] = OrderedDict()
         self.saves: dict[str, tuple[str, int]] = {}  # game id -> its save's id and prefix
@@ -131,7 +133,7 @@ class PageTable:
         seed = setup.seed if setup.seed is not None else secrets.randbelow(SEED_LIMIT)
         table = self._deal(game, (PERSON, *[setup.bots] * setup.opponents), seed)
         table.begin()
-        return 201, self._answer(self._keep(table, new_save_id(), 0), 0)
+        return 201, self._answer(self._keep(table, new_save_id(), 0), 0, _lang(request))
 
     def move(self, request: Json) -> tuple[int, Json]:
         game_id = _text(request, "id", 40)
@@ -139,7 +141,7 @@ class PageTable:
         if table is None:
             raise NotFound(f"no game {game_id[:12]!r} in this page: continue from the save")
         self._move(table, request)
-        return 200, self._answer(game_id, _whole(request, "log_after", 0, 10**9, 0))
+        return 200, self._answer(game_id, _whole(request, "log_after", 0, 10**9, 0), _lang(request))
 
     def resume(self, request: Json) -> tuple[int, Json]:
         save = request.get("save")
@@ -151,9 +153,10 @@ class PageTable:
         table, save_id, prefix = self._rebuild(save)
         game_id = self._keep(table, save_id, prefix)
         if then is None:
-            return 200, self._answer(game_id, 0)
+            return 200, self._answer(game_id, 0, _lang(request))
         self._move(table, then)
-        return 200, self._answer(game_id, _whole(then, "log_after", 0, 10**9, 0))
+        since = _whole(then, "log_after", 0, 10**9, 0)
+        return 200, self._answer(game_id, since, _lang(then) or _lang(request))
 
     def forget(self, request: Json) -> tuple[int, Json | None]:
         game_id = _text(request, "id", 40)
@@ -200,6 +203,7 @@ class PageTable:
             prefix=prefix,
             resumed_at=resumed,
             bot_settings=settings,
+            language=self.language,
         )
 
     def _keep(self, table: Table, save_id: str, prefix: int) -> str:
@@ -234,7 +238,7 @@ class PageTable:
             )
         table.move(turn, index, choice)
 
-    def _answer(self, game_id: str, since_log: int) -> Json:
+    def _answer(self, game_id: str, since_log: int, lang: str | None) -> Json:
         table = self.playing[game_id]
         save_id, prefix = self.saves[game_id]
         finished = table.state.is_terminal()
@@ -263,7 +267,7 @@ class PageTable:
             # Sealed by the worker before the page gets it (worker.js).
             "content": json.dumps(content, separators=(",", ":")),
         }
-        return {"id": game_id, **table.answer(since_log), "save": save}
+        return {"id": game_id, **table.answer(since_log, lang), "save": save}
 
     def _rebuild(self, save: Json) -> tuple[Table, str, int]:
         """The game a save holds (a page save's content, or a replay log), played again
@@ -403,6 +407,27 @@ def _text(data: Json, key: str, limit: int, default: str | None = None) -> str:
     if len(value) > limit:
         raise RequestRefused(f"{key}: longer than {limit} characters")
     return value
+
+
+def _deck_language(deck: Json) -> str:
+    """The log's language when a request names none: the deck's (``[style] language``,
+    as ``Deck.language`` reads it), if the page speaks it, as ``serve`` does."""
+    spec = deck.get("spec")
+    style = spec.get("style") if isinstance(spec, dict) else None
+    language = style.get("language") if isinstance(style, dict) else None
+    languages = locales.languages()
+    chosen = language if isinstance(language, str) and language else "nb"
+    return chosen if chosen in languages else languages[0]
+
+
+def _lang(data: Json) -> str | None:
+    """The language the log is told in (``lang``; None: the first language)."""
+    lang = data.get("lang")
+    if lang is not None and lang not in locales.languages():
+        raise RequestRefused(
+            f"lang: {clip(repr(lang), 12)} is not one of {', '.join(locales.languages())}"
+        )
+    return lang if isinstance(lang, str) else None
 
 
 def _texts(data: Json, key: str, most: int) -> list[str]:

@@ -3,9 +3,13 @@
 The page keeps one *web save* per game (``{"format": "kraftstokk-web-save", ...}``): a few
 fields it shows on the start page (game, players, move, finished) and ``sealed``, the
 only part the server reads. Sealed inside (``seal.py``) is what resumes the game: the
-rules, the seats, the seed and the person's own moves. The bots' moves are not kept:
-the server plays them again from the seed, as it did the first time, so a save grows
-only with what the person did and its length tells nothing of the bots' hidden choices.
+rules, the seats, the seed, every action taken (the bots' too, packed by ``record.py`` so
+that the sealed text's length tells nothing the person does not know) and where the
+unseen cards were dealt again (``redeals``). A resume replays the actions and asks no bot
+anything, so it costs the same with expert bots as with random ones.
+
+A version-1 save (before this one) holds the person's own moves only: the server plays
+the bots again from the seed, as it did the first time, and saves it as version 2.
 
 A replay log (``kraftstokk play --save``, or a finished game downloaded) is read as well:
 it holds its seed openly, so whoever has the file knows the deal already; its actions
@@ -19,21 +23,24 @@ most that many actions of bounded length.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kraftstokk import locales
 from kraftstokk.errors import GameError, RequestRefused, clip
-from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action
+from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action, Redeal
 from kraftstokk.games.registry import bot_kinds, game_class
 from kraftstokk.games.replay import ReplayLog, upgrade
 from kraftstokk.games.view import refusal
 from kraftstokk.plain import first_problem
 from kraftstokk.web import views
+from kraftstokk.web.record import ActionRecord, unpack
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.table import (
     PERSON,
@@ -70,7 +77,7 @@ class WebSave(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["kraftstokk-web-save"]
-    version: Literal[1]
+    version: Literal[1, 2]
     id: str = Field(max_length=40)
     game: str = Field(max_length=40)
     players: int = Field(ge=0, le=99)
@@ -79,8 +86,8 @@ class WebSave(BaseModel):
     sealed: str = Field(max_length=MAX_SEALED)
 
 
-class _Sealed(BaseModel):
-    """What the sealed text holds (written by this module only, checked all the same)."""
+class _SealedV1(BaseModel):
+    """What a version-1 sealed text holds: the person's moves only."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -96,12 +103,43 @@ class _Sealed(BaseModel):
     moves: list[list[int]]
 
 
+HEX8 = r"^[0-9a-f]{8}$"
+HEX16 = r"^[0-9a-f]{16}$"
+
+
+class _Sealed(BaseModel):
+    """What the sealed text holds (written by this module only, checked all the same).
+
+    Every number that may tell something hidden has a fixed width: the seed, the point of
+    each redeal (it counts the hidden actions too), the actions (``record.py``).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    v: Literal[2]
+    id: str = Field(max_length=40)
+    deck: str = Field(max_length=64)
+    game: str = Field(max_length=40)
+    players: int
+    variants: list[str] = Field(max_length=16)
+    action_cap: int
+    bots: list[str] = Field(max_length=16)
+    seed: str = Field(pattern=HEX16)
+    prefix: str = Field(pattern=HEX8)
+    redeals: list[tuple[Annotated[str, Field(pattern=HEX8)], Annotated[str, Field(pattern=HEX16)]]]
+    slots: bool  # the record has a hidden action's slot after each public action
+    record: str = Field(max_length=MAX_SEALED)
+
+
 @dataclass(frozen=True)
 class GameSave:
     """What resumes a game: its rules and seats, the seed, the actions the server replays.
 
-    ``prefix`` are actions of every seat that came in a replay log; ``moves`` are the
-    person's own actions after it, in order (the bots' are played again).
+    ``actions`` are every seat's, in order; the first ``prefix`` of them came in a replay
+    log (each counts as one of the person's moves: they are all public to the person).
+    ``redeals`` are where the unseen cards were dealt again (after ``at`` actions, from a
+    seed). A version-1 save has ``moves``: the person's own moves after the prefix, the
+    bots' to be played again from the seed (``actions`` is then the prefix alone).
     """
 
     save_id: str
@@ -112,21 +150,20 @@ class GameSave:
     action_cap: int
     bots: tuple[str, ...]  # one PERSON, the bot kinds elsewhere
     seed: int
-    prefix: tuple[Action, ...] = ()
-    moves: tuple[Action, ...] = ()
+    actions: tuple[Action, ...] = ()
+    prefix: int = 0
+    redeals: tuple[Redeal, ...] = ()
+    moves: tuple[Action, ...] | None = None  # a version-1 save's
 
     @property
     def seat(self) -> int:
         return self.bots.index(PERSON)
 
-    @property
-    def turn(self) -> int:
-        """The person's move counter: every action they sent or brought (all public to them)."""
-        return len(self.prefix) + len(self.moves)
 
-
-def seal(key: SaveKey, save: GameSave) -> str:
+def seal(key: SaveKey, save: GameSave, record: ActionRecord) -> str:
+    """The save sealed, its actions as ``record`` packed them (``record.py``)."""
     content = {
+        "v": 2,
         "id": save.save_id,
         "deck": save.deck,
         "game": save.game,
@@ -135,8 +172,10 @@ def seal(key: SaveKey, save: GameSave) -> str:
         "action_cap": save.action_cap,
         "bots": list(save.bots),
         "seed": f"{save.seed:016x}",  # fixed width: the length of the text tells nothing
-        "prefix": [list(a) for a in save.prefix],
-        "moves": [list(a) for a in save.moves],
+        "prefix": f"{save.prefix:08x}",
+        "redeals": [[f"{at:08x}", f"{seed:016x}"] for at, seed in save.redeals],
+        "slots": record.hidden_slots,
+        "record": base64.b64encode(record.data()).decode("ascii"),
     }
     return key.seal(json.dumps(content, separators=(",", ":")).encode())
 
@@ -147,11 +186,25 @@ def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:
         web = WebSave.model_validate(raw)
     except ValidationError as exc:
         raise RequestRefused(f"save: {clip(first_problem(exc), 300)}") from None
+    opened = key.open(web.sealed)
     try:
-        content = _Sealed.model_validate_json(key.open(web.sealed))
+        save = _version_2(opened) if web.version == 2 else _version_1(opened)
     except ValidationError as exc:  # sealed by this key yet malformed: a bug, said plainly
         raise RequestRefused(f"save: sealed content: {clip(first_problem(exc), 300)}") from None
-    save = GameSave(
+    except (GameError, binascii.Error) as exc:
+        raise RequestRefused(f"save: sealed content: {clip(str(exc), 300)}") from None
+    check_bounds(save)
+    if save.deck != deck:
+        raise refusal("refusals.other_deck", RequestRefused)
+    return save
+
+
+def _version_2(opened: bytes) -> GameSave:
+    content = _Sealed.model_validate_json(opened)
+    if content.game not in views.games():
+        raise _bound("unknown_game", game=repr(clip(content.game, 40)))
+    record = base64.b64decode(content.record, validate=True)
+    return GameSave(
         save_id=content.id,
         deck=content.deck,
         game=content.game,
@@ -160,13 +213,27 @@ def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:
         action_cap=content.action_cap,
         bots=tuple(content.bots),
         seed=int(content.seed, 16),
-        prefix=tuple(tuple(a) for a in content.prefix),
+        actions=tuple(unpack(record, content.slots)),
+        prefix=int(content.prefix, 16),
+        redeals=tuple((int(at, 16), int(seed, 16)) for at, seed in content.redeals),
+    )
+
+
+def _version_1(opened: bytes) -> GameSave:
+    content = _SealedV1.model_validate_json(opened)
+    return GameSave(
+        save_id=content.id,
+        deck=content.deck,
+        game=content.game,
+        players=content.players,
+        variants=tuple(content.variants),
+        action_cap=content.action_cap,
+        bots=tuple(content.bots),
+        seed=int(content.seed, 16),
+        actions=tuple(tuple(a) for a in content.prefix),
+        prefix=len(content.prefix),
         moves=tuple(tuple(a) for a in content.moves),
     )
-    check_bounds(save)
-    if save.deck != deck:
-        raise refusal("refusals.other_deck", RequestRefused)
-    return save
 
 
 def read_replay_log(raw: dict[str, Any], deck_json: dict[str, Any], deck: str) -> GameSave:
@@ -189,7 +256,9 @@ def read_replay_log(raw: dict[str, Any], deck_json: dict[str, Any], deck: str) -
         action_cap=rules.action_cap,
         bots=tuple(log.bots),
         seed=log.seed,
-        prefix=tuple(tuple(a) for a in log.actions),
+        actions=tuple(tuple(a) for a in log.actions),
+        prefix=len(log.actions),
+        redeals=tuple(log.redeals),
     )
     check_bounds(save)
     if log.deck != deck_json:
@@ -229,11 +298,18 @@ def check_bounds(save: GameSave) -> None:
     _check_seats(save)
     if not 0 <= save.seed < SEED_LIMIT:
         raise _bound("seed", seed=str(save.seed))
-    actions = len(save.prefix) + len(save.moves)
+    actions = len(save.actions) + len(save.moves or ())
     if actions > save.action_cap:
         raise _bound("actions", actions=str(actions), cap=str(save.action_cap))
-    _check_actions(save.prefix)
-    _check_actions(save.moves)
+    if not 0 <= save.prefix <= len(save.actions):
+        raise _bound("prefix", prefix=str(save.prefix), actions=str(len(save.actions)))
+    points = [at for at, _ in save.redeals]
+    if points != sorted(set(points)) or any(not 0 <= at <= len(save.actions) for at in points):
+        raise _bound("redeals", actions=str(len(save.actions)))
+    if any(not 0 <= seed < SEED_LIMIT for _, seed in save.redeals):
+        raise _bound("redeals", actions=str(len(save.actions)))
+    _check_actions(save.actions)
+    _check_actions(save.moves or ())
 
 
 def _bound(key: str, **values: object) -> RequestRefused:

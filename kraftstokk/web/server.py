@@ -15,7 +15,7 @@ import json
 import os
 import socket
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,11 +66,15 @@ def serve(
     open_browser: bool,
     workers: int = 1,
     max_games: int = 200,
+    public_urls: Sequence[str] = (),
+    allow_seed: bool = False,
     echo: Callable[[str], Any] = print,
 ) -> None:
     """Serve until Ctrl-C (or SIGTERM): the first one stops it, also mid-request.
 
     ``workers`` processes share the port; each keeps at most ``max_games`` open games.
+    ``public_urls`` are the addresses a reverse proxy publishes the page at (their names
+    pass the Host and Origin checks); ``allow_seed`` honours a new game's ``seed``.
     """
     import uvicorn
 
@@ -87,6 +91,7 @@ def serve(
         raise KraftstokkError(f"--workers {workers}: choose 1 to {MAX_WORKERS} processes")
     if not 1 <= max_games <= MAX_GAMES:
         raise KraftstokkError(f"--max-games {max_games}: choose 1 to {MAX_GAMES:,} games")
+    hosts = HostPolicy(host, port, public_urls)
     deck = load_playable_deck(deck_path)
     _check_free(host, port)
     warning = exposure_warning(host)
@@ -100,7 +105,10 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     processes = f", {workers} processes" if workers > 1 else ""
-    echo(f"kraftstokk serve: {deck.title} {deck.edition} at {url}{processes} (Ctrl-C stops)")
+    public = f" (published at {', '.join(hosts.origins)})" if hosts.origins else ""
+    echo(
+        f"kraftstokk serve: {deck.title} {deck.edition} at {url}{public}{processes} (Ctrl-C stops)"
+    )
     if open_browser:
         webbrowser.open(url)
     common: dict[str, Any] = {
@@ -117,9 +125,10 @@ def serve(
             deck,
             key=key,
             cache=folders.cache_dir(),
-            hosts=HostPolicy(host, port),
+            hosts=hosts,
             max_games=max_games,
             freeze_startup=True,
+            allow_seed=allow_seed,
         )
         # uvicorn stops on the first signal, then raises it again once it is done.
         with contextlib.suppress(KeyboardInterrupt):
@@ -128,7 +137,14 @@ def serve(
         from uvicorn.supervisors import Multiprocess
 
         deck_file = str(deck_path.resolve())
-        settings = {"deck": deck_file, "host": host, "port": port, "max_games": max_games}
+        settings = {
+            "deck": deck_file,
+            "host": host,
+            "port": port,
+            "max_games": max_games,
+            "public_urls": list(public_urls),
+            "allow_seed": allow_seed,
+        }
         os.environ[WORKER_SETTINGS] = json.dumps(settings)
         config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **common)
         with contextlib.suppress(KeyboardInterrupt):
@@ -149,9 +165,10 @@ def worker_app() -> Any:
         deck,
         key=SaveKey.in_folder(folders.data_dir()),
         cache=folders.cache_dir(),
-        hosts=HostPolicy(settings["host"], settings["port"]),
+        hosts=HostPolicy(settings["host"], settings["port"], settings["public_urls"]),
         max_games=settings["max_games"],
         freeze_startup=True,
+        allow_seed=settings["allow_seed"],
     )
     return quiet_forced_exit(app)
 

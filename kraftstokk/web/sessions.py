@@ -2,13 +2,17 @@
 
 A session is a :class:`~kraftstokk.web.table.Table` (the engine's state, the bots, the
 actions so far and what the person is told: the play itself, shared with the static
-edition's in-page table) kept under a random id. The browser keeps the
-same game as a sealed save (``saves.py``), so the server may forget a game at any time —
-when it has been idle too long, when too many games are open, or on a restart — and the
-browser brings it back by sending its save (:meth:`GameStore.resume`): the server deals
-again from the seed, applies the person's moves where the person played and lets the
-bots play again where they played, which gives the same game, since a bot decides from
-its seat's observation and its own seeded random stream.
+edition's in-page table) kept under a random id. The browser keeps the same game as a
+sealed save (``saves.py``), so the server may forget a game at any time — when it has
+been idle too long, when too many games are open, or on a restart — and the browser
+brings it back by sending its save (:meth:`GameStore.resume`). The save holds every
+action taken, the bots' too: the server deals again from the seed and applies them,
+asking no bot anything, so a resume costs the same with expert bots as with random ones.
+Then it deals the cards no seat has seen again from fresh randomness
+(``State.redeal_unseen``) and gives the bots fresh random streams: whoever peeks at a card
+and goes back to an earlier save finds the stock dealt anew and the bots deciding anew,
+so rolling back gains nothing. The save records where that happened (``redeals``), so the
+actions taken after it replay in the world it dealt.
 
 Game ids are 128-bit random tokens: one browser cannot guess another's game. Everything
 here runs on worker threads (never on the server's event loop): the store and each
@@ -20,11 +24,12 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game
 from kraftstokk.games.registry import bot_kinds, game_class, make_game
@@ -34,7 +39,7 @@ from kraftstokk.models import Deck
 from kraftstokk.web import saves, views
 from kraftstokk.web.saves import PERSON, SEED_LIMIT, GameSave, deck_digest
 from kraftstokk.web.seal import SaveKey
-from kraftstokk.web.table import NewGame, StaleMove, Table, check_legal, checked_setup
+from kraftstokk.web.table import NewGame, StaleMove, Table, bot_streams, checked_setup
 
 MAX_RULE_SETS = 64  # games (rules) kept made, by game, players, variants and action cap
 
@@ -88,6 +93,9 @@ class GameStore:
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._games: dict[tuple[str, int, tuple[str, ...], int], Game] = {}
         self._lock = threading.Lock()
+        #: The log's language when an answer names none: the deck's, if the page speaks it.
+        languages = locales.languages()
+        self.language = deck.language() if deck.language() in languages else languages[0]
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -101,19 +109,24 @@ class GameStore:
         except KraftstokkError as exc:
             raise RequestRefused(f"variants: {exc.message}") from None
         seed = setup.seed if setup.seed is not None else secrets.randbelow(SEED_LIMIT)
-        save = GameSave(
+        session = self._dealt(
+            game, self._new_save(game, (PERSON, *[setup.bots] * setup.opponents), seed)
+        )
+        session.begin()
+        self._keep(session)
+        return session
+
+    def _new_save(self, game: Game, bots: tuple[str, ...], seed: int) -> GameSave:
+        return GameSave(
             save_id=saves.new_save_id(),
             deck=self.digest,
             game=game.name,
             players=game.num_players,
             variants=tuple(sorted(game.variants)),
             action_cap=game.action_cap,
-            bots=(PERSON, *[setup.bots] * setup.opponents),
+            bots=bots,
             seed=seed,
         )
-        session = self._replayed(game, save)
-        self._keep(session)
-        return session
 
     def warm_up(self) -> None:
         """Make the rules of every game at every table size, and one game of each (not kept),
@@ -125,51 +138,55 @@ class GameStore:
             bot = "heuristic" if "heuristic" in bot_kinds(name) else bot_kinds(name)[0]
             for players in range(cls.min_players, cls.max_players + 1):
                 game = self._game(name, players, ())
-                save = GameSave(
-                    save_id=saves.new_save_id(),
-                    deck=self.digest,
-                    game=game.name,
-                    players=players,
-                    variants=(),
-                    action_cap=game.action_cap,
-                    bots=(PERSON, *[bot] * (players - 1)),
-                    seed=players,
+                session = self._dealt(
+                    game, self._new_save(game, (PERSON, *[bot] * (players - 1)), players)
                 )
-                self.snapshot(self._replayed(game, save), 0)
+                session.begin()
+                self.snapshot(session, 0)
 
     def resume(self, save: GameSave) -> Session:
-        """A game again from the browser's save; refused with a reason, never half-made."""
-        session = self.rebuild(save)
+        """A game again from the browser's save, its unseen cards dealt anew; refused with
+        a reason, never half-made."""
+        session = self.rebuild(save, fresh=True)
+        if not session.state.is_terminal():
+            session.redeal(secrets.randbelow(SEED_LIMIT))
+        session.begin()
         self._keep(session)
         return session
 
-    def rebuild(self, save: GameSave) -> Session:
-        """The game a save holds, played again up to the person's next decision (not kept)."""
+    def rebuild(self, save: GameSave, *, fresh: bool = False) -> Session:
+        """The game a save holds, as it stood when saved (not kept). ``fresh``: a redeal
+        recorded where the save ends is left out, since the resume deals again there."""
         try:
             game = self._game(save.game, save.players, save.variants, save.action_cap)
         except KraftstokkError as exc:
             raise RequestRefused(f"save: {exc.message}") from None
+        session = self._dealt(game, save)
+        redeals = list(save.redeals)
+        if fresh and redeals and redeals[-1][0] == len(save.actions):
+            redeals.pop()
         try:
-            return self._replayed(game, save)
+            session.replay(save.actions, redeals=redeals)
+            if save.moves is not None:  # version 1: the bots play again from the seed
+                session.rngs = bot_streams(save.seed, game.num_players, len(save.actions))
+                session.advance(deque(save.moves))
         except GameError as exc:
             raise refusal("refusals.old_rules", RequestRefused, reason=exc.message) from None
+        return session
 
-    def _replayed(self, game: Game, save: GameSave) -> Session:
-        session = Session.deal(
+    def _dealt(self, game: Game, save: GameSave) -> Session:
+        """A session of ``save``'s game just dealt: no action yet."""
+        return Session.deal(
             game,
             save.bots,
             save.seed,
             self.plant_ids,
-            prefix=len(save.prefix),
+            prefix=save.prefix,
+            language=self.language,
             id=secrets.token_urlsafe(16),
             save_id=save.save_id,
             touched=self.clock(),
         )
-        for number, action in enumerate(save.prefix, start=1):
-            check_legal(session.state, action, f"action {number}")
-            session.apply(action)
-        session.begin(save.moves)
-        return session
 
     def _game(
         self, name: str, players: int, variants: Sequence[str], cap: int = DEFAULT_ACTION_CAP
@@ -231,7 +248,7 @@ class GameStore:
     # -- what the browser gets ---------------------------------------------------------
 
     def web_save(self, session: Session) -> Json:
-        """The page's save of the game: its sealed moves and what the start page shows."""
+        """The page's save of the game: its sealed actions and what the start page shows."""
         game = session.game
         save = GameSave(
             save_id=session.save_id,
@@ -242,8 +259,8 @@ class GameStore:
             action_cap=game.action_cap,
             bots=tuple(session.seat_names),
             seed=session.seed,
-            prefix=tuple(session.actions[: session.prefix]),
-            moves=tuple(session.moves),
+            prefix=session.prefix,
+            redeals=tuple(session.redeals),
         )
         return {
             "format": saves.WEB_FORMAT,
@@ -253,7 +270,7 @@ class GameStore:
             "players": game.num_players,
             "turn": session.turn,
             "finished": session.state.is_terminal(),
-            "sealed": saves.seal(self.key, save),
+            "sealed": saves.seal(self.key, save, session.record),
         }
 
     def replay_log(self, session: Session) -> Json:
@@ -268,10 +285,13 @@ class GameStore:
             session.seed,
             session.actions,
             state.result(),
+            session.redeals,
         )
         return log.model_dump(mode="json")
 
-    def snapshot(self, session: Session, since_log: int) -> Json:
-        """One answer: the seat's view, its moves, the log lines after ``since_log``."""
+    def snapshot(self, session: Session, since_log: int, lang: str | None = None) -> Json:
+        """One answer: the seat's view, its moves, the log lines after ``since_log`` told
+        in ``lang`` (default: the deck's language)."""
         with session.lock:
-            return {"id": session.id, **session.answer(since_log), "save": self.web_save(session)}
+            answer = session.answer(since_log, lang)
+            return {"id": session.id, **answer, "save": self.web_save(session)}

@@ -7,9 +7,10 @@ imports no pydantic and nothing of the server: what it needs of the deck is the 
 :class:`~kraftstokk.games.core.DeckTable` and the plants' ids.
 
 An answer (:meth:`Table.answer`) is the person's seat's view, its legal moves, the log
-lines told to that seat (each computer move's last line with its ``step``: the seat's
-view after it, for the page to show the moves one at a time) and the result; never the
-engine's actions (a bot's lie is an action naming the card it lays face down).
+lines told to that seat in the language the page asks for (each computer move's last
+line with its ``step``: the seat's view after it, for the page to show the moves one at a
+time) and the result; never the engine's actions (a bot's lie is an action naming the
+card it lays face down). The view and the moves are built once per position.
 """
 
 from __future__ import annotations
@@ -23,19 +24,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+from kraftstokk import locales
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused, clip
-from kraftstokk.games.core import Action, Bot, Game, State, derive_seed
+from kraftstokk.games.core import Action, Bot, Game, Redeal, State, derive_seed
+from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots
 from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.web import views
+from kraftstokk.web.record import ActionRecord, has_hidden_actions, is_hidden
 
 PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
 LOG_LINES: Final = 60  # log lines a table keeps for the page
 #: The page's save of a game (its shown fields and the table's sealed content).
 WEB_FORMAT: Final = "kraftstokk-web-save"
-WEB_VERSION: Final = 1
+WEB_VERSION: Final = 2  # 2: the sealed content holds every action
 SEED_LIMIT: Final = 2**63  # seeds are 0 <= seed < 2**63: too many to try one by one
+REDEAL_STREAM: Final = 1  # the bots' streams of a redeal's own (fresh) seed
 
 Json = dict[str, Any]
 T = TypeVar("T", bound="Table")
@@ -75,6 +80,16 @@ def checked_setup(setup: NewGame) -> tuple[int, tuple[str, ...]]:
     return setup.opponents + 1, tuple(sorted(set(setup.variants)))
 
 
+@dataclass
+class LogLine:
+    """One event of the game, told to the person's seat when an answer sends it."""
+
+    n: int  # events since the deal (the page asks for the lines after its last one)
+    event: Event
+    step: Json | None = None  # the person's view after this line's action (live play)
+    told: dict[str, str] = field(default_factory=dict)  # by language, once told
+
+
 @dataclass(kw_only=True)
 class Table:
     """A game in play: the person at ``seat``, bots elsewhere (``seat_names`` names them).
@@ -82,6 +97,13 @@ class Table:
     ``bot_settings`` are what each bot kind is made with (``{"expert": "playouts=90"}``:
     the page's budget); the seats keep their plain names. ``prefix`` counts the actions
     that came from elsewhere (a replay log) before the bots of this table played.
+    ``record`` packs every action for a save (``record.py``); ``redeals`` are where the
+    unseen cards were dealt again (:meth:`redeal`).
+
+    The log keeps the engine's events and tells each to the person's seat when an answer
+    sends it, in the language that answer asks for (once per line and language): a line's
+    number counts every event since the deal, so a page that asks for the lines after its
+    last one gets the same lines from a table that replayed the game.
     """
 
     game: Game
@@ -91,19 +113,25 @@ class Table:
     bots: list[Bot | None]
     rngs: list[random.Random]
     seed: int
-    tellers: dict[str, Narrator]
     plant_ids: Sequence[str]
+    record: ActionRecord
+    language: str = ""  # the log's language when an answer names none ("": the first)
     prefix: int = 0
     actions: list[Action] = field(default_factory=list)  # every seat's: never sent mid-game
-    moves: list[Action] = field(default_factory=list)  # the person's, after the prefix
-    log: deque[Json] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    log_count: int = 0  # log lines made so far (the page asks for lines after one)
-    live: bool = False  # played now (not a save played again): log lines carry their step
+    mine: int = 0  # the person's own actions after the prefix
+    redeals: list[Redeal] = field(default_factory=list)
+    log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    log_count: int = 0  # events since the deal
+    tellers: dict[str, Narrator] = field(default_factory=dict)  # by language, when first asked
+    live: bool = False  # played now (not a save played again): its lines carry their step
+    view: tuple[int, Json] | None = None  # (actions, the person's view then): built once
+    listed: tuple[int, Json] | None = None  # (actions, the person's moves then)
 
     @property
     def turn(self) -> int:
-        """The person's move counter: every action they sent or brought (public to them)."""
-        return self.prefix + len(self.moves)
+        """The person's move counter: every action they sent or brought, all known to
+        them (their own lie is two); never a bot's, whose lies would show in it."""
+        return self.prefix + self.mine
 
     @classmethod
     def deal(
@@ -133,7 +161,7 @@ class Table:
             made = make_bots(game, stand_in)
         except KraftstokkError as exc:
             raise RequestRefused(f"bots: {exc.message}") from None
-        return cls(
+        table = cls(
             game=game,
             state=state,
             seat=seat,
@@ -141,15 +169,15 @@ class Table:
             bots=[
                 None if name == PERSON else bot for name, bot in zip(seat_names, made, strict=True)
             ],
-            rngs=[
-                random.Random(derive_seed(seed, s + 1, streams)) for s in range(game.num_players)
-            ],
+            rngs=bot_streams(seed, game.num_players, streams),
             seed=seed,
-            tellers=views.narrators(state, seat),
             plant_ids=plant_ids,
+            record=ActionRecord(has_hidden_actions(state)),
             prefix=prefix,
             **more,
         )
+        table._keep_events()  # what the deal itself made happen
+        return table
 
     # -- play --------------------------------------------------------------------------
 
@@ -169,24 +197,37 @@ class Table:
         else:
             assert index is not None
             legal = state.legal_actions()
-            listed = views.moves(state, self.seat)["list"]
+            listed = self.moves()["list"]
             if not 0 <= index < len(legal) or all(m["i"] != index for m in listed):
                 raise refusal("refusals.not_listed", move=index)
             steps = [tuple(legal[index])]
         for step in steps:
             self.apply(step)
-            self.moves.append(step)
         self.advance(deque())
 
-    def replay(self, actions: Sequence[Action], what: str = "action") -> None:
-        """Apply ``actions`` of every seat as they were played (a save's), asking no bot;
-        the person's among them count as their moves. GameError names an illegal one."""
+    def replay(
+        self, actions: Sequence[Action], what: str = "action", redeals: Sequence[Redeal] = ()
+    ) -> None:
+        """Apply ``actions`` of every seat as they were played (a save's), asking no bot,
+        dealing the unseen cards again where ``redeals`` say. GameError names an illegal
+        action."""
+        pending = deque(redeals)
+        start = len(self.actions)
         for number, action in enumerate(actions, start=1):
+            while pending and pending[0][0] == start + number - 1:
+                self.redeal(pending.popleft()[1])
             check_legal(self.state, action, f"{what} {number}")
-            mine = self.state.current_player() == self.seat
             self.apply(action)
-            if mine:
-                self.moves.append(action)
+        while pending:
+            self.redeal(pending.popleft()[1])
+
+    def redeal(self, seed: int) -> None:
+        """Deal the cards no seat has seen again from ``seed`` (``State.redeal_unseen``);
+        the bots draw from new streams of it too. Recorded for the save."""
+        self.state.redeal_unseen(random.Random(seed))
+        self.rngs = bot_streams(seed, self.game.num_players, REDEAL_STREAM)
+        self.redeals.append((len(self.actions), seed))
+        self.view = self.listed = None
 
     def begin(self, pending: Sequence[Action] = ()) -> None:
         """Let the bots play up to the person's decision (taking ``pending`` moves of the
@@ -204,9 +245,8 @@ class Table:
                 if not pending:
                     return
                 action = pending.popleft()
-                check_legal(state, action, f"your move {len(self.moves) + 1}")
+                check_legal(state, action, f"your move {self.mine + 1}")
                 self.apply(action)
-                self.moves.append(action)
                 continue
             action = tuple(bot.act(state.observation(seat), state.legal_actions(), self.rngs[seat]))
             self.apply(action)
@@ -215,25 +255,52 @@ class Table:
 
     def apply(self, action: Action) -> None:
         state = self.state
+        mine = state.current_player() == self.seat
+        hidden = is_hidden(state, action)
         state.apply(action)
         self.actions.append(action)
-        lines = views.event_lines(state.events, self.tellers)
-        if lines and self.live:
+        self.record.add(action, hidden)
+        if mine and len(self.actions) > self.prefix:
+            self.mine += 1
+        self.view = self.listed = None
+        self._keep_events()
+
+    def _keep_events(self) -> None:
+        """Keep the events of the last action for the log, told when an answer sends them."""
+        state = self.state
+        if not state.events:
+            return
+        for event in state.events:
+            self.log_count += 1
+            self.log.append(LogLine(self.log_count, event))
+        if self.live:
             # The table as the person sees it after this action: the page shows the
             # computer's moves one at a time from these (the pile, the panels, the counts).
-            lines[-1]["step"] = views.step_view(state, self.seat, self.plant_ids)
-        for line in lines:
-            self.log_count += 1
-            line["n"] = self.log_count
-            self.log.append(line)
-        # Told once, the events are done with: the table keeps its lines, and the
-        # engine's list would grow with the game (most of a long game's memory).
+            view = self.table_view()
+            self.log[-1].step = {key: view[key] for key in views.STEP_KEYS}
+        # Kept in the log, the events are done with: the engine's list would grow with
+        # the game (most of a long game's memory).
         state.events.clear()
 
     # -- what the page gets ------------------------------------------------------------
 
-    def answer(self, since_log: int) -> Json:
-        """The seat's view, its moves, the log lines after ``since_log``, the result."""
+    def table_view(self) -> Json:
+        """The person's view now, built once per position."""
+        count = len(self.actions)
+        if self.view is None or self.view[0] != count:
+            self.view = (count, views.table_view(self.state, self.seat, self.plant_ids))
+        return self.view[1]
+
+    def moves(self) -> Json:
+        """The person's moves now, listed once per position."""
+        count = len(self.actions)
+        if self.listed is None or self.listed[0] != count:
+            self.listed = (count, views.moves(self.state, self.seat))
+        return self.listed[1]
+
+    def answer(self, since_log: int, lang: str | None = None) -> Json:
+        """The seat's view, its moves, the log lines after ``since_log`` told in ``lang``
+        (default: the table's ``language``), the result."""
         state = self.state
         return {
             "game": self.game.name,
@@ -242,11 +309,35 @@ class Table:
             "bots": self.seat_names,
             "variants": sorted(self.game.variants),
             "turn": self.turn,
-            "view": views.table_view(state, self.seat, self.plant_ids),
-            "moves": views.moves(state, self.seat),
-            "log": [line for line in self.log if line["n"] > since_log],
+            "view": self.table_view(),
+            "moves": self.moves(),
+            "log": self.lines(since_log, lang or self.language or locales.languages()[0]),
             "over": views.result_view(state),
         }
+
+    def lines(self, since_log: int, lang: str) -> list[Json]:
+        """The log lines after ``since_log``, told in ``lang``."""
+        teller = self.tellers.get(lang)
+        if teller is None:
+            teller = self.tellers[lang] = views.narrator(self.game, self.seat, lang)
+        told = []
+        for line in self.log:
+            if line.n <= since_log:
+                continue
+            text = line.told.get(lang)
+            if text is None:
+                text = line.told[lang] = teller.tell(line.event)
+            entry = views.log_line(line.n, line.event, lang, text)
+            if line.step is not None:
+                entry["step"] = line.step
+            told.append(entry)
+        return told
+
+
+def bot_streams(seed: int, players: int, stream: int) -> list[random.Random]:
+    """Each seat's generator for its bot: stream ``stream`` of ``seed`` (0 for a new game,
+    a version-1 save's prefix length, :data:`REDEAL_STREAM` after a redeal)."""
+    return [random.Random(derive_seed(seed, seat + 1, stream)) for seat in range(players)]
 
 
 def deck_digest(deck_json: dict[str, Any]) -> str:

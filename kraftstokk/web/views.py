@@ -3,7 +3,7 @@
 Each game's package brings its own view (``games/<game>/view.py``, the building blocks in
 ``games/view.py``); this module finds it through the game's spec and adds what every game
 shares: each seat's place once out, the log (the engine's events as the game's narration
-tells them to the person's seat, in every language the page speaks) and the result. A
+tells them to the person's seat, in the language the page speaks) and the result. A
 game without a view module is not offered by the web app.
 
 Only what the seat's observation holds (and the public deck) goes out; a face-down card,
@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from kraftstokk import locales
-from kraftstokk.games.core import Action, State
+from kraftstokk.games.core import Action, Game, State
 from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import get_spec, specs
@@ -33,10 +33,10 @@ __all__ = [
     "ClaimChoice",
     "MoveRefused",
     "claim_actions",
-    "event_lines",
     "games",
+    "log_line",
     "moves",
-    "narrators",
+    "narrator",
     "result_view",
     "step_view",
     "table_view",
@@ -108,39 +108,28 @@ def claim_actions(
     return steps
 
 
-def narrators(state: State, person: int) -> dict[str, Narrator]:
-    """The engine's narrators for the person's seat, one per language of the page.
+def narrator(game: Game, person: int, lang: str) -> Narrator:
+    """The engine's narrator for the person's seat in ``lang``.
 
     The seats are named as the page names them (``web.toml``'s ``ui.player``: "Player 2"),
     the person's own seat as "you".
     """
-    players = state.game.num_players
-    tellers = {}
-    for code in locales.languages():
-        words = locales.load(code).part("web")["ui"]["player"]
-        tellers[code] = Narrator(
-            state.game.table,
-            code,
-            viewer=person,
-            seat_names=tuple(words.format(n=s + 1) for s in range(players)),
-            game=state.game.name,
-        )
-    return tellers
+    words = locales.load(lang).part("web")["ui"]["player"]
+    return Narrator(
+        game.table,
+        lang,
+        viewer=person,
+        seat_names=tuple(words.format(n=s + 1) for s in range(game.num_players)),
+        game=game.name,
+    )
 
 
-def event_lines(events: Sequence[Event], tellers: dict[str, Narrator]) -> list[Json]:
-    """The log lines of ``events`` as the person hears them (nothing of what is unseen).
-
-    A line is ``{"seat", "kind", "text": {language: sentence}}``: the event's seat, its
-    kind (the event's class name, public like the event itself) and its sentences told to
-    the person's seat; an event the person is told nothing of gives no line.
-    """
-    lines = []
-    for event in events:
-        text = {lang: teller.tell(event) for lang, teller in tellers.items()}
-        if any(text.values()):
-            lines.append({"seat": event.seat, "kind": type(event).__name__, "text": text})
-    return lines
+def log_line(n: int, event: Event, lang: str, text: str) -> Json:
+    """A log line: ``{"n", "seat", "kind", "text": {language: sentence}}``: its number,
+    the event's seat, its kind (the event's class name, public like the event itself) and
+    its sentence as the person's seat hears it (nothing of what is unseen), in the one
+    language the page asked for."""
+    return {"n": n, "seat": event.seat, "kind": type(event).__name__, "text": {lang: text}}
 
 
 def result_view(state: State) -> Json | None:

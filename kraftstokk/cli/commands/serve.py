@@ -49,6 +49,23 @@ def serve(
             "(its page continues it from its save).",
         ),
     ] = 200,
+    public_url: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--public-url",
+            help="An address a TLS reverse proxy publishes the page at "
+            "(https://cards.example.org); its name passes the Host and Origin checks. "
+            "Repeat it for more names.",
+        ),
+    ] = None,
+    allow_seed: Annotated[
+        bool,
+        typer.Option(
+            "--allow-seed",
+            help="Deal a new game from the seed its request names (tests, bug reports); "
+            "without it every deal is the server's own.",
+        ),
+    ] = False,
 ) -> None:
     """Start a local web server: Idiot, Kraftidioten and Strømkrig against the computer.
 
@@ -64,6 +81,7 @@ def serve(
         kraftstokk serve output/deck.json --open
         kraftstokk serve output/deck.csv --port 8080
         kraftstokk serve --workers 2 --max-games 500
+        kraftstokk serve --workers 2 --public-url https://cards.example.org
     """
     from kraftstokk.cli import engine_note
     from kraftstokk.games.packages import package_names
@@ -77,5 +95,7 @@ def serve(
         open_browser=open_browser,
         workers=workers,
         max_games=max_games,
+        public_urls=public_url or (),
+        allow_seed=allow_seed,
         echo=typer.echo,
     )

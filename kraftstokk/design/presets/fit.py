@@ -6,8 +6,9 @@ from kraftstokk.design.layout import CardLayout
 from kraftstokk.design.presets import Preset
 
 #: Styles drawn light on a dark ground: the name on its panel, the back's title and
-#: edition. They keep the preset's reversed minimum and must be bold.
-REVERSED = ("name", "back_title", "back_edition")
+#: edition, the plant's type on the picture's water. They keep the preset's reversed
+#: minimum and must be bold.
+REVERSED = ("name", "back_title", "back_edition", "type_label")
 
 
 def smallest_sizes(layout: CardLayout) -> dict[str, float]:

@@ -1,8 +1,10 @@
 """Idiot's chapter of the rules booklet (ID-1 .. ID-13), with this deck's own cards.
 
-The sentences are ``[idiot]`` of ``locales/<code>/booklet.toml`` (:class:`Text`); the worked
-example sorts the deck's cards with the engine's own predicates (``rules.py``), so the
-booklet and the game never disagree about what may be laid on a queen.
+The sentences are ``[idiot]`` of ``locales/<code>/booklet.toml`` (:class:`Text`); the
+variants (ID-13) are told as house rules under their names (``[idiot.house_rules]``, added
+by the booklet). The worked example sorts the deck's cards with the engine's own
+predicates (``rules.py``), so the booklet and the game never disagree about what may be
+laid on a queen. :func:`quick` is the game on one page.
 """
 
 from __future__ import annotations
@@ -17,9 +19,13 @@ from kraftstokk.design.blocks import (
     Example,
     Heading,
     Para,
+    QuickReference,
     Words,
+    escape,
     game_opening,
+    joined,
     plant,
+    quick_reference,
 )
 from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of, reach
 from kraftstokk.models import Card, Deck
@@ -48,13 +54,28 @@ class Text:
     table_heading: str
     table: str
     end: str
-    house_heading: str
-    house_intro: str
-    house_rules: Paras
+    # The game on one page: each special card as a pair (label, effect)
+    quick_need: str
+    quick_deal: str
+    quick_turn: Paras
+    quick_twos: Paras
+    quick_tens: Paras
+    quick_four: Paras
+    quick_jokers: Paras
+    quick_end: str
+    summary_cards: str
+    summary_deal: str
 
 
 #: The placeholders each text may use (a text not named here takes none).
 FIELDS: dict[str, frozenset[str]] = {"example": frozenset({"top", "allowed", "special", "refused"})}
+#: Lists of a fixed length: a quick reference's row is a label and an effect.
+LENGTHS: dict[str, int] = {
+    "quick_twos": 2,
+    "quick_tens": 2,
+    "quick_four": 2,
+    "quick_jokers": 2,
+}
 
 
 def chapter(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:
@@ -73,10 +94,34 @@ def chapter(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:
         Para(t.table),
         Heading(shared.end_heading, 2),
         Para(t.end),
-        Heading(t.house_heading, 2),
-        Para(t.house_intro),
-        Bullets(t.house_rules),
     ]
+
+
+def _names(cards: list[Card]) -> str:
+    return ", ".join(f"<b>{escape(card.name or '')}</b>" for card in cards)
+
+
+def quick(deck: Deck, w: Words, t: Text, shared: ChapterWords, title: str) -> QuickReference:
+    """Idiot on one page, with the plants that are this edition's 2s and 10s."""
+    by_value = sorted(deck.plant_cards, key=lambda card: card.id)
+    twos = [card for card in by_value if card.value == 2]
+    tens = [card for card in by_value if card.value == 10]
+    rows = [
+        (f"<b>{t.quick_twos[0]}</b>: {_names(twos)}", t.quick_twos[1]),
+        (f"<b>{t.quick_tens[0]}</b>: {_names(tens)}", t.quick_tens[1]),
+        (f"<b>{t.quick_four[0]}</b>", t.quick_four[1]),
+        (f"<b>{t.quick_jokers[0]}</b>", t.quick_jokers[1]),
+    ]
+    return quick_reference(
+        title,
+        shared,
+        need=t.quick_need,
+        deal=t.quick_deal,
+        turn=t.quick_turn,
+        cards=rows,
+        end=t.quick_end,
+        summary=(t.summary_cards, t.summary_deal),
+    )
 
 
 def _example(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:
@@ -85,9 +130,9 @@ def _example(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]
         return [Example(t.example_missing_title, (Para(shared.missing),))]
     fill = {
         "top": plant(example.top, w),
-        "allowed": ", ".join(plant(c, w) for c in example.allowed),
-        "special": shared.and_.join(plant(c, w) for c in example.special),
-        "refused": shared.and_.join(plant(c, w) for c in example.refused),
+        "allowed": joined([plant(c, w) for c in example.allowed], shared.or_),
+        "special": joined([plant(c, w) for c in example.special], shared.and_),
+        "refused": joined([plant(c, w) for c in example.refused], shared.nor_),
     }
     return [
         Example(

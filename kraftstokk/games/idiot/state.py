@@ -375,6 +375,23 @@ class IdiotState(State):
     def reseed(self, rng: random.Random) -> None:
         self._rng = rng
 
+    def redeal_unseen(self, rng: random.Random) -> None:
+        # ID-2, ID-11: the stock and every face-down card still down are seen by no seat.
+        slots = [
+            (seat, slot)
+            for seat in range(self.game.num_players)
+            for slot, card in enumerate(self._down[seat])
+            if card >= 0
+        ]
+        cards = [*self._stock, *(self._down[seat][slot] for seat, slot in slots)]
+        rng.shuffle(cards)
+        stock = len(self._stock)
+        self._stock = cards[:stock]
+        for (seat, slot), card in zip(slots, cards[stock:], strict=True):
+            self._down[seat][slot] = card
+        self._rng = rng
+        self._legal = None
+
     def clone(self) -> IdiotState:
         # A fresh state has the game's settings; every field of the position is copied.
         other = IdiotState(self.game, random.Random())

@@ -512,6 +512,11 @@ class KraftidiotenState(State):
     def reseed(self, rng: random.Random) -> None:
         self.rng = rng
 
+    def redeal_unseen(self, rng: random.Random) -> None:
+        # KI-1: only the stock is unseen by all (a hand, a card laid face down: its seat saw it).
+        rng.shuffle(self.stock)
+        self.rng = rng
+
     def clone(self) -> KraftidiotenState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())

@@ -1,6 +1,8 @@
 """Strømkrig's chapter of the rules booklet (SK-1 .. SK-14), with this deck's own cards.
 
 The sentences are ``[stromkrig]`` of ``locales/<code>/booklet.toml`` (:class:`Text`); the
+rules the seed is silent on, as the engine plays them (``RULES.md``, "the digest's
+choices"), are ``[stromkrig.rules]``, each under its rule id (:data:`RULES`). The
 worked examples are chosen from the deck with the engine's own predicates (``rules.py``):
 what beats what, which cards start a war, which are special. Each example function
 returns plain data (which cards, which category, who wins), or None when this deck has no
@@ -10,6 +12,7 @@ says so instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kraftstokk.design.blocks import (
@@ -20,16 +23,19 @@ from kraftstokk.design.blocks import (
     Example,
     Heading,
     Para,
+    QuickReference,
     Words,
+    burn_cards,
     by_production,
+    caption,
     escape,
     figure,
     game_opening,
     invisible_cards,
     number,
-    paras,
     plant,
     plant_with,
+    quick_reference,
     ranked,
     reset_cards,
     tens,
@@ -39,6 +45,24 @@ from kraftstokk.games.stromkrig import rules as sk
 from kraftstokk.models import CATEGORIES, Card, Category, Deck
 
 Paras = tuple[str, ...]
+Keyed = Mapping[str, str]
+
+#: The rules the seed is silent on, as the engine plays them, by rule id and a name: each
+#: is a text of ``[stromkrig.rules]`` in every language. SK-1: play goes clockwise, as in
+#: the other games; SK-5: a run's first card can start a war; SK-6: a card on one's own
+#: card, or one's last card, starts no war; SK-7: a war fought again keeps its category;
+#: SK-11: a 2 starts no war with the card laid on it; SK-12: cards beside the pile go
+#: with the pile; SK-14: burning with one's last card on an empty stock puts one out.
+RULES: tuple[str, ...] = (
+    "SK-1_direction",
+    "SK-5_run_war",
+    "SK-6_own_card",
+    "SK-6_last_card",
+    "SK-7_same_category",
+    "SK-11_no_war",
+    "SK-12_with_pile",
+    "SK-14_burn_out",
+)
 
 
 @dataclass(frozen=True)
@@ -53,11 +77,13 @@ class Text:
     beat_captions: Paras
     beat: str
     moves: Paras
+    runs: str
     run_title: str
     run: str
     war_heading: str
     war_when_intro: str
     war_when: Paras
+    no_war_intro: str
     war_rules: Paras
     war_title: str
     war_kind_tens: str
@@ -77,6 +103,17 @@ class Text:
     invisible_reason: str
     invisible: str
     end: str
+    rules: Keyed
+    # The game on one page: each special card as a pair (label, effect)
+    quick_need: str
+    quick_deal: str
+    quick_turn: Paras
+    quick_burn: Paras
+    quick_reset: Paras
+    quick_invisible: Paras
+    quick_end: str
+    summary_cards: str
+    summary_deal: str
 
 
 _RUN_FIELDS = (
@@ -99,28 +136,92 @@ FIELDS: dict[str, frozenset[str]] = {
         "war_result": "loser winner category",
     }.items()
 }
+#: The names of each table of texts.
+KEYS: dict[str, tuple[str, ...]] = {"rules": RULES}
+#: Lists of a fixed length: a quick reference's row is a label and an effect; the war's
+#: rules are three paragraphs, with SK-7's rule between the second and the third.
+LENGTHS: dict[str, int] = {
+    "quick_burn": 2,
+    "quick_reset": 2,
+    "quick_invisible": 2,
+    "war_rules": 3,
+}
 
 
 def chapter(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:
+    rules = t.rules
+    special = t.special
     return [
         *game_opening(t.intro, t.players, t.deal, shared),
+        Para(rules["SK-1_direction"]),
         Heading(shared.turn_heading, 2),
         Para(t.turn),
         *_beat_example(deck, w, t),
         Bullets(t.moves),
+        Para(t.runs),
+        Para(rules["SK-5_run_war"]),
         *_run_example(deck, w, t),
         Heading(t.war_heading, 2),
         Para(t.war_when_intro),
         Bullets(t.war_when),
-        *paras(t.war_rules),
+        Para(t.no_war_intro),
+        Bullets((rules["SK-6_own_card"], rules["SK-6_last_card"], rules["SK-11_no_war"])),
+        Para(t.war_rules[0]),
+        Para(t.war_rules[1]),
+        Para(rules["SK-7_same_category"]),
+        Para(t.war_rules[2]),
         _war_example(tens_war(deck), True, w, t, shared),
         _war_example(club_war(deck), False, w, t, shared),
         Heading(t.special_heading, 2),
-        Bullets(t.special),
+        Bullets(
+            (
+                special[0],
+                rules["SK-14_burn_out"],
+                *special[1:3],
+                rules["SK-12_with_pile"],
+                *special[3:],
+            )
+        ),
         *_special_examples(deck, w, t, shared),
         Heading(shared.end_heading, 2),
         Para(t.end),
     ]
+
+
+def quick(deck: Deck, w: Words, t: Text, shared: ChapterWords, title: str) -> QuickReference:
+    """Strømkrig on one page, with this edition's burn cards, 2s and invisible cards."""
+    invisible: dict[str, list[str]] = {}
+    for category in CATEGORIES:
+        for card in invisible_cards(deck, category):
+            invisible.setdefault(card.name or "", []).append(caption(card, category, w))
+    rows = [
+        (
+            f"<b>{t.quick_burn[0]}</b>: " + _names(burn_cards(deck)),
+            t.quick_burn[1],
+        ),
+        (f"<b>{t.quick_reset[0]}</b>: " + _names(reset_cards(deck)), t.quick_reset[1]),
+        (
+            f"<b>{t.quick_invisible[0]}</b>: "
+            + ", ".join(
+                f"<b>{escape(name)}</b> ({', '.join(ranks)})" for name, ranks in invisible.items()
+            ),
+            t.quick_invisible[1],
+        ),
+    ]
+    return quick_reference(
+        title,
+        shared,
+        need=t.quick_need,
+        deal=t.quick_deal,
+        turn=t.quick_turn,
+        cards=rows,
+        end=t.quick_end,
+        summary=(t.summary_cards, t.summary_deal),
+    )
+
+
+def _names(cards: list[Card]) -> str:
+    return ", ".join(f"<b>{_name(card)}</b>" for card in cards)
 
 
 def _name(card: Card) -> str:

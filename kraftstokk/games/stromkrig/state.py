@@ -411,6 +411,12 @@ class StromkrigState(State):
     def reseed(self, rng: random.Random) -> None:
         self.rng = rng
 
+    def redeal_unseen(self, rng: random.Random) -> None:
+        # SK-1: only the stock is unseen by all (a hand is its seat's, every laid card open).
+        rng.shuffle(self.stock)
+        self.rng = rng
+        self._legal = None
+
     def clone(self) -> StromkrigState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())

@@ -9,34 +9,15 @@ here. Modules import their reading code only when they read, so listing them is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kraftstokk.errors import InputFileError
-from kraftstokk.sources.formats.origins import Origin
+from kraftstokk.sources.formats.format import SourceFormat
+from kraftstokk.textfile import read_input_bytes
 
 if TYPE_CHECKING:
-    from kraftstokk.sources.normalize import RawRecord
-
-#: ``sniff(path, data, text)``: does this file look like the format? ``text()`` decodes
-#: the bytes (once, on the first call); a binary format looks only at ``data``.
-Sniff = Callable[[Path, bytes, Callable[[], str]], bool]
-#: ``read(path, data)``: the file's rows as raw records, or an InputFileError.
-Read = Callable[[Path, bytes], "list[RawRecord]"]
-
-
-@dataclass(frozen=True)
-class SourceFormat:
-    name: str
-    origin: Origin
-    #: What the format is, for the help: "NVE CSV export (Norwegian headers)".
-    description: str
-    #: How ``auto`` knows it, for the help: "by its VannKraftverkID/Navn/... header".
-    recognised_by: str
-    sniff: Sniff
-    read: Read
+    from kraftstokk.sources.readers import SourceRows
 
 
 def _formats() -> tuple[SourceFormat, ...]:
@@ -76,6 +57,24 @@ def detect(path: Path, data: bytes) -> SourceFormat:
         if source_format.sniff(path, data, text):
             return source_format
     raise explain_unknown(path, text())
+
+
+def detect_format(path: Path, text: str) -> str:
+    """The name of the format ``--format auto`` takes a text file for."""
+    return detect(path, text.encode("utf-8")).name
+
+
+def read_source(path: str | Path, fmt: str = "auto") -> SourceRows:
+    """Read one plant file in ``fmt`` (``auto`` detects it) into raw records."""
+    from kraftstokk.sources.readers import SourceRows
+
+    path = Path(path)
+    chosen = find(fmt, path) if fmt != "auto" else None
+    data = read_input_bytes(path, "data file")
+    if chosen is None:
+        chosen = detect(path, data)
+    records = chosen.read(path, data)
+    return SourceRows(path=path, format=chosen.name, records=records)  # type: ignore[arg-type]
 
 
 def help_text() -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kraftstokk.sources.formats import SourceFormat
+from kraftstokk.sources.formats.format import SourceFormat
 from kraftstokk.sources.formats.origins import NVE
 
 if TYPE_CHECKING:

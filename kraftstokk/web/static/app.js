@@ -56,6 +56,7 @@ const app = {
   game: null, // the last snapshot from the server
   log: [],
   logAfter: 0,
+  relog: false, // the log is told in another language than the page's: ask for it again
   selected: null, // a hand card picked first for a move of two picks (an Idiot swap)
   picked: [], // cards tapped so far for a move that lays them together (a group)
   busy: false,
@@ -443,11 +444,12 @@ async function startGame(event) {
     opponents: Number($("opponents").value),
     bots: $("strength").value,
     variants: [...document.querySelectorAll("input[name=variant]:checked")].map((i) => i.value),
+    lang: app.lang, // the log's language
   };
   const seed = new URLSearchParams(location.search).get("seed"); // for tests and bug reports
   if (seed && /^\d{1,15}$/.test(seed)) body.seed = Number(seed);
   const keep = $("keep-save").checked;
-  store(SETUP_KEY, JSON.stringify({ ...body, seed: undefined, keep }));
+  store(SETUP_KEY, JSON.stringify({ ...body, seed: undefined, lang: undefined, keep }));
   const unfinished = readSave(body.game);
   if (keep && unfinished && !unfinished.finished && !(await confirmReplace(unfinished))) return;
   try {
@@ -559,6 +561,8 @@ function enterTable(snapshot) {
   app.log = [];
   app.logAfter = 0;
   takeLog(snapshot.log);
+  // The table tells the log in one language; a resumed game's in its deck's, at first.
+  app.relog = snapshot.log.some((line) => !(app.lang in line.text));
   $("start").hidden = true;
   $("table").hidden = false;
   $("btn-menu").hidden = false;
@@ -588,7 +592,9 @@ async function sendMove(payload, retried = false) {
   const before = app.logAfter;
   let played = false;
   try {
-    const move = { turn: game.turn, log_after: app.logAfter, ...payload };
+    // The log comes in the page's language; after a change of language, all of it again.
+    const relog = app.relog;
+    const move = { turn: game.turn, log_after: relog ? 0 : app.logAfter, lang: app.lang, ...payload };
     // Again after a 404 or 409: the save and the move in one request, which any process
     // of the server can answer (one that did not know the game, or knew an older copy).
     const snapshot = retried
@@ -598,6 +604,11 @@ async function sendMove(payload, retried = false) {
     app.game = snapshot;
     app.selected = null;
     app.picked = [];
+    if (relog) {
+      app.log = [];
+      app.logAfter = 0;
+      app.relog = false;
+    }
     takeLog(snapshot.log);
     const fresh = app.log.filter((line) => line.n > before);
     await showSteps(game.view, fresh);
@@ -1348,6 +1359,7 @@ async function main() {
   $("lang").addEventListener("change", () => {
     app.lang = $("lang").value;
     store(LANG_KEY, app.lang);
+    app.relog = Boolean(app.game); // the log so far is told anew with the next move
     applyTexts();
     if (!$("start").hidden) renderStart();
     if (app.game && !$("table").hidden) renderTable();
