@@ -84,6 +84,8 @@ MARGIN_TOP = mm(15)
 MARGIN_BOTTOM = mm(17)
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
 FRAME_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+#: The smallest a one-page block is drawn to fit its page: its 7.5 pt table text at 6 pt.
+ONE_PAGE_SCALE = 0.8
 #: The table of the games: game, players, cards, deal (shares of the text width).
 GAMES_COLUMNS = (0.24, 0.14, 0.2, 0.42)
 CARD_GAP = mm(3.5)
@@ -552,17 +554,29 @@ def _is_list(flowable: Flowable) -> bool:
 
 class OnePage(Flowable):  # type: ignore[misc]
     """Content that stays on one page: on the page it falls on if it fits what is left,
-    else whole on the next; taller than a page it is an error (:func:`build_booklet`
-    asks to shorten the text), never a page that runs over. ``heading`` enters the
-    contents and the outline."""
+    else whole on the next, never a page that runs over. Taller than a page (long plant
+    names in its table, say) it is drawn smaller, down to :data:`ONE_PAGE_SCALE` (its
+    smallest text then still prints at 6 pt); beyond that it is an error naming it.
+    ``heading`` enters the contents and the outline."""
 
     def __init__(self, content: list[Flowable], heading: BookmarkedHeading) -> None:
         super().__init__()
         self.heading = heading
-        self.inner = KeepInFrame(CONTENT_WIDTH, FRAME_HEIGHT, content, mode="error")
+        self.content = content
+        self.inner = KeepInFrame(CONTENT_WIDTH, FRAME_HEIGHT, content, mode="shrink")
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.inner.canv = getattr(self, "canv", None)
+        canvas = getattr(self, "canv", None)
+        natural = sum(
+            part.wrapOn(canvas, available_width, FRAME_HEIGHT)[1] for part in self.content
+        )
+        if natural * ONE_PAGE_SCALE > FRAME_HEIGHT:
+            raise RenderError(
+                f"{self.heading.getPlainText()!r} does not fit one page even drawn at "
+                f"{ONE_PAGE_SCALE:.0%} of its size ({natural:.0f} of {FRAME_HEIGHT:.0f} pt): "
+                "its texts, or this deck's plant names in its table, are too long"
+            )
+        self.inner.canv = canvas
         width, height = self.inner.wrap(available_width, FRAME_HEIGHT)
         self.width, self.height = width, height
         return width, height
@@ -830,7 +844,7 @@ class StoryBuilder:
                     ("LINEBELOW", (0, 0), (-1, 0), 1.2, self.palette.accent),
                     ("LEFTPADDING", (0, 0), (-1, -1), mm(4)),
                     ("RIGHTPADDING", (0, 0), (-1, -1), mm(4)),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
                     ("TOPPADDING", (0, 0), (-1, 0), mm(3)),
                     ("BOTTOMPADDING", (0, 0), (-1, 0), mm(1.5)),
