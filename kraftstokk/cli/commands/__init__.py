@@ -21,6 +21,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "repair": ("repair",),
     "diff": ("diff",),
     "render": ("render",),
+    "proof": ("proof",),
     "booklet": ("booklet",),
     "preflight": ("preflight",),
     "simulate": ("simulate",),
