@@ -45,12 +45,13 @@ def play(
         ),
     ] = 1,
     bots: Annotated[
-        str,
+        str | None,
         bots_option(
             "Bots for the other seats: one kind for all, or one per seat, "
-            "comma-separated (random, greedy, heuristic, expert; settings as kind:key=value).",
+            "comma-separated (random, greedy, heuristic, expert; settings as kind:key=value). "
+            "Default: the game's default bot in every other seat.",
         ),
-    ] = "heuristic",
+    ] = None,
     seed: Annotated[int | None, seed_option("Seed of the deal (random when left out).")] = None,
     variant: Annotated[
         list[str] | None,

@@ -65,7 +65,7 @@ def simulate(
         bots_option(
             "One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random' "
             "(kinds: random, greedy, heuristic, expert; expert:ms=50 or expert:playouts=N "
-            "sets its budget). Default: heuristic for every seat.",
+            "sets its budget). Default: the game's default bot for every seat.",
         ),
     ] = None,
     variants: Annotated[
