@@ -87,9 +87,11 @@ def test_simulate_plays_it_in_worker_processes(highcard, deck_file, tmp_path):
 def test_play_tells_it_in_the_language_asked(highcard, deck_file, tmp_path, lang, told):
     save = tmp_path / "game.json"
     args = ["play", "--game", "highcard", "--players", "3", "--deck", str(deck_file)]
-    args += ["--seed", "9", "--bots", "greedy", "--lang", lang, "--save", str(save)]
+    args += ["--seed", "9", "--lang", lang, "--save", str(save)]
     result = cli.invoke(app, args, input="1\n" * 5)
     assert result.exit_code == 0, result.output
+    # No --bots: the game's default bot (it has no heuristic one) in the other seats.
+    assert json.loads(save.read_text(encoding="utf-8"))["bots"][1:] == ["greedy", "greedy"]
     for words in told:
         assert words in result.output, (words, result.output)
     story = cli.invoke(app, ["play", "--load", str(save), "--replay", "--lang", lang])
@@ -106,6 +108,9 @@ def test_the_web_api_offers_and_plays_it(highcard, deck):
         for code in locales.languages():
             texts = setup["texts"][code]["games"]["highcard"]
             assert texts["title"] == TITLES[code] and texts["blurb"] and texts["moves"]["lay"]
+        assert offered["highcard"]["default_bot"] == "greedy"
+        default = client.post("/api/games", json={"game": "highcard", "opponents": 2})
+        assert default.status_code == 201 and default.json()["bots"][1:] == ["greedy"] * 2
         body = {"game": "highcard", "opponents": 2, "bots": "random", "seed": 4}
         snapshot = client.post("/api/games", json=body).json()
         first_save = snapshot["save"]
@@ -120,8 +125,8 @@ def test_the_web_api_offers_and_plays_it(highcard, deck):
         assert snapshot["over"]["finished"] and snapshot["view"]["phase"] == "over"
         kinds = {line["kind"] for line in snapshot["log"]}
         assert {"Laid", "RoundTaken", "GameOver"} <= kinds
-        for line in snapshot["log"]:
-            assert set(line["text"]) == set(locales.languages()) and all(line["text"].values())
+        for line in snapshot["log"]:  # told in the one language asked (the deck's here)
+            assert list(line["text"]) == [deck.language()] and all(line["text"].values())
         resumed = client.post("/api/games/resume", json={"save": first_save})
         assert resumed.status_code == 200, resumed.text
         rules = client.get("/api/rules/nn").json()

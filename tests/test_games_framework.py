@@ -10,6 +10,7 @@ from enum import Enum, IntEnum
 import pytest
 
 from kraftstokk.design.numbers import deck_decimals, format_figure
+from kraftstokk.errors import GameError
 from kraftstokk.games import native, registry
 from kraftstokk.games.core import DeckTable, Game, State
 from kraftstokk.games.events import Event, GameOver, SeatOut
@@ -36,6 +37,28 @@ def test_every_game_package_is_found_by_its_spec():
         assert set(spec.bots) == set(spec.bot_factories())
         assert spec.min_players == spec.game_class().min_players
         assert spec.variant_names == spec.game_class().allowed_variants
+
+
+def test_a_spec_names_its_default_bot_one_of_its_bots():
+    spec = registry.get_spec("idiot")
+    assert spec.default_bot in spec.bots
+    assert dataclasses.replace(spec, default_bot="").default_bot == spec.bots[0]
+    with pytest.raises(GameError, match=r"idiot: default_bot 'clever' is not one of its bots"):
+        dataclasses.replace(spec, default_bot="clever")
+
+
+def test_games_are_listed_by_their_menu_place_then_by_name(monkeypatch):
+    """Every list of games a person sees (play's, the web page's, the booklet's cover and
+    chapters) is ``registry.specs()``'s order: a game without a place comes last."""
+    spec = registry.get_spec("stromkrig")
+    for name, place in (("aaa_unplaced", None), ("zzz_first", -1), ("bbb_unplaced", None)):
+        monkeypatch.setitem(
+            registry.REGISTERED, name, dataclasses.replace(spec, name=name, menu_place=place)
+        )
+    names = list(registry.specs())
+    assert names[0] == "zzz_first" and names[-2:] == ["aaa_unplaced", "bbb_unplaced"]
+    places = [registry.get_spec(name).menu_place for name in names[1:-2]]
+    assert None not in places and places == sorted(places)
 
 
 def test_an_unknown_game_is_one_clear_line():

@@ -121,7 +121,7 @@ class PageTable:
         setup = NewGame(
             game=_text(request, "game", 40),
             opponents=_whole(request, "opponents", 0, 99),
-            bots=_text(request, "bots", 40, "heuristic"),
+            bots=_text(request, "bots", 40, ""),
             variants=tuple(_texts(request, "variants", 8)),
             seed=_whole(request, "seed", 0, SEED_LIMIT - 1, None),
         )
