@@ -253,7 +253,7 @@ def test_findings_in_the_json_at_the_confidence_asked(deck_file, tmp_path):
         assert {"kind", "title", "says", "advice", "figures"} == set(finding)
     bad = simulate(*args, "--confidence", "1.5")
     assert bad.exit_code == 2
-    assert "--confidence must be between 0.5 and 1, not 1.5" in bad.stderr
+    assert "--confidence 1.5: must be a finite number, more than 0.5 and less than 1" in bad.stderr
 
 
 def test_ctrl_c_in_a_comparison_keeps_both_decks_games_and_their_comparison(
