@@ -20,6 +20,7 @@ from kraftstokk.cli.options import (
     variant_option,
 )
 from kraftstokk.errors import GameError
+from kraftstokk.games.packages import package_names
 
 
 @app.command()
@@ -90,6 +91,7 @@ def play(
         kraftstokk play --load game.json
         kraftstokk play --load game.json --replay --lang nb
     """
+    from kraftstokk.cli import engine_note
     from kraftstokk.games.play_session import PlaySetup, run_session, tell_replay
 
     if replay:
@@ -97,6 +99,7 @@ def play(
             raise GameError("--replay needs --load SAVE: the game to tell")
         tell_replay(load, lang, echo=typer.echo)
         return
+    engine_note.say([game] if game else package_names())
 
     setup = PlaySetup(
         game=game,
