@@ -41,6 +41,7 @@ class TimeModel(Protocol):
 
     def weights(self, columns: Sequence[str], game: str) -> np.ndarray: ...
 
+
 #: Columns every run has, in this order.
 GAMES = "games"
 FINISHED = "finished"
