@@ -9,6 +9,7 @@ import typer
 
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.options import (
+    DECK_HELP,
     DEFAULT_DECK,
     MAX_PLAYERS,
     bots_option,
@@ -26,15 +27,21 @@ from kraftstokk.games.packages import package_names
 @app.command()
 @handle_errors
 def play(
+    deck: Annotated[
+        Path | None,
+        typer.Argument(metavar="DECK", help=f"{DECK_HELP} [default: {DEFAULT_DECK}]"),
+    ] = None,
     game: Annotated[
         str | None,
         game_option("{games} (from --load if given)."),
     ] = None,
     players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
-    deck: Annotated[
-        Path,
-        typer.Option("--deck", metavar="DECK", help="The deck to play with (json, csv, xlsx)."),
-    ] = DEFAULT_DECK,
+    deck_option: Annotated[
+        Path | None,
+        typer.Option(
+            "--deck", metavar="DECK", help="The deck, as DECK says (kept for older scripts)."
+        ),
+    ] = None,
     seat: Annotated[
         int,
         typer.Option(
@@ -87,6 +94,7 @@ def play(
     Example:
 
     \b
+        kraftstokk play output/deck.json --game idiot --players 3 --bots greedy --seed 7
         kraftstokk play --game idiot --players 3 --bots greedy --seed 7 --save game.json
         kraftstokk play --load game.json
         kraftstokk play --load game.json --replay --lang nb
@@ -101,10 +109,12 @@ def play(
         return
     engine_note.say([game] if game else package_names())
 
+    if deck is not None and deck_option is not None and deck != deck_option:
+        raise GameError(f"two decks given: {deck} and --deck {deck_option}; give one")
     setup = PlaySetup(
         game=game,
         players=players,
-        deck=deck,
+        deck=deck or deck_option or DEFAULT_DECK,
         seat=seat - 1,
         bots=bots,
         seed=seed,
