@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,6 +21,9 @@ from kraftstokk.cli.options import (
     variant_option,
 )
 from kraftstokk.errors import GameError
+
+if TYPE_CHECKING:
+    from kraftstokk.games.play_session import Screen
 from kraftstokk.games.packages import package_names
 
 
@@ -123,4 +126,18 @@ def play(
         save=save,
         lang=lang,
     )
-    run_session(setup, echo=typer.echo)
+    run_session(setup, echo=typer.echo, screen=table_screen(lang))
+
+
+def table_screen(lang: str) -> Screen | None:
+    """The redrawn table when a person plays at a terminal (else None: lines)."""
+    import sys
+
+    from kraftstokk.cli.progress import wants_bars
+
+    if not (sys.stdin.isatty() and wants_bars(sys.stdout)):
+        return None
+    from kraftstokk.cli.table_screen import TableScreen
+    from kraftstokk.games.narration import language
+
+    return TableScreen(language(lang).suits)
