@@ -74,7 +74,8 @@ def test_figures_are_written_in_the_languages_own_style(deck: Deck):
     table = DeckTable.from_deck(deck)
     assert Narrator(table, "en").number(1240.45, 1) == "1,240.5"
     assert Narrator(table, "nb").number(1240.45, 1) == "1 240,5"
-    assert Narrator(table, "en").amount(0, 126.6) == "126.6 MW"
+    assert Narrator(table, "en", own_numbers=True).amount(0, 126.6) == "126.6 MW"
+    assert Narrator(table, "en").amount(0, 126.6) == "126,6 MW"  # as printed: the web's
 
 
 def test_a_finished_game_points_to_replay(deck_file: Path, tmp_path: Path):

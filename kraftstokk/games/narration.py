@@ -10,8 +10,8 @@ into values (a seat, cards named as the language names them, counts, yes or no) 
 never into words. A face-down card is a value only where the listener may see it
 (:meth:`Narrator.sees`), so no text can name it to anyone else.
 
-Figures are told as the cards round them, in the language's number style (126.6 MW in
-English, 126,6 MW in Norwegian).
+Figures are told as the cards print them (``DeckTable.figure_text``: 126,6 MW), or with
+``own_numbers`` in the language's number style (126.6 MW in English: the terminal's table).
 """
 
 from __future__ import annotations
@@ -131,6 +131,9 @@ class Narrator:
     viewer: int | None = None  # the seat listening; None: a replay, everything is told
     seat_names: tuple[str, ...] = ()  # per seat; default 'seat 2' / 'plass 2'
     game: str = ""  # the game's name (its section of events.toml)
+    #: Figures in the language's own style (126.6 MW in English: the terminal's table)
+    #: rather than as the cards print them (126,6 MW in every language: the default).
+    own_numbers: bool = False
 
     def __post_init__(self) -> None:
         available = locales.languages()
@@ -197,14 +200,21 @@ class Narrator:
         return text.replace(DECIMAL_MARK, mark).replace("\x00", thousands)
 
     def figure(self, category: int, card: int) -> str:
-        """The figure as the card rounds it, with its unit: '4,357 GWh' in English."""
+        """The figure as the card rounds it, with its unit: '4 357 GWh' as printed, or in
+        the language's style ('4,357 GWh' in English) with ``own_numbers``."""
         table = self.table
+        if not self.own_numbers:
+            return table.figure_text(category, card)
         shown = self.number(table.printed[category][card], table.decimals[category])
         return f"{shown} {CATEGORY_UNITS[category]}"
 
     def amount(self, category: int, value: float) -> str:
         """A figure that is no card's (a claim may name any): written like the cards'."""
-        shown = self.number(value, 0 if value == int(value) else 1)
+        decimals = 0 if value == int(value) else 1
+        if self.own_numbers:
+            shown = self.number(value, decimals)
+        else:
+            shown = format_number(value, decimals, " ")
         return f"{shown} {CATEGORY_UNITS[category]}"
 
     def category(self, category: int) -> str:

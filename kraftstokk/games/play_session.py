@@ -149,6 +149,7 @@ def run_session(
         viewer=table.seat,
         seat_names=_names(table.seat_names, lang),
         game=game.name,
+        own_numbers=True,
     )
     shown.say(
         say_cli(
@@ -398,7 +399,8 @@ def _choose_by_name(
 
 def render_view(observation: Observation, game: Game, lang: str = "en") -> list[str]:
     """The observation in words, as its seat sees it."""
-    return Narrator(game.table, lang, viewer=observation.seat, game=game.name).view(observation)
+    teller = Narrator(game.table, lang, viewer=observation.seat, game=game.name, own_numbers=True)
+    return teller.view(observation)
 
 
 def _show_result(state: State, shown: Screen, lang: str) -> None:
@@ -421,7 +423,9 @@ def tell_replay(path: Path, lang: str = "en", echo: Echo = print) -> State:
     log = load_replay(path)
     _check_available(log.rules.game)
     game = game_from_log(log, source)
-    teller = Narrator(game.table, lang, seat_names=_names(log.bots, lang), game=game.name)
+    teller = Narrator(
+        game.table, lang, seat_names=_names(log.bots, lang), game=game.name, own_numbers=True
+    )
     bots = ", ".join(f"{seat}: {name}" for seat, name in enumerate(log.bots, start=1))
     echo(
         say_cli(
