@@ -27,6 +27,7 @@ def enums(spec: GameSpec) -> list[type[IntEnum]]:
     return [e for e in (spec.action_kinds, spec.phases) if e is not None]
 
 
+@pytest.mark.inventory
 def test_every_game_package_is_found_by_its_spec():
     names = registry.game_names()
     assert {"idiot", "kraftidioten", "stromkrig"} <= set(names)
@@ -76,12 +77,13 @@ def test_action_kinds_and_phases_never_clash_across_games():
                 seen[member.value] = where
 
 
-@pytest.mark.parametrize("package", registry.package_names())
-def test_the_final_kind_constants_equal_the_enums(package):
-    import importlib
-
-    spec = registry.get_spec(package)
-    actions = importlib.import_module(f"kraftstokk.games.{package}.actions")
+@pytest.mark.inventory
+@pytest.mark.parametrize(
+    "name", [name for name, spec in registry.specs().items() if spec.action_kinds is not None]
+)
+def test_the_final_kind_constants_equal_the_enums(name):
+    spec = registry.get_spec(name)
+    actions = spec.module("actions")
     for enum in enums(spec):
         for member in enum:
             name = member.name if enum is spec.action_kinds else f"PHASE_{member.name}"
@@ -89,10 +91,13 @@ def test_the_final_kind_constants_equal_the_enums(package):
                 assert getattr(actions, name) == member.value, name
 
 
+@pytest.mark.inventory
 def test_native_compiles_every_module_of_every_package_but_its_spec():
     modules = native.compiled_modules()
     for package in registry.package_names():
-        assert f"{package}/state" in modules and f"{package}/bots" in modules
+        spec = registry.get_spec(package)
+        for module in (spec.game_module, spec.bots_module):
+            assert module.removeprefix("kraftstokk.games.").replace(".", "/") in modules
         assert f"{package}/spec" not in modules and f"{package}/__init__" not in modules
     assert {"stats", "frozen", "events", "observation"} <= set(modules)
 
@@ -145,6 +150,7 @@ def reachable(root: object) -> list[object]:
     return list(seen.values())
 
 
+@pytest.mark.inventory
 @pytest.mark.parametrize("name", registry.package_names())
 def test_an_observation_leads_to_no_state_and_holds_only_values(name):
     game = registry.make_game(name, TABLE, 3)

@@ -15,6 +15,9 @@ from kraftstokk.render.card import FACE_LANGUAGE, face_context, fitted_joker_lin
 from tests.conftest import synthetic_deck
 from tests.fixtures.highcard import spec as highcard_spec
 
+#: Languages, games or fields from the inventories: tests/test_inventory.py runs these.
+pytestmark = pytest.mark.inventory
+
 POKER = load_layout("poker")
 
 
@@ -41,18 +44,24 @@ def test_every_language_prints_the_games_joker_rules_in_the_menus_order(language
     assert rules and list(rules) == written(language)
 
 
-def test_the_faces_print_the_rules_at_full_size_where_they_fit():
+def test_the_faces_print_every_games_rule_set_to_fit():
+    rules = joker_rules(FACE_LANGUAGE)
     lines = face_context(synthetic_deck(), POKER).joker_lines
-    texts = [line for line, *_ in lines]
-    for title, rule in joker_rules(FACE_LANGUAGE):
-        assert title in texts and rule.split()[0] in " ".join(texts)
+    assert list(lines) == fitted_joker_lines(rules, POKER)
+    texts = " ".join(line for line, *_ in lines)
+    for title, rule in rules:
+        assert title in texts and rule.split()[0] in texts
+
+
+def test_three_games_rules_print_at_their_styles_sizes():
+    lines = fitted_joker_lines(joker_rules(FACE_LANGUAGE)[:3], POKER)
     assert all(size == style.size for _, style, size, _ in lines)  # none made smaller
 
 
 def test_a_fourth_game_appears_on_the_joker_smaller_set_to_fit(highcard):
     rules = joker_rules(FACE_LANGUAGE)
     assert rules[-1] == ("Høyt kort", "tas ut av stokken.")  # after the games with a place
-    lines = fitted_joker_lines(rules, POKER)
+    lines = fitted_joker_lines(rules[:3] + rules[-1:], POKER)
     assert lines[-1][0] == "tas ut av stokken."
     assert POKER.styles.small_print.size <= lines[-1][2] < POKER.styles.joker_rule.size
     assert -lines[-1][3] <= POKER.boxes.rows.h * 72 / 25.4

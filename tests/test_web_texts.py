@@ -24,6 +24,9 @@ from kraftstokk.web.catalogue import texts
 from tests.conftest import synthetic_deck
 from tests.web_helpers import cards_of, client_for, next_request
 
+#: Languages, games or fields from the inventories: tests/test_inventory.py runs these.
+pytestmark = pytest.mark.inventory
+
 WEB = Path(views.__file__).resolve().parent
 SCRIPT = (WEB / "static" / "app.js").read_text(encoding="utf-8")
 PAGE = (WEB / "templates" / "index.html").read_text(encoding="utf-8")
