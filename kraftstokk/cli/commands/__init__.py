@@ -28,6 +28,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "sweep": ("sweep", "sweep-schema"),
     "play": ("play",),
     "serve": ("serve",),
+    "export_web": ("export-web",),
 }
 #: The module of each command.
 MODULE_OF = {command: module for module, names in MODULES.items() for command in names}
