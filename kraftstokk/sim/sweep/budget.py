@@ -36,13 +36,15 @@ from kraftstokk.sim.tally import Tally
 #: A probe plays games until it has used this much CPU time, or played PROBE_GAMES.
 PROBE_SECONDS = 0.05
 PROBE_GAMES = 40
+#: ... and at least this many.
+MIN_GAMES = 4
 #: All probes together stop after this many seconds; the rest are estimated from them.
 PROBE_BUDGET = 1.5
-#: A kind of game whose longest game (its action cap) could take more than PROBE_SECONDS
-#: (an expert bot thinks for milliseconds a move) is not played whole: a first game is
-#: played for this many actions to learn what an action costs, then for as many more as
-#: fit in PROBE_SECONDS (at most PROBE_ACTIONS), and the length of a game is learnt from
-#: the game's default bots, which play in microseconds.
+#: A kind of game whose MIN_GAMES games would take more than PROBE_SECONDS (an expert bot
+#: thinks for milliseconds a move) is not played whole: a first game is played for this
+#: many actions to learn what an action costs, then for as many more as fit in
+#: PROBE_SECONDS (at most PROBE_ACTIONS); the length of a game is learnt from the game's
+#: default bots, which play in microseconds.
 FIRST_ACTIONS = 2
 PROBE_ACTIONS = 40
 #: Outputs besides the chunks: a configuration's sim-GAME.json and a comparison's metrics.
@@ -72,13 +74,19 @@ ProbeKey = tuple[str, int, str]  # game, players, bots (resolved)
 
 def probe(deck: LoadedDeck, settings: SimSettings, chunk: int) -> Cost:
     """What a game of ``settings`` costs: its first games played here until PROBE_SECONDS
-    of CPU or PROBE_GAMES games (stored as chunks of ``chunk`` games); for a kind whose
-    games are slow (expert bots), a few of its actions, times the length of a game."""
+    of CPU or PROBE_GAMES games (stored as chunks of ``chunk`` games). A kind whose whole
+    games would take longer (expert bots) is not played whole: a few of its actions are,
+    times the length of a game as the game's default bots play it."""
     game = check_settings(deck.table, settings)
+    stand_in = dataclasses.replace(settings, bots=default_bots(settings.game))
+    if stand_in.bots == settings.bots:
+        played = _whole_games(deck, settings, game, chunk)
+        return Cost(played.seconds, played.stored_bytes)
+    length = _whole_games(deck, stand_in, check_settings(deck.table, stand_in), chunk)
     started = time.process_time()
     first = _capped(deck, settings, FIRST_ACTIONS)
     per_action = (time.process_time() - started) / max(1, first.actions[0])
-    if per_action * settings.action_cap <= PROBE_SECONDS:  # a whole game is cheap
+    if per_action * length.actions * MIN_GAMES <= PROBE_SECONDS:  # whole games are cheap
         played = _whole_games(deck, settings, game, chunk)
         return Cost(played.seconds, played.stored_bytes)
     room = max(FIRST_ACTIONS, min(PROBE_ACTIONS, round(PROBE_SECONDS / per_action)))
@@ -86,8 +94,6 @@ def probe(deck: LoadedDeck, settings: SimSettings, chunk: int) -> Cost:
         started = time.process_time()
         more = _capped(deck, settings, room)
         per_action = (time.process_time() - started) / max(1, more.actions[0])
-    stand_in = dataclasses.replace(settings, bots=default_bots(settings.game))
-    length = _whole_games(deck, stand_in, check_settings(deck.table, stand_in), chunk)
     return Cost(per_action * length.actions, length.stored_bytes)
 
 
@@ -115,7 +121,7 @@ def _whole_games(deck: LoadedDeck, settings: SimSettings, game: Game, chunk: int
     merged = Tally(num_cards=deck.table.size)
     first = 0
     while merged.games < PROBE_GAMES and (
-        merged.games < 4 or time.process_time() - started < PROBE_SECONDS
+        merged.games < MIN_GAMES or time.process_time() - started < PROBE_SECONDS
     ):
         tally = play_chunk(deck.table, settings, game, merged.games, merged.games + 2)
         RunStats.of_tally(tally, settings.players)
