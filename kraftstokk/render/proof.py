@@ -22,7 +22,7 @@ from kraftstokk.deck.reprint import ReprintVerdict
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
-from kraftstokk.design.palette import RGB, palette_from_style
+from kraftstokk.design.palette import palette_from_style
 from kraftstokk.design.printed import FIELD_KINDS, deck_layout
 from kraftstokk.models import Deck
 from kraftstokk.render.back import draw_back_local
@@ -239,7 +239,6 @@ def _page(
     count: tuple[int, int],
 ) -> None:
     width, height = PAGE
-    palette = palette_from_style(new.style(), RGB)
     canvas.setFont(SANS_BOLD, 13)
     canvas.drawString(mm(15), height - mm(16), sides.title)
     canvas.setFont(SANS, 9)
@@ -260,10 +259,11 @@ def _page(
         canvas.translate(x, y)
         canvas.scale(scale, scale)
         _draw(canvas, sides.card, deck, layout)
+        palette = palette_from_style(deck.style())  # the proof's marks: the deck's own inks
         canvas.setLineWidth(0.4)
         canvas.setStrokeColor(palette.rule_muted)
         canvas.rect(0, 0, mm(layout.width), mm(layout.height), stroke=1, fill=0)
-        for colour, line in ((palette.white, 3.0), (palette.red, 1.4)):  # seen on any ground
+        for colour, line in ((palette.white, 3.0), (palette.red, 1.4)):  # red on white
             canvas.setStrokeColor(colour)
             canvas.setLineWidth(line / scale)
             for area in sides.areas:
