@@ -112,16 +112,7 @@ def quick(deck: Deck, w: Words, t: Text, shared: ChapterWords, title: str) -> Qu
         (f"<b>{t.quick_four[0]}</b>", t.quick_four[1]),
         (f"<b>{t.quick_jokers[0]}</b>", t.quick_jokers[1]),
     ]
-    return quick_reference(
-        title,
-        shared,
-        need=t.quick_need,
-        deal=t.quick_deal,
-        turn=t.quick_turn,
-        cards=rows,
-        end=t.quick_end,
-        summary=(t.summary_cards, t.summary_deal),
-    )
+    return quick_reference(title, shared, t, rows)
 
 
 def _example(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:
