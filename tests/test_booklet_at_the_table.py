@@ -215,6 +215,9 @@ def test_a_quick_reference_with_long_plant_names_is_drawn_smaller_not_over_two_p
         end = reference.sections[-1].body
         assert isinstance(end, bt.Para)
         assert page_of(texts, reference.title, end.text), reference.title
+    # 26 pages of content: two notes pages make whole sheets, after the appendix.
+    notes = [n for n, text in enumerate(texts, 1) if text.rstrip().endswith("Notat")]
+    assert len(texts) % 4 == 0 and notes == [len(texts) - 1, len(texts)]
 
 
 def test_a_quick_reference_that_cannot_fit_one_page_is_an_error_naming_it(monkeypatch) -> None:
