@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.deck.render_record import RECORD_NAME
 from kraftstokk.models import Deck
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, page_shapes
@@ -82,7 +83,7 @@ def test_letter_short_edge_sheets_only(tmp_path: Path):
         ],
     )
     assert result.exit_code == 0, result.output
-    assert [p.name for p in out.iterdir()] == ["kraftstokk-letter.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["kraftstokk-letter.pdf", RECORD_NAME]
     reader = PdfReader(out / "kraftstokk-letter.pdf")
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612, abs=0.01)
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]

@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.design.face_text import picture_note, small_print_lines, special_text
+from kraftstokk.design.face_text import (
+    own_small_print,
+    picture_note,
+    small_print_lines,
+    special_text,
+)
 from kraftstokk.design.fit import NameFit, fit_name, wrap
 from kraftstokk.design.fonts import register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
@@ -59,6 +64,8 @@ class FaceContext:
     ranges: dict[Category, tuple[float, float]]
     small_print: tuple[str, ...]
     forms: FormNames
+    #: Card id -> its own small print (a place stated with its own source).
+    own_small_print: dict[str, tuple[str, ...]]
 
 
 _cache: list[tuple[Deck, CardLayout, PrintColour, FaceContext]] = []
@@ -81,6 +88,7 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
         ranges=deck_scales(deck),
         small_print=tuple(small_print_lines(deck, layout)),
         forms=FormNames.of(palette, layout),
+        own_small_print=own_small_print(deck, layout),
     )
     _cache[:] = [(deck, layout, colour, ctx)]
     return ctx
@@ -412,7 +420,8 @@ def _draw_small_print(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLa
     size = style.size
     y = mm(box.y) + mm(measures.lift)
     note = picture_note(card)
-    for line in reversed((*([note] if note else []), *ctx.small_print)):
+    small_print = ctx.own_small_print.get(card.id, ctx.small_print)
+    for line in reversed((*([note] if note else []), *small_print)):
         _add_text(text, line, style, pal.named(style.colour), x, y)
         y += size * style.leading
     special = special_text(card)

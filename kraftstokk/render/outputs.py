@@ -8,11 +8,19 @@ the sheets for a sheets preset, ``kraftstokk-NAME.pdf`` for a one-card-per-page 
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from kraftstokk.atomic import replaced_directory, write_files
+from kraftstokk.deck.render_record import (
+    RECORD_NAME,
+    RenderedOutput,
+    digest_of,
+    merged,
+    output_entry,
+)
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.design.presets import Preset, load_preset, preset_of_deck
 from kraftstokk.design.presets.fit import layout_problems
@@ -29,9 +37,6 @@ from kraftstokk.render.printshop import (
 )
 from kraftstokk.render.sheet_layout import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.sheets import sheets_pdf
-
-if TYPE_CHECKING:
-    from kraftstokk.deck.reprint import ReprintVerdict
 
 Output = Literal["sheets", "printshop", "png", "box"]
 OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png", "box")
@@ -74,18 +79,6 @@ class Reprint:
     back: bool
     #: The verdict in words, written beside the files as reprint.txt.
     report: str = ""
-
-
-def reprint_of(
-    old: Deck, deck: Deck, options: RenderOptions, old_name: str = "OLD"
-) -> tuple[Reprint, ReprintVerdict]:
-    """What reprinting ``old`` (the file ``old_name``) as ``deck`` must print, in the
-    layout ``options`` choose."""
-    from kraftstokk.deck.reprint import reprint_verdict
-
-    verdict = reprint_verdict(old, deck, options.card_layout(deck), keep_from=old_name)
-    report = "\n".join([*verdict.lines(), verdict.summary]) + "\n"
-    return Reprint(faces=tuple(verdict.faces), back=verdict.back, report=report), verdict
 
 
 @dataclass(frozen=True)
@@ -240,10 +233,64 @@ def render_deck(
                 progress=step(progress, f"{target.name}/", "PNGs"),
             )
         result.files.extend(target / path.name for path in written)
+    record = None if options.reprint is not None else _record(deck, out_dir, options, layout, pdfs)
     pdfs.update(boxes)
     result.files.extend(boxes)
     if options.reprint is not None and options.reprint.report:
         pdfs[out_dir / REPRINT_REPORT] = options.reprint.report.encode("utf-8")
         result.files.append(out_dir / REPRINT_REPORT)
+    if record is not None:
+        pdfs[out_dir / RECORD_NAME] = record
     write_files(pdfs)
+    if options.reprint is not None:
+        remove_stale_reprint(out_dir, keep=set(result.files))
     return result
+
+
+def _record(
+    deck: Deck, out_dir: Path, options: RenderOptions, layout: CardLayout, pdfs: dict[Path, bytes]
+) -> bytes | None:
+    """The render record after this render (:mod:`kraftstokk.deck.render_record`); None
+    when it made no card (a tuck box alone)."""
+    shop = options.shop_preset(deck)
+    entries: dict[str, RenderedOutput] = {}
+    for path, data in pdfs.items():
+        if path.name == options.shop_file(deck):
+            entries[path.name] = output_entry(layout, shop.name, shop.bleed_mm, data)
+        else:
+            sheets = options.sheets_preset(deck)
+            bleed = options.bleed if options.bleed is not None else sheets.bleed_mm
+            entries[path.name] = output_entry(layout, sheets.name, bleed, data)
+    png = out_dir / PNG_DIR
+    if "png" in options.outputs(deck) and png.is_dir():
+        entry = output_entry(layout, shop.name, shop.bleed_mm)
+        entries[PNG_DIR] = entry.model_copy(update={"sha256": digest_of(png)})
+    return merged(out_dir, deck, entries) if entries else None
+
+
+def reprint_files(out_dir: Path) -> list[Path]:
+    """The files and folders of a reprint in ``out_dir`` (``render --only-changed``)."""
+    try:
+        entries = sorted(out_dir.iterdir())
+    except OSError:
+        return []
+    return [
+        entry
+        for entry in entries
+        if entry.name == REPRINT_REPORT
+        or (entry.name.startswith("kraftstokk-") and entry.name.endswith(f"{REPRINT_SUFFIX}.pdf"))
+        or (entry.name == f"{PNG_DIR}{REPRINT_SUFFIX}" and entry.is_dir())
+    ]
+
+
+def remove_stale_reprint(out_dir: Path, keep: set[Path]) -> list[Path]:
+    """Remove the reprint files of an earlier run that this one did not write (a print
+    file beside a verdict it does not follow would go to the print shop); the removed."""
+    written = {path if path.parent == out_dir else path.parent for path in keep}
+    removed = [entry for entry in reprint_files(out_dir) if entry not in written]
+    for entry in removed:
+        if entry.is_dir():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+    return removed

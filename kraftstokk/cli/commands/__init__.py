@@ -16,6 +16,7 @@ from kraftstokk.cli.commands import (  # noqa: F401  (imported to register the c
     repair,
     diff,
     render,
+    proof,
     booklet,
     preflight,
     simulate,

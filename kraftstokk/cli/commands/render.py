@@ -182,12 +182,7 @@ def render(
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.errors import RenderError
     from kraftstokk.render.box import BoxOptions
-    from kraftstokk.render.outputs import (
-        BOX_IS_NO_CARD,
-        RenderOptions,
-        render_deck,
-        reprint_of,
-    )
+    from kraftstokk.render.outputs import BOX_IS_NO_CARD, RenderOptions, render_deck
 
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
@@ -211,10 +206,21 @@ def render(
     if only_changed is not None:
         if only is OnlyChoice.box:
             raise RenderError(BOX_IS_NO_CARD)
-        reprint, verdict = reprint_of(load_deck(only_changed), loaded, options, str(only_changed))
+        from kraftstokk.deck.validate import require_figures_in_range
+        from kraftstokk.render.reprint import nothing_to_reprint, plan_reprint
+
+        old = load_deck(only_changed)
+        require_figures_in_range(old, str(only_changed))
+        reprint, verdict = plan_reprint(only_changed, old, loaded, options)
         typer.echo(verdict.summary)
         if not reprint.faces and not reprint.back:
-            typer.echo("nothing written: every face and the back print as in " + str(only_changed))
+            removed = nothing_to_reprint(out)
+            gone = ", ".join(map(str, removed))
+            typer.echo(
+                "nothing written: every face and the back print as in "
+                + str(only_changed)
+                + (f"; removed the earlier reprint's {gone}" if removed else "")
+            )
             return
         options = dataclasses.replace(options, reprint=reprint)
     from kraftstokk.cli.progress import Display
