@@ -21,6 +21,9 @@ from kraftstokk.games.core import DeckTable, State
 from tests.conftest import synthetic_deck
 from tests.native_build import require_core
 
+#: Languages, games or fields from the inventories: tests/test_inventory.py runs these.
+pytestmark = pytest.mark.inventory
+
 TABLE = DeckTable.from_deck(synthetic_deck())
 CORED = [name for name, spec in registry.specs().items() if spec.module("fast") is not None]
 

@@ -224,13 +224,22 @@ def test_only_box_writes_the_tuck_box(tmp_path: Path):
         "kraftstokk-box.pdf",
     ]
     text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
-    assert "55 kort à 0.35 mm" in text and "58.2 × 89.9 × 21.25 mm" in text
+    assert "55 kort à 0,35 mm" in text and "58,2 × 89,9 × 21,25 mm" in text
     # Without --card-thickness: the layout's 0.32 mm and the board's 2 mm allowance.
     result = runner.invoke(app, [*args, "--preset", "drivethrucards"])
     assert result.exit_code == 0, result.output
     text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
-    assert "55 kort à 0.32 mm" in text and "× 19.6 mm" in text
+    assert "55 kort à 0,32 mm" in text and "× 19,6 mm" in text
     assert (out / "kraftstokk-box-drivethrucards.pdf").is_file()
+    # A sheets preset's paper is the home box's paper (it was A4 whatever the preset)
+    for preset, size in (("home-letter", (215.9, 279.4)), ("home-a4", (210.0, 297.0))):
+        result = runner.invoke(app, [*args, "--preset", preset])
+        assert result.exit_code == 0, result.output
+        box = PdfReader(out / "kraftstokk-box.pdf").pages[0].mediabox
+        assert (
+            round(float(box.width) * 25.4 / 72, 1),
+            round(float(box.height) * 25.4 / 72, 1),
+        ) == size
     result = runner.invoke(app, [*args, "--card-thickness", "5"])
     assert result.exit_code == 2 and "--card-thickness" in result.output
 

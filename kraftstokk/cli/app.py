@@ -18,10 +18,11 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from typer.core import TyperCommand
-from typer.models import CommandFunctionType
+from typer.models import CommandFunctionType, CommandInfo
 
 from kraftstokk import __version__
 from kraftstokk.cli.plainhelp import PlainCommand, PlainGroup
+from kraftstokk.cli.voice import voice_options
 from kraftstokk.errors import (
     MAX_LINE,
     MAX_LISTED,
@@ -37,7 +38,35 @@ R = TypeVar("R")
 
 
 class PlainTyper(typer.Typer):
-    """Every command registered with ``@app.command()`` shows plain help (no Python types)."""
+    """Every command registered with ``@app.command()`` shows plain help (no Python types).
+
+    The commands are imported when typer first asks for them (building the click group):
+    every one, or with :meth:`only` the one about to run.
+    """
+
+    _commands: list[CommandInfo]
+    _selected: str | None = None
+    _loading = False
+
+    @property
+    def registered_commands(self) -> list[CommandInfo]:
+        if not self._loading:
+            from kraftstokk.cli import commands
+
+            self._loading = True  # importing a command module registers it, here
+            try:
+                commands.load(self._selected)
+            finally:
+                self._loading = False
+        return self._commands
+
+    @registered_commands.setter
+    def registered_commands(self, value: list[CommandInfo]) -> None:
+        self._commands = value
+
+    def only(self, command: str | None) -> None:
+        """Load just ``command`` (a known name; None or another: every command)."""
+        self._selected = command
 
     def command(
         self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
@@ -52,7 +81,7 @@ app = PlainTyper(
     "fetch and ingest plant data, build and validate a deck, render print-ready PDFs "
     "and the rules booklet, and simulate the games.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -70,12 +99,14 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Translate the tool's errors (and Ctrl-C) into one line and an exit code."""
+    """Translate the tool's errors (and Ctrl-C) into one line and an exit code; give the
+    command ``--quiet`` and ``--verbose`` (:mod:`kraftstokk.cli.voice`)."""
+    command = voice_options(func)
 
-    @functools.wraps(func)
+    @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return func(*args, **kwargs)
+            return command(*args, **kwargs)
         except ValidationFailed as exc:
             for problem in exc.problems:
                 typer.echo(f"  {problem}", err=True)

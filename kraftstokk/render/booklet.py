@@ -9,7 +9,7 @@ module only decides how they look.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -91,6 +91,9 @@ GAMES_COLUMNS = (0.24, 0.14, 0.2, 0.42)
 CARD_GAP = mm(3.5)
 SMALL_CARD_SCALE = 0.36
 SINGLE_CARD_SCALE = 0.62
+#: A row of card pictures that does not fit what is left of a page is drawn this much
+#: smaller, the largest that fits, rather than leaving the rest of the page empty.
+PICTURE_SHRINKS = (0.92, 0.84, 0.76)
 TITLE_CARD_SCALE = 0.5
 
 
@@ -442,6 +445,8 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         if flowables and isinstance(flowables[0], ExampleBox):
             self._let_text_pass(flowables)
+        if flowables:
+            self._shrink_pictures(flowables)
         if flowables and isinstance(flowables[0], PadToSheets):
             marker = flowables.pop(0)
             self.notes_heading = marker.notes_heading
@@ -467,6 +472,24 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             del flowables[1 : 1 + len(group)]
             flowables[:0] = group
 
+    def _shrink_pictures(self, flowables: list[Flowable]) -> None:
+        """A row of card pictures (with the text that introduces it) that does not fit on
+        what is left of the page is drawn smaller, the largest of PICTURE_SHRINKS that
+        fits, rather than moving to the next page and leaving this one part empty."""
+        frame = getattr(self, "frame", None)
+        first = flowables[0]
+        kept = isinstance(first, KeepTogether)
+        parts: list[Flowable] = list(first._content) if kept else [first]
+        if not any(isinstance(part, PictureRow) for part in parts):
+            return
+        if frame is None or getattr(frame, "_atTop", True) or _fits(frame, [first], self.canv):
+            return
+        for shrink in PICTURE_SHRINKS:
+            trial = [p.smaller(shrink) if isinstance(p, PictureRow) else p for p in parts]
+            if _fits(frame, trial, self.canv):
+                flowables[0] = KeepTogether(trial) if kept else trial[0]
+                return
+
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, OnePage):
             flowable = flowable.heading
@@ -480,6 +503,18 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
 
 class ExampleBox(Table):  # type: ignore[misc]
     """A worked example: a shaded box that is never split over two pages."""
+
+
+class PictureRow(Table):  # type: ignore[misc]
+    """A row of card pictures with their captions, never split; ``smaller`` makes the same
+    row with its pictures drawn smaller (see :meth:`BookletDoc._shrink_pictures`)."""
+
+    def __init__(self, *args: Any, smaller: Callable[[float], PictureRow], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._smaller = smaller
+
+    def smaller(self, shrink: float) -> PictureRow:
+        return self._smaller(shrink)
 
 
 def _fits(frame: Frame, flowables: Sequence[Flowable], canvas: Canvas) -> bool:
@@ -636,7 +671,13 @@ class StoryBuilder:
             )
             if introduced and story:
                 # Pictures and lists start on the page of the text that introduces them.
-                story[-1] = KeepTogether([story[-1], flowables[0]])
+                # One level of keeping: a KeepTogether inside another asks for more than
+                # any page (its wrap forces a split), which broke the page before every
+                # picture row introduced by a list's last two items, however much room
+                # was left.
+                before = story[-1]
+                kept = list(before._content) if isinstance(before, KeepTogether) else [before]
+                story[-1] = KeepTogether([*kept, flowables[0]])
                 story.extend(flowables[1:])
                 continue
             story.extend(flowables)
@@ -709,13 +750,14 @@ class StoryBuilder:
         captions: Sequence[str],
         width: float = CONTENT_WIDTH,
         face_down: frozenset[int] = frozenset(),
+        shrink: float = 1.0,
     ) -> Flowable:
         if not cards:
             return Spacer(1, 0)
         scale = SINGLE_CARD_SCALE if len(cards) == 1 and not captions else SMALL_CARD_SCALE
         card_width = mm(self.card_layout.width) * scale
         fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(self.card_layout.width))
-        scale = min(scale, fit)
+        scale = min(scale, fit) * shrink
         card_width = mm(self.card_layout.width) * scale
         pictures: list[Any] = [
             CardBackPicture(self.deck, scale, self.colour)
@@ -727,7 +769,13 @@ class StoryBuilder:
         if captions:
             rows.append([Paragraph(escape(text), self.styles.caption) for text in captions])
         widths = [card_width + CARD_GAP] * len(cards)
-        table = Table(rows, colWidths=widths, hAlign="CENTER")
+
+        def smaller(factor: float) -> PictureRow:
+            row = self.card_row(cards, captions, width, face_down, shrink * factor)
+            assert isinstance(row, PictureRow)
+            return row
+
+        table = PictureRow(rows, colWidths=widths, hAlign="CENTER", smaller=smaller)
         table.setStyle(
             table_style(
                 [

@@ -9,7 +9,7 @@ the sheets for a sheets preset, ``kraftstokk-NAME.pdf`` for a one-card-per-page 
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -28,13 +28,14 @@ from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.progress import Counter, ProgressFactory, step
 from kraftstokk.render.box import BoxOptions, dieline_pdf, shop_box_pdf, tuck_box_pdf
-from kraftstokk.render.preview import is_preview_file, write_previews
+from kraftstokk.render.preview import is_preview_file, upload_size, write_previews
 from kraftstokk.render.printshop import (
     DEFAULT_PRESET,
     PRINTSHOP_ORDERS,
     PrintshopOrder,
     printshop_pdf,
 )
+from kraftstokk.render.profiles import read_output_profile
 from kraftstokk.render.sheet_layout import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.sheets import sheets_pdf
 
@@ -119,6 +120,14 @@ class RenderOptions:
             preset = preset.model_copy(update={"bleed_mm": self.bleed})
         return preset
 
+    def box_options(self, deck: Deck) -> BoxOptions:
+        """The tuck box's options: a sheets preset's paper (``--preset home-letter``) is the
+        paper the home box is printed on."""
+        chosen = self.chosen_preset(deck)
+        if chosen is not None and chosen.pages == "sheets" and chosen.paper:
+            return replace(self.box, paper=chosen.paper)
+        return self.box
+
     def shop_file(self, deck: Deck) -> str:
         chosen = self.chosen_preset(deck)
         if chosen is not None and chosen.pages == "cards":
@@ -160,6 +169,22 @@ class RenderOptions:
         self.box.check()
 
 
+def check_upload_size(preset: Preset, layout: CardLayout) -> None:
+    """A print-on-demand preset's uploads come out at the pixel size it claims, or not at
+    all: its bleed and the card's size must give that size at its resolution."""
+    if preset.upload_px is None:
+        return
+    made = upload_size(layout, preset.bleed_mm, preset.png_dpi)
+    claimed = (preset.upload_px[0], preset.upload_px[1])
+    if made != claimed:
+        raise RenderError(
+            f"preset {preset.name}: its uploads must be {claimed[0]} × {claimed[1]} px "
+            f"({preset.upload_source or 'upload_px'}); a {layout.width:g} × {layout.height:g} mm "
+            f"card with {preset.bleed_mm:g} mm bleed at {preset.png_dpi} dpi is "
+            f"{made[0]} × {made[1]} px"
+        )
+
+
 @dataclass
 class RenderResult:
     files: list[Path] = field(default_factory=list)
@@ -186,6 +211,9 @@ def render_deck(
     problems = [problem for preset in used for problem in layout_problems(layout, preset)]
     if problems:
         raise RenderError("; ".join(problems))
+    shop_files = "printshop" in outputs or "box" in outputs
+    if shop_files and options.shop_preset(deck).output_profile:
+        read_output_profile(options.shop_preset(deck))  # a wrong profile: refused before drawing
     result = RenderResult()
     # Every PDF is made before any is written, and they are written together after the
     # previews (with a reprint's report): a render that fails or is stopped leaves the
@@ -210,17 +238,19 @@ def render_deck(
     if "box" in outputs:
         box_file, die_file = shop_box_files(shop.name)
         count = Counter(3, step(progress, "tuck box", "files"))
-        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
+        box_options = options.box_options(deck)
+        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, box_options)
         count.one()
-        boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, options.box)
+        boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, box_options)
         count.one()
-        boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, options.box)
+        boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, box_options)
         count.one()
     result.files.extend(pdfs)
     if "png" in outputs:
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
         target = out_dir / f"{PNG_DIR}{options.suffix}"
         upload = (shop.bleed_mm, shop.png_dpi)
+        check_upload_size(shop, layout)
         back = options.reprint is None or options.reprint.back
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
             written = write_previews(

@@ -22,6 +22,7 @@ from kraftstokk.deck.reprint import ReprintVerdict
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
 from kraftstokk.design.layout import CardLayout
+from kraftstokk.design.palette import palette_from_style
 from kraftstokk.design.printed import FIELD_KINDS, deck_layout
 from kraftstokk.models import Deck
 from kraftstokk.render.back import draw_back_local
@@ -35,8 +36,6 @@ MARGIN = 0.8
 #: Changed pixels closer than this (mm) are one area.
 JOIN = 2.0
 PAGE = landscape(A4)
-MARK = (0.85, 0.1, 0.1)
-HALO = (1.0, 1.0, 1.0)
 BACK = "the back"
 
 
@@ -260,11 +259,12 @@ def _page(
         canvas.translate(x, y)
         canvas.scale(scale, scale)
         _draw(canvas, sides.card, deck, layout)
+        palette = palette_from_style(deck.style())  # the proof's marks: the deck's own inks
         canvas.setLineWidth(0.4)
-        canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+        canvas.setStrokeColor(palette.rule_muted)
         canvas.rect(0, 0, mm(layout.width), mm(layout.height), stroke=1, fill=0)
-        for colour, line in ((HALO, 3.0), (MARK, 1.4)):  # red on white: seen on any colour
-            canvas.setStrokeColorRGB(*colour)
+        for colour, line in ((palette.white, 3.0), (palette.red, 1.4)):  # red on white
+            canvas.setStrokeColor(colour)
             canvas.setLineWidth(line / scale)
             for area in sides.areas:
                 canvas.rect(*area.pt(), stroke=1, fill=0)

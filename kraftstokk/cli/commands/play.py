@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.options import (
+    DECK_HELP,
     DEFAULT_DECK,
     MAX_PLAYERS,
     bots_option,
@@ -21,19 +22,29 @@ from kraftstokk.cli.options import (
 )
 from kraftstokk.errors import GameError
 
+if TYPE_CHECKING:
+    from kraftstokk.games.play_session import Screen
+from kraftstokk.games.packages import package_names
+
 
 @app.command()
 @handle_errors
 def play(
+    deck: Annotated[
+        Path | None,
+        typer.Argument(metavar="DECK", help=f"{DECK_HELP} [default: {DEFAULT_DECK}]"),
+    ] = None,
     game: Annotated[
         str | None,
         game_option("{games} (from --load if given)."),
     ] = None,
     players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
-    deck: Annotated[
-        Path,
-        typer.Option("--deck", metavar="DECK", help="The deck to play with (json, csv, xlsx)."),
-    ] = DEFAULT_DECK,
+    deck_option: Annotated[
+        Path | None,
+        typer.Option(
+            "--deck", metavar="DECK", help="The deck, as DECK says (kept for older scripts)."
+        ),
+    ] = None,
     seat: Annotated[
         int,
         typer.Option(
@@ -44,12 +55,13 @@ def play(
         ),
     ] = 1,
     bots: Annotated[
-        str,
+        str | None,
         bots_option(
             "Bots for the other seats: one kind for all, or one per seat, "
-            "comma-separated (random, greedy, heuristic, expert; settings as kind:key=value).",
+            "comma-separated (random, greedy, heuristic, expert; settings as kind:key=value). "
+            "Default: the game's default bot in every other seat.",
         ),
-    ] = "heuristic",
+    ] = None,
     seed: Annotated[int | None, seed_option("Seed of the deal (random when left out).")] = None,
     variant: Annotated[
         list[str] | None,
@@ -85,10 +97,12 @@ def play(
     Example:
 
     \b
+        kraftstokk play output/deck.json --game idiot --players 3 --bots greedy --seed 7
         kraftstokk play --game idiot --players 3 --bots greedy --seed 7 --save game.json
         kraftstokk play --load game.json
         kraftstokk play --load game.json --replay --lang nb
     """
+    from kraftstokk.cli import engine_note
     from kraftstokk.games.play_session import PlaySetup, run_session, tell_replay
 
     if replay:
@@ -96,11 +110,14 @@ def play(
             raise GameError("--replay needs --load SAVE: the game to tell")
         tell_replay(load, lang, echo=typer.echo)
         return
+    engine_note.say([game] if game else package_names())
 
+    if deck is not None and deck_option is not None and deck != deck_option:
+        raise GameError(f"two decks given: {deck} and --deck {deck_option}; give one")
     setup = PlaySetup(
         game=game,
         players=players,
-        deck=deck,
+        deck=deck or deck_option or DEFAULT_DECK,
         seat=seat - 1,
         bots=bots,
         seed=seed,
@@ -109,4 +126,18 @@ def play(
         save=save,
         lang=lang,
     )
-    run_session(setup, echo=typer.echo)
+    run_session(setup, echo=typer.echo, screen=table_screen(lang))
+
+
+def table_screen(lang: str) -> Screen | None:
+    """The redrawn table when a person plays at a terminal (else None: lines)."""
+    import sys
+
+    from kraftstokk.cli.progress import wants_bars
+
+    if not (sys.stdin.isatty() and wants_bars(sys.stdout)):
+        return None
+    from kraftstokk.cli.table_screen import TableScreen
+    from kraftstokk.games.narration import language
+
+    return TableScreen(language(lang).suits)

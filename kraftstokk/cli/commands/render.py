@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from kraftstokk.cli.app import app, fail, handle_errors, writes_into
-from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, number, out_option
+from kraftstokk.cli.options import (
+    DEFAULT_DECK,
+    DEFAULT_OUT,
+    DeckArgument,
+    count,
+    number,
+    out_option,
+)
 
 if TYPE_CHECKING:
     from kraftstokk.render.printshop import PrintshopOrder
@@ -114,12 +121,20 @@ def render(
         bool, typer.Option("--list-layouts", help="List the card layouts and exit.")
     ] = False,
     box_cards: Annotated[
-        int, typer.Option("--box-cards", help="Tuck box: how many cards it holds.")
+        int,
+        typer.Option(
+            "--box-cards",
+            metavar="N",
+            parser=count("--box-cards", 1, 200),  # render.box's bounds
+            help="Tuck box: how many cards it holds.",
+        ),
     ] = 55,
     card_thickness: Annotated[
         float | None,
         typer.Option(
             "--card-thickness",
+            metavar="MM",
+            parser=number("--card-thickness", float, 0.1, 1.0, unit="mm"),
             help="Tuck box: one card's thickness in mm [default: the layout's, 0.32 mm].",
         ),
     ] = None,
