@@ -32,6 +32,7 @@
 
 #include "ks_game.h"
 #include "ks_playability.h"
+#include "ks_chunk.h"
 #include "ks_random.h"
 #include "ks_rules.h"
 
@@ -1130,6 +1131,63 @@ static PyObject *IdiotCore_play(IdiotCore *self, PyObject *arg) {
     return result;
 }
 
+/* The game just played into the chunk's row and totals (run_result's figures). */
+static void chunk_game(ks_chunk *c, const IdiotCore *core, const Game *g) {
+    int finished = g->phase == PHASE_OVER;
+    int loser = finished ? g->loser : -1;
+    long long cards_laid = 0;
+    for (int card = 0; card < core->size; card++) {
+        cards_laid += g->cards_played[card];
+        ks_chunk_played(c, card, g->cards_played[card]);
+    }
+    int64_t *row = ks_chunk_game(c, &g->meter, finished, g->actions,
+                                 (g->turns + g->n - 1) / g->n, g->num_out ? g->order[0] : -1,
+                                 loser, cards_laid);
+    for (int i = 0; i < g->counters_seen; i++) {
+        int counter = g->counter_order[i];
+        ks_chunk_counter(c, row, counter, g->counter[counter]);
+    }
+    if (loser >= 0) {
+        for (int k = 0; k < g->hand[loser].len; k++) ks_chunk_left(c, g->hand[loser].cards[k]);
+        for (int k = 0; k < g->up[loser].len; k++) ks_chunk_left(c, g->up[loser].cards[k]);
+        for (int slot = 0; slot < core->rules.hand_size; slot++)
+            if (g->down[loser][slot] >= 0) ks_chunk_left(c, g->down[loser][slot]);
+    }
+}
+
+/* play_chunk(series, start, stop): games start .. stop - 1 of the series, game i played
+ * as play(derive_seed(series, i)) plays it, as a NativeChunk (ks_chunk.h). */
+static PyObject *IdiotCore_play_chunk(IdiotCore *self, PyObject *args) {
+    uint64_t series;
+    long long start, stop;
+    if (ks_chunk_args(args, &series, &start, &stop) < 0) return NULL;
+    if (!self->num_players) {
+        PyErr_SetString(PyExc_RuntimeError, "IdiotCore was not initialised");
+        return NULL;
+    }
+    ks_chunk *chunk = ks_chunk_open((Py_ssize_t)(stop - start), self->size);
+    if (chunk == NULL) return NULL;
+    Game *g = PyMem_Malloc(sizeof(Game));
+    PyObject *result = NULL;
+    if (g == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    g->moves = NULL;
+    g->moves_cap = 0;
+    for (long long index = start; index < stop; index++) {
+        g->moves_len = 0;
+        if (play(g, self, ks_derive_seed(series, (uint64_t)index)) < 0) goto done;
+        chunk_game(chunk, self, g);
+    }
+    result = ks_chunk_result(chunk, counter_names, NULL);
+done:
+    if (g != NULL) PyMem_Free(g->moves);
+    PyMem_Free(g);
+    ks_chunk_close(chunk);
+    return result;
+}
+
 static PyObject *IdiotCore_deal(IdiotCore *self, PyObject *arg) {
     uint64_t seed;
     if (seed_of(self, arg, &seed) < 0) return NULL;
@@ -1628,6 +1686,9 @@ static PyMethodDef IdiotCore_methods[] = {
      "play(seed) -> NativeRun: the game play_game(game, bots, seed) plays."},
     {"deal", (PyCFunction)IdiotCore_deal, METH_O,
      "deal(seed) -> game.new_initial_state(random.Random(seed)).card_locations()."},
+    {"play_chunk", (PyCFunction)IdiotCore_play_chunk, METH_VARARGS,
+     "play_chunk(series, start, stop) -> NativeChunk: games start .. stop - 1 of the series,\n"
+     "game i the one play(derive_seed(series, i)) plays, as the chunk's rows and sums."},
     {"playout", (PyCFunction)IdiotCore_playout, METH_VARARGS,
      "playout(state, seed, record, first=None) -> (finished, order, loser, actions, rounds,\n"
      "played, held): the state played on as playouts.python_playout(state, bots, seed,\n"
