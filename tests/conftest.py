@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -200,3 +201,11 @@ def synthetic_plants(count: int = 60, seed: int = 3) -> list[Plant]:
 @pytest.fixture
 def deck() -> Deck:
     return synthetic_deck()
+
+
+@pytest.fixture
+def deck_file(deck: Deck, tmp_path: Path) -> Path:
+    """The synthetic deck written as ``tmp_path/deck.json`` (a test file may define its own)."""
+    path = tmp_path / "deck.json"
+    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
+    return path
