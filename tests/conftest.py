@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +211,20 @@ def deck_file(deck: Deck, tmp_path: Path) -> Path:
     path = tmp_path / "deck.json"
     path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
     return path
+
+
+@pytest.fixture
+def locale_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the locale folders that the loader reads instead (edit it in a test)."""
+    from kraftstokk import locales
+    from kraftstokk.locales import loader
+
+    original = Path(loader.__file__).resolve().parent
+    copy = tmp_path / "locales"
+    for code in locales.languages():
+        shutil.copytree(original / code, copy / code)
+    monkeypatch.setattr(loader, "_folder", lambda: copy)
+    locales.reset()
+    yield copy
+    monkeypatch.undo()
+    locales.reset()

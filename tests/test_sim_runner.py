@@ -13,6 +13,7 @@ from kraftstokk.games.runner import play_game
 from kraftstokk.models import Deck
 from kraftstokk.sim import runner
 from kraftstokk.sim.compare import compare_runs, format_table
+from kraftstokk.sim.pace import default_pace
 from kraftstokk.sim.runner import SimSettings, chunk_bounds, play_chunk, run_paired, run_simulation
 from kraftstokk.sim.stream import RunStats
 from tests.test_sim_toy import TOY_CARDS, TOY_SPEC
@@ -56,7 +57,7 @@ def test_game_i_is_played_with_the_derived_seed(table):
         assert row.counters == record.stats.counters
     # The run keeps the sums of exactly those games.
     outcome = run_simulation(table, settings(games=12), workers=1)
-    assert outcome.stats == RunStats.of_tally(tally, 3)
+    assert outcome.stats == RunStats.of_tally(tally, 3, default_pace(), "toy")
 
 
 def test_same_tally_for_one_and_two_workers(table):
@@ -84,7 +85,11 @@ def test_workers_fork_only_while_no_other_thread_runs(table, monkeypatch):
 
     monkeypatch.setattr(runner, "START_METHOD", None)
     monkeypatch.setattr(runner.sys, "platform", "linux")
-    assert runner.start_method() == "fork"
+    # Another test of this worker process may have left a daemon thread behind: the
+    # count is the process's, so the lone-thread case is told through active_count.
+    with monkeypatch.context() as alone:
+        alone.setattr(runner.threading, "active_count", lambda: 1)
+        assert runner.start_method() == "fork"
     release = threading.Event()
     other = threading.Thread(target=release.wait, daemon=True)
     other.start()
@@ -190,6 +195,9 @@ def test_engine_failure_names_the_game_and_seed(table, monkeypatch, workers):
         raise IndexError("pop from empty list")
 
     monkeypatch.setattr(runner, "play_game", broken)
+    # Only a forked worker sees the patched play_game (forkserver, chosen while another
+    # thread of this process runs, imports the module afresh).
+    monkeypatch.setattr(runner, "START_METHOD", "fork")
     with pytest.raises(SimulationError, match=r"game 0 \(seed \d+\) failed: IndexError"):
         run_simulation(table, settings(games=4), workers=workers)
 
