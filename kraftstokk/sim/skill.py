@@ -226,10 +226,10 @@ def measure_decks(
 ) -> tuple[list[SkillGradient], str, Path]:
     """Each deck's skill gradient on the same games, the decks side by side in words, and
     ``OUT/sim-GAME-skill.json`` (written whole, atomically)."""
-    from kraftstokk.sim.session import load_deck
+    from kraftstokk.deck.io import load_valid_deck
     from kraftstokk.sim.verdict import deck_names
 
-    decks = [load_deck(path) for path in deck_paths]
+    decks = [load_valid_deck(path) for path in deck_paths]
     described = [
         {"title": deck.title, "edition": deck.edition, "path": str(path)}
         for deck, path in zip(decks, deck_paths, strict=True)
