@@ -98,6 +98,8 @@ class SimulationFiles:
     skill_path: Path | None = None
     #: The skill gradients' sentences (one per deck) and, for two decks, their comparison.
     skill_sentences: list[str] = dataclasses.field(default_factory=list)
+    #: Ctrl-C (or SIGTERM) stopped the skill gradient: the run's files have none.
+    skill_interrupted: bool = False
 
 
 def simulate_deck(
@@ -325,9 +327,13 @@ def _skill(
         return files
     from kraftstokk.sim.skill import measure_decks
 
-    gradients, compared, path = measure_decks(
-        deck_paths, settings, out_dir, games=games, workers=workers, progress=progress
-    )
+    try:
+        gradients, compared, path = measure_decks(
+            deck_paths, settings, out_dir, games=games, workers=workers, progress=progress
+        )
+    except KeyboardInterrupt:  # the run's own files are still written, without the skill
+        files.skill_interrupted = True
+        return files
     for run, gradient in zip((main, other), gradients, strict=False):
         if run is not None:
             add_skill(run.summary, gradient.as_dict())

@@ -172,6 +172,8 @@ def skill_gradient(
             )
             bar = progress(f"{level} in seat {seat + 1}") if progress else None
             outcome = run_simulation(table, part, workers, bar)
+            if outcome.interrupted:  # Ctrl-C or SIGTERM: no gradient from part of its games
+                raise KeyboardInterrupt
             stats = outcome.stats
             hits += stats.total(lost(seat) if loser else won(seat))
             finished += stats.total(FINISHED)

@@ -235,6 +235,12 @@ def simulate(
         example = deck_run.summary.get("example_replay") if deck_run is not None else None
         if example:
             typer.echo(f"wrote {example['path']} (an unfinished game: {example['command']})")
+    if files.skill_interrupted:
+        raise fail(
+            "interrupted while measuring the skill gradient; the run's files are written "
+            "without it",
+            130,
+        )
     if files.main.interrupted:
         done = files.main.summary
         held = [str(path) for path in (files.json_path, files.compare_path) if path is not None]
