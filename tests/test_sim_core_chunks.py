@@ -89,18 +89,18 @@ def test_a_chunk_sums_as_the_python_engine_games_do(
     core = native_core(game, registry.make_bots(game, bots))
     assert core is not None, f"{name} {bots}: the native core refused to play"
     start = 5  # not the series' first game: the chunk's game i is the series' game i
+    pace = default_pace()
     matrix, totals = core_chunk(
-        core.play_chunk(SERIES, start, start + games), players, TABLE.size, start
+        core.play_chunk(SERIES, start, start + games), players, TABLE.size, start, pace, name
     )
     tally = python_tally(name, players, variants, bots, cap, start, start + games)
-    expected = game_matrix(tally, players)
+    expected = game_matrix(tally, players, pace, name)
     assert matrix.columns == expected.columns
     assert np.array_equal(matrix.index, expected.index)
     for at, column in enumerate(matrix.columns):
         assert np.array_equal(matrix.values[:, at], expected.values[:, at]), column
     assert totals == ChunkTotals.of_tally(tally)
-    pace = default_pace()
-    assert RunStats.of_chunk(matrix, totals, players, pace, name) == RunStats.of_tally(
+    assert RunStats.of_chunk(matrix, totals, players) == RunStats.of_tally(
         tally, players, pace, name
     )
 
@@ -112,21 +112,18 @@ def test_simulate_sums_as_game_by_game_whatever_the_chunks(name: str) -> None:
     require_core(name)
     settings = SimSettings(game=name, players=4, games=90, seed=SERIES, bots="heuristic")
     game = registry.make_game(name, TABLE, 4)
-    whole = RunStats.of_chunk(*chunk_matrix(TABLE, settings, game, 0, 90), 4, None, name)
+    pace = settings.time_model
     tally = Tally(num_cards=TABLE.size, names=registry.get_spec(name).counter_names())
     for index in range(90):
         seed = derive_seed(SERIES, index)
         tally.add(index, play_game(game, registry.make_bots(game, "heuristic"), seed))
-    assert whole == RunStats.of_tally(tally, 4, None, name)
+    whole = RunStats.of_tally(tally, 4, pace, name)
+    assert RunStats.of_chunk(*chunk_matrix(TABLE, settings, game, 0, 90), 4) == whole
     cut = RunStats(TABLE.size, 4)
     for start, stop in ((0, 1), (1, 37), (37, 38), (38, 90)):
-        cut.merge(
-            RunStats.of_chunk(*chunk_matrix(TABLE, settings, game, start, stop), 4, None, name)
-        )
+        cut.merge(RunStats.of_chunk(*chunk_matrix(TABLE, settings, game, start, stop), 4))
     assert cut == whole
-    assert run_simulation(TABLE, settings, 1).stats == RunStats.of_chunk(
-        *chunk_matrix(TABLE, settings, game, 0, 90), 4, default_pace(), name
-    )
+    assert run_simulation(TABLE, settings, 1).stats == whole
 
 
 @pytest.mark.parametrize("name", native.native_cores())

@@ -181,14 +181,12 @@ def play_sums(
     stop: int,
 ) -> ChunkSums:
     """Play games ``start`` to ``stop - 1`` with each deck and reduce them to their sums."""
-    players, pace, name = settings.players, settings.time_model, settings.game
+    players = settings.players
     chunks = [
         chunk_matrix(table, settings, game, start, stop)
         for table, game in zip(tables, games, strict=True)
     ]
-    runs = tuple(
-        RunStats.of_chunk(matrix, totals, players, pace, name) for matrix, totals in chunks
-    )
+    runs = tuple(RunStats.of_chunk(matrix, totals, players) for matrix, totals in chunks)
     if len(chunks) == 1:
         return ChunkSums(runs)
     return ChunkSums(runs, PairStats.of_matrices(chunks[0][0], chunks[1][0], players, players))
@@ -197,10 +195,12 @@ def play_sums(
 def chunk_matrix(
     table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int
 ) -> tuple[GameMatrix, ChunkTotals]:
-    """Games ``start`` to ``stop - 1`` as their matrix and totals: played in one call by
-    the game's native core where it has one for these bots (``NativeCore.play_chunk``),
-    else game by game into a tally (:func:`play_chunk`). Both give the same sums; a
-    failure in the core is played again game by game, which names the game."""
+    """Games ``start`` to ``stop - 1`` as their matrix (with their minutes at a table) and
+    totals: played in one call by the game's native core where it has one for these bots
+    (``NativeCore.play_chunk``), else game by game into a tally (:func:`play_chunk`). Both
+    give the same sums; a failure in the core is played again game by game, which names
+    the game."""
+    players, pace, name = settings.players, settings.time_model, settings.game
     core = native_core(game, registry.make_bots(game, settings.bots))
     if core is not None:
         try:
@@ -208,9 +208,9 @@ def chunk_matrix(
         except Exception:
             play_chunk(table, settings, game, start, stop)  # raises, naming the game
             raise
-        return core_chunk(chunk, settings.players, table.size, start)
+        return core_chunk(chunk, players, table.size, start, pace, name)
     tally = play_chunk(table, settings, game, start, stop)
-    return game_matrix(tally, settings.players), ChunkTotals.of_tally(tally)
+    return game_matrix(tally, players, pace, name), ChunkTotals.of_tally(tally)
 
 
 def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:

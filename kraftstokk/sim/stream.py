@@ -69,13 +69,25 @@ DRAMA: tuple[str, ...] = ("lead_changes", "comeback")
 SETTLED_SHARE = play_column("settled_share")
 SHARE_SCALE = 10_000
 _SHARE_OF = ("settled", "decided")
+#: Per finished game: 1 when the lead was taken for good in the first EARLY_SHARE of the
+#: way to the deciding action (the result as good as fixed from the start).
+SETTLED_EARLY = play_column("settled_early")
+EARLY_SHARE = SHARE_SCALE // 10
+#: Per finished game: its minutes at a table, in whole seconds (a run's TimeModel).
+SECONDS = play_column("seconds")
 #: The figures of play a run's sums keep, in the order of FIGURES.
 PLAY_FIGURES: tuple[str, ...] = tuple(f for f in FIGURES if f not in _SHARE_OF)
-PLAY_COLUMNS: tuple[str, ...] = (*(play_column(f) for f in PLAY_FIGURES), SETTLED_SHARE)
-#: The lengths kept as histograms, of finished and of unfinished games apart (with the
-#: minutes at a table, SECONDS, when the run has a pace).
+PLAY_COLUMNS: tuple[str, ...] = (
+    *(play_column(f) for f in PLAY_FIGURES),
+    SETTLED_SHARE,
+    SETTLED_EARLY,
+    SECONDS,
+)
+#: The lengths kept as histograms, of finished and of unfinished games apart.
 LENGTHS: tuple[str, ...] = (ACTIONS, ROUNDS)
-SECONDS = "seconds"
+#: Histograms of finished games only: their seconds at a table, and how far into each the
+#: lead was taken for good (in parts of SHARE_SCALE).
+FINISHED_HISTOGRAMS: tuple[str, ...] = (SECONDS, SETTLED_SHARE)
 #: How many unfinished games a run names (the first ones, to replay them).
 LISTED_UNFINISHED = 20
 
@@ -225,9 +237,9 @@ def _matrix(
     results: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     play: np.ndarray,
 ) -> tuple[tuple[str, ...], dict[str, int], np.ndarray]:
-    """A chunk's columns, each column's place, and its games' values but the counters' and
-    the samples': from each game's ``finished``, its actions, rounds, winner and loser
-    (-1: none), and its figures of play (a row of ``FIGURES`` per game)."""
+    """A chunk's columns, each column's place, and its games' values but the counters',
+    the samples' and the seconds at a table: from each game's ``finished``, its actions,
+    rounds, winner and loser (-1: none), and its figures of play (``FIGURES`` a row)."""
     actions, rounds, winner, loser = results
     games = len(finished)
     columns = layout(players, counters, samples)
@@ -252,13 +264,28 @@ def _matrix(
         shares = np.zeros(games, dtype=np.int64)
         shares[reached] = settled[reached] * SHARE_SCALE // decided[reached]
         values[:, position[SETTLED_SHARE]] = shares
+        values[:, position[SETTLED_EARLY]] = reached & (shares <= EARLY_SHARE)
     return columns, position, values
 
 
-def game_matrix(tally: Tally, players: int) -> GameMatrix:
-    """The games of a chunk's tally as one matrix (vectorized: no loop over the games)."""
+def _timed(
+    matrix: GameMatrix, finished: np.ndarray, pace: TimeModel | None, game: str
+) -> GameMatrix:
+    """``matrix`` with each finished game's seconds at a table by ``pace`` (if any)."""
+    if pace is not None and matrix.games:
+        seconds = matrix.values @ pace.weights(matrix.columns, game) // 1000
+        matrix.values[:, matrix.columns.index(SECONDS)] = seconds * finished
+    return matrix
+
+
+def game_matrix(
+    tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
+) -> GameMatrix:
+    """The games of a chunk's tally as one matrix (vectorized: no loop over the games);
+    with a ``pace``, each finished game's seconds at a table (``game``'s time model)."""
     raw = tally.columns()
     games = len(raw.index)
+    finished = _ints(raw.finished)
     counter_keys = _ints(raw.counter_keys)
     sample_keys = _ints(raw.sample_keys)
     counters_present = [raw.counter_names[k] for k in distinct_counts(counter_keys)[0]]
@@ -267,7 +294,7 @@ def game_matrix(tally: Tally, players: int) -> GameMatrix:
         players,
         counters_present,
         samples_present,
-        _ints(raw.finished),
+        finished,
         (_ints(raw.actions), _ints(raw.rounds), _ints(raw.winner), _ints(raw.loser)),
         _ints(raw.play).reshape(games, len(FIGURES)),
     )
@@ -280,7 +307,7 @@ def game_matrix(tally: Tally, players: int) -> GameMatrix:
         counts = np.array([position.get(sample_count(name), -1) for name in raw.sample_names])
         values[rows, counts[sample_keys]] = _ints(raw.sample_counts)
         values[rows, counts[sample_keys] + 1] = _ints(raw.sample_sums)
-    return GameMatrix(columns, values, _ints(raw.index))
+    return _timed(GameMatrix(columns, values, _ints(raw.index)), finished, pace, game)
 
 
 @dataclass(frozen=True)
@@ -313,7 +340,12 @@ def _per_card(column: bytes, num_cards: int) -> list[int]:
 
 
 def core_chunk(
-    chunk: NativeChunk, players: int, num_cards: int, start: int
+    chunk: NativeChunk,
+    players: int,
+    num_cards: int,
+    start: int,
+    pace: TimeModel | None = None,
+    game: str = "",
 ) -> tuple[GameMatrix, ChunkTotals]:
     """A native core's chunk (``games/fastcore.py``'s ``NativeChunk``) of the games from
     ``start`` on: the same matrix and totals as the tally of the same games would give
@@ -325,11 +357,12 @@ def core_chunk(
     values = _ints(rows).reshape(-1, samples_at + 2 * len(sample_names))
     games = values.shape[0]
     counters_present = [name for name, flag in zip(counter_names, seen, strict=True) if flag]
+    finished = values[:, 0]
     columns, position, matrix = _matrix(
         players,
         counters_present,
         list(samples),
-        values[:, 0],
+        finished,
         (values[:, 1], values[:, 2], values[:, 3], values[:, 4]),
         values[:, play_at:counters_at],
     )
@@ -349,25 +382,22 @@ def core_chunk(
         Histogram.of_counts(dict(zip(pairs[0::2].tolist(), pairs[1::2].tolist(), strict=True))),
     )
     index = np.arange(start, start + games, dtype=np.int64)
-    return GameMatrix(columns, matrix, index), totals
+    return _timed(GameMatrix(columns, matrix, index), finished, pace, game), totals
 
 
-def _length_histograms(matrix: GameMatrix, seconds: np.ndarray | None) -> dict[str, Histogram]:
+def _length_histograms(matrix: GameMatrix) -> dict[str, Histogram]:
     done = matrix.column(FINISHED) == 1
     every = bool(done.all())
     found = {}
-    lengths = [(name, matrix.column(name)) for name in LENGTHS]
-    if seconds is not None:
-        lengths.append((SECONDS, seconds))
-    for name, values in lengths:
+    for name in LENGTHS:
+        values = matrix.column(name)
         found[f"{name}:finished"] = Histogram.of_values(values if every else values[done])
         found[f"{name}:unfinished"] = Histogram.of_values(values[:0] if every else values[~done])
+    for name in FINISHED_HISTOGRAMS:
+        values = matrix.column(name)
+        found[f"{name}:finished"] = Histogram.of_values(values if every else values[done])
+        found[f"{name}:unfinished"] = Histogram()
     return found
-
-
-def table_seconds(matrix: GameMatrix, pace: TimeModel, game: str) -> np.ndarray:
-    """Each game's time at a table in whole seconds (rounded down), by ``pace``."""
-    return np.asarray(matrix.values @ pace.weights(matrix.columns, game) // 1000)
 
 
 def branching_histogram(tally: Tally) -> Histogram:
@@ -392,7 +422,7 @@ class RunStats:
         self.positive: np.ndarray = np.zeros(len(self.columns), dtype=np.int64)
         self.lengths: dict[str, Histogram] = {
             f"{name}:{state}": Histogram()
-            for name in (*LENGTHS, SECONDS)
+            for name in (*LENGTHS, *FINISHED_HISTOGRAMS)
             for state in ("finished", "unfinished")
         }
         self.samples: dict[str, Histogram] = {}
@@ -406,41 +436,22 @@ class RunStats:
     def of_tally(
         cls, tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
     ) -> RunStats:
-        return cls.of_matrix(game_matrix(tally, players), tally, players, pace, game)
+        """The sums of a chunk's tally (with ``pace``: its minutes at a table too)."""
+        return cls.of_matrix(game_matrix(tally, players, pace, game), tally, players)
 
     @classmethod
-    def of_matrix(
-        cls,
-        matrix: GameMatrix,
-        tally: Tally,
-        players: int,
-        pace: TimeModel | None = None,
-        game: str = "",
-    ) -> RunStats:
-        """The sums of a chunk: its game matrix, and the totals its tally keeps; with a
-        ``pace``, the histogram of the games' minutes at a table too."""
-        return cls.of_chunk(matrix, ChunkTotals.of_tally(tally), players, pace, game)
+    def of_matrix(cls, matrix: GameMatrix, tally: Tally, players: int) -> RunStats:
+        """The sums of a chunk: its game matrix, and the totals its tally keeps."""
+        return cls.of_chunk(matrix, ChunkTotals.of_tally(tally), players)
 
     @classmethod
-    def of_chunk(
-        cls,
-        matrix: GameMatrix,
-        totals: ChunkTotals,
-        players: int,
-        pace: TimeModel | None = None,
-        game: str = "",
-    ) -> RunStats:
-        """The sums of a chunk: its game matrix and its totals (:meth:`of_matrix`)."""
+    def of_chunk(cls, matrix: GameMatrix, totals: ChunkTotals, players: int) -> RunStats:
+        """The sums of a chunk: its game matrix and its totals."""
         stats = cls(totals.num_cards, players)
         stats.columns = matrix.columns
         stats.moments = gram(matrix.values, matrix.values)
         stats.positive = (matrix.values > 0).sum(axis=0).astype(np.int64)
-        seconds = table_seconds(matrix, pace, game) if pace is not None else None
-        stats.lengths = _length_histograms(matrix, seconds)
-        if seconds is None:
-            stats.lengths.update(
-                {f"{SECONDS}:{state}": Histogram() for state in ("finished", "unfinished")}
-            )
+        stats.lengths = _length_histograms(matrix)
         stats.branching = totals.branching
         stats.samples = {name: Histogram.of_counts(h) for name, h in totals.samples.items()}
         stats.cards_played = list(totals.cards_played)
