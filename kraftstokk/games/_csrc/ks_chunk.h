@@ -1,6 +1,6 @@
 /* A chunk of seeded games played in one call: a core's `play_chunk(series, start, stop)`.
  *
- * Include after ks_game.h and ks_playability.h; a core with samples defines
+ * Include after ks_game.h, ks_playability.h and ks_random.h; a core with samples defines
  * KS_CHUNK_SAMPLES (its count of sample names) first. Game i of the chunk is the game
  * `play(derive_seed(series, i))` plays, and the chunk keeps what sim/stream.py reduces
  * (games/fastcore.py's NativeChunk says how): per game a row of int64 figures, and over
@@ -18,6 +18,8 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "ks_random.h"
 
 #ifndef KS_CHUNK_SAMPLES
 #define KS_CHUNK_SAMPLES 0
@@ -47,6 +49,50 @@ typedef struct {
     uint8_t sample_seen[KS_SAMPLE_SLOTS];
     ks_values samples[KS_SAMPLE_SLOTS];
 } ks_chunk;
+
+/* Games seeded side by side: a generator's seeding is a chain of dependent multiplies
+ * (ks_random.h), and four chains interleaved cost little more than one. */
+#define KS_CHUNK_AHEAD 4
+
+/* The generators Random(derive_seed(series, i)) of games index .. of the chunk (at most
+ * KS_CHUNK_AHEAD, none from stop on) seeded side by side into `out`; how many. */
+static int ks_chunk_seed_ahead(ks_random *out, uint64_t series, long long index,
+                               long long stop) {
+    ks_random *pending[KS_CHUNK_AHEAD];
+    int count = 0;
+    for (; count < KS_CHUNK_AHEAD && index + count < stop; count++) {
+        ks_random_lazy(&out[count], ks_derive_seed(series, (uint64_t)(index + count)));
+        pending[count] = &out[count];
+    }
+    ks_random_seed_pending(pending, count);
+    return count;
+}
+
+/* The generators of games index .. of the chunk (at most KS_CHUNK_AHEAD, none from stop
+ * on), each game's `per_game` of them side by side into `out` (a game's at out[g *
+ * per_game]): its deal's, Random(seed) with seed = derive_seed(series, i), then seat s's,
+ * Random(derive_seed(seed, s + 1)), for the first per_game - 1 seats; how many games. A
+ * core whose first action draws from a seat's generator too seeds them this way, the
+ * chains of several games interleaved, and copies them into its game. */
+static int ks_chunk_seed_games(ks_random *out, int per_game, uint64_t series, long long index,
+                               long long stop) {
+    ks_random *pending[KS_SEED_AT_ONCE];
+    int games = 0, waiting = 0;
+    for (; games < KS_CHUNK_AHEAD && index + games < stop; games++) {
+        uint64_t seed = ks_derive_seed(series, (uint64_t)(index + games));
+        for (int k = 0; k < per_game; k++) {
+            ks_random *r = &out[games * per_game + k];
+            ks_random_lazy(r, k ? ks_derive_seed(seed, (uint64_t)k) : seed);
+            pending[waiting++] = r;
+            if (waiting == 4) { /* four chains side by side */
+                ks_random_seed_pending(pending, waiting);
+                waiting = 0;
+            }
+        }
+    }
+    ks_random_seed_pending(pending, waiting);
+    return games;
+}
 
 /* (series, start, stop) of play_chunk: 0 <= series < 2**64, 0 <= start <= stop, at most
  * KS_CHUNK_MAX_GAMES games; -1 with an exception set. */

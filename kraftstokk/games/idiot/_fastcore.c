@@ -914,13 +914,11 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
     return 0;
 }
 
-/* runner.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
- * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
-static int play(Game *g, const IdiotCore *core, uint64_t seed) {
-    ks_random rng, bot_rng[MAX_SEATS];
-    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
+/* play() with the deal's generator `rng`, Random(seed) (seeded or still pending). */
+static int play_dealt_by(Game *g, const IdiotCore *core, uint64_t seed, ks_random *rng) {
+    ks_random bot_rng[MAX_SEATS];
+    ks_random *drawn[MAX_SEATS + 1] = {rng}; /* the generators this game draws from */
     int drawing = 1;
-    ks_random_lazy(&rng, seed);
     for (int seat = 0; seat < core->num_players; seat++) {
         if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
             ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
@@ -928,11 +926,19 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
         }
     }
     ks_random_seed_pending(drawn, drawing);
-    deal(g, core, &rng);
+    deal(g, core, rng);
     g->measure = 1;
     ks_meter_start(&g->meter, g->n);
     measure_position(g, -1);
     return play_loop(g, core, bot_rng);
+}
+
+/* runner.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
+ * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
+static int play(Game *g, const IdiotCore *core, uint64_t seed) {
+    ks_random rng;
+    ks_random_lazy(&rng, seed);
+    return play_dealt_by(g, core, seed, &rng);
 }
 
 /* -- Python results ------------------------------------------------------------------- */
@@ -1175,10 +1181,14 @@ static PyObject *IdiotCore_play_chunk(IdiotCore *self, PyObject *args) {
     }
     g->moves = NULL;
     g->moves_cap = 0;
-    for (long long index = start; index < stop; index++) {
-        g->moves_len = 0;
-        if (play(g, self, ks_derive_seed(series, (uint64_t)index)) < 0) goto done;
-        chunk_game(chunk, self, g);
+    ks_random deals[KS_CHUNK_AHEAD];
+    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+        int ahead = ks_chunk_seed_ahead(deals, series, index, stop);
+        for (int k = 0; k < ahead; k++) {
+            g->moves_len = 0;
+            if (play_dealt_by(g, self, deals[k].seed, &deals[k]) < 0) goto done;
+            chunk_game(chunk, self, g);
+        }
     }
     result = ks_chunk_result(chunk, counter_names, NULL);
 done:

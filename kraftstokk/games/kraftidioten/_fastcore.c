@@ -1658,6 +1658,18 @@ static Py_ssize_t ki_loop(KiCore *self) {
     return logged;
 }
 
+/* KraftidiotenState.play_out's loop from the deal, with self->game_rng and self->seat_rng
+   seeded (or pending) as play_game seeds them. */
+static Py_ssize_t ki_play_seeded(KiCore *self) {
+    ki_start(&self->game, self->rules, &self->game_rng);
+    self->measure = 1;
+    ks_meter_start(&self->meter, self->game.n);
+    ki_measure_position(self);
+    Py_ssize_t logged = ki_loop(self);
+    self->measure = 0;
+    return logged;
+}
+
 /* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
    s + 1)), and KraftidiotenState.play_out's loop. */
 static Py_ssize_t ki_play_game(KiCore *self, uint64_t seed) {
@@ -1670,13 +1682,7 @@ static Py_ssize_t ki_play_game(KiCore *self, uint64_t seed) {
     }
     ks_random *first[2] = {&self->game_rng, &self->seat_rng[0]};
     ks_random_seed_pending(first, 2);
-    ki_start(&self->game, self->rules, &self->game_rng);
-    self->measure = 1;
-    ks_meter_start(&self->meter, self->game.n);
-    ki_measure_position(self);
-    Py_ssize_t logged = ki_loop(self);
-    self->measure = 0;
-    return logged;
+    return ki_play_seeded(self);
 }
 
 static PyObject *ki_play(KiCore *self, uint64_t seed) {
@@ -2071,17 +2077,37 @@ static PyObject *KiCore_play_chunk(KiCore *self, PyObject *args) {
     ks_chunk *chunk = ks_chunk_open((Py_ssize_t)(stop - start), self->rules->num_cards);
     if (chunk == NULL) return NULL;
     PyObject *result = NULL;
+    /* The generators drawn from at the first action (the game's and seat 0's, as
+     * ki_play_game seeds them together) of several games seeded side by side; the other
+     * seats' together at the first draw of any of them, as ki_play_game leaves them. */
+    int per_game = 2;
+    ks_random *seeded = PyMem_Malloc(sizeof(ks_random) * KS_CHUNK_AHEAD * (size_t)per_game);
+    if (seeded == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
     if (ki_enter(self) < 0) goto done;
-    for (long long index = start; index < stop; index++) {
-        if (ki_play_game(self, ks_derive_seed(series, (uint64_t)index)) < 0) {
-            self->busy = 0;
-            goto done;
+    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+        int games = ks_chunk_seed_games(seeded, per_game, series, index, stop);
+        for (int g = 0; g < games; g++) {
+            const ks_random *mine = seeded + g * per_game;
+            self->game_rng = mine[0];
+            self->seat_rng[0] = mine[1];
+            for (int seat = 1; seat < self->num_seats; seat++) {
+                ks_random_lazy(&self->seat_rng[seat],
+                               ks_derive_seed(mine[0].seed, (uint64_t)seat + 1));
+            }
+            if (ki_play_seeded(self) < 0) {
+                self->busy = 0;
+                goto done;
+            }
+            ki_chunk_game(chunk, self);
         }
-        ki_chunk_game(chunk, self);
     }
     self->busy = 0;
     result = ks_chunk_result(chunk, COUNTER_KEYS, NULL);
 done:
+    PyMem_Free(seeded);
     ks_chunk_close(chunk);
     return result;
 }

@@ -271,14 +271,19 @@ static void played(state *s, int card) { s->cards_played[card]++; }
 
 /* StromkrigGame.new_initial_state (SK-1): a stable sort by random() keys, then three cards
  * each from the dealer's left, the rest the stock. */
-static void new_initial_state(state *s, Core *core, uint64_t seed) {
+static void new_initial_state(state *s, Core *core, uint64_t seed, const ks_random *dealt) {
     s->core = core;
     s->n = core->n;
     /* The game's generator and the random seats' are seeded side by side; a greedy seat
-     * draws only to name a war's category, and is seeded if it ever does. */
+     * draws only to name a war's category, and is seeded if it ever does. `dealt`: the
+     * game's generator seeded already (a chunk seeds several games' side by side). */
     ks_random *drawn[MAX_SEATS + 1] = {&s->rng};
     int drawing = 1;
-    ks_random_lazy(&s->rng, seed);
+    if (dealt != NULL) {
+        s->rng = *dealt;
+    } else {
+        ks_random_lazy(&s->rng, seed);
+    }
     for (int seat = 0; seat < s->n; seat++) {
         ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
         if (core->bot[seat] == BOT_RANDOM ||
@@ -1301,9 +1306,10 @@ static state *new_state(void) {
     return s;
 }
 
-/* play_game's game, played into `s`: 1, or 0 with an exception set. */
-static int play_game(Core *core, state *s, uint64_t seed) {
-    new_initial_state(s, core, seed);
+/* play_game's game, played into `s` (`dealt`: its generator seeded, or NULL): 1, or 0
+ * with an exception set. */
+static int play_game(Core *core, state *s, uint64_t seed, const ks_random *dealt) {
+    new_initial_state(s, core, seed, dealt);
     s->measure = 1;
     ks_meter_start(&s->meter, s->n);
     measure_position(s);
@@ -1320,7 +1326,7 @@ static PyObject *Core_play(PyObject *self, PyObject *arg) {
     if (!parse_seed(arg, &seed)) return NULL;
     state *s = new_state();
     if (s == NULL) return NULL;
-    PyObject *result = play_game(core, s, seed) ? native_run(core, s) : NULL;
+    PyObject *result = play_game(core, s, seed, NULL) ? native_run(core, s) : NULL;
     PyMem_Free(s);
     return result;
 }
@@ -1362,9 +1368,13 @@ static PyObject *Core_play_chunk(PyObject *self, PyObject *args) {
     state *s = new_state();
     PyObject *result = NULL;
     if (s == NULL) goto done;
-    for (long long index = start; index < stop; index++) {
-        if (!play_game(core, s, ks_derive_seed(series, (uint64_t)index))) goto done;
-        if (!chunk_game(chunk, core, s)) goto done;
+    ks_random deals[KS_CHUNK_AHEAD];
+    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+        int ahead = ks_chunk_seed_ahead(deals, series, index, stop);
+        for (int k = 0; k < ahead; k++) {
+            if (!play_game(core, s, deals[k].seed, &deals[k])) goto done;
+            if (!chunk_game(chunk, core, s)) goto done;
+        }
     }
     result = ks_chunk_result(chunk, core->counter_names, core->sample_names);
 done:
@@ -1388,7 +1398,7 @@ static PyObject *Core_deal(PyObject *self, PyObject *arg) {
     if (!parse_seed(arg, &seed)) return NULL;
     state *s = new_state();
     if (s == NULL) return NULL;
-    new_initial_state(s, core, seed);
+    new_initial_state(s, core, seed, NULL);
     PyObject *places = s->error ? NULL : PyDict_New();
     if (s->error) PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
     int ok = places != NULL;
