@@ -195,6 +195,16 @@ def test_a_workbook_of_several_sheets_none_named_deck_is_refused_listing_them(pr
             "no sheet named 'deck' among its 2 sheets ('Ark1', 'Ark2'): name the sheet with "
             "the cards 'deck'",
         )
+    book["Ark1"].title = "deck"  # one named so, the other nearly: which holds the edits?
+    book["Ark2"].title = "deck "
+    book.save(path)
+    before = digests(printed)
+    one_line(
+        invoke("repair", path),
+        2,
+        "2 of its sheets are named 'deck' ('deck', 'deck '): keep that name on the sheet with "
+        "the cards only",
+    )
     assert digests(printed) == before
 
 
@@ -394,3 +404,25 @@ def test_a_reprint_of_nothing_removes_the_earlier_reprints_files(printed: Path, 
     assert "nothing written: every face and the back print as in " in second.stdout
     assert "removed the earlier reprint's " in second.stdout
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_a_render_of_one_output_names_the_print_files_of_another_deck_beside_it(printed: Path):
+    """Item 11 for a whole render: a print-shop file of last week's deck beside this
+    week's sheets is said, not left to be sent to print unnoticed."""
+    assert (
+        invoke("render", printed / "deck.json", "-o", printed, "--only", "printshop").exit_code == 0
+    )
+    old_build = load_deck(printed / "deck.json").build
+    edit_csv(printed / "deck.csv", "N302", name="Nedre Vinstra kraftverk")
+    assert invoke("repair", printed / "deck.csv").exit_code == 0
+    sheets = invoke("render", printed / "deck.json", "-o", printed, "--only", "sheets")
+    assert sheets.exit_code == 0, sheets.output
+    assert (
+        f"warning: {printed / 'kraftstokk-printshop.pdf'} was rendered from another deck "
+        f"(build {old_build}), not from {printed / 'deck.json'}: render again without --only"
+    ) in sheets.stdout
+    record = json.loads((printed / "kraftstokk-render.json").read_text(encoding="utf-8"))
+    assert set(record["outputs"]) == {"kraftstokk-a4.pdf"}
+    again = invoke("render", printed / "deck.json", "-o", printed, "--only", "printshop")
+    assert again.exit_code == 0, again.output
+    assert "warning" not in again.stdout
