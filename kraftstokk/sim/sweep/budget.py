@@ -124,7 +124,7 @@ def _whole_games(deck: LoadedDeck, settings: SimSettings, game: Game, chunk: int
         merged.games < MIN_GAMES or time.process_time() - started < PROBE_SECONDS
     ):
         tally = play_chunk(deck.table, settings, game, merged.games, merged.games + 2)
-        RunStats.of_tally(tally, settings.players)
+        RunStats.of_tally(tally, settings.players, settings.time_model, settings.game)
         first = first or stored(tally)
         merged.merge(tally)
     played = merged.games
