@@ -192,10 +192,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        if self.line is None:
-            self.wfile.write(data)
-        else:
-            self.line.send(self.wfile, data)
+        try:
+            if self.line is None:
+                self.wfile.write(data)
+            else:
+                self.line.send(self.wfile, data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page went away (a run ends as soon as its table shows)
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
