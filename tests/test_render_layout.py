@@ -139,6 +139,7 @@ def test_the_same_square_layout_with_the_label_beside_the_disc_loads(tmp_path: P
         ("[picture]\nlake_width = 20.0\n", "the largest lake, dam and station need 39.4 mm"),
         ("[picture]\nwater_level = 2.0\n", "boxes.type_label: reaches above the water"),
         ("[picture]\nstation_height = 9.0\n", "the largest station"),
+        ("[picture]\nstation_right = 11.0\n", "lower dam (26.2 mm into the scene"),
         ("[footer]\nspecial_lift = 3.5\n", "boxes.footer: 13.2 mm high"),
     ],
 )

@@ -671,6 +671,16 @@ def _refuse_misfit_picture(file: str, spec: LayoutFile, boxes: CardBoxes) -> Non
             f"({picture.water_level + picture.drop_room + picture.dam_freeboard:g} mm) is more "
             f"than boxes.scene's height ({scene.h:g} mm)"
         )
+    pumped = TYPE_LABELS["pumped-storage"]
+    label_end = boxes.type_label.x + text_width(pumped, style.face, style.size) / MM_PT
+    lower_dam = scene.right - picture.station_right
+    lower_dam += min(picture.lower_dam_gap, picture.station_right / 2)
+    if lower_dam < label_end - SIZE_TOLERANCE:
+        raise LayoutError(
+            f"{file}: picture: a pumped-storage plant's lower dam ({lower_dam - scene.x:.1f} mm "
+            f"into the scene: station_right, lower_dam_gap) would stand in {pumped!r} "
+            f"(to {label_end - scene.x:.1f} mm)"
+        )
     station = Box(
         scene.right - picture.station_right - picture.station_width,
         scene.y + picture.water_level,
