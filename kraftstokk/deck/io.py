@@ -65,11 +65,16 @@ def deck_json_text(deck: Deck) -> str:
 BUILD_ID_LENGTH = 12
 
 
+#: Starts every build id, so that no spreadsheet reads one as a number: 12 hex digits can
+#: be all digits (``123456789012``, saved back as ``1.23457E+11``) or ``123456789e12``.
+BUILD_ID_MARK = "k"
+
+
 def build_id(deck: Deck) -> str:
     """The id of the files ``deck`` is written as: a digest of the deck (without an id),
     so the same deck always gets the same id and files stay byte-identical."""
     text = deck_json_text(deck.model_copy(update={"build": None}))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
+    return BUILD_ID_MARK + hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
 
 
 def stamped(deck: Deck) -> Deck:
@@ -172,8 +177,11 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
 
 def edited_after_written(deck: Deck) -> bool:
     """The deck (read from a deck.json) was changed after kraftstokk wrote it: its build
-    id was made from other content."""
-    return deck.build is not None and build_id(deck) != deck.build
+    id was made from other content (an id of 12 bare hex digits, as the first builds
+    with ids wrote them, cannot be checked)."""
+    if deck.build is None or not deck.build.startswith(BUILD_ID_MARK):
+        return False
+    return build_id(deck) != deck.build
 
 
 def as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
