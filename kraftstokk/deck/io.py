@@ -65,11 +65,16 @@ def deck_json_text(deck: Deck) -> str:
 BUILD_ID_LENGTH = 12
 
 
+#: Starts every build id, so that no spreadsheet reads one as a number: 12 hex digits can
+#: be all digits (``123456789012``, saved back as ``1.23457E+11``) or ``123456789e12``.
+BUILD_ID_MARK = "k"
+
+
 def build_id(deck: Deck) -> str:
     """The id of the files ``deck`` is written as: a digest of the deck (without an id),
     so the same deck always gets the same id and files stay byte-identical."""
     text = deck_json_text(deck.model_copy(update={"build": None}))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
+    return BUILD_ID_MARK + hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
 
 
 def stamped(deck: Deck) -> Deck:
@@ -153,7 +158,19 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        return load_deck_json_file(path), None, []
+        deck = load_deck_json_file(path)
+        if not edited_after_written(deck) or as_written(path, deck) is None:
+            return deck, None, []  # without its table, repair and --keep-from say why
+        return (
+            deck,
+            None,
+            [
+                f"changed after kraftstokk wrote it (its content is not that of build "
+                f"{deck.build}): the deck.csv and deck.xlsx written with it no longer say the "
+                f"same; kraftstokk repair {path} writes all three again and keeps its changed "
+                "figures as hand corrections"
+            ],
+        )
     if suffix not in (".csv", ".xlsx"):
         raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
     table = read_deck_table(path)
@@ -172,8 +189,11 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
 
 def edited_after_written(deck: Deck) -> bool:
     """The deck (read from a deck.json) was changed after kraftstokk wrote it: its build
-    id was made from other content."""
-    return deck.build is not None and build_id(deck) != deck.build
+    id was made from other content (an id of 12 bare hex digits, as the first builds
+    with ids wrote them, cannot be checked)."""
+    if deck.build is None or not deck.build.startswith(BUILD_ID_MARK):
+        return False
+    return build_id(deck) != deck.build
 
 
 def as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
