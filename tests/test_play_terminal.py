@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
@@ -20,13 +19,6 @@ from tests.terminal_screen import needs_tmux, terminal
 
 cli = CliRunner()
 MANY_FIRST_CHOICES = "1\n" * 4000
-
-
-@pytest.fixture
-def deck_file(deck: Deck, tmp_path: Path) -> Path:
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
-    return path
 
 
 def play(*args: str | Path, stdin: str = ""):
