@@ -112,11 +112,19 @@ def test_a_deck_json_changed_by_hand_measures_no_edits_and_its_own_are_kept(
     figure put back), and build --keep-from deck.json put the source's figure back."""
     edit_json(printed / "deck.json", "N448", head_m=450.0)
     before = digests(printed)
+    build = load_deck_json_file(printed / "deck.json").build
+    said = (
+        f"note: {printed / 'deck.json'}: changed after kraftstokk wrote it (its content is "
+        f"not that of build {build}): the deck.csv and "
+        "deck.xlsx written with it no longer say the same; kraftstokk repair "
+    )
+    assert said in invoke("validate", printed / "deck.json").stdout
+    assert said in invoke("diff", printed / "deck.json", printed / "deck.json").stderr
     one_line(
         invoke("repair", printed / "deck.csv"),
         2,
         f"{printed / 'deck.csv'}: {printed / 'deck.json'} was changed after kraftstokk wrote "
-        f"it (its content is not that of build {load_deck(printed / 'deck.json').build}), so "
+        f"it (its content is not that of build {build}), so "
         "it cannot tell what was edited in deck.csv: run kraftstokk repair "
         f"{printed / 'deck.json'} to keep its edits as hand corrections first",
     )

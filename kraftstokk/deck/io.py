@@ -158,7 +158,19 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        return load_deck_json_file(path), None, []
+        deck = load_deck_json_file(path)
+        if not edited_after_written(deck) or as_written(path, deck) is None:
+            return deck, None, []  # without its table, repair and --keep-from say why
+        return (
+            deck,
+            None,
+            [
+                f"changed after kraftstokk wrote it (its content is not that of build "
+                f"{deck.build}): the deck.csv and deck.xlsx written with it no longer say the "
+                f"same; kraftstokk repair {path} writes all three again and keeps its changed "
+                "figures as hand corrections"
+            ],
+        )
     if suffix not in (".csv", ".xlsx"):
         raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
     table = read_deck_table(path)
