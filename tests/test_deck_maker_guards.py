@@ -409,6 +409,30 @@ def test_a_reprint_in_another_card_size_is_refused(printed: Path, tmp_path: Path
     assert digests(tmp_path) == before
 
 
+def test_a_deck_table_with_edits_not_repaired_is_no_old_deck_of_a_reprint_or_proof(
+    printed: Path, tmp_path: Path
+):
+    """OLD is the deck that was printed: its deck.csv with an edit made since (not
+    repaired) would give a verdict against cards nobody printed."""
+    unedited = invoke("proof", printed / "deck.csv", printed / "deck.json", "-o", tmp_path / "p")
+    assert unedited.exit_code == 0, unedited.output  # the table of the deck printed is fine
+    edit_csv(printed / "deck.csv", "N302", name="Nedre Vinstra kraftverk")
+    before = digests(tmp_path)
+    for args in (
+        ("render", printed / "deck.json", "--only-changed", printed / "deck.csv", "-o",
+         tmp_path / "r"),
+        ("proof", printed / "deck.csv", printed / "deck.json", "-o", tmp_path / "p"),
+    ):  # fmt: skip
+        one_line(
+            invoke(*args),
+            2,
+            f"{printed / 'deck.csv'}: holds edits not repaired (1 card(s) differ from "
+            f"{printed / 'deck.json'}: hjerter-10), so it is not the deck that was printed: "
+            f"give {printed / 'deck.json'} (the deck printed), or run kraftstokk repair",
+        )
+    assert digests(tmp_path) == before
+
+
 def test_a_reprint_of_nothing_removes_the_earlier_reprints_files(printed: Path, tmp_path: Path):
     edited = tmp_path / "new"
     shutil.copytree(printed, edited)

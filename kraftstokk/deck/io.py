@@ -242,6 +242,29 @@ def require_as_written(path: Path) -> tuple[Deck, Path] | None:
     return written
 
 
+def require_as_printed(path: Path, deck: Deck) -> None:
+    """Refuse a deck.csv or deck.xlsx given as the deck that was printed (a reprint's or a
+    proof's OLD) while it holds edits not repaired: its cards differ from the deck.json
+    beside it, which is what its build printed, so a verdict against it would be against
+    cards nobody printed."""
+    beside = deck_json_beside(path) if path.suffix.lower() in (".csv", ".xlsx") else None
+    if beside is None:
+        return
+    printed = {card.id: card for card in load_deck_json_file(beside).cards}
+    ours = {card.id for card in deck.cards}
+    edited = [card.id for card in deck.cards if printed.get(card.id) != card]
+    edited += [card_id for card_id in printed if card_id not in ours]
+    if not edited:
+        return
+    raise InputFileError(
+        path,
+        f"holds edits not repaired ({len(edited)} card(s) differ from {beside}: "
+        f"{listed(edited)}), so it is not the deck that was printed: give "
+        f"{beside} (the deck printed), or run kraftstokk repair {path} first if the cards "
+        "were printed from these edits",
+    )
+
+
 def require_one_deck(
     path: Path, table: DeckTable, beside: Path, details: Deck, changed: bool = False
 ) -> None:
