@@ -95,6 +95,21 @@ def test_repair_refuses_last_years_deck_json_beside_this_years_deck_csv(
     assert digests(this_year) == before
 
 
+def build_keeping(kept: Path, out: Path):
+    """``build --keep-from kept`` of the shipped spec into ``out``, which succeeds."""
+    result = invoke("build", "--spec", SOURCES / "deck.toml", "--keep-from", kept, "-o", out)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def unrepaired(kept: Path, against: str) -> str:
+    """The build's warning that ``kept`` holds one figure edited by hand, not repaired."""
+    return (
+        f"warning: {kept.as_posix()} holds 1 figure(s) edited by hand and not repaired (they "
+        f"differ from {against})"
+    )
+
+
 def edit_json(path: Path, plant_id: str, **figures: float) -> None:
     """Change figures in deck.json by hand, as a text editor would."""
     raw = json.loads(path.read_text(encoding="utf-8"))
@@ -130,20 +145,25 @@ def test_a_deck_json_changed_by_hand_measures_no_edits_and_its_own_are_kept(
     )
     assert digests(printed) == before
     out = tmp_path / "print-2026"
-    kept = invoke(
-        "build", "--spec", SOURCES / "deck.toml", "--keep-from", printed / "deck.json", "-o", out
-    )
-    assert kept.exit_code == 0, kept.output
-    assert (
-        f"warning: {(printed / 'deck.json').as_posix()} holds 1 figure(s) edited by hand and "
-        "not repaired (they differ from the deck.csv written with it)"
-    ) in kept.stdout
+    kept = build_keeping(printed / "deck.json", out)
+    assert unrepaired(printed / "deck.json", "the deck.csv written with it") in kept.stdout
     assert load_deck(out / "deck.json").card("spar-1").head_m == 450  # not 442 put back
     repaired = invoke("repair", printed / "deck.json")
     assert repaired.exit_code == 0, repaired.output
     assert "edited by hand in deck.json (was 442 m)" in repaired.stdout
     deck = load_deck(printed / "deck.csv")  # one deck again, the edit recorded
     assert deck.spec["figures"]["N448"]["head_m"] == 450
+
+
+def test_a_deck_json_saved_again_unchanged_is_no_change(printed: Path):
+    """The check is on the content: a deck.json an editor saved again in its own layout
+    (no indentation, keys as they were) is still the deck the table was written with."""
+    raw = json.loads((printed / "deck.json").read_text(encoding="utf-8"))
+    (printed / "deck.json").write_text(json.dumps(raw, separators=(",", ":")), encoding="utf-8")
+    result = invoke("repair", printed / "deck.csv")
+    assert result.exit_code == 0, result.output
+    assert "changed after" not in result.output
+    assert "no card must be reprinted" in result.stdout
 
 
 def test_a_deck_json_changed_by_hand_alone_is_not_kept_from_silently(printed: Path, tmp_path: Path):
@@ -224,13 +244,9 @@ def test_keeping_from_an_unrepaired_deck_csv_reads_its_edits_as_hand_corrections
 ):
     edit_csv(printed / "deck.csv", "N448", head_m="442.5")
     out = tmp_path / "print-2026"
-    result = invoke(
-        "build", "--spec", SOURCES / "deck.toml", "--keep-from", printed / "deck.csv", "-o", out
-    )
-    assert result.exit_code == 0, result.output
+    result = build_keeping(printed / "deck.csv", out)
     assert (
-        f"warning: {(printed / 'deck.csv').as_posix()} holds 1 figure(s) edited by hand and "
-        "not repaired (they differ from the deck.json beside it); read as hand corrections"
+        unrepaired(printed / "deck.csv", "the deck.json beside it") + "; read as hand corrections"
     ) in result.stdout
     assert "  spar-1 Tonstad (N448) head_m 442 -> 442.5 m" in result.stdout
     deck = load_deck(out / "deck.json")
