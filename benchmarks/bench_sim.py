@@ -271,12 +271,30 @@ def command_cpu(checkout: Path, deck_file: Path, name: str, bots: str, games: in
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
+def engine_of(checkout: Path) -> str:
+    """The engine ``checkout``'s own environment loads (a core older than its sources is
+    not used: its games are played in Python, and the figures say nothing of the core)."""
+    done = subprocess.run(
+        [str(checkout / ".venv" / "bin" / "python"), "-c", _ENGINE],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=checkout,
+    )
+    return done.stdout.strip() or done.stderr.strip()
+
+
+_ENGINE = "from kraftstokk.games import native; print(native.engine_status())"
+
+
 def whole_command(repeats: int, names: list[str], games: int, against: Path | None) -> None:
     """Games per CPU second of the whole simulate command, this checkout's and, taking
     turns with it, ``against``'s, per game and bot kind."""
     checkouts = [("this checkout", REPO)]
     if against is not None:
         checkouts.append((f"@{against.name}", against.resolve()))
+    for label, checkout in checkouts:
+        print(f"simulate's engine, {label}: {engine_of(checkout)}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
         deck_file = Path(folder) / "deck.json"
         deck_file.write_text(default_deck().model_dump_json(), encoding="utf-8")
