@@ -237,7 +237,8 @@ class _Recording(GameStore):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.threads: list[str] = []
+        self.threads: list[str] = []  # where each replay ran
+        self.moved: list[tuple[str, str]] = []  # the bots and where each move ran
         self.release = threading.Event()
         self.hold = False
 
@@ -248,15 +249,20 @@ class _Recording(GameStore):
         return super().rebuild(save, **options)
 
     def move(self, *args: Any) -> None:
-        self.threads.append(threading.current_thread().name)
+        self.moved.append((args[0].seat_names[1], threading.current_thread().name))
         super().move(*args)
 
 
-def test_replays_and_bot_turns_run_off_the_event_loop(deck: Deck) -> None:
+def test_replays_and_searching_bots_run_off_the_event_loop(deck: Deck) -> None:
+    """A resume and a move against experts run on worker threads (the loop serves others
+    meanwhile); a move against bots that do not search is made at once, on the loop."""
     store = _Recording(deck, TEST_KEY)
     with client_for(deck, store=store) as client:
         loop_thread = client.portal.call(lambda: threading.current_thread().name)
         snapshots = play_through(client, "stromkrig", 2, seed=5, stop_at=4)
+        expert = new_game(client, "stromkrig", 1, seed=5, bots="expert")
+        move = {"turn": expert["turn"], "move": expert["moves"]["list"][0]["i"]}
+        assert client.post(f"/api/games/{expert['id']}/moves", json=move).status_code == 200
         store.hold = True
         done: list[Any] = []
         waiting = threading.Thread(
@@ -274,6 +280,10 @@ def test_replays_and_bot_turns_run_off_the_event_loop(deck: Deck) -> None:
         assert done and done[0].status_code == 200
     assert store.threads and loop_thread not in store.threads
     assert all("worker" in name.lower() for name in store.threads), store.threads
+    threads = {
+        bots: {name for kind, name in store.moved if kind == bots} for bots, _ in store.moved
+    }
+    assert threads["greedy"] == {loop_thread} and loop_thread not in threads["expert"]
 
 
 def test_card_images_are_made_before_the_first_request_and_kept_on_disk(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +46,10 @@ MAX_CLICKS = 1500
 def served_app() -> Any:
     from kraftstokk.web.app import create_app
 
-    return create_app(synthetic_deck(), key=TEST_KEY, allow_seed=True)
+    app = create_app(synthetic_deck(), key=TEST_KEY, allow_seed=True)
+    redeals = random.Random(5)
+    app.state.store.fresh_seed = lambda: redeals.getrandbits(63)  # a reload deals alike each run
+    return app
 
 
 @pytest.fixture

@@ -33,8 +33,11 @@ def client_for(deck: Deck, **options: Any) -> TestClient:
     if "store" not in options:
         options.setdefault("key", TEST_KEY)
     options.setdefault("allow_seed", True)  # the tests deal from their seeds
+    app = create_app(deck, **options)
+    redeals = random.Random(20261205)
+    app.state.store.fresh_seed = lambda: redeals.getrandbits(63)  # resumes deal alike each run
     return TestClient(
-        create_app(deck, **options),
+        app,
         base_url=BASE,
         headers={"Origin": BASE},
         raise_server_exceptions=True,

@@ -37,6 +37,7 @@ from kraftstokk.games.replay import make_replay
 from kraftstokk.games.view import ClaimChoice, refusal
 from kraftstokk.models import Deck
 from kraftstokk.web import saves, views
+from kraftstokk.web.quota import is_heavy
 from kraftstokk.web.saves import PERSON, SEED_LIMIT, GameSave, deck_digest
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.table import NewGame, StaleMove, Table, bot_streams, checked_setup
@@ -96,6 +97,8 @@ class GameStore:
         #: The log's language when an answer names none: the deck's, if the page speaks it.
         languages = locales.languages()
         self.language = deck.language() if deck.language() in languages else languages[0]
+        #: Where a resume's redeal comes from: fresh randomness (a test sets a seeded one).
+        self.fresh_seed: Callable[[], int] = lambda: secrets.randbelow(SEED_LIMIT)
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -149,7 +152,7 @@ class GameStore:
         a reason, never half-made."""
         session = self.rebuild(save, fresh=True)
         if not session.state.is_terminal():
-            session.redeal(secrets.randbelow(SEED_LIMIT))
+            session.redeal(self.fresh_seed())
         session.begin()
         self._keep(session)
         return session
@@ -202,6 +205,13 @@ class GameStore:
                     self._games.pop(next(iter(self._games)))
                 self._games[key] = game
         return game
+
+    @staticmethod
+    def cheap(session: Session) -> bool:
+        """Whether a move of ``session`` costs so little that a thread would cost more:
+        no bot searches, and the person is still in the game (once out, the bots play
+        on to the end in one answer)."""
+        return not is_heavy(session.seat_names) and session.seat not in session.state.result().order
 
     def get(self, game_id: str) -> Session:
         with self._lock:
