@@ -25,7 +25,14 @@ from kraftstokk.web import cards
 from kraftstokk.web.guard import SECURITY_HEADERS
 from kraftstokk.web.sessions import GameStore
 from tests.conftest import synthetic_deck
-from tests.web_helpers import TEST_KEY, client_for, new_game, plain_log, play_through
+from tests.web_helpers import (
+    TEST_KEY,
+    client_for,
+    new_game,
+    plain_log,
+    play_through,
+    sealed_content,
+)
 
 
 @pytest.fixture(scope="module")
@@ -110,11 +117,15 @@ def test_a_saves_bounds_are_told_in_every_language(
     assert set(answer["said"]) == {"en", "nb", "nn"} and len(set(answer["said"].values())) == 3
 
 
-def _sealed_as(client: Any, save: dict[str, Any], **change: Any) -> dict[str, Any]:
+def _sealed_as(save: dict[str, Any], record: bytes | None = None, **change: Any) -> dict[str, Any]:
     """The save with its sealed content changed (sealed again with the server's key: a
     content only a bug could write)."""
-    content = json.loads(TEST_KEY.open(save["sealed"]))
-    return {**save, "sealed": TEST_KEY.seal(json.dumps({**content, **change}).encode())}
+    head, _, packed = TEST_KEY.open(save["sealed"]).partition(b"\0")
+    content = json.dumps({**json.loads(head), **change}).encode()
+    return {
+        **save,
+        "sealed": TEST_KEY.seal(content + b"\0" + (packed if record is None else record)),
+    }
 
 
 @pytest.mark.parametrize(
@@ -123,8 +134,8 @@ def _sealed_as(client: Any, save: dict[str, Any], **change: Any) -> dict[str, An
         ({"prefix": "000000ff"}, "more than its"),
         ({"redeals": [["000000ff", "0" * 16]]}, "dealt again"),
         ({"redeals": [["00000001", "0" * 15]]}, "redeals"),
-        ({"record": "AAAA"}, "record"),
-        ({"record": "not base64"}, "sealed content"),
+        ({"record": bytes([2, 0])}, "record"),
+        ({"record": bytes([1, 200])}, "record: ends inside"),
         ({"v": 3}, "sealed content"),
     ],
 )
@@ -132,7 +143,7 @@ def test_a_sealed_content_out_of_bounds_is_refused(
     client: Any, change: dict[str, Any], words: str
 ) -> None:
     game = play_through(client, "kraftidioten", 2, seed=8, stop_at=3)[-1]
-    response = _resume(client, _sealed_as(client, game["save"], **change))
+    response = _resume(client, _sealed_as(game["save"], **change))
     assert response.status_code == 400, response.text
     assert words in response.json()["error"]
 
@@ -151,7 +162,7 @@ def test_a_version_1_save_plays_its_bots_again_and_goes_on_as_version_2(client: 
         if mirror.current_player() == session.seat:
             moves.append(list(action))
         mirror.apply(action)
-    content = json.loads(TEST_KEY.open(played["save"]["sealed"]))
+    content = json.loads(TEST_KEY.open(played["save"]["sealed"]).partition(b"\0")[0])
     first = {k: content[k] for k in ("id", "deck", "game", "players", "variants", "action_cap")}
     first |= {"bots": content["bots"], "seed": content["seed"], "prefix": [], "moves": moves}
     old = {**played["save"], "version": 1, "sealed": TEST_KEY.seal(json.dumps(first).encode())}
@@ -177,7 +188,7 @@ def test_a_sealed_save_cannot_give_the_person_a_bots_seat(client: Any) -> None:
     """The seats are sealed with the seed: moving 'person' means changing the sealed text."""
     game = new_game(client, "idiot", 2, seed=8)
     save = game["save"]
-    content = json.loads(TEST_KEY.open(save["sealed"]))
+    content = sealed_content(save)
     assert content["bots"] == ["person", "greedy", "greedy"]
     from kraftstokk.web.seal import SaveKey
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 import random
@@ -92,9 +91,9 @@ def claim_body(
 def sealed_content(save: dict[str, Any]) -> dict[str, Any]:
     """What a page's save holds (opened with the test key): its fields and ``actions``,
     every action of the game unpacked from its record."""
-    content: dict[str, Any] = json.loads(TEST_KEY.open(save["sealed"]))
-    record = base64.b64decode(content["record"])
-    content["actions"] = [list(a) for a in unpack(record, content["slots"])]
+    head, _, record = TEST_KEY.open(save["sealed"]).partition(b"\0")
+    content: dict[str, Any] = json.loads(head)
+    content["actions"] = [list(a) for a in unpack(record, content["room"])]
     return content
 
 

@@ -32,7 +32,7 @@ from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots
 from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.web import views
-from kraftstokk.web.record import ActionRecord, has_hidden_actions, is_hidden
+from kraftstokk.web.record import ActionRecord, is_hidden
 
 PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
 LOG_LINES: Final = 60  # log lines a table keeps for the page
@@ -172,7 +172,7 @@ class Table:
             rngs=bot_streams(seed, game.num_players, streams),
             seed=seed,
             plant_ids=plant_ids,
-            record=ActionRecord(has_hidden_actions(state)),
+            record=ActionRecord(views.hidden_room(state)),
             prefix=prefix,
             **more,
         )

@@ -46,6 +46,9 @@ _PHASES = {PHASE_TURN: "turn", PHASE_CHALLENGE: "challenge", PHASE_CLAIM: "claim
 _KINDS = {TAKE: "take", DRAW: "draw", CHALLENGE: "challenge", PASS: "let_stand"}
 #: Claims and shown cards a view lists (the latest).
 CLAIMS_SHOWN = 8
+#: The actions a hidden one (choosing to lie, KI-4c) comes right before: the claim. The
+#: save keeps room for a hidden action before each of these (``web/record.py``).
+HIDDEN_BEFORE = frozenset({LAY})
 
 
 def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -> tuple[str, bool]:
