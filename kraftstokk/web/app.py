@@ -416,7 +416,8 @@ def create_app(
             gc.freeze()
         yield
 
-    routes = [
+    routes = [  # the moves first: most requests are moves, and routes are tried in order
+        Route("/api/games/{game_id}/moves", move, methods=["POST"]),
         Route("/", index),
         Route("/api/setup", setup),
         Route("/api/rules/{lang}", rules),
@@ -424,7 +425,6 @@ def create_app(
         Route("/api/games/resume", resume, methods=["POST"]),
         Route("/api/games/{game_id}", show, methods=["GET"]),
         Route("/api/games/{game_id}", delete, methods=["DELETE"]),
-        Route("/api/games/{game_id}/moves", move, methods=["POST"]),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/cards/{name}.webp", card),
         Route("/static/{name}", asset),

@@ -62,6 +62,7 @@ __all__ = [
     "read_replay_log",
     "read_web_save",
     "seal",
+    "sealed_head",
 ]
 
 MAX_ACTION_LENGTH: Final = 16  # numbers in one action (its kind and what it names)
@@ -158,9 +159,15 @@ class GameSave:
         return self.bots.index(PERSON)
 
 
-def seal(key: SaveKey, save: GameSave, record: ActionRecord) -> str:
-    """The save sealed: its fields as JSON, a NUL, and the actions as ``record`` packed
-    them (``record.py``)."""
+def seal(key: SaveKey, head: bytes, record: ActionRecord) -> str:
+    """The save sealed: its fields (:func:`sealed_head`), a NUL, and the actions as
+    ``record`` packed them (``record.py``)."""
+    return key.seal(head + b"\0" + record.data())
+
+
+def sealed_head(save: GameSave, record: ActionRecord) -> bytes:
+    """The fields of a sealed save (all but the actions): the same all game long, but for
+    a redeal."""
     content = {
         "v": 2,
         "id": save.save_id,
@@ -175,8 +182,7 @@ def seal(key: SaveKey, save: GameSave, record: ActionRecord) -> str:
         "redeals": [[f"{at:08x}", f"{seed:016x}"] for at, seed in save.redeals],
         "room": None if record.room is None else sorted(record.room),
     }
-    head = json.dumps(content, separators=(",", ":")).encode()
-    return key.seal(head + b"\0" + record.data())
+    return json.dumps(content, separators=(",", ":")).encode()
 
 
 def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:

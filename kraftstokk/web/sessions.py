@@ -65,6 +65,7 @@ class Session(Table):
     save_id: str
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    head: tuple[int, bytes] | None = None  # (redeals, the sealed save's fields then)
 
 
 __all__ = ["GameStore", "NewGame", "Session", "StaleMove", "UnknownGame"]
@@ -260,18 +261,20 @@ class GameStore:
     def web_save(self, session: Session) -> Json:
         """The page's save of the game: its sealed actions and what the start page shows."""
         game = session.game
-        save = GameSave(
-            save_id=session.save_id,
-            deck=self.digest,
-            game=game.name,
-            players=game.num_players,
-            variants=tuple(sorted(game.variants)),
-            action_cap=game.action_cap,
-            bots=tuple(session.seat_names),
-            seed=session.seed,
-            prefix=session.prefix,
-            redeals=tuple(session.redeals),
-        )
+        if session.head is None or session.head[0] != len(session.redeals):
+            save = GameSave(
+                save_id=session.save_id,
+                deck=self.digest,
+                game=game.name,
+                players=game.num_players,
+                variants=tuple(sorted(game.variants)),
+                action_cap=game.action_cap,
+                bots=tuple(session.seat_names),
+                seed=session.seed,
+                prefix=session.prefix,
+                redeals=tuple(session.redeals),
+            )
+            session.head = (len(session.redeals), saves.sealed_head(save, session.record))
         return {
             "format": saves.WEB_FORMAT,
             "version": saves.WEB_VERSION,
@@ -280,7 +283,7 @@ class GameStore:
             "players": game.num_players,
             "turn": session.turn,
             "finished": session.state.is_terminal(),
-            "sealed": saves.seal(self.key, save, session.record),
+            "sealed": saves.seal(self.key, session.head[1], session.record),
         }
 
     def replay_log(self, session: Session) -> Json:
