@@ -40,6 +40,9 @@ load line says how much of a core the clients and the server used).
    game from a version-1 save (the person's moves only: the bots play again, searches
    and all, as every resume did before), and the same resume against heuristic bots.
    Target: <= 100 ms (it was 14.6 s).
+6. Start: the CPU ``serve --workers 2`` takes to start, in all its processes, until every
+   worker is ready and quiet (the card images in the cache). The workers are forked from
+   the parent once it has made the app (``web/workers.py``). Target: <= 0.8 s.
 
 The person's moves are random legal ones; the computer plays ``heuristic``, the default
 strength, with the largest tables each game allows at the start page.
@@ -651,7 +654,42 @@ def _persons(session: Any, save: Any) -> tuple[tuple[int, ...], ...]:
     return tuple(mine)
 
 
-PARTS = ("first_cards", "latency", "protocol", "paced", "saturated", "resume")
+START_WORKERS = 2
+START_RUNS = 3
+TARGET_START_CPU_S = 0.8
+
+
+def start(folder: Path) -> None:
+    """CPU of ``serve --workers 2`` to start, in all its processes: from the command to
+    every worker ready and the processes quiet (no CPU used for 4 s in a row); the card
+    images already in the cache, as at every start but the first."""
+    options = ("--workers", str(START_WORKERS))
+    with serving(folder, *options):
+        pass  # the card cache filled
+    used = []
+    for _ in range(START_RUNS):
+        with serving(folder, *options) as server:
+            last = tree_cpu_seconds(server.pid)
+            if last is None:
+                print("web start: not measured (no /proc)")
+                return
+            quiet = 0
+            while quiet < 4:
+                time.sleep(1.0)
+                now = tree_cpu_seconds(server.pid) or last
+                quiet = quiet + 1 if now - last < 0.005 else 0
+                last = now
+            used.append(last)
+    median = statistics.median(used)
+    verdict = "ok" if median <= TARGET_START_CPU_S else "TOO SLOW"
+    print(
+        f"web start, serve --workers {START_WORKERS}: {median:.2f} s CPU in all its processes "
+        f"(median of {START_RUNS}, {min(used):.2f}-{max(used):.2f}; target <= "
+        f"{TARGET_START_CPU_S} s) {verdict}"
+    )
+
+
+PARTS = ("first_cards", "latency", "protocol", "paced", "saturated", "resume", "start")
 
 
 def main(parts: Sequence[str] = PARTS) -> None:
@@ -673,6 +711,8 @@ def main(parts: Sequence[str] = PARTS) -> None:
             load(folder, None)
         if "resume" in parts:
             resume()
+        if "start" in parts:
+            start(folder / "start")
 
 
 if __name__ == "__main__":

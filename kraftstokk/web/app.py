@@ -407,13 +407,19 @@ def create_app(
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return _error(500, "internal error: the server could not answer this request")
 
+    def prepare() -> None:
+        """What a fresh process makes before its first request (once: a worker forked
+        from a prepared parent has it already, ``workers.py``)."""
+        images.prepare()
+        store.warm_up()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await engine(images.prepare)  # before the first request is served
-        await engine(store.warm_up)
-        if freeze_startup:
-            gc.collect()
-            gc.freeze()
+        if not store.warmed:
+            await engine(prepare)  # before the first request is served
+            if freeze_startup:
+                gc.collect()
+                gc.freeze()
         yield
 
     routes = [  # the moves first: most requests are moves, and routes are tried in order
@@ -447,6 +453,7 @@ def create_app(
     )
     app.state.store = store
     app.state.images = images
+    app.state.prepare = prepare
     return app
 
 

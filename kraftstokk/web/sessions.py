@@ -98,6 +98,7 @@ class GameStore:
         #: The log's language when an answer names none: the deck's, if the page speaks it.
         languages = locales.languages()
         self.language = deck.language() if deck.language() in languages else languages[0]
+        self.warmed = False  # warm_up done (a worker forked after it need not again)
         #: Where a resume's redeal comes from: fresh randomness (a test sets a seeded one).
         self.fresh_seed: Callable[[], int] = lambda: secrets.randbelow(SEED_LIMIT)
 
@@ -137,6 +138,8 @@ class GameStore:
         so that the first players of a fresh process do not wait while the first of them
         reads the languages and sets the rules up (tens of ms each, and on the engine's
         threads at once several would do the same work)."""
+        if self.warmed:
+            return
         for name in views.games():
             cls = game_class(name)
             bot = "heuristic" if "heuristic" in bot_kinds(name) else bot_kinds(name)[0]
@@ -147,6 +150,7 @@ class GameStore:
                 )
                 session.begin()
                 self.snapshot(session, 0)
+        self.warmed = True
 
     def resume(self, save: GameSave) -> Session:
         """A game again from the browser's save, its unseen cards dealt anew; refused with
