@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUNTIME := $(VENV)/.runtime
 
-.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz axe identity docs
+.PHONY: install engine deck test lint bench sim clean check-ctrl-c fuzz axe pyodide identity docs
 
 # The deck path needs the runtime dependencies only; tests, lint and the compiled engine
 # add the dev extras (pytest, mypy with mypyc, Playwright, Dask, ...).
@@ -31,6 +31,17 @@ $(AXE): $(STAMP)
 
 axe: $(AXE)
 
+# Pyodide (npm, pinned: kraftstokk/web/export.py's PYODIDE_VERSION) for export-web, which
+# copies its runtime into the static site, and for the static edition's browser tests.
+PYODIDE_VERSION := 314.0.8
+PYODIDE := $(VENV)/npm/node_modules/pyodide/package.json
+$(PYODIDE): $(STAMP)
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/npm pyodide@$(PYODIDE_VERSION); \
+	else echo "pyodide: no npm on the PATH; export-web and the static edition's tests need it"; fi
+
+pyodide: $(PYODIDE)
+
 # The engine is compiled with mypyc after every change to its sources (about 45 s) by the
 # targets that play games; the deck path plays none, so `make deck` never waits for it.
 # Without a C compiler the engine stays pure Python. See scripts/compile_engine.py.
@@ -48,7 +59,7 @@ deck: $(RUNTIME)
 # The suite on TEST_WORKERS processes, each test file whole in one (its module fixtures,
 # one browser per module, stay one); TEST_WORKERS=0 runs it in this process.
 TEST_WORKERS ?= 2
-test: engine axe
+test: engine axe pyodide
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The user guide (docs/) as a site in site/, strict: a broken link or anchor fails it.
@@ -69,7 +80,7 @@ check-ctrl-c: engine
 		echo "check-ctrl-c: run $$run of 20 passed"; \
 	done
 
-bench: engine
+bench: engine pyodide
 	$(BIN)/python benchmarks/run.py
 
 # Property-based fuzzing of every file reader, the long profile (make test runs a short,

@@ -69,7 +69,10 @@ class TimedExpert:
         return action
 
 
-def measure(name: str, table: DeckTable, games: int, ms: float) -> dict[str, Any]:
+def measure(
+    name: str, table: DeckTable, games: int, ms: float, bot: str | None = None
+) -> dict[str, Any]:
+    """The expert (``expert:ms=<ms>``, or ``bot``) against three heuristic bots."""
     game = registry.make_game(name, table, PLAYERS)
     hits = finished = 0
     times: list[float] = []
@@ -77,7 +80,7 @@ def measure(name: str, table: DeckTable, games: int, ms: float) -> dict[str, Any
     for number in range(games):
         seat = number % PLAYERS
         bots = registry.make_bots(game, "heuristic")
-        expert = registry.make_bots(game, f"expert:ms={ms}")[0]
+        expert = registry.make_bots(game, bot or f"expert:ms={ms}")[0]
         assert isinstance(expert, ExpertBot)
         playouts = expert.playouts
         bots[seat] = TimedExpert(expert, times)

@@ -17,7 +17,7 @@ the order of the exact ones.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, localcontext
 from typing import Literal
 
 Category = Literal["mw", "gwh", "head_m"]
@@ -44,9 +44,12 @@ def round_shown(value: float, decimals: int) -> Decimal:
     """The figure as printed: half up to ``decimals`` places, but not into the next ten."""
     quantum = Decimal(1).scaleb(-decimals)
     exact = Decimal(repr(value))
-    rounded = exact.quantize(quantum, rounding=ROUND_HALF_UP)
-    if rounded // 10 != exact // 10:
-        return exact.quantize(quantum, rounding=ROUND_DOWN)
+    # Enough digits for any float (1e308 has 309): the default 28 would make a figure of
+    # 1e28 an InvalidOperation instead of a number too large to print.
+    with localcontext(prec=max(28, exact.adjusted() + decimals + 3)):
+        rounded = exact.quantize(quantum, rounding=ROUND_HALF_UP)
+        if rounded // 10 != exact // 10:
+            return exact.quantize(quantum, rounding=ROUND_DOWN)
     return rounded
 
 

@@ -158,6 +158,9 @@ class SnapshotInfo(BaseModel):
     places_attribution: str | None = None
     places_attribution_nb: str | None = None
     places_licence: str | None = None
+    #: Plant id -> the credit its card prints instead of the deck's, for a plant whose
+    #: place was stated with its own source (``kraftstokk places --add``).
+    card_credits: dict[str, str] = Field(default_factory=dict)
 
 
 class Deck(BaseModel):

@@ -7,10 +7,11 @@ holds and what it should hold.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
+if TYPE_CHECKING:  # types only: the CLI's help loads no pydantic
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 _TYPE_WORDS = {
     "int": "a whole number",

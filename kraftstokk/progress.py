@@ -11,6 +11,28 @@ from typing import Protocol
 Progress = Callable[[int, int | None], None]
 
 
+def format_duration(seconds: float) -> str:
+    """``8 s``, ``4 min 10 s``, ``3 h 20 min``, ``2 days 4 h``."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{seconds:.1f} s" if seconds < 10 else f"{whole} s"
+    minutes, secs = divmod(whole, 60)
+    if minutes < 60:
+        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 48:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    days, hours = divmod(hours, 24)
+    return f"{days} days {hours} h" if hours else f"{days} days"
+
+
+def remaining(done: float, total: float, elapsed: float) -> float | None:
+    """Seconds left at the rate so far (None before anything is done)."""
+    if done <= 0 or elapsed <= 0:
+        return None
+    return elapsed * max(0.0, total - done) / done
+
+
 class ProgressFactory(Protocol):
     """``progress(label, unit)``: a new :data:`Progress` for one part of a job, named for
     people, counted in ``unit`` (plural: "pages"; None: the watcher's own)."""

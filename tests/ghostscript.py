@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import re
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
+
+from kraftstokk.design.presets import Preset
 
 GS = shutil.which("gs")
 NO_GS = "Ghostscript (gs) is not installed; .ci/run installs it"
@@ -50,9 +53,33 @@ SYSTEM_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 NO_PROFILE = f"{SYSTEM_PROFILE} (Ghostscript's) is not installed; .ci/run installs it"
 
 
-def stand_in_profiles(folder: Path, names: list[str]) -> Path:
-    """``folder`` with each profile name linked to :data:`SYSTEM_PROFILE`."""
+def stand_in_profiles(folder: Path, presets: list[Preset]) -> Path:
+    """``folder`` with each preset's output profile: :data:`SYSTEM_PROFILE` (a SWOP profile)
+    under the name the preset gives, relabelled with the first description the preset
+    takes (the copy lives in the test's temporary folder, never in the project)."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name in names:
-        (folder / name).symlink_to(SYSTEM_PROFILE)
+    for preset in presets:
+        if preset.output_profile:
+            described = (preset.output_profile_descriptions or ["stand-in"])[0]
+            data = relabelled(SYSTEM_PROFILE.read_bytes(), described)
+            (folder / preset.output_profile).write_bytes(data)
     return folder
+
+
+def relabelled(profile: bytes, description: str) -> bytes:
+    """An ICC v2 profile with its description tag ('desc', textDescriptionType) replaced:
+    the new tag is appended and the tag table and the header's size point to it."""
+    text = description.encode("ascii") + b"\0"
+    tag = b"desc" + bytes(4) + struct.pack(">I", len(text)) + text
+    tag += bytes(4) + bytes(4) + bytes(2) + bytes(1) + bytes(67)  # no Unicode, no Mac script
+    body = bytearray(profile + bytes(-len(profile) % 4))
+    offset = len(body)
+    body += tag
+    count = struct.unpack(">I", body[128:132])[0]
+    for i in range(count):
+        entry = 132 + 12 * i
+        if body[entry : entry + 4] == b"desc":
+            body[entry + 4 : entry + 12] = struct.pack(">II", offset, len(tag))
+    body[0:4] = struct.pack(">I", len(body))
+    body[84:100] = bytes(16)  # no profile ID (v2)
+    return bytes(body)

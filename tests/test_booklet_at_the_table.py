@@ -198,3 +198,32 @@ def test_the_games_table_matches_each_games_spec(deck: Deck, pages) -> None:
         assert game.title in row[0]
         assert row[1] == f"{game.spec.min_players}–{game.spec.max_players}"
     assert page_of(pages["nb"], locale.text.games_title, grid.rows[-1][-1])
+
+
+def _named(deck: Deck, suffix: str) -> Deck:
+    cards = [
+        c if c.joker else c.model_copy(update={"name": f"{c.name}{suffix}"}) for c in deck.cards
+    ]
+    return deck.model_copy(update={"cards": cards})
+
+
+def test_a_quick_reference_with_long_plant_names_is_drawn_smaller_not_over_two_pages() -> None:
+    deck = _named(synthetic_deck(), "-Fossumfoss øvre")  # every name 16 letters longer
+    document = pypdfium2.PdfDocument(build_booklet(deck, "nn"))
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    for reference in (b for b in booklet_blocks(deck, "nn") if isinstance(b, bt.QuickReference)):
+        end = reference.sections[-1].body
+        assert isinstance(end, bt.Para)
+        assert page_of(texts, reference.title, end.text), reference.title
+
+
+def test_a_quick_reference_that_cannot_fit_one_page_is_an_error_naming_it(monkeypatch) -> None:
+    from kraftstokk.errors import RenderError
+    from kraftstokk.render import booklet
+
+    # Card names are bounded by the card (two lines at 7 pt), so no deck's names can make
+    # a quick reference too tall at 80 %: at full size alone these ones do.
+    monkeypatch.setattr(booklet, "ONE_PAGE_SCALE", 1.0)
+    deck = _named(synthetic_deck(), "-Fossumfoss øvre")
+    with pytest.raises(RenderError, match=r"kort fortalt' does not fit one page even drawn"):
+        build_booklet(deck, "nb")

@@ -107,16 +107,17 @@ def test_more_bot_kinds_than_seats_is_an_error(tmp_path):
     assert result.exit_code == 2 and "--bots names 3 bots" in result.stderr
 
 
+@pytest.mark.inventory
 def test_play_counts_seats_from_1_everywhere_it_names_them(tmp_path):
     from kraftstokk.deck.io import write_deck
+    from kraftstokk.games.registry import game_names
     from tests.conftest import synthetic_deck
 
     json_path, _ = write_deck(synthetic_deck(), tmp_path)
-    for game in ("idiot", "kraftidioten", "stromkrig"):
+    for game in game_names():  # each with its default bots
         result = runner.invoke(
             app,
-            ["play", "--deck", str(json_path), "-g", game, "-p", "3", "--seat", "2", "-s", "4",
-             "-b", "greedy"],
+            ["play", "--deck", str(json_path), "-g", game, "-p", "3", "--seat", "2", "-s", "4"],
             input="1\n" * 6 + "q\n",
         )  # fmt: skip
         assert result.exit_code == 0, result.output

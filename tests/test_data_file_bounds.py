@@ -215,6 +215,7 @@ def test_list_presets_lists_the_good_ones_and_names_the_bad(presets, monkeypatch
             "drivethrucards",
             "home-a4",
             "home-letter",
+            "makeplayingcards",
             "offset",
             "offset-x4",
         ]

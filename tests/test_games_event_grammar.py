@@ -17,12 +17,14 @@ TABLE = DeckTable.from_deck(synthetic_deck())
 THIRD_PERSON = re.compile(r"\bYou (\w+[^s\W]s)\b|\bYou \w+ .*\band (\w+[^s\W]s)\b")
 
 
+@pytest.mark.inventory
 @pytest.mark.parametrize("name", registry.package_names())
 def test_events_told_to_their_own_seat_use_the_second_person(name):
     game = registry.make_game(name, TABLE, 3)
+    bots = registry.get_spec(name).default_bot
     told = 0
     for seed in range(25):
-        record = play_game(game, registry.make_bots(game, "heuristic"), seed)
+        record = play_game(game, registry.make_bots(game, bots), seed)
         for event in record.events:
             if event.seat < 0:
                 continue

@@ -24,13 +24,14 @@ from tests.conftest import synthetic_deck
 from tests.native_build import require_core
 
 TABLE = DeckTable.from_deck(synthetic_deck())
-GAMES = registry.package_names()
+#: The games whose bots include the expert (each has its determinizer and its EXPERT).
+GAMES = [name for name, spec in registry.specs().items() if "expert" in spec.bots]
 #: Small budgets: the tests check behaviour, ``make bench`` measures strength.
 PLAYOUTS = 6
 
 
 def determinizer(name: str):
-    return importlib.import_module(f"kraftstokk.games.{name}.determinize").determinize
+    return registry.get_spec(name).module("determinize").determinize
 
 
 def positions(name: str, games: int, players: int = 4):

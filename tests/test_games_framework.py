@@ -10,6 +10,7 @@ from enum import Enum, IntEnum
 import pytest
 
 from kraftstokk.design.numbers import deck_decimals, format_figure
+from kraftstokk.errors import GameError
 from kraftstokk.games import native, registry
 from kraftstokk.games.core import DeckTable, Game, State
 from kraftstokk.games.events import Event, GameOver, SeatOut
@@ -26,6 +27,7 @@ def enums(spec: GameSpec) -> list[type[IntEnum]]:
     return [e for e in (spec.action_kinds, spec.phases) if e is not None]
 
 
+@pytest.mark.inventory
 def test_every_game_package_is_found_by_its_spec():
     names = registry.game_names()
     assert {"idiot", "kraftidioten", "stromkrig"} <= set(names)
@@ -36,6 +38,28 @@ def test_every_game_package_is_found_by_its_spec():
         assert set(spec.bots) == set(spec.bot_factories())
         assert spec.min_players == spec.game_class().min_players
         assert spec.variant_names == spec.game_class().allowed_variants
+
+
+def test_a_spec_names_its_default_bot_one_of_its_bots():
+    spec = registry.get_spec("idiot")
+    assert spec.default_bot in spec.bots
+    assert dataclasses.replace(spec, default_bot="").default_bot == spec.bots[0]
+    with pytest.raises(GameError, match=r"idiot: default_bot 'clever' is not one of its bots"):
+        dataclasses.replace(spec, default_bot="clever")
+
+
+def test_games_are_listed_by_their_menu_place_then_by_name(monkeypatch):
+    """Every list of games a person sees (play's, the web page's, the booklet's cover and
+    chapters) is ``registry.specs()``'s order: a game without a place comes last."""
+    spec = registry.get_spec("stromkrig")
+    for name, place in (("aaa_unplaced", None), ("zzz_first", -1), ("bbb_unplaced", None)):
+        monkeypatch.setitem(
+            registry.REGISTERED, name, dataclasses.replace(spec, name=name, menu_place=place)
+        )
+    names = list(registry.specs())
+    assert names[0] == "zzz_first" and names[-2:] == ["aaa_unplaced", "bbb_unplaced"]
+    places = [registry.get_spec(name).menu_place for name in names[1:-2]]
+    assert None not in places and places == sorted(places)
 
 
 def test_an_unknown_game_is_one_clear_line():
@@ -53,12 +77,13 @@ def test_action_kinds_and_phases_never_clash_across_games():
                 seen[member.value] = where
 
 
-@pytest.mark.parametrize("package", registry.package_names())
-def test_the_final_kind_constants_equal_the_enums(package):
-    import importlib
-
-    spec = registry.get_spec(package)
-    actions = importlib.import_module(f"kraftstokk.games.{package}.actions")
+@pytest.mark.inventory
+@pytest.mark.parametrize(
+    "name", [name for name, spec in registry.specs().items() if spec.action_kinds is not None]
+)
+def test_the_final_kind_constants_equal_the_enums(name):
+    spec = registry.get_spec(name)
+    actions = spec.module("actions")
     for enum in enums(spec):
         for member in enum:
             name = member.name if enum is spec.action_kinds else f"PHASE_{member.name}"
@@ -66,10 +91,13 @@ def test_the_final_kind_constants_equal_the_enums(package):
                 assert getattr(actions, name) == member.value, name
 
 
+@pytest.mark.inventory
 def test_native_compiles_every_module_of_every_package_but_its_spec():
     modules = native.compiled_modules()
     for package in registry.package_names():
-        assert f"{package}/state" in modules and f"{package}/bots" in modules
+        spec = registry.get_spec(package)
+        for module in (spec.game_module, spec.bots_module):
+            assert module.removeprefix("kraftstokk.games.").replace(".", "/") in modules
         assert f"{package}/spec" not in modules and f"{package}/__init__" not in modules
     assert {"stats", "frozen", "events", "observation"} <= set(modules)
 
@@ -122,6 +150,7 @@ def reachable(root: object) -> list[object]:
     return list(seen.values())
 
 
+@pytest.mark.inventory
 @pytest.mark.parametrize("name", registry.package_names())
 def test_an_observation_leads_to_no_state_and_holds_only_values(name):
     game = registry.make_game(name, TABLE, 3)

@@ -224,31 +224,12 @@ def test_bad_seeds_are_one_clear_error() -> None:
         core.play("7")  # type: ignore[arg-type]
 
 
-#: What the core reads of an IdiotGame (its attributes), besides the seats' costs.
-GAME_ATTRIBUTES = (
-    "num_players",
-    "action_cap",
-    "parameters",
-    "ranks",
-    "reach",
-    "burns",
-    "resets",
-    "need_after",
-    "may_finish",
-    "may_sneak",
-    "counts_for_start",
-    "run_next",
-    "sort_key",
-    "plant_cards",
-)
-
-
 def _config(**changes: Any) -> dict[str, Any]:
     """IdiotCore's arguments for a 2-player game, with ``changes`` to the game it reads."""
     game = make_game("idiot", TABLE, 2)
     assert isinstance(game, IdiotGame)
     costs = changes.pop("seat_costs", [keep_costs(game), None])
-    read = {name: getattr(game, name) for name in GAME_ATTRIBUTES}
+    read = {name: getattr(game, name) for name in fast.GAME_FIELDS}
     read.update(changes)
     return {"game": SimpleNamespace(**read), "seat_costs": costs, "special_cost": SPECIAL_COST}
 

@@ -222,3 +222,32 @@ def test_the_drawn_measures_are_whole_steps_of_the_scale(deck):
     card = deck.plant_cards[0]
     nudged = card.model_copy(update={"head_m": card.figure("head_m") + 0.01})
     assert plan_picture(nudged, ranges, POKER) == plan_picture(card, ranges, POKER)
+
+
+def test_no_wave_runs_through_the_types_name(deck):
+    """The audit saw the wave line through "Magasinkraftverk": every stroke painted in the
+    picture keeps clear of the type's name, read from the PDF's drawing operations."""
+    from kraftstokk.render.preflight.budget import WorkBudget
+    from kraftstokk.render.preflight.content import PageReader
+    from kraftstokk.render.preflight.space import MM
+
+    picture = POKER.boxes.picture
+    ids = [card.id for card in deck.plant_cards]
+    reader = PdfReader(io.BytesIO(faces_pdf(deck, POKER, only=ids)))
+    pages = PageReader(reader, WorkBudget())
+    for number, page in enumerate(reader.pages[: len(ids)], start=1):
+        marks = pages.read(page, number).marks
+        (label,) = [m for m in marks if m.kind == "text" and "kraftverk'" in m.label]
+        strokes = [
+            m.bbox
+            for m in marks
+            if m.kind == "stroke"
+            and picture.x * MM <= m.bbox[0]
+            and m.bbox[2] <= picture.right * MM
+            and picture.y * MM <= m.bbox[1]
+            and m.bbox[3] <= picture.top * MM
+        ]
+        assert strokes, ids[number - 1]  # the wave and the penstock are there
+        x0, y0, x1, y1 = label.bbox
+        for sx0, sy0, sx1, sy1 in strokes:
+            assert sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1, (ids[number - 1], label.label)

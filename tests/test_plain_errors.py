@@ -71,7 +71,10 @@ def test_tie_warnings_say_what_the_tie_break_rule_does(tmp_path: Path):
             "--players abc: not a whole number, at least 1 and at most 100",
         ),
         (["render", "--paper", "a5"], '--paper: "a5" is not one of "a4", "letter"'),
-        (["render", "--box-cards", "x"], '--box-cards: "x" is not a whole number'),
+        (
+            ["render", "--box-cards", "x"],
+            "--box-cards x: not a whole number, at least 1 and at most 200",
+        ),
         (["render", "--duplex", "sideways"], '--duplex: "sideways" is not one of "long", "short"'),
         (["repair"], "Missing argument 'DECK'. (see kraftstokk repair --help)"),
     ],

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from kraftstokk import locales
 from kraftstokk.cli import app
+from kraftstokk.games import registry
 from kraftstokk.games.play_session import PERSON, render_view, seat_specs
 from kraftstokk.games.replay import load_replay, replay_log
 from kraftstokk.models import Deck
@@ -88,18 +90,21 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     assert continued.actions[:1] == [[101]] and len(continued.actions) >= 2
 
 
-@pytest.mark.parametrize("name", ["kraftidioten", "stromkrig"])
-def test_other_games_play_through_the_same_loop(deck_file, tmp_path, name):
+@pytest.mark.inventory
+@pytest.mark.parametrize("name", [name for name in registry.game_names() if name != "idiot"])
+def test_every_game_plays_through_the_same_loop_with_its_default_bots(deck_file, tmp_path, name):
+    """Idiot's loop is tested above (its first move, a swap, can be taken again and again)."""
     save = tmp_path / f"{name}.json"
     result = play(
         "--game", name, "--players", "3", "--deck", deck_file, "--seed", "2",
-        "--bots", "greedy", "--save", save, stdin="1\n" * 40,
+        "--save", save, stdin="1\n" * 40,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
+    bot = registry.get_spec(name).default_bot
     assert "Your move (1-" in result.output and "\nYou " in result.output
-    assert "\nSeat 2 (greedy) " in result.output and "Recent moves" not in result.output
+    assert f"\nSeat 2 ({bot}) " in result.output and "Recent moves" not in result.output
     log = load_replay(save)
-    assert log.rules.game == name and log.bots == [PERSON, "greedy", "greedy"]
+    assert log.rules.game == name and log.bots == [PERSON, bot, bot]
     state = replay_log(save)
     assert state.result().actions == len(log.actions) > 0
 
@@ -194,10 +199,9 @@ def test_play_in_norwegian(deck_file):
 
 def test_an_unknown_language_is_one_clear_line(deck_file):
     result = play("--game", "idiot", "--deck", deck_file, "--lang", "de")
-    assert (
-        result.exit_code == 2
-        and "--lang de: unknown language (choose from en, nb, nn)" in result.output
-    )
+    choices = ", ".join(locales.languages())
+    assert result.exit_code == 2
+    assert f"--lang de: unknown language (choose from {choices})" in result.output
 
 
 def test_a_saved_game_is_told_as_its_story(deck_file, tmp_path):

@@ -135,7 +135,7 @@ def test_rgb_fails_a_cmyk_preset_but_not_a_home_one(tmp_path: Path, offset: Pres
     def rgb(canvas: Canvas) -> None:
         _good_content(canvas)
         canvas.setFillColorRGB(0.8, 0.1, 0.1)
-        canvas.rect(10, 10, 40, 40, stroke=0, fill=1)
+        canvas.rect(20 * MM, 20 * MM, 40, 40, stroke=0, fill=1)
 
     path = make_pdf(tmp_path / "f.pdf", rgb)
     assert list(failing_checks(path, offset)) == ["colour"]
@@ -292,6 +292,25 @@ def test_text_outside_the_safe_area_fails(tmp_path: Path, offset: Preset) -> Non
     assert "1.00 mm from the cut (limit: 3 mm)" in failures["safe"][0]
 
 
+def test_artwork_on_the_card_outside_the_safe_area_fails_a_ground_in_the_bleed_does_not(
+    tmp_path: Path, offset: Preset
+) -> None:
+    """The audit found card content 2.9 mm from the cut that passed: shapes count too. A
+    shape on the card (inside the cut) must keep the safe margin; one that runs into the
+    bleed is a ground, not content."""
+
+    def panel(canvas: Canvas) -> None:
+        _good_content(canvas)
+        canvas.setFillColor(CMYKColor(1, 0, 0, 0))
+        canvas.rect((BLEED + 2.9) * MM, 40 * MM, 20 * MM, 10 * MM, stroke=0, fill=1)
+        canvas.rect(0, 0, 10 * MM, 10 * MM, stroke=0, fill=1)  # a ground into the bleed
+
+    failures = failing_checks(make_pdf(tmp_path / "f.pdf", panel), offset)
+    assert list(failures) == ["safe"]
+    (line,) = failures["safe"]
+    assert "fill at 2.9-22.9 × 37.0-47.0 mm: 2.90 mm from the cut (limit: 3 mm)" in line
+
+
 def test_cli_exit_codes_and_messages(tmp_path: Path) -> None:
     runner = CliRunner()
     good = make_pdf(tmp_path / "good.pdf")
@@ -324,7 +343,9 @@ def test_cli_exit_codes_and_messages(tmp_path: Path) -> None:
 
 def test_every_preset_file_loads() -> None:
     names = [preset.name for preset in all_presets()]
-    assert names == ["drivethrucards", "home-a4", "home-letter", "offset", "offset-x4"]
+    assert names == [
+        "drivethrucards", "home-a4", "home-letter", "makeplayingcards", "offset", "offset-x4"
+    ]  # fmt: skip
     for preset in all_presets():
         assert preset.title and preset.made_for
         assert (preset.pages == "sheets") == (preset.paper is not None)

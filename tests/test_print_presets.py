@@ -17,9 +17,10 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.design.layout import load_layout
 from kraftstokk.design.presets import all_presets, load_preset, preset_names
+from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.render.booklet import booklet_with_bleed, build_booklet, printshop_booklet
-from kraftstokk.render.outputs import RenderOptions, render_deck
+from kraftstokk.render.outputs import RenderOptions, check_upload_size, render_deck
 from kraftstokk.render.preflight import preflight
 from kraftstokk.render.printshop import printshop_pdf
 from kraftstokk.render.sheet_layout import sheet_layout
@@ -40,7 +41,7 @@ def deck() -> Deck:
 def outputs(deck: Deck, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Each preset's PDF, made as ``render --preset NAME`` makes it."""
     files: dict[str, Path] = {}
-    wanted = [p.output_profile for p in all_presets() if p.output_profile]
+    wanted = [p for p in all_presets() if p.output_profile]
     if wanted and not SYSTEM_PROFILE.is_file():
         pytest.skip(NO_PROFILE)
     profiles = stand_in_profiles(tmp_path_factory.mktemp("profiles"), wanted)
@@ -172,6 +173,29 @@ def test_png_upload_images_with_bleed_at_the_preset_size(deck: Deck, tmp_path: P
     assert profile[24:36] == bytes([0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
     with Image.open(tmp_path / "png" / "01-spar-1.png") as image:
         assert image.size == (750, 1050)  # the preview stays the cut size
+
+
+@pytest.mark.parametrize("name", [p.name for p in all_presets() if p.upload_px])
+def test_print_on_demand_uploads_are_the_pixel_size_the_preset_claims(
+    name: str, deck: Deck, tmp_path: Path
+):
+    """DriveThruCards 825 x 1125, MakePlayingCards 822 x 1122: each claim stated in the
+    preset with its source, each face and the back written at exactly that size."""
+    preset = load_preset(name)
+    assert preset.upload_px is not None and preset.upload_source
+    render_deck(deck, tmp_path, RenderOptions(preset=name, only=("png",)))
+    for image_name in ("01-spar-1-bleed.png", "55-joker-3-bleed.png", "back-bleed.png"):
+        with Image.open(tmp_path / "png" / image_name) as image:
+            assert list(image.size) == preset.upload_px, image_name
+            assert image.info["dpi"] == pytest.approx((preset.png_dpi,) * 2, abs=0.01)
+    claims = {p.name: p.upload_px for p in all_presets() if p.upload_px}
+    assert claims == {"drivethrucards": [825, 1125], "makeplayingcards": [822, 1122]}
+
+
+def test_a_preset_whose_bleed_disagrees_with_its_pixel_claim_is_refused(deck, tmp_path):
+    wrong = load_preset("makeplayingcards").model_copy(update={"bleed_mm": 3.175})
+    with pytest.raises(RenderError, match=r"uploads must be 822 × 1122 px .* is 825 × 1125 px"):
+        check_upload_size(wrong, load_layout("poker"))
 
 
 def test_render_list_presets_one_line_each():

@@ -29,20 +29,12 @@ from tests.ghostscript import (
     PROCESS,
     SYSTEM_PROFILE,
     separations,
+    stand_in_profiles,
     total_ink,
 )
 
-
-def _with_system_profile(preset: Preset) -> Preset:
-    if preset.output_profile is None:
-        return preset
-    return preset.model_copy(update={"output_profile": SYSTEM_PROFILE.name})
-
-
 runner = CliRunner()
-SHOP_PRESETS = [
-    _with_system_profile(p) for p in all_presets() if p.pages == "cards" and p.colour == "cmyk"
-]
+SHOP_PRESETS = [p for p in all_presets() if p.pages == "cards" and p.colour == "cmyk"]
 CASES = [
     pytest.param(preset, name, id=f"{preset.name}-{name}")
     for preset in SHOP_PRESETS
@@ -53,11 +45,13 @@ needs_gs = pytest.mark.skipif(GS is None, reason=NO_GS)
 
 
 @pytest.fixture(autouse=True)
-def system_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """PDF/X-4 presets find Ghostscript's CMYK profile (tests.ghostscript.SYSTEM_PROFILE)."""
+def system_profiles(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """PDF/X-4 presets find a stand-in for their profile: Ghostscript's CMYK profile
+    relabelled as theirs (tests.ghostscript.stand_in_profiles)."""
     if any(p.output_profile for p in SHOP_PRESETS) and not SYSTEM_PROFILE.is_file():
         pytest.skip(NO_PROFILE)
-    monkeypatch.setenv("KRAFTSTOKK_PROFILES", str(SYSTEM_PROFILE.parent))
+    profiles = stand_in_profiles(tmp_path / "profiles", SHOP_PRESETS)
+    monkeypatch.setenv("KRAFTSTOKK_PROFILES", str(profiles))
 
 
 @pytest.fixture(scope="module")

@@ -160,3 +160,151 @@ def test_a_deck_too_thick_for_the_paper_is_an_error(deck: Deck):
         tuck_box_pdf(deck, load_layout("poker"), BoxOptions(cards=200, thickness=1.0))
     with pytest.raises(RenderError, match="--card-thickness"):
         BoxOptions(thickness=3.0).check()
+
+
+# --- Issue 34: what the prepress audit found on the home box ---------------------------
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0..1 channels)."""
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _strokes(content: str, layer: str) -> list[tuple[tuple[float, ...], float]]:
+    """(stroke colour, line width) of each stroke painted in ``layer``'s marked content."""
+    start = content.index(f"/OC /{layer} BDC")
+    tokens = content[start : content.index("EMC", start)].split()
+    colour: tuple[float, ...] = ()
+    width = 1.0
+    found = []
+    for i, token in enumerate(tokens):
+        if token == "RG":
+            colour = tuple(float(v) for v in tokens[i - 3 : i])
+        elif token == "w":
+            width = float(tokens[i - 1])
+        elif token == "S":
+            found.append((colour, width))
+    return found
+
+
+def test_the_home_box_cut_line_is_one_a_person_can_follow_with_scissors(reader, deck):
+    """The audit measured 0.5 pt black on navy (about 1.7:1). Now a white core inside a
+    black edge: the core stands out from the artwork, the edge from bare paper."""
+    from kraftstokk.design.palette import palette_from_style
+
+    ground = palette_from_style(deck.style()).accent_dark
+    fill = (ground.red, ground.green, ground.blue)
+    content = reader.pages[0].get_contents().get_data().decode("latin-1")
+    for layer in ("OCcut", "OCfold"):
+        (edge, edge_width), (core, core_width) = _strokes(content, layer)
+        assert edge == (0.0, 0.0, 0.0) and core == (1.0, 1.0, 1.0)
+        assert edge_width >= 1.5 and core_width >= 0.6 and edge_width > core_width + 0.6
+        assert _contrast(core, fill) >= 7.0  # the white core on the navy artwork
+        assert _contrast(edge, (1.0, 1.0, 1.0)) >= 7.0  # the black edge on bare paper
+
+
+def test_the_home_box_fill_stops_at_the_bleed(deck):
+    """No ink further than the bleed from the cut: the flaps' rounded and slanted corners
+    are not filled out to rectangles any more."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from kraftstokk.render.box import BLEED, PAGE_MARGIN, tuck_box
+    from kraftstokk.render.sheet_layout import PAPERS
+
+    poker = load_layout("poker")
+    box = tuck_box(poker, BoxOptions())
+    page = pdfium.PdfDocument(tuck_box_pdf(deck, poker))[0]
+    dpi = 50
+    image = np.asarray(page.render(scale=dpi / 72).to_pil().convert("L"), np.int16)
+    paper = PAPERS["a4"]
+    bounds = box.bounds
+    ox = (paper.width - bounds.w) / 2 - bounds.x
+    oy = (paper.height - bounds.h) / 2 - bounds.y
+    outline = np.array(box.cut_outline())
+    a, b = outline, np.roll(outline, -1, axis=0)
+    dark, checked = 0, 0
+    for row in range(0, image.shape[0], 2):
+        for col in range(0, image.shape[1], 2):
+            x = (col + 0.5) * 25.4 / dpi - ox
+            y = paper.height - (row + 0.5) * 25.4 / dpi - oy
+            reach = BLEED + 2.5  # (the notes below the box start 4 mm past the bleed)
+            if not (bounds.x - reach < x < bounds.right + reach
+                    and bounds.y - reach < y < bounds.top + reach):  # fmt: skip
+                continue
+            ab = b - a
+            t = np.clip(((x - a[:, 0]) * ab[:, 0] + (y - a[:, 1]) * ab[:, 1]) / (ab**2).sum(1),
+                        0, 1)  # fmt: skip
+            distance = np.hypot(a[:, 0] + t * ab[:, 0] - x, a[:, 1] + t * ab[:, 1] - y).min()
+            inside = _inside_polygon((x, y), box.cut_outline())
+            if not inside and distance > BLEED + 0.6:
+                checked += 1
+                dark += int(image[row, col] < 200)
+    assert checked > 1000 and dark == 0
+    assert PAGE_MARGIN > BLEED
+
+
+def _inside_polygon(point: tuple[float, float], ring: list[tuple[float, float]]) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def test_the_thumb_notch_cuts_no_frame_of_the_back(deck):
+    """The front's frames bend round the notch at the distance they keep from the edge."""
+    import math
+
+    from kraftstokk.render.box import notched_frame, tuck_box
+
+    for name in layout_names():
+        card = load_layout(name)
+        box = tuck_box(card, BoxOptions())
+        front = box.panel("front")
+        notch_x = card.width / 2
+        edge = card.height + (front.h - card.height) / 2
+        back = card.spec.back
+        for inset, radius in ((back.frame_inset, back.frame_radius),
+                              (back.inner_frame_inset, back.inner_frame_radius)):  # fmt: skip
+            frame = notched_frame(card.cut.inset(inset), radius, notch_x, edge, box.notch)
+            gap = edge - card.cut.inset(inset).top
+            nearest = min(math.hypot(x - notch_x, y - edge) for x, y in frame)
+            assert nearest >= box.notch + gap - 0.01, name
+            assert max(y for _, y in frame) <= edge - gap + 1e-6
+
+
+def test_the_box_speaks_norwegian_numbers_and_the_cards_credit(reader, deck):
+    from kraftstokk.design.face_text import small_print_lines
+
+    texts = " ".join(p.text for p in page_text(reader.pages[0]))
+    assert "64,5 × 89,9 × 19,6 mm" in texts and "0,32 mm" in texts
+    assert "64.5" not in texts and "0.32" not in texts
+    info = reader.metadata
+    assert info is not None and "63,5 × 88,9 mm" in str(info.title)
+    assert "0,32 mm" in str(info.subject)
+    # The same words as the cards' small print, though the box has room for more
+    credit = (
+        "JRC Hydro-power database (Matteo De Felice et al., energy-modelling-toolkit/"
+        "hydro-power-database), CC BY 4.0; norske tall opprinnelig fra NVE, NLOD."
+    )
+    credited = deck.model_copy(
+        update={"snapshot": deck.snapshot.model_copy(update={"attribution_nb": credit})}
+    )
+    boxed = PdfReader(io.BytesIO(tuck_box_pdf(credited, load_layout("poker"))))
+    lines = [p.text for p in page_text(boxed.pages[0])]
+    first = next(i for i, line in enumerate(lines) if line.startswith("Data:"))
+    on_box = " ".join(lines[first : first + 2])
+    on_cards = " ".join(small_print_lines(credited, load_layout("poker"))[1:])
+    assert on_box == on_cards == "Data: JRC Hydro-power database, CC BY 4.0; NVE, NLOD."

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.deck.render_record import RECORD_NAME
 from kraftstokk.models import Deck
 from tests.conftest import synthetic_deck
 from tests.render_probe import PT, page_shapes
@@ -82,7 +83,7 @@ def test_letter_short_edge_sheets_only(tmp_path: Path):
         ],
     )
     assert result.exit_code == 0, result.output
-    assert [p.name for p in out.iterdir()] == ["kraftstokk-letter.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["kraftstokk-letter.pdf", RECORD_NAME]
     reader = PdfReader(out / "kraftstokk-letter.pdf")
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612, abs=0.01)
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
@@ -223,13 +224,22 @@ def test_only_box_writes_the_tuck_box(tmp_path: Path):
         "kraftstokk-box.pdf",
     ]
     text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
-    assert "55 kort à 0.35 mm" in text and "58.2 × 89.9 × 21.25 mm" in text
+    assert "55 kort à 0,35 mm" in text and "58,2 × 89,9 × 21,25 mm" in text
     # Without --card-thickness: the layout's 0.32 mm and the board's 2 mm allowance.
     result = runner.invoke(app, [*args, "--preset", "drivethrucards"])
     assert result.exit_code == 0, result.output
     text = PdfReader(out / "kraftstokk-box.pdf").pages[0].extract_text()
-    assert "55 kort à 0.32 mm" in text and "× 19.6 mm" in text
+    assert "55 kort à 0,32 mm" in text and "× 19,6 mm" in text
     assert (out / "kraftstokk-box-drivethrucards.pdf").is_file()
+    # A sheets preset's paper is the home box's paper (it was A4 whatever the preset)
+    for preset, size in (("home-letter", (215.9, 279.4)), ("home-a4", (210.0, 297.0))):
+        result = runner.invoke(app, [*args, "--preset", preset])
+        assert result.exit_code == 0, result.output
+        box = PdfReader(out / "kraftstokk-box.pdf").pages[0].mediabox
+        assert (
+            round(float(box.width) * 25.4 / 72, 1),
+            round(float(box.height) * 25.4 / 72, 1),
+        ) == size
     result = runner.invoke(app, [*args, "--card-thickness", "5"])
     assert result.exit_code == 2 and "--card-thickness" in result.output
 

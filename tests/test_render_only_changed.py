@@ -11,8 +11,9 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.deck.io import load_deck, write_deck
 from kraftstokk.models import Deck
-from kraftstokk.render.outputs import RenderOptions, reprint_of
+from kraftstokk.render.outputs import RenderOptions
 from kraftstokk.render.preview import write_previews
+from kraftstokk.render.reprint import plan_reprint
 
 runner = CliRunner()
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
@@ -78,7 +79,7 @@ def test_only_the_changed_faces_are_drawn_as_in_the_whole_deck(printed: Path, tm
 
 def test_a_new_edition_reprints_every_face_and_the_back_image(printed: Path, tmp_path: Path):
     deck, _ = changed(printed, tmp_path / "new", edition="2026-11")
-    reprint, verdict = reprint_of(load_deck(printed), deck, RenderOptions(), "print-2025")
+    reprint, verdict = plan_reprint(printed, load_deck(printed), deck, RenderOptions())
     assert reprint.back and len(reprint.faces) == 55
     assert "keep edition 2024-01 to reprint 1 face" in verdict.summary
     # The back's images are written with a changed back only (at a small size here).

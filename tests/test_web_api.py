@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
+from kraftstokk.games import registry
 from kraftstokk.games.replay import ReplayLog, load_replay, replay_log
 from kraftstokk.locales import languages
 from kraftstokk.models import Deck
+from kraftstokk.web import views
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore
 from tests.conftest import synthetic_deck
@@ -42,11 +44,16 @@ def test_page_is_self_contained(client: Any) -> None:
         assert "http://" not in body and "https://" not in body, asset
 
 
+@pytest.mark.inventory
 def test_setup_lists_games_cards_and_texts(client: Any) -> None:
     data = client.get("/api/setup").json()
+    assert [g["name"] for g in data["games"]] == views.games()  # the menus' order
     ranges = {g["name"]: g["opponents"] for g in data["games"]}
-    assert ranges == {"idiot": [1, 4], "kraftidioten": [1, 9], "stromkrig": [1, 5]}
-    assert all(set(g["bots"]) >= {"random", "greedy", "heuristic"} for g in data["games"])
+    assert {"idiot": [1, 4], "kraftidioten": [1, 9], "stromkrig": [1, 5]}.items() <= ranges.items()
+    for game in data["games"]:
+        spec = registry.get_spec(game["name"])
+        assert ranges[spec.name] == [spec.min_players - 1, spec.max_players - 1]
+        assert set(game["bots"]) == set(spec.bots) and game["default_bot"] == spec.default_bot
     assert len(data["cards"]) == 55
     assert set(data["texts"]) == set(languages())
     idiot = next(g for g in data["games"] if g["name"] == "idiot")
@@ -68,10 +75,12 @@ def test_card_images(client: Any) -> None:
     assert "spar-99" in missing.json()["error"]
 
 
+@pytest.mark.inventory
 def test_rules_panel_per_language(client: Any) -> None:
     nb = client.get("/api/rules/nb").json()
     en = client.get("/api/rules/en").json()
-    assert set(nb) == set(en) == {"idiot", "kraftidioten", "stromkrig"}
+    chaptered = [name for name in views.games() if registry.get_spec(name).module("chapter")]
+    assert list(nb) == list(en) == chaptered and {"idiot", "stromkrig"} <= set(chaptered)
     assert any(b["type"] == "heading" for b in nb["idiot"])
     assert nb["idiot"] != en["idiot"]
     bad = client.get("/api/rules/de")

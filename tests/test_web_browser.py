@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import synthetic_deck
-from tests.web_helpers import TEST_KEY, running_server, sealed_content
+from tests.web_helpers import TEST_KEY, page_setup, running_server, sealed_content
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -200,13 +200,8 @@ def submit_claim(page: Any) -> None:
     deck's highest plant of the category instead (a lie, but one the rules take)."""
     if page.evaluate("document.getElementById('claim').dataset.below === 'true'"):
         category = page.locator("#claim-category").input_value()
-        highest = page.evaluate(
-            "(category) => fetch('/api/setup').then((r) => r.json()).then((setup) => setup.cards"
-            ".filter((c) => !c.joker)"
-            ".sort((a, b) => b.values[category] - a.values[category])[0].name)",
-            category,
-        )
-        page.fill("#claim-plant", highest)
+        plants = [c for c in cards_of(page.url.split("?")[0]) if not c["joker"]]
+        page.fill("#claim-plant", max(plants, key=lambda c: c["values"][category])["name"])
     page.click("#claim button[type=submit]")
 
 
@@ -359,9 +354,8 @@ def test_language_switch_and_rules(open_browser: Any, server_url: str, shots: Pa
 
 
 def cards_of(server_url: str) -> list[dict[str, Any]]:
-    import httpx
 
-    cards: list[dict[str, Any]] = httpx.get(f"{server_url}api/setup").json()["cards"]
+    cards: list[dict[str, Any]] = page_setup(server_url)["cards"]
     return cards
 
 
@@ -602,9 +596,8 @@ SMALL_TARGETS = f"""() => [...document.querySelectorAll({json.dumps(TARGETS)})]
 
 def largest_tables(server_url: str) -> dict[str, int]:
     """Each game of the server at its largest seat count (opponents)."""
-    import httpx
 
-    games = httpx.get(f"{server_url}api/setup").json()["games"]
+    games = page_setup(server_url)["games"]
     return {game["name"]: game["opponents"][1] for game in games}
 
 

@@ -24,6 +24,9 @@ from kraftstokk.web.catalogue import texts
 from tests.conftest import synthetic_deck
 from tests.web_helpers import cards_of, client_for, next_request
 
+#: Languages, games or fields from the inventories: tests/test_inventory.py runs these.
+pytestmark = pytest.mark.inventory
+
 WEB = Path(views.__file__).resolve().parent
 SCRIPT = (WEB / "static" / "app.js").read_text(encoding="utf-8")
 PAGE = (WEB / "templates" / "index.html").read_text(encoding="utf-8")
@@ -157,3 +160,33 @@ def test_every_key_the_games_send_is_in_the_language(keys_sent, code: str):
         if not isinstance(game_word(table, game, key), str)
     ]
     assert not missing, missing
+
+
+def page_texts(table: dict[str, Any], path: str = "") -> list[tuple[str, str]]:
+    """Every text of the page's words by its key, but a game's own (``[games.<name>]``)."""
+    found = []
+    for key, value in table.items():
+        here = f"{path}{key}"
+        if here == "games":
+            continue
+        if isinstance(value, dict):
+            found += page_texts(value, f"{here}.")
+        elif isinstance(value, str):
+            found.append((here, value))
+        elif isinstance(value, list):
+            found += [
+                (f"{here}[{n}]", item) for n, item in enumerate(value) if isinstance(item, str)
+            ]
+    return found
+
+
+@pytest.mark.parametrize("code", locales.languages())
+def test_the_page_names_no_game_but_in_its_own_words(code: str):
+    """The page's intro (``ui.tagline``) lists the games from the registry, so a fourth game
+    reaches it with no edit here: no other text of web.toml names a game."""
+    titles = {get_spec(name).title(code) for name in views.games()}
+    page = locales.load(code).part("web")
+    named = [(key, title) for key, text in page_texts(page) for title in titles if title in text]
+    assert not named
+    assert "{games}" in page["ui"]["tagline"]
+    assert re.search(r't\("ui\.tagline", \{ games: gameTitles\(\) \}\)', SCRIPT)

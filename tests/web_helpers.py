@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import subprocess
@@ -25,6 +26,26 @@ from kraftstokk.web.seal import SaveKey
 BASE = "http://127.0.0.1:8000"
 #: A fixed key: sealed saves are the same bytes run after run.
 TEST_KEY = SaveKey(bytes(range(32)))
+
+
+@functools.lru_cache(maxsize=16)
+def page_setup(url: str) -> dict[str, Any]:
+    """What the page at ``url`` starts from (games, cards, words), whichever table is
+    behind it: ``serve``'s ``api/setup``, or the static edition's ``setup.json`` (in the
+    folder its page names)."""
+    import re
+
+    import httpx
+
+    served = httpx.get(f"{url}api/setup")
+    if served.status_code == 200:
+        found: dict[str, Any] = served.json()
+        return found
+    page = httpx.get(url).text
+    folder = re.search(r'src="([^"]*)app\.js"', page)
+    assert folder is not None, f"{url}: neither api/setup nor a static page"
+    found = httpx.get(f"{url}{folder.group(1)}setup.json").json()
+    return found
 
 
 def client_for(deck: Deck, **options: Any) -> TestClient:

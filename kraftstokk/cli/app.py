@@ -18,7 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from typer.core import TyperCommand
-from typer.models import CommandFunctionType
+from typer.models import CommandFunctionType, CommandInfo
 
 from kraftstokk import __version__
 from kraftstokk.cli.plainhelp import PlainCommand, PlainGroup
@@ -37,7 +37,35 @@ R = TypeVar("R")
 
 
 class PlainTyper(typer.Typer):
-    """Every command registered with ``@app.command()`` shows plain help (no Python types)."""
+    """Every command registered with ``@app.command()`` shows plain help (no Python types).
+
+    The commands are imported when typer first asks for them (building the click group):
+    every one, or with :meth:`only` the one about to run.
+    """
+
+    _commands: list[CommandInfo]
+    _selected: str | None = None
+    _loading = False
+
+    @property
+    def registered_commands(self) -> list[CommandInfo]:
+        if not self._loading:
+            from kraftstokk.cli import commands
+
+            self._loading = True  # importing a command module registers it, here
+            try:
+                commands.load(self._selected)
+            finally:
+                self._loading = False
+        return self._commands
+
+    @registered_commands.setter
+    def registered_commands(self, value: list[CommandInfo]) -> None:
+        self._commands = value
+
+    def only(self, command: str | None) -> None:
+        """Load just ``command`` (a known name; None or another: every command)."""
+        self._selected = command
 
     def command(
         self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any

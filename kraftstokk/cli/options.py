@@ -16,10 +16,8 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from kraftstokk import locales
 from kraftstokk.cli.app import fail
 from kraftstokk.errors import clip
-from kraftstokk.games.packages import choices, package_names
 from kraftstokk.limits import SEED_RANGE
 from kraftstokk.terminal import printable
 
@@ -90,23 +88,22 @@ def game_name(typed: str | None) -> str | None:
 def game_option(help: str) -> Any:
     """``--game``/``-g``: which game (``strømkrig`` is ``stromkrig``); ``{games}`` in ``help``
     lists the game packages there are."""
+    from kraftstokk.games.packages import choices, package_names  # no engine module
+
+    games = choices(package_names())  # 'idiot, kraftidioten or stromkrig'
     return typer.Option(
-        "--game", "-g", metavar="GAME", help=help.format(games=GAMES_TEXT), callback=game_name
+        "--game", "-g", metavar="GAME", help=help.format(games=games), callback=game_name
     )
-
-
-#: The games for a help text: 'idiot, kraftidioten or stromkrig' (no engine is loaded).
-GAMES_TEXT = choices(package_names())
 
 
 def language_option(help: str) -> Any:
     """``--lang``/``-l``: a language there are locale files for; ``{languages}`` in ``help``
     lists them."""
-    return typer.Option("--lang", "-l", metavar="CODE", help=help.format(languages=LANGUAGES_TEXT))
+    from kraftstokk import locales
+    from kraftstokk.games.packages import choices
 
-
-#: The languages for a help text: 'en, nb or nn' (the folders of kraftstokk/locales).
-LANGUAGES_TEXT = choices(list(locales.languages()))
+    languages = choices(list(locales.languages()))  # 'en, nb or nn'
+    return typer.Option("--lang", "-l", metavar="CODE", help=help.format(languages=languages))
 
 
 def players_option(help: str) -> Any:
@@ -162,16 +159,18 @@ def number(
     high: Number | None = None,
     *,
     above: bool = False,
+    below: bool = False,
     unit: str = "",
 ) -> Callable[[str], Number]:
     """A parser for a number option: finite, within ``low``..``high`` (``above``: more
-    than ``low``), or one error line and exit 2 — never a traceback, never NaN."""
+    than ``low``; ``below``: less than ``high``), or one error line and exit 2 — never a
+    traceback, never NaN."""
     whole = kind is int
     bounds = []
     if low is not None:
         bounds.append(f"{'more than' if above else 'at least'} {low:g}")
     if high is not None:
-        bounds.append(f"at most {high:g}")
+        bounds.append(f"{'less than' if below else 'at most'} {high:g}")
     if whole and low is not None and high is not None and high - low > 10**12:
         bounds = []  # a seed: any whole number that fits 64 bits
     wanted = ("a whole number" if whole else "a finite number") + (f" of {unit}" if unit else "")
@@ -187,7 +186,8 @@ def number(
         if isinstance(value, float) and not math.isfinite(value):
             raise fail(f"{option} {shown}: not {wanted}")
         too_low = low is not None and (value <= low if above else value < low)
-        if too_low or (high is not None and value > high):
+        too_high = high is not None and (value >= high if below else value > high)
+        if too_low or too_high:
             raise fail(f"{option} {shown}: must be {wanted}")
         return value
 

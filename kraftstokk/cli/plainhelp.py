@@ -10,13 +10,17 @@ not pydantic's "Input should be a valid integer".
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import typer
-from pydantic import ValidationError
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from kraftstokk.cli.coercion import quicken
 from kraftstokk.plain import reason
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 #: Click's usage error (the base of BadParameter, MissingParameter, NoSuchOption).
 UsageError: type[Exception] = typer.BadParameter.__mro__[1]
@@ -54,7 +58,8 @@ class PlainOption(TyperOption):
 
 
 class PlainCommand(TyperCommand):
-    """A command whose parameters show plain words in ``--help``."""
+    """A command whose parameters show plain words in ``--help`` (and convert their values
+    without pydantic where they are plain: :mod:`kraftstokk.cli.coercion`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -63,6 +68,13 @@ class PlainCommand(TyperCommand):
                 param.__class__ = PlainArgument
             elif type(param) is TyperOption:
                 param.__class__ = PlainOption
+            quicken(param)
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = list(super().get_params(ctx))
+        for param in params:  # --help and --install-completion come in here
+            quicken(param)
+        return params
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
@@ -74,6 +86,12 @@ class PlainCommand(TyperCommand):
 
 class PlainGroup(TyperGroup):
     """The ``kraftstokk`` group: an unknown command or option is one line too."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = list(super().get_params(ctx))
+        for param in params:
+            quicken(param)
+        return params
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
@@ -92,12 +110,18 @@ class PlainGroup(TyperGroup):
             raise typer.Exit(2) from None
 
 
+def _validation_error(cause: BaseException | None) -> TypeGuard[ValidationError]:
+    """Whether ``cause`` is pydantic's (pydantic is not loaded for it when nothing did)."""
+    pydantic = sys.modules.get("pydantic")
+    return pydantic is not None and isinstance(cause, pydantic.ValidationError)
+
+
 def argument_error(exc: Exception) -> str:
     """One line: which option or argument, what was given and why it is refused."""
     param = getattr(exc, "param", None)
     cause = exc.__cause__
     command = getattr(getattr(exc, "ctx", None), "command_path", "kraftstokk")
-    if param is not None and isinstance(cause, ValidationError):
+    if param is not None and _validation_error(cause):
         name = param.opts[0] if isinstance(param, TyperOption) else param.human_readable_name
         first = cause.errors()[0]
         given = first.get("input")
@@ -107,5 +131,8 @@ def argument_error(exc: Exception) -> str:
         elif why.startswith("is "):
             why = f'"{given}" {why.split(", ", 1)[-1].replace("not ", "is not ", 1)}'
         return f"{name}: {why}"
+    if param is not None and isinstance(cause, ValueError):  # a choice (cli/coercion.py)
+        name = param.opts[0] if isinstance(param, TyperOption) else param.human_readable_name
+        return f"{name}: {str(cause).replace(chr(39), chr(34)).rstrip('.')}"
     message = getattr(exc, "format_message", lambda: str(exc))()
     return f"{message} (see {command} --help)"

@@ -21,12 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
-from kraftstokk.progress import PERMILLE
-from kraftstokk.sim.progress import SweepStatus, format_duration
+from kraftstokk.progress import PERMILLE, format_duration
 from kraftstokk.terminal import guard, printable, unguarded
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
+
+    from kraftstokk.sim.progress import SweepStatus
 
 #: Redraws per second on a terminal, at most (no thread redraws: the display moves
 #: when the work reports, so worker processes can still be forked).

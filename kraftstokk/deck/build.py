@@ -93,6 +93,10 @@ class BuildReport:
     ladder_cost: tuple[int, int] | None = None
     #: Problems with the input that did not stop the build (a snapshot without provenance).
     warnings: list[str] = field(default_factory=list)
+    #: Figures of a kept deck.csv or deck.xlsx that differ from its deck.json (edited by
+    #: hand, not repaired): read as hand corrections, as repair would record them.
+    unrepaired: list[str] = field(default_factory=list)
+    unrepaired_from: str = ""
 
     def lines(self) -> list[str]:
         out = [
@@ -107,6 +111,13 @@ class BuildReport:
             f"{tie_break_words(self.tie_break)}: {len(self.ties)} ties broken",
         ]
         out.extend(f"  {tie.line()}" for tie in self.ties)
+        if self.unrepaired:
+            out.append(
+                f"warning: {self.unrepaired_from} holds {len(self.unrepaired)} figure(s) edited "
+                "by hand and not repaired (they differ from the deck.json beside it); read as "
+                f"hand corrections, as `kraftstokk repair {self.unrepaired_from}` records them:"
+            )
+            out.extend(f"  {line}" for line in self.unrepaired)
         out.extend(self.corrections.lines())
         if self.keep is not None:
             out.extend(self.keep.lines())
@@ -162,7 +173,7 @@ def build_deck(
     sources = [deck_places(previous, label), *place_sources] if previous else list(place_sources)
     chosen, carried, used = carry_places(selection.plants, sources)
     selection.plants = chosen
-    deck_info = credited(snapshot_info, used)
+    deck_info = credited(snapshot_info, used, carried)
     ranking = rank_all([rank_item(plant) for plant in chosen], spec.tie_break)
     by_production = sorted(chosen, key=lambda plant: ranking.nr["gwh"][plant.id])
     keep_report: KeepReport | None = None
@@ -425,9 +436,28 @@ def build_from_spec_file(
     elif spec.policy.keep:
         previous_path = spec_relative(spec_path, spec.policy.keep)
     previous = load_deck(previous_path) if previous_path is not None else None
+    unrepaired: list[str] = []
+    if previous is not None and previous_path is not None:
+        previous, unrepaired = _with_hand_edits(previous, previous_path)
     plants, info, warnings = read_plants(snapshot_path)
     places = [_carry_source(spec_path, path) for path in spec.carry_from]
     label = previous_path.as_posix() if previous_path is not None else None
     result = build_deck(plants, spec, info, previous, places, label)
     result.report.warnings.extend(warnings)
+    if unrepaired and label is not None:
+        result.report.unrepaired, result.report.unrepaired_from = unrepaired, label
     return result
+
+
+def _with_hand_edits(previous: Deck, path: Path) -> tuple[Deck, list[str]]:
+    """A kept deck.csv or deck.xlsx with the figures edited in it (against the deck.json
+    beside it) recorded as hand corrections, as ``repair`` records them, so that a build
+    never puts the source's figure back without a word; and a line for each."""
+    from kraftstokk.deck.corrections import record_hand_edits
+    from kraftstokk.deck.io import deck_json_beside, load_deck_json_file
+
+    beside = deck_json_beside(path) if path.suffix.lower() in (".csv", ".xlsx") else None
+    if beside is None:
+        return previous, []
+    spec, recorded = record_hand_edits(previous, load_deck_json_file(beside), str(path))
+    return previous.model_copy(update={"spec": spec}), recorded

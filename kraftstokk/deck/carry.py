@@ -36,6 +36,8 @@ class PlaceSource:
     attribution: str | None = None
     attribution_nb: str | None = None
     licence: str | None = None
+    #: A place table (``kraftstokk places``), where a missing place can be added.
+    table: bool = False
 
 
 def deck_places(deck: Deck, label: str) -> PlaceSource:
@@ -70,9 +72,10 @@ def file_places(path: Path) -> PlaceSource:
         return PlaceSource(
             label=path.as_posix(),
             places=table.places,
-            attribution=table.provenance.attribution,
-            attribution_nb=table.provenance.attribution_nb,
-            licence=table.provenance.licence,
+            attribution=table.provenance.attribution or None,
+            attribution_nb=table.provenance.attribution_nb or None,
+            licence=table.provenance.licence or None,
+            table=True,
         )
     plants, info, _ = read_plants(path)
     return PlaceSource(
@@ -94,6 +97,12 @@ class CarryReport:
     missing: dict[str, list[str]] = field(default_factory=dict)
     #: Sources given (so that "none given" can be said).
     sources: list[str] = field(default_factory=list)
+    #: Plants whose place or type came from a row stating its own source: plant id (as
+    #: the snapshot spells it, as the card does) -> the credits (English, bokmål) of what
+    #: that plant's card carries.
+    stated: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
+    #: Whether a place table is among the sources (to say what to do for the missing).
+    has_place_table: bool = False
 
     @property
     def empty(self) -> bool:
@@ -117,10 +126,22 @@ class CarryReport:
                 f"  warning: no {name} for {len(plants)} plant{'s' if len(plants) > 1 else ''} "
                 f"({where}): {listed(plants, first=NAMED)}"
             )
-        if self.missing:
+        if self.missing and self.has_place_table:
+            out.append(
+                "  (their cards show no map or no type picture; add each to the place table "
+                "with its source: kraftstokk places --add PLANT --lat LAT --lon LON --type TYPE "
+                '--source "who measured it" --out TABLE, then build again)'
+            )
+        elif self.missing:
             out.append(
                 "  (their cards show no map or no type picture; add a place table to the spec's "
                 'carry_from, e.g. carry_from = ["plant-places.csv"], made by kraftstokk places)'
+            )
+        if self.stated:
+            out.append(
+                f"  {len(self.stated)} plant(s) carry a place stated with its own source, "
+                "credited on their own cards: "
+                + listed([f"{key} ({'; '.join(en)})" for key, (en, _) in self.stated.items()])
             )
         return out
 
@@ -133,12 +154,16 @@ def carry_places(
     Returns the plants (same order), the report, and the sources something was taken
     from (their credit belongs on the cards).
     """
-    report = CarryReport(sources=[source.label for source in sources])
+    report = CarryReport(
+        sources=[source.label for source in sources],
+        has_place_table=any(source.table for source in sources),
+    )
     used: list[PlaceSource] = []
     result: list[Plant] = []
     for plant in plants:
         key, who = plant_key(plant.id), f"{plant.name} ({plant.id})"
         update: dict[str, object] = {}
+        taken: list[tuple[PlaceSource, Place]] = []
         for name, wanted in (("place", plant.lat is None or plant.lon is None),
                              ("type", plant.type is None)):  # fmt: skip
             if not wanted:
@@ -153,10 +178,38 @@ def carry_places(
             else:
                 update["type"] = place.type
             report.carried.setdefault(source.label, {}).setdefault(name, []).append(who)
-            if source not in used:
-                used.append(source)
+            taken.append((source, place))
+        if any(place.source for _, place in taken):
+            report.stated[plant.id] = _card_credits(taken)
+        else:
+            used.extend(source for source, _ in taken if source not in used)
         result.append(plant.model_copy(update=update) if update else plant)
     return result, report, used
+
+
+def _card_credits(taken: Sequence[tuple[PlaceSource, Place]]) -> tuple[list[str], list[str]]:
+    """What one plant's card credits for what it carries (English, bokmål): a row's own
+    source, else its table's."""
+    english: list[str] = []
+    bokmal: list[str] = []
+    for source, place in taken:
+        if place.source:
+            en = f"{STATED_CREDIT}: {_sentence(place.source)}"
+            nb = f"{STATED_CREDIT_NB}: {_sentence(place.source)}"
+        else:
+            en, nb = source.attribution or "", source.attribution_nb or source.attribution or ""
+        english.extend([en] if en and en not in english else [])
+        bokmal.extend([nb] if nb and nb not in bokmal else [])
+    return english, bokmal
+
+
+#: A place stated with its own source, credited on its card (bokmål, as cards print).
+STATED_CREDIT = "Plant location and type"
+STATED_CREDIT_NB = "Kart"
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith(".") else f"{text}."
 
 
 def _knows(place: Place | None, name: str) -> bool:
@@ -165,10 +218,24 @@ def _knows(place: Place | None, name: str) -> bool:
     return place.has_place if name == "place" else place.type is not None
 
 
-def credited(info: SnapshotInfo, used: Sequence[PlaceSource]) -> SnapshotInfo:
-    """The deck's snapshot info with the credit of every source places were carried from."""
+def credited(
+    info: SnapshotInfo, used: Sequence[PlaceSource], report: CarryReport | None = None
+) -> SnapshotInfo:
+    """The deck's snapshot info with the credit of every source places were carried from;
+    a plant whose place a row states with its own source gets a credit of its own card
+    (``card_credits``: the data credit and that source), and the deck's licence and
+    English attribution name that source too."""
+    data = _joined([info.attribution_nb or info.attribution])
+    stated = report.stated if report is not None else {}
+    cards = {key: _joined([data, *nb]) or "" for key, (_, nb) in stated.items()}
+    info = info.model_copy(update={"card_credits": cards}) if cards else info
+    used = [s for s in used if not _said(s, info)]
     english = _joined([s.attribution for s in used])
     bokmal = _joined([s.attribution_nb or s.attribution for s in used])
+    extra = [credit for en, _ in stated.values() for credit in en]
+    if extra:
+        full = _joined([info.attribution, english, *extra])
+        info = info.model_copy(update={"attribution": full})
     if not english:
         return info
     licence = _joined([s.licence for s in used], "; ")
@@ -182,6 +249,15 @@ def credited(info: SnapshotInfo, used: Sequence[PlaceSource]) -> SnapshotInfo:
             "places_licence": licence,
         }
     )
+
+
+def _said(source: PlaceSource, info: SnapshotInfo) -> bool:
+    """Whether the snapshot's own credit already says what ``source``'s does (an NVE
+    export's types carried into a deck of NVE's figures: NVE twice is too long)."""
+    credit = source.attribution_nb or source.attribution or ""
+    body = credit.split(": ", 1)[-1].rstrip(".")
+    said = info.attribution_nb or info.attribution or ""
+    return bool(body) and body in said
 
 
 def _joined(parts: Sequence[str | None], separator: str = " ") -> str | None:

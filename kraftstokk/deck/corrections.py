@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,7 +20,7 @@ from pydantic import ValidationError
 from kraftstokk.deck.select import plant_id_in
 from kraftstokk.deck.spec import DeckSpec, FigureCorrection
 from kraftstokk.errors import InputFileError, clip
-from kraftstokk.models import CATEGORY_UNITS, Category, Deck, Plant
+from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Category, Deck, Plant
 from kraftstokk.plain import first_problem
 from kraftstokk.sources.plant_keys import keyed, plant_key
 from kraftstokk.sources.snapshot import format_number
@@ -136,3 +137,44 @@ def apply_corrections(
         update: dict[str, float] = {str(c): v for c, v in correction.figures().items()}
         result.append(plant.model_copy(update=update))
     return result, report, recorded
+
+
+HAND_EDIT = "edited by hand"
+
+
+def record_hand_edits(
+    deck: Deck, original: Deck | None, source: str
+) -> tuple[dict[str, Any], list[str]]:
+    """The deck's spec with the figures edited by hand against ``original`` recorded in
+    its ``figures`` table, and a line for each."""
+    spec = dict(deck.spec)
+    if original is None:
+        return spec, []
+    before = {plant_key(c.plant_id): c for c in original.plant_cards if c.plant_id}
+    table: dict[str, Any] = {k: dict(v) for k, v in (spec.get("figures") or {}).items()}
+    recorded: list[str] = []
+    for card in deck.plant_cards:
+        old = before.get(plant_key(card.plant_id or ""))
+        if old is None or card.plant_id is None:
+            continue
+        for category in CATEGORIES:
+            was, now = getattr(old, category), getattr(card, category)
+            if was is None or now is None or was == now:
+                continue
+            entry = next(
+                (v for k, v in table.items() if plant_key(k) == plant_key(card.plant_id)), None
+            )
+            if entry is None:
+                entry = table.setdefault(card.plant_id, {})
+            unit = CATEGORY_UNITS[category]
+            entry[category] = now
+            if str(entry.get("reason", HAND_EDIT)).startswith(HAND_EDIT):
+                where = PurePath(source).name
+                entry["reason"] = f"{HAND_EDIT} in {where} (was {format_number(was)} {unit})"
+            recorded.append(
+                f"{card.id} {card.name} ({card.plant_id}) {category} "
+                f"{format_number(was)} -> {format_number(now)} {unit}"
+            )
+    if recorded:
+        spec["figures"] = table
+    return spec, recorded

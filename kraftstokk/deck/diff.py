@@ -12,14 +12,18 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from kraftstokk.deck.reprint import ReprintVerdict, reprint_verdict
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Card, Deck
+from kraftstokk.sources.compare import SourceChanges, source_changes
 from kraftstokk.sources.plant_keys import plant_key
+
+if TYPE_CHECKING:  # the drawing code loads only when a verdict is made
+    from kraftstokk.design.layout import CardLayout
 
 ChangeKind = Literal["entered", "left", "changed"]
 
@@ -58,6 +62,10 @@ class DeckDiff(BaseModel):
     changed: list[PlantChange] = []
     unchanged: int = 0
     verdict: ReprintVerdict
+    #: Two snapshots compared: what changed in the source, deck or not.
+    source: SourceChanges | None = None
+    #: How decks were made of snapshots ("dealt afresh", or the deck kept).
+    dealt: str | None = None
 
     @property
     def empty(self) -> bool:
@@ -83,6 +91,10 @@ class DeckDiff(BaseModel):
 
     def lines(self) -> list[str]:
         out = [f"reprint: {self.old} -> {self.new}"]
+        if self.dealt:
+            out.append(f"  {self.dealt}")
+        if self.source is not None:
+            out.extend(f"  {line}" for line in self.source.lines())
         for change in self.deck_changes:
             out.append(f"  deck {change.field}: {change.old} -> {change.new}")
         for change in self.corrections:
@@ -182,12 +194,14 @@ def diff_decks(
     new_name: str = "new",
     new_snapshot: set[str] | None = None,
     keep_from: str | None = None,
+    layout: CardLayout | None = None,
 ) -> DeckDiff:
     """Every difference a reprint from ``old`` to ``new`` makes, and the reprint verdict.
 
     ``new_snapshot`` (the plant keys of the snapshot ``new`` was built from, when known)
     lets the verdict tell a plant that left the snapshot from one below the cut;
-    ``keep_from`` is the old deck's name in its way-out commands (``old_name`` by default).
+    ``keep_from`` is the old deck's name in its way-out commands (``old_name`` by default);
+    ``layout`` the one both are drawn in (None: each its own).
     """
     # deck.csv carries no title, edition or snapshot: only compare what both sides have.
     deck_changes = [
@@ -254,7 +268,7 @@ def diff_decks(
         changed=changed,
         unchanged=unchanged,
         verdict=reprint_verdict(
-            old, new, new_snapshot=new_snapshot, keep_from=keep_from or old_name
+            old, new, layout, new_snapshot=new_snapshot, keep_from=keep_from or old_name
         ),
     )
 
@@ -297,17 +311,21 @@ def is_snapshot_csv(path: Path) -> bool:
     return {"id", "mw", "gwh", "head_m"} <= columns and "nr_mw" not in columns
 
 
-def load_for_diff(path: str | Path, spec_path: str | Path) -> tuple[Deck, set[str] | None]:
-    """A deck file as it is, or the deck the spec builds from a snapshot; and the plant
-    keys of the snapshot it was built from, when that can be read."""
+def load_for_diff(
+    path: str | Path, spec_path: str | Path, keep_from: Path | None = None
+) -> tuple[Deck, set[str] | None]:
+    """A deck file as it is, or the deck the spec builds from a snapshot (keeping the
+    places of ``keep_from`` when given); and the plant keys of the snapshot it was built
+    from, when that can be read."""
     from kraftstokk.deck.build import build_from_spec_file
     from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.validate import require_figures_in_range
 
     path = Path(path)
     if not path.exists():
         raise InputFileError(path, "no such file")
     if is_snapshot_csv(path):
-        result = build_from_spec_file(spec_path, snapshot_override=path)
+        result = build_from_spec_file(spec_path, snapshot_override=path, keep_from=keep_from)
         return result.deck, _snapshot_keys(path)
     try:
         deck = load_deck(path)
@@ -320,6 +338,7 @@ def load_for_diff(path: str | Path, spec_path: str | Path) -> tuple[Deck, set[st
             "CSV (columns id, name, mw, gwh, head_m, ...); make a snapshot with "
             "'kraftstokk ingest' first",
         ) from None
+    require_figures_in_range(deck, str(path))
     snapshot = Path(deck.snapshot.path) if deck.snapshot.path else None
     candidates = [] if snapshot is None else [snapshot, path.parent / snapshot]
     keys = next((k for c in candidates if (k := _snapshot_keys(c)) is not None), None)
@@ -336,8 +355,53 @@ def _snapshot_keys(path: Path) -> set[str] | None:
         return None
 
 
-def diff_files(old: str | Path, new: str | Path, spec_path: str | Path) -> DeckDiff:
-    old_deck, _ = load_for_diff(old, spec_path)
-    new_deck, new_snapshot = load_for_diff(new, spec_path)
-    kept = f"DECK (the deck.json printed from {old})" if is_snapshot_csv(Path(old)) else str(old)
-    return diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, keep_from=kept)
+def diff_files(
+    old: str | Path, new: str | Path, spec_path: str | Path, keep_from: str | Path | None = None
+) -> DeckDiff:
+    """The diff of two deck files or snapshots; the verdict is drawn in the layout the
+    old deck's cards were printed in (its render record), as every command draws it.
+
+    Two snapshots are built with the spec, dealt afresh, or keeping the places of the
+    deck ``keep_from`` (as ``build --keep-from`` does); and what changed in the source
+    outside the deck is said too."""
+    from kraftstokk.deck.reprint import printed_layout
+
+    old, new = Path(old), Path(new)
+    snapshots = is_snapshot_csv(old) and is_snapshot_csv(new)
+    kept_deck = Path(keep_from) if keep_from is not None else None
+    if kept_deck is not None and not snapshots:
+        raise InputFileError(
+            kept_deck, "--keep-from goes with two snapshots (two decks are compared as they are)"
+        )
+    old_deck, _ = load_for_diff(old, spec_path, kept_deck)
+    new_deck, new_snapshot = load_for_diff(new, spec_path, kept_deck)
+    snapshot = is_snapshot_csv(old)
+    kept = f"DECK (the deck.json printed from {old})" if snapshot else str(old)
+    kept = str(kept_deck) if kept_deck is not None else kept
+    layout = None if snapshot else printed_layout(old, old_deck)
+    result = diff_decks(old_deck, new_deck, str(old), str(new), new_snapshot, kept, layout)
+    if snapshots:
+        result.source = _source_changes(old, old_deck, new, new_deck)
+        result.dealt = (
+            f"both snapshots built with the spec keeping the places of {kept_deck}"
+            if kept_deck is not None
+            else "both snapshots dealt afresh by the spec's policy (give --keep-from DECK, the "
+            "deck printed, to keep its places, as build --keep-from does)"
+        )
+    return result
+
+
+def _source_changes(old: Path, old_deck: Deck, new: Path, new_deck: Deck) -> SourceChanges:
+    from kraftstokk.sources.snapshot import read_snapshot_plants
+
+    def keys(deck: Deck) -> set[str]:
+        return {plant_key(card.plant_id) for card in deck.plant_cards if card.plant_id}
+
+    return source_changes(
+        str(old),
+        read_snapshot_plants(old),
+        str(new),
+        read_snapshot_plants(new),
+        keys(old_deck),
+        keys(new_deck),
+    )

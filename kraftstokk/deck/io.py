@@ -45,6 +45,7 @@ __all__ = [
     "deck_json_text",
     "load_deck",
     "load_deck_and_style",
+    "load_deck_read",
     "load_valid_deck",
     "stamped",
     "write_deck",
@@ -138,10 +139,17 @@ def load_deck_json_file(path: Path) -> Deck:
 
 def load_deck_and_style(path: str | Path) -> tuple[Deck, CsvStyle | None]:
     """The deck, and the style of a deck.csv it was read from (None for JSON and XLSX)."""
+    deck, style, _ = load_deck_read(path)
+    return deck, style
+
+
+def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
+    """The deck, the style of a deck.csv it was read from (None for JSON and XLSX), and
+    notes on what was read otherwise than written (a decimal comma in an ``en`` file)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        return load_deck_json_file(path), None
+        return load_deck_json_file(path), None, []
     if suffix not in (".csv", ".xlsx"):
         raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
     table = read_deck_table(path)
@@ -155,7 +163,7 @@ def load_deck_and_style(path: str | Path) -> tuple[Deck, CsvStyle | None]:
         deck = Deck(title=details.title, edition=details.edition, snapshot=details.snapshot,
                     spec=details.spec, cards=table.cards,
                     build=table.build or details.build)  # fmt: skip
-    return deck, table.style
+    return deck, table.style, table.notes
 
 
 def require_one_deck(path: Path, table: DeckTable, beside: Path, details: Deck) -> None:

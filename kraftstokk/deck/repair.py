@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from pathlib import PurePath
-from typing import Any
 
+from kraftstokk.deck.corrections import record_hand_edits
 from kraftstokk.deck.derive import derived_cards, tie_break_of
 from kraftstokk.deck.diff import DeckDiff, diff_decks
 from kraftstokk.deck.validate import ValidationReport, validate_deck
@@ -24,7 +23,6 @@ from kraftstokk.errors import ValidationFailed
 from kraftstokk.models import (
     CATEGORIES,
     CATEGORY_LABELS,
-    CATEGORY_UNITS,
     DECK_SIZE,
     JOKERS,
     SUITS,
@@ -34,7 +32,6 @@ from kraftstokk.models import (
     card_id,
 )
 from kraftstokk.sources.plant_keys import plant_key
-from kraftstokk.sources.snapshot import format_number
 
 
 @dataclass
@@ -117,13 +114,15 @@ def _unrepairable(deck: Deck, source: str) -> list[str]:
     return problems
 
 
-def repair_deck(deck: Deck, source: str = "deck", original: Deck | None = None) -> RepairResult:
+def repair_deck(
+    deck: Deck, source: str = "deck", original: Deck | None = None, original_name: str = ""
+) -> RepairResult:
     """The deck with every nr., flag, war partner, card id and joker recomputed.
 
     ``original`` is the deck the edited one was made from (the deck.json beside a
-    deck.csv): figures that differ from it are recorded in the deck's spec as hand
-    corrections. Raises :class:`ValidationFailed` (exit 1) listing what a person must fix
-    first.
+    deck.csv, named ``original_name``): figures that differ from it are recorded in the
+    deck's spec as hand corrections, and the changes and the reprint verdict are against
+    it. Raises :class:`ValidationFailed` (exit 1) listing what a person must fix first.
     """
     problems = _unrepairable(deck, source)
     if problems:
@@ -134,7 +133,7 @@ def repair_deck(deck: Deck, source: str = "deck", original: Deck | None = None) 
         assert place is not None  # checked by _unrepairable
         placed.append((*place, card.model_copy(update={"name": (card.name or "").strip()})))
     cards = derived_cards(placed, tie_break_of(deck))
-    spec, recorded = _record_hand_edits(deck, original, source)
+    spec, recorded = record_hand_edits(deck, original, source)
     repaired = deck.model_copy(update={"cards": cards, "spec": spec})
     old_jokers = [card.model_dump(mode="json") for card in deck.jokers]
     new_jokers = [card.model_dump(mode="json") for card in repaired.jokers]
@@ -145,49 +144,10 @@ def repair_deck(deck: Deck, source: str = "deck", original: Deck | None = None) 
         jokers = "ids, flags or plant fields of the jokers were changed"
     return RepairResult(
         deck=repaired,
-        changes=diff_decks(deck, repaired, source, "repaired"),
+        # The verdict is against the deck the repaired one replaces (the one printed), as
+        # diff gives it: against the edited file it would miss the edit itself.
+        changes=diff_decks(original or deck, repaired, original_name or source, "repaired"),
         report=validate_deck(repaired, source),
         jokers=jokers,
         recorded=recorded,
     )
-
-
-HAND_EDIT = "edited by hand"
-
-
-def _record_hand_edits(
-    deck: Deck, original: Deck | None, source: str
-) -> tuple[dict[str, Any], list[str]]:
-    """The deck's spec with the figures edited by hand against ``original`` recorded in
-    its ``figures`` table, and a line for each."""
-    spec = dict(deck.spec)
-    if original is None:
-        return spec, []
-    before = {plant_key(c.plant_id): c for c in original.plant_cards if c.plant_id}
-    table: dict[str, Any] = {k: dict(v) for k, v in (spec.get("figures") or {}).items()}
-    recorded: list[str] = []
-    for card in deck.plant_cards:
-        old = before.get(plant_key(card.plant_id or ""))
-        if old is None or card.plant_id is None:
-            continue
-        for category in CATEGORIES:
-            was, now = getattr(old, category), getattr(card, category)
-            if was is None or now is None or was == now:
-                continue
-            entry = next(
-                (v for k, v in table.items() if plant_key(k) == plant_key(card.plant_id)), None
-            )
-            if entry is None:
-                entry = table.setdefault(card.plant_id, {})
-            unit = CATEGORY_UNITS[category]
-            entry[category] = now
-            if str(entry.get("reason", HAND_EDIT)).startswith(HAND_EDIT):
-                where = PurePath(source).name
-                entry["reason"] = f"{HAND_EDIT} in {where} (was {format_number(was)} {unit})"
-            recorded.append(
-                f"{card.id} {card.name} ({card.plant_id}) {category} "
-                f"{format_number(was)} -> {format_number(now)} {unit}"
-            )
-    if recorded:
-        spec["figures"] = table
-    return spec, recorded

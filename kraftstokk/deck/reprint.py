@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from kraftstokk.deck.assign import ladder_breaks
 from kraftstokk.deck.derive import derived_cards, tie_break_of
+from kraftstokk.deck.reprint_why import FigureEdit, why_many
 from kraftstokk.errors import listed
 from kraftstokk.models import CATEGORIES, CATEGORY_UNITS, Card, Deck, Suit
 from kraftstokk.sources.plant_keys import plant_key
@@ -46,6 +48,8 @@ class Cause(BaseModel):
     back: bool = False
     #: What changes on those faces, by kind: "nr." -> card ids.
     by_kind: dict[str, list[str]] = {}
+    #: Why it changes many faces (a figure's rounding, a bar's scale), with the figures.
+    why: list[str] = []
     way_out: str | None = None
 
 
@@ -81,7 +85,7 @@ class ReprintVerdict(BaseModel):
             line = f"{whole}{len(self.faces)} faces and the back must be reprinted"
             on_back = next((c for c in self.causes if c.back and c.kind in DECK_WIDE), None)
             if on_back is None:
-                return f"{line}: {counts}"
+                return f"{line}: {counts}{self._why()}"
             line += f": the {on_back.kind} is printed on every face and the back"
             if self.keep_edition_faces is not None and on_back.kind in ("edition", "title"):
                 line += (
@@ -90,7 +94,16 @@ class ReprintVerdict(BaseModel):
                 )
             return line
         reprinted = f"{faces_text(len(self.faces))} of {self.total} must be reprinted"
-        return f"{reprinted} (the back stays): {counts}"
+        return f"{reprinted} (the back stays): {counts}{self._why()}"
+
+    def _why(self) -> str:
+        """``; head now printed with one decimal: ...; or ...``: why one change costs
+        every face it costs, when one does."""
+        cause = next((c for c in self.causes if c.why and set(c.faces) >= set(self.faces)), None)
+        if cause is None:
+            return ""
+        way_out = f"; or {cause.way_out}" if cause.way_out else ""
+        return f"; {'; '.join(cause.why)}{way_out}"
 
     def by_kind(self) -> dict[str, list[str]]:
         """What changes -> the faces it changes on (a face under each kind it has)."""
@@ -107,6 +120,7 @@ class ReprintVerdict(BaseModel):
                 f"    {kind} on {len(ids)}: {listed(ids, first=NAMED)}"
                 for kind, ids in cause.by_kind.items()
             )
+            out.extend(f"    why: {why}" for why in cause.why)
             if cause.way_out:
                 out.append(f"    way out: {cause.way_out}")
         out.extend(self.ladder)
@@ -122,7 +136,9 @@ class ReprintVerdict(BaseModel):
 
 
 def faces_text(count: int) -> str:
-    """``1 face``, ``41 faces``."""
+    """``no face``, ``1 face``, ``41 faces``."""
+    if count == 0:
+        return "no face"
     return f"{count} face{'' if count == 1 else 's'}"
 
 
@@ -146,6 +162,8 @@ class _Change:
     #: Plant changes recompute nr. and flags; a deck-wide one (edition) does not.
     derive: bool = True
     way_out: str | None = None
+    #: A revised figure: which, for saying why it reprints many faces.
+    edit: FigureEdit | None = None
 
 
 def reprint_verdict(
@@ -194,6 +212,20 @@ def reprint_verdict(
     for change in _changes(old, new, new_snapshot, keep_from) if causes else []:
         changed, back = cost(change.apply(), change.derive)
         ids = [card for card in order if card in changed]
+        whys = [] if change.edit is None else why_many(baseline, change.apply(), change.edit)
+        way_out = change.way_out
+        for why in whys:
+            if why.nearest is not None and change.edit is not None and way_out is None:
+                edit = change.edit
+                cheaper, back_too = cost(
+                    _edit(old, old.card(edit.card), {edit.category: why.nearest})(), True
+                )
+                if len(cheaper) < len(ids):
+                    way_out = (
+                        f"{edit.category} {format_number(why.nearest)} "
+                        f"{CATEGORY_UNITS[edit.category]} (printed as {why.nearest_printed}) "
+                        f"reprints {faces_text(len(cheaper))}{' and the back' if back_too else ''}"
+                    )
         found.append(
             Cause(
                 kind=change.kind,
@@ -201,7 +233,8 @@ def reprint_verdict(
                 faces=ids,
                 back=back,
                 by_kind=_group(changed, ids),
-                way_out=change.way_out,
+                why=[why.says for why in whys],
+                way_out=way_out,
             )
         )
     verdict = ReprintVerdict(
@@ -231,6 +264,27 @@ def reprint_verdict(
                 if cause.kind in ("title", "edition"):
                     cause.way_out = f"keep {verdict.keep_edition} to reprint {faces_text(fewer)}"
     return verdict
+
+
+def printed_layout(old_path: Path, old: Deck) -> CardLayout | None:
+    """The layout the cards of the deck at ``old_path`` were printed in, from the render
+    record beside it; None without one (each deck is then drawn in its own)."""
+    from kraftstokk.deck.render_record import printed_with
+    from kraftstokk.design.layout import load_layout
+
+    found = printed_with(old_path, old)
+    return None if found is None else load_layout(found[2].layout)
+
+
+def deck_verdict(
+    old_path: Path, old: Deck, new: Deck, new_snapshot: set[str] | None = None
+) -> ReprintVerdict:
+    """The reprint verdict every command gives (diff, repair, render --only-changed,
+    proof): ``old`` (the deck printed, from ``old_path``) against ``new``, drawn in the
+    layout the old cards were printed in."""
+    return reprint_verdict(
+        old, new, printed_layout(old_path, old), new_snapshot, keep_from=str(old_path)
+    )
 
 
 def _differing(before: dict[str, str], after: dict[str, str]) -> list[str]:
@@ -422,7 +476,8 @@ def _plant_changes(old: Deck, new: Deck) -> list[_Change]:
             entry = corrected.get(key)
             if isinstance(entry, dict) and entry.get(category) == now:
                 says += f" (hand correction: {entry.get('reason', '')})"
-            changes.append(_Change("figure", says, _edit(old, before, {category: now})))
+            edit = FigureEdit(before.id, category, now)
+            changes.append(_Change("figure", says, _edit(old, before, {category: now}), edit=edit))
         if before.name != after.name:
             says = f"{after.plant_id} name {before.name} -> {after.name}"
             changes.append(_Change("name", says, _edit(old, before, {"name": after.name})))

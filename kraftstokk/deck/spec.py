@@ -19,6 +19,7 @@ from kraftstokk.errors import InputFileError, SpecError, clip, listed
 from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 from kraftstokk.models import CATEGORIES, SUITS, Category, Suit
 from kraftstokk.plain import reason, where
+from kraftstokk.sources.plant_keys import key_clashes, plant_key
 from kraftstokk.textfile import MB, read_input_bytes
 
 TieBreak = Literal["other-figures-then-id", "id"]
@@ -82,6 +83,14 @@ class Policy(_Strict):
             match = CARD_KEY.match(key)
             if not match or not 1 <= int(match.group(2)) <= 13:
                 raise ValueError(f'"{key}" is not a card id like "spar-7" (suit-value, 1..13)')
+        cards_of: dict[str, str] = {}
+        for card, plant in table.items():
+            other = cards_of.setdefault(plant_key(plant), card)
+            if other != card:
+                raise ValueError(
+                    f'"{other}" = "{clip(table[other], 40)}" and "{card}" = "{clip(plant, 40)}" '
+                    f"name one plant (key {clip(plant_key(plant), 40)}): give each card its own"
+                )
         return table
 
 
@@ -224,6 +233,18 @@ class DeckSpec(_Strict):
     )
     style: Style = Field(default_factory=Style)
     print: PrintTable = Field(default_factory=PrintTable)
+
+    @field_validator("names", "figures")
+    @classmethod
+    def _one_entry_per_plant(cls, table: dict[str, Any]) -> dict[str, Any]:
+        """``[figures.448]`` and ``[figures.N448]`` (or ``[names]`` alike) are one plant:
+        which would win is a guess, so neither does."""
+        for first, second in key_clashes(table)[:1]:
+            raise ValueError(
+                f'"{clip(first, 40)}" and "{clip(second, 40)}" name one plant (key '
+                f"{clip(plant_key(first), 40)}); keep one entry"
+            )
+        return table
 
     @field_validator("names")
     @classmethod

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ from kraftstokk.deck.spreadsheet import (
     parse_number,
     unguard_formula,
 )
-from kraftstokk.errors import InputFileError, InputProblems, clip
+from kraftstokk.errors import InputFileError, InputProblems, clip, listed
 from kraftstokk.models import CATEGORIES, Card
 from kraftstokk.plain import reason as plain_reason
 from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark
@@ -72,6 +72,8 @@ class DeckTable:
     cards: list[Card]
     style: CsvStyle | None
     build: str | None = None
+    #: What was read otherwise than written (a decimal comma in a file of points).
+    notes: list[str] = field(default_factory=list)
 
 
 # --- the file's rows ---------------------------------------------------------------------
@@ -231,20 +233,46 @@ class _Row:
         try:
             return parse_number(text, self.read.decimal)
         except AmbiguousNumber:
-            self.note(
-                column,
-                f'reads "{clip(text, 40)}": a thousands mark or a decimal mark? This file '
-                f'writes decimals with "{self.read.decimal}"; write the number without '
-                "thousands marks",
-            )
+            self._ambiguous(column, text)
         except ValueError:
+            value = self._other_mark(column, text)
+            if value is not None:
+                return value
             date = date_text(text)
             if date is not None:
                 advice = date_advice(date, self.read.date_order)
                 self.note(column, f"reads {clip(text, 40)}, {date.kind}: {advice}")
+            elif self.read.other:
+                self.note(column, f'reads "{clip(text, 40)}", not a number ({self.read.mix()})')
             else:
                 self.note(column, f'reads "{clip(text, 40)}", not a number')
         return None
+
+    def _ambiguous(self, column: str, text: str) -> None:
+        if self.read.other:
+            self.note(
+                column,
+                f'reads "{clip(text, 40)}": a thousands mark or a decimal mark? '
+                f"{self.read.mix('This file')}; type it without a thousands mark",
+            )
+            return
+        self.note(
+            column,
+            f'reads "{clip(text, 40)}": a thousands mark or a decimal mark? This file '
+            f'writes decimals with "{self.read.decimal}"; write the number without '
+            "thousands marks",
+        )
+
+    def _other_mark(self, column: str, text: str) -> float | None:
+        """A number written with the other decimal mark than the file's (``442,5`` in a
+        file of decimal points, as a spreadsheet set to Norwegian saves a typed figure)
+        where that mark cannot be a thousands mark: read, and noted."""
+        try:
+            value = parse_number(text, self.read.other_mark)
+        except ValueError:  # not a number that way either, or ambiguous (3,960)
+            return None
+        self.read.read_other.append(f"{self.place} {column} of {self.label} {text} -> {value:g}")
+        return value
 
     def whole(self, column: str) -> int | None:
         number = self.number(column)
@@ -270,10 +298,40 @@ class _Row:
 
 @dataclass
 class _Reading:
-    """What the rows of one file share: its decimal mark and the order of its dates."""
+    """What the rows of one file share: its decimal mark, the order of its dates, and
+    the numbers written with the other mark (``other``: an example)."""
 
     decimal: DecimalMark
     date_order: str | None
+    other: str | None = None
+    #: Cells read with the other mark, for the note.
+    read_other: list[str] = field(default_factory=list)
+
+    @property
+    def other_mark(self) -> DecimalMark:
+        return "," if self.decimal == "." else "."
+
+    def mix(self, opening: str = "this file") -> str:
+        """Why a number of a file that mixes decimal marks cannot be read, and what to do."""
+        marks = {".": "decimal points", ",": "decimal commas"}
+        return (
+            f"{opening} mixes {marks[self.decimal]} and {marks[self.other_mark]} "
+            f'("{clip(self.other or "", 20)}"), as a spreadsheet set to Norwegian saves an '
+            "English-style deck.csv: edit deck.xlsx instead (it holds numbers, not text), or "
+            "write deck.csv with --csv-style nb (build, repair)"
+        )
+
+    def notes(self) -> list[str]:
+        if not self.read_other:
+            return []
+        marks = {".": "decimal point", ",": "decimal comma"}
+        return [
+            f"{len(self.read_other)} number(s) written with a {marks[self.other_mark]} in a "
+            f"file of {marks[self.decimal]}s (as a spreadsheet set to another language saves "
+            f"what is typed into it), read as such: {listed(self.read_other, '; ')}; to keep "
+            "one mark, edit deck.xlsx instead, or write deck.csv with --csv-style nb (build, "
+            "repair)"
+        ]
 
 
 def _card(row: _Row) -> Card | None:
@@ -382,7 +440,25 @@ def _column_texts(rows: Rows, columns: Iterable[str]) -> dict[str, list[str]]:
 def _reading(rows: Rows, delimiter: str) -> _Reading:
     numbers = [cell for cells in _column_texts(rows, NUMBER_COLUMNS).values() for cell in cells]
     dates = [date for cell in numbers if (date := date_text(cell)) is not None]
-    return _Reading(file_decimal_mark(numbers, delimiter), date_order(dates))
+    reading = _Reading(file_decimal_mark(numbers, delimiter), date_order(dates))
+    reading.other = next((cell.strip() for cell in numbers if _only_other(cell, reading)), None)
+    return reading
+
+
+def _only_other(cell: str, reading: _Reading) -> bool:
+    """Whether a cell reads as a number only with the other decimal mark than the file's."""
+    try:
+        parse_number(cell, reading.decimal)
+        return False
+    except AmbiguousNumber:
+        return False
+    except ValueError:
+        pass
+    try:
+        parse_number(cell, reading.other_mark)
+    except ValueError:
+        return False
+    return True
 
 
 def _csv_style(rows: Rows, delimiter: str, decimal: DecimalMark) -> CsvStyle:
@@ -430,7 +506,7 @@ def read_deck_table(path: Path) -> DeckTable:
             raise InputFileError(path, f"file is empty: its sheet {sheet.name!r} has no cells")
         reading = _reading(rows, ",")
         cards, build = _cards(path, rows, lambda n: f"row {n}", reading)
-        return DeckTable(cards, None, build)
+        return DeckTable(cards, None, build, reading.notes())
     text = decode_text(read_input_bytes(path, "deck file"), path, "deck file")
     if not text.strip():
         raise InputFileError(path, "file is empty")
@@ -438,4 +514,4 @@ def read_deck_table(path: Path) -> DeckTable:
     rows = _csv_rows(path, text, delimiter)
     reading = _reading(rows, delimiter)
     cards, build = _cards(path, rows, lambda n: f"line {n}", reading)
-    return DeckTable(cards, _csv_style(rows, delimiter, reading.decimal), build)
+    return DeckTable(cards, _csv_style(rows, delimiter, reading.decimal), build, reading.notes())

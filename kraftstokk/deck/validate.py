@@ -33,7 +33,7 @@ from kraftstokk.deck.rank import (
     rank_category,
     tie_break_words,
 )
-from kraftstokk.errors import ValidationFailed, clip
+from kraftstokk.errors import InputFileError, ValidationFailed, clip
 from kraftstokk.limits import FIGURE_LIMITS
 from kraftstokk.models import (
     CATEGORIES,
@@ -369,7 +369,7 @@ def _check_print_texts(ctx: _Context, layout: CardLayout | None) -> None:
 
 def _check_credit_fits(ctx: _Context, layout: CardLayout | None) -> None:
     """The data credit goes on every card whole or in its short form, never cut."""
-    from kraftstokk.design.face_text import credit_lines, credit_problem, credit_text
+    from kraftstokk.design.face_text import card_credit, credit_lines, credit_problem, credit_text
 
     data = credit_text(ctx.deck)
     if layout is None or not data or len(data) > MAX_CREDIT_LENGTH:
@@ -378,6 +378,12 @@ def _check_credit_fits(ctx: _Context, layout: CardLayout | None) -> None:
         ctx.error("print_text", None, "snapshot.attribution", f"{len(data)} characters",
                   "a credit whose short form fits the small print",
                   credit_problem(data, layout))  # fmt: skip
+    for card in ctx.deck.plant_cards:
+        own = card_credit(ctx.deck, card)
+        if own and (len(own) > MAX_CREDIT_LENGTH or credit_lines(own, layout) is None):
+            problem = f"{credit_problem(own, layout)}; or shorten the place's --source"
+            ctx.error("print_text", card, "snapshot.card_credits", f"{len(own)} characters",
+                      "a credit whose short form fits the small print", problem)  # fmt: skip
 
 
 def _check_names_fit(ctx: _Context, plants: Sequence[Card], layout: CardLayout) -> None:
@@ -831,6 +837,29 @@ def summarize(ctx: _Context, plants: Sequence[Card], source: str) -> str:
     if by_hand:
         parts.append("; ".join(by_hand) + " — fix these by hand" + (" first" if repairable else ""))
     return "; ".join(parts)
+
+
+def require_figures_in_range(deck: Deck, source: str) -> None:
+    """Refuse (one line, exit 2) a deck with a figure no plant has (``1e28`` m): no
+    reprint verdict, repair or proof can be made of it, since it cannot be printed."""
+    found: list[str] = []
+    for card in deck.plant_cards:
+        for category in CATEGORIES:
+            value = getattr(card, category)
+            low, high = FIGURE_LIMITS[category]
+            if value is not None and not (math.isfinite(value) and low <= value <= high):
+                unit = CATEGORY_UNITS[category]
+                found.append(
+                    f"{card.id} ({clip(card.name or '', 40)}) {category} {value:g} {unit} is "
+                    f"outside what any plant has ({_fmt(low)} to {_fmt(high)} {unit})"
+                )
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise InputFileError(
+            source,
+            f"{found[0]}{more}: it cannot be printed, so no verdict or repair can be made "
+            "of it; fix the figure",
+        )
 
 
 def require_valid(deck: Deck, source: str, layout: CardLayout | None = None) -> None:

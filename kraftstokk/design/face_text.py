@@ -17,15 +17,16 @@ from kraftstokk.models import Card, Deck
 DATA_LINES = 2  # the small print's data attribution, at most
 
 
-def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
-    """Title and edition, then the data credit in at most two lines.
+def small_print_lines(deck: Deck, layout: CardLayout, card: Card | None = None) -> list[str]:
+    """Title and edition, then the data credit in at most two lines (``card``'s own,
+    when its place was stated with its own source).
 
     The credit is printed whole, or in a shorter form (see :func:`credit_forms`), never
     cut; a credit none of whose forms fits is refused (``validate`` says so before any
     card is drawn, and drawing it anyway raises :class:`RenderError`).
     """
     lines = [f"{deck.title} · {deck.edition}"]
-    data = credit_text(deck)
+    data = credit_text(deck, card)
     if not data:
         return lines
     credit = credit_lines(data, layout)
@@ -34,10 +35,28 @@ def small_print_lines(deck: Deck, layout: CardLayout) -> list[str]:
     return lines + credit
 
 
-def credit_text(deck: Deck) -> str:
-    """The data credit the cards print (bokmål where the snapshot has it)."""
+def credit_text(deck: Deck, card: Card | None = None) -> str:
+    """The data credit the cards print (bokmål where the snapshot has it); with ``card``,
+    that card's own when it has one (a place stated with its own source)."""
     snap = deck.snapshot
-    return snap.attribution_nb or snap.attribution or snap.source or ""
+    own = card_credit(deck, card)
+    return own or snap.attribution_nb or snap.attribution or snap.source or ""
+
+
+def card_credit(deck: Deck, card: Card | None) -> str | None:
+    """The credit ``card`` prints instead of the deck's, if it has its own."""
+    if card is None or not card.plant_id or not deck.snapshot.card_credits:
+        return None
+    return deck.snapshot.card_credits.get(card.plant_id)
+
+
+def own_small_print(deck: Deck, layout: CardLayout) -> dict[str, tuple[str, ...]]:
+    """Card id -> its small print, for the cards that print their own credit."""
+    return {
+        card.id: tuple(small_print_lines(deck, layout, card))
+        for card in deck.plant_cards
+        if card_credit(deck, card)
+    }
 
 
 def credit_forms(data: str) -> list[str]:

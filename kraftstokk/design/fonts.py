@@ -9,8 +9,10 @@ from __future__ import annotations
 import hashlib
 import threading
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+import reportlab
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -25,6 +27,10 @@ _FILES = {
     SANS_ITALIC: "VeraIt.ttf",
     SANS_BOLD_ITALIC: "VeraBI.ttf",
 }
+
+#: reportlab's own font folder. Named by its full path, a font file is opened at once;
+#: a bare name is first tried as a URL (which loads urllib.request) and then searched for.
+FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
 
 _registered = False
 
@@ -62,7 +68,7 @@ def register_fonts() -> None:
     if _registered:
         return
     for name, filename in _FILES.items():
-        pdfmetrics.registerFont(_TaggedFont(name, filename))
+        pdfmetrics.registerFont(_TaggedFont(name, str(FONT_DIR / filename)))
     pdfmetrics.registerFontFamily(
         SANS, normal=SANS, bold=SANS_BOLD, italic=SANS_ITALIC, boldItalic=SANS_BOLD_ITALIC
     )

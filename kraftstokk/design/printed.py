@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kraftstokk.design.face_text import picture_note, small_print_lines, special_text
+from kraftstokk.design.face_text import (
+    own_small_print,
+    picture_note,
+    small_print_lines,
+    special_text,
+)
 from kraftstokk.design.fit import fit_name
 from kraftstokk.design.layout import CardLayout, load_layout
 from kraftstokk.design.map_frame import map_frame
@@ -65,6 +70,8 @@ class FaceFacts:
     small_print: tuple[str, ...]
     #: The colours and the layout: the key the face's forms are named by.
     design: str
+    #: Card id -> its own small print (a place stated with its own source).
+    own_small_print: dict[str, tuple[str, ...]]
 
 
 def face_facts(deck: Deck, layout: CardLayout) -> FaceFacts:
@@ -75,6 +82,7 @@ def face_facts(deck: Deck, layout: CardLayout) -> FaceFacts:
         ranges=deck_scales(deck),
         small_print=tuple(small_print_lines(deck, layout)),
         design=palette_key(palette_from_style(deck.style(), RGB)) + layout.tag,
+        own_small_print=own_small_print(deck, layout),
     )
 
 
@@ -107,7 +115,8 @@ def _name_lines(name: str, ctx: FaceFacts) -> str:
 
 def printed_face(card: Card, ctx: FaceFacts) -> Printed:
     """What one face prints."""
-    out: Printed = {"design": ctx.design, "small_print": " / ".join(ctx.small_print)}
+    small_print = ctx.own_small_print.get(card.id, ctx.small_print)
+    out: Printed = {"design": ctx.design, "small_print": " / ".join(small_print)}
     if card.joker:
         out["card"] = "joker"
         return out

@@ -59,7 +59,7 @@ class PlaySetup:
     players: int = 4
     deck: Path = Path("output/deck.json")
     seat: int = 0
-    bots: str = "heuristic"
+    bots: str | None = None  # None: the game's default bot (its spec's) in every other seat
     seed: int | None = None
     variants: list[str] = field(default_factory=list)
     load: Path | None = None
@@ -298,7 +298,7 @@ def _make_bots(game: Game, names: list[str]) -> list[Bot | None]:
 
 
 def _new_table(setup: PlaySetup) -> Table:
-    from kraftstokk.games.registry import game_names, make_game
+    from kraftstokk.games.registry import game_names, get_spec, make_game
 
     if not setup.game:
         raise GameError(f"--game is required ({choices(game_names())}) unless --load")
@@ -307,7 +307,8 @@ def _new_table(setup: PlaySetup) -> Table:
 
     deck = load_valid_deck(setup.deck)
     game = make_game(setup.game, DeckTable.from_deck(deck), setup.players, setup.variants)
-    names = seat_specs(setup.bots, game.num_players, setup.seat)
+    kinds = setup.bots if setup.bots is not None else get_spec(setup.game).default_bot
+    names = seat_specs(kinds, game.num_players, setup.seat)
     bots = _make_bots(game, names)
     seed = setup.seed if setup.seed is not None else secrets.randbelow(2**31)
     state = game.new_initial_state(random.Random(seed))

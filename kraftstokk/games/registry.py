@@ -47,9 +47,10 @@ def _discovered() -> dict[str, GameSpec]:
 
 
 def specs() -> dict[str, GameSpec]:
-    """Every game by name, in the order of the names."""
+    """Every game by name, in the order its spec gives it in the menus
+    (``GameSpec.menu_place``, then the name)."""
     every = {**_discovered(), **REGISTERED}
-    return {name: every[name] for name in sorted(every)}
+    return {spec.name: spec for spec in sorted(every.values(), key=lambda spec: spec.menu_key)}
 
 
 def game_names() -> list[str]:
@@ -60,12 +61,13 @@ def register(spec: GameSpec) -> None:
     """Add a game that lives outside ``kraftstokk/games`` (for example a test's).
 
     Its texts are the ``locales/<code>/*.toml`` of its package, when it has them (the
-    built-in games' are in ``kraftstokk/locales``).
+    built-in games' are in ``kraftstokk/locales``); a language it has no folder for
+    borrows those of ``spec.borrows_words_of``, when the spec names one.
     """
     REGISTERED[spec.name] = spec
     folder = resources.files(spec.package).joinpath(LOCALES)
     if folder.is_dir():
-        locales.add_root(spec.name, folder)
+        locales.add_root(spec.name, folder, spec.borrows_words_of)
     else:
         locales.reset()  # what a booklet or a page is made of changed
 

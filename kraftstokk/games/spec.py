@@ -69,7 +69,7 @@ class GameSpec:
     min_players: int
     max_players: int
     variants: tuple[VariantSpec, ...]
-    bots: tuple[str, ...]  # bot kinds of the bots module's ``BOTS``, default first
+    bots: tuple[str, ...]  # bot kinds of the bots module's ``BOTS``
     counters: tuple[CounterSpec, ...]
     #: Figures a designer looks at first: ``<counter>_per_game``, ``<rate>``, ``<sample>_mean``.
     highlights: tuple[str, ...]
@@ -90,11 +90,31 @@ class GameSpec:
     #: What a player plays for: ``win`` (to go out first) or ``not_loser`` (not to be the
     #: last with cards, as in Idiot). The expert plays for it; the skill gradient measures it.
     objective: str = "win"
+    #: The bots ``simulate`` plays, ``play`` seats and the web page offers first, when no
+    #: other is asked for: one of ``bots``; "" (the default) is the first of them.
+    default_bot: str = ""
+    #: Where the game stands in every list of games a person sees (``play``'s, the web
+    #: page's menu, the booklet's cover and chapters): by this number, then by name; a game
+    #: without one comes after those with one.
+    menu_place: int | None = None
+    #: A game from elsewhere (``registry.register``, a test's) whose ``locales/`` has no
+    #: folder for some language the project has: that language takes this language's
+    #: texts of the game ("en"). "" (the default): every language needs its own.
+    borrows_words_of: str = ""
 
     def __post_init__(self) -> None:
         if self.objective not in OBJECTIVES:
             raise GameError(
                 f"{self.name}: objective {self.objective!r} is not one of {', '.join(OBJECTIVES)}"
+            )
+        if not self.bots:
+            raise GameError(f"{self.name}: a game offers at least one bot")
+        if not self.default_bot:
+            object.__setattr__(self, "default_bot", self.bots[0])  # frozen: set once, here
+        elif self.default_bot not in self.bots:
+            raise GameError(
+                f"{self.name}: default_bot {self.default_bot!r} is not one of its bots "
+                f"({', '.join(self.bots)})"
             )
         if self.rules is not None:  # without rule parameters, a variant is a name alone
             for variant in self.variants:
@@ -201,9 +221,10 @@ class GameSpec:
         factories: dict[str, BotFactory] = importlib.import_module(self.bots_module).BOTS
         return factories
 
-    @property
-    def default_bot(self) -> str:
-        return self.bots[0]
-
     def counter_names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.counters)
+
+    @property
+    def menu_key(self) -> tuple[bool, int, str]:
+        """The key games are listed by (:attr:`menu_place`, then the name)."""
+        return (self.menu_place is None, self.menu_place or 0, self.name)

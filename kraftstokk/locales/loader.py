@@ -84,10 +84,16 @@ class Locale:
 
 @dataclass(frozen=True)
 class Root:
-    """A folder of locale files: the project's, or a game package's (``owner``)."""
+    """A folder of locale files: the project's, or a game package's (``owner``).
+
+    ``borrow``: a game's root without a folder for some language the project has takes
+    that language's texts from this language's folder ("" for none: a missing language
+    is an error).
+    """
 
     owner: str
     folder: Traversable | Path
+    borrow: str = ""
 
 
 _ROOTS: dict[str, Root] = {}
@@ -117,9 +123,10 @@ def languages() -> tuple[str, ...]:
     )
 
 
-def add_root(owner: str, folder: Traversable | Path) -> None:
-    """Add a game package's locale folder (``owner`` names it in errors)."""
-    _ROOTS[owner] = Root(owner, folder)
+def add_root(owner: str, folder: Traversable | Path, borrow: str = "") -> None:
+    """Add a game package's locale folder (``owner`` names it in errors); a language it
+    has no folder for borrows the texts of ``borrow``'s folder, when given."""
+    _ROOTS[owner] = Root(owner, folder, borrow)
     reset()
 
 
@@ -173,7 +180,10 @@ def _part(part: str) -> dict[str, Table]:
 
 
 def _read(root: Root, code: str, part: str) -> Table | None:
-    """A part's file; None where a game's root has no file of this part in any language."""
+    """A part's file; None where a game's root has no file of this part in any language.
+    A game's root without the language's folder reads the folder it borrows from."""
+    if root.borrow and code != root.borrow and not root.folder.joinpath(code).is_dir():
+        code = root.borrow
     where = _where(root, code, part)
     entry = root.folder.joinpath(code).joinpath(f"{part}.toml")
     if not entry.is_file():

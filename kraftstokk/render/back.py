@@ -97,8 +97,11 @@ def draw_back_local(
     extent: Extent,
     clip: bool = True,
     colour: PrintColour = RGB,
+    frames: bool = True,
 ) -> None:
-    """The back in card coordinates, covering the cut plus ``extent`` mm of bleed."""
+    """The back in card coordinates, covering the cut plus ``extent`` mm of bleed; without
+    ``frames`` the two frames are left for the caller (the tuck box draws them around its
+    thumb notch)."""
     register_fonts()
     pal = palette_from_style(deck.style(), colour)
     left, bottom, right, top = extent
@@ -111,7 +114,8 @@ def draw_back_local(
     canvas.setFillColor(pal.accent_dark)
     canvas.rect(*area.pt(), stroke=0, fill=1)
     _draw_lattice(canvas, pal, layout, area)
-    _draw_frame(canvas, pal, layout)
+    if frames:
+        _draw_frame(canvas, pal, layout)
     _draw_emblem(canvas, pal, layout)
     cx, cy = mm(layout.width / 2), mm(layout.height / 2)
     # Title and edition above the emblem, and the same text turned below it.

@@ -9,7 +9,7 @@ module only decides how they look.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,11 +84,16 @@ MARGIN_TOP = mm(15)
 MARGIN_BOTTOM = mm(17)
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
 FRAME_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+#: The smallest a one-page block is drawn to fit its page: its 7.5 pt table text at 6 pt.
+ONE_PAGE_SCALE = 0.8
 #: The table of the games: game, players, cards, deal (shares of the text width).
 GAMES_COLUMNS = (0.24, 0.14, 0.2, 0.42)
 CARD_GAP = mm(3.5)
 SMALL_CARD_SCALE = 0.36
 SINGLE_CARD_SCALE = 0.62
+#: A row of card pictures that does not fit what is left of a page is drawn this much
+#: smaller, the largest that fits, rather than leaving the rest of the page empty.
+PICTURE_SHRINKS = (0.92, 0.84, 0.76)
 TITLE_CARD_SCALE = 0.5
 
 
@@ -440,6 +445,8 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         if flowables and isinstance(flowables[0], ExampleBox):
             self._let_text_pass(flowables)
+        if flowables:
+            self._shrink_pictures(flowables)
         if flowables and isinstance(flowables[0], PadToSheets):
             marker = flowables.pop(0)
             self.notes_heading = marker.notes_heading
@@ -465,6 +472,24 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
             del flowables[1 : 1 + len(group)]
             flowables[:0] = group
 
+    def _shrink_pictures(self, flowables: list[Flowable]) -> None:
+        """A row of card pictures (with the text that introduces it) that does not fit on
+        what is left of the page is drawn smaller, the largest of PICTURE_SHRINKS that
+        fits, rather than moving to the next page and leaving this one part empty."""
+        frame = getattr(self, "frame", None)
+        first = flowables[0]
+        kept = isinstance(first, KeepTogether)
+        parts: list[Flowable] = list(first._content) if kept else [first]
+        if not any(isinstance(part, PictureRow) for part in parts):
+            return
+        if frame is None or getattr(frame, "_atTop", True) or _fits(frame, [first], self.canv):
+            return
+        for shrink in PICTURE_SHRINKS:
+            trial = [p.smaller(shrink) if isinstance(p, PictureRow) else p for p in parts]
+            if _fits(frame, trial, self.canv):
+                flowables[0] = KeepTogether(trial) if kept else trial[0]
+                return
+
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, OnePage):
             flowable = flowable.heading
@@ -478,6 +503,18 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
 
 class ExampleBox(Table):  # type: ignore[misc]
     """A worked example: a shaded box that is never split over two pages."""
+
+
+class PictureRow(Table):  # type: ignore[misc]
+    """A row of card pictures with their captions, never split; ``smaller`` makes the same
+    row with its pictures drawn smaller (see :meth:`BookletDoc._shrink_pictures`)."""
+
+    def __init__(self, *args: Any, smaller: Callable[[float], PictureRow], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._smaller = smaller
+
+    def smaller(self, shrink: float) -> PictureRow:
+        return self._smaller(shrink)
 
 
 def _fits(frame: Frame, flowables: Sequence[Flowable], canvas: Canvas) -> bool:
@@ -552,17 +589,29 @@ def _is_list(flowable: Flowable) -> bool:
 
 class OnePage(Flowable):  # type: ignore[misc]
     """Content that stays on one page: on the page it falls on if it fits what is left,
-    else whole on the next; taller than a page it is an error (:func:`build_booklet`
-    asks to shorten the text), never a page that runs over. ``heading`` enters the
-    contents and the outline."""
+    else whole on the next, never a page that runs over. Taller than a page (long plant
+    names in its table, say) it is drawn smaller, down to :data:`ONE_PAGE_SCALE` (its
+    smallest text then still prints at 6 pt); beyond that it is an error naming it.
+    ``heading`` enters the contents and the outline."""
 
     def __init__(self, content: list[Flowable], heading: BookmarkedHeading) -> None:
         super().__init__()
         self.heading = heading
-        self.inner = KeepInFrame(CONTENT_WIDTH, FRAME_HEIGHT, content, mode="error")
+        self.content = content
+        self.inner = KeepInFrame(CONTENT_WIDTH, FRAME_HEIGHT, content, mode="shrink")
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.inner.canv = getattr(self, "canv", None)
+        canvas = getattr(self, "canv", None)
+        natural = sum(
+            part.wrapOn(canvas, available_width, FRAME_HEIGHT)[1] for part in self.content
+        )
+        if natural * ONE_PAGE_SCALE > FRAME_HEIGHT:
+            raise RenderError(
+                f"{self.heading.getPlainText()!r} does not fit one page even drawn at "
+                f"{ONE_PAGE_SCALE:.0%} of its size ({natural:.0f} of {FRAME_HEIGHT:.0f} pt): "
+                "its texts, or this deck's plant names in its table, are too long"
+            )
+        self.inner.canv = canvas
         width, height = self.inner.wrap(available_width, FRAME_HEIGHT)
         self.width, self.height = width, height
         return width, height
@@ -622,7 +671,13 @@ class StoryBuilder:
             )
             if introduced and story:
                 # Pictures and lists start on the page of the text that introduces them.
-                story[-1] = KeepTogether([story[-1], flowables[0]])
+                # One level of keeping: a KeepTogether inside another asks for more than
+                # any page (its wrap forces a split), which broke the page before every
+                # picture row introduced by a list's last two items, however much room
+                # was left.
+                before = story[-1]
+                kept = list(before._content) if isinstance(before, KeepTogether) else [before]
+                story[-1] = KeepTogether([*kept, flowables[0]])
                 story.extend(flowables[1:])
                 continue
             story.extend(flowables)
@@ -695,13 +750,14 @@ class StoryBuilder:
         captions: Sequence[str],
         width: float = CONTENT_WIDTH,
         face_down: frozenset[int] = frozenset(),
+        shrink: float = 1.0,
     ) -> Flowable:
         if not cards:
             return Spacer(1, 0)
         scale = SINGLE_CARD_SCALE if len(cards) == 1 and not captions else SMALL_CARD_SCALE
         card_width = mm(self.card_layout.width) * scale
         fit = (width - CARD_GAP * (len(cards) - 1)) / (len(cards) * mm(self.card_layout.width))
-        scale = min(scale, fit)
+        scale = min(scale, fit) * shrink
         card_width = mm(self.card_layout.width) * scale
         pictures: list[Any] = [
             CardBackPicture(self.deck, scale, self.colour)
@@ -713,7 +769,13 @@ class StoryBuilder:
         if captions:
             rows.append([Paragraph(escape(text), self.styles.caption) for text in captions])
         widths = [card_width + CARD_GAP] * len(cards)
-        table = Table(rows, colWidths=widths, hAlign="CENTER")
+
+        def smaller(factor: float) -> PictureRow:
+            row = self.card_row(cards, captions, width, face_down, shrink * factor)
+            assert isinstance(row, PictureRow)
+            return row
+
+        table = PictureRow(rows, colWidths=widths, hAlign="CENTER", smaller=smaller)
         table.setStyle(
             table_style(
                 [
@@ -830,7 +892,7 @@ class StoryBuilder:
                     ("LINEBELOW", (0, 0), (-1, 0), 1.2, self.palette.accent),
                     ("LEFTPADDING", (0, 0), (-1, -1), mm(4)),
                     ("RIGHTPADDING", (0, 0), (-1, -1), mm(4)),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
                     ("TOPPADDING", (0, 0), (-1, 0), mm(3)),
                     ("BOTTOMPADDING", (0, 0), (-1, 0), mm(1.5)),

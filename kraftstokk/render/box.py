@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.design.face_text import credit_forms, credit_text
+from kraftstokk.design.face_text import credit_text, credit_wording
 from kraftstokk.design.fit import best_split, wrap
 from kraftstokk.design.fonts import SANS, SANS_BOLD, register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
@@ -56,6 +57,14 @@ from kraftstokk.render.suits import BOLT, draw_shape
 Point = tuple[float, float]
 
 DEFAULT_CARD_COUNT = 55
+
+
+def norwegian(value: float) -> str:
+    """A measure as the box prints it in Norwegian: a decimal comma, no trailing zeros
+    ("64,5", "0,32", "19,6")."""
+    return f"{round(value, 2):g}".replace(".", ",")
+
+
 CLEARANCE = 1.0  # mm added to the inside width and height, so the deck slides in and out
 #: mm added to the inside depth: the board's allowance. A 350 g/m² folding box board is
 #: about 0.45 mm thick and each of the depth's two folds takes about that much of it,
@@ -70,9 +79,14 @@ THUMB_NOTCH = 10.0  # mm radius, at most a fifth of the front's width
 BLEED = 3.0
 PAGE_MARGIN = 8.0  # mm the dieline keeps from the paper's edge
 ARC_STEPS = 12  # segments per quarter circle
-CUT_WIDTH = 0.5  # points
+CUT_WIDTH = 0.5  # points: the print-shop box's die lines (spot colours)
 FOLD_WIDTH = 0.5
 FOLD_DASH = (3.0, 2.0)  # points
+#: The home box's lines, to cut with scissors and fold by hand: a white core inside a
+#: black edge, so each is plain on the dark artwork, on the bleed and on bare paper.
+GUIDE_EDGE = 1.6  # points, the black line under the white core
+GUIDE_CORE = 0.7
+GUIDE_DASH = (4.0, 2.5)  # points, the fold lines
 
 #: The optional content groups: resource name and the name a PDF viewer shows.
 LAYERS = {
@@ -326,11 +340,13 @@ def _box_canvas(
         pageCompression=1,
         **boxes,
     )
-    canvas.setTitle(f"{deck.title} {deck.edition}: eske ({card.width:g} × {card.height:g} mm)")
+    canvas.setTitle(
+        f"{deck.title} {deck.edition}: eske ({norwegian(card.width)} × {norwegian(card.height)} mm)"
+    )
     canvas.setAuthor(deck.title)
     canvas.setSubject(
         f"Stanselinje for en eske til {options.cards} kort à "
-        f"{options.card_thickness(card):g} mm; lag: skjærelinjer og falselinjer"
+        f"{norwegian(options.card_thickness(card))} mm; lag: skjærelinjer og falselinjer"
     )
     canvas.setCreator("kraftstokk")
     canvas.setViewerPreference("PrintScaling", "None")
@@ -442,14 +458,20 @@ LAYERED_STANDARDS = ("PDF/X-4",)
 def _draw_artwork(
     canvas: Canvas, box: TuckBox, deck: Deck, card: CardLayout, pal: Palette, colour: PrintColour
 ) -> None:
-    # Background: every printed piece's bounds grown by the bleed (overlaps are harmless:
-    # all of it outside the cut is waste). The glue tab stays unprinted for the glue.
+    # Background: every printed piece grown by the bleed all round its outline (filled,
+    # and stroked twice the bleed wide with round joins), so the ink stops at the bleed,
+    # following the flaps' curves and slants. The glue tab stays unprinted for the glue.
+    canvas.saveState()
     canvas.setFillColor(pal.accent_dark)
+    canvas.setStrokeColor(pal.accent_dark)
+    canvas.setLineWidth(mm(2 * BLEED))
+    canvas.setLineJoin(1)
     for piece in box.pieces.values():
         if piece.printed:
-            canvas.rect(*piece.bounds.inset(-BLEED).pt(), stroke=0, fill=1)
-    _front(canvas, box.panel("front"), deck, card, colour)
-    _back(canvas, box.panel("back"), deck, pal)
+            canvas.drawPath(_outline_path(canvas, piece.outline), stroke=1, fill=1)
+    canvas.restoreState()
+    _front(canvas, box, deck, card, colour)
+    _back(canvas, box.panel("back"), deck, card, pal)
     for name in ("side_left", "side_right"):
         _side(canvas, box.panel(name), deck, pal)
     # Read from the front: the closed lid's letters point to its front (tuck) edge.
@@ -457,14 +479,53 @@ def _draw_artwork(
     _lid(canvas, box.panel("bottom"), f"{deck.title} · {deck.edition}", pal, upside_down=False)
 
 
-def _front(canvas: Canvas, panel: Box, deck: Deck, card: CardLayout, colour: PrintColour) -> None:
-    """The card back, at card size, in the middle of the front."""
+def _front(canvas: Canvas, box: TuckBox, deck: Deck, card: CardLayout, colour: PrintColour) -> None:
+    """The card back, at card size, in the middle of the front (the thumb notch cut out of
+    it); its frames run around the notch at their own distance from the edge, so the
+    notch cuts no line."""
+    panel, notch = box.panel("front"), box.notch
     canvas.saveState()
+    clip = _outline_path(canvas, box.pieces["front"].outline)
+    canvas.clipPath(clip, stroke=0, fill=0)
     x = panel.x + (panel.w - card.width) / 2
     y = panel.y + (panel.h - card.height) / 2
     canvas.translate(mm(x), mm(y))
-    draw_back_local(canvas, deck, card, (0.0, 0.0, 0.0, 0.0), colour=colour)
+    draw_back_local(canvas, deck, card, (0.0, 0.0, 0.0, 0.0), colour=colour, frames=False)
+    pal = palette_from_style(deck.style(), colour)
+    back = card.spec.back
+    canvas.setStrokeColor(pal.back_line)
+    canvas.setLineJoin(1)
+    top = panel.top - y  # the front's top edge, in card coordinates
+    for inset, radius, width in (
+        (back.frame_inset, back.frame_radius, back.frame_width),
+        (back.inner_frame_inset, back.inner_frame_radius, back.inner_frame_width),
+    ):
+        canvas.setLineWidth(width)
+        outline = notched_frame(card.cut.inset(inset), radius, card.width / 2, top, notch)
+        canvas.drawPath(_outline_path(canvas, outline), stroke=1, fill=0)
     canvas.restoreState()
+
+
+def notched_frame(
+    frame: Box, radius: float, notch_x: float, edge: float, notch: float
+) -> list[Point]:
+    """A frame's rounded rectangle whose top side, where the thumb notch (a half circle of
+    ``notch`` radius on the edge at height ``edge``, centred at ``notch_x``) comes near,
+    bends round it at the distance the side keeps from the edge."""
+    gap = edge - frame.top
+    reach = notch + gap
+    across = math.sqrt(max(reach**2 - gap**2, 0.0))
+    start = math.degrees(math.atan2(-gap, -across))
+    end = math.degrees(math.atan2(-gap, across))
+    r = radius
+    points: list[Point] = [(notch_x + across, frame.top)]
+    points += _arc(frame.right - r, frame.top - r, r, 90, 0, ARC_STEPS)
+    points += _arc(frame.right - r, frame.y + r, r, 0, -90, ARC_STEPS)
+    points += _arc(frame.x + r, frame.y + r, r, 270, 180, ARC_STEPS)
+    points += _arc(frame.x + r, frame.top - r, r, 180, 90, ARC_STEPS)
+    points += _arc(notch_x, edge, reach, start + 360 if start < 0 else start, end + 360,
+                   4 * ARC_STEPS)  # fmt: skip
+    return points
 
 
 def _centred(canvas: Canvas, text: str, font: str, size: float, x: float, y: float) -> None:
@@ -478,7 +539,7 @@ def _fitted_size(text: str, font: str, size: float, width: float) -> float:
     return max(size, BOX_TEXT_MIN)
 
 
-def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
+def _back(canvas: Canvas, panel: Box, deck: Deck, card: CardLayout, pal: Palette) -> None:
     """Title, edition, what is inside, and the data credit: all of it white and bold."""
     cx = mm(panel.x + panel.w / 2)
     inner = mm(panel.w - 2 * BACK_MARGIN)
@@ -506,7 +567,7 @@ def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
     data = credit_text(deck)
     if data:
         size = BOX_TEXT_MIN
-        wrapped = _credit_lines(data, size, inner)
+        wrapped = _credit_lines(data, card, size, inner)
         if wrapped is None:
             raise RenderError(f"tuck box: the data credit does not fit its back panel: {data!r}")
         y = mm(panel.y + 6) + (len(wrapped) - 1) * size * 1.25
@@ -515,14 +576,15 @@ def _back(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
             y -= size * 1.25
 
 
-def _credit_lines(data: str, size: float, width: float) -> list[str] | None:
-    """The first form of the credit that fits CREDIT_LINES lines of ``width`` points."""
-    for form in credit_forms(data):
-        credit = wrap(f"Data: {form}", SANS_BOLD, size, width)
-        fits = all(text_width(line, SANS_BOLD, size) <= width for line in credit)
-        if len(credit) <= CREDIT_LINES and fits:
-            return credit
-    return None
+def _credit_lines(data: str, card: CardLayout, size: float, width: float) -> list[str] | None:
+    """The deck's one wording of the credit (the cards', :func:`credit_wording`) in at most
+    CREDIT_LINES lines of ``width`` points; None when it does not fit."""
+    wording = credit_wording(data, card)
+    if wording is None:
+        return None
+    credit = wrap(f"Data: {wording}", SANS_BOLD, size, width)
+    fits = all(text_width(line, SANS_BOLD, size) <= width for line in credit)
+    return credit if len(credit) <= CREDIT_LINES and fits else None
 
 
 def _side(canvas: Canvas, panel: Box, deck: Deck, pal: Palette) -> None:
@@ -558,14 +620,18 @@ def _glue_label(canvas: Canvas, glue: Box, pal: Palette) -> None:
     canvas.restoreState()
 
 
-def _cut_path(canvas: Canvas, box: TuckBox) -> Any:
+def _outline_path(canvas: Canvas, outline: Sequence[Point], closed: bool = True) -> Any:
     path = canvas.beginPath()
-    outline = box.cut_outline()
     path.moveTo(mm(outline[0][0]), mm(outline[0][1]))
     for x, y in outline[1:]:
         path.lineTo(mm(x), mm(y))
-    path.close()
+    if closed:
+        path.close()
     return path
+
+
+def _cut_path(canvas: Canvas, box: TuckBox) -> Any:
+    return _outline_path(canvas, box.cut_outline())
 
 
 def _fold_path(canvas: Canvas, box: TuckBox) -> Any:
@@ -577,20 +643,23 @@ def _fold_path(canvas: Canvas, box: TuckBox) -> Any:
 
 
 def _draw_guides(canvas: Canvas, box: TuckBox, pal: Palette) -> None:
-    """The home box: cut lines solid, fold lines dashed, each in its own layer."""
+    """The home box: cut lines solid, fold lines dashed, each in its own layer, each a white
+    core inside a black edge (plain to follow on the dark artwork and on bare paper)."""
     canvas.saveState()
-    canvas.setStrokeColor(pal.rule)
-    canvas.setLineCap(1)
+    canvas.setLineCap(0)
     canvas.setLineJoin(1)
-    canvas.addLiteral(f"/OC /{LAYERS['cut'][0]} BDC")
-    canvas.setLineWidth(CUT_WIDTH)
-    canvas.drawPath(_cut_path(canvas, box), stroke=1, fill=0)
-    canvas.addLiteral("EMC")
-    canvas.addLiteral(f"/OC /{LAYERS['fold'][0]} BDC")
-    canvas.setLineWidth(FOLD_WIDTH)
-    canvas.setDash(*FOLD_DASH)
-    canvas.drawPath(_fold_path(canvas, box), stroke=1, fill=0)
-    canvas.addLiteral("EMC")
+    for key, dash in (("cut", None), ("fold", GUIDE_DASH)):
+        canvas.addLiteral(f"/OC /{LAYERS[key][0]} BDC")
+        for colour, width in ((pal.rule, GUIDE_EDGE), (pal.white, GUIDE_CORE)):
+            path = _cut_path(canvas, box) if key == "cut" else _fold_path(canvas, box)
+            canvas.setStrokeColor(colour)
+            canvas.setLineWidth(width)
+            if dash is None:
+                canvas.setDash()
+            else:
+                canvas.setDash(*dash)
+            canvas.drawPath(path, stroke=1, fill=0)
+        canvas.addLiteral("EMC")
     canvas.restoreState()
 
 
@@ -625,9 +694,10 @@ def _draw_legend(
     box: TuckBox,
     pal: Palette,
 ) -> None:
+    inside = " × ".join(norwegian(v) for v in (box.width, box.height, box.depth))
     lines = (
-        f"Eske til {options.cards} kort à {options.card_thickness(card):g} mm "
-        f"(innvendig {box.width:g} × {box.height:g} × {box.depth:g} mm).",
+        f"Eske til {options.cards} kort à {norwegian(options.card_thickness(card))} mm "
+        f"(innvendig {inside} mm).",
         "Heltrukket: skjær. Stiplet: fals (brett bort fra trykket). "
         "Feltet LIM limes innvendig på baksidens venstre kant.",
     )

@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from kraftstokk.design.face_text import picture_note, small_print_lines, special_text
+from kraftstokk import locales
+from kraftstokk.design.face_text import (
+    own_small_print,
+    picture_note,
+    small_print_lines,
+    special_text,
+)
 from kraftstokk.design.fit import NameFit, fit_name, wrap
 from kraftstokk.design.fonts import register_fonts, text_width
 from kraftstokk.design.geometry import Box, mm
@@ -42,11 +48,11 @@ __all__ = ["FaceContext", "draw_card_face", "draw_face_local", "face_context"]
 CAP_HEIGHT = 0.73  # Vera's capital height, in em
 Extent = tuple[float, float, float, float]  # bleed in mm: left, bottom, right, top
 
-JOKER_RULES = (
-    ("Kraftidioten", "brenner bunken; legg et nytt kort og velg kategori."),
-    ("Strømkrig", "brenner bunken. Lavest i krig."),
-    ("Idiot", "tas ut av stokken."),
-)
+#: The language the faces print in: their labels, the credit and the Strømkrig lines are
+#: bokmål, and so are the joker's rules (``[games.<name>] joker`` of its words.toml).
+FACE_LANGUAGE = "nb"
+#: A line of the joker's rules: its text, style, size (pt) and baseline below the rows' top (pt).
+JokerLine = tuple[str, TextStyle, float, float]
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,10 @@ class FaceContext:
     ranges: dict[Category, tuple[float, float]]
     small_print: tuple[str, ...]
     forms: FormNames
+    #: Card id -> its own small print (a place stated with its own source).
+    own_small_print: dict[str, tuple[str, ...]]
+    #: What a joker prints where a plant has its rows: each game's title and rule, set.
+    joker_lines: tuple[JokerLine, ...] = ()
 
 
 _cache: list[tuple[Deck, CardLayout, PrintColour, FaceContext]] = []
@@ -81,6 +91,10 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
         ranges=deck_scales(deck),
         small_print=tuple(small_print_lines(deck, layout)),
         forms=FormNames.of(palette, layout),
+        own_small_print=own_small_print(deck, layout),
+        joker_lines=tuple(fitted_joker_lines(joker_rules(FACE_LANGUAGE), layout))
+        if deck.jokers
+        else (),
     )
     _cache[:] = [(deck, layout, colour, ctx)]
     return ctx
@@ -381,21 +395,69 @@ def _draw_pill(canvas: Canvas, ctx: FaceContext, kind: str, x: float, y: float) 
 # A joker's rules ------------------------------------------------------------------------
 
 
+def joker_rules(language: str) -> tuple[tuple[str, str], ...]:
+    """What a joker does in each game whose words say (``[games.<name>] joker`` of the
+    language's words.toml), in the order of the menus: (the game's title, its rule)."""
+    from kraftstokk.games.registry import specs
+
+    games = locales.load(language).part("words").get("games", {})
+    found = []
+    for name, spec in specs().items():
+        rule = games.get(name, {}).get("joker")
+        if isinstance(rule, str):
+            found.append((spec.title(language), rule))
+    return tuple(found)
+
+
+def _joker_lines(
+    rules: tuple[tuple[str, str], ...], layout: CardLayout, scale: float = 1.0
+) -> list[JokerLine]:
+    """Each line of the joker's rules with its style, its size (the style's times
+    ``scale``) and its baseline in points below the rows box's top: a game's title, then
+    its rule wrapped to the box's width."""
+    game_style, rule_style = layout.styles.joker_game, layout.styles.joker_rule
+    game_size, rule_size = game_style.size * scale, rule_style.size * scale
+    width = mm(layout.boxes.rows.w)
+    lines = []
+    y = -mm(layout.spec.joker.rules_top)
+    for game, rule in rules:
+        lines.append((game, game_style, game_size, y))
+        y -= game_size * game_style.leading
+        for line in wrap(rule, rule_style.face, rule_size, width):
+            lines.append((line, rule_style, rule_size, y))
+            y -= rule_size * rule_style.leading
+        y -= rule_size * layout.spec.joker.game_gap
+    return lines
+
+
+def fitted_joker_lines(rules: tuple[tuple[str, str], ...], layout: CardLayout) -> list[JokerLine]:
+    """The joker's rules at their styles' sizes, or smaller as far as the small print's
+    size where more games' rules need the room, so the last line stays inside the rows
+    box; a RenderError where they do not fit even so."""
+    styles = layout.styles
+    floor = styles.small_print.size / max(styles.joker_game.size, styles.joker_rule.size)
+    height = mm(layout.boxes.rows.h)
+    scale = 1.0
+    while True:
+        lines = _joker_lines(rules, layout, scale)
+        if not lines or -lines[-1][3] <= height:
+            return lines
+        if scale <= floor:
+            break
+        scale = max(floor, scale - 0.02)
+    raise RenderError(
+        f"layout {layout.name}: the joker's rules of {len(rules)} games ([games.<name>] joker "
+        f"in words.toml) need {-lines[-1][3] / mm(1):.1f} mm at {lines[-1][2]:g} pt, the "
+        f"smallest print; the rows box is {layout.boxes.rows.h:.1f} mm high: shorten a rule"
+    )
+
+
 def _draw_joker_rules(ctx: FaceContext, text: TextLayer) -> None:
     """Where the rows are on a plant card: what a joker does in each game."""
-    pal = ctx.palette
-    layout = ctx.layout
-    rows = layout.boxes.rows
-    game_style, rule_style = layout.styles.joker_game, layout.styles.joker_rule
-    x0, width = mm(rows.x), mm(rows.w)
-    y = mm(rows.top) - mm(layout.spec.joker.rules_top)
-    for game, rule in JOKER_RULES:
-        _add_text(text, game, game_style, pal.named(game_style.colour), x0, y)
-        y -= game_style.size * game_style.leading
-        for line in wrap(rule, rule_style.face, rule_style.size, width):
-            _add_text(text, line, rule_style, pal.named(rule_style.colour), x0, y)
-            y -= rule_style.size * rule_style.leading
-        y -= rule_style.size * layout.spec.joker.game_gap
+    rows = ctx.layout.boxes.rows
+    x0, top = mm(rows.x), mm(rows.top)
+    for line, style, size, y in ctx.joker_lines:
+        _add_text(text, line, style, ctx.palette.named(style.colour), x0, top + y, size)
 
 
 # The small print ------------------------------------------------------------------------
@@ -412,7 +474,8 @@ def _draw_small_print(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLa
     size = style.size
     y = mm(box.y) + mm(measures.lift)
     note = picture_note(card)
-    for line in reversed((*([note] if note else []), *ctx.small_print)):
+    small_print = ctx.own_small_print.get(card.id, ctx.small_print)
+    for line in reversed((*([note] if note else []), *small_print)):
         _add_text(text, line, style, pal.named(style.colour), x, y)
         y += size * style.leading
     special = special_text(card)

@@ -8,11 +8,19 @@ the sheets for a sheets preset, ``kraftstokk-NAME.pdf`` for a one-card-per-page 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import shutil
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from kraftstokk.atomic import replaced_directory, write_files
+from kraftstokk.deck.render_record import (
+    RECORD_NAME,
+    RenderedOutput,
+    digest_of,
+    merged,
+    output_entry,
+)
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.design.presets import Preset, load_preset, preset_of_deck
 from kraftstokk.design.presets.fit import layout_problems
@@ -20,18 +28,16 @@ from kraftstokk.errors import RenderError
 from kraftstokk.models import Deck
 from kraftstokk.progress import Counter, ProgressFactory, step
 from kraftstokk.render.box import BoxOptions, dieline_pdf, shop_box_pdf, tuck_box_pdf
-from kraftstokk.render.preview import is_preview_file, write_previews
+from kraftstokk.render.preview import is_preview_file, upload_size, write_previews
 from kraftstokk.render.printshop import (
     DEFAULT_PRESET,
     PRINTSHOP_ORDERS,
     PrintshopOrder,
     printshop_pdf,
 )
+from kraftstokk.render.profiles import read_output_profile
 from kraftstokk.render.sheet_layout import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.sheets import sheets_pdf
-
-if TYPE_CHECKING:
-    from kraftstokk.deck.reprint import ReprintVerdict
 
 Output = Literal["sheets", "printshop", "png", "box"]
 OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png", "box")
@@ -76,18 +82,6 @@ class Reprint:
     report: str = ""
 
 
-def reprint_of(
-    old: Deck, deck: Deck, options: RenderOptions, old_name: str = "OLD"
-) -> tuple[Reprint, ReprintVerdict]:
-    """What reprinting ``old`` (the file ``old_name``) as ``deck`` must print, in the
-    layout ``options`` choose."""
-    from kraftstokk.deck.reprint import reprint_verdict
-
-    verdict = reprint_verdict(old, deck, options.card_layout(deck), keep_from=old_name)
-    report = "\n".join([*verdict.lines(), verdict.summary]) + "\n"
-    return Reprint(faces=tuple(verdict.faces), back=verdict.back, report=report), verdict
-
-
 @dataclass(frozen=True)
 class RenderOptions:
     paper: str = "a4"
@@ -125,6 +119,14 @@ class RenderOptions:
         if self.bleed is not None and self.bleed != preset.bleed_mm:
             preset = preset.model_copy(update={"bleed_mm": self.bleed})
         return preset
+
+    def box_options(self, deck: Deck) -> BoxOptions:
+        """The tuck box's options: a sheets preset's paper (``--preset home-letter``) is the
+        paper the home box is printed on."""
+        chosen = self.chosen_preset(deck)
+        if chosen is not None and chosen.pages == "sheets" and chosen.paper:
+            return replace(self.box, paper=chosen.paper)
+        return self.box
 
     def shop_file(self, deck: Deck) -> str:
         chosen = self.chosen_preset(deck)
@@ -167,6 +169,22 @@ class RenderOptions:
         self.box.check()
 
 
+def check_upload_size(preset: Preset, layout: CardLayout) -> None:
+    """A print-on-demand preset's uploads come out at the pixel size it claims, or not at
+    all: its bleed and the card's size must give that size at its resolution."""
+    if preset.upload_px is None:
+        return
+    made = upload_size(layout, preset.bleed_mm, preset.png_dpi)
+    claimed = (preset.upload_px[0], preset.upload_px[1])
+    if made != claimed:
+        raise RenderError(
+            f"preset {preset.name}: its uploads must be {claimed[0]} × {claimed[1]} px "
+            f"({preset.upload_source or 'upload_px'}); a {layout.width:g} × {layout.height:g} mm "
+            f"card with {preset.bleed_mm:g} mm bleed at {preset.png_dpi} dpi is "
+            f"{made[0]} × {made[1]} px"
+        )
+
+
 @dataclass
 class RenderResult:
     files: list[Path] = field(default_factory=list)
@@ -193,6 +211,9 @@ def render_deck(
     problems = [problem for preset in used for problem in layout_problems(layout, preset)]
     if problems:
         raise RenderError("; ".join(problems))
+    shop_files = "printshop" in outputs or "box" in outputs
+    if shop_files and options.shop_preset(deck).output_profile:
+        read_output_profile(options.shop_preset(deck))  # a wrong profile: refused before drawing
     result = RenderResult()
     # Every PDF is made before any is written, and they are written together after the
     # previews (with a reprint's report): a render that fails or is stopped leaves the
@@ -217,17 +238,19 @@ def render_deck(
     if "box" in outputs:
         box_file, die_file = shop_box_files(shop.name)
         count = Counter(3, step(progress, "tuck box", "files"))
-        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, options.box)
+        box_options = options.box_options(deck)
+        boxes[out_dir / BOX_FILE] = tuck_box_pdf(deck, layout, box_options)
         count.one()
-        boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, options.box)
+        boxes[out_dir / box_file] = shop_box_pdf(deck, layout, shop, box_options)
         count.one()
-        boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, options.box)
+        boxes[out_dir / die_file] = dieline_pdf(deck, layout, shop, box_options)
         count.one()
     result.files.extend(pdfs)
     if "png" in outputs:
         # The folder is replaced whole, so a run stopped halfway leaves the old previews.
         target = out_dir / f"{PNG_DIR}{options.suffix}"
         upload = (shop.bleed_mm, shop.png_dpi)
+        check_upload_size(shop, layout)
         back = options.reprint is None or options.reprint.back
         with replaced_directory(target, carry_over=lambda name: not is_preview_file(name)) as new:
             written = write_previews(
@@ -240,10 +263,64 @@ def render_deck(
                 progress=step(progress, f"{target.name}/", "PNGs"),
             )
         result.files.extend(target / path.name for path in written)
+    record = None if options.reprint is not None else _record(deck, out_dir, options, layout, pdfs)
     pdfs.update(boxes)
     result.files.extend(boxes)
     if options.reprint is not None and options.reprint.report:
         pdfs[out_dir / REPRINT_REPORT] = options.reprint.report.encode("utf-8")
         result.files.append(out_dir / REPRINT_REPORT)
+    if record is not None:
+        pdfs[out_dir / RECORD_NAME] = record
     write_files(pdfs)
+    if options.reprint is not None:
+        remove_stale_reprint(out_dir, keep=set(result.files))
     return result
+
+
+def _record(
+    deck: Deck, out_dir: Path, options: RenderOptions, layout: CardLayout, pdfs: dict[Path, bytes]
+) -> bytes | None:
+    """The render record after this render (:mod:`kraftstokk.deck.render_record`); None
+    when it made no card (a tuck box alone)."""
+    shop = options.shop_preset(deck)
+    entries: dict[str, RenderedOutput] = {}
+    for path, data in pdfs.items():
+        if path.name == options.shop_file(deck):
+            entries[path.name] = output_entry(layout, shop.name, shop.bleed_mm, data)
+        else:
+            sheets = options.sheets_preset(deck)
+            bleed = options.bleed if options.bleed is not None else sheets.bleed_mm
+            entries[path.name] = output_entry(layout, sheets.name, bleed, data)
+    png = out_dir / PNG_DIR
+    if "png" in options.outputs(deck) and png.is_dir():
+        entry = output_entry(layout, shop.name, shop.bleed_mm)
+        entries[PNG_DIR] = entry.model_copy(update={"sha256": digest_of(png)})
+    return merged(out_dir, deck, entries) if entries else None
+
+
+def reprint_files(out_dir: Path) -> list[Path]:
+    """The files and folders of a reprint in ``out_dir`` (``render --only-changed``)."""
+    try:
+        entries = sorted(out_dir.iterdir())
+    except OSError:
+        return []
+    return [
+        entry
+        for entry in entries
+        if entry.name == REPRINT_REPORT
+        or (entry.name.startswith("kraftstokk-") and entry.name.endswith(f"{REPRINT_SUFFIX}.pdf"))
+        or (entry.name == f"{PNG_DIR}{REPRINT_SUFFIX}" and entry.is_dir())
+    ]
+
+
+def remove_stale_reprint(out_dir: Path, keep: set[Path]) -> list[Path]:
+    """Remove the reprint files of an earlier run that this one did not write (a print
+    file beside a verdict it does not follow would go to the print shop); the removed."""
+    written = {path if path.parent == out_dir else path.parent for path in keep}
+    removed = [entry for entry in reprint_files(out_dir) if entry not in written]
+    for entry in removed:
+        if entry.is_dir():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+    return removed

@@ -86,10 +86,8 @@ def make_pdfx(pdf: bytes, preset: Preset, title: str) -> bytes:
         }
     )
     if preset.pdf_standard == "PDF/X-4":
-        if not preset.output_profile:
-            raise RenderError(f"preset {preset.name}: a PDF/X-4 file needs output_profile")
         profile = StreamObject()
-        profile.set_data(read_output_profile(preset.output_profile))
+        profile.set_data(read_output_profile(preset))
         profile[NameObject("/N")] = NumberObject(4)
         profile.flate_encode()
         intent[NameObject("/DestOutputProfile")] = writer._add_object(profile)

@@ -14,10 +14,12 @@ and the system's ``/usr/share/color/icc`` (each with its subfolders one level do
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 from pathlib import Path
 
-from kraftstokk.errors import RenderError
+from kraftstokk.design.presets import Preset
+from kraftstokk.errors import RenderError, clip
 from kraftstokk.textfile import read_input_bytes
 
 PROFILES_ENV = "KRAFTSTOKK_PROFILES"
@@ -59,10 +61,14 @@ def find_profile(name: str) -> Path:
     )
 
 
-def read_output_profile(name: str) -> bytes:
-    """The CMYK output profile ``name``, checked to be one (ICC header: 'acsp', an output
-    device's 'prtr' class, CMYK data)."""
-    path = find_profile(name)
+def read_output_profile(preset: Preset) -> bytes:
+    """The preset's CMYK output profile, checked to be one (ICC header: 'acsp', an output
+    device's 'prtr' class, CMYK data) and to characterize the preset's printing condition
+    by its own description (a file named like the FOGRA39 profile but made for SWOP is
+    refused in one line)."""
+    if not preset.output_profile:
+        raise RenderError(f"preset {preset.name}: a PDF/X-4 file needs output_profile")
+    path = find_profile(preset.output_profile)
     data = read_input_bytes(path, "output profile", MAX_PROFILE_BYTES)
     if len(data) < 128 or data[36:40] != b"acsp":
         raise RenderError(f"output profile {path}: not an ICC profile (no 'acsp' signature)")
@@ -73,4 +79,38 @@ def read_output_profile(name: str) -> bytes:
             f"output profile {path}: a {kind} profile for {space} data; PDF/X needs an "
             "output (prtr) profile for CMYK"
         )
+    described = profile_description(data, path)
+    if not _characterizes(described, preset):
+        wanted = "; ".join(preset.output_profile_descriptions) or "its identifier"
+        raise RenderError(
+            f"output profile {path}: it describes itself as {clip(described, 80)!r}, not as a "
+            f"profile for {preset.output_condition_identifier} (preset {preset.name} takes "
+            f"{wanted}); put the profile for that condition there"
+        )
     return data
+
+
+def profile_description(data: bytes, path: Path | str = "profile") -> str:
+    """An ICC profile's own description (its 'desc' tag), read by LittleCMS."""
+    from PIL import ImageCms
+
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
+        return str(ImageCms.getProfileDescription(profile)).strip()
+    except (OSError, ValueError, TypeError) as exc:  # PyCMSError is an OSError
+        raise RenderError(
+            f"output profile {path}: its description cannot be read ({exc})"
+        ) from None
+
+
+def _characterizes(described: str, preset: Preset) -> bool:
+    """Whether a profile described so is one for the preset's printing condition: one of
+    its listed descriptions, or its condition's identifier in the words ("FOGRA39")."""
+
+    def plain(text: str) -> str:
+        return "".join(text.lower().split())
+
+    if plain(described) in {plain(text) for text in preset.output_profile_descriptions}:
+        return True
+    identifier = preset.output_condition_identifier
+    return bool(identifier) and plain(identifier or "") in plain(described)

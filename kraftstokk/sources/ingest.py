@@ -84,7 +84,11 @@ def ingest_files(
     """
     filters = filters or Filters()
     batches = [formats.read_source(path, fmt) for path in paths]
-    records: list[RawRecord] = [record for batch in batches for record in batch.records]
+    records: list[RawRecord] = []
+    for batch in batches:
+        for number, record in enumerate(batch.records, start=1):
+            record.where = record.where or f"{batch.path.name} row {number}"
+            records.append(record)
     result = normalize(records, filters)
     if not result.plants:
         names = ", ".join(str(batch.path) for batch in batches)

@@ -19,6 +19,7 @@ from kraftstokk.errors import KraftstokkError
 from kraftstokk.limits import FIGURE_LIMITS, MAX_NAME_LENGTH
 from kraftstokk.models import CATEGORIES, Category, Plant, PlantType
 from kraftstokk.sources.numbers import AmbiguousNumber, DecimalMark, NotANumber, parse_number
+from kraftstokk.sources.plant_keys import key_clashes, plant_key
 from kraftstokk.sources.quality import QualityReport, figure_ranges, sorted_reasons
 from kraftstokk.sources.snapshot import format_number
 
@@ -47,6 +48,8 @@ class RawRecord:
     decimal: DecimalMark = "."
     #: Set by a reader for rows it leaves out on purpose (e.g. not Norwegian).
     skip_reason: str | None = None
+    #: Where the row is, for a message naming it (``nve.csv row 3``).
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -234,12 +237,41 @@ def keep_names_apart(plants: list[Plant]) -> tuple[list[Plant], dict[str, list[s
     return result, dict(sorted(repeated.items()))
 
 
+class OnePlantTwice(KraftstokkError):
+    """Two rows of the sources are one plant under two spellings of its id."""
+
+    def __init__(self, rows: str, advice: str) -> None:
+        super().__init__(f"{rows}: {advice}")
+        self.rows = rows
+
+
+def _refuse_one_plant_twice(kept: dict[str, Plant], where: dict[str, str]) -> None:
+    """Refuse two kept rows that are one plant (``448`` and ``N448``, ``0448`` and ``448``):
+    a snapshot must hold each plant once, and which row is right is not a guess."""
+    for first, second in key_clashes(kept)[:1]:
+        a, b = kept[first], kept[second]
+        here, there = where.get(first, ""), where.get(second, "")
+        files = {w.rsplit(" ", 2)[0] for w in (here, there) if w}
+        advice = (
+            "read one file per plant: ingest them apart (build carries places and types from "
+            "another file through the spec's carry_from)"
+            if len(files) > 1
+            else "keep one of the two rows"
+        )
+        raise OnePlantTwice(
+            f"{here or 'a row'} ({a.id} {a.name}) and {there or 'another'} ({b.id} {b.name}) "
+            f"are one plant (key {plant_key(first)})",
+            advice,
+        )
+
+
 def normalize(records: list[RawRecord], filters: Filters | None = None) -> NormalizeResult:
     """Turn raw records into plants sorted by id, with the quality report."""
     filters = filters or Filters()
     reasons: Counter[str] = Counter()
     dropped_ids: dict[str, str] = {}
     kept: dict[str, Plant] = {}
+    whereabouts: dict[str, str] = {}
 
     def drop(reason: str, plant_id: str | None) -> None:
         reasons[reason] += 1
@@ -295,7 +327,10 @@ def normalize(records: list[RawRecord], filters: Filters | None = None) -> Norma
             kept[plant_id] = _to_plant(record, figures, plant_id)
         except ValidationError as exc:
             drop(f"invalid: {exc.errors()[0]['msg']}", plant_id)
+            continue
+        whereabouts[plant_id] = record.where
 
+    _refuse_one_plant_twice(kept, whereabouts)
     plants = sorted(kept.values(), key=lambda plant: plant.id)
     plants, repeated = keep_names_apart(plants)
     quality = QualityReport(

@@ -26,7 +26,7 @@ from kraftstokk.errors import FetchError, InputFileError, clip
 from kraftstokk.progress import ProgressFactory
 from kraftstokk.sources.formats.origins import NVE
 from kraftstokk.sources.http import MAX_BODY_BYTES, Fetcher, Limits
-from kraftstokk.sources.normalize import Filters, normalize
+from kraftstokk.sources.normalize import Filters, OnePlantTwice, normalize
 from kraftstokk.sources.nve_schema import NVE_ATTRIBUTION, NVE_LICENCE, NvePlantRecord
 from kraftstokk.sources.readers import nve_records_to_raw, parse_nve_records, validation_reason
 from kraftstokk.sources.snapshot import Provenance, Snapshot, write_snapshot
@@ -163,7 +163,13 @@ def default_snapshot_path(retrieved: datetime, folder: Path = Path("sources")) -
 
 def snapshot_from_fetch(result: FetchResult, raw_file: str | None = None) -> Snapshot:
     """Normalize fetched records into a snapshot with NVE provenance."""
-    normalized = normalize(nve_records_to_raw(result.records), Filters())
+    records = nve_records_to_raw(result.records)
+    for number, record in enumerate(records, start=1):
+        record.where = f"record {number} of the response"
+    try:
+        normalized = normalize(records, Filters())
+    except OnePlantTwice as exc:
+        raise FetchError(result.url, f"{exc.rows}: the answer holds one plant twice") from None
     if not normalized.plants:
         raise FetchError(
             result.url,

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kraftstokk.atomic import write_files
 from kraftstokk.errors import InputFileError
 from kraftstokk.models import PLANT_COLUMNS, Plant
+from kraftstokk.sources.plant_keys import plant_key
 from kraftstokk.sources.quality import QualityReport
 from kraftstokk.textfile import parse_json_text, read_input_bytes, read_utf8_text
 
@@ -201,6 +202,7 @@ def _plants_from_text(path: Path, text: str) -> list[Plant]:
     reader.fieldnames = header
     plants: list[Plant] = []
     seen: dict[str, int] = {}
+    keys: dict[str, tuple[str, int]] = {}
     for row in reader:
         line = reader.line_num
         if None in row or any(value is None for value in row.values()):
@@ -209,6 +211,14 @@ def _plants_from_text(path: Path, text: str) -> list[Plant]:
         if plant.id in seen:
             raise InputFileError(path, f"row {line}: id {plant.id!r} repeats row {seen[plant.id]}")
         seen[plant.id] = line
+        first_id, first_line = keys.setdefault(plant_key(plant.id), (plant.id, line))
+        if first_line != line:
+            raise InputFileError(
+                path,
+                f"rows {first_line} and {line}: ids {first_id!r} and {plant.id!r} are one plant "
+                f"(key {plant_key(plant.id)}); keep one row (ingest the source again: it now "
+                "refuses such a pair)",
+            )
         plants.append(plant)
     if not plants:
         raise InputFileError(path, "no plants in snapshot")

@@ -90,7 +90,7 @@ class NewGameRequest(BaseModel):
 
     game: str = Field(max_length=40)  # a game of the server (checked against the registry)
     opponents: int = Field(ge=1, le=MAX_OPPONENTS)
-    bots: str = Field(default="heuristic", max_length=40)
+    bots: str = Field(default="", max_length=40)  # "": the game's default bot
     variants: list[str] = Field(default_factory=list, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     lang: str | None = Field(default=None, max_length=10)  # the log's language
@@ -320,7 +320,7 @@ def create_app(
         body: NewGameRequest = await _body(request, NewGameRequest)
         seed = body.seed if allow_seed else None  # else a seed would let a player pick the deal
         setup_ = NewGame(body.game, body.opponents, body.bots, tuple(body.variants), seed)
-        searching = is_heavy(body.bots)
+        searching = is_heavy(setup_.bots)  # the game's default bot when none is named
         if searching:
             heavy.take(_client(request))
 

@@ -65,6 +65,7 @@ def games() -> list[dict[str, Any]]:
                 "variants": [v.name for v in spec.variants],
                 "bots": [kind for kind in BOT_ORDER if kind in kinds]
                 + sorted(set(kinds) - set(BOT_ORDER)),
+                "default_bot": spec.default_bot,
             }
         )
     return listed

@@ -121,7 +121,7 @@ class PageTable:
         setup = NewGame(
             game=_text(request, "game", 40),
             opponents=_whole(request, "opponents", 0, 99),
-            bots=_text(request, "bots", 40, "heuristic"),
+            bots=_text(request, "bots", 40, ""),
             variants=tuple(_texts(request, "variants", 8)),
             seed=_whole(request, "seed", 0, SEED_LIMIT - 1, None),
         )
@@ -276,8 +276,8 @@ class PageTable:
             content = self._from_replay_log(save)
         elif save.get("format") == WEB_FORMAT:
             text = save.get("content")
-            if not isinstance(text, str):
-                raise refusal("refusals.other_deck", RequestRefused)  # not sealed here
+            if not isinstance(text, str):  # the worker could not open it with its key
+                raise refusal("refusals.sealed_here", RequestRefused)
             content = json.loads(text)
         else:
             raise refusal(
@@ -289,7 +289,7 @@ class PageTable:
         if content.get("format") != CONTENT_FORMAT or content.get("version") != CONTENT_VERSION:
             raise RequestRefused("save: not a game of this page's version; start a new game")
         if content.get("deck") != self.digest:
-            raise refusal("refusals.other_deck", RequestRefused)
+            raise refusal("refusals.other_deck_here", RequestRefused)
         name = _text(content, "game", 40)
         if name not in views.games():
             raise RequestRefused(f"save: unknown game {clip(name, 40)!r}")
@@ -338,7 +338,7 @@ class PageTable:
             title = deck.get("title") if isinstance(deck, dict) else None
             edition = deck.get("edition") if isinstance(deck, dict) else None
             raise refusal(
-                "refusals.other_deck_named",
+                "refusals.other_deck_named_here",
                 RequestRefused,
                 title=clip(str(title), 60),
                 edition=clip(str(edition), 20),

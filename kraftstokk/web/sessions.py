@@ -32,7 +32,7 @@ from typing import Any
 from kraftstokk import locales
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game
-from kraftstokk.games.registry import bot_kinds, game_class, make_game
+from kraftstokk.games.registry import game_class, get_spec, make_game
 from kraftstokk.games.replay import make_replay
 from kraftstokk.games.view import ClaimChoice, refusal
 from kraftstokk.models import Deck
@@ -142,7 +142,7 @@ class GameStore:
             return
         for name in views.games():
             cls = game_class(name)
-            bot = "heuristic" if "heuristic" in bot_kinds(name) else bot_kinds(name)[0]
+            bot = get_spec(name).default_bot
             for players in range(cls.min_players, cls.max_players + 1):
                 game = self._game(name, players, ())
                 session = self._dealt(

@@ -29,7 +29,7 @@ from kraftstokk.errors import GameError, KraftstokkError, RequestRefused, clip
 from kraftstokk.games.core import Action, Bot, Game, Redeal, State, derive_seed
 from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator
-from kraftstokk.games.registry import bot_kinds, game_class, make_bots
+from kraftstokk.games.registry import bot_kinds, game_class, make_bots, specs
 from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.web import views
 from kraftstokk.web.record import ActionRecord, is_hidden
@@ -56,9 +56,14 @@ class NewGame:
 
     game: str
     opponents: int
-    bots: str
+    bots: str = ""  # "": the game's default bot (``GameSpec.default_bot``)
     variants: tuple[str, ...] = ()
     seed: int | None = None
+
+    def __post_init__(self) -> None:
+        spec = specs().get(self.game)  # an unknown game is refused by checked_setup
+        if not self.bots and spec is not None:
+            object.__setattr__(self, "bots", spec.default_bot)  # frozen: set once, here
 
 
 def checked_setup(setup: NewGame) -> tuple[int, tuple[str, ...]]:

@@ -31,23 +31,36 @@ def diff(
         Path, spec_option("Deck spec used to build decks from snapshot CSVs.")
     ] = DEFAULT_SPEC,
     as_json: Annotated[bool, json_option("Print the diff as JSON.")] = False,
+    keep_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--keep-from",
+            metavar="DECK",
+            help="With two snapshots: build both keeping the places of DECK (the deck.json "
+            "printed), as build --keep-from does; without it they are dealt afresh.",
+        ),
+    ] = None,
 ) -> None:
     """Show what a reprint changes: plants entering or leaving, figures, nr., suit/value.
 
-    Given two snapshots, both are built into decks with the same spec first, so the
-    table shows exactly what the new print would change. The last line says how many
-    cards must be reprinted and why. Exit 0 whether or not there are differences; 2 when
-    a file cannot be read.
+    Given two snapshots, both are built into decks with the same spec first (dealt
+    afresh, or keeping the places of --keep-from DECK), so the table shows exactly what
+    the new print would change; a few lines say what changed in the source outside the
+    deck too (new plants, plants gone, renamed, owners merged, figures revised). The last
+    line says how many cards must be reprinted and why. Exit 0 whether or not there are
+    differences; 2 when a file cannot be read.
 
     Example:
 
     \b
         kraftstokk diff output/deck.json new/deck.json
         kraftstokk diff sources/jrc-2024-01.csv sources/nve-2026-11-29.csv --json
+        kraftstokk diff sources/nve-2025-11.csv sources/nve-2026-11.csv \\
+            --keep-from print-2025/deck.json
     """
     from kraftstokk.deck.diff import diff_files
 
-    result = diff_files(old, new, spec)
+    result = diff_files(old, new, spec, keep_from)
     if as_json:
         typer.echo(json.dumps(result.model_dump(mode="json"), indent=2, ensure_ascii=False))
         return

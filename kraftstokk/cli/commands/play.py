@@ -20,6 +20,7 @@ from kraftstokk.cli.options import (
     variant_option,
 )
 from kraftstokk.errors import GameError
+from kraftstokk.games.packages import package_names
 
 
 @app.command()
@@ -44,12 +45,13 @@ def play(
         ),
     ] = 1,
     bots: Annotated[
-        str,
+        str | None,
         bots_option(
             "Bots for the other seats: one kind for all, or one per seat, "
-            "comma-separated (random, greedy, heuristic, expert; settings as kind:key=value).",
+            "comma-separated (random, greedy, heuristic, expert; settings as kind:key=value). "
+            "Default: the game's default bot in every other seat.",
         ),
-    ] = "heuristic",
+    ] = None,
     seed: Annotated[int | None, seed_option("Seed of the deal (random when left out).")] = None,
     variant: Annotated[
         list[str] | None,
@@ -89,6 +91,7 @@ def play(
         kraftstokk play --load game.json
         kraftstokk play --load game.json --replay --lang nb
     """
+    from kraftstokk.cli import engine_note
     from kraftstokk.games.play_session import PlaySetup, run_session, tell_replay
 
     if replay:
@@ -96,6 +99,7 @@ def play(
             raise GameError("--replay needs --load SAVE: the game to tell")
         tell_replay(load, lang, echo=typer.echo)
         return
+    engine_note.say([game] if game else package_names())
 
     setup = PlaySetup(
         game=game,

@@ -22,13 +22,15 @@ ANY_SIZE = "any"
 def preflight(
     pdf: Annotated[Path, typer.Argument(metavar="FILE.pdf", help="The PDF to check.")],
     preset: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--preset",
             metavar="NAME",
-            help="The printer preset to check against (render --list-presets shows them).",
+            help="The printer preset to check against (render --list-presets shows them) "
+            "[default: the one the file asks for: its PDF/X output intent, else its name as "
+            f"render writes it (kraftstokk-a4.pdf), else {DEFAULT_PRESET}].",
         ),
-    ] = DEFAULT_PRESET,
+    ] = None,
     layout: Annotated[
         str | None,
         typer.Option(
@@ -60,9 +62,15 @@ def preflight(
     does on one file (2 000 000 content operators, each form counted every time it is
     drawn; 200 000 form and image draws; 500 000 painted objects; --max-time seconds).
 
+    Without --preset, the file says which preset: a PDF/X file by its version and output
+    intent (PDF/X-1a:2003 for FOGRA39: offset), another by the name render gave it
+    (kraftstokk-a4.pdf: home-a4; kraftstokk-box-NAME.pdf: NAME, any card size); the
+    first line says which and why.
+
     Example:
 
     \b
+        kraftstokk preflight output/kraftstokk-a4.pdf
         kraftstokk preflight output/kraftstokk-drivethrucards.pdf --preset drivethrucards
         kraftstokk preflight output/kraftstokk-a4.pdf --preset home-a4 --json
         kraftstokk preflight output/kraftstokk-printshop.pdf --layout bridge
@@ -73,14 +81,23 @@ def preflight(
     from kraftstokk.render.preflight import WorkBudget
     from kraftstokk.render.preflight import preflight as check
 
+    box = False
+    why = "--preset"
+    if preset is None:
+        from kraftstokk.render.preflight.detect import detect_preset
+
+        found = detect_preset(pdf)
+        preset, why, box = found.preset, found.why, found.box
     chosen = load_preset(preset)
-    layout_name = layout or chosen.layout
+    layout_name = layout or (ANY_SIZE if box else chosen.layout)
     card = load_layout(layout_name) if layout_name and layout_name != ANY_SIZE else None
     trim = (card.width, card.height) if card is not None else None
     report = check(pdf, chosen, trim_mm=trim, budget=WorkBudget(max_seconds=max_time))
     if as_json:
-        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        document = {**report.to_json(), "preset_from": why}
+        typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
+        typer.echo(f"preset {chosen.name} ({why})")
         for line in report.lines():
             typer.echo(line)
     if not report.passed:

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from kraftstokk.cli.app import app, fail, handle_errors, writes_into
-from kraftstokk.cli.options import DEFAULT_DECK, DEFAULT_OUT, DeckArgument, number, out_option
+from kraftstokk.cli.options import (
+    DEFAULT_DECK,
+    DEFAULT_OUT,
+    DeckArgument,
+    count,
+    number,
+    out_option,
+)
 
 if TYPE_CHECKING:
     from kraftstokk.render.printshop import PrintshopOrder
@@ -114,12 +121,20 @@ def render(
         bool, typer.Option("--list-layouts", help="List the card layouts and exit.")
     ] = False,
     box_cards: Annotated[
-        int, typer.Option("--box-cards", help="Tuck box: how many cards it holds.")
+        int,
+        typer.Option(
+            "--box-cards",
+            metavar="N",
+            parser=count("--box-cards", 1, 200),  # render.box's bounds
+            help="Tuck box: how many cards it holds.",
+        ),
     ] = 55,
     card_thickness: Annotated[
         float | None,
         typer.Option(
             "--card-thickness",
+            metavar="MM",
+            parser=number("--card-thickness", float, 0.1, 1.0, unit="mm"),
             help="Tuck box: one card's thickness in mm [default: the layout's, 0.32 mm].",
         ),
     ] = None,
@@ -182,12 +197,7 @@ def render(
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.errors import RenderError
     from kraftstokk.render.box import BoxOptions
-    from kraftstokk.render.outputs import (
-        BOX_IS_NO_CARD,
-        RenderOptions,
-        render_deck,
-        reprint_of,
-    )
+    from kraftstokk.render.outputs import BOX_IS_NO_CARD, RenderOptions, render_deck
 
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
@@ -211,10 +221,21 @@ def render(
     if only_changed is not None:
         if only is OnlyChoice.box:
             raise RenderError(BOX_IS_NO_CARD)
-        reprint, verdict = reprint_of(load_deck(only_changed), loaded, options, str(only_changed))
+        from kraftstokk.deck.validate import require_figures_in_range
+        from kraftstokk.render.reprint import nothing_to_reprint, plan_reprint
+
+        old = load_deck(only_changed)
+        require_figures_in_range(old, str(only_changed))
+        reprint, verdict = plan_reprint(only_changed, old, loaded, options)
         typer.echo(verdict.summary)
         if not reprint.faces and not reprint.back:
-            typer.echo("nothing written: every face and the back print as in " + str(only_changed))
+            removed = nothing_to_reprint(out)
+            gone = ", ".join(map(str, removed))
+            typer.echo(
+                "nothing written: every face and the back print as in "
+                + str(only_changed)
+                + (f"; removed the earlier reprint's {gone}" if removed else "")
+            )
             return
         options = dataclasses.replace(options, reprint=reprint)
     from kraftstokk.cli.progress import Display

@@ -57,21 +57,25 @@ def repair(
     from kraftstokk.deck.io import (
         deck_json_beside,
         load_deck,
-        load_deck_and_style,
+        load_deck_read,
         missing_print_details,
         write_deck_files,
     )
     from kraftstokk.deck.repair import repair_deck
+    from kraftstokk.deck.validate import require_figures_in_range
     from kraftstokk.errors import ValidationFailed
 
-    loaded, read_style = load_deck_and_style(deck)
+    loaded, read_style, notes = load_deck_read(deck)
+    for note in notes:
+        typer.echo(f"note: {deck}: {note}")
+    require_figures_in_range(loaded, str(deck))
     if csv_style is not None:
         style = CSV_STYLES[csv_style.value]
     else:
         style = read_style or CSV_STYLES[DEFAULT_CSV_STYLE]
     beside = deck_json_beside(deck) if deck.suffix.lower() != ".json" else None
     original = load_deck(beside) if beside is not None else None
-    result = repair_deck(loaded, str(deck), original)
+    result = repair_deck(loaded, str(deck), original, str(beside) if beside else "")
     if not result.report.ok:  # e.g. a name too long for its card: a person must choose
         raise ValidationFailed(str(deck), [problem.line() for problem in result.report.errors])
     folder = out if out is not None else deck.parent

@@ -7,7 +7,11 @@ from typing import Annotated
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
-from kraftstokk.cli.options import DEFAULT_DECK, DeckArgument
+from kraftstokk.cli.options import DEFAULT_DECK, DeckArgument, count
+
+#: The bounds web.server checks too (kept here so that the help loads no web module).
+MAX_SERVE_WORKERS = 32
+MAX_OPEN_GAMES = 5_000
 
 
 @app.command()
@@ -17,7 +21,12 @@ def serve(
     host: Annotated[
         str, typer.Option("--host", help="Address to listen on (127.0.0.1: this machine only).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port", metavar="N", parser=count("--port", 1, 65535), help="Port to listen on."
+        ),
+    ] = 8000,
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the page in the default browser.")
     ] = False,
@@ -25,6 +34,8 @@ def serve(
         int,
         typer.Option(
             "--workers",
+            metavar="N",
+            parser=count("--workers", 1, MAX_SERVE_WORKERS),
             help="Processes serving the page (1-32); any of them can serve any game.",
         ),
     ] = 1,
@@ -32,6 +43,8 @@ def serve(
         int,
         typer.Option(
             "--max-games",
+            metavar="N",
+            parser=count("--max-games", 1, MAX_OPEN_GAMES),
             help="Open games kept per process; the oldest one is forgotten past it "
             "(its page continues it from its save).",
         ),
@@ -70,8 +83,11 @@ def serve(
         kraftstokk serve --workers 2 --max-games 500
         kraftstokk serve --workers 2 --public-url https://cards.example.org
     """
+    from kraftstokk.cli import engine_note
+    from kraftstokk.games.packages import package_names
     from kraftstokk.web.server import serve as run
 
+    engine_note.say(package_names())
     run(
         deck,
         host,

@@ -15,6 +15,7 @@ from kraftstokk.cli.options import (
     bots_option,
     count,
     game_option,
+    number,
     out_option,
     players_option,
     seed_option,
@@ -27,6 +28,8 @@ from kraftstokk.limits import MAX_ACTION_CAP
 #: Bounds of the number options (a run of more games is many runs).
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 256
+#: The series' games are numbered from 0 (a game's seed is derived from its number).
+MAX_FIRST_GAME = 10**12
 
 
 @app.command()
@@ -62,7 +65,7 @@ def simulate(
         bots_option(
             "One bot kind for every seat, or one per seat: 'heuristic,greedy,greedy,random' "
             "(kinds: random, greedy, heuristic, expert; expert:ms=50 or expert:playouts=N "
-            "sets its budget). Default: heuristic for every seat.",
+            "sets its budget). Default: the game's default bot for every seat.",
         ),
     ] = None,
     variants: Annotated[
@@ -87,6 +90,7 @@ def simulate(
         typer.Option(
             "--first-game",
             metavar="I",
+            parser=count("--first-game", 0, MAX_FIRST_GAME),
             help="Start at game I of the series (with -n 1: play that one game again).",
         ),
     ] = 0,
@@ -95,6 +99,7 @@ def simulate(
         typer.Option(
             "--confidence",
             metavar="C",
+            parser=number("--confidence", float, 0.5, 1.0, above=True, below=True),
             help="Confidence of the report's findings (0.95: a 5 % chance of a false alarm).",
         ),
     ] = 0.95,
@@ -128,6 +133,7 @@ def simulate(
     """
     import dataclasses
 
+    from kraftstokk.cli import engine_note
     from kraftstokk.cli.progress import Display
     from kraftstokk.errors import SimulationError
     from kraftstokk.sim.findings import FindingRules
@@ -136,8 +142,6 @@ def simulate(
 
     if games < 1:
         raise SimulationError(f"--games must be at least 1, not {games}")
-    if not 0.5 < confidence < 1:
-        raise SimulationError(f"--confidence must be between 0.5 and 1, not {confidence}")
     if workers is not None and workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
     flags = tuple(
@@ -161,6 +165,7 @@ def simulate(
     refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
         settings = dataclasses.replace(settings, bots=default_bots(settings.game))
+    engine_note.say([settings.game])
     with Display() as display:
         files = run(
             deck,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +15,9 @@ from kraftstokk.cli.options import (
     skill_games_option,
     skill_option,
 )
+
+if TYPE_CHECKING:
+    from kraftstokk.sim.sweep.budget import Estimate
 
 #: Bounds of the limit options: a limit can be raised, not removed.
 MAX_LIMIT = 100_000_000
@@ -103,12 +106,18 @@ def sweep(
 
     Example: kraftstokk sweep sources/sweep-example.toml --out output/sweep --scheduler local:2
     """
+    from kraftstokk.cli import engine_note
     from kraftstokk.cli.progress import Display, SweepDisplay
     from kraftstokk.sim.sweep import Limits
     from kraftstokk.sim.sweep import sweep as run
 
     with Display() as display:
         progress = SweepDisplay(display)
+
+        def announce(found: Estimate) -> None:
+            progress.announce(found.describe())
+            engine_note.say(games_of(sweep_file))
+
         try:
             files = run(
                 sweep_file,
@@ -118,7 +127,7 @@ def sweep(
                 progress=progress,
                 report=not no_report,
                 limits=Limits(max_configurations, max_comparisons, max_stored_mb),
-                announce=lambda found: progress.announce(found.describe()),
+                announce=announce,
             )
         finally:
             progress.close()
@@ -156,6 +165,16 @@ def sweep(
             f"chunks; run the same command again to resume",
             130,
         )
+
+
+def games_of(sweep_file: Path) -> set[str]:
+    """The games a sweep file plays (read again once the sweep has checked it)."""
+    from kraftstokk.sim.sweep import load_sweep
+
+    found = load_sweep(sweep_file)
+    return {game for grid in found.grid for game in grid.games} | {
+        entry.game for entry in found.configurations
+    }
 
 
 @app.command("sweep-schema")

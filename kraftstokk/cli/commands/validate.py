@@ -30,10 +30,13 @@ def validate(
         kraftstokk validate output/deck.json
         kraftstokk validate output/deck.csv --json
     """
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import load_deck_read
     from kraftstokk.deck.validate import validate_deck
 
-    report = validate_deck(load_deck(deck), str(deck))
+    loaded, _, notes = load_deck_read(deck)
+    report = validate_deck(loaded, str(deck))
+    for note in notes:
+        typer.echo(f"note: {deck}: {note}", err=as_json)
     if as_json:
         typer.echo(json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=False))
     else:

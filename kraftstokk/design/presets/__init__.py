@@ -88,6 +88,13 @@ class Preset(BaseModel):
         description="The CMYK output profile a PDF/X-4 file embeds: a file name, found in "
         "KRAFTSTOKK_PROFILES or the system's colour folders (see render/profiles.py).",
     )
+    output_profile_descriptions: list[Annotated[str, Field(min_length=1, max_length=120)]] = Field(
+        default_factory=list,
+        max_length=20,
+        description="The descriptions (an ICC profile's own 'desc' tag) of the profiles "
+        "that characterize the output condition: output_profile must carry one of them "
+        "(or name the condition's identifier), so a profile for another press is refused.",
+    )
     min_text_pt: TextSize = Field(description="Smallest text size allowed.")
     min_reversed_text_pt: TextSize = Field(
         description="Smallest text size allowed for light text on a dark ground."
@@ -99,6 +106,17 @@ class Preset(BaseModel):
         default=300, description="Lowest image resolution."
     )
     png_dpi: int = Field(default=300, ge=72, le=1200, description="Resolution of PNG exports.")
+    upload_px: list[Annotated[int, Range(100, 20_000, "px")]] | None = Field(
+        default=None,
+        min_length=2,
+        max_length=2,
+        description="Print on demand: the pixel size (width, height) the shop asks of each "
+        "face's image, bleed included, at png_dpi; render writes the NN-<card>-bleed.png "
+        "uploads at exactly this size (the bleed must agree, see upload_size).",
+    )
+    upload_source: str = Field(
+        default="", max_length=500, description="Where the shop states upload_px."
+    )
 
     @property
     def is_pdfx(self) -> bool:

@@ -372,6 +372,7 @@ static void generate(Game *g, Legal *legal) {
 
 /* -- carrying out actions ------------------------------------------------------------- */
 
+/* rules.next_seat (ID-12): the turn passes to the left, to the next seat still in. */
 static void next_player(Game *g, int p) {
     for (int step = 0; step < g->n; step++) {
         p = p + 1 < g->n ? p + 1 : 0;
@@ -854,7 +855,7 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
     return 0;
 }
 
-/* core.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
+/* runner.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
  * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
 static int play(Game *g, const IdiotCore *core, uint64_t seed) {
     ks_random rng, bot_rng[MAX_SEATS];

@@ -22,6 +22,45 @@ from kraftstokk.games.idiot.bots import SPECIAL_COST, GreedyBot, HeuristicBot
 from kraftstokk.games.idiot.state import IdiotGame
 from kraftstokk.games.random_bot import RandomBot
 
+#: The attributes of :class:`IdiotGame` the core reads by name when it is made
+#: (``IdiotCore(game=...)``): the game's size, its rule parameters and its per-card tables
+#: (``CARD_TABLES`` in ``_fastcore.c``).
+GAME_FIELDS: Final = (
+    "num_players",
+    "action_cap",
+    "parameters",
+    "ranks",
+    "reach",
+    "burns",
+    "resets",
+    "need_after",
+    "may_finish",
+    "may_sneak",
+    "counts_for_start",
+    "run_next",
+    "sort_key",
+    "plant_cards",
+)
+#: The fields of :class:`IdiotState` the core reads by name to play on from a position
+#: (``core.playout``; ``load_position`` in ``_fastcore.c``): a field renamed in ``state.py``
+#: is renamed here and there. ``tests/test_games_core_fields.py`` checks this list
+#: against the state and against what the core reads.
+STATE_FIELDS: Final = (
+    "_hands",
+    "_up",
+    "_down",
+    "_stock",
+    "_pile",
+    "_need",
+    "_run",
+    "_phase",
+    "_player",
+    "_actions",
+    "_turns",
+    "_over",
+    "_loser",
+    "_order",
+)
 #: The keep costs the C core accepts (it computes ``cost * 16`` in 64-bit integers).
 COST_LIMIT: Final = 1 << 40
 _CACHE_SIZE: Final = 16

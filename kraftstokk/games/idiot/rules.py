@@ -50,6 +50,15 @@ class IdiotRules(RuleParameters):
 RULES: Final = IdiotRules()
 
 
+def next_seat(out: Sequence[bool], seat: int) -> int:
+    """ID-12: the turn passes to the left, to the next seat still in (``out``: by seat)."""
+    seats = len(out)
+    seat = (seat + 1) % seats
+    while out[seat]:
+        seat = (seat + 1) % seats
+    return seat
+
+
 def rank_of(value: int) -> int:
     """ID-1: the Idiot rank of a card value; the ace (1) is high, 14."""
     return ACE if value == 1 else value

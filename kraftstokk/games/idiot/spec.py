@@ -18,6 +18,8 @@ SPEC = GameSpec(
         VariantSpec("sneak_three"),
     ),
     bots=("heuristic", "greedy", "random", "expert"),
+    default_bot="heuristic",
+    menu_place=1,
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile into hand"),
         CounterSpec("burns", "times the pile was burned"),

@@ -73,6 +73,7 @@ from kraftstokk.games.idiot.rules import (
     may_sneak,
     need_after,
     next_in_run,
+    next_seat,
     rank_of,
     reach,
     resets,
@@ -694,13 +695,7 @@ class IdiotState(State):
             self._go_out(p)
             if self._phase == PHASE_OVER:
                 return
-        self._turns += 1
-        out = self._out
-        n = len(out)
-        p = (p + 1) % n
-        while out[p]:
-            p = (p + 1) % n
-        self._player = p
+        self._end_turn()
 
     def _sneak_under(self, action: Action) -> None:
         p = self._player
@@ -876,14 +871,10 @@ class IdiotState(State):
             self.events.append(GameOver(self._loser, tuple(self._order)))
 
     def _end_turn(self) -> None:
+        """The turn passes on (``rules.next_seat``), and a run ends with it."""
         self._turns += 1
         self._run = 0
-        out = self._out
-        n = len(out)
-        p = (self._player + 1) % n
-        while out[p]:
-            p = (p + 1) % n
-        self._player = p
+        self._player = next_seat(self._out, self._player)
 
 
 def from_position(

@@ -32,6 +32,32 @@ from kraftstokk.games.kraftidioten.rules import BURNED, NOT_SHOWN
 from kraftstokk.games.kraftidioten.state import KraftidiotenGame
 from kraftstokk.games.random_bot import RandomBot
 
+#: The fields of :class:`KraftidiotenState` the core reads by name to play on from a position
+#: (``core.playout``; ``ki_load_position`` in ``_fastcore.c``): a field renamed in ``state.py``
+#: is renamed here and there. ``tests/test_games_core_fields.py`` checks this list
+#: against the state and against what the core reads.
+STATE_FIELDS: Final = (
+    "hands",
+    "stock",
+    "pile",
+    "burned",
+    "category",
+    "phase",
+    "player",
+    "layer",
+    "layer_emptied",
+    "top3_claim",
+    "lie_card",
+    "lie_category",
+    "finished",
+    "actions",
+    "turns",
+    "claims",
+    "last_shown",
+    "floor",
+    "active",
+    "out_order",
+)
 #: Action caps and stated figures beyond this are never reached; the core counts in int64.
 _NATIVE_LIMIT: Final = 2**62
 #: A heuristic seat's settings in the core: (knowledge, top3_challenge, bluff).

@@ -12,6 +12,8 @@ SPEC = GameSpec(
     max_players=10,
     variants=(),
     bots=("heuristic", "greedy", "random", "expert"),
+    default_bot="heuristic",
+    menu_place=2,
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile into hand"),
         CounterSpec("burns", "times the pile was burned (by a joker or a top-3 claim)"),

@@ -33,6 +33,33 @@ from kraftstokk.games.stromkrig.bots import GreedyBot, HeuristicBot, _special_co
 from kraftstokk.games.stromkrig.spec import SPEC
 from kraftstokk.games.stromkrig.state import StromkrigGame
 
+#: The fields of :class:`StromkrigState` the core reads by name to play on from a position
+#: (``core.playout``; ``load_position`` in ``_fastcore.c``): a field renamed in ``state.py``
+#: is renamed here and there. ``tests/test_games_core_fields.py`` checks this list
+#: against the state and against what the core reads.
+STATE_FIELDS: Final = (
+    "hands",
+    "stock",
+    "pile",
+    "beside",
+    "burned",
+    "war_cards",
+    "top",
+    "top_owner",
+    "chance_card",
+    "current",
+    "phase",
+    "actions",
+    "turns",
+    "challenger",
+    "war_category",
+    "out",
+    "order",
+    "war_players",
+    "ask_queue",
+    "round_players",
+    "round_laid",
+)
 #: A heuristic seat's settings in the core: (join_nr, war_nr, explore).
 Settings = tuple[int, int, float]
 #: A seat as the core plays it: the greedy or random bot's code, or the heuristic bot's

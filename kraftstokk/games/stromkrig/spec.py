@@ -12,6 +12,8 @@ SPEC = GameSpec(
     max_players=6,
     variants=(VariantSpec("invisible_current_category"),),
     bots=("heuristic", "greedy", "random", "expert"),
+    default_bot="heuristic",
+    menu_place=3,
     counters=(
         CounterSpec("pile_pickups", "times a player took the pile (a lost war not counted)"),
         CounterSpec("burns", "times the pile was burned by a joker or a club 1-4"),

@@ -361,31 +361,55 @@ def check_pdfx(reader: PdfReader, preset: Preset) -> CheckResult:
 
 
 def check_safe(boxes: list[PageBoxes], facts: list[PageFacts], preset: Preset) -> CheckResult:
+    """Every card page's content inside the preset's safe area: all text, and every shape
+    that lies on the card (inside the cut). A ground that runs into the bleed, or is drawn
+    edge to edge along the cut (a die line, a panel of a tuck box), is not content, and
+    what lies outside the cut (crop marks, the slug) is not the card's."""
     result = CheckResult("safe", dict(CHECKS)["safe"], applies=preset.pages == "cards")
     if not result.applies:
         result.summary = "not checked on sheets"
         return result
     margin = preset.safe_mm * MM - BOX_TOLERANCE_MM * MM
+    tolerance = BOX_TOLERANCE_MM * MM
+    closest: float | None = None
     for page_boxes, page in zip(boxes, facts, strict=True):
         if page_boxes.trim is None:
             continue
         x0, y0, x1, y1 = page_boxes.trim
         for mark in page.marks:
-            if mark.kind != "text":
+            if mark.kind not in ("text", "fill", "stroke", "image"):
                 continue
             tx0, ty0, tx1, ty1 = mark.bbox
-            if tx0 < x0 + margin or ty0 < y0 + margin or tx1 > x1 - margin or ty1 > y1 - margin:
-                distance = min(tx0 - x0, ty0 - y0, x1 - tx1, y1 - ty1)
+            on_card = (
+                tx0 >= x0 - tolerance
+                and ty0 >= y0 - tolerance
+                and tx1 <= x1 + tolerance
+                and ty1 <= y1 + tolerance
+            )
+            distance = min(tx0 - x0, ty0 - y0, x1 - tx1, y1 - ty1)
+            if mark.kind != "text" and (not on_card or distance <= tolerance):
+                continue
+            closest = distance if closest is None else min(closest, distance)
+            if distance < margin:
+                label = mark.label or f"{mark.kind} at {_on_card(mark.bbox, page_boxes.trim)}"
                 result.failures.append(
                     Failure(
-                        mark.page,
-                        mark.label,
-                        f"{distance / MM:.2f} mm from the cut",
+                        mark.page, label, f"{distance / MM:.2f} mm from the cut",
                         f"{preset.safe_mm:g} mm",
                     )
-                )
-    result.summary = f"{preset.safe_mm:g} mm inside the cut"
+                )  # fmt: skip
+    found = "" if closest is None else f"; the closest content {closest / MM:.2f} mm"
+    result.summary = f"{preset.safe_mm:g} mm inside the cut{found}"
     return result
+
+
+def _on_card(bbox: BBox, trim: tuple[float, float, float, float]) -> str:
+    """A shape's place on its card, in mm from the cut's lower-left corner."""
+    x0, y0, x1, y1 = bbox
+    return (
+        f"{(x0 - trim[0]) / MM:.1f}-{(x1 - trim[0]) / MM:.1f} × "
+        f"{(y0 - trim[1]) / MM:.1f}-{(y1 - trim[1]) / MM:.1f} mm"
+    )
 
 
 def check_sheet(boxes: list[PageBoxes], facts: list[PageFacts], preset: Preset) -> CheckResult:

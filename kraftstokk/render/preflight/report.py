@@ -20,7 +20,7 @@ CHECKS: tuple[tuple[str, str], ...] = (
     ("images", "images at least the preset's minimum resolution"),
     ("transparency", "no transparency where the standard forbids it"),
     ("pdfx", "PDF/X keys: version, output intent, trapping, title, dates, file id"),
-    ("safe", "text inside the safe area of each card page"),
+    ("safe", "text and artwork on the card inside the safe area of each card page"),
     ("sheet", "sheets: marks inside the printable area, bleed past the outer cut lines"),
     ("register", "text under 8 pt and lines under 0.5 pt in one ink at full strength"),
     ("overprint", "no white set to overprint; black text under 8 pt on colour overprints"),

@@ -12,6 +12,9 @@ class Origin:
     attribution: str
     #: The attribution in bokmål, as the cards print it.
     attribution_nb: str
+    #: Whether the origin publishes plant coordinates (NVE's register does not: a file of
+    #: its format with coordinates got them from elsewhere).
+    publishes_places: bool = True
 
 
 NVE = Origin(
@@ -19,6 +22,7 @@ NVE = Origin(
     licence="NLOD 2.0 (Norsk lisens for offentlige data)",
     attribution="Contains data from NVE (Norges vassdrags- og energidirektorat), licensed NLOD.",
     attribution_nb="Inneholder data fra NVE (Norges vassdrags- og energidirektorat), NLOD.",
+    publishes_places=False,
 )
 JRC = Origin(
     name="jrc",

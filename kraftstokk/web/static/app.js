@@ -411,7 +411,7 @@ function renderStartOptions(stored) {
       return el("option", { value: n, selected: n === Math.min(Math.max(keep, low), high), text: String(n) });
     }),
   );
-  const strength = $("strength").value || stored.bots || "heuristic";
+  const strength = $("strength").value || stored.bots || spec.default_bot;
   $("strength").replaceChildren(
     ...spec.bots.map((kind) => el("option", { value: kind, selected: kind === strength, text: t(`bots.${kind}`) })),
   );

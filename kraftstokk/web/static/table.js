@@ -107,7 +107,7 @@ function workerTable(settings) {
     }
     worker.onmessage = (event) => {
       const { id, status, body } = event.data;
-      if (id === 0) return fail(body?.error || "the engine stopped"); // start-up failed
+      if (id === 0) return status < 400 ? keepOffline() : fail(body?.error || "the engine could not start");
       const call = waiting.get(id);
       if (!call) return;
       waiting.delete(id);
@@ -122,6 +122,15 @@ function workerTable(settings) {
       fail(event.message || "the engine's worker failed");
     };
     worker.postMessage({ id: 0, op: "start", body: { runtime: page(settings.runtime), engine: here(settings.engine) } });
+  }
+
+  // Offline play: the folder's service worker keeps every file of the game. It is asked
+  // for once the engine runs, so that the runtime it stores comes from the HTTP cache the
+  // engine's start has just filled (not a second download on a slow line).
+  function keepOffline() {
+    navigator.serviceWorker?.register(page("sw.js")).catch(() => {
+      // no service worker (a private window, an old browser): the game plays online
+    });
   }
 
   function call(op, body) {

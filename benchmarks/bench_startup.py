@@ -1,0 +1,190 @@
+"""What a command costs before it does its work (issue 35): the fixed cost per command.
+
+Targets:
+
+- ``kraftstokk --help`` and a one-game ``kraftstokk simulate DECK --no-report`` cost at
+  most 0.2 s of CPU each (the whole process: interpreter, imports, the game, the JSON);
+- ``simulate -w 2`` on 20,000 greedy Idiot games, the whole command, takes at most 1/1.6
+  of the wall time of ``-w 1`` (on two idle cores: the load average is printed with it).
+
+Each command runs as a new process, as a person runs it, with bytecode caches written
+(a run first warms them). CPU seconds are the child's user and system time; the median of
+``REPEATS`` runs is printed with the minimum and maximum. Every command's ``--help`` and
+the modules it loads are printed too: a command loads only what it uses.
+
+``python bench_startup.py [--repeats N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _common import REPO, default_deck
+
+from kraftstokk.cli.commands import MODULE_OF
+
+REPEATS = 9
+SPEED_UP_REPEATS = 5
+CPU_TARGET = 0.2
+SPEED_UP = 1.6
+GAMES = 20_000
+#: The interpreter of this checkout, with bytecode written as a person's run writes it.
+PYTHON = sys.executable
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+KRAFTSTOKK = [PYTHON, "-c", "from kraftstokk.cli import main; main()"]
+#: Lists the kraftstokk modules a command loaded, after it ran.
+LOADED = (
+    "import sys\n"
+    "from kraftstokk.cli import main\n"
+    "sys.argv = ['kraftstokk', *sys.argv[1:]]\n"
+    "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    "names = sorted({m.split('.')[0] for m in sys.modules})\n"
+    "ours = [m for m in sys.modules if m.startswith('kraftstokk')]\n"
+    "heavy = ' '.join(n for n in names if n in HEAVY)\n"
+    "print(len(sys.modules), len(ours), heavy, file=sys.stderr)\n"
+)
+HEAVY = (
+    "numpy",
+    "pydantic",
+    "reportlab",
+    "PIL",
+    "requests",
+    "urllib3",
+    "rich",
+    "openpyxl",
+    "starlette",
+    "uvicorn",
+    "jinja2",
+    "pypdf",
+    "pypdfium2",
+    "cryptography",
+    "dask",
+)
+
+
+def child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(arguments: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of ``kraftstokk ARGUMENTS`` (its output dropped)."""
+    before, started = child_cpu(), time.perf_counter()
+    done = subprocess.run(
+        [*KRAFTSTOKK, *arguments], cwd=REPO, env=ENV, capture_output=True, text=True
+    )
+    wall, cpu = time.perf_counter() - started, child_cpu() - before
+    if done.returncode != 0:
+        raise SystemExit(f"kraftstokk {' '.join(arguments)} failed: {done.stderr[-500:]}")
+    return wall, cpu
+
+
+def spread(values: list[float], digits: int = 3) -> str:
+    form = f"{{:.{digits}f}}"
+    return (
+        f"{form.format(statistics.median(values))} "
+        f"({form.format(min(values))}-{form.format(max(values))})"
+    )
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def cpu_line(what: str, arguments: list[str], repeats: int) -> None:
+    run(arguments)  # bytecode written, files in the page cache
+    cpus = [run(arguments)[1] for _ in range(repeats)]
+    met = "met" if statistics.median(cpus) <= CPU_TARGET else "NOT met"
+    print(
+        f"{what}: {spread(cpus)} s of CPU, median (range) of {repeats} "
+        f"(target <= {CPU_TARGET} s: {met}; {load()})",
+        flush=True,
+    )
+
+
+def modules_line(command: str) -> None:
+    done = subprocess.run(
+        [PYTHON, "-c", f"HEAVY = {HEAVY!r}\n" + LOADED, command, "--help"],
+        cwd=REPO,
+        env=ENV,
+        capture_output=True,
+        text=True,
+    )
+    total, ours, heavy = (done.stderr.strip().splitlines() or ["? ? "])[-1].split(" ", 2)
+    print(
+        f"  {command} --help: {total} modules, {ours} of kraftstokk; of the heavy "
+        f"packages: {heavy or 'none'}",
+        flush=True,
+    )
+
+
+def speed_up(deck: Path, out: Path, repeats: int) -> None:
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    cpus: dict[int, list[float]] = {1: [], 2: []}
+    said = load()
+    for _ in range(repeats):
+        for workers in (1, 2):  # alternating, so a change of load hits both
+            wall, cpu = run(
+                [
+                    "simulate",
+                    str(deck),
+                    "-g",
+                    "idiot",
+                    "-b",
+                    "greedy",
+                    "-n",
+                    str(GAMES),
+                    "-w",
+                    str(workers),
+                    "--no-report",
+                    "-o",
+                    str(out / str(workers)),
+                ]
+            )
+            walls[workers].append(wall)
+            cpus[workers].append(cpu)
+    ratios = [one / two for one, two in zip(walls[1], walls[2], strict=True)]
+    met = "met" if statistics.median(ratios) >= SPEED_UP else "NOT met"
+    print(
+        f"simulate -n {GAMES:,} greedy Idiot, whole command: -w 1 {spread(walls[1])} s, "
+        f"-w 2 {spread(walls[2])} s of wall time; CPU -w 1 {spread(cpus[1])} s, "
+        f"-w 2 {spread(cpus[2])} s",
+        flush=True,
+    )
+    print(
+        f"simulate -w 2 against -w 1: {spread(ratios, 2)} times as fast "
+        f"(target >= {SPEED_UP}: {met}; {said} before, {load()} after; on idle cores only "
+        f"the figure counts)",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=REPEATS)
+    repeats = parser.parse_args(argv if argv is not None else []).repeats
+    with tempfile.TemporaryDirectory() as folder:
+        deck = Path(folder) / "deck.json"
+        deck.write_text(default_deck().model_dump_json(indent=1), encoding="utf-8")
+        cpu_line("kraftstokk --help", ["--help"], repeats)
+        cpu_line(
+            "kraftstokk simulate DECK -n 1 --no-report",
+            ["simulate", str(deck), "-g", "idiot", "-n", "1", "--no-report", "-o", folder],
+            repeats,
+        )
+        print("what each command loads for its --help:")
+        for command in MODULE_OF:
+            modules_line(command)
+        speed_up(deck, Path(folder), max(3, repeats // 2))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

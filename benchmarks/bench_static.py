@@ -1,0 +1,431 @@
+"""The static edition's budgets (issue 39.1), measured in Chromium on an export of the deck.
+
+1. Bundle: the folder's bytes on disk (target at most 16 MB), and gzip'd (what a host that
+   compresses, GitHub Pages say, sends).
+2. Start to table: from opening the address to the table on screen after Start (Idiot,
+   three heuristic opponents, Start clicked as soon as the start page shows), cold (a
+   fresh browser profile) over a line throttled to 20 Mbit/s with 20 ms a request (target
+   at most 5 s), both as http.server sends the files and gzip'd; then from the cache (the
+   service worker's, a later visit, target at most 3 s). The worker's own steps are
+   printed beside: files fetched, Python up, engine imported (ms since the worker began).
+3. A move against heuristic bots, view and narration included: the round trip from the
+   page to the worker and back, every bot move up to the person's next decision told and
+   shown, over whole games of Idiot for 5, Kraftidioten for 6, Strømkrig for 4 (target
+   p99 at most 16 ms, a frame).
+4. An expert decision in the page: Pyodide in a worker, the page's own budget (its playout
+   rate measured at start, ``inpage.EXPERT_MS``), each decision of an expert against three
+   heuristic bots timed (target p99 at most 300 ms); the playouts per decision found.
+5. Strength at that budget: the expert with the page's playouts, one against three heuristic
+   bots as ``bench_expert.py`` measures the server's (the same games, natively: a seeded
+   expert decides the same with the same playouts anywhere), beside the server's hardest
+   level's playouts.
+
+Medians and ranges of ``RUNS`` runs; wall times in the browser, so the machine's load
+(printed) slows them: on a shared machine read them with it.
+
+    .venv/bin/python benchmarks/bench_static.py [--runs 3] [--games 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from _common import default_deck
+
+from kraftstokk.web.export import export_web
+
+RUNS = 3
+LINE_BYTES_PER_S = 20_000_000 / 8  # 20 Mbit/s
+LATENCY_S = 0.020  # per request, as a throttled browser profile adds
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest")
+START_TARGET_S, CACHED_TARGET_S = 5.0, 3.0
+MOVE_TARGET_MS, EXPERT_TARGET_MS = 16.0, 300.0
+BUDGET_BYTES = 16 * 1024 * 1024
+#: Whole games for the move round trips (the issue's tables).
+TABLES = (("idiot", 4), ("kraftidioten", 5), ("stromkrig", 3))
+#: Expert games per game in the page (each decision timed), and for the strength.
+PAGE_GAMES = 3
+STRENGTH_GAMES = {"idiot": 200, "kraftidioten": 150, "stromkrig": 100}
+HERE = Path(__file__).resolve().parent
+
+INSTANT = "localStorage.setItem('kraftstokk.table', JSON.stringify({speed: 'instant'}))"
+RECORD = """
+window.timings = [];
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(...args) {
+    super(...args);
+    const sent = new Map();
+    this.sent = sent;
+    this.addEventListener("message", (event) => {
+      const at = sent.get(event.data.id);
+      if (event.data.id === 0) window.started = event.data.body.started;
+      if (at) window.timings.push([at[1], performance.now() - at[0]]);
+    });
+  }
+  postMessage(message) {
+    this.sent.set(message.id, [performance.now(), message.op]);
+    return super.postMessage(message);
+  }
+};
+"""
+
+#: The expert's decisions in Pyodide, as the page makes its budget: run by a worker of the
+#: bench page with the folder's runtime and engine.
+EXPERT_IN_PAGE = """
+import json, random, time
+from kraftstokk.games import registry
+from kraftstokk.games.runner import play_game
+from kraftstokk.games.search import ExpertBot
+from kraftstokk.web.inpage import PageTable
+table = PageTable(json.loads(deck_text))
+found = {}
+for name in ("idiot", "kraftidioten", "stromkrig"):
+    game = registry.make_game(name, table.table, 4)
+    playouts = table.expert_playouts(game)
+    times = []
+    for number in range(GAMES):
+        bots = registry.make_bots(game, "heuristic")
+        expert = registry.make_bots(game, f"expert:playouts={playouts}")[0]
+        class Timed:
+            def act(self, observation, legal, rng, expert=expert):
+                began = time.perf_counter()
+                action = expert.act(observation, legal, rng)
+                if len(legal) > 1:
+                    times.append((time.perf_counter() - began) * 1000)
+                return action
+        bots[number % 4] = Timed()
+        play_game(game, bots, 1000 + number, native=False)
+    found[name] = {"playouts": playouts, "times": times}
+json.dumps(found)
+"""
+
+BENCH_WORKER = """
+self.onmessage = async ({ data }) => {
+  const { loadPyodide } = await import(data.runtime + "pyodide.mjs");
+  const py = await loadPyodide({ indexURL: data.runtime, env: { KRAFTSTOKK_PURE_PYTHON: "1" } });
+  const engine = await (await fetch(data.engine)).arrayBuffer();
+  py.unpackArchive(engine, "zip", { extractDir: "/engine" });
+  py.runPython("import sys; sys.path.insert(0, '/engine')");
+  py.globals.set("deck_text", await (await fetch(data.deck)).text());
+  py.globals.set("GAMES", data.games);
+  self.postMessage(py.runPython(data.code));
+};
+"""
+
+
+class Line:
+    """One shared line: at most ``rate`` bytes a second for every connection together."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.lock = threading.Lock()
+        self.free_at = time.monotonic()
+
+    def send(self, out: Any, data: bytes) -> None:
+        for start in range(0, len(data), 16_384):
+            chunk = data[start : start + 16_384]
+            with self.lock:
+                now = time.monotonic()
+                self.free_at = max(self.free_at, now) + len(chunk) / self.rate
+                wait = self.free_at - now
+            if wait > 0:
+                time.sleep(wait)
+            out.write(chunk)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    line: Line | None = None
+    compress = False
+    zipped: ClassVar[dict[str, bytes]] = {}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        time.sleep(LATENCY_S)
+        path = Path(self.translate_path(self.path))
+        if not path.is_file():
+            super().do_GET()
+            return
+        data = path.read_bytes()
+        headers = {"Content-Type": self.guess_type(str(path)), "Cache-Control": "no-cache"}
+        if (
+            self.compress
+            and path.suffix in COMPRESSIBLE
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+        ):
+            key = str(path)
+            if key not in self.zipped:
+                self.zipped[key] = gzip.compress(data, 6)
+            data = self.zipped[key]
+            headers["Content-Encoding"] = "gzip"
+        self.send_response(200)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.line is None:
+            self.wfile.write(data)
+        else:
+            self.line.send(self.wfile, data)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+@contextlib.contextmanager
+def serving(folder: Path, *, throttle: bool, compress: bool) -> Iterator[str]:
+    handler = type(
+        "Throttled",
+        (Handler,),
+        {"line": Line(LINE_BYTES_PER_S) if throttle else None, "compress": compress, "zipped": {}},
+    )
+    server = Server(("127.0.0.1", 0), partial(handler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def spread(values: Sequence[float], unit: str, digits: int = 2) -> str:
+    return (
+        f"median {statistics.median(values):.{digits}f} {unit} "
+        f"(range {min(values):.{digits}f}-{max(values):.{digits}f}, {len(values)} runs)"
+    )
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def bundle(folder: Path) -> None:
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    zipped = sum(
+        len(gzip.compress(p.read_bytes(), 6)) if p.suffix in COMPRESSIBLE else p.stat().st_size
+        for p in files
+    )
+    verdict = "met" if size <= BUDGET_BYTES else "NOT met"
+    print(
+        f"static bundle: {size / 1e6:.1f} MB on disk in {len(files)} files, {zipped / 1e6:.1f} MB "
+        f"sent gzip'd (target at most {BUDGET_BYTES / 1e6:.1f} MB on disk: {verdict})",
+        flush=True,
+    )
+
+
+def to_table(page: Any, url: str) -> tuple[float, dict[str, float]]:
+    """Open ``url``, Start as soon as the page lets one: seconds to the table, and the
+    worker's own steps (ms since it began)."""
+    page.goto(f"{url}?seed=7")
+    page.wait_for_selector("#start:not([hidden])", timeout=180_000)
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#table:not([hidden])", timeout=180_000)
+    shown = page.evaluate("performance.now()") / 1000
+    steps = page.evaluate("window.started || {}")
+    return shown, steps
+
+
+def starts(browser: Any, folder: Path, runs: int) -> None:
+    for compress in (False, True):
+        how = "gzip'd" if compress else "as http.server sends it"
+        cold, cached, steps = [], [], []
+        with serving(folder, throttle=True, compress=compress) as url:
+            for _ in range(runs):
+                context = browser.new_context(bypass_csp=True)
+                context.add_init_script(RECORD)
+                context.add_init_script(INSTANT)
+                page = context.new_page()
+                seconds, worker = to_table(page, url)
+                cold.append(seconds)
+                steps.append(worker)
+                wait_kept(page)
+                page.close()
+                page = context.new_page()
+                cached.append(to_table(page, url)[0])
+                context.close()
+        step_text = ", ".join(
+            f"{name} {statistics.median(s[name] for s in steps) / 1000:.2f} s"
+            for name in ("fetched", "python", "engine")
+            if all(name in s for s in steps)
+        )
+        print(
+            f"static start to table, cold at 20 Mbit/s, {how}: {spread(cold, 's')} "
+            f"(target at most {START_TARGET_S:g} s: "
+            f"{'met' if statistics.median(cold) <= START_TARGET_S else 'NOT met'}); "
+            f"the worker's steps: {step_text}",
+            flush=True,
+        )
+        print(
+            f"static start to table from the cache ({how} the first time): "
+            f"{spread(cached, 's')} (target at most {CACHED_TARGET_S:g} s: "
+            f"{'met' if statistics.median(cached) <= CACHED_TARGET_S else 'NOT met'})",
+            flush=True,
+        )
+
+
+def wait_kept(page: Any) -> None:
+    for _ in range(1200):
+        if page.evaluate(
+            "async () => !!navigator.serviceWorker.controller && (await caches.keys()).length > 0"
+        ):
+            return
+        time.sleep(0.25)
+
+
+def moves(browser: Any, folder: Path) -> None:
+    import tests.test_web_static as page_tests
+
+    with serving(folder, throttle=False, compress=False) as url:
+        context = browser.new_context(bypass_csp=True)
+        context.add_init_script(RECORD)
+        context.add_init_script(INSTANT)
+        page = context.new_page()
+        page.set_default_timeout(180_000)
+        page.goto(url)
+        for number, (game, opponents) in enumerate(TABLES):
+            page.goto(f"{url}?seed={80 + number}")
+            page.wait_for_selector("#start:not([hidden])")
+            page.check(f"input[name=game][value={game}]")
+            page.select_option("#opponents", str(opponents))
+            page.select_option("#strength", "heuristic")
+            page.click("#setup button[type=submit]")
+            page.wait_for_selector("#table:not([hidden])")
+            for _ in range(1500):
+                if page.locator("#over").is_visible():
+                    break
+                page_tests.play_sensibly(page)
+        timings = page.evaluate("window.timings")
+        context.close()
+    moved = [ms for op, ms in timings if op == "move"]
+    print(
+        f"static move against heuristic bots (page to worker and back, view and narration "
+        f"included): p50 {percentile(moved, 0.5):.1f} ms, p99 {percentile(moved, 0.99):.1f} ms, "
+        f"max {max(moved):.1f} ms over {len(moved)} moves of {len(TABLES)} whole games "
+        f"(target p99 at most {MOVE_TARGET_MS:g} ms: "
+        f"{'met' if percentile(moved, 0.99) <= MOVE_TARGET_MS else 'NOT met'})",
+        flush=True,
+    )
+
+
+def experts(browser: Any, folder: Path, games: int) -> dict[str, int]:
+    (folder / "bench-worker.js").write_text(BENCH_WORKER, encoding="utf-8")
+    (folder / "bench.html").write_text("<!doctype html><title>bench</title>", encoding="utf-8")
+    app = next(folder.glob("app-*"))
+    runtime = next(folder.glob("pyodide-*"))
+    with serving(folder, throttle=False, compress=False) as url:
+        page = browser.new_context().new_page()
+        page.goto(f"{url}bench.html")
+        found = json.loads(
+            page.evaluate(
+                """(data) => new Promise((resolve) => {
+                  const worker = new Worker("bench-worker.js", { type: "module" });
+                  worker.onmessage = (event) => resolve(event.data);
+                  worker.postMessage(data);
+                })""",
+                {
+                    "runtime": f"{url}{runtime.name}/",
+                    "engine": f"{url}{app.name}/engine.zip",
+                    "deck": f"{url}{app.name}/deck.json",
+                    "games": games,
+                    "code": EXPERT_IN_PAGE,
+                },
+            )
+        )
+    playouts = {}
+    for name, figures in found.items():
+        times = figures["times"]
+        playouts[name] = figures["playouts"]
+        p99 = percentile(times, 0.99)
+        print(
+            f"static {name} expert decision in the page ({figures['playouts']} playouts, "
+            f"measured there at start): p50 {percentile(times, 0.5):.0f} ms, p99 {p99:.0f} ms, "
+            f"max {max(times):.0f} ms over {len(times)} decisions of {games} games "
+            f"(target p99 at most {EXPERT_TARGET_MS:g} ms: "
+            f"{'met' if p99 <= EXPERT_TARGET_MS else 'NOT met'})",
+            flush=True,
+        )
+    return playouts
+
+
+def strength(playouts: dict[str, int], games: int | None) -> None:
+    import bench_expert
+
+    from kraftstokk.games import registry
+    from kraftstokk.games.core import DeckTable
+    from kraftstokk.games.search import DEFAULT_MS, ExpertBot
+    from kraftstokk.sim.stats import wilson
+
+    table = DeckTable.from_deck(default_deck())
+    for name, count in playouts.items():
+        wanted = games or STRENGTH_GAMES[name]
+        figures = bench_expert.measure(name, table, wanted, 0, bot=f"expert:playouts={count}")
+        rate = figures["hits"] / figures["games"]
+        low, high = wilson(figures["hits"], figures["games"])
+        what, target, _ = bench_expert.TARGETS[name]
+        hardest = registry.make_bots(registry.make_game(name, table, 4), "expert")[0]
+        assert isinstance(hardest, ExpertBot)
+        print(
+            f"static {name} expert at the page's {count} playouts {what}: {rate:.1%} "
+            f"[{low:.1%}, {high:.1%}] of {figures['games']} games against three heuristic bots "
+            f"(bench_expert's target {target:.0%}; the server's hardest level plays "
+            f"{hardest.playouts} playouts, ms={DEFAULT_MS})",
+            flush=True,
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=RUNS)
+    parser.add_argument("--games", type=int, help="strength games per game")
+    parser.add_argument("--page-games", type=int, default=PAGE_GAMES)
+    args = parser.parse_args([] if argv is None else argv)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    print(f"static: load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    sys.path[:0] = [str(HERE), str(HERE.parent)]
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary) / "site"
+        export_web(default_deck(), folder)
+        bundle(folder)
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            chromium = None
+        if chromium is None:
+            print("static browser figures: skipped (no chromium or no playwright)")
+            return
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+            starts(browser, folder, args.runs)
+            moves(browser, folder)
+            playouts = experts(browser, folder, args.page_games)
+            browser.close()
+    strength(playouts, args.games)
+    print(f"static: load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

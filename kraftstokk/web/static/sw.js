@@ -1,0 +1,64 @@
+// The static edition's service worker (`kraftstokk export-web` fills in the bundle's
+// version and files): after the first visit every file of the game comes from this
+// browser's cache, so the game starts and plays with the network off.
+//
+// An update of the folder on the host changes this file (its version and file list): the
+// browser installs the new version in the background while the old one plays, and the
+// next visit starts the new one. The folders whose names carry their content's digest or
+// version (LONG_LIVED) are taken from the HTTP cache when it has them: their content
+// never changes under one name. The rest (the page itself, the manifest, the icons) is
+// asked of the host again.
+
+const VERSION = "__VERSION__";
+const FILES = ["__FILES__"];
+const LONG_LIVED = ["__LONG_LIVED__"];
+const PREFIX = "kraftstokk-";
+const CACHE = `${PREFIX}${VERSION}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await Promise.all(
+        FILES.map(async (name) => {
+          const lasting = LONG_LIVED.some((folder) => name.startsWith(folder));
+          const response = await fetch(name, { cache: lasting ? "force-cache" : "no-cache" });
+          if (!response.ok) throw new Error(`${name}: ${response.status}`);
+          await cache.put(name, response);
+        }),
+      );
+      await self.skipWaiting(); // the next visit plays the new version
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      // The version before this one stays until the next update: a page still running it
+      // may yet ask for one of its files.
+      const ours = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+      for (const name of ours.slice(0, -1)) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// Which version this is (asked by the tests, and by anyone curious in the console).
+self.addEventListener("message", (event) => {
+  if (event.data === "version") event.ports[0]?.postMessage(VERSION);
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      // A visit (with or without ?seed=...) is the page itself.
+      const key = request.mode === "navigate" ? new URL("./", self.registration.scope).href : request;
+      const found = (await caches.match(key, { cacheName: CACHE, ignoreSearch: request.mode === "navigate" }))
+        || (await caches.match(key, { ignoreSearch: request.mode === "navigate" }));
+      return found || fetch(request);
+    })(),
+  );
+});

@@ -1,0 +1,133 @@
+"""The fixed cost of a command: ``kraftstokk NAME`` imports the module of NAME and what it
+uses, nothing of the other commands; the help loads neither pydantic nor numpy; plain
+argument values are converted as typer converts them, without pydantic. (The CPU figures
+are `make bench`'s: benchmarks/bench_startup.py.)"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from kraftstokk.cli import command_named
+from kraftstokk.cli.coercion import QuickParam
+from kraftstokk.cli.commands import MODULE_OF, MODULES
+
+#: Prints, after ``kraftstokk ARGS`` ran in this fresh process, what it had imported.
+LOADED = """
+import json, sys
+from kraftstokk.cli import main
+sys.argv = ["kraftstokk", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+HEAVY = {"pydantic", "numpy", "reportlab", "PIL", "requests", "rich", "openpyxl", "starlette"}
+
+
+def loaded(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED, *args], capture_output=True, text=True, timeout=120
+    )
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def command_modules(modules: set[str]) -> set[str]:
+    prefix = "kraftstokk.cli.commands."
+    return {name.removeprefix(prefix) for name in modules if name.startswith(prefix)}
+
+
+def test_the_help_loads_every_command_and_no_heavy_package():
+    modules = loaded("--help")
+    assert command_modules(modules) == set(MODULES)
+    assert not {name.split(".")[0] for name in modules} & HEAVY
+
+
+@pytest.mark.parametrize("command", ["simulate", "render", "fetch", "sweep-schema"])
+def test_a_command_loads_its_own_module_only(command):
+    modules = loaded(command, "--help")
+    assert command_modules(modules) == {MODULE_OF[command]}
+    assert not {name.split(".")[0] for name in modules} & HEAVY  # its help: nothing heavy
+
+
+def test_the_command_is_the_first_word_that_is_no_option(monkeypatch):
+    monkeypatch.delenv("_KRAFTSTOKK_COMPLETE", raising=False)
+    assert command_named(["simulate", "deck.json", "-n", "5"]) == "simulate"
+    assert command_named(["--version"]) is None
+    assert command_named([]) is None
+    monkeypatch.setenv("_KRAFTSTOKK_COMPLETE", "complete_bash")
+    assert command_named(["simulate"]) is None  # completion lists every command
+
+
+class Paper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+def test_plain_values_convert_as_typer_converts_them(tmp_path: Path):
+    """The same command with typer's pydantic conversion and with ours: same values."""
+    seen: list[dict[str, Any]] = []
+    app = typer.Typer()
+
+    @app.command()
+    def command(
+        deck: Path,
+        name: Annotated[str, typer.Option()] = "x",
+        paper: Annotated[Paper, typer.Option()] = Paper.a4,
+        tags: Annotated[list[str] | None, typer.Option("--tag")] = None,
+        folder: Annotated[Path | None, typer.Option()] = None,
+        flag: Annotated[bool, typer.Option()] = False,
+        count: Annotated[int, typer.Option(parser=lambda text: int(text) * 2)] = 1,
+    ) -> None:
+        seen.append(
+            {
+                "deck": deck,
+                "name": name,
+                "paper": paper,
+                "tags": tags,
+                "folder": folder,
+                "flag": flag,
+                "count": count,
+            }
+        )
+
+    args = [
+        "deck.json",
+        "--name",
+        "Tonstad",
+        "--paper",
+        "letter",
+        "--tag",
+        "a",
+        "--tag",
+        "b",
+        "--folder",
+        str(tmp_path),
+        "--flag",
+        "--count",
+        "21",
+    ]
+    runner = CliRunner()
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    command_object = typer.main.get_command(app)
+    from kraftstokk.cli.coercion import quicken
+
+    for param in command_object.params:
+        param._runtime_param = None
+        quicken(param)
+    assert all(isinstance(p._runtime_param, QuickParam) for p in command_object.params)
+    with command_object.make_context("command", list(args)) as context:
+        command_object.invoke(context)
+    typer_values, ours = seen
+    assert ours == typer_values
+    assert ours["paper"] is Paper.letter and ours["tags"] == ["a", "b"] and ours["count"] == 42
