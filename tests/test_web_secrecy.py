@@ -67,6 +67,7 @@ NUMBER_KEYS = {
     "loser": "a seat",
     "actions": "the game's length, told when it is over",
     "nr": "a claimed plant's printed nr. (public speech)",
+    "left": "each seat's count of cards at the end",
 }
 CLAIM_KEYS = {"seat", "plant_id", "name", "figure", "nr", "from_stock"}
 TRUTH_WORDS = ("(sant)", "(løgn", "(lygn", "(true)", "(a lie")
@@ -199,6 +200,11 @@ def _without_speech(answer: dict[str, Any]) -> dict[str, Any]:
     if cleaned["view"]["question"] is not None:  # the claim put to the person: speech too
         cleaned["view"]["question"]["fill"] = {"n": cleaned["view"]["question"]["fill"]["n"]}
     cleaned["log"] = [line for line in cleaned["log"] if line["kind"] != "Claimed"]
+    if cleaned["over"] is not None:  # the turning points: told as the log tells them
+        cleaned["over"]["turning"] = [
+            [line for line in moment if line["kind"] != "Claimed"]
+            for moment in cleaned["over"]["turning"]
+        ]
     cleaned["save"].pop("sealed")
     return cleaned
 
