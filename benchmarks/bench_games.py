@@ -37,11 +37,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _common import default_deck
-
-from kraftstokk.games.core import DeckTable
-
 HERE = Path(__file__).resolve()
+# This checkout's kraftstokk before any installed one: a child started for another
+# checkout (--against) must play that checkout's engine.
+sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent)]
+
+from _common import default_deck  # noqa: E402
+
+from kraftstokk.games.core import DeckTable  # noqa: E402
+
 GAMES = {"idiot": 20_000, "kraftidioten": 10_000, "stromkrig": 8_000}  # greedy, games/s
 RANDOM_NS = 500  # random bots, ns per action, at most
 SETUP_US = 10.0  # deal and bots, µs per game, at most
@@ -257,7 +261,6 @@ def main(against: Path | None = None) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == [CHILD]:
-        sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent)]
         child(sys.argv[2])
     else:
         parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -118,7 +118,8 @@ def modules_line(command: str) -> None:
         capture_output=True,
         text=True,
     )
-    total, ours, heavy = (done.stderr.strip().splitlines() or ["? ? "])[-1].split(" ", 2)
+    words = (done.stderr.strip().splitlines() or ["? ?"])[-1].split(" ")
+    total, ours, heavy = words[0], words[1], " ".join(words[2:])
     print(
         f"  {command} --help: {total} modules, {ours} of kraftstokk; of the heavy "
         f"packages: {heavy or 'none'}",

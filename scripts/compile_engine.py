@@ -108,6 +108,9 @@ def build_in_place(unit: str) -> None:
         dist = Distribution({"name": "kraftstokk-engine", "ext_modules": extensions})
         build = dist.get_command_obj("build_ext")
         build.inplace = True
+        # Always compile: setuptools would skip a core whose .c is older than the copy it
+        # left in build/, though a header it includes (ks_game.h, _csrc/) has changed.
+        build.force = True
         build.build_temp = str(work / "obj")
         dist.run_command("build_ext")
 

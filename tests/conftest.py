@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import shutil
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -200,3 +203,20 @@ def synthetic_plants(count: int = 60, seed: int = 3) -> list[Plant]:
 @pytest.fixture
 def deck() -> Deck:
     return synthetic_deck()
+
+
+@pytest.fixture
+def locale_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of the locale folders that the loader reads instead (edit it in a test)."""
+    from kraftstokk import locales
+    from kraftstokk.locales import loader
+
+    original = Path(loader.__file__).resolve().parent
+    copy = tmp_path / "locales"
+    for code in locales.languages():
+        shutil.copytree(original / code, copy / code)
+    monkeypatch.setattr(loader, "_folder", lambda: copy)
+    locales.reset()
+    yield copy
+    monkeypatch.undo()
+    locales.reset()

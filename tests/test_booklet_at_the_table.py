@@ -215,6 +215,10 @@ def test_a_quick_reference_with_long_plant_names_is_drawn_smaller_not_over_two_p
         end = reference.sections[-1].body
         assert isinstance(end, bt.Para)
         assert page_of(texts, reference.title, end.text), reference.title
+    # Its content is not whole sheets: notes pages after the appendix make them whole.
+    notes = [n for n, text in enumerate(texts, 1) if text.rstrip().endswith("Notat")]
+    assert len(texts) % 4 == 0 and 1 <= len(notes) <= 3
+    assert notes == list(range(len(texts) - len(notes) + 1, len(texts) + 1))
 
 
 def test_a_quick_reference_that_cannot_fit_one_page_is_an_error_naming_it(monkeypatch) -> None:

@@ -94,16 +94,8 @@ def test_every_variant_has_its_house_rule_in_the_chapter(language: str) -> None:
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the locale folders that the loader reads instead (edit it in a test)."""
-    copy = tmp_path / "locales"
-    for code in locales.languages():
-        shutil.copytree(LOCALES / code, copy / code)
-    monkeypatch.setattr(loader, "_folder", lambda: copy)
-    locales.reset()
-    yield copy
-    monkeypatch.undo()
-    locales.reset()
+def folder(locale_copy: Path) -> Path:
+    return locale_copy
 
 
 def _cut(folder: Path, code: str, old: str, new: str = "") -> None:

@@ -72,9 +72,11 @@ def test_a_changed_figure_reprints_its_card_and_the_nr_it_shifts_but_no_suit_or_
         f == {"nr_gwh"} for pid, f in fields.items() if pid in shifted
     )
     assert not any("card" in f for f in fields.values())
-    # gwh_tens is a game flag no face prints: the figure, its bar and the nr. are.
+    # gwh_tens is a game flag no face prints: the figure, its bar, the nr. and the picture's
+    # lake (drawn from production) are.
     assert data["summary"] == (
-        "11 faces of 55 must be reprinted (the back stays): figures on 1, nr. on 11, bars on 1"
+        "11 faces of 55 must be reprinted (the back stays): figures on 1, nr. on 11, bars on 1, "
+        "picture on 1"
     )
     assert data["reprint"] == 11 and data["reprint_back"] is False
     causes = data["verdict"]["causes"]

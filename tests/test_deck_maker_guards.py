@@ -6,7 +6,6 @@ files before and after by digest.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from typer.testing import CliRunner
 from kraftstokk.cli import app
 from kraftstokk.deck.io import load_deck, load_deck_json_file
 from tests.test_deck_repair import edit_csv
+from tests.test_folder_lock import digests
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 runner = CliRunner()
@@ -23,14 +23,6 @@ runner = CliRunner()
 
 def invoke(*args: str):
     return runner.invoke(app, [str(arg) for arg in args])
-
-
-def digests(folder: Path) -> dict[str, str]:
-    return {
-        str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(folder.rglob("*"))
-        if path.is_file()
-    }
 
 
 def one_line(result, code: int, *parts: str) -> str:

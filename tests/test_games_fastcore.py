@@ -5,8 +5,10 @@ count with ``KRAFTSTOKK_IDENTITY_GAMES``) over every player count, every
 variant combination, greedy, random and mixed seats and small action caps are played
 through the core in this process and through the pure-Python engine in child processes
 (``KRAFTSTOKK_PURE_PYTHON=1``, which loads neither mypyc's modules nor a core). Each game
-is digested whole: every action, the result, every counter and sample, the cards played
-and the loser's cards. A difference names the first game and replays it here through
+is digested whole: every action, the result, every counter and sample, the cards played,
+the loser's cards and the figures of play (``Stats.playability``: choices, branching,
+lead changes, comebacks, when the game was settled and decided, and the counts by
+distinct moves). A difference names the first game and replays it here through
 the Python engine, to show the first action where the two part.
 """
 
@@ -111,6 +113,8 @@ def digest(record: GameRecord) -> str:
         sorted(record.stats.samples.items()),
         record.stats.cards_played,
         record.loser_cards,
+        record.stats.playability,
+        record.stats.branching.hex(),
     ]
     return hashlib.sha256(json.dumps(whole).encode()).hexdigest()[:16]
 

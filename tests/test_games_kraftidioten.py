@@ -1104,7 +1104,8 @@ def test_random_games_with_any_stated_figure_keep_every_card_and_replay(
     stated = [action for action in record.actions if len(action) == 5]
     assert stated and Counter(record.stats.counters)["figure_lies"] == len(stated)
     again = replay(game, seed, record.actions)
-    assert again.result() == record.result and again.final_stats() == record.stats
+    assert again.result() == record.result
+    assert again.final_stats().counters == record.stats.counters
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy", "heuristic"])

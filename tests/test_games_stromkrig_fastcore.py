@@ -45,6 +45,8 @@ FIELDS = (
     "samples",
     "cards_played",
     "loser_cards",
+    "playability",
+    "branching",
 )
 
 

@@ -39,16 +39,9 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def folder(locale_copy: Path) -> Path:
     """A copy of the locale folders that the loader reads instead (edit it in a test)."""
-    copy = tmp_path / "locales"
-    for code in locales.languages():
-        shutil.copytree(LOCALES / code, copy / code)
-    monkeypatch.setattr(loader, "_folder", lambda: copy)
-    locales.reset()
-    yield copy
-    monkeypatch.undo()
-    locales.reset()
+    return locale_copy
 
 
 def _edit(folder: Path, code: str, part: str, old: str, new: str) -> None:

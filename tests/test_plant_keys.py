@@ -88,7 +88,8 @@ def test_an_unknown_entry_is_named(tmp_path: Path):
 def test_a_snapshot_naming_one_plant_by_two_ids_is_refused(tmp_path: Path):
     jrc, nve = jrc_and_nve()
     error = refused(tmp_path, [*jrc[:60], nve[0]], "")
-    assert 'plant ids "101" and "N101" name one plant (key 101)' in error
+    # The snapshot's reader names the file and both rows (as ingest would have refused it).
+    assert "plants.csv: rows 2 and 3: ids '101' and 'N101' are one plant (key 101)" in error
 
 
 def test_keep_from_a_jrc_deck_with_an_nve_snapshot_keeps_every_place(tmp_path: Path):

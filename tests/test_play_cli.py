@@ -37,7 +37,10 @@ def test_shows_the_view_and_numbered_moves_then_eof_exits_cleanly(deck_file):
     out = result.output
     assert "idiot: 3 players, you are seat 1, seed 3" in out
     assert "Your hand:" in out and "Pile: empty" in out and "Stock: 25" in out
-    assert "   1. swap " in out and "10. done swapping" in out
+    # Idiot's swap in one step: the six cards, and which three lie face up
+    assert "Swap before play: choose the three of your six cards to lay face up" in out
+    assert re.search(r"  1\. .+ \(in hand\)", out) and re.search(r"  6\. .+ \(face up\)", out)
+    assert "Three cards face up (e.g. 4 5 6), Enter to keep them, q to quit: " in out
     assert "Game left unfinished." in out
 
 
@@ -64,10 +67,14 @@ def test_a_whole_game_against_bots(deck_file, tmp_path):
 
 
 def test_bad_input_is_explained_and_asked_again(deck_file):
-    result = play("--game", "idiot", "--deck", deck_file, "--seed", "1", stdin="x\n99\nq\n")
+    result = play(
+        "--game", "idiot", "--deck", deck_file, "--seed", "1", stdin="x\n99\n1 2\n\nx\nq\n"
+    )  # fmt: skip
     assert result.exit_code == 0
-    assert "'x' is not a move: type a number from 1 to 10." in result.output
-    assert "'99' is not a move" in result.output
+    assert "'x': type three different numbers from 1 to 6, or press Enter." in result.output
+    assert "'99': type three different numbers" in result.output
+    assert "'1 2': type three different numbers" in result.output
+    assert "'x' is not a move: type a number from 1 to " in result.output  # then in play
     assert "Game left unfinished." in result.output
 
 
@@ -82,7 +89,7 @@ def test_save_on_quit_and_load_continues(deck_file, tmp_path):
     assert log.bots == ["greedy", PERSON] and log.result is None
     assert log.actions == [[101]]  # seat 1 finished swapping; the person had not moved
     again = tmp_path / "again.json"
-    second = play("--load", save, "--save", again, stdin="2\n")
+    second = play("--load", save, "--save", again, stdin="1 5 6\n")
     assert second.exit_code == 0, second.output
     assert "you are seat 2, seed 5" in second.output
     assert "You swap " in second.output
@@ -189,7 +196,7 @@ def test_the_view_is_the_typed_observation_in_either_language(deck):
 
 def test_play_in_norwegian(deck_file):
     result = play("--game", "idiot", "--players", "2", "--deck", deck_file, "--lang", "nb",
-                  "--seed", "4", "--bots", "greedy", stdin="1\n10\n" + "1\n" * 30)  # fmt: skip
+                  "--seed", "4", "--bots", "greedy", stdin="1 5 6\n" + "1\n" * 30)  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "du er plass 1" in result.output and "Dine trekk:" in result.output
     assert (
@@ -212,7 +219,7 @@ def test_a_saved_game_is_told_as_its_story(deck_file, tmp_path):
     result = play("--load", save, "--replay")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "idiot, 2 players (0: person, 1: greedy), seed 8"
+    assert lines[0] == "idiot, 2 players (1: person, 2: greedy), seed 8"  # seats from 1
     assert lines[1].strip().endswith("(lowest ordinary card in hand).")
     assert lines[2].startswith("   1. Seat ") and ": play " in lines[2]
     assert lines[3].startswith("        Seat ") and " plays: " in lines[3]
@@ -272,7 +279,7 @@ def test_a_person_may_claim_any_whole_figure_in_kraftidioten(deck_file, tmp_path
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Or type a move's number and a whole figure, such as '3 4500'" in out
+    assert "Claim a plant: type the start of its name (" in out  # not a list of them all
     you = [line for line in out.splitlines() if line.startswith("You lay")]
     assert ", 777 MW (a lie: the card is " in you[-1]  # move 1's plant, the figure typed
     lie, claim = load_replay(save).actions[:2]

@@ -13,6 +13,7 @@ from kraftstokk.games.runner import play_game
 from kraftstokk.models import Deck
 from kraftstokk.sim import runner
 from kraftstokk.sim.compare import compare_runs, format_table
+from kraftstokk.sim.pace import default_pace
 from kraftstokk.sim.runner import SimSettings, chunk_bounds, play_chunk, run_paired, run_simulation
 from kraftstokk.sim.stream import RunStats
 from tests.test_sim_toy import TOY_CARDS, TOY_SPEC
@@ -56,7 +57,7 @@ def test_game_i_is_played_with_the_derived_seed(table):
         assert row.counters == record.stats.counters
     # The run keeps the sums of exactly those games.
     outcome = run_simulation(table, settings(games=12), workers=1)
-    assert outcome.stats == RunStats.of_tally(tally, 3)
+    assert outcome.stats == RunStats.of_tally(tally, 3, default_pace(), "toy")
 
 
 def test_same_tally_for_one_and_two_workers(table):

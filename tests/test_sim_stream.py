@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from array import array
 
 import numpy as np
 import pytest
@@ -106,6 +107,16 @@ def game(index: int, rng: random.Random, players: int = 3) -> GameRecord:
         counters["lies_caught"] = rng.randrange(3)
     samples = {"war_sizes": [rng.randrange(2, 5) for _ in range(rng.randrange(3))]}
     order = rng.sample(range(players), players)
+    branching = [0, 0, *(rng.randrange(5) for _ in range(rng.randrange(6)))]
+    choices = sum(branching)
+    answers = rng.randrange(actions - choices + 1)
+    settled = rng.randrange(actions)
+    played = [rng.randrange(3) for _ in range(CARDS)]
+    play = [
+        *(choices, sum(n * count for n, count in enumerate(branching))),
+        *(answers, min(answers, choices), rng.randrange(9), rng.randrange(2)),
+        *(settled, rng.randrange(settled, actions + 1), sum(played)),
+    ]
     return GameRecord(
         rules={},
         seed=index,
@@ -114,7 +125,11 @@ def game(index: int, rng: random.Random, players: int = 3) -> GameRecord:
         stats=Stats(
             counters=counters,
             samples={k: v for k, v in samples.items() if v},
-            cards_played=[rng.randrange(3) for _ in range(CARDS)],
+            cards_played=played,
+            playability=play,
+            branching=array(
+                "q", [n for pair in enumerate(branching) if pair[1] for n in pair]
+            ).tobytes(),
         ),
         loser_cards=[rng.randrange(CARDS)] if finished else [],
     )
@@ -260,7 +275,11 @@ def test_a_clear_difference_is_named_with_its_interval_after_holm():
     for record in a_records:  # B: one more burn in every game, nothing else changes
         counters = dict(record.stats.counters, burns=record.stats.counters["burns"] + 1)
         stats = Stats(
-            counters=counters, samples=record.stats.samples, cards_played=record.stats.cards_played
+            counters=counters,
+            samples=record.stats.samples,
+            cards_played=record.stats.cards_played,
+            playability=record.stats.playability,
+            branching=record.stats.branching,
         )
         b_records.append(GameRecord({}, record.seed, [], record.result, stats, record.loser_cards))
     a, b, pair = paired(a_records, b_records)

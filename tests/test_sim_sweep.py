@@ -245,7 +245,7 @@ def test_a_stored_chunk_reads_back_equal_and_merges_as_played(deck, tmp_path, ga
     tally = _played_tally(deck, game)
     store = ChunkStore(tmp_path)
     store.save("k", 0, 30, tally)
-    assert json.loads(store.path("k", 0, 30).read_text(encoding="utf-8"))["format"] == 2
+    assert json.loads(store.path("k", 0, 30).read_text(encoding="utf-8"))["format"] == 3
     back = store.load("k", 0, 30)
     assert back is not None and back == tally
     assert back.counter_totals() == tally.counter_totals()
@@ -274,6 +274,10 @@ def test_chunks_stored_by_rows_are_still_read(deck, tmp_path):
         lambda doc: doc.update(counter_names=doc["counter_names"][:1]),
         lambda doc: doc.update(loser_cards=[]),
         lambda doc: doc.pop("sample_names"),
+        lambda doc: doc["columns"].update(play=doc["columns"]["actions"]),
+        lambda doc: doc["columns"].update(branching=doc["columns"]["index"]),
+        lambda doc: doc["columns"].pop("branching_lengths"),
+        lambda doc: doc.update(format=2),  # before the figures of play: played again
     ],
 )
 def test_a_chunk_that_is_not_a_whole_tally_is_ignored(deck, tmp_path, damage):

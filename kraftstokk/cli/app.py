@@ -22,6 +22,7 @@ from typer.models import CommandFunctionType, CommandInfo
 
 from kraftstokk import __version__
 from kraftstokk.cli.plainhelp import PlainCommand, PlainGroup
+from kraftstokk.cli.voice import voice_options
 from kraftstokk.errors import (
     MAX_LINE,
     MAX_LISTED,
@@ -80,7 +81,7 @@ app = PlainTyper(
     "fetch and ingest plant data, build and validate a deck, render print-ready PDFs "
     "and the rules booklet, and simulate the games.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -98,12 +99,14 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Translate the tool's errors (and Ctrl-C) into one line and an exit code."""
+    """Translate the tool's errors (and Ctrl-C) into one line and an exit code; give the
+    command ``--quiet`` and ``--verbose`` (:mod:`kraftstokk.cli.voice`)."""
+    command = voice_options(func)
 
-    @functools.wraps(func)
+    @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return func(*args, **kwargs)
+            return command(*args, **kwargs)
         except ValidationFailed as exc:
             for problem in exc.problems:
                 typer.echo(f"  {problem}", err=True)

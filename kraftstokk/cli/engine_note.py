@@ -15,6 +15,7 @@ import sys
 import sysconfig
 from collections.abc import Iterable
 
+from kraftstokk.cli.voice import VOICE
 from kraftstokk.terminal import printable
 
 #: How many times slower each game plays on the pure-Python engine than compiled: CPU
@@ -73,8 +74,15 @@ def note(games: Iterable[str]) -> str | None:
 
 def say(games: Iterable[str]) -> None:
     """Print the note on stderr (a command calls this once, before it plays: not per game,
-    chunk or worker)."""
+    chunk or worker); nothing with ``--quiet``; with ``--verbose`` the engine's state
+    whatever it is."""
+    if VOICE.quiet:
+        return
     found = note(games)
+    if found is None and VOICE.verbose:
+        from kraftstokk.games.native import engine_status
+
+        found = f"kraftstokk: engine: {engine_status()}"
     if found is not None:
         sys.stderr.write(printable(found) + "\n")
         sys.stderr.flush()

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
+from kraftstokk.cli.voice import VOICE
 from kraftstokk.progress import PERMILLE, format_duration
 from kraftstokk.terminal import guard, printable, unguarded
 
@@ -32,8 +33,9 @@ if TYPE_CHECKING:
 #: Redraws per second on a terminal, at most (no thread redraws: the display moves
 #: when the work reports, so worker processes can still be forked).
 REDRAWS_PER_SECOND = 10
-#: Seconds between two plain lines of one bar on a pipe or a file.
+#: Seconds between two plain lines of one bar on a pipe or a file (with --verbose).
 PLAIN_INTERVAL = 10.0
+VERBOSE_INTERVAL = 1.0
 #: Configurations of a sweep shown with a bar of their own at once.
 MAX_RUNNING_BARS = 4
 
@@ -88,7 +90,8 @@ class _PlainBar:
 class Display:
     """Progress bars on ``stream`` (stderr by default) while the ``with`` block runs.
 
-    ``terminal`` forces bars (True) or plain lines (False); ``quiet`` shows nothing.
+    ``terminal`` forces bars (True) or plain lines (False); ``quiet`` shows nothing (by
+    default: the command's ``--quiet``).
     """
 
     def __init__(
@@ -96,14 +99,16 @@ class Display:
         stream: TextIO | None = None,
         *,
         terminal: bool | None = None,
-        quiet: bool = False,
+        quiet: bool | None = None,
         clock: Clock = time.monotonic,
-        interval: float = PLAIN_INTERVAL,
+        interval: float | None = None,
     ) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.terminal = wants_bars(self.stream) if terminal is None else terminal
-        self.quiet = quiet
+        self.quiet = VOICE.quiet if quiet is None else quiet  # --quiet: no progress
         self.clock = clock
+        if interval is None:  # --verbose: a line a second on a pipe
+            interval = VERBOSE_INTERVAL if VOICE.verbose else PLAIN_INTERVAL
         self.interval = interval
         self._rich: Progress | None = None
         self._last_redraw = -1.0

@@ -104,6 +104,8 @@ class ValidationReport(BaseModel):
     warnings: list[Problem] = []
     #: The problems counted by kind, and what fixes them (one sentence).
     summary: str = ""
+    #: How ties are broken, in words ("tie-break rule other-figures-then-id (...)").
+    tie_break: str = ""
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -111,7 +113,19 @@ class ValidationReport(BaseModel):
         return not self.errors
 
     def lines(self) -> list[str]:
-        return [problem.line() for problem in [*self.errors, *self.warnings]]
+        """One line per problem for people; a tie the rule broke is one short line (as
+        ``build`` prints it) and the rule is said once, after the last."""
+        broken = f" (broken by the {self.tie_break})"
+        lines, ties = [], 0
+        for problem in [*self.errors, *self.warnings]:
+            if problem.rule == "tie" and problem.message.endswith(broken):
+                ties += 1
+                lines.append(f"{problem.severity}: {problem.message.removesuffix(broken)}")
+            else:
+                lines.append(problem.line())
+        if ties:
+            lines.append(f"{_count(ties, 'tie is', 'ties are')} broken by the {self.tie_break}")
+        return lines
 
     def problems(self, rule: str | None = None) -> list[Problem]:
         found = [*self.errors, *self.warnings]
@@ -460,7 +474,7 @@ def _check_figures(ctx: _Context, plants: Sequence[Card]) -> set[Category]:
             elif not low <= value <= high:
                 rankable.discard(category)
                 ctx.error(
-                    "figure", card, category, f"{_fmt(value)} {unit}",
+                    "figure_range", card, category, f"{_fmt(value)} {unit}",
                     f"{_fmt(low)} to {_fmt(high)} {unit}",
                     f"{CATEGORY_LABELS[category]} is outside what any plant has "
                     "(it could not be printed right)",
@@ -568,8 +582,8 @@ def _check_category(
         ctx.warn(
             "tie", plants[tied[0]], category,
             f"{len(tied)} cards at {_fmt(tie.figure)} {unit}", "distinct figures",
-            f"tie in {label}: "
-            + ", ".join(f"{plants[i].id} {plants[i].name} nr. {found[i]}" for i in tied)
+            f"tie in {label} at {_fmt(tie.figure)} {unit}: "
+            + ", ".join(f"nr. {found[i]} {plants[i].id} ({plants[i].name})" for i in tied)
             + f" ({how})",
         )  # fmt: skip
 
@@ -746,6 +760,7 @@ def validate_deck(
         errors=ctx.errors,
         warnings=ctx.warnings,
         summary=summarize(ctx, plants, source),
+        tie_break=tie_break_words(_tie_break(deck)),
     )
 
 
@@ -785,6 +800,10 @@ def _count(number: int, one: str, many: str) -> str:
 #: Rules whose errors a person must fix by hand (repair cannot decide them).
 BY_HAND = {
     "figure": ("figure is missing or not positive", "figures are missing or not positive"),
+    "figure_range": (
+        "figure is outside what any plant has",
+        "figures are outside what any plant has",
+    ),
     "suit_value": ("suit and value problem", "suit and value problems"),
     "card_count": ("card count is wrong", "card counts are wrong"),
     "plant_id": ("plant id is missing", "plant ids are missing"),

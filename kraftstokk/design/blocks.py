@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 from xml.sax.saxutils import escape
 
 from kraftstokk.design.numbers import THOUSANDS, deck_decimals, format_number, round_shown
@@ -433,30 +434,40 @@ class ChapterWords:
 CHAPTER_FIELDS: dict[str, frozenset[str]] = {"quick_title": frozenset({"game"})}
 
 
+class QuickText(Protocol):
+    """The sentences of a game's quick reference, as every game's ``chapter.Text`` names
+    them (``quick_turn`` the steps of a turn; ``summary_*`` its row of the table of games)."""
+
+    @property
+    def quick_need(self) -> str: ...
+    @property
+    def quick_deal(self) -> str: ...
+    @property
+    def quick_turn(self) -> tuple[str, ...]: ...
+    @property
+    def quick_end(self) -> str: ...
+    @property
+    def summary_cards(self) -> str: ...
+    @property
+    def summary_deal(self) -> str: ...
+
+
 def quick_reference(
-    game: str,
-    shared: ChapterWords,
-    *,
-    need: str,
-    deal: str,
-    turn: Sequence[str],
-    cards: Sequence[tuple[str, str]],
-    end: str,
-    summary: tuple[str, str],
+    game: str, shared: ChapterWords, text: QuickText, cards: Sequence[tuple[str, str]]
 ) -> QuickReference:
     """A game's page for the table, in the order every game's has: what you need, the
-    deal, the turn, the special cards (``(cards, effect)`` rows), the end."""
+    deal, the turn, this edition's special cards (``(cards, effect)`` rows), the end."""
     return QuickReference(
         title=shared.quick_title.format(game=game),
         sections=(
-            QuickSection(shared.quick_need, Para(need)),
-            QuickSection(shared.quick_deal, Para(deal)),
-            QuickSection(shared.quick_turn, Numbered(tuple(turn))),
+            QuickSection(shared.quick_need, Para(text.quick_need)),
+            QuickSection(shared.quick_deal, Para(text.quick_deal)),
+            QuickSection(shared.quick_turn, Numbered(tuple(text.quick_turn))),
             QuickSection(shared.quick_cards, Grid(shared.quick_headings, tuple(cards))),
-            QuickSection(shared.quick_end, Para(end)),
+            QuickSection(shared.quick_end, Para(text.quick_end)),
         ),
-        cards=summary[0],
-        deal=summary[1],
+        cards=text.summary_cards,
+        deal=text.summary_deal,
     )
 
 
@@ -495,6 +506,7 @@ __all__ = [
     "Plural",
     "QuickReference",
     "QuickSection",
+    "QuickText",
     "Spoken",
     "TitlePage",
     "WholeSheets",

@@ -9,6 +9,9 @@ package declares is written a second time in C:
 * the action kinds and the phases, by name and number (``KIND_PLAY 102``, ``KIND_BASE``,
   ``KIND_COUNT``; ``PHASE_...``), from the spec's ``IntEnum``\\ s;
 * the counters, in the spec's order (``COUNTER_BURNS`` indexes ``COUNTER_NAMES``);
+* the figures of play a core counts (``PLAY_CHOICES``, ... in the order of
+  ``playability.FIGURES``) and ``LOSER_STAKE``, 1 when the spec's objective is not to be
+  the loser (``_csrc/ks_playability.h`` reads them);
 * the rule parameters, the fields of the game's rules dataclass (``rules.py``), as the
   X-macro ``RULE_PARAMETERS(X)``: ``X(hand_size) X(burn_count) ...``. The core declares
   a struct from it and reads each field from the game's ``parameters`` by that name when
@@ -23,6 +26,7 @@ from __future__ import annotations
 import re
 from enum import IntEnum
 
+from kraftstokk.games.playability import FIGURES
 from kraftstokk.games.spec import GameSpec
 
 HEADER_NAME = "ks_game.h"
@@ -79,6 +83,13 @@ def game_header(spec: GameSpec) -> str:
         "#define COUNTER_NAMES { \\",
         *(f'    "{counter.name}", \\' for counter in spec.counters),
         "}",
+        "",
+        "/* the figures of play (games/playability.py FIGURES), and what the game is played for */",
+        "enum {",
+        *(f"    PLAY_{figure.upper()}," for figure in FIGURES),
+        "    PLAY_FIGURE_COUNT",
+        "};",
+        f"#define LOSER_STAKE {int(spec.objective == 'not_loser')}",
         "",
     ]
     names = _parameter_names(spec)

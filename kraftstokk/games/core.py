@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from kraftstokk.cardfacts import CATEGORIES, SUITS, decimals_for, format_number, printed_figure
 from kraftstokk.errors import GameError
 from kraftstokk.games.events import Event, tally
+from kraftstokk.games.playability import Meter
 from kraftstokk.games.stats import Stats as Stats  # re-exported: games import it from here
 
 if TYPE_CHECKING:
@@ -212,6 +213,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     allowed_variants: ClassVar[frozenset[str]] = frozenset()
+    #: What a player plays for (``GameSpec.objective``): ``win`` or ``not_loser``.
+    objective: ClassVar[str] = "win"
 
     def __init__(
         self,
@@ -369,15 +372,42 @@ class State(ABC):
         """The card indices this game uses (all 55, or the 52 plants for Idiot)."""
         return range(self.game.table.size)
 
+    # -- what the simulation measures of play (``games/playability.py``) ------------
+
+    def progress(self, seat: int) -> int:
+        """The game's progress measure: how near ``seat`` is to its goal, higher nearer;
+        only its order among the seats counts. Here, and in the three games: minus the
+        cards the seat still has to get rid of."""
+        return -len(self.remaining_cards(seat))
+
+    def seats_out(self) -> int:
+        """How many seats have gone out so far."""
+        return len(self.result().order)
+
+    def distinct_moves(self) -> int:
+        """How many of the legal actions lead to positions the player can tell apart
+        (moves that differ only in cards the rules treat alike, or in which unseen card
+        is turned, count once). Here: the distinct actions."""
+        return len(set(self.legal_actions()))
+
+    def answering(self) -> bool:
+        """Whether the seat to act answers out of turn (another seat's claim or call)."""
+        return False
+
     def play_out(
-        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+        self,
+        bots: Sequence[Bot],
+        bot_rngs: Sequence[random.Random],
+        actions: list[Action],
+        meter: Meter | None = None,
     ) -> None:
         """Let the bots play to the end (or the action cap), appending each action.
 
         Each bot sees only its seat's observation and the legal actions (read-only: a
         game may hand over its own cached list). A game may override this with a faster
         loop that takes exactly the same actions; ``play_game(debug=True)`` keeps the
-        plain loop, so tests can compare the two.
+        plain loop, so tests can compare the two. ``meter``: told of every decision and
+        of the position after every action (``play_game`` measures the game with it).
         """
         is_terminal = self.is_terminal
         current_player = self.current_player
@@ -388,9 +418,13 @@ class State(ABC):
         acts = [bot.act for bot in bots]
         while not is_terminal():
             seat = current_player()
+            if meter is not None:
+                meter.decision(self.distinct_moves(), self.answering())
             action = acts[seat](observation(seat), legal_actions(), bot_rngs[seat])
             apply(action)
             append(action)
+            if meter is not None:
+                meter.moved(self, len(actions))
 
 
 class Bot(Protocol):

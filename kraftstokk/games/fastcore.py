@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from kraftstokk.games.core import Action, Bot, Game, State
 
 #: What a core's ``play`` returns: (actions, finished, order, loser, rounds, counters,
-#: samples, cards_played, loser_cards), each exactly as the Python engine has it.
+#: samples, cards_played, loser_cards, playability, branching), each exactly as the
+#: Python engine has it (the last two: ``Stats.playability`` and ``Stats.branching``).
 NativeRun = tuple[
     list["Action"],
     bool,
@@ -36,6 +37,8 @@ NativeRun = tuple[
     dict[str, list[int]],
     list[int],
     list[int],
+    list[int],
+    bytes,
 ]
 
 #: Seeds a core takes: ``random.Random`` seeds a larger or negative one differently.

@@ -10,7 +10,8 @@ into values (a seat, cards named as the language names them, counts, yes or no) 
 never into words. A face-down card is a value only where the listener may see it
 (:meth:`Narrator.sees`), so no text can name it to anyone else.
 
-Figures are told as the cards print them (``DeckTable.figure_text``), in every language.
+Figures are told as the cards print them (``DeckTable.figure_text``: 126,6 MW), or with
+``own_numbers`` in the language's number style (126.6 MW in English: the terminal's table).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from kraftstokk import locales
-from kraftstokk.cardfacts import CATEGORIES, SUITS, format_number
+from kraftstokk.cardfacts import CATEGORIES, DECIMAL_MARK, SUITS, format_number
 from kraftstokk.errors import LocaleError
 from kraftstokk.games.core import CATEGORY_UNITS, Action, DeckTable, State
 from kraftstokk.games.events import Event, GameOver, SeatOut
@@ -130,6 +131,9 @@ class Narrator:
     viewer: int | None = None  # the seat listening; None: a replay, everything is told
     seat_names: tuple[str, ...] = ()  # per seat; default 'seat 2' / 'plass 2'
     game: str = ""  # the game's name (its section of events.toml)
+    #: Figures in the language's own style (126.6 MW in English: the terminal's table)
+    #: rather than as the cards print them (126,6 MW in every language: the default).
+    own_numbers: bool = False
 
     def __post_init__(self) -> None:
         available = locales.languages()
@@ -187,14 +191,31 @@ class Narrator:
             return "".join(items)
         return self.listing(items[:-1]) + self.say(f"{TABLE}.words.and") + items[-1]
 
+    def number(self, value: float, decimals: int) -> str:
+        """A number as the cards round it, in the language's style: '4,357.5' in English,
+        '4 357,5' in Norwegian ([table.words] decimal_mark and thousands)."""
+        mark = self.say(f"{TABLE}.words.decimal_mark")
+        thousands = self.say(f"{TABLE}.words.thousands")
+        text = format_number(value, decimals, "\x00")  # groups marked, then replaced
+        return text.replace(DECIMAL_MARK, mark).replace("\x00", thousands)
+
     def figure(self, category: int, card: int) -> str:
-        """The figure as the card prints it, with its unit: '4 357 GWh'."""
-        return self.table.figure_text(category, card)
+        """The figure as the card rounds it, with its unit: '4 357 GWh' as printed, or in
+        the language's style ('4,357 GWh' in English) with ``own_numbers``."""
+        table = self.table
+        if not self.own_numbers:
+            return table.figure_text(category, card)
+        shown = self.number(table.printed[category][card], table.decimals[category])
+        return f"{shown} {CATEGORY_UNITS[category]}"
 
     def amount(self, category: int, value: float) -> str:
-        """A figure that is no card's (a claim may name any): printed like the cards'."""
-        text = format_number(value, 0 if value == int(value) else 1, " ")
-        return f"{text} {CATEGORY_UNITS[category]}"
+        """A figure that is no card's (a claim may name any): written like the cards'."""
+        decimals = 0 if value == int(value) else 1
+        if self.own_numbers:
+            shown = self.number(value, decimals)
+        else:
+            shown = format_number(value, decimals, " ")
+        return f"{shown} {CATEGORY_UNITS[category]}"
 
     def category(self, category: int) -> str:
         return self.words.categories[category]

@@ -47,6 +47,7 @@ FRAMEWORK = (
     "observation",
     "ordering",
     "random_bot",
+    "playability",
 )
 #: Modules of a game package that stay Python: the declaration, the package itself, the
 #: glue that hands a game to its native core (run once per game, and it imports the core,

@@ -26,6 +26,7 @@ from kraftstokk.games.core import (
 )
 from kraftstokk.games.events import Event
 from kraftstokk.games.fastcore import MAX_SEED, NativeRun, native_core
+from kraftstokk.games.playability import Meter
 from kraftstokk.games.stats import Stats
 
 
@@ -110,25 +111,35 @@ def play_game(
     state = game.new_initial_state(random.Random(seed))
     bot_rngs = [LazyRandom(derive_seed(seed, seat + 1)) for seat in range(game.num_players)]
     actions: list[Action] = []
+    # The figures of play (games/playability.py), measured as the game is played.
+    meter = Meter(game.num_players, game.objective == "not_loser")
+    meter.moved(state, 0)
     if debug:
         state.check_invariants()
         while not state.is_terminal():
             seat = state.current_player()
             legal = state.legal_actions()
+            meter.decision(state.distinct_moves(), state.answering())
             action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
             state.apply(action)
             actions.append(action)
+            meter.moved(state, len(actions))
             state.check_invariants()
     else:
-        state.play_out(bots, bot_rngs, actions)
+        state.play_out(bots, bot_rngs, actions, meter)
     result = state.result()
     loser_cards = state.remaining_cards(result.loser) if result.loser is not None else []
+    stats = state.final_stats()
+    stats.playability = meter.figures(
+        result.finished, result.order, result.loser, result.actions, stats.cards_played
+    )
+    stats.branching = meter.branching()
     return GameRecord(
         game.rules(),
         seed,
         actions,
         result,
-        state.final_stats(),
+        stats,
         loser_cards,
         state.event_log(),
     )
@@ -137,13 +148,25 @@ def play_game(
 def native_record(game: Game, seed: int, run: NativeRun) -> GameRecord:
     """The record of a game a native core played (``games/fastcore.py``): its rules are
     asked of the game, and its events replayed by the Python engine, only when read."""
-    actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards = run
+    (
+        actions,
+        finished,
+        order,
+        loser,
+        rounds,
+        counters,
+        samples,
+        cards_played,
+        loser_cards,
+        playability,
+        branching,
+    ) = run
     return GameRecord(
         None,
         seed,
         actions,
         Result(finished, order, loser, len(actions), rounds),
-        Stats(counters, samples, cards_played),
+        Stats(counters, samples, cards_played, playability, branching),
         loser_cards,
         game=game,
     )
@@ -194,4 +217,6 @@ def run_of(record: GameRecord) -> NativeRun:
         stats.samples,
         stats.cards_played,
         record.loser_cards,
+        stats.playability,
+        stats.branching,
     )

@@ -16,6 +16,11 @@ class Stats:
     counters: dict[str, int] = field(default_factory=dict)
     samples: dict[str, list[int]] = field(default_factory=dict)  # e.g. war sizes
     cards_played: list[int] = field(default_factory=list)  # per card index
+    #: The game's choice and drama (``playability.FIGURES``, in that order).
+    playability: list[int] = field(default_factory=list)
+    #: The decisions with a real choice by their count of distinct moves: (distinct
+    #: moves, decisions) pairs as the bytes of an ``array("q")`` (``Meter.branching``).
+    branching: bytes = b""
 
     def count(self, name: str, amount: int = 1) -> None:
         counters = self.counters
@@ -29,4 +34,6 @@ class Stats:
             counters=dict(self.counters),
             samples={k: list(v) for k, v in self.samples.items()},
             cards_played=list(self.cards_played),
+            playability=list(self.playability),
+            branching=self.branching,
         )

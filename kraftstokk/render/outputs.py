@@ -39,8 +39,8 @@ from kraftstokk.render.profiles import read_output_profile
 from kraftstokk.render.sheet_layout import DUPLEX_MODES, PAPERS, Duplex
 from kraftstokk.render.sheets import sheets_pdf
 
-Output = Literal["sheets", "printshop", "png", "box"]
-OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png", "box")
+Output = Literal["sheets", "printshop", "png", "box", "tabletop"]
+OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png", "box", "tabletop")
 DEFAULT_OUTPUTS: tuple[Output, ...] = ("sheets", "printshop", "png")
 PRINTSHOP_FILE = "kraftstokk-printshop.pdf"
 BOX_FILE = "kraftstokk-box.pdf"
@@ -63,6 +63,10 @@ REPRINT_REPORT = "reprint.txt"
 BOX_IS_NO_CARD = (
     "--only box --only-changed: the tuck box is not a card; render it with --only box "
     "alone (it prints the title, edition and data credit)"
+)
+TABLETOP_IS_WHOLE = (
+    "--only tabletop --only-changed: a virtual tabletop loads the deck whole; render it "
+    "with --only tabletop alone"
 )
 
 
@@ -93,6 +97,7 @@ class RenderOptions:
     preset: str | None = None  # None: the deck's [print] preset, else home + offset
     box: BoxOptions = field(default_factory=BoxOptions)
     reprint: Reprint | None = None  # None: every card
+    tabletop_url: str | None = None  # where the tabletop folder will be on the web
 
     @property
     def suffix(self) -> str:
@@ -166,6 +171,8 @@ class RenderOptions:
                 raise RenderError(f"--only: choose from {', '.join(OUTPUTS)}")
         if self.reprint is not None and self.only is not None and "box" in self.only:
             raise RenderError(BOX_IS_NO_CARD)
+        if self.reprint is not None and self.only is not None and "tabletop" in self.only:
+            raise RenderError(TABLETOP_IS_WHOLE)
         self.box.check()
 
 
@@ -263,6 +270,11 @@ def render_deck(
                 progress=step(progress, f"{target.name}/", "PNGs"),
             )
         result.files.extend(target / path.name for path in written)
+    if "tabletop" in outputs:
+        from kraftstokk.render.tabletop import write_tabletop
+
+        tabletop = step(progress, "tabletop/", "images")
+        result.files.extend(write_tabletop(deck, out_dir, layout, options.tabletop_url, tabletop))
     record = None if options.reprint is not None else _record(deck, out_dir, options, layout, pdfs)
     pdfs.update(boxes)
     result.files.extend(boxes)

@@ -247,7 +247,7 @@ def _draw_two_way_pipes(
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     nx, ny = -uy * m.pipe_gap / 2, ux * m.pipe_gap / 2
     along = length >= 2.2 * m.arrow_size
-    for side, at in ((1.0, 0.62), (-1.0, 0.38)):
+    for side, at in ((1.0, 0.72), (-1.0, 0.3)):
         a = (x0 + side * nx, y0 + side * ny)
         b = (x1 + side * nx, y1 + side * ny)
         _line(canvas, a, b, m.penstock_width * 0.75, p.penstock)

@@ -92,7 +92,7 @@ def faces_pdf(
     return buffer.getvalue()
 
 
-def _png(image: Image.Image, dpi: int = DPI) -> bytes:
+def png_bytes(image: Image.Image, dpi: int = DPI) -> bytes:
     """A PNG tagged with the sRGB profile its pixels are in (pdfium renders sRGB), so an
     upload's colours are not left to the print shop's guess."""
     out = io.BytesIO()
@@ -171,7 +171,7 @@ def write_previews(
             bitmap = page.render(scale=dpi / 72)
             image = bitmap.to_pil().convert("RGB")
             path = out_dir / name
-            write_bytes(path, _png(image, dpi))
+            write_bytes(path, png_bytes(image, dpi))
             written.append(path)
             count.one()
             thumbs.append(image.reduce(CONTACT_REDUCE))
@@ -182,7 +182,7 @@ def write_previews(
         written.extend(_write_uploads(deck, out_dir, names, layout, *upload, only, back, count))
     sheet = contact_sheet(thumbs)
     contact = out_dir / CONTACT_NAME
-    write_bytes(contact, _png(sheet))
+    write_bytes(contact, png_bytes(sheet))
     written.append(contact)
     keep = {p.name for p in written}
     for stale in out_dir.iterdir():
@@ -215,7 +215,7 @@ def _write_uploads(
             if image.size != size:  # pdfium rounds up a fraction of a pixel
                 image = image.resize(size, Image.Resampling.LANCZOS)
             path = out_dir / upload_png_name(name)
-            write_bytes(path, _png(image, dpi))
+            write_bytes(path, png_bytes(image, dpi))
             written.append(path)
             count.one()
             page.close()

@@ -34,8 +34,10 @@ from typing import Any, cast
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed
-from kraftstokk.games.runner import play_game
+from kraftstokk.games.fastcore import native_core
+from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
+from kraftstokk.sim.pace import Pace, default_pace
 from kraftstokk.sim.stream import PairStats, RunStats, game_matrix
 from kraftstokk.sim.tally import Tally
 
@@ -61,6 +63,12 @@ class SimSettings:
     variants: tuple[str, ...] = ()
     action_cap: int = DEFAULT_ACTION_CAP
     first: int = 0  # index of the first game: plays games first .. first + games - 1
+    #: The time model of the minutes at a table (None: ``pace.toml``'s).
+    pace: Pace | None = None
+
+    @property
+    def time_model(self) -> Pace:
+        return self.pace or default_pace()
 
 
 @dataclass
@@ -166,17 +174,17 @@ def play_sums(
     stop: int,
 ) -> ChunkSums:
     """Play games ``start`` to ``stop - 1`` with each deck and reduce them to their sums."""
-    players = settings.players
+    players, pace, name = settings.players, settings.time_model, settings.game
     tallies = [
         play_chunk(table, settings, game, start, stop)
         for table, game in zip(tables, games, strict=True)
     ]
     if len(tallies) == 1:
-        return ChunkSums((RunStats.of_tally(tallies[0], players),))
+        return ChunkSums((RunStats.of_tally(tallies[0], players, pace, name),))
     matrices = [game_matrix(tally, players) for tally in tallies]
     return ChunkSums(
         tuple(
-            RunStats.of_matrix(matrix, tally, players)
+            RunStats.of_matrix(matrix, tally, players, pace, name)
             for matrix, tally in zip(matrices, tallies, strict=True)
         ),
         PairStats.of_matrices(matrices[0], matrices[1], players, players),
@@ -184,15 +192,25 @@ def play_sums(
 
 
 def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:
-    """Play games ``start`` to ``stop - 1`` and tally them."""
+    """Play games ``start`` to ``stop - 1`` and tally them.
+
+    Each game is ``play_game`` with fresh bots. Where a native core plays those bots, it is
+    looked up once for the chunk and asked for each game (what ``play_game`` would do with
+    every new set of the same bots), which saves making the bots and finding the core
+    game by game.
+    """
     tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
     add = tally.add
     make_bots = registry.bot_maker(game, settings.bots)
+    core = native_core(game, make_bots())
     series = settings.seed
     for index in range(start, stop):
         seed = derive_seed(series, index)
         try:
-            record = play_game(game, make_bots(), seed)
+            if core is not None:
+                record = native_record(game, seed, core.play(seed))
+            else:
+                record = play_game(game, make_bots(), seed)
         except KraftstokkError as exc:
             raise SimulationError(f"game {index} (seed {seed}): {exc}") from None
         except Exception as exc:  # an engine bug: say which game reproduces it

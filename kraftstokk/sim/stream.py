@@ -1,11 +1,12 @@
 """A run's figures as sums that merge: what the parent keeps instead of a row per game.
 
 Each chunk of games becomes a matrix with a row per game and a column per figure (the
-game itself, finished, unfinished, actions, rounds, each seat's win and loss, each
-counter, each sample's count and sum), and that matrix is reduced at once to
-:class:`RunStats`: its moment matrix (the sum over the games of every product of two
-figures, the game column making the plain sums and the game count), the games where each
-figure is above zero, histograms of the lengths and samples
+game itself, finished, unfinished, actions, rounds, each seat's win and loss, the cards
+laid and the figures of play, each counter, each sample's count and sum), and that
+matrix is reduced at once to :class:`RunStats`: its moment matrix (the sum over the
+games of every product of two figures, the game column making the plain sums and the
+game count), the games where each figure is above zero, histograms of the lengths, the
+minutes at a table, the samples and the distinct moves of the decisions
 (:mod:`kraftstokk.sim.histogram`), card totals and the first unfinished games. Every one
 of them adds up, exactly (integers, never floats), so the figures of a run do not depend
 on how its games were chunked, which process played them or in what order they merged,
@@ -23,14 +24,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from kraftstokk.games.playability import FIGURES
 from kraftstokk.sim.histogram import Histogram, distinct_counts
 
 if TYPE_CHECKING:
     from kraftstokk.sim.tally import Tally
+
+
+class TimeModel(Protocol):
+    """How long a game takes at a table (``sim/pace.py``'s :class:`Pace`): per column of
+    a run, the milliseconds one of it adds to a game's time, for ``game``."""
+
+    def weights(self, columns: Sequence[str], game: str) -> np.ndarray: ...
+
 
 #: Columns every run has, in this order.
 GAMES = "games"
@@ -39,8 +49,32 @@ UNFINISHED = "unfinished"
 ACTIONS = "actions"
 ROUNDS = "rounds"
 BASE_COLUMNS: tuple[str, ...] = (GAMES, FINISHED, UNFINISHED, ACTIONS, ROUNDS)
-#: The lengths kept as histograms, of finished and of unfinished games apart.
+_PLAY = "play:"
+
+
+def play_column(figure: str) -> str:
+    """The column of a figure of play (``games/playability.py``: ``choices``, ...)."""
+    return _PLAY + figure
+
+
+#: The cards laid in a game (every card played, on the pile, beside it or in a war).
+CARDS_LAID = play_column("cards_laid")
+#: The figures of play that describe a game's result: kept for finished games only (0
+#: in an unfinished game's row), as the seat rates are.
+DRAMA: tuple[str, ...] = ("lead_changes", "comeback")
+#: Per finished game: how far into it (in parts of SHARE_SCALE of the way to the action
+#: that decided it, ``settled / decided``) the lead was taken for good; the two figures
+#: themselves are not columns.
+SETTLED_SHARE = play_column("settled_share")
+SHARE_SCALE = 10_000
+_SHARE_OF = ("settled", "decided")
+#: The figures of play a run's sums keep, in the order of FIGURES.
+PLAY_FIGURES: tuple[str, ...] = tuple(f for f in FIGURES if f not in _SHARE_OF)
+PLAY_COLUMNS: tuple[str, ...] = (*(play_column(f) for f in PLAY_FIGURES), SETTLED_SHARE)
+#: The lengths kept as histograms, of finished and of unfinished games apart (with the
+#: minutes at a table, SECONDS, when the run has a pace).
 LENGTHS: tuple[str, ...] = (ACTIONS, ROUNDS)
+SECONDS = "seconds"
 #: How many unfinished games a run names (the first ones, to replay them).
 LISTED_UNFINISHED = 20
 
@@ -82,6 +116,7 @@ def layout(players: int, counters: Iterable[str], samples: Iterable[str]) -> tup
         *BASE_COLUMNS,
         *(won(seat) for seat in range(players)),
         *(lost(seat) for seat in range(players)),
+        *PLAY_COLUMNS,
         *(counter(name) for name in sorted(set(counters))),
         *(part for name in sorted(set(samples)) for part in (sample_count(name), sample_sum(name))),
     )
@@ -206,6 +241,17 @@ def game_matrix(tally: Tally, players: int) -> GameMatrix:
     ):
         counted = done & (seats >= 0) & (seats < players)
         values[np.nonzero(counted)[0], first + seats[counted]] = 1
+    if games:
+        play = _ints(raw.play).reshape(games, len(FIGURES))
+        for figure in PLAY_FIGURES:
+            values[:, position[play_column(figure)]] = play[:, FIGURES.index(figure)]
+        for figure in DRAMA:
+            values[:, position[play_column(figure)]] *= finished
+        settled, decided = (play[:, FIGURES.index(figure)] for figure in _SHARE_OF)
+        reached = done & (decided > 0)
+        shares = np.zeros(games, dtype=np.int64)
+        shares[reached] = settled[reached] * SHARE_SCALE // decided[reached]
+        values[:, position[SETTLED_SHARE]] = shares
     if len(counter_keys):
         rows = np.repeat(np.arange(games), _ints(raw.counter_lengths))
         where = np.array([position.get(counter(name), -1) for name in raw.counter_names])
@@ -218,15 +264,33 @@ def game_matrix(tally: Tally, players: int) -> GameMatrix:
     return GameMatrix(columns, values, index)
 
 
-def _length_histograms(matrix: GameMatrix) -> dict[str, Histogram]:
+def _length_histograms(matrix: GameMatrix, seconds: np.ndarray | None) -> dict[str, Histogram]:
     done = matrix.column(FINISHED) == 1
     every = bool(done.all())
     found = {}
-    for name in LENGTHS:
-        values = matrix.column(name)
+    lengths = [(name, matrix.column(name)) for name in LENGTHS]
+    if seconds is not None:
+        lengths.append((SECONDS, seconds))
+    for name, values in lengths:
         found[f"{name}:finished"] = Histogram.of_values(values if every else values[done])
         found[f"{name}:unfinished"] = Histogram.of_values(values[:0] if every else values[~done])
     return found
+
+
+def table_seconds(matrix: GameMatrix, pace: TimeModel, game: str) -> np.ndarray:
+    """Each game's time at a table in whole seconds (rounded down), by ``pace``."""
+    return np.asarray(matrix.values @ pace.weights(matrix.columns, game) // 1000)
+
+
+def branching_histogram(tally: Tally) -> Histogram:
+    """How many decisions with a real choice had each count of distinct moves, over the
+    chunk's games (their (moves, decisions) pairs added up at once)."""
+    pairs = _ints(tally.columns().branching)
+    if not len(pairs):
+        return Histogram()
+    totals = np.bincount(pairs[0::2], weights=pairs[1::2]).astype(np.int64)
+    present = np.flatnonzero(totals)
+    return Histogram.of_counts(dict(zip(present.tolist(), totals[present].tolist(), strict=True)))
 
 
 class RunStats:
@@ -240,26 +304,44 @@ class RunStats:
         self.positive: np.ndarray = np.zeros(len(self.columns), dtype=np.int64)
         self.lengths: dict[str, Histogram] = {
             f"{name}:{state}": Histogram()
-            for name in LENGTHS
+            for name in (*LENGTHS, SECONDS)
             for state in ("finished", "unfinished")
         }
         self.samples: dict[str, Histogram] = {}
+        #: Per count of distinct moves, the decisions with a real choice that had it.
+        self.branching = Histogram()
         self.cards_played: list[int] = [0] * num_cards
         self.loser_cards: list[int] = [0] * num_cards
         self.unfinished_games: list[int] = []
 
     @classmethod
-    def of_tally(cls, tally: Tally, players: int) -> RunStats:
-        return cls.of_matrix(game_matrix(tally, players), tally, players)
+    def of_tally(
+        cls, tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
+    ) -> RunStats:
+        return cls.of_matrix(game_matrix(tally, players), tally, players, pace, game)
 
     @classmethod
-    def of_matrix(cls, matrix: GameMatrix, tally: Tally, players: int) -> RunStats:
-        """The sums of a chunk: its game matrix, and the totals its tally keeps."""
+    def of_matrix(
+        cls,
+        matrix: GameMatrix,
+        tally: Tally,
+        players: int,
+        pace: TimeModel | None = None,
+        game: str = "",
+    ) -> RunStats:
+        """The sums of a chunk: its game matrix, and the totals its tally keeps; with a
+        ``pace``, the histogram of the games' minutes at a table too."""
         stats = cls(tally.num_cards, players)
         stats.columns = matrix.columns
         stats.moments = gram(matrix.values, matrix.values)
         stats.positive = (matrix.values > 0).sum(axis=0).astype(np.int64)
-        stats.lengths = _length_histograms(matrix)
+        seconds = table_seconds(matrix, pace, game) if pace is not None else None
+        stats.lengths = _length_histograms(matrix, seconds)
+        if seconds is None:
+            stats.lengths.update(
+                {f"{SECONDS}:{state}": Histogram() for state in ("finished", "unfinished")}
+            )
+        stats.branching = branching_histogram(tally)
         stats.samples = {name: Histogram.of_counts(h) for name, h in tally.samples.items()}
         stats.cards_played = list(tally.cards_played)
         stats.loser_cards = list(tally.loser_cards)
@@ -335,6 +417,7 @@ class RunStats:
             self.columns = union
         for name, histogram in other.lengths.items():
             self.lengths[name].merge(histogram)
+        self.branching.merge(other.branching)
         for name, histogram in other.samples.items():
             if name in self.samples:
                 self.samples[name].merge(histogram)
@@ -359,6 +442,7 @@ class RunStats:
             and bool(np.array_equal(self.positive, other.positive))
             and self.lengths == other.lengths
             and self.samples == other.samples
+            and self.branching == other.branching
             and self.cards_played == other.cards_played
             and self.loser_cards == other.loser_cards
             and self.unfinished_games == other.unfinished_games

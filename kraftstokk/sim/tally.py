@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from operator import add
 from typing import Any
 
+from kraftstokk.games.playability import FIGURES
 from kraftstokk.games.runner import GameRecord
 
 
@@ -32,6 +33,11 @@ class GameRow:
     loser: int  # -1 when unfinished
     counters: dict[str, int]
     samples: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> (count, sum)
+    #: The figures of play (``games/playability.py``'s ``FIGURES``, in that order).
+    play: tuple[int, ...] = (0,) * len(FIGURES)
+    #: The decisions with a real choice by their count of distinct moves: (distinct
+    #: moves, decisions) pairs, flat and rising (``playability.Meter.branching``).
+    branching: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,9 @@ class TallyColumns:
     sample_counts: array[int]
     sample_sums: array[int]
     sample_names: tuple[str, ...]
+    play: array[int]  # len(FIGURES) per game, in order
+    branching_lengths: array[int]  # per game: how many numbers of pairs it has
+    branching: array[int]  # per game: (distinct moves, decisions) pairs, flat
 
 
 class _Names(dict[str, int]):
@@ -81,6 +90,9 @@ _COLUMNS: tuple[str, ...] = (
     "_sample_lengths",
     "_sample_counts",
     "_sample_sums",
+    "_play",
+    "_branching_lengths",
+    "_branching",
 )
 
 
@@ -153,6 +165,9 @@ class Tally:
         self._sample_keys = _ints()
         self._sample_counts = _ints()  # per game and sample name: the values' count, sum
         self._sample_sums = _ints()
+        self._play = _ints()  # per game: its figures of play, len(FIGURES) of them
+        self._branching_lengths = _ints()
+        self._branching = _ints()
         self._pending_samples: dict[str, array[int]] = {}  # values not in the histograms
         self._rows: list[GameRow] | None = None
         self._parts: list[_Part] = []  # merged, their columns not yet joined to these
@@ -227,6 +242,13 @@ class Tally:
                     pending[name].extend(values)
                 else:
                     pending[name] = array("q", values)
+        play = stats.playability
+        if len(play) != len(FIGURES):
+            raise ValueError(f"a game's figures of play are {len(FIGURES)} numbers, not {play}")
+        self._play.extend(play)
+        branching = stats.branching
+        self._branching_lengths.append(len(branching) >> 3)  # 8 bytes a number
+        self._branching.frombytes(branching)
         played = stats.cards_played
         if len(played) >= self.num_cards:
             self._cards_played = list(map(add, self._cards_played, played))
@@ -255,6 +277,11 @@ class Tally:
         for count, total in row.samples.values():
             self._sample_counts.append(count)
             self._sample_sums.append(total)
+        if len(row.play) != len(FIGURES):
+            raise ValueError(f"a game's figures of play are {len(FIGURES)} numbers")
+        self._play.extend(row.play)
+        self._branching_lengths.append(len(row.branching))
+        self._branching.extend(row.branching)
         self._rows = None
 
     @property
@@ -278,12 +305,15 @@ class Tally:
         sample_names = list(self._sample_ids)
         keys, values = self._counter_keys, self._counter_values
         sample_keys, counts, sums = self._sample_keys, self._sample_counts, self._sample_sums
+        play, width = self._play, len(FIGURES)
+        branching = self._branching
         rows = []
-        at = sample_at = 0
-        for game, (length, sample_length) in enumerate(
-            zip(self._counter_lengths, self._sample_lengths, strict=True)
+        at = sample_at = branching_at = 0
+        for game, (length, sample_length, branching_length) in enumerate(
+            zip(self._counter_lengths, self._sample_lengths, self._branching_lengths, strict=True)
         ):
             end, sample_end = at + length, sample_at + sample_length
+            branching_end = branching_at + branching_length
             rows.append(
                 GameRow(
                     index=self._index[game],
@@ -297,9 +327,11 @@ class Tally:
                         sample_names[sample_keys[k]]: (counts[k], sums[k])
                         for k in range(sample_at, sample_end)
                     },
+                    play=tuple(play[game * width : (game + 1) * width]),
+                    branching=tuple(branching[branching_at:branching_end]),
                 )
             )
-            at, sample_at = end, sample_end
+            at, sample_at, branching_at = end, sample_end, branching_end
         return rows
 
     @property
@@ -449,6 +481,9 @@ class Tally:
             sample_counts=self._sample_counts,
             sample_sums=self._sample_sums,
             sample_names=tuple(self._sample_ids),
+            play=self._play,
+            branching_lengths=self._branching_lengths,
+            branching=self._branching,
         )
 
     def counter_names(self) -> list[str]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kraftstokk.cli.app import app, handle_errors
 from kraftstokk.cli.options import (
+    DECK_HELP,
     DEFAULT_DECK,
     MAX_PLAYERS,
     bots_option,
@@ -20,21 +21,30 @@ from kraftstokk.cli.options import (
     variant_option,
 )
 from kraftstokk.errors import GameError
+
+if TYPE_CHECKING:
+    from kraftstokk.games.play_session import Screen
 from kraftstokk.games.packages import package_names
 
 
 @app.command()
 @handle_errors
 def play(
+    deck: Annotated[
+        Path | None,
+        typer.Argument(metavar="DECK", help=f"{DECK_HELP} [default: {DEFAULT_DECK}]"),
+    ] = None,
     game: Annotated[
         str | None,
         game_option("{games} (from --load if given)."),
     ] = None,
     players: Annotated[int, players_option("Number of seats, the person included.")] = 4,
-    deck: Annotated[
-        Path,
-        typer.Option("--deck", metavar="DECK", help="The deck to play with (json, csv, xlsx)."),
-    ] = DEFAULT_DECK,
+    deck_option: Annotated[
+        Path | None,
+        typer.Option(
+            "--deck", metavar="DECK", help="The deck, as DECK says (kept for older scripts)."
+        ),
+    ] = None,
     seat: Annotated[
         int,
         typer.Option(
@@ -87,6 +97,7 @@ def play(
     Example:
 
     \b
+        kraftstokk play output/deck.json --game idiot --players 3 --bots greedy --seed 7
         kraftstokk play --game idiot --players 3 --bots greedy --seed 7 --save game.json
         kraftstokk play --load game.json
         kraftstokk play --load game.json --replay --lang nb
@@ -101,10 +112,12 @@ def play(
         return
     engine_note.say([game] if game else package_names())
 
+    if deck is not None and deck_option is not None and deck != deck_option:
+        raise GameError(f"two decks given: {deck} and --deck {deck_option}; give one")
     setup = PlaySetup(
         game=game,
         players=players,
-        deck=deck,
+        deck=deck or deck_option or DEFAULT_DECK,
         seat=seat - 1,
         bots=bots,
         seed=seed,
@@ -113,4 +126,18 @@ def play(
         save=save,
         lang=lang,
     )
-    run_session(setup, echo=typer.echo)
+    run_session(setup, echo=typer.echo, screen=table_screen(lang))
+
+
+def table_screen(lang: str) -> Screen | None:
+    """The redrawn table when a person plays at a terminal (else None: lines)."""
+    import sys
+
+    from kraftstokk.cli.progress import wants_bars
+
+    if not (sys.stdin.isatty() and wants_bars(sys.stdout)):
+        return None
+    from kraftstokk.cli.table_screen import TableScreen
+    from kraftstokk.games.narration import language
+
+    return TableScreen(language(lang).suits)

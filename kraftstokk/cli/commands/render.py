@@ -38,6 +38,7 @@ class OnlyChoice(StrEnum):
     printshop = "printshop"
     png = "png"
     box = "box"
+    tabletop = "tabletop"
 
 
 class OrderChoice(StrEnum):
@@ -120,6 +121,15 @@ def render(
     list_layouts: Annotated[
         bool, typer.Option("--list-layouts", help="List the card layouts and exit.")
     ] = False,
+    tabletop_url: Annotated[
+        str | None,
+        typer.Option(
+            "--tabletop-url",
+            metavar="URL",
+            help="With --only tabletop: where the tabletop folder will be on the web, so the "
+            "Tabletop Simulator deck names its images there [default: the files here, file://].",
+        ),
+    ] = None,
     box_cards: Annotated[
         int,
         typer.Option(
@@ -163,9 +173,12 @@ def render(
     home and cut out, and for the print-shop preset (offset, or --preset)
     kraftstokk-box-NAME.pdf (CMYK PDF/X, die lines in the spot colours CutContour and
     Crease) with kraftstokk-box-NAME-dieline.pdf (the die lines alone, for the box
-    maker). Cards are drawn in the layout --layout names, else the deck's. With
-    --only-changed OLD: the same files of only the cards to reprint (-reprint in their
-    names, so the whole deck's files stay), plus reprint.txt.
+    maker). With --only tabletop (not written otherwise): tabletop/, the deck for
+    Tabletop Simulator (a 10 x 7 face sheet, the back, a saved object naming every card)
+    and one image per card with a manifest for Tabletopia or Screentop; its README.txt
+    says how to load it. Cards are drawn in the layout --layout names, else the deck's.
+    With --only-changed OLD: the same files of only the cards to reprint (-reprint in
+    their names, so the whole deck's files stay), plus reprint.txt.
 
     Example:
 
@@ -173,6 +186,7 @@ def render(
         kraftstokk render output/deck.json --out output
         kraftstokk render output/deck.json --paper letter --duplex short --only sheets
         kraftstokk render output/deck.json --layout bridge --only box --card-thickness 0.32
+        kraftstokk render output/deck.json --only tabletop
         kraftstokk render output/deck.json --preset drivethrucards
         kraftstokk render print-2026/deck.json --only-changed print-2025/deck.json
         kraftstokk render --list-layouts
@@ -197,7 +211,12 @@ def render(
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.errors import RenderError
     from kraftstokk.render.box import BoxOptions
-    from kraftstokk.render.outputs import BOX_IS_NO_CARD, RenderOptions, render_deck
+    from kraftstokk.render.outputs import (
+        BOX_IS_NO_CARD,
+        TABLETOP_IS_WHOLE,
+        RenderOptions,
+        render_deck,
+    )
 
     loaded = load_deck(deck)
     require_print_details(loaded, deck)
@@ -217,10 +236,13 @@ def render(
         layout=layout or preset_layout,
         preset=preset,
         box=BoxOptions(cards=box_cards, thickness=card_thickness, paper=chosen_paper),
+        tabletop_url=tabletop_url,
     )
     if only_changed is not None:
         if only is OnlyChoice.box:
             raise RenderError(BOX_IS_NO_CARD)
+        if only is OnlyChoice.tabletop:
+            raise RenderError(TABLETOP_IS_WHOLE)
         from kraftstokk.deck.validate import require_figures_in_range
         from kraftstokk.render.reprint import nothing_to_reprint, plan_reprint
 
@@ -242,9 +264,15 @@ def render(
 
     with Display() as display:
         result = render_deck(loaded, out, options, display.factory("pages"))
+    folder = out / "tabletop"
+    tabletop = [path for path in result.files if folder in path.parents]
     for path in result.files:
-        if path.suffix in (".pdf", ".txt"):
+        if path.suffix in (".pdf", ".txt") and path not in tabletop:
             typer.echo(f"wrote {path}")
-    if result.png_count:
-        folder = next(path.parent for path in result.files if path.suffix == ".png")
-        typer.echo(f"wrote {result.png_count} PNGs in {folder}")
+    pngs = [path for path in result.files if path.suffix == ".png" and path not in tabletop]
+    if pngs:
+        typer.echo(f"wrote {len(pngs)} PNGs in {pngs[0].parent}")
+    if tabletop:
+        typer.echo(
+            f"wrote {len(tabletop)} files in {folder} (its README.txt says how to load them)"
+        )

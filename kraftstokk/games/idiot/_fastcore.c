@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "ks_game.h"
+#include "ks_playability.h"
 #include "ks_random.h"
 #include "ks_rules.h"
 
@@ -42,6 +43,7 @@
 /* More than any position can offer: plays are at most one per card in the source
  * (MAX_CARDS), sneaks at most SAME_RANK, and at most two more (chance or end of run, take). */
 #define MAX_LEGAL (MAX_CARDS + SAME_RANK + 4)
+_Static_assert(MAX_LEGAL < KS_MAX_BRANCHING, "the meter counts every legal list");
 #define COST_LIMIT ((int64_t)1 << 40) /* keeps cost * 16 far from overflow */
 
 /* A move's kind inside the core: its action kind less KIND_BASE (ks_game.h). */
@@ -122,9 +124,11 @@ typedef struct {
     int counter_order[COUNTER_COUNT]; /* first-counted order, as the Python dict's keys */
     int counters_seen;
     int cards_played[MAX_CARDS];
+    int measure;                  /* a whole game (not a playout): the meter counts */
     /* the moves made, grown on the heap */
     Move *moves;
     long long moves_len, moves_cap;
+    ks_meter meter;               /* set up by play(), as play_game sets up its Meter */
 } Game;
 
 /* -- card lists ----------------------------------------------------------------------- */
@@ -277,6 +281,7 @@ static int starting_player(const Game *g) {
 typedef struct {
     Move move[MAX_LEGAL];
     int len;
+    int blind; /* how many of the moves are face-down cards (FACE_DOWN) */
 } Legal;
 
 static inline Move *add_move(Game *g, Legal *legal, int kind, int n) {
@@ -295,6 +300,7 @@ static void add_face_down_moves(Game *g, Legal *legal, int p) {
         if (g->down[p][slot] >= 0) {
             Move *m = add_move(g, legal, K(FACE_DOWN), 1);
             if (m) m->c[0] = (int8_t)slot;
+            legal->blind++;
         }
     }
 }
@@ -337,6 +343,7 @@ static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int onl
 static void generate(Game *g, Legal *legal) {
     int p = g->player;
     legal->len = 0;
+    legal->blind = 0;
     if (g->phase == PHASE_SWAPPING) { /* ID-3 */
         const Cards *hand = &g->hand[p], *up = &g->up[p];
         for (int h = 0; h < hand->len; h++) {
@@ -809,6 +816,54 @@ static int heuristic_choice(const Game *g, const Legal *legal, const int64_t *co
     return 0;
 }
 
+/* -- what the simulation measures (IdiotState._distinct, progress, seats_out) ---------- */
+
+/* IdiotState._distinct: plays are listed once per rank and count already; swaps count once
+ * per pair of ranks (those of equal ranks all as one), plus READY; face-down cards once. */
+static int distinct_moves(const Game *g, const Legal *legal) {
+    const int8_t *rank = g->core->rank;
+    if (g->phase == PHASE_SWAPPING) {
+        int count = 0, level = 0;
+        for (int i = 0; i < legal->len; i++) {
+            const Move *m = &legal->move[i];
+            if (m->kind != K(SWAP)) continue;
+            int given = rank[m->c[0]], taken = rank[m->c[1]];
+            if (given == taken) {
+                level = 1;
+                continue;
+            }
+            int seen = 0;
+            for (int j = 0; j < i && !seen; j++) {
+                const Move *o = &legal->move[j];
+                seen = o->kind == K(SWAP) && rank[o->c[0]] == given && rank[o->c[1]] == taken;
+            }
+            count += !seen;
+        }
+        return count + level + 1; /* and READY */
+    }
+    return legal->blind > 1 ? legal->len - legal->blind + 1 : legal->len;
+}
+
+/* IdiotState.progress of a seat: minus the cards it still holds. */
+static inline long progress_of(const Game *g, int seat) {
+    return -(long)(g->hand[seat].len + g->up[seat].len + g->down_left[seat]);
+}
+
+/* Meter.moved with IdiotState.progress and seats_out, after `seat` acted (-1: the deal).
+ * An Idiot action moves only the cards of the seat that acts (its hand, rows, the stock,
+ * the pile), so only that seat's progress can have changed; the identity test compares
+ * every figure with the Python engine's, which reads every seat. */
+static void measure_position(Game *g, int seat) {
+    ks_meter *m = &g->meter;
+    int changed = g->num_out != m->last_out;
+    if (seat >= 0) {
+        changed |= ks_meter_progress(m, seat, progress_of(g, seat));
+    } else {
+        for (int s = 0; s < g->n; s++) changed |= ks_meter_progress(m, s, progress_of(g, s));
+    }
+    if (changed) ks_meter_moved(m, g->num_out, g->actions);
+}
+
 /* -- a whole game ----------------------------------------------------------------------- */
 
 static int record_move(Game *g, const Move *m) {
@@ -833,6 +888,8 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
         generate(g, &legal);
         if (g->broken || legal.len == 0) break;
         int seat = g->player;
+        if (g->measure && legal.len > 1)
+            ks_meter_decision(&g->meter, distinct_moves(g, &legal), 0);
         int kind = core->seat_kind[seat];
         int choice = kind == SEAT_RANDOM ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
                      : kind == SEAT_GREEDY
@@ -845,6 +902,7 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
             return -1;
         }
         apply(g, m);
+        if (g->measure) measure_position(g, seat);
     }
     if (g->broken || (!g->over && legal.len == 0)) {
         PyErr_SetString(PyExc_RuntimeError,
@@ -870,6 +928,9 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
     }
     ks_random_seed_pending(drawn, drawing);
     deal(g, core, &rng);
+    g->measure = 1;
+    ks_meter_start(&g->meter, g->n);
+    measure_position(g, -1);
     return play_loop(g, core, bot_rng);
 }
 
@@ -961,6 +1022,7 @@ static PyObject *order_list(const Game *g) {
 static PyObject *run_result(const IdiotCore *core, const Game *g) {
     PyObject *actions = NULL, *order = NULL, *loser = NULL, *rounds = NULL;
     PyObject *counters = NULL, *samples = NULL, *played = NULL, *loser_cards = NULL;
+    PyObject *figures = NULL, *branching = NULL;
     PyObject *result = NULL;
     int finished = g->phase == PHASE_OVER;
     actions = moves_list(core, g);
@@ -1011,9 +1073,18 @@ static PyObject *run_result(const IdiotCore *core, const Game *g) {
         loser_cards = PyList_New(0);
     }
     if (!loser_cards) goto done;
-    result = PyTuple_Pack(9, actions, finished ? Py_True : Py_False, order, loser, rounds,
-                          counters, samples, played, loser_cards);
+    long long cards_laid = 0;
+    for (int c = 0; c < core->size; c++) cards_laid += g->cards_played[c];
+    figures = ks_meter_figures(&g->meter, finished, g->num_out ? g->order[0] : -1,
+                               finished ? g->loser : -1, g->actions, cards_laid);
+    if (!figures) goto done;
+    branching = ks_meter_branching(&g->meter);
+    if (!branching) goto done;
+    result = PyTuple_Pack(11, actions, finished ? Py_True : Py_False, order, loser, rounds,
+                          counters, samples, played, loser_cards, figures, branching);
 done:
+    Py_XDECREF(figures);
+    Py_XDECREF(branching);
     Py_XDECREF(actions);
     Py_XDECREF(order);
     Py_XDECREF(loser);

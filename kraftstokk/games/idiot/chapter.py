@@ -28,7 +28,7 @@ from kraftstokk.design.blocks import (
     quick_reference,
 )
 from kraftstokk.games.idiot.rules import may_lay, need_after, rank_of, reach
-from kraftstokk.models import Card, Deck
+from kraftstokk.models import SUITS, Card, Deck
 
 Paras = tuple[str, ...]
 
@@ -103,25 +103,16 @@ def _names(cards: list[Card]) -> str:
 
 def quick(deck: Deck, w: Words, t: Text, shared: ChapterWords, title: str) -> QuickReference:
     """Idiot on one page, with the plants that are this edition's 2s and 10s."""
-    by_value = sorted(deck.plant_cards, key=lambda card: card.id)
-    twos = [card for card in by_value if card.value == 2]
-    tens = [card for card in by_value if card.value == 10]
+    in_suit_order = sorted(deck.plant_cards, key=lambda card: SUITS.index(card.suit or "spar"))
+    twos = [card for card in in_suit_order if card.value == 2]
+    tens = [card for card in in_suit_order if card.value == 10]
     rows = [
         (f"<b>{t.quick_twos[0]}</b>: {_names(twos)}", t.quick_twos[1]),
         (f"<b>{t.quick_tens[0]}</b>: {_names(tens)}", t.quick_tens[1]),
         (f"<b>{t.quick_four[0]}</b>", t.quick_four[1]),
         (f"<b>{t.quick_jokers[0]}</b>", t.quick_jokers[1]),
     ]
-    return quick_reference(
-        title,
-        shared,
-        need=t.quick_need,
-        deal=t.quick_deal,
-        turn=t.quick_turn,
-        cards=rows,
-        end=t.quick_end,
-        summary=(t.summary_cards, t.summary_deal),
-    )
+    return quick_reference(title, shared, t, rows)
 
 
 def _example(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> list[Block]:

@@ -82,6 +82,7 @@ from kraftstokk.games.idiot.rules import (
 from kraftstokk.games.idiot.spec import SPEC
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import remove_card
+from kraftstokk.games.playability import Meter
 
 _EN = "en"
 
@@ -136,6 +137,7 @@ class IdiotGame(Game):
     min_players = SPEC.min_players
     max_players = SPEC.max_players
     allowed_variants = SPEC.variant_names
+    objective = SPEC.objective
 
     def __init__(
         self,
@@ -444,7 +446,11 @@ class IdiotState(State):
         )
 
     def play_out(
-        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+        self,
+        bots: Sequence[Bot],
+        bot_rngs: Sequence[random.Random],
+        actions: list[Action],
+        meter: Meter | None = None,
     ) -> None:
         """The plain loop, handing each bot the cached legal list rather than a copy.
 
@@ -459,10 +465,49 @@ class IdiotState(State):
             if legal is None:
                 legal = self._legal = self._generate()
             seat = self._player
+            if meter is not None:
+                meter.decision(self._distinct(legal), False)
             view = self.observation(seat) if looks[seat] else None
             action = acts[seat](view, legal, bot_rngs[seat])
             self.apply(action)
             actions.append(action)
+            if meter is not None:
+                meter.moved(self, len(actions))
+
+    # -- what the simulation measures (``games/playability.py``) ------------------
+
+    def progress(self, seat: int) -> int:
+        """Minus the cards ``seat`` still has to get rid of: hand, face-up and face-down."""
+        return -(len(self._hands[seat]) + len(self._up[seat]) + self._down_left[seat])
+
+    def seats_out(self) -> int:
+        return len(self._order)
+
+    def distinct_moves(self) -> int:
+        if self._over:
+            return 0
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return self._distinct(legal)
+
+    def _distinct(self, legal: list[Action]) -> int:
+        """The legal moves a player can tell apart: plays are listed once per rank and
+        count already; a swap counts once per pair of ranks (every swap of equal ranks
+        leaves the same hand), and the face-down cards, turned unseen, once."""
+        if self._phase == PHASE_SWAP:
+            ranks = self._ranks
+            pairs: set[int] = set()
+            for action in legal:
+                if action[0] == SWAP:
+                    given, taken = ranks[action[1]], ranks[action[2]]
+                    pairs.add(0 if given == taken else given << 8 | taken)
+            return len(pairs) + 1  # and READY
+        blind = 0
+        for action in legal:
+            if action[0] == FACE_DOWN:
+                blind += 1
+        return len(legal) - blind + 1 if blind > 1 else len(legal)
 
     def card_locations(self) -> dict[str, list[int]]:
         places: dict[str, list[int]] = {

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "ks_game.h"
+#include "ks_playability.h"
 #include "ks_random.h"
 #include "ks_rules.h"
 
@@ -31,6 +32,7 @@
 #define KI_NO_CATEGORY (-1)
 /* A turn lists at most six actions per card in hand, plus take and draw. */
 #define KI_MAX_LEGAL (6 * KI_MAX_CARDS + 2)
+_Static_assert(KI_MAX_LEGAL + KI_MAX_CARDS < KS_MAX_BRANCHING, "the meter counts every move");
 /* Random.sample keeps a pool up to this population (for samples of at most five). */
 #define KI_MAX_SAMPLE 5
 #define KI_SAMPLE_SETSIZE 21
@@ -1346,6 +1348,8 @@ typedef struct {
     ki_game game;
     ki_action *log;
     Py_ssize_t log_capacity;
+    int measure; /* a whole game (not a playout): the meter counts */
+    ks_meter meter;
     /* Making the result may run a finalizer that plays on this core: it must not reuse
        the state and log being read. */
     int busy;
@@ -1443,6 +1447,45 @@ static PyObject *KiCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     return (PyObject *)self;
 }
 
+/* KraftidiotenState.distinct_moves: the legal actions counted without listing them; all
+   are distinct but a joker's (the jokers are alike: laying one or another is one move). */
+static int ki_distinct(const ki_game *g) {
+    const KiRules *rules = g->rules;
+    if (g->phase == PHASE_CHALLENGE) return 2;
+    if (g->phase == PHASE_CLAIM) {
+        int card = g->lie_card, category = g->lie_category;
+        int start = ki_false_start(rules, category, card, g->floor);
+        return rules->false_count[category][card] - start + rules->num_plants;
+    }
+    const unsigned char *hand = g->hands[g->player];
+    int count = 0, jokers = 0;
+    if (g->category == KI_NO_CATEGORY) {
+        for (int i = 0; i < g->hand_len[g->player]; i++) {
+            if (rules->joker[hand[i]]) jokers = 1;
+            else count += 2 * KI_CATEGORIES; /* the truth and a lie in each category */
+        }
+    } else {
+        const double *figures = rules->claim_figures[g->category];
+        for (int i = 0; i < g->hand_len[g->player]; i++) {
+            int card = hand[i];
+            if (rules->joker[card]) jokers = 1;
+            else count += ki_reaches(figures[card], g->floor) ? 2 : 1;
+        }
+        count += g->stock_len > 0 ? 2 : 1; /* take, draw */
+    }
+    return count + jokers;
+}
+
+/* Meter.moved with KraftidiotenState.progress (minus the cards in hand) and seats_out. */
+static void ki_measure_position(KiCore *self) {
+    const ki_game *g = &self->game;
+    ks_meter *m = &self->meter;
+    int changed = g->out_len != m->last_out;
+    for (int seat = 0; seat < g->n; seat++)
+        changed |= ks_meter_progress(m, seat, -(long)g->hand_len[seat]);
+    if (changed) ks_meter_moved(m, g->out_len, g->actions);
+}
+
 static int ki_log(KiCore *self, Py_ssize_t at, const ki_action *action) {
     if (at >= self->log_capacity) {
         Py_ssize_t capacity = self->log_capacity ? self->log_capacity * 2 : 1024;
@@ -1531,9 +1574,16 @@ static PyObject *ki_run(KiCore *self, Py_ssize_t logged) {
     PyObject *samples = PyDict_New();
     PyObject *rounds = PyLong_FromLongLong((g->turns + g->n - 1) / g->n);
     PyObject *loser_object = loser >= 0 ? PyLong_FromLong(loser) : Py_NewRef(Py_None);
+    long long cards_laid = 0;
+    for (int card = 0; card < rules->num_cards; card++) cards_laid += g->cards_played[card];
+    PyObject *figures = ks_meter_figures(&self->meter, g->finished,
+                                         g->out_len ? g->out_order[0] : -1, loser, g->actions,
+                                         cards_laid);
+    PyObject *branching = ks_meter_branching(&self->meter);
     PyObject *result = NULL;
     if (order == NULL || cards_played == NULL || loser_cards == NULL || counters == NULL ||
-        samples == NULL || rounds == NULL || loser_object == NULL) {
+        samples == NULL || rounds == NULL || loser_object == NULL || figures == NULL ||
+        branching == NULL) {
         goto done;
     }
     for (int i = 0; i < g->out_len; i++) {
@@ -1546,9 +1596,11 @@ static PyObject *ki_run(KiCore *self, Py_ssize_t logged) {
         if (count == NULL) goto done;
         PyList_SET_ITEM(cards_played, card, count);
     }
-    result = PyTuple_Pack(9, actions, g->finished ? Py_True : Py_False, order, loser_object,
-                          rounds, counters, samples, cards_played, loser_cards);
+    result = PyTuple_Pack(11, actions, g->finished ? Py_True : Py_False, order, loser_object,
+                          rounds, counters, samples, cards_played, loser_cards, figures, branching);
 done:
+    Py_XDECREF(figures);
+    Py_XDECREF(branching);
     Py_DECREF(actions);
     Py_XDECREF(order);
     Py_XDECREF(cards_played);
@@ -1572,6 +1624,7 @@ static Py_ssize_t ki_loop(KiCore *self) {
         int seat = g->player;
         ks_random *rng = &self->seat_rng[seat];
         if (rng->pending) ks_random_seed_pending(seats, self->num_seats);
+        if (self->measure) ks_meter_decision(&self->meter, ki_distinct(g), g->phase == PHASE_CHALLENGE);
         ki_action action;
         int status;
         if (self->seat_bot[seat] == KI_RANDOM) {
@@ -1593,6 +1646,9 @@ static Py_ssize_t ki_loop(KiCore *self) {
             return -1;
         }
         logged++;
+        /* A pass moves no card: only a seat going out (its last claim stood) can follow. */
+        if (self->measure && (action.kind != KI_PASS || g->out_len != self->meter.last_out))
+            ki_measure_position(self);
     }
     if (g->broken != NULL) {
         PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
@@ -1614,7 +1670,11 @@ static PyObject *ki_play(KiCore *self, uint64_t seed) {
     ks_random *first[2] = {&self->game_rng, &self->seat_rng[0]};
     ks_random_seed_pending(first, 2);
     ki_start(&self->game, self->rules, &self->game_rng);
+    self->measure = 1;
+    ks_meter_start(&self->meter, self->game.n);
+    ki_measure_position(self);
     Py_ssize_t logged = ki_loop(self);
+    self->measure = 0;
     return logged < 0 ? NULL : ki_run(self, logged);
 }
 

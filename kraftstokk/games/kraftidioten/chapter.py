@@ -162,16 +162,7 @@ def quick(deck: Deck, w: Words, t: Text, shared: ChapterWords, title: str) -> Qu
         rows.append(
             (f"<b>{label}</b>: {top}", t.quick_top[1].format(category=w.categories[category]))
         )
-    return quick_reference(
-        title,
-        shared,
-        need=t.quick_need,
-        deal=t.quick_deal,
-        turn=t.quick_turn,
-        cards=rows,
-        end=t.quick_end,
-        summary=(t.summary_cards, t.summary_deal),
-    )
+    return quick_reference(title, shared, t, rows)
 
 
 @dataclass(frozen=True)

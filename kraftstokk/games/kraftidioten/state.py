@@ -109,6 +109,7 @@ from kraftstokk.games.kraftidioten.rules import (
 from kraftstokk.games.kraftidioten.spec import SPEC
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import remove_card
+from kraftstokk.games.playability import Meter
 
 _EN = "en"
 _PHASES = {phase.value: phase for phase in KraftidiotenPhase}
@@ -128,6 +129,7 @@ class KraftidiotenGame(Game):
     min_players = SPEC.min_players
     max_players = SPEC.max_players
     allowed_variants = SPEC.variant_names
+    objective = SPEC.objective
 
     def __init__(
         self,
@@ -596,7 +598,11 @@ class KraftidiotenState(State):
         )
 
     def play_out(
-        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+        self,
+        bots: Sequence[Bot],
+        bot_rngs: Sequence[random.Random],
+        actions: list[Action],
+        meter: Meter | None = None,
     ) -> None:
         """The bots' loop, without asking what a bot has declared it always does.
 
@@ -618,6 +624,8 @@ class KraftidiotenState(State):
         # Method calls spelled out, not bound to locals: compiled, they are direct calls.
         while not self.finished and self.actions < self.cap:
             seat = self.player
+            if meter is not None:
+                meter.decision(self.distinct_moves(), self.phase == PHASE_CHALLENGE)
             if self.phase == PHASE_CHALLENGE and passes[seat]:
                 action = PASS_ACTION
             else:
@@ -630,6 +638,55 @@ class KraftidiotenState(State):
                     action = acts[seat](seen, legal, bot_rngs[seat])
             self.apply(action)
             actions.append(action)
+            if meter is not None:
+                meter.moved(self, len(actions))
+
+    # -- what the simulation measures (``games/playability.py``) ------------------
+
+    def progress(self, seat: int) -> int:
+        """Minus the cards ``seat`` still has to get rid of (its hand)."""
+        return -len(self.hands[seat])
+
+    def seats_out(self) -> int:
+        return len(self.out_order)
+
+    def answering(self) -> bool:
+        """A seat asked whether it challenges the last claim (KI-6) answers out of turn."""
+        return self.phase == PHASE_CHALLENGE
+
+    def distinct_moves(self) -> int:
+        """The legal actions counted without listing them; all are distinct but a joker's
+        (the jokers are alike: laying one or another is one move)."""
+        if self.is_terminal():
+            return 0
+        phase = self.phase
+        if phase == PHASE_CHALLENGE:
+            return 2
+        game = self.game
+        if phase == PHASE_CLAIM:
+            card, category = self.lie_card, self.lie_category
+            start = bisect_left(game.false_figures[category][card], self.floor)
+            return len(game.false_figures[category][card]) - start + len(game.plants)
+        joker = game.table.joker
+        count = 0
+        jokers = 0
+        if self.category == NO_CATEGORY:
+            opening = game.opening_actions
+            for card in self.hands[self.player]:
+                if joker[card]:
+                    jokers = 1
+                else:
+                    count += len(opening[card])
+        else:
+            floor = self.floor
+            figures = game.claim_figures[self.category]
+            for card in self.hands[self.player]:
+                if joker[card]:
+                    jokers = 1
+                else:
+                    count += 2 if reaches(figures[card], floor) else 1  # the truth, a lie
+            count += 2 if self.stock else 1  # take, draw
+        return count + jokers
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
         printed = None

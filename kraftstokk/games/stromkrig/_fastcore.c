@@ -20,11 +20,13 @@
 #include <Python.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ks_game.h"
+#include "ks_playability.h"
 #include "ks_random.h"
 #include "ks_rules.h"
 
@@ -33,6 +35,7 @@
 /* A turn lists at most 55 lays, 3 special uses per card, runs (a chain of k linked cards
  * gives k(k-1)/2 runs, so under 1,500), take and sjanse. */
 #define MAX_LEGAL 2048
+_Static_assert(MAX_LEGAL < KS_MAX_BRANCHING, "the meter counts every legal list");
 
 enum { BOT_RANDOM = 0, BOT_GREEDY = 1, BOT_HEURISTIC = 2 };
 
@@ -175,6 +178,8 @@ typedef struct {
     const char *error; /* a broken invariant: the game is abandoned with this message */
     ks_random rng;
     ks_random bot_rng[MAX_SEATS];
+    int measure; /* a whole game (not a playout): the meter counts */
+    ks_meter meter; /* last: a position's memset stops before it */
 } state;
 
 static void fail(state *s, const char *message) {
@@ -310,6 +315,7 @@ static void new_initial_state(state *s, Core *core, uint64_t seed) {
     s->counters_seen = s->samples_seen = 0;
     memset(s->cards_played, 0, sizeof s->cards_played);
     s->error = NULL;
+    s->measure = 0;
 }
 
 /* ------------------------------------------------------------------ moves */
@@ -906,15 +912,52 @@ static int heuristic_act(state *s, const legal_list *legal, int seat) {
     return heuristic_turn(s, legal, h->war_nr);
 }
 
+/* StromkrigState._distinct: the legal actions, a joker's counted once per kind (the
+ * jokers are alike: burning, or laying in a war, one or another is one move). */
+static int distinct_moves(const state *s, const legal_list *legal) {
+    const uint8_t *joker = s->core->joker;
+    /* Only a seat holding two jokers or more has alike moves (a sjanse card's uses are
+     * one card's); a hand is sorted jokers first. */
+    const cards *hand = &s->hands[s->current];
+    if (s->phase == PHASE_CHOOSE || hand->len < 2 || !joker[hand->card[1]]) return legal->len;
+    int kinds = 0, alike = 0;
+    for (int i = 0; i < legal->len; i++) {
+        const action *a = &legal->item[i];
+        int kind = a->kind;
+        if ((kind == KIND_LAY || kind == KIND_BURN || kind == KIND_RESET ||
+             kind == KIND_INVISIBLE || kind == KIND_WAR_LAY) &&
+            joker[a->card]) {
+            int bit = 1 << (kind - KIND_LAY);
+            if (kinds & bit) alike++;
+            kinds |= bit;
+        }
+    }
+    return legal->len - alike;
+}
+
+/* Meter.moved with StromkrigState.progress (minus the cards in hand) and seats_out. */
+static void measure_position(state *s) {
+    ks_meter *m = &s->meter;
+    int changed = s->order_len != m->last_out;
+    for (int seat = 0; seat < s->n; seat++)
+        changed |= ks_meter_progress(m, seat, -(long)s->hands[seat].len);
+    if (changed) ks_meter_moved(m, s->order_len, s->actions);
+}
+
 static action choose(state *s, legal_list *legal) {
     int seat = s->current;
     int greedy = s->core->bot[seat] == BOT_GREEDY;
     if (s->phase == PHASE_PLAY) {
         const uint8_t *beats = turn_lays(s, legal);
-        if (greedy && legal->len > 0) return legal->item[0];
+        int lays = legal->len;
+        if (greedy && lays > 0 && !s->measure) return legal->item[0];
         turn_rest(s, legal, beats);
+        if (s->measure) ks_meter_decision(&s->meter, distinct_moves(s, legal), 0);
+        if (greedy && lays > 0) return legal->item[0];
     } else {
         other_legal(s, legal);
+        if (s->measure)
+            ks_meter_decision(&s->meter, distinct_moves(s, legal), s->phase == PHASE_ASK);
     }
     if (legal->len == 0) {
         fail(s, "a seat had no legal action");
@@ -1041,6 +1084,10 @@ static int play_out(Core *core, state *s) {
         core->log.len = (size_t)(log - core->log.data);
         apply(s, &chosen, run_cards, &legal);
         if (s->error) break;
+        /* Answering the call to a war and naming its category move no card. */
+        if (s->measure && chosen.kind != KIND_JOIN && chosen.kind != KIND_STAY_OUT &&
+            chosen.kind != KIND_NAME)
+            measure_position(s);
     }
     if (s->error) {
         PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (action %lld)", s->error,
@@ -1198,11 +1245,20 @@ static PyObject *native_run(const Core *core, const state *s) {
     PyObject *played_list = cards_played_to_list(s);
     cards no_cards = {{0}, 0};
     PyObject *loser_cards = cards_to_list(loser >= 0 ? &s->hands[loser] : &no_cards);
+    long long cards_laid = 0;
+    for (int c = 0; c < DECK; c++) cards_laid += s->cards_played[c];
+    PyObject *figures = ks_meter_figures(&s->meter, finished, s->order_len ? s->order[0] : -1,
+                                         loser, s->actions, cards_laid);
+    PyObject *branching = ks_meter_branching(&s->meter);
     PyObject *result = NULL;
-    if (actions && order && loser_obj && rounds_obj && counters && samples && played_list && loser_cards) {
-        result = PyTuple_Pack(9, actions, finished ? Py_True : Py_False, order, loser_obj, rounds_obj,
-                              counters, samples, played_list, loser_cards);
+    if (actions && order && loser_obj && rounds_obj && counters && samples && played_list &&
+        loser_cards && figures && branching) {
+        result = PyTuple_Pack(11, actions, finished ? Py_True : Py_False, order, loser_obj,
+                              rounds_obj, counters, samples, played_list, loser_cards, figures,
+                              branching);
     }
+    Py_XDECREF(figures);
+    Py_XDECREF(branching);
     Py_XDECREF(actions);
     Py_XDECREF(order);
     Py_XDECREF(loser_obj);
@@ -1244,6 +1300,9 @@ static PyObject *Core_play(PyObject *self, PyObject *arg) {
     state *s = new_state();
     if (s == NULL) return NULL;
     new_initial_state(s, core, seed);
+    s->measure = 1;
+    ks_meter_start(&s->meter, s->n);
+    measure_position(s);
     PyObject *result = NULL;
     if (s->error) {
         PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
@@ -1607,7 +1666,7 @@ static int field_cards(PyObject *state, const char *name, cards *into, uint8_t *
  * who is to act and who is out, the war under way, the actions and turns so far) into s,
  * with the counters at zero. */
 static int load_position(state *s, Core *core, PyObject *py) {
-    memset(s, 0, sizeof *s);
+    memset(s, 0, offsetof(state, meter));
     s->core = core;
     s->n = core->n;
     int n = s->n;
@@ -1831,7 +1890,7 @@ static PyObject *Core_playout(PyObject *self, PyObject *args) {
 static PyMethodDef Core_methods[] = {
     {"play", Core_play, METH_O,
      "play(seed) -> (actions, finished, order, loser, rounds, counters, samples, cards_played, "
-     "loser_cards): one whole game, as play_game plays it."},
+     "loser_cards, playability, branching): one whole game, as play_game plays it."},
     {"deal", Core_deal, METH_O, "deal(seed) -> card_locations() of the dealt state."},
     {"playout", Core_playout, METH_VARARGS,
      "playout(state, seed, record, first=None) -> (finished, order, loser, actions, rounds, "

@@ -208,16 +208,7 @@ def quick(deck: Deck, w: Words, t: Text, shared: ChapterWords, title: str) -> Qu
             t.quick_invisible[1],
         ),
     ]
-    return quick_reference(
-        title,
-        shared,
-        need=t.quick_need,
-        deal=t.quick_deal,
-        turn=t.quick_turn,
-        cards=rows,
-        end=t.quick_end,
-        summary=(t.summary_cards, t.summary_deal),
-    )
+    return quick_reference(title, shared, t, rows)
 
 
 def _names(cards: list[Card]) -> str:

@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from kraftstokk.cardfacts import CATEGORIES, SUITS
 from kraftstokk.errors import GameError
@@ -85,6 +85,7 @@ from kraftstokk.games.core import (
 from kraftstokk.games.events import Event, GameOver, SeatOut, tally
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import insert_sorted, remove_card, sort_by
+from kraftstokk.games.playability import Meter
 from kraftstokk.games.stromkrig import rules
 from kraftstokk.games.stromkrig.actions import (
     ASK,
@@ -132,6 +133,8 @@ from kraftstokk.games.stromkrig.spec import SPEC
 _EN = "en"
 #: Phase number to member: calling the enum costs more than building the rest of a view.
 _PHASES: dict[int, StromkrigPhase] = {int(phase): phase for phase in StromkrigPhase}
+#: The kinds whose action names one card (the rest: none, a run's cards, a category).
+_CARD_KINDS: Final = frozenset({LAY, BURN, RESET, INVISIBLE, WAR_LAY})
 
 
 def _table_faces(table: DeckTable) -> tuple[CardFace, ...]:
@@ -154,6 +157,7 @@ class StromkrigGame(Game):
     min_players = SPEC.min_players
     max_players = SPEC.max_players
     allowed_variants = SPEC.variant_names
+    objective = SPEC.objective
 
     def __init__(
         self,
@@ -479,7 +483,11 @@ class StromkrigState(State):
         )
 
     def play_out(
-        self, bots: Sequence[Bot], bot_rngs: Sequence[random.Random], actions: list[Action]
+        self,
+        bots: Sequence[Bot],
+        bot_rngs: Sequence[random.Random],
+        actions: list[Action],
+        meter: Meter | None = None,
     ) -> None:
         """The bots' loop; on a turn the legal list is listed past the lays on demand.
 
@@ -500,14 +508,52 @@ class StromkrigState(State):
             legal: Sequence[Action]
             view: StromkrigObservation | None
             if self.phase == PLAY:
-                legal = self._legal = _TurnLegal(self)
+                turn = _TurnLegal(self)
+                legal = self._legal = turn
+                if meter is not None:
+                    meter.decision(self._distinct(turn.full()), False)
                 view = self.observation(seat) if looks[seat] else None
             else:
                 legal = self._legal = self._compute_legal()
+                if meter is not None:
+                    meter.decision(self._distinct(legal), self.phase == ASK)
                 view = self.observation(seat)
             action = acts[seat](view, legal, bot_rngs[seat])
             self.apply(action)
             actions.append(action)
+            if meter is not None:
+                meter.moved(self, len(actions))
+
+    # -- what the simulation measures (``games/playability.py``) ------------------
+
+    def progress(self, seat: int) -> int:
+        """Minus the cards ``seat`` still has to get rid of (its hand)."""
+        return -len(self.hands[seat])
+
+    def seats_out(self) -> int:
+        return len(self.order)
+
+    def answering(self) -> bool:
+        """A seat asked whether it joins a war (SK-7) answers out of turn."""
+        return self.phase == ASK
+
+    def distinct_moves(self) -> int:
+        return 0 if self.is_terminal() else self._distinct(self.legal_actions())
+
+    def _distinct(self, legal: Sequence[Action]) -> int:
+        """The legal actions, a joker's counted once per kind: the jokers are alike, so
+        burning (or laying in a war) one or another is one move."""
+        joker = self.game.table.joker
+        kinds = 0
+        alike = 0
+        for action in legal:
+            kind = action[0]
+            if len(action) == 2 and kind in _CARD_KINDS and joker[action[1]]:
+                bit = 1 << (kind - LAY)
+                if kinds & bit:
+                    alike += 1
+                kinds |= bit
+        return len(legal) - alike
 
     def card_locations(self) -> dict[str, list[int]]:
         places = {f"hand:{seat}": list(hand) for seat, hand in enumerate(self.hands)}

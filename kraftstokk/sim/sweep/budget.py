@@ -19,8 +19,15 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from kraftstokk.errors import KraftstokkError
+from kraftstokk.games.core import Game
 from kraftstokk.sim.progress import format_duration
-from kraftstokk.sim.runner import SimSettings, check_settings, default_bots, play_chunk
+from kraftstokk.sim.runner import (
+    SimSettings,
+    build_game,
+    check_settings,
+    default_bots,
+    play_chunk,
+)
 from kraftstokk.sim.stream import RunStats
 from kraftstokk.sim.sweep.grid import LoadedDeck, configuration_count, estimated_comparisons
 from kraftstokk.sim.sweep.model import SweepFile, SweepValidationError
@@ -29,8 +36,17 @@ from kraftstokk.sim.tally import Tally
 #: A probe plays games until it has used this much CPU time, or played PROBE_GAMES.
 PROBE_SECONDS = 0.05
 PROBE_GAMES = 40
+#: ... and at least this many.
+MIN_GAMES = 4
 #: All probes together stop after this many seconds; the rest are estimated from them.
 PROBE_BUDGET = 1.5
+#: A kind of game whose MIN_GAMES games would take more than PROBE_SECONDS (an expert bot
+#: thinks for milliseconds a move) is not played whole: a first game is played for this
+#: many actions to learn what an action costs, then for as many more as fit in
+#: PROBE_SECONDS (at most PROBE_ACTIONS); the length of a game is learnt from the game's
+#: default bots, which play in microseconds.
+FIRST_ACTIONS = 2
+PROBE_ACTIONS = 40
 #: Outputs besides the chunks: a configuration's sim-GAME.json and a comparison's metrics.
 SUMMARY_BYTES = 30_000
 COMPARISON_BYTES = 8_000
@@ -57,29 +73,67 @@ ProbeKey = tuple[str, int, str]  # game, players, bots (resolved)
 
 
 def probe(deck: LoadedDeck, settings: SimSettings, chunk: int) -> Cost:
-    """Play the first games of ``settings`` here until PROBE_SECONDS of CPU or
-    PROBE_GAMES games, and measure them (stored as chunks of ``chunk`` games)."""
+    """What a game of ``settings`` costs: its first games played here until PROBE_SECONDS
+    of CPU or PROBE_GAMES games (stored as chunks of ``chunk`` games). A kind whose whole
+    games would take longer (expert bots) is not played whole: a few of its actions are,
+    times the length of a game as the game's default bots play it."""
+    game = check_settings(deck.table, settings)
+    stand_in = dataclasses.replace(settings, bots=default_bots(settings.game))
+    if stand_in.bots == settings.bots:
+        played = _whole_games(deck, settings, game, chunk)
+        return Cost(played.seconds, played.stored_bytes)
+    length = _whole_games(deck, stand_in, check_settings(deck.table, stand_in), chunk)
+    started = time.process_time()
+    first = _capped(deck, settings, FIRST_ACTIONS)
+    per_action = (time.process_time() - started) / max(1, first.actions[0])
+    if per_action * length.actions * MIN_GAMES <= PROBE_SECONDS:  # whole games are cheap
+        played = _whole_games(deck, settings, game, chunk)
+        return Cost(played.seconds, played.stored_bytes)
+    room = max(FIRST_ACTIONS, min(PROBE_ACTIONS, round(PROBE_SECONDS / per_action)))
+    if room > FIRST_ACTIONS:
+        started = time.process_time()
+        more = _capped(deck, settings, room)
+        per_action = (time.process_time() - started) / max(1, more.actions[0])
+    return Cost(per_action * length.actions, length.stored_bytes)
+
+
+def _capped(deck: LoadedDeck, settings: SimSettings, actions: int) -> Tally:
+    """The first game of ``settings`` played for at most ``actions`` actions."""
+    capped = dataclasses.replace(settings, action_cap=min(settings.action_cap, actions))
+    return play_chunk(deck.table, capped, build_game(deck.table, capped), 0, 1)
+
+
+@dataclass(frozen=True)
+class _Played:
+    seconds: float
+    stored_bytes: float
+    #: Actions a game takes, on average.
+    actions: float
+
+
+def _whole_games(deck: LoadedDeck, settings: SimSettings, game: Game, chunk: int) -> _Played:
     from kraftstokk.sim.sweep.store import tally_to_json
 
     def stored(tally: Tally) -> int:
         return len(json.dumps(tally_to_json(tally), separators=(",", ":")))
 
-    game = check_settings(deck.table, settings)
     started = time.process_time()
     merged = Tally(num_cards=deck.table.size)
     first = 0
     while merged.games < PROBE_GAMES and (
-        merged.games < 4 or time.process_time() - started < PROBE_SECONDS
+        merged.games < MIN_GAMES or time.process_time() - started < PROBE_SECONDS
     ):
         tally = play_chunk(deck.table, settings, game, merged.games, merged.games + 2)
-        RunStats.of_tally(tally, settings.players)
+        RunStats.of_tally(tally, settings.players, settings.time_model, settings.game)
         first = first or stored(tally)
         merged.merge(tally)
     played = merged.games
     seconds = (time.process_time() - started) / played
     # A chunk file is a fixed part (names, card totals) and a part per game.
     per_game = max(0.0, (stored(merged) - first) / (played - 2))
-    return Cost(seconds, per_game + max(0.0, first - 2 * per_game) / chunk)
+    return _Played(
+        seconds, per_game + max(0.0, first - 2 * per_game) / chunk, fmean(merged.actions)
+    )
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -141,10 +142,31 @@ def write_outputs(results: SweepResults, out_dir: Path, report: bool = True) -> 
     document = out_dir / "sweep.json"
     write_text(document, _dump(sweep_document(results)))
     written += [table, document]
+    pdf = out_dir / "sweep.pdf"
     if report:
         from kraftstokk.sim.sweep.report import write_sweep_report  # reportlab: only for the PDF
 
-        pdf = out_dir / "sweep.pdf"
         write_sweep_report(pdf, results)
         written.append(pdf)
+    if not results.run.interrupted:
+        folders = {summary_path(r).split("/")[1] for r in results.run.runs}
+        remove_stale(out_dir, folders, None if report else pdf)
     return written
+
+
+def remove_stale(out_dir: Path, configurations: set[str], pdf: Path | None) -> list[Path]:
+    """Remove what an earlier sweep into ``out_dir`` left that this one did not write (it
+    would be read as this sweep's): the folders of configurations it does not have, and
+    ``pdf`` (sweep.pdf, when this one wrote none). An interrupted sweep removes nothing:
+    it is resumed. Returns what was removed."""
+    folder = out_dir / CONFIG_DIR
+    entries = sorted(folder.iterdir()) if folder.is_dir() else []
+    stale = [entry for entry in entries if entry.name not in configurations]
+    if pdf is not None and pdf.exists():
+        stale.append(pdf)
+    for entry in stale:
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+    return stale

@@ -321,7 +321,17 @@ def run_sweep(
                 missing.append((start, stop))
                 continue
             matrix = game_matrix(stored, players)
-            state.add(configuration.key, start, RunStats.of_matrix(matrix, stored, players))
+            state.add(
+                configuration.key,
+                start,
+                RunStats.of_matrix(
+                    matrix,
+                    stored,
+                    players,
+                    configuration.settings.time_model,
+                    configuration.settings.game,
+                ),
+            )
             if waiting[configuration.key]:
                 matrices.keep(configuration.key, start, matrix)
         cost = sweep_plan.costs.get(

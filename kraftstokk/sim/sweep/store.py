@@ -7,11 +7,12 @@ range of game indices. Files are written atomically, so an interrupted write lea
 half chunk; a file that does not read back as a tally of its range is ignored (and
 played again).
 
-Format 2 keeps the tally's integer columns as they are in memory (little-endian int64,
+Format 3 keeps the tally's integer columns as they are in memory (little-endian int64,
 base64), the state a tally is pickled with between processes: writing it costs a copy,
 where format 1 (one JSON row per game, still read) cost more than playing the games
 at native-core speed. A tally whose layout this module does not know is written as
-format 1.
+format 1. Format 2 (and format 1 rows of eight fields) lacked the figures of play: such
+a chunk does not read back, so it is played again.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from kraftstokk.atomic import write_text
+from kraftstokk.games.playability import FIGURES
 from kraftstokk.sim.tally import GameRow, Tally
 
-FORMAT = 2
+FORMAT = 3
 ROWS_FORMAT = 1
 
 #: Per-game columns of a tally's state, by their name in the file.
@@ -39,7 +41,11 @@ _GAME_COLUMNS: dict[str, str] = {
     "loser": "_loser",
     "counter_lengths": "_counter_lengths",
     "sample_lengths": "_sample_lengths",
+    "branching_lengths": "_branching_lengths",
 }
+#: Columns with FIGURES entries per game, and with one entry per count of each game.
+_PLAY_COLUMNS: dict[str, str] = {"play": "_play"}
+_BRANCHING_COLUMNS: dict[str, str] = {"branching": "_branching"}
 #: Columns with one entry per counter (per sample name) of each game.
 _COUNTER_COLUMNS: dict[str, str] = {
     "counter_keys": "_counter_keys",
@@ -50,7 +56,13 @@ _SAMPLE_COLUMNS: dict[str, str] = {
     "sample_counts": "_sample_counts",
     "sample_sums": "_sample_sums",
 }
-_COLUMNS: dict[str, str] = {**_GAME_COLUMNS, **_COUNTER_COLUMNS, **_SAMPLE_COLUMNS}
+_COLUMNS: dict[str, str] = {
+    **_GAME_COLUMNS,
+    **_COUNTER_COLUMNS,
+    **_SAMPLE_COLUMNS,
+    **_PLAY_COLUMNS,
+    **_BRANCHING_COLUMNS,
+}
 #: Every entry of the state a tally pickles (Tally.__getstate__), and nothing else.
 _LAYOUT: frozenset[str] = frozenset(
     {
@@ -133,6 +145,8 @@ def rows_to_json(tally: Tally) -> dict[str, Any]:
                 row.loser,
                 row.counters,
                 {name: list(pair) for name, pair in row.samples.items()},
+                list(row.play),
+                list(row.branching),
             ]
             for row in tally.rows
         ],
@@ -196,6 +210,13 @@ def _check_columns(columns: dict[str, array[int]], counters: int, samples: int) 
             raise ValueError(f"{lengths}: a key without a name")
     if games and not set(columns["finished"]) <= {0, 1}:
         raise ValueError("finished is not 0 or 1")
+    if len(columns["play"]) != games * len(FIGURES):
+        raise ValueError("figures of play of another count per game")
+    pairs = columns["branching_lengths"]
+    if (games and min(pairs) < 0) or any(n % 2 for n in pairs):
+        raise ValueError("branching_lengths are not counts of pairs")
+    if len(columns["branching"]) != sum(pairs):
+        raise ValueError("branching_lengths do not match their column")
 
 
 def _rows_from_json(data: dict[str, Any]) -> Tally:
@@ -209,8 +230,21 @@ def _rows_from_json(data: dict[str, Any]) -> Tally:
             loser=int(loser),
             counters={str(k): int(v) for k, v in counters.items()},
             samples={str(k): (int(v[0]), int(v[1])) for k, v in samples.items()},
+            play=tuple(int(v) for v in play),
+            branching=tuple(int(v) for v in branching),
         )
-        for index, finished, actions, rounds, winner, loser, counters, samples in data["rows"]
+        for (
+            index,
+            finished,
+            actions,
+            rounds,
+            winner,
+            loser,
+            counters,
+            samples,
+            play,
+            branching,
+        ) in data["rows"]
     ]
     return Tally(
         num_cards=int(data["num_cards"]),

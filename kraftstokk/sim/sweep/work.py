@@ -119,7 +119,15 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
         tally = play_chunk(task.table, task.settings, game, start, stop)
         matrix = game_matrix(tally, players)
         parts.append(
-            ChunkPart(start, stop, tally, RunStats.of_matrix(matrix, tally, players), matrix)
+            ChunkPart(
+                start,
+                stop,
+                tally,
+                RunStats.of_matrix(
+                    matrix, tally, players, task.settings.time_model, task.settings.game
+                ),
+                matrix,
+            )
         )
         start = stop
     return ChunkResult(task.key, tuple(parts), time.perf_counter() - started)
