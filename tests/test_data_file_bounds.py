@@ -79,7 +79,7 @@ def layout_error(folder: Path, text: str | bytes) -> str:
         ("rows", "rule_width", "400", "rows.rule_width: 400 pt is outside 0.05–10 pt"),
         ("back", "lattice_step", "0.0001", "back.lattice_step: 0.0001 mm is outside 1–300 mm"),
         ("name_fit", "step", "1e-300", "name_fit.step: 1e-300 pt is outside 0.1–4 pt"),
-        ("joker", "game_gap", "1e9", "joker.game_gap: 1 000 000 000 em is outside 0–5 em"),
+        ("joker", "game_gap", "1e9", "joker.game_gap: 1 000 000 000 em is outside 0–1.5 em"),
         ("styles.name", "size", "1000000", "styles.name.size: 1 000 000 pt is outside 1–72 pt"),
         ("styles.nr", "leading", "0", "styles.nr.leading: 0 × size is outside 0.5–3 × size"),
         ("boxes.rows", "left", "1e308", "boxes.rows.left: 1e+308 mm is outside 0–300 mm"),
@@ -125,7 +125,7 @@ def test_whatever_loads_in_range_renders(layouts: Path, tmp_path: Path):
     text = (
         'extends = "poker"\ndescription = "extreme"\n[rows]\nfigure_gap = 80\nlabel_gap = 80\n'
         "tag_gap = 80\npill_width = 80\n[back]\nframe_radius = 80\nplate_radius = 80\n"
-        "lattice_step = 1\n[joker]\ngame_gap = 5\n"
+        "lattice_step = 1\n[joker]\ngame_gap = 1.5\n"
     )
     (layouts / "extreme.toml").write_text(text)
     layout = load_layout("extreme", layouts)

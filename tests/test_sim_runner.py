@@ -85,7 +85,11 @@ def test_workers_fork_only_while_no_other_thread_runs(table, monkeypatch):
 
     monkeypatch.setattr(runner, "START_METHOD", None)
     monkeypatch.setattr(runner.sys, "platform", "linux")
-    assert runner.start_method() == "fork"
+    # Another test of this worker process may have left a daemon thread behind: the
+    # count is the process's, so the lone-thread case is told through active_count.
+    with monkeypatch.context() as alone:
+        alone.setattr(runner.threading, "active_count", lambda: 1)
+        assert runner.start_method() == "fork"
     release = threading.Event()
     other = threading.Thread(target=release.wait, daemon=True)
     other.start()
@@ -191,6 +195,9 @@ def test_engine_failure_names_the_game_and_seed(table, monkeypatch, workers):
         raise IndexError("pop from empty list")
 
     monkeypatch.setattr(runner, "play_game", broken)
+    # Only a forked worker sees the patched play_game (forkserver, chosen while another
+    # thread of this process runs, imports the module afresh).
+    monkeypatch.setattr(runner, "START_METHOD", "fork")
     with pytest.raises(SimulationError, match=r"game 0 \(seed \d+\) failed: IndexError"):
         run_simulation(table, settings(games=4), workers=workers)
 

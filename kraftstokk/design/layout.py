@@ -293,7 +293,7 @@ class RowMeasures(_Strict):
 
 class JokerMeasures(_Strict):
     rules_top: Length
-    game_gap: Annotated[float, Range(0, 5, "em")]
+    game_gap: Annotated[float, Range(0, 1.5, "em")]
 
 
 class FooterMeasures(_Strict):
