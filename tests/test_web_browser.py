@@ -342,6 +342,17 @@ def test_language_switch_and_rules(open_browser: Any, server_url: str, shots: Pa
         page.click("#btn-rules")
         page.wait_for_selector("#rules-body h3, #rules-body h4")
         page.screenshot(path=shots / f"{size}-rules-en.png")
+        # The booklet's quick reference first, with its steps and table; the lie example's
+        # two unturned claims drawn as the deck's back.
+        page.click("#rules-tabs [data-game=kraftidioten]")
+        quick = page.locator("#rules-body > :first-child")
+        assert quick.get_attribute("class") == "quick"
+        assert quick.locator("ol.steps li").count() >= 3
+        assert quick.locator("table.rule-table tbody tr").count() >= 2
+        backs = page.locator("#rules-body .example .rule-cards .card.back")
+        assert backs.count() == 2 and "not turned" in backs.first.get_attribute("aria-label")
+        backs.first.scroll_into_view_if_needed()
+        page.screenshot(path=shots / f"{size}-rules-kraftidioten-en.png")
         page.click("#btn-rules-close")
         page.reload()
         page.wait_for_selector("#start:not([hidden])")

@@ -1360,7 +1360,10 @@ async function openRules() {
   const active = chapters[app.game?.game] ? app.game.game : chosenGame() in chapters ? chosenGame() : Object.keys(chapters)[0];
   const show = (name) => {
     for (const tab of $("rules-tabs").children) tab.setAttribute("aria-selected", String(tab.dataset.game === name));
-    const blocks = chapters[name].map(ruleBlock);
+    // The quick reference (the booklet's last page of a chapter) first: at the table it
+    // is what one looks for.
+    const quick = chapters[name].filter((block) => block.type === "quick");
+    const blocks = [...quick, ...chapters[name].filter((block) => block.type !== "quick")].map(ruleBlock);
     const example = lookup(`games.${name}.help.example`);
     if (example) {
       blocks.unshift(el("section", { class: "example" }, el("h5", { text: t("ui.quick_example_title") }), el("ul", {}, example.map((line) => el("li", { text: line })))));
@@ -1384,13 +1387,31 @@ function ruleBlock(block) {
       return el("p", { html: block.text });
     case "bullets":
       return el("ul", {}, block.items.map((item) => el("li", { html: item })));
+    case "steps":
+      return el("ol", { class: "steps" }, block.items.map((item) => el("li", { html: item })));
+    case "table":
+      return el("table", { class: "rule-table" },
+        el("thead", {}, el("tr", {}, block.headings.map((heading) => el("th", { scope: "col", html: heading })))),
+        el("tbody", {}, block.rows.map((row) => el("tr", {}, row.map((cell) => el("td", { html: cell }))))));
     case "cards":
-      return el("div", { class: "rule-cards" }, block.cards.map((id, i) => el("figure", {}, cardButton(id, { small: true }), el("figcaption", { html: block.captions[i] || "" }))));
+      // A card the booklet draws face down (null) is the deck's back here too.
+      return el("div", { class: "rule-cards" }, block.cards.map((id, i) => {
+        const caption = block.captions[i] || "";
+        const card = id === null ? backCard(plainText(caption) || t("ui.pile"), { small: true }) : cardButton(id, { small: true });
+        return el("figure", {}, card, el("figcaption", { html: caption }));
+      }));
     case "example":
       return el("section", { class: "example" }, el("h5", { html: block.title }), block.body.map(ruleBlock));
+    case "quick":
+      return el("section", { class: "quick" }, el("h4", { html: block.title }),
+        block.sections.map((section) => [el("h5", { html: section.heading }), ruleBlock(section.body)]).flat());
     default:
-      return el("div");
+      throw new Error(`a rules block of an unknown type: ${block.type}`);
   }
+}
+
+function plainText(markup) {
+  return new DOMParser().parseFromString(markup, "text/html").body.textContent.trim();
 }
 
 // ---------------------------------------------------------------- keys and start-up
