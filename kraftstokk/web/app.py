@@ -32,6 +32,7 @@ import json
 import logging
 import math
 import os
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -182,10 +183,21 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+#: A run of digits orjson would read as a float (past 64 bits), not refuse as too long.
+_LONG_NUMBER = re.compile(rb"\d{19}")
+
+
 def parse_json(raw: bytes) -> Any:
-    """A request body as JSON; RequestRefused for anything else (NaN, huge, too deep)."""
+    """A request body as JSON; RequestRefused for anything else (NaN, huge, too deep).
+
+    orjson reads it when it can (a tenth of the standard library's time); what it refuses
+    (a lone surrogate's escape is still JSON), or a number it would turn into a float, is
+    read by the standard library, whose refusals say what is wrong."""
     if not raw:
         raise RequestRefused("request body: empty (send JSON)")
+    if _LONG_NUMBER.search(raw) is None:
+        with contextlib.suppress(orjson.JSONDecodeError):
+            return orjson.loads(raw)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
