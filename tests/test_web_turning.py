@@ -1,4 +1,5 @@
-"""The game-over screen's turning points: the counts they weigh are the view's own."""
+"""What the served table reads faster than a whole view: the turning points' counts, the
+hand's order; each the same as the slower way."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from kraftstokk.games.core import DeckTable
 from kraftstokk.games.registry import make_game
+from kraftstokk.games.view import figure_order, in_figure_order
 from kraftstokk.models import Deck
 from kraftstokk.web import views
 from kraftstokk.web.turning import LEAST, MOST, public_counts, turning_points, view_counts
@@ -44,3 +46,15 @@ def test_counts_from_the_observation_are_the_views(deck: Deck, game: str, player
     for events in found:
         shift = next(moved for moved, told in shifts if told == events)
         assert shift >= LEAST
+
+
+def test_a_hand_in_figure_order(deck: Deck) -> None:
+    """The hand's order from each card's place equals the order of figure_order itself, in
+    every category and with none chosen (jokers first), for hands of any size."""
+    table = DeckTable.from_deck(deck)
+    rng = random.Random(3)
+    for category in (-1, 0, 1, 2):
+        for size in (0, 1, 3, 12, table.size):
+            hand = rng.sample(range(table.size), size)
+            expected = sorted(hand, key=lambda card: figure_order(table, category, card))
+            assert in_figure_order(table, category, hand) == expected
