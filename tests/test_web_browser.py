@@ -659,6 +659,31 @@ def test_every_button_is_itself_and_the_claim_is_sent_from_the_first_screen(
     wait_turn_after(page, before)
 
 
+@pytest.mark.parametrize("size", ["1366x768", "360x640"])
+def test_a_crowd_of_moves_never_covers_the_hand(
+    open_browser: Any, server_url: str, shots: Path, size: str
+) -> None:
+    """Strømkrig for two, played until the person has ten moves or more (a long hand's
+    runs): the bar stays under a third of the screen, and every card of the hand and every
+    move is the element at its own centre once scrolled to (at 1280 x 800 the bar once
+    grew over the whole hand)."""
+    page = open_browser(_size(size)).page
+    crowded = "document.querySelectorAll('#moves button.move').length >= 10"
+    for seed in range(11, 16):
+        start(page, server_url, "stromkrig", 1, seed=seed)
+        while page.locator("#over").is_hidden() and not page.evaluate(crowded):
+            click_a_move(page, prefer_card=False)
+        if page.evaluate(crowded):
+            break
+        page.evaluate("localStorage.clear()")  # the next game starts without asking
+    assert page.evaluate(crowded), "no game of five came to ten moves"
+    page.screenshot(path=shots / f"{size}-stromkrig-crowded.png")
+    bar = page.locator("#actions").bounding_box()
+    assert bar and bar["height"] <= 0.3 * _size(size)["height"], f"{size}: bar {bar}"
+    covered = page.evaluate(COVERED, "#hand button.card, #moves button")
+    assert not covered, f"{size}: {covered}"
+
+
 # ---------------------------------------------------------------- the table on a phone
 
 #: Phone widths the table must fit without panning sideways (height: a phone of that width).

@@ -22,6 +22,8 @@ const STEP_MS = { instant: 0, normal: 700, slow: 1500 };
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const SUIT_SYMBOL = { spar: "♠", "kløver": "♣", hjerter: "♥", ruter: "♦" };
 const RANK_LETTER = { 1: "A", 11: "J", 12: "Q", 13: "K" };
+// Characters of a move's label past which it takes two columns of a bar of many moves.
+const LONG_LABEL = 36;
 // The keys of the listed moves, in order: every move has one, however many there are.
 const MOVE_KEYS = "1234567890abcdefghijklmnopqrstuvwxyz";
 const WIDE = matchMedia("(min-width: 900px)"); // the desktop table (app.css's breakpoint)
@@ -1040,7 +1042,7 @@ function renderMoves(myTurn, view) {
     hint.textContent = text;
     hint.hidden = !text;
   };
-  box.classList.remove("many");
+  box.classList.remove("many", "crowded");
   if (!myTurn) {
     box.replaceChildren();
     say(game.over ? "" : t("ui.waiting", { n: view.current + 1 }));
@@ -1063,13 +1065,17 @@ function renderMoves(myTurn, view) {
     const size = (m) => (m.cards.length === app.picked.length ? 0 : 1);
     list = fitting(app.picked).sort((a, b) => size(a) - size(b));
   }
-  const buttons = list.map((move) =>
-    el(
+  const buttons = list.map((move) => {
+    const label = moveLabel(move);
+    // A long label (a run of cards) takes two columns of a crowded bar, so that no row of
+    // buttons grows to the height of its longest one.
+    const long = label.length > LONG_LABEL ? " long" : "";
+    return el(
       "button",
-      { type: "button", class: `move kind-${move.kind}`, "data-kind": move.kind, "data-i": move.i, "data-cards": move.cards?.join(" ") || null, onclick: () => sendMove({ move: move.i }) },
-      el("span", { text: moveLabel(move) }),
-    ),
-  );
+      { type: "button", class: `move kind-${move.kind}${long}`, "data-kind": move.kind, "data-i": move.i, "data-cards": move.cards?.join(" ") || null, onclick: () => sendMove({ move: move.i }) },
+      el("span", { text: label }),
+    );
+  });
   if (claim && !app.picked.length && !app.claiming) {
     buttons.unshift(
       el("button", { type: "button", class: "move kind-claim primary", "data-kind": "claim", onclick: () => openClaim(null) },
@@ -1080,8 +1086,10 @@ function renderMoves(myTurn, view) {
   buttons.forEach((button, i) => {
     if (i < MOVE_KEYS.length) button.prepend(el("kbd", { text: MOVE_KEYS[i] }));
   });
-  // Many moves (Strømkrig's lays, resets and runs) scroll sideways in two rows on a phone.
+  // Many moves (Strømkrig's lays, resets and runs) scroll sideways in two rows on a phone;
+  // a crowd of them, in columns on a wide screen.
   box.classList.toggle("many", buttons.length > 4);
+  box.classList.toggle("crowded", buttons.length > 9);
   box.replaceChildren(...buttons);
   say(app.picked.length ? t("ui.pick_more") : pairing ? gt("moves.pair_pick") : "");
   if (claim && app.claiming) showClaim(app.claiming === true ? null : app.claiming);
