@@ -42,7 +42,7 @@ $(PYODIDE): $(STAMP)
 
 pyodide: $(PYODIDE)
 
-# The engine is compiled with mypyc after every change to its sources (about 45 s) by the
+# The engine is compiled with mypyc after every change to its sources (a minute or two) by the
 # targets that play games; the deck path plays none, so `make deck` never waits for it.
 # Without a C compiler the engine stays pure Python. See scripts/compile_engine.py.
 engine: $(STAMP)
@@ -62,7 +62,7 @@ TEST_WORKERS ?= 2
 test: engine axe pyodide
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
-# The user guide (docs/) as a site in site/, strict: a broken link or anchor fails it.
+# The user guide (docs/) as a site in build/guide/, strict: a broken link or anchor fails it.
 docs: install
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 

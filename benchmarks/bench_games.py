@@ -60,6 +60,8 @@ SETUPS = 10_000
 SEED = 2026
 ENGINES = {"compiled": {}, "pure": {"KRAFTSTOKK_PURE_PYTHON": "1"}}
 CHILD = "--child"
+#: ``BENCH_AGAINST=DIR make bench``: measure this checkout against the one in DIR.
+AGAINST_ENV = "BENCH_AGAINST"
 
 
 def calibration_seconds() -> float:
@@ -182,6 +184,10 @@ def verdict(ok: bool) -> str:
 
 
 def main(against: Path | None = None) -> None:
+    """Every figure; ``against`` (or the environment's ``BENCH_AGAINST``, as ``make bench``
+    passes it) adds another checkout's engines to the turns."""
+    if against is None and os.environ.get(AGAINST_ENV):
+        against = Path(os.environ[AGAINST_ENV])
     table = DeckTable.from_deck(default_deck())
     #: Each column: its name, the engine its child loads and the benchmark that runs it.
     columns = [(engine, engine, HERE) for engine in ENGINES]

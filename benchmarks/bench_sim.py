@@ -25,6 +25,7 @@ games named, N times, and the peak memory at the game counts given.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import resource
@@ -36,11 +37,16 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from _common import REPO, default_deck
+HERE = Path(__file__).resolve()
+# This checkout's kraftstokk before any installed one: a child started for another
+# checkout (--against) must run that checkout's simulation.
+sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent)]
 
-from kraftstokk.games import native
-from kraftstokk.games.core import DeckTable
-from kraftstokk.sim.runner import SimSettings, run_simulation
+from _common import REPO, default_deck  # noqa: E402
+
+from kraftstokk.games import native  # noqa: E402
+from kraftstokk.games.core import DeckTable  # noqa: E402
+from kraftstokk.sim.runner import SimSettings, run_simulation  # noqa: E402
 
 GAMES = {"idiot": 20_000, "kraftidioten": 8_000, "stromkrig": 6_000}
 TARGET_GAME = "idiot"
@@ -56,6 +62,10 @@ DEFAULT_BOTS_RATE = 2_000  # games per wall second on one worker, at least
 #: (game, players, games) of the default bots' runs: each about a second on one worker.
 DEFAULT_BOTS_RUNS = (("idiot", 4, 4_000), ("kraftidioten", 6, 2_000), ("stromkrig", 4, 3_000))
 MEMORY_GAMES = (20_000, 1_000_000)
+#: A child process measuring the default bots' run for --against, once; JSON on stdout.
+DEFAULT_CHILD = "--child-default-bots"
+#: ``BENCH_AGAINST=DIR make bench``: measure this checkout against the one in DIR.
+AGAINST_ENV = "BENCH_AGAINST"
 MEMORY_MB = 120
 MEMORY_GROWTH = 0.25
 
@@ -175,19 +185,60 @@ def speed(name: str, games: int, table: DeckTable, repeats: int) -> None:
     )
 
 
-def default_bots(table: DeckTable, repeats: int, names: list[str]) -> None:
-    """Games per wall second of one worker with the default bots, per game."""
+def default_bots_round(table: DeckTable, names: list[str]) -> dict[str, list[float]]:
+    """One run of each default-bots simulation on one worker: games per wall second and
+    per CPU second of this process (which plays every chunk itself)."""
+    found = {}
     for name, players, games in DEFAULT_BOTS_RUNS:
         if names and name not in names:
             continue
         settings = SimSettings(game=name, players=players, games=games, seed=5, bots=DEFAULT_BOTS)
         run_simulation(table, replace(settings, games=20), 1)  # warm: tables and cores made
-        rates = [measure(table, settings, 1)[0] for _ in range(repeats)]
-        ok = statistics.median(rates) >= DEFAULT_BOTS_RATE
+        wall, own, _, _ = measure(table, settings, 1)
+        found[f"{name}:{players}:{games}"] = [wall, games / own]
+    return found
+
+
+def default_bots(
+    table: DeckTable, repeats: int, names: list[str], against: Path | None = None
+) -> None:
+    """Games per wall and per CPU second of one worker with the default bots, per game;
+    with ``against``, that checkout's figures too, from child processes taking turns with
+    this one's (the whole simulation: the game, its tally and its sums)."""
+    columns: list[tuple[str, Path]] = [("this checkout", HERE)]
+    if against is not None:
+        columns.append((f"@{against.name}", against / "benchmarks" / HERE.name))
+    rounds: dict[str, list[dict[str, list[float]]]] = {label: [] for label, _ in columns}
+    for _ in range(repeats):
+        for label, script in columns:
+            if against is None:
+                rounds[label].append(default_bots_round(table, names))
+                continue
+            done = subprocess.run(
+                [sys.executable, str(script), DEFAULT_CHILD, *names],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            rounds[label].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    for key in rounds[columns[0][0]][0]:
+        name, players, games = key.split(":")
+        parts = []
+        for label, _ in columns:
+            walls = [run[key][0] for run in rounds[label]]
+            cpus = [run[key][1] for run in rounds[label]]
+            text = f"{label} {spread(walls, 0)} games/wall s, {spread(cpus, 0)} games/CPU s"
+            if label == columns[0][0]:
+                ok = statistics.median(walls) >= DEFAULT_BOTS_RATE
+                text += f" (target >= {DEFAULT_BOTS_RATE:,}: {'ok' if ok else 'BELOW TARGET'})"
+            parts.append(text)
+        if against is not None:
+            mine = statistics.median(run[key][1] for run in rounds[columns[0][0]])
+            theirs = statistics.median(run[key][1] for run in rounds[columns[1][0]])
+            parts.append(f"change {100 * (mine / theirs - 1):+.1f} % games/CPU s")
         print(
             f"{name} games/s, {DEFAULT_BOTS} bots (simulate's default), {players} players, "
-            f"{games:,} games, 1 worker: {spread(rates, 0)} "
-            f"(target >= {DEFAULT_BOTS_RATE:,}: {'ok' if ok else 'BELOW TARGET'})",
+            f"{int(games):,} games, 1 worker: " + "; ".join(parts),
             flush=True,
         )
 
@@ -250,7 +301,20 @@ def main() -> None:
     parser.add_argument(
         "--memory-games", type=int, nargs="*", default=list(MEMORY_GAMES), metavar="N"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        default=Path(os.environ[AGAINST_ENV]) if os.environ.get(AGAINST_ENV) else None,
+        help="another checkout (with its own make engine build) whose default-bots "
+        f"simulation takes turns with this one's (also ${AGAINST_ENV}, as make bench passes it)",
+    )
     arguments = parser.parse_args(sys.argv[1:] if __name__ == "__main__" else [])
+    if (
+        arguments.against is not None
+        and not (arguments.against / "benchmarks" / HERE.name).is_file()
+    ):
+        parser.error(f"--against {arguments.against}: no benchmarks/{HERE.name} there")
     unknown = sorted(set(arguments.games) - set(GAMES))
     if unknown:
         parser.error(f"no game {', '.join(unknown)} (choose from {', '.join(GAMES)})")
@@ -266,10 +330,14 @@ def main() -> None:
         if arguments.games and name not in arguments.games:
             continue
         speed(name, games, table, repeats)
-    default_bots(table, repeats, arguments.games)
+    default_bots(table, repeats, arguments.games, arguments.against)
     if arguments.memory_games:
         memory(sorted(arguments.memory_games), table)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == [DEFAULT_CHILD]:
+        names = sys.argv[2:]
+        print(json.dumps(default_bots_round(DeckTable.from_deck(default_deck()), names)))
+    else:
+        main()

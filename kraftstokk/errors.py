@@ -119,6 +119,12 @@ class RequestRefused(KraftstokkError):
         self.said = said or {}
 
 
+class ReadNote(UserWarning):
+    """A file was read otherwise than it is written (a decimal comma in an English-style
+    deck.csv): the reader goes on and says so with :func:`warnings.warn`; the CLI prints
+    it as a ``note:`` line on stderr (a Python caller sees a warning)."""
+
+
 #: Error lines stay readable: a value quoted in one is cut to this many characters.
 MAX_QUOTED = 80
 #: A list of problems in one line names this many and counts the rest.

@@ -141,7 +141,7 @@ def why_not_compiled(mypy_version: str) -> str:
 
 def describe(unit: str) -> str:
     if unit == native.MYPYC:
-        return f"the {len(native.compiled_modules())} game modules with mypyc (about a minute)"
+        return f"the {len(native.compiled_modules())} game modules with mypyc (a minute or two)"
     return f"the {unit} native core"
 
 

@@ -206,6 +206,14 @@ def deck() -> Deck:
 
 
 @pytest.fixture
+def deck_file(deck: Deck, tmp_path: Path) -> Path:
+    """The synthetic deck written as ``tmp_path/deck.json`` (a test file may define its own)."""
+    path = tmp_path / "deck.json"
+    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
 def locale_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of the locale folders that the loader reads instead (edit it in a test)."""
     from kraftstokk import locales

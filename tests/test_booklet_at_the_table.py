@@ -200,6 +200,60 @@ def test_the_games_table_matches_each_games_spec(deck: Deck, pages) -> None:
     assert page_of(pages["nb"], locale.text.games_title, grid.rows[-1][-1])
 
 
+#: Cards each game deals per player from the cards it plays with (RULES.md): Idiot three
+#: face down, three face up and three in hand from the 52 plant cards; Kraftidioten and
+#: Strømkrig three in hand from all 55 (Kraftidioten shuffles the jokers into the stock).
+DEALT = {"idiot": (52, 9), "kraftidioten": (55, 3), "stromkrig": (55, 3)}
+
+
+@pytest.mark.parametrize("code", available_languages())
+def test_the_player_counts_table_gives_each_games_stock_after_the_deal(
+    code: str, deck: Deck, pages
+) -> None:
+    """Issue 38 item 3: a table of player counts and cards, read down by how many play."""
+    locale = load_locale(code)
+    spare = [b for b in booklet_blocks(deck, code) if isinstance(b, bt.IfRoom)]
+    grid = next(b for b in spare[0].blocks if isinstance(b, bt.Grid))
+    assert grid.headings[1:] == tuple(game.title for game in locale.games)
+    counts = [int(squashed(row[0])) for row in grid.rows]
+    assert counts == list(range(2, 11))  # from the fewest any game takes to the most
+    for column, game in enumerate(locale.games, start=1):
+        cards, each = DEALT[game.game]
+        for count, row in zip(counts, grid.rows, strict=True):
+            fits = game.spec.min_players <= count <= game.spec.max_players
+            expected = str(cards - each * count) if fits else locale.text.players_none
+            assert row[column] == expected, (code, game.game, count)
+    # Printed where the page with the games at a glance has room for it, never elsewhere.
+    text = locale.text
+    printed = page_of(pages[code], text.players_title, text.players_intro)
+    assert printed in ([], page_of(pages[code], text.games_title)), printed
+
+
+def _spare_room_booklet(monkeypatch, lines: int) -> list[str]:
+    """A chapter: a section of ``lines`` lines, a spare part (IfRoom), a last section;
+    the text of each page."""
+    filler = " ".join(f"Linje {i} av teksten på siden." for i in range(lines * 2))
+    blocks = [
+        bt.Heading("Kapittel"),
+        bt.Heading("Alfa", 2),
+        bt.Para(filler),
+        bt.IfRoom((bt.Heading("Bravo", 2), bt.Para(" ".join(["Tekst som fyller opp."] * 20)))),
+        bt.Heading("Charlie", 2),
+        bt.Para("Siste avsnitt."),
+    ]
+    monkeypatch.setattr("kraftstokk.render.booklet.booklet_blocks", lambda deck, code: blocks)
+    document = pypdfium2.PdfDocument(build_booklet(synthetic_deck(), "nb"))
+    return [document[i].get_textpage().get_text_range() for i in range(len(document))]
+
+
+def test_a_spare_part_is_printed_only_where_the_page_has_room_for_it(monkeypatch) -> None:
+    roomy = _spare_room_booklet(monkeypatch, 10)
+    assert page_of(roomy, "Alfa", "Bravo", "Charlie") == [2]
+    full = _spare_room_booklet(monkeypatch, 36)  # the spare part would run over the page
+    assert page_of(full, "Bravo") == []
+    assert page_of(full, "Alfa", "Linje 71 av", "Charlie") == [2] and len(full) == 2
+
+
 def _named(deck: Deck, suffix: str) -> Deck:
     cards = [
         c if c.joker else c.model_copy(update={"name": f"{c.name}{suffix}"}) for c in deck.cards

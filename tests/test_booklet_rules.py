@@ -49,6 +49,8 @@ def _texts(block: object) -> list[str]:
         return [block.title, block.subtitle, *block.lines]
     if isinstance(block, bt.WholeSheets):
         return [block.heading]
+    if isinstance(block, bt.IfRoom):
+        return [text for part in block.blocks for text in _texts(part)]
     raise AssertionError(f"unknown block {block!r}")
 
 

@@ -24,13 +24,6 @@ REPO = Path(__file__).resolve().parent.parent
 KRAFTSTOKK = [str(Path(sys.executable).parent / "kraftstokk")]
 
 
-@pytest.fixture
-def deck_file(deck: Deck, tmp_path: Path) -> Path:
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(
     "command", ["validate", "repair", "render", "booklet", "simulate", "play", "serve", "proof"]
 )

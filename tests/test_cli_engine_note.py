@@ -11,16 +11,8 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app, engine_note
 from kraftstokk.games import native
-from kraftstokk.models import Deck
 
 cli = CliRunner()
-
-
-@pytest.fixture
-def deck_file(deck: Deck, tmp_path: Path) -> Path:
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
-    return path
 
 
 @pytest.fixture

@@ -8,14 +8,11 @@ import io
 import json
 import re
 import sys
-from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.cli.progress import Display, SweepDisplay, count, rate
-from kraftstokk.models import Deck
 from kraftstokk.progress import PERMILLE, Counter, Steps
 from kraftstokk.sim.progress import SweepStatus
 from kraftstokk.terminal import guard
@@ -35,13 +32,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-def deck_file(deck: Deck, tmp_path: Path) -> Path:
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
-    return path
 
 
 # The parts -----------------------------------------------------------------------------

@@ -11,16 +11,8 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.cli.commands import MODULE_OF
-from kraftstokk.models import Deck
 
 cli = CliRunner()
-
-
-@pytest.fixture
-def deck_file(deck: Deck, tmp_path: Path) -> Path:
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize("command", sorted(MODULE_OF))
@@ -31,24 +23,14 @@ def test_every_command_has_both(command: str):
     assert {"--quiet", "-q", "--verbose", "-v"} <= names
 
 
+def simulate(deck_file: Path, out: Path, *flags: str):
+    """Twenty Idiot games on one process, no report."""
+    args = ["simulate", str(deck_file), "-g", "idiot", "-n", "20", "-w", "1", "--no-report"]
+    return cli.invoke(app, [*args, "-o", str(out), *flags])
+
+
 def test_quiet_says_nothing_on_success_but_what_was_asked_for(deck_file: Path, tmp_path: Path):
-    said = cli.invoke(
-        app,
-        [
-            "simulate",
-            str(deck_file),
-            "-g",
-            "idiot",
-            "-n",
-            "20",
-            "-w",
-            "1",
-            "--no-report",
-            "-o",
-            str(tmp_path / "out"),
-            "--quiet",
-        ],
-    )
+    said = simulate(deck_file, tmp_path / "out", "--quiet")
     assert said.exit_code == 0, said.output
     assert said.stdout == "" and said.stderr == ""
     assert (tmp_path / "out" / "sim-idiot.json").is_file()  # it did its work
@@ -66,23 +48,7 @@ def test_quiet_still_says_why_it_failed(tmp_path: Path):
 
 
 def test_verbose_says_the_engine_and_the_cost(deck_file: Path, tmp_path: Path):
-    said = cli.invoke(
-        app,
-        [
-            "simulate",
-            str(deck_file),
-            "-g",
-            "idiot",
-            "-n",
-            "20",
-            "-w",
-            "1",
-            "--no-report",
-            "-o",
-            str(tmp_path / "out"),
-            "--verbose",
-        ],
-    )
+    said = simulate(deck_file, tmp_path / "out", "--verbose")
     assert said.exit_code == 0, said.output
     lines = said.stderr.splitlines()
     assert lines[0].startswith("kraftstokk: engine: compiled with mypyc")

@@ -6,6 +6,7 @@ files before and after by digest.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -94,6 +95,76 @@ def test_repair_refuses_last_years_deck_json_beside_this_years_deck_csv(
     assert digests(this_year) == before
 
 
+def edit_json(path: Path, plant_id: str, **figures: float) -> None:
+    """Change figures in deck.json by hand, as a text editor would."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    for card in raw["cards"]:
+        if card.get("plant_id") == plant_id:
+            card.update(figures)
+    path.write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+def test_a_deck_json_changed_by_hand_measures_no_edits_and_its_own_are_kept(
+    printed: Path, tmp_path: Path
+):
+    """Items 1, 2 and 4 the other way round: a figure changed in deck.json itself would
+    make repair of the untouched deck.csv record a correction nobody made (the table's
+    figure put back), and build --keep-from deck.json put the source's figure back."""
+    edit_json(printed / "deck.json", "N448", head_m=450.0)
+    before = digests(printed)
+    build = load_deck_json_file(printed / "deck.json").build
+    said = (
+        f"note: {printed / 'deck.json'}: changed after kraftstokk wrote it (its content is "
+        f"not that of build {build}): the deck.csv and "
+        "deck.xlsx written with it no longer say the same; kraftstokk repair "
+    )
+    assert said in invoke("validate", printed / "deck.json").stdout
+    assert said in invoke("diff", printed / "deck.json", printed / "deck.json").stderr
+    one_line(
+        invoke("repair", printed / "deck.csv"),
+        2,
+        f"{printed / 'deck.csv'}: {printed / 'deck.json'} was changed after kraftstokk wrote "
+        f"it (its content is not that of build {build}), so "
+        "it cannot tell what was edited in deck.csv: run kraftstokk repair "
+        f"{printed / 'deck.json'} to keep its edits as hand corrections first",
+    )
+    assert digests(printed) == before
+    out = tmp_path / "print-2026"
+    kept = invoke(
+        "build", "--spec", SOURCES / "deck.toml", "--keep-from", printed / "deck.json", "-o", out
+    )
+    assert kept.exit_code == 0, kept.output
+    assert (
+        f"warning: {(printed / 'deck.json').as_posix()} holds 1 figure(s) edited by hand and "
+        "not repaired (they differ from the deck.csv written with it)"
+    ) in kept.stdout
+    assert load_deck(out / "deck.json").card("spar-1").head_m == 450  # not 442 put back
+    repaired = invoke("repair", printed / "deck.json")
+    assert repaired.exit_code == 0, repaired.output
+    assert "edited by hand in deck.json (was 442 m)" in repaired.stdout
+    deck = load_deck(printed / "deck.csv")  # one deck again, the edit recorded
+    assert deck.spec["figures"]["N448"]["head_m"] == 450
+
+
+def test_a_deck_json_changed_by_hand_alone_is_not_kept_from_silently(printed: Path, tmp_path: Path):
+    edit_json(printed / "deck.json", "N448", head_m=450.0)
+    for table in ("deck.csv", "deck.xlsx"):
+        (printed / table).unlink()
+    out = tmp_path / "print-2026"
+    for args in (
+        ("build", "--spec", SOURCES / "deck.toml", "--keep-from", printed / "deck.json", "-o", out),
+        ("repair", printed / "deck.json"),
+    ):
+        one_line(
+            invoke(*args),
+            2,
+            f"{printed / 'deck.json'}: changed after kraftstokk wrote it",
+            "no deck.csv or deck.xlsx of that build lies beside it to tell which figures were "
+            "edited",
+        )
+    assert not out.exists()
+
+
 # Item 3: a deck.xlsx with a second sheet -------------------------------------------------
 
 
@@ -132,6 +203,16 @@ def test_a_workbook_of_several_sheets_none_named_deck_is_refused_listing_them(pr
             "no sheet named 'deck' among its 2 sheets ('Ark1', 'Ark2'): name the sheet with "
             "the cards 'deck'",
         )
+    book["Ark1"].title = "deck"  # one named so, the other nearly: which holds the edits?
+    book["Ark2"].title = "deck "
+    book.save(path)
+    before = digests(printed)
+    one_line(
+        invoke("repair", path),
+        2,
+        "2 of its sheets are named 'deck' ('deck', 'deck '): keep that name on the sheet with "
+        "the cards only",
+    )
     assert digests(printed) == before
 
 
@@ -227,6 +308,21 @@ def test_a_decimal_comma_typed_into_an_english_deck_csv_is_read_and_said(printed
     assert load_deck(printed / "deck.json").card("spar-1").head_m == 442.5
 
 
+def test_every_reader_of_a_deck_csv_says_the_decimal_comma_it_read(printed: Path):
+    edit_csv(printed / "deck.csv", "N448", head_m="442,5")
+    note = (
+        f"note: {printed / 'deck.csv'}: 1 number(s) written with a decimal comma in a file of "
+        "decimal points"
+    )
+    for args in (
+        ("diff", printed / "deck.json", printed / "deck.csv"),
+        ("render", printed / "deck.csv", "-o", printed / "r", "--only", "printshop"),
+    ):
+        result = invoke(*args)
+        assert note in result.stderr, (args, result.stderr)
+        assert note not in invoke(*args, "--quiet").stderr
+
+
 def test_the_date_hints_figure_is_read(printed: Path):
     """The hint for a figure turned into a date says "type 20,5": typed so, it is read."""
     edit_csv(printed / "deck.csv", "N448", head_m="20.05.2026")
@@ -316,3 +412,25 @@ def test_a_reprint_of_nothing_removes_the_earlier_reprints_files(printed: Path, 
     assert "nothing written: every face and the back print as in " in second.stdout
     assert "removed the earlier reprint's " in second.stdout
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_a_render_of_one_output_names_the_print_files_of_another_deck_beside_it(printed: Path):
+    """Item 11 for a whole render: a print-shop file of last week's deck beside this
+    week's sheets is said, not left to be sent to print unnoticed."""
+    assert (
+        invoke("render", printed / "deck.json", "-o", printed, "--only", "printshop").exit_code == 0
+    )
+    old_build = load_deck(printed / "deck.json").build
+    edit_csv(printed / "deck.csv", "N302", name="Nedre Vinstra kraftverk")
+    assert invoke("repair", printed / "deck.csv").exit_code == 0
+    sheets = invoke("render", printed / "deck.json", "-o", printed, "--only", "sheets")
+    assert sheets.exit_code == 0, sheets.output
+    assert (
+        f"warning: {printed / 'kraftstokk-printshop.pdf'} was rendered from another deck "
+        f"(build {old_build}), not from {printed / 'deck.json'}: render again without --only"
+    ) in sheets.stdout
+    record = json.loads((printed / "kraftstokk-render.json").read_text(encoding="utf-8"))
+    assert set(record["outputs"]) == {"kraftstokk-a4.pdf"}
+    again = invoke("render", printed / "deck.json", "-o", printed, "--only", "printshop")
+    assert again.exit_code == 0, again.output
+    assert "warning" not in again.stdout

@@ -251,3 +251,27 @@ def test_no_wave_runs_through_the_types_name(deck):
         x0, y0, x1, y1 = label.bbox
         for sx0, sy0, sx1, sy1 in strokes:
             assert sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1, (ids[number - 1], label.label)
+
+
+def test_the_faces_words_are_the_locale_files(deck, locale_copy):
+    """The type's name, the small print's note and the Strømkrig line are bokmål's words as
+    its words.toml has them: a translator's edit reaches the face, no code holds them."""
+    words = locale_copy / "nb" / "words.toml"
+    text = words.read_text(encoding="utf-8")
+    for old, new in [
+        ('reservoir = "Magasinkraftverk"', 'reservoir = "Magasinverk"'),
+        ('place = "Sted ukjent."', 'place = "Stedet er ukjent."'),
+        ('burn = "brenner bunken"', 'burn = "brenner hele bunken"'),
+    ]:
+        assert old in text
+        text = text.replace(old, new)
+    words.write_text(text, encoding="utf-8")
+    burner = next(c for c in deck.plant_cards if c.flags.burn and not c.flags.reset)
+    card = burner.model_copy(update={"lat": None, "lon": None})
+    edited = deck.model_copy(update={"cards": [card if c is burner else c for c in deck.cards]})
+    assert card.type == "reservoir"
+    reader = PdfReader(io.BytesIO(faces_pdf(edited, POKER, only=[card.id])))
+    printed = " ".join(piece.text for piece in page_text(reader.pages[0]))
+    for shown in ("Magasinverk", "Stedet er ukjent.", "Strømkrig: brenner hele bunken"):
+        assert shown in printed
+    assert "Magasinkraftverk" not in printed

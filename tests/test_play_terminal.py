@@ -4,13 +4,15 @@ plant's name, figures in the language's style, seats from 1, a finished game poi
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
-import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from kraftstokk.cli import app
+from kraftstokk.cli.table_screen import TableScreen
 from kraftstokk.games.core import DeckTable
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.play_session import folded, named_moves
@@ -20,13 +22,6 @@ from tests.terminal_screen import needs_tmux, terminal
 
 cli = CliRunner()
 MANY_FIRST_CHOICES = "1\n" * 4000
-
-
-@pytest.fixture
-def deck_file(deck: Deck, tmp_path: Path) -> Path:
-    path = tmp_path / "deck.json"
-    path.write_text(deck.model_dump_json(indent=1), encoding="utf-8")
-    return path
 
 
 def play(*args: str | Path, stdin: str = ""):
@@ -94,6 +89,19 @@ def test_a_finished_game_points_to_replay(deck_file: Path, tmp_path: Path):
     )
     told = play("--load", save, "--replay")
     assert told.output.splitlines()[0] == "idiot, 2 players (1: person, 2: greedy), seed 8"
+
+
+def test_a_note_said_before_the_table_stays_in_view_at_every_redraw():
+    written = io.StringIO()
+    console = Console(file=written, width=80, force_terminal=False, color_system=None)
+    note = "kraftstokk: note: the game engine runs as pure Python (...)"
+    screen = TableScreen(["spades", "hearts", "clubs", "diamonds"], console, notes=[note])
+    screen.say("idiot, 2 players")
+    for _ in range(2):
+        screen.turn(["You are seat 1."], ["1. pass"], "")
+    lines = written.getvalue().splitlines()
+    marks = [line[:2] for line in lines if line == note or line.startswith("╭─")]
+    assert marks == ["kr", "╭─", "kr", "╭─"]  # the note above each drawing of the table
 
 
 @needs_tmux

@@ -132,10 +132,6 @@ def test_the_same_square_layout_with_the_label_beside_the_disc_loads(tmp_path: P
             "[boxes.disc]\nwithin = 'scene'\nleft = 30.0\ntop = 1.0\nwidth = 10\nheight = 10\n",
             "boxes.disc: reaches outside boxes.scene",
         ),
-        (
-            "[styles.type_label]\nweight = 'bold'\nsize = 9.0\ncolour = 'white'\n",
-            "boxes.type_label: 'Magasinkraftverk' at 9 pt is 31.6 mm wide",
-        ),
         ("[picture]\nlake_width = 20.0\n", "the largest lake, dam and station need 39.4 mm"),
         ("[picture]\nwater_level = 2.0\n", "boxes.type_label: reaches above the water"),
         ("[picture]\nstation_height = 9.0\n", "the largest station"),
@@ -147,6 +143,42 @@ def test_the_loader_refuses_parts_that_collide(tmp_path: Path, text: str, messag
     with pytest.raises(LayoutError) as caught:
         load_layout("bad", folder)
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "[styles.type_label]\nweight = 'bold'\nsize = 9.0\ncolour = 'white'\n",
+            "layout bad: boxes.type_label: 'Magasinkraftverk' at 9 pt is 31.6 mm wide, the box "
+            "28.6 mm (locales/nb/words.toml: card.types.reservoir)",
+        ),
+        (
+            "[picture]\nstation_right = 11.0\n",
+            "layout bad: picture: a pumped-storage plant's lower dam (26.2 mm into the scene",
+        ),
+        (
+            "[footer]\nlift = 0.3\nspecial_indent = 8.0\nspecial_lift = 1.1\n"
+            "bolt_size = 3.2\nbolt_centre = 1.2\nbolt_lift = 1.9\n",
+            "layout bad: boxes.footer: 'Strømkrig: brenner eller nullstiller' at 6.2 pt is "
+            "42.6 mm wide, the box 39.5 mm (locales/nb/words.toml: "
+            "games.stromkrig.card.burn_or_reset)",
+        ),
+    ],
+)
+def test_words_that_do_not_fit_the_layout_are_refused_before_a_face_is_drawn(
+    tmp_path: Path, text: str, message: str
+):
+    """The words are the locale files', so the loader checks the boxes and the renderer the
+    words in them: a layout whose type's name, lower dam or Strømkrig line collide loads,
+    and its faces are refused in one line naming the text and its key."""
+    from kraftstokk.render.face_words import face_words
+
+    layout = load_layout("bad", _folder(tmp_path, bad="extends = 'poker'\n" + text))
+    with pytest.raises(LayoutError) as caught:
+        face_words(layout)
+    assert message in str(caught.value)
+    face_words(load_layout("poker"))  # the shipped words fit
 
 
 def test_extends_changes_only_what_the_variant_gives():

@@ -281,3 +281,64 @@ def test_ctrl_c_in_a_comparison_keeps_both_decks_games_and_their_comparison(
     document = json.loads((out / "sim-toy-compare.json").read_text(encoding="utf-8"))
     assert document["interrupted"] is True and document["games"] == played
     assert document["same_games"] is True  # the deck against itself
+
+
+def test_page_one_answers_six_questions_and_the_html_is_self_contained(deck_file, tmp_path):
+    out = tmp_path / "out"
+    result = simulate(deck_file, *TOY, "-n", "40", "--out", out, "-w", "1", "--html")
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "sim-toy.json").read_text(encoding="utf-8"))
+    answers = summary["answers"]
+    assert [a["question"] for a in answers] == [
+        "fair", "duration", "choice", "skill", "drama", "broken",
+    ]  # fmt: skip
+    first = " ".join(PdfReader(out / "sim-toy.pdf").pages[0].extract_text().split())
+    assert "Six answers" in first
+    for answer in answers:
+        assert answer["title"] in first
+        assert " ".join(answer["sentence"].split())[:60] in first
+    html = (out / "sim-toy.html").read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 3
+    assert "Six answers" in html and answers[0]["title"] in html
+    # Nothing is fetched: no script, no external stylesheet, image or font.
+    assert "<script" not in html and "<link" not in html and "<img" not in html
+    assert "http://" not in html.replace("http://www.w3.org/", "")
+    assert "https://" not in html
+    again = out / "again"
+    simulate(deck_file, *TOY, "-n", "40", "--out", again, "-w", "2", "--html")
+    assert (again / "sim-toy.html").read_bytes() == (out / "sim-toy.html").read_bytes()
+
+
+def test_pace_changes_the_minutes_and_a_bad_pace_is_refused(deck_file, tmp_path):
+    slow, fast = tmp_path / "slow", tmp_path / "fast"
+    assert simulate(deck_file, *TOY, "-n", "20", "--out", slow, "--pace", "deal=600").exit_code == 0
+    assert simulate(deck_file, *TOY, "-n", "20", "--out", fast, "--pace", "deal=0").exit_code == 0
+
+    def minutes(folder: Path) -> float:
+        summary = json.loads((folder / "sim-toy.json").read_text(encoding="utf-8"))
+        assert summary["pace"]["seconds"]["deal"] in (0.0, 600.0)
+        return float(summary["playability"]["duration"]["minutes"]["value"])
+
+    assert minutes(slow) - minutes(fast) == pytest.approx(10.0)
+    result = simulate(deck_file, *TOY, "-n", "5", "--out", tmp_path / "x", "--pace", "nap=5")
+    assert result.exit_code == 2
+    assert "--pace: no pace nap (the paces: deal, card, choice" in result.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_an_unfinished_game_is_written_to_replay_move_by_move(deck_file, tmp_path):
+    out = tmp_path / "out"
+    result = simulate(
+        deck_file, "--game", "idiot", "-n", "4", "--action-cap", "20", "--out", out, "-w", "1"
+    )
+    assert result.exit_code == 0, result.output
+    log = out / "sim-idiot-unfinished.json"
+    command = f"kraftstokk play --load {log} --replay"
+    assert command in result.stdout
+    summary = json.loads((out / "sim-idiot.json").read_text(encoding="utf-8"))
+    assert summary["example_replay"]["command"] == command
+    broken = summary["answers"][-1]
+    assert broken["label"] == "broken" and broken["sentence"].endswith(command)
+    told = cli.invoke(app, ["play", "--load", str(log), "--replay"])
+    assert told.exit_code == 0, told.output
+    assert len(told.stdout.splitlines()) > 20

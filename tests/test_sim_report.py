@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
+from kraftstokk.sim import compare_answers
 from kraftstokk.sim.report import write_report
 from kraftstokk.sim.runner import SimSettings
 from kraftstokk.sim.session import simulate, simulate_deck
@@ -92,23 +93,32 @@ def test_report_with_comparison_opens_with_its_verdict_chart_and_table(deck, tmp
     reverse.cards = [*reversed(reverse.plant_cards), *reverse.jokers]
     reverse.title, reverse.edition = "Stokket", "2026"
     files = compared(deck, reverse, tmp_path)
-    first, second, third = page_texts(files.report_path)[:3]
+    first, second, third, fourth = page_texts(files.report_path)[:4]
     assert first.startswith("Deck comparison: toy")
-    assert "Verdict" in first and "Paired differences, B − A" in first
+    assert "Verdict" in first and "Six answers side by side" in first
+    assert files.purpose.startswith("In toy, Stokket (2026) plays ")
+    on_page = compare_answers.verdict(
+        compare_answers.rows(files.main.summary, files.other.summary, files.comparison),
+        "toy",
+        ("A", "B"),
+    )
+    assert " ".join(on_page.split()) in first
     assert files.verdict.startswith("In toy, Stokket (2026) has ")
-    assert " ".join(files.verdict.split()) in first
-    assert "burns per game" in first and "Holm's correction" in first
-    assert "The metrics compared" in second and "win rate seat 1" in second
-    assert third.startswith("Simulation report: toy, deck A")
+    assert " ".join(f"Over every metric compared: {files.verdict}".split()) in first
+    assert "Paired differences, B − A" in second
+    assert "burns per game" in second and "Holm's correction" in second
+    assert "The metrics compared" in third and "win rate seat 1" in third
+    assert fourth.startswith("Simulation report: toy, deck A")
 
 
 def test_report_of_decks_that_play_the_same_games_says_so_without_a_chart(deck, tmp_path):
     same = deck.model_copy(deep=True)
     same.title = "Stokket"
     files = compared(deck, same, tmp_path)
-    first = page_texts(files.report_path)[0]
+    first, second = page_texts(files.report_path)[:2]
     assert "play alike in toy (the same games: every game gave the same figures" in first
-    assert "there is no chart" in first and "Paired differences" not in first
+    assert "play alike: none of the six answers differs" in first
+    assert "there is no chart" in second and "Paired differences" not in second
 
 
 def test_table_cards_in_summary_match_the_deck(deck):

@@ -700,13 +700,14 @@ def test_game_matrices_for_comparisons_stay_within_their_budget(deck, tmp_path):
     store = ChunkStore(tmp_path)
     tally = _played_tally(deck, "idiot", 10)
     store.save("a", 0, 10, tally)
-    matrix = game_matrix(tally, 4)
+    settings = SimSettings(game="idiot", players=4, games=10, seed=11, bots="")
+    matrix = game_matrix(tally, 4, settings.time_model, "idiot")
     kept = _Matrices(store, budget=2 * matrix.values.nbytes)
     for start in (0, 10, 20):
         kept.keep("b", start, matrix)
     assert list(kept.kept) == [("b", 10), ("b", 20)] and kept.bytes == 2 * matrix.values.nbytes
     # One no longer kept is read back from the store, the same.
-    back = kept.get("a", 0, 10, 4)
+    back = kept.get("a", 0, 10, settings)
     assert back.columns == matrix.columns and (back.values == matrix.values).all()
     kept.forget("b")
     assert list(kept.kept) == [("a", 0)] and kept.bytes == matrix.values.nbytes

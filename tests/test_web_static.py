@@ -162,10 +162,31 @@ def wait_kept(page: Any, folder: Path) -> str:
         }""",
         [name, kept],
     ):
-        assert time.monotonic() < deadline, f"{name} was not kept in time"
+        assert time.monotonic() < deadline, f"{name} was not kept in time: {kept_state(page)}"
         time.sleep(0.25)
     version: str = marker["version"]
     return version
+
+
+def kept_state(page: Any) -> Any:
+    """What the browser has of the service worker and its caches (a failure's message)."""
+    return page.evaluate(
+        """async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const state = (worker) => worker && `${worker.scriptURL} ${worker.state}`;
+          const found = {
+            controller: state(navigator.serviceWorker.controller),
+            installing: state(registration?.installing),
+            waiting: state(registration?.waiting),
+            active: state(registration?.active),
+            caches: {},
+          };
+          for (const name of await caches.keys()) {
+            found.caches[name] = (await (await caches.open(name)).keys()).length;
+          }
+          return found;
+        }"""
+    )
 
 
 def start_game(page: Any, url: str, game: str, opponents: int, seed: int) -> None:

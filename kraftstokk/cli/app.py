@@ -8,13 +8,15 @@ becomes one line on stderr and the error's exit code; no traceback reaches the u
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import shlex
 import sys
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TextIO, TypeVar
 
 import typer
 from typer.core import TyperCommand
@@ -22,12 +24,13 @@ from typer.models import CommandFunctionType, CommandInfo
 
 from kraftstokk import __version__
 from kraftstokk.cli.plainhelp import PlainCommand, PlainGroup
-from kraftstokk.cli.voice import voice_options
+from kraftstokk.cli.voice import VOICE, voice_options
 from kraftstokk.errors import (
     MAX_LINE,
     MAX_LISTED,
     InputProblems,
     KraftstokkError,
+    ReadNote,
     ValidationFailed,
     clip,
 )
@@ -106,7 +109,8 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return command(*args, **kwargs)
+            with notes_said():
+                return command(*args, **kwargs)
         except ValidationFailed as exc:
             for problem in exc.problems:
                 typer.echo(f"  {problem}", err=True)
@@ -127,6 +131,32 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise fail("out of memory: an input is too large to be read", 2) from None
 
     return wrapper
+
+
+@contextlib.contextmanager
+def notes_said() -> Iterator[None]:
+    """Every :class:`ReadNote` a reader gives (a decimal comma read in an English-style
+    deck.csv) is a ``note:`` line on stderr, each time, as it comes (not with --quiet);
+    other warnings are shown as Python shows them."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", ReadNote)
+        shown = warnings.showwarning
+
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
+            if not issubclass(category, ReadNote):
+                shown(message, category, filename, lineno, file, line)
+            elif not VOICE.quiet:
+                typer.echo(f"note: {printable(clip(str(message), MAX_LINE))}", err=True)
+
+        warnings.showwarning = show
+        yield
 
 
 #: The holder's command line, as a refused second command names it, is cut to this.

@@ -72,12 +72,12 @@ def note(games: Iterable[str]) -> str | None:
     return None
 
 
-def say(games: Iterable[str]) -> None:
+def say(games: Iterable[str]) -> str | None:
     """Print the note on stderr (a command calls this once, before it plays: not per game,
     chunk or worker); nothing with ``--quiet``; with ``--verbose`` the engine's state
-    whatever it is."""
+    whatever it is. Returns what it printed (a redrawn screen keeps it in view)."""
     if VOICE.quiet:
-        return
+        return None
     found = note(games)
     if found is None and VOICE.verbose:
         from kraftstokk.games.native import engine_status
@@ -86,3 +86,4 @@ def say(games: Iterable[str]) -> None:
     if found is not None:
         sys.stderr.write(printable(found) + "\n")
         sys.stderr.flush()
+    return found

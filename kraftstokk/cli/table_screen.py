@@ -29,12 +29,15 @@ RED_SUITS = (1, 3)
 class TableScreen:
     """A :class:`kraftstokk.games.play_session.Screen` for a terminal."""
 
-    def __init__(self, suits: Sequence[str], console: Console | None = None) -> None:
+    def __init__(
+        self, suits: Sequence[str], console: Console | None = None, notes: Sequence[str] = ()
+    ) -> None:
         self.console = console or Console(
             file=unguarded(sys.stdout), highlight=False, markup=False, emoji=False
         )
         self.title = ""  # the session's first line: the game, the seats, the seed
         self.story: deque[str] = deque(maxlen=STORY_LINES)
+        self.notes = [printable(note) for note in notes]  # said before the first redraw
         red = "|".join(re.escape(suits[i]) for i in RED_SUITS)
         black = "|".join(re.escape(s) for i, s in enumerate(suits) if i not in RED_SUITS)
         # "(hearts 3)", "(hjerter dame)": a card's suit and value as the narration names it.
@@ -59,6 +62,8 @@ class TableScreen:
     def turn(self, view: Sequence[str], moves: Sequence[str], hint: str) -> None:
         console = self.console
         console.clear()
+        for note in self.notes:
+            console.print(Text(note, style="dim"))
         story = Group(*(self.styled(line) for line in self.story)) if self.story else Text("")
         console.print(Panel(story, title=self.title, title_align="left", border_style="dim"))
         console.print(Group(*(self.styled(line) for line in view)))

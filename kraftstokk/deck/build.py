@@ -97,6 +97,8 @@ class BuildReport:
     #: hand, not repaired): read as hand corrections, as repair would record them.
     unrepaired: list[str] = field(default_factory=list)
     unrepaired_from: str = ""
+    #: What those figures differ from.
+    unrepaired_against: str = "the deck.json beside it"
 
     def lines(self) -> list[str]:
         out = [
@@ -114,7 +116,7 @@ class BuildReport:
         if self.unrepaired:
             out.append(
                 f"warning: {self.unrepaired_from} holds {len(self.unrepaired)} figure(s) edited "
-                "by hand and not repaired (they differ from the deck.json beside it); read as "
+                f"by hand and not repaired (they differ from {self.unrepaired_against}); read as "
                 f"hand corrections, as `kraftstokk repair {self.unrepaired_from}` records them:"
             )
             out.extend(f"  {line}" for line in self.unrepaired)
@@ -437,8 +439,9 @@ def build_from_spec_file(
         previous_path = spec_relative(spec_path, spec.policy.keep)
     previous = load_deck(previous_path) if previous_path is not None else None
     unrepaired: list[str] = []
+    against = ""
     if previous is not None and previous_path is not None:
-        previous, unrepaired = _with_hand_edits(previous, previous_path)
+        previous, unrepaired, against = _with_hand_edits(previous, previous_path)
     plants, info, warnings = read_plants(snapshot_path)
     places = [_carry_source(spec_path, path) for path in spec.carry_from]
     label = previous_path.as_posix() if previous_path is not None else None
@@ -446,18 +449,29 @@ def build_from_spec_file(
     result.report.warnings.extend(warnings)
     if unrepaired and label is not None:
         result.report.unrepaired, result.report.unrepaired_from = unrepaired, label
+        result.report.unrepaired_against = against
     return result
 
 
-def _with_hand_edits(previous: Deck, path: Path) -> tuple[Deck, list[str]]:
+def _with_hand_edits(previous: Deck, path: Path) -> tuple[Deck, list[str], str]:
     """A kept deck.csv or deck.xlsx with the figures edited in it (against the deck.json
     beside it) recorded as hand corrections, as ``repair`` records them, so that a build
-    never puts the source's figure back without a word; and a line for each."""
+    never puts the source's figure back without a word; likewise a kept deck.json changed
+    by hand after it was written (against the deck.csv written with it). A line for each,
+    and what they were measured against."""
     from kraftstokk.deck.corrections import record_hand_edits
-    from kraftstokk.deck.io import deck_json_beside, load_deck_json_file
+    from kraftstokk.deck.io import deck_json_beside, load_deck_json_file, require_as_written
 
-    beside = deck_json_beside(path) if path.suffix.lower() in (".csv", ".xlsx") else None
-    if beside is None:
-        return previous, []
-    spec, recorded = record_hand_edits(previous, load_deck_json_file(beside), str(path))
-    return previous.model_copy(update={"spec": spec}), recorded
+    if path.suffix.lower() == ".json":
+        written = require_as_written(path, previous)
+        if written is None:
+            return previous, [], ""
+        original, table = written
+        against = f"the {table.name} written with it"
+    else:
+        beside = deck_json_beside(path) if path.suffix.lower() in (".csv", ".xlsx") else None
+        if beside is None:
+            return previous, [], ""
+        original, against = load_deck_json_file(beside), "the deck.json beside it"
+    spec, recorded = record_hand_edits(previous, original, str(path))
+    return previous.model_copy(update={"spec": spec}), recorded, against

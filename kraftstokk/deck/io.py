@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from kraftstokk.deck.columns import CSV_COLUMNS, LATER_CSV_COLUMNS, TEXT_COLUMNS
 from kraftstokk.deck.csv_style import CsvStyle
 from kraftstokk.deck.table_read import DeckTable, read_deck_table
 from kraftstokk.deck.table_write import card_row, deck_csv_text, deck_xlsx_bytes
-from kraftstokk.errors import InputFileError, listed
+from kraftstokk.errors import InputFileError, ReadNote, listed
 from kraftstokk.models import Card, Deck, SnapshotInfo
 from kraftstokk.plain import first_problem
 from kraftstokk.sources.plant_keys import plant_key
@@ -64,11 +65,16 @@ def deck_json_text(deck: Deck) -> str:
 BUILD_ID_LENGTH = 12
 
 
+#: Starts every build id, so that no spreadsheet reads one as a number: 12 hex digits can
+#: be all digits (``123456789012``, saved back as ``1.23457E+11``) or ``123456789e12``.
+BUILD_ID_MARK = "k"
+
+
 def build_id(deck: Deck) -> str:
     """The id of the files ``deck`` is written as: a digest of the deck (without an id),
     so the same deck always gets the same id and files stay byte-identical."""
     text = deck_json_text(deck.model_copy(update={"build": None}))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
+    return BUILD_ID_MARK + hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
 
 
 def stamped(deck: Deck) -> Deck:
@@ -138,8 +144,11 @@ def load_deck_json_file(path: Path) -> Deck:
 
 
 def load_deck_and_style(path: str | Path) -> tuple[Deck, CsvStyle | None]:
-    """The deck, and the style of a deck.csv it was read from (None for JSON and XLSX)."""
-    deck, style, _ = load_deck_read(path)
+    """The deck, and the style of a deck.csv it was read from (None for JSON and XLSX).
+    What was read otherwise than written is said as a :class:`ReadNote` warning."""
+    deck, style, notes = load_deck_read(path)
+    for note in notes:
+        warnings.warn(ReadNote(f"{path}: {note}"), stacklevel=2)
     return deck, style
 
 
@@ -149,7 +158,19 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        return load_deck_json_file(path), None, []
+        deck = load_deck_json_file(path)
+        if not edited_after_written(deck) or as_written(path, deck) is None:
+            return deck, None, []  # without its table, repair and --keep-from say why
+        return (
+            deck,
+            None,
+            [
+                f"changed after kraftstokk wrote it (its content is not that of build "
+                f"{deck.build}): the deck.csv and deck.xlsx written with it no longer say the "
+                f"same; kraftstokk repair {path} writes all three again and keeps its changed "
+                "figures as hand corrections"
+            ],
+        )
     if suffix not in (".csv", ".xlsx"):
         raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
     table = read_deck_table(path)
@@ -166,12 +187,63 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
     return deck, table.style, table.notes
 
 
+def edited_after_written(deck: Deck) -> bool:
+    """The deck (read from a deck.json) was changed after kraftstokk wrote it: its build
+    id was made from other content (an id of 12 bare hex digits, as the first builds
+    with ids wrote them, cannot be checked)."""
+    if deck.build is None or not deck.build.startswith(BUILD_ID_MARK):
+        return False
+    return build_id(deck) != deck.build
+
+
+def as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
+    """For a deck.json changed after it was written, the deck as written: its details
+    with the cards of the deck.csv or deck.xlsx beside it that carries its build id, and
+    that file (None when no such file lies beside it)."""
+    for table_path in (path.with_suffix(".csv"), path.with_suffix(".xlsx")):
+        if not table_path.is_file():
+            continue
+        try:
+            table = read_deck_table(table_path)
+        except InputFileError:
+            continue  # an unreadable table tells nothing; the other one may
+        if table.build == deck.build:
+            return deck.model_copy(update={"cards": table.cards}), table_path
+    return None
+
+
+def require_as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
+    """:func:`as_written` for a deck.json changed after it was written (None for one as
+    written); refuse one whose edits nothing beside it can tell."""
+    if not edited_after_written(deck):
+        return None
+    written = as_written(path, deck)
+    if written is None:
+        raise InputFileError(
+            path,
+            f"changed after kraftstokk wrote it (its content is not that of build "
+            f"{deck.build}), and no deck.csv or deck.xlsx of that build lies beside it to "
+            "tell which figures were edited, so they cannot be kept as hand corrections: "
+            "put the deck.csv written with it beside it, or edit deck.csv or deck.xlsx "
+            "and run kraftstokk repair",
+        )
+    return written
+
+
 def require_one_deck(path: Path, table: DeckTable, beside: Path, details: Deck) -> None:
     """Refuse a deck table and the deck.json beside it that are not one deck: written by
     two builds (their build ids differ), or, for a table without a build id, with other
     plants. The deck.json gives the table its title, edition, snapshot and the figures
     hand edits are measured against: last year's would give the old edition and invent
-    corrections."""
+    corrections, and so would one changed by hand after it was written."""
+    if edited_after_written(details):
+        raise InputFileError(
+            path,
+            f"{beside} was changed after kraftstokk wrote it (its content is not that of "
+            f"build {details.build}), so it cannot tell what was edited in {path.name}: run "
+            f"kraftstokk repair {beside} to keep its edits as hand corrections first (then "
+            f"edit {path.name}), or put back the {beside.name} written with {path.name}",
+        )
     if table.build is not None and details.build is not None and table.build == details.build:
         return
     ours = {plant_key(c.plant_id): c for c in table.cards if not c.joker and c.plant_id}

@@ -120,6 +120,20 @@ def merged(folder: Path, deck: Deck, written: dict[str, RenderedOutput]) -> byte
     ).encode()
 
 
+def stale_outputs(folder: Path, deck: Deck, written: set[str]) -> tuple[RenderRecord, list[str]]:
+    """The outputs in ``folder`` its record says were rendered from another build than
+    ``deck``'s and that a render writing ``written`` leaves as they are: print files of
+    an older deck beside the new ones (the record, and their names)."""
+    try:
+        before = read_record(folder)
+    except InputFileError:
+        before = None
+    if before is None or deck.build is None or before.build in (None, deck.build):
+        return RenderRecord(build=None, edition="", outputs={}), []
+    left = [name for name in before.outputs if name not in written and (folder / name).exists()]
+    return before, left
+
+
 def printed_with(deck_path: Path, deck: Deck) -> tuple[Path, str, RenderedOutput] | None:
     """How the cards of the deck at ``deck_path`` were printed, from the record beside it
     (the record's path, the output's name and its entry); None without a record.

@@ -479,12 +479,18 @@ def deck_sheet(path: Path) -> Callable[[list[str]], int]:
     another sheet is not the deck), else the only one; several others are refused."""
 
     def choose(names: list[str]) -> int:
-        for index, name in enumerate(names):
-            if name.strip().casefold() == DECK_SHEET:
-                return index
+        shown = ", ".join(repr(clip(name, 31)) for name in names[:10])
+        named = [i for i, name in enumerate(names) if name.strip().casefold() == DECK_SHEET]
+        if len(named) > 1:
+            raise InputFileError(
+                path,
+                f"{len(named)} of its sheets are named {DECK_SHEET!r} ({shown}): keep that "
+                "name on the sheet with the cards only",
+            )
+        if named:
+            return named[0]
         if len(names) == 1:
             return 0
-        shown = ", ".join(repr(clip(name, 31)) for name in names[:10])
         raise InputFileError(
             path,
             f"no sheet named {DECK_SHEET!r} among its {len(names)} sheets ({shown}): name "

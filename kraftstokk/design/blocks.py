@@ -64,10 +64,16 @@ class Numbered:
 
 @dataclass(frozen=True)
 class Grid:
-    """A small table of text: a heading row, then rows of cells (paragraph markup)."""
+    """A small table of text: a heading row, then rows of cells (paragraph markup).
+
+    ``shares`` gives each column's share of the width (none: the renderer's own widths);
+    a ``figures`` table centres its cells (counts read down a column).
+    """
 
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    shares: tuple[float, ...] = ()
+    figures: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,6 +132,15 @@ class QuickReference:
 
 
 @dataclass(frozen=True)
+class IfRoom:
+    """Blocks printed only where they fit whole on what is left of the page they fall on
+    (a page's otherwise empty foot); where they do not, they are left out, so they never
+    start a page of their own nor push what follows on."""
+
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
 class WholeSheets:
     """The booklet's end: notes pages (under ``heading``) up to whole sheets of four."""
 
@@ -144,6 +159,7 @@ Block = (
     | CardTable
     | TitlePage
     | QuickReference
+    | IfRoom
     | WholeSheets
 )
 
@@ -500,6 +516,7 @@ __all__ = [
     "Example",
     "Grid",
     "Heading",
+    "IfRoom",
     "Language",
     "Numbered",
     "Para",

@@ -1,6 +1,8 @@
-"""The words a face prints besides the plant's name and figures: the small print at its
-foot and a Strømkrig card's special use. The face (``render/card.py``) draws them; the
-reprint verdict (``design/printed.py``) compares them.
+"""What a face prints besides the plant's name and figures: the small print at its foot
+(the deck's title, edition and data credit), and which of a language's words it prints for
+what the deck does not know of a plant and for a Strømkrig card's special use (the words
+are the locale files', read by ``render/face_words.py``). The face (``render/card.py``)
+draws them; the reprint verdict (``design/printed.py``) compares them.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ import re
 from kraftstokk.design.fonts import text_width
 from kraftstokk.design.geometry import mm
 from kraftstokk.design.layout import CardLayout, layout_listing
-from kraftstokk.design.picture_words import unknown_note
 from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import Card, Deck
 
@@ -152,24 +153,33 @@ def credit_problem(data: str, layout: CardLayout) -> str:
     )
 
 
-def picture_note(card: Card) -> str | None:
-    """What the small print says a plant's picture could not show: its type, its place or
-    both unknown (the picture is drawn from its figures all the same)."""
+def unknown_parts(card: Card) -> str | None:
+    """What the small print must say a plant's picture could not show (its picture is drawn
+    from its figures all the same): ``type``, ``place`` or ``type_and_place`` (the keys of
+    ``[card.unknown]`` in a language's words.toml), or None when the deck knows both."""
     if card.joker:
         return None
+    type_known = card.type is not None
     place_known = card.lat is not None and card.lon is not None
-    note = unknown_note(card.type is not None, place_known)
-    return None if note is None else note[0].upper() + note[1:] + "."
+    return _UNKNOWN.get((not type_known, not place_known))
 
 
-def special_text(card: Card) -> str | None:
-    """The Strømkrig line a burn or reset card prints in its footer."""
+_UNKNOWN: dict[tuple[bool, bool], str] = {
+    (True, False): "type",
+    (False, True): "place",
+    (True, True): "type_and_place",
+}
+
+
+def special_use(card: Card) -> str | None:
+    """The Strømkrig use a burn or reset card prints in its footer: ``burn``, ``reset`` or
+    ``burn_or_reset`` (the keys of ``[games.stromkrig.card]`` in a language's words.toml)."""
     if card.joker:
         return None
     if card.flags.burn and card.flags.reset:
-        return "Strømkrig: brenner eller nullstiller"
+        return "burn_or_reset"
     if card.flags.burn:
-        return "Strømkrig: brenner bunken"
+        return "burn"
     if card.flags.reset:
-        return "Strømkrig: nullstiller"
+        return "reset"
     return None

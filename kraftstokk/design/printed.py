@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from kraftstokk.design.face_text import (
     own_small_print,
-    picture_note,
     small_print_lines,
-    special_text,
+    special_use,
+    unknown_parts,
 )
 from kraftstokk.design.fit import fit_name
 from kraftstokk.design.layout import CardLayout, load_layout
@@ -134,10 +134,10 @@ def printed_face(card: Card, ctx: FaceFacts) -> Printed:
         top3, invisible = card.flags.top3.get(category), card.flags.invisible.get(category)
         out[f"mark_{category}"] = "TOPP 3" if top3 else "USYNLIG" if invisible else "none"
         out[f"bar_{category}"] = f"{step(value, ctx.ranges[category], BAR_STEPS)}/{BAR_STEPS}"
-    out["special"] = special_text(card) or "none"
-    note = picture_note(card)
-    if note:
-        out["small_print"] += f" / {note}"
+    out["special"] = special_use(card) or "none"
+    unknown = unknown_parts(card)
+    if unknown:
+        out["small_print"] += f" / unknown: {unknown}"
     return out
 
 

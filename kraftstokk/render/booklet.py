@@ -49,6 +49,7 @@ from kraftstokk.design.blocks import (
     Example,
     Grid,
     Heading,
+    IfRoom,
     Language,
     Numbered,
     Para,
@@ -443,6 +444,12 @@ class BookletDoc(BaseDocTemplate):  # type: ignore[misc]
         canvas.restoreState()
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
+        if flowables and isinstance(flowables[0], IfRoomGroup):
+            group = flowables.pop(0).content
+            frame = getattr(self, "frame", None)
+            if frame is not None and not frame._atTop and _fits(frame, group, self.canv):
+                flowables[:0] = group
+            return
         if flowables and isinstance(flowables[0], ExampleBox):
             self._let_text_pass(flowables)
         if flowables:
@@ -521,14 +528,18 @@ def _fits(frame: Frame, flowables: Sequence[Flowable], canvas: Canvas) -> bool:
     """Whether ``flowables`` fit whole, one after the other, on what is left of
     ``frame`` (measured as ``Frame.add`` measures: the first one's space before counts
     unless the frame is at its top)."""
-    first = flowables[0]
-    space = 0.0 if frame._atTop else max(first.getSpaceBefore() - frame._prevASpace, 0)
+    unwrapped = _unwrapped(flowables)
+    measured = [f for f in unwrapped if not isinstance(f, CondPageBreak)]
+    first = measured[0]
+    # The space after the text before overlaps the first one's space before, unless a
+    # section's CondPageBreak comes between (the frame adds it, with no space after).
+    before = 0.0 if isinstance(unwrapped[0], CondPageBreak) else frame._prevASpace
+    space = 0.0 if frame._atTop else max(first.getSpaceBefore() - before, 0)
     height = frame._y - frame._y1p - space
     if height <= 0:
         return False
     width = frame._getAvailableWidth()
     needed = 0.0
-    measured = [f for f in _unwrapped(flowables) if not isinstance(f, CondPageBreak)]
     for i, flowable in enumerate(measured):
         flowable.canv = canvas
         if i:
@@ -623,6 +634,21 @@ class OnePage(Flowable):  # type: ignore[misc]
         self.inner.drawOn(self.canv, 0, 0)
 
 
+class IfRoomGroup(Flowable):  # type: ignore[misc]
+    """An :class:`IfRoom` block: :class:`BookletDoc` puts its content on the page when it
+    fits whole on what is left of it, else leaves it out."""
+
+    def __init__(self, content: list[Flowable]) -> None:
+        super().__init__()
+        self.content = content
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
 class PadToSheets(Flowable):  # type: ignore[misc]
     """The booklet's end: :class:`BookletDoc` adds notes pages after it, so that the
     booklet fills whole sheets (a multiple of four pages), on screen as in print, and
@@ -701,11 +727,14 @@ class StoryBuilder:
         if isinstance(block, Numbered):
             return [self.steps(block.items, self.styles.body)]
         if isinstance(block, Grid):
-            return [self.grid(block, [CONTENT_WIDTH * share for share in GAMES_COLUMNS])]
+            shares = block.shares or GAMES_COLUMNS
+            return [self.grid(block, [CONTENT_WIDTH * share for share in shares])]
         if isinstance(block, QuickReference):
             return self.quick_reference(block)
         if isinstance(block, WholeSheets):
             return [PadToSheets(block.heading)]
+        if isinstance(block, IfRoom):
+            return [IfRoomGroup([f for part in block.blocks for f in self.block(part)])]
         return self.title_page(block)
 
     def heading(self, block: Heading) -> list[Flowable]:
@@ -845,6 +874,9 @@ class StoryBuilder:
         styles = self.styles
         cell = styles.grid_cell
         head = ParagraphStyle("grid_head", parent=styles.cell_head, leading=HEAD_SIZE * 1.25)
+        if block.figures:  # counts read down a column
+            head = ParagraphStyle("grid_head_figure", parent=head, alignment=TA_CENTER)
+            cell = ParagraphStyle("grid_figure", parent=cell, alignment=TA_CENTER)
         rows: list[list[Any]] = [[Paragraph(text, head) for text in block.headings]]
         rows += [[Paragraph(text, cell) for text in row] for row in block.rows]
         if widths is None:

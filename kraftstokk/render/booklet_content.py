@@ -7,7 +7,11 @@ and the same cards as on paper).
 
 from __future__ import annotations
 
+import random
+
 from kraftstokk.design.blocks import Block, Bullets, ChapterWords, Heading, Language, Para
+from kraftstokk.games import registry
+from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
 from kraftstokk.render.booklet_rules import Chapter, rules_blocks
 from kraftstokk.render.locale import GameChapter, Locale, load_locale
@@ -24,7 +28,20 @@ def _house_rules(game: GameChapter, shared: ChapterWords) -> list[Block]:
     ]
 
 
-def _chapter(deck: Deck, locale: Locale, game: GameChapter) -> Chapter:
+def _stock_after_deal(game: GameChapter, table: DeckTable) -> tuple[tuple[int, int | None], ...]:
+    """The cards the game's own deal leaves in the stock, for each number of players it
+    takes (None where its observation counts no stock): the engine deals, so the booklet
+    and the game never disagree. Which cards are dealt does not change how many."""
+    spec = game.spec
+    counts = []
+    for players in range(spec.min_players, spec.max_players + 1):
+        state = registry.make_game(spec.name, table, players).new_initial_state(random.Random(0))
+        left = getattr(state.observation(0), "stock_count", None)
+        counts.append((players, left if isinstance(left, int) else None))
+    return tuple(counts)
+
+
+def _chapter(deck: Deck, table: DeckTable, locale: Locale, game: GameChapter) -> Chapter:
     """A game's chapter: its rules, its house rules, then its page for the table."""
     words = locale.words.for_deck(deck)
     blocks = [
@@ -33,11 +50,12 @@ def _chapter(deck: Deck, locale: Locale, game: GameChapter) -> Chapter:
         game.module.quick(deck, words, game.text, locale.chapter, game.title),
     ]
     players = (game.spec.min_players, game.spec.max_players)
-    return Chapter(game.title, tuple(blocks), players)
+    return Chapter(game.title, tuple(blocks), players, _stock_after_deal(game, table))
 
 
 def _chapters(deck: Deck, locale: Locale) -> dict[str, Chapter]:
-    return {game.game: _chapter(deck, locale, game) for game in locale.games}
+    table = DeckTable.from_deck(deck)
+    return {game.game: _chapter(deck, table, locale, game) for game in locale.games}
 
 
 def booklet_blocks(deck: Deck, language: Language) -> list[Block]:

@@ -22,6 +22,7 @@ from kraftstokk.design.blocks import (
     Contents,
     Grid,
     Heading,
+    IfRoom,
     Para,
     QuickReference,
     TitlePage,
@@ -106,6 +107,12 @@ class RulesText:
     games_title: str
     games_headings: Paras
     players_range: str
+    # How many cards are left to draw after the deal, by the number of players
+    players_title: str
+    players_intro: str
+    players_column: str
+    players_fits: str
+    players_none: str
 
 
 #: The fields the booklet fills in each template of a :class:`RulesText`; a text not named
@@ -143,6 +150,9 @@ class Chapter:
     title: str
     blocks: tuple[Block, ...]
     players: tuple[int, int] = (2, 2)
+    #: The cards left in the stock after the game's own deal, for each number of players
+    #: it takes (None: a game without a stock).
+    stock: tuple[tuple[int, int | None], ...] = ()
 
     @property
     def quick(self) -> QuickReference | None:
@@ -182,7 +192,37 @@ def _games_table(t: RulesText, chapters: Sequence[Chapter]) -> list[Block]:
         for chapter in chapters
         if (quick := chapter.quick) is not None
     )
-    return [Heading(t.games_title, 2), Grid(t.games_headings, rows)] if rows else []
+    if not rows:
+        return []
+    return [Heading(t.games_title, 2), Grid(t.games_headings, rows), *_player_counts(t, chapters)]
+
+
+#: The player counts table: the count's column, then the games' (shares of the text width).
+COUNT_COLUMN = 0.19
+
+
+def _player_counts(t: RulesText, chapters: Sequence[Chapter]) -> list[Block]:
+    """For each number of players, the cards each game leaves in the stock after its deal
+    (how long the drawing lasts), or a dash where the game is not for that many."""
+    games = [chapter for chapter in chapters if chapter.stock]
+    if not games:
+        return []
+    counts = range(min(c.players[0] for c in games), max(c.players[1] for c in games) + 1)
+    by_game = [dict(chapter.stock) for chapter in games]
+
+    def cell(stock: dict[int, int | None], count: int) -> str:
+        if count not in stock:
+            return t.players_none
+        left = stock[count]
+        return t.players_fits if left is None else str(left)
+
+    rows = tuple((f"<b>{n}</b>", *(cell(stock, n) for stock in by_game)) for n in counts)
+    share = (1 - COUNT_COLUMN) / len(games)
+    headings = (t.players_column, *(escape(chapter.title) for chapter in games))
+    table = Grid(headings, rows, shares=(COUNT_COLUMN, *(share,) * len(games)), figures=True)
+    # It fills the foot of the page the deck's chapter ends on; a deck whose chapter runs
+    # longer has no foot to fill, and the games table above already says who may play.
+    return [IfRoom((Heading(t.players_title, 2), Para(t.players_intro), table))]
 
 
 def _front(deck: Deck, t: RulesText, chapters: Sequence[Chapter]) -> list[Block]:

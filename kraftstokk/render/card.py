@@ -24,9 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from kraftstokk import locales
 from kraftstokk.design.face_text import (
     own_small_print,
-    picture_note,
     small_print_lines,
-    special_text,
 )
 from kraftstokk.design.fit import NameFit, fit_name, wrap
 from kraftstokk.design.fonts import register_fonts, text_width
@@ -38,6 +36,7 @@ from kraftstokk.design.picture_plan import PicturePlan, plan_picture
 from kraftstokk.design.scales import bar_share, deck_scales
 from kraftstokk.errors import RenderError
 from kraftstokk.models import CATEGORIES, CATEGORY_LABELS, VALUE_INDEX, Card, Category, Deck
+from kraftstokk.render.face_words import FACE_LANGUAGE, FaceWords, face_words
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
 from kraftstokk.render.picture import draw_picture
 from kraftstokk.render.suits import BOLT, STAR, draw_eye_slash, draw_shape, draw_suit
@@ -48,9 +47,6 @@ __all__ = ["FaceContext", "draw_card_face", "draw_face_local", "face_context"]
 CAP_HEIGHT = 0.73  # Vera's capital height, in em
 Extent = tuple[float, float, float, float]  # bleed in mm: left, bottom, right, top
 
-#: The language the faces print in: their labels, the credit and the Strømkrig lines are
-#: bokmål, and so are the joker's rules (``[games.<name>] joker`` of its words.toml).
-FACE_LANGUAGE = "nb"
 #: A line of the joker's rules: its text, style, size (pt) and baseline below the rows' top (pt).
 JokerLine = tuple[str, TextStyle, float, float]
 
@@ -67,11 +63,13 @@ class FaceContext:
     forms: FormNames
     #: Card id -> its own small print (a place stated with its own source).
     own_small_print: dict[str, tuple[str, ...]]
+    #: The type's names, the small print's notes and the Strømkrig lines, fitted.
+    words: FaceWords
     #: What a joker prints where a plant has its rows: each game's title and rule, set.
     joker_lines: tuple[JokerLine, ...] = ()
 
 
-_cache: list[tuple[Deck, CardLayout, PrintColour, FaceContext]] = []
+_cache: list[tuple[Deck, CardLayout, tuple[PrintColour, int], FaceContext]] = []
 
 
 def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> FaceContext:
@@ -79,7 +77,9 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
 
     Cached for the last one drawn.
     """
-    if _cache and _cache[0][0] is deck and _cache[0][1] is layout and _cache[0][2] == colour:
+    # the words are the locale files' (a test may edit them)
+    key = (colour, locales.generation())
+    if _cache and _cache[0][0] is deck and _cache[0][1] is layout and _cache[0][2] == key:
         return _cache[0][3]
     register_fonts()
     plants = deck.plant_cards
@@ -92,11 +92,12 @@ def face_context(deck: Deck, layout: CardLayout, colour: PrintColour = RGB) -> F
         small_print=tuple(small_print_lines(deck, layout)),
         forms=FormNames.of(palette, layout),
         own_small_print=own_small_print(deck, layout),
+        words=face_words(layout),
         joker_lines=tuple(fitted_joker_lines(joker_rules(FACE_LANGUAGE), layout))
         if deck.jokers
         else (),
     )
-    _cache[:] = [(deck, layout, colour, ctx)]
+    _cache[:] = [(deck, layout, key, ctx)]
     return ctx
 
 
@@ -145,7 +146,8 @@ def draw_face_local(canvas: Canvas, card: Card, ctx: FaceContext, extent: Extent
     canvas.restoreState()
     _draw_name(card, ctx, text)
     plan: PicturePlan | None = None if card.joker else plan_picture(card, ctx.ranges, layout)
-    draw_picture(canvas, card, plan, layout, ctx.palette, ctx.forms)
+    label = None if plan is None else ctx.words.type_label(plan.kind)
+    draw_picture(canvas, card, plan, label, layout, ctx.palette, ctx.forms)
     if card.joker:
         _draw_joker_rules(ctx, text)
     else:
@@ -473,12 +475,12 @@ def _draw_small_print(canvas: Canvas, card: Card, ctx: FaceContext, text: TextLa
     x = mm(box.x)
     size = style.size
     y = mm(box.y) + mm(measures.lift)
-    note = picture_note(card)
+    note = ctx.words.note(card)
     small_print = ctx.own_small_print.get(card.id, ctx.small_print)
     for line in reversed((*([note] if note else []), *small_print)):
         _add_text(text, line, style, pal.named(style.colour), x, y)
         y += size * style.leading
-    special = special_text(card)
+    special = ctx.words.special_line(card)
     if special:
         special_style = layout.styles.special
         canvas.setFillColor(pal.accent_dark)

@@ -20,6 +20,7 @@ from kraftstokk.deck.render_record import (
     digest_of,
     merged,
     output_entry,
+    stale_outputs,
 )
 from kraftstokk.design.layout import CardLayout, layout_name_of, load_layout
 from kraftstokk.design.presets import Preset, load_preset, preset_of_deck
@@ -195,6 +196,9 @@ def check_upload_size(preset: Preset, layout: CardLayout) -> None:
 @dataclass
 class RenderResult:
     files: list[Path] = field(default_factory=list)
+    #: Print files in the folder rendered from another build, left as they were.
+    stale: list[Path] = field(default_factory=list)
+    stale_build: str = ""
 
     @property
     def png_count(self) -> int:
@@ -276,6 +280,10 @@ def render_deck(
         tabletop = step(progress, "tabletop/", "images")
         result.files.extend(write_tabletop(deck, out_dir, layout, options.tabletop_url, tabletop))
     record = None if options.reprint is not None else _record(deck, out_dir, options, layout, pdfs)
+    if record is not None:
+        made = {path.name for path in pdfs} | ({PNG_DIR} if "png" in outputs else set())
+        before, stale = stale_outputs(out_dir, deck, made)
+        result.stale, result.stale_build = [out_dir / name for name in stale], before.build or ""
     pdfs.update(boxes)
     result.files.extend(boxes)
     if options.reprint is not None and options.reprint.report:

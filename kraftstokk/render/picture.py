@@ -30,7 +30,6 @@ from kraftstokk.design.picture_plan import (
     map_box,
     map_panel,
 )
-from kraftstokk.design.picture_words import TYPE_LABELS
 from kraftstokk.models import Card
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
 from kraftstokk.render.plant_map import draw_plant_map
@@ -83,11 +82,13 @@ def draw_picture(
     canvas: Canvas,
     card: Card,
     plan: PicturePlan | None,
+    label: str | None,
     layout: CardLayout,
     palette: Palette,
     forms: FormNames,
 ) -> None:
-    """The picture box of ``card``: its plan's scene and its map; a joker's landscape."""
+    """The picture box of ``card``: its plan's scene and its map, with its type's name
+    ``label`` on the water; a joker's landscape."""
     paints = Paints(layout.spec.picture.colours, palette)
     box = layout.boxes.picture
     canvas.saveState()
@@ -104,13 +105,13 @@ def draw_picture(
     if plan is None:  # the joker's disc in the middle of its landscape
         disc = Box(box.x + (box.w - disc.w) / 2, disc.y, disc.w, disc.h)
     _draw_disc(canvas, None if plan is None else card.suit, disc, layout, paints, forms)
-    if plan is not None and plan.kind is not None:
+    if plan is not None and label is not None:
         style = layout.styles.type_label
-        label = layout.boxes.type_label
+        where = layout.boxes.type_label
         text = TextLayer()
-        baseline = mm(label.y) + style.size * LABEL_DESCENT
+        baseline = mm(where.y) + style.size * LABEL_DESCENT
         colour = palette.named(style.colour)
-        text.add(TYPE_LABELS[plan.kind], style.face, style.size, colour, mm(label.x), baseline)
+        text.add(label, style.face, style.size, colour, mm(where.x), baseline)
         text.draw(canvas)
 
 

@@ -27,12 +27,17 @@ from kraftstokk.sim.stream import (
     FINISHED,
     GAMES,
     ROUNDS,
+    SECONDS,
+    SETTLED_EARLY,
+    SETTLED_SHARE,
+    SHARE_SCALE,
     UNFINISHED,
     PairStats,
     RunStats,
     counter,
     lost,
     paired_ratio,
+    play_column,
     sample_count,
     sample_sum,
     won,
@@ -52,6 +57,21 @@ class Metric:
     numerator: str
     denominator: str
     kind: str
+    #: The unit it is shown in, as a multiple of the ratio (seconds to minutes: 1/60).
+    scale: float = 1.0
+
+
+#: The playability metrics (sim/playability.py) compared game by game: the minutes at a
+#: table in seconds, the shares and means of page 1.
+PLAY_METRICS: tuple[Metric, ...] = (
+    Metric("minutes_at_a_table_mean", SECONDS, FINISHED, "mean", 1 / 60),
+    Metric("decision_share", play_column("choices"), ACTIONS, "rate"),
+    Metric("branching_mean", play_column("options"), play_column("choices"), "mean"),
+    Metric("lead_changes_mean", play_column("lead_changes"), FINISHED, "mean"),
+    Metric("comeback_rate", play_column("comeback"), FINISHED, "rate"),
+    Metric("settled_share_mean", SETTLED_SHARE, FINISHED, "rate", 1 / SHARE_SCALE),
+    Metric("settled_early_rate", SETTLED_EARLY, FINISHED, "rate"),
+)
 
 
 def comparable_metrics(a: RunStats, b: RunStats) -> list[Metric]:
@@ -60,6 +80,7 @@ def comparable_metrics(a: RunStats, b: RunStats) -> list[Metric]:
         Metric("actions_per_game", ACTIONS, GAMES, "per_game"),
         Metric("rounds_per_game", ROUNDS, GAMES, "per_game"),
         Metric("unfinished_rate", UNFINISHED, GAMES, "rate"),
+        *PLAY_METRICS,
     ]
     counters_a, counters_b = set(a.counter_names()), set(b.counter_names())
     for name in sorted(counters_a | counters_b):
@@ -133,6 +154,7 @@ def differences(a: RunStats, b: RunStats, pair: PairStats) -> list[Difference]:
         estimate = paired_ratio(a, b, pair, metric.numerator, metric.denominator)
         if estimate is None:
             continue
+        scale = metric.scale
         half = Z95 * math.sqrt(estimate.variance)
         spread = math.sqrt(games * (estimate.a.variance + estimate.b.variance) / 2)
         size = abs(estimate.difference)
@@ -141,10 +163,10 @@ def differences(a: RunStats, b: RunStats, pair: PairStats) -> list[Difference]:
             Difference(
                 metric.name,
                 metric.kind,
-                estimate.a.value,
-                estimate.b.value,
-                estimate.difference,
-                (estimate.difference - half, estimate.difference + half),
+                scale * estimate.a.value,
+                scale * estimate.b.value,
+                scale * estimate.difference,
+                (scale * (estimate.difference - half), scale * (estimate.difference + half)),
                 _p_value(estimate.difference, estimate.variance),
                 effect,
             )

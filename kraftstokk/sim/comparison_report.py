@@ -1,9 +1,12 @@
-"""The comparison pages: a verdict in words and a chart of the paired differences.
+"""The comparison pages: the six answers side by side, a verdict, and every metric's
+paired difference.
 
-Page 1 of ``simulate --compare``'s report names both decks, gives the verdict
-(:mod:`kraftstokk.sim.verdict`), says how the decks were compared and draws every
-metric's difference B − A with its 95 % interval, in percent of deck A's value, the
-differences that hold after the correction in colour; page 2 is the table of figures.
+Page 1 of ``simulate --compare``'s report names both decks, gives the verdict for a
+purpose (:mod:`kraftstokk.sim.compare_answers`: "B plays shorter and fairer than A"),
+puts the six answers of A and B side by side with the largest relative differences
+first, and draws both on page 1's chart. Page 2 draws every metric's difference B − A
+with its 95 % interval, in percent of deck A's value, the differences that hold after
+the correction (:mod:`kraftstokk.sim.verdict`) in colour; page 3 is the table of figures.
 The sweep report draws its decks' differences with :func:`difference_chart` too.
 """
 
@@ -17,10 +20,13 @@ from xml.sax.saxutils import escape
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from kraftstokk.sim import compare_answers
 from kraftstokk.sim.compare import Comparison, Difference
+from kraftstokk.sim.page_one import answers_chart
 from kraftstokk.sim.pdf_style import FRAME_WIDTH, GRID, INK, Styles, pct, section, table
+from kraftstokk.sim.playability import QUESTIONS
 from kraftstokk.sim.verdict import deck_names, game_title
 
 HELD = colors.HexColor("#2f6f9f")
@@ -187,6 +193,41 @@ def comparison_table(comparison: Comparison, styles: Styles) -> Flowable:
     return table(rows, styles, (150, 58, 58, 56, 104, 40, 10))
 
 
+def side_by_side(found: list[dict[str, Any]], styles: Styles) -> Table:
+    """The six answers of A and B, a row each, the largest relative differences first."""
+    cell = styles.body
+    rows: list[list[Any]] = [["", "A", "B", "B − A (95 % interval)"]]
+    for row in found:
+        a, b = row["a"], row["b"]
+        difference = compare_answers.difference_text(row)
+        if row["counts"]:
+            difference = f"<b>{escape(difference)}</b>"
+        elif difference:
+            difference = escape(difference) + " <i>alike</i>"
+        rows.append(
+            [
+                Paragraph(f"<b>{escape(row['title'])}</b>", cell),
+                Paragraph(escape(compare_answers.said(a)), cell),
+                Paragraph(escape(compare_answers.said(b)), cell),
+                Paragraph(difference, cell),
+            ]
+        )
+    grid = Table(rows, colWidths=[112, 118, 118, FRAME_WIDTH - 348], hAlign="LEFT")
+    grid.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, 0), styles.bold),
+                ("FONTSIZE", (0, 0), (-1, 0), 8.5),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
+                ("LINEBELOW", (0, 1), (-1, -2), 0.3, GRID),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return grid
+
+
 def comparison_story(
     summary_a: dict[str, Any],
     summary_b: dict[str, Any],
@@ -194,10 +235,12 @@ def comparison_story(
     verdict: str,
     styles: Styles,
 ) -> list[Flowable]:
-    """Pages 1 and 2 of a comparison's report (each ends with a page break)."""
+    """Pages 1 to 3 of a comparison's report (each ends with a page break); ``verdict``:
+    the sentence over every metric compared (Holm's)."""
     game = game_title(summary_a["game"])
     name_a, name_b = deck_names(summary_a["deck"], summary_b["deck"])
     confidence = comparison.confidence
+    found = compare_answers.rows(summary_a, summary_b, comparison)
     story: list[Flowable] = [
         Paragraph(escape(f"Deck comparison: {game}"), styles.title),
         Spacer(1, 4),
@@ -212,20 +255,11 @@ def comparison_story(
             styles.body,
         ),
         Paragraph("Verdict", styles.heading),
-        Paragraph(f"<b>{escape(verdict)}</b>", styles.body),
-        Spacer(1, 4),
         Paragraph(
-            escape(
-                "How: every metric is compared game by game (game i with deck A against game i "
-                "with deck B), so what the seed decides cancels out; each difference B − A "
-                "has a 95 % interval with the game as the unit and a p-value, and Holm's "
-                f"correction over the {comparison.family} metrics compared keeps the chance "
-                f"of any false alarm among them at {pct(1 - confidence)}. "
-                f"{comparison.identical} of the {comparison.games} games gave the same figures "
-                "with both decks."
-            ),
-            styles.note,
+            f"<b>{escape(compare_answers.verdict(found, game, ('A', 'B')))}</b>", styles.body
         ),
+        Spacer(1, 3),
+        Paragraph(escape(f"Over every metric compared: {verdict}"), styles.note),
     ]
     if summary_a["interrupted"] or summary_b["interrupted"]:
         story.append(
@@ -237,17 +271,52 @@ def comparison_story(
                 styles.body,
             )
         )
+    story += [
+        Paragraph("Six answers side by side", styles.heading),
+        Paragraph(
+            escape(
+                "Largest differences first (B − A as a share of A); bold where the 95 % "
+                "interval excludes zero (game by game; the seat gap and skill edge as two "
+                "independent estimates)."
+            ),
+            styles.note,
+        ),
+        Spacer(1, 3),
+        side_by_side(found, styles),
+        Spacer(1, 6),
+        answers_chart(
+            [[row["a"], row["b"]] for key in QUESTIONS for row in found if row["question"] == key],
+            styles,
+            ("A", "B"),
+            row=44,
+        ),
+        PageBreak(),
+    ]
+    how = Paragraph(
+        escape(
+            "How: every metric is compared game by game (game i with deck A against game i "
+            "with deck B), so what the seed decides cancels out; each difference B − A "
+            "has a 95 % interval with the game as the unit and a p-value, and Holm's "
+            f"correction over the {comparison.family} metrics compared keeps the chance "
+            f"of any false alarm among them at {pct(1 - confidence)}. "
+            f"{comparison.identical} of the {comparison.games} games gave the same figures "
+            "with both decks."
+        ),
+        styles.note,
+    )
     if comparison.same_games:
-        story.append(Spacer(1, 6))
-        story.append(
+        story += [
+            Paragraph("Every metric compared", styles.heading),
+            how,
+            Spacer(1, 6),
             Paragraph(
                 escape(
                     "Every difference is exactly zero, so there is no chart: the two decks "
                     "play the same games."
                 ),
                 styles.body,
-            )
-        )
+            ),
+        ]
     elif comparison.differences:
         uncharted = [item.metric.replace("_", " ") for item in comparison.differences if not item.a]
         note = (
@@ -259,7 +328,9 @@ def comparison_story(
         )
         if uncharted:
             note += f" Zero on A, so only in the table: {', '.join(uncharted)}."
-        story.append(
+        story += [
+            Paragraph("Every metric compared", styles.heading),
+            how,
             section(
                 "Paired differences, B − A",
                 escape(note),
@@ -267,8 +338,8 @@ def comparison_story(
                     comparison.differences, styles, comparison.family, comparison.correction
                 ),
                 styles,
-            )
-        )
+            ),
+        ]
     story.append(PageBreak())
     story.append(
         section(

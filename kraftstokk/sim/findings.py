@@ -286,6 +286,23 @@ def run_findings(
     ]
 
 
+def answer_findings(answers: list[dict[str, Any]]) -> list[Finding]:
+    """A finding for each of page 1's answers whose whole interval lies outside the good
+    range (a poor verdict), with its sentence and the advice of ``[answer_findings]``."""
+    advice = texts()["answer_findings"]
+    return [
+        Finding(
+            f"answer_{answer['question']}",
+            advice[answer["question"]]["title"],
+            answer["sentence"],
+            advice[answer["question"]]["advice"],
+            {"value": answer["value"], "interval": answer["ci95"], "label": answer["label"]},
+        )
+        for answer in answers
+        if answer["verdict"] == "poor" and answer["question"] in advice
+    ]
+
+
 def glossary(counter_names: list[str], game: str = "") -> list[str]:
     """The sentences that tell apart look-alike counters the run has."""
     present = set(counter_names)

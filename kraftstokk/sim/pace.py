@@ -59,17 +59,20 @@ class Pace:
         """Per column of a run, its milliseconds in a game's time (:func:`weights`)."""
         return weights(self, columns, game)
 
-    def describe(self, game: str) -> str:
-        """The model in one sentence (the report's statement of its assumptions)."""
+    def describe(self, game: str, counters: Iterable[str] = ()) -> str:
+        """The model in one sentence (the report's statement of its assumptions); a step
+        counted from counters none of which the run kept (``counters``) is left out."""
+        kept = set(counters)
         parts = [
             f"{_s(self.deal)} to shuffle and deal",
             f"{_s(self.card)} per card laid",
             f"{_s(self.choice)} per decision with a real choice",
             f"{_s(self.forced)} per forced move",
             f"{_s(self.answer)} per answer out of turn",
-            f"{_s(self.pickup)} per pile picked up",
         ]
-        if self.counted("challenge", game):
+        if kept & set(self.counted("pickup", game)):
+            parts.append(f"{_s(self.pickup)} per pile picked up")
+        if kept & set(self.counted("challenge", game)):
             parts.append(f"{_s(self.challenge)} per challenge")
         return "; ".join(parts)
 

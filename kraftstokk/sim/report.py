@@ -37,6 +37,7 @@ from kraftstokk.sim.comparison_report import comparison_story
 from kraftstokk.sim.findings import glossary
 from kraftstokk.sim.histogram import EXACT_BELOW, RELATIVE_ERROR
 from kraftstokk.sim.metrics import length_histogram
+from kraftstokk.sim.page_one import page_one
 from kraftstokk.sim.pdf_style import (
     BAR_COLOUR,
     FRAME_WIDTH,
@@ -431,24 +432,27 @@ def replay_command(summary: dict[str, Any], index: int) -> str:
 
 
 def findings_story(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
-    """The findings in words, each with what a designer might change."""
-    found = summary.get("findings", [])
+    """The findings in words, each with what a designer might change: page 1's poor
+    answers first, then what the statistical tests found."""
+    found = [*summary.get("answer_findings", []), *summary.get("findings", [])]
     confidence = float(summary.get("confidence", 0.95))
-    story: list[Flowable] = [Paragraph("Findings", styles.heading)]
+    heading = Paragraph("What to change", styles.heading)
+    story: list[Flowable] = []
     if not found:
         story.append(
             Paragraph(
-                f"No test at {pct(confidence)} confidence found a seat advantage, games that "
-                "drag, a special that (almost) never or too often happens, or cards that stay "
-                "with the loser.",
+                f"No answer above is outside its good range, and no test at {pct(confidence)} "
+                "confidence found a seat advantage, games that drag, a special that (almost) "
+                "never or too often happens, or cards that stay with the loser.",
                 styles.body,
             )
         )
-        return story
+        return [KeepTogether([heading, *story])]
     story.append(
         Paragraph(
-            f"Each from a statistical test at {pct(confidence)} confidence (Bonferroni over "
-            "the seats, the specials and the cards).",
+            f"The answers above outside their good range, then what a statistical test at "
+            f"{pct(confidence)} confidence found (Bonferroni over the seats, the specials and "
+            "the cards).",
             styles.note,
         )
     )
@@ -459,6 +463,155 @@ def findings_story(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
                 f"<b>{escape(item['title'])}.</b> {escape(item['says'])} "
                 f"<i>What to change:</i> {escape(item['advice'])}",
                 styles.body,
+            )
+        )
+    # The heading stays with the note and the first finding (never alone at a page foot).
+    return [KeepTogether([heading, *story[:3]]), *story[3:]]
+
+
+def _interval_text(item: dict[str, Any], as_share: bool = True) -> str:
+    if item.get("value") is None:
+        return "–"
+    low, high = item["ci95"]
+    if as_share:
+        return f"{pct(item['value'])} ({pct(low)}–{pct(high)})"
+    return f"{fmt(item['value'])} ({fmt(low)}–{fmt(high)})"
+
+
+def details_of_play(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
+    """The figures behind page 1's answers: each metric with its interval, the distinct
+    moves of the decisions, the time model and (with --skill) the skill gradient."""
+    metrics = summary.get("playability")
+    if not metrics:
+        return []
+    choice, drama, duration = metrics["choice"], metrics["drama"], metrics["duration"]
+    broken, fair = metrics["broken"], metrics["fair"]
+    minutes = duration["minutes"] or {}
+    rows: list[list[Any]] = [["metric", "value (95 % interval)", "over"]]
+    rows.append(
+        [
+            f"seat gap ({'Idiot rate' if fair['measure'] == 'loser_rate' else 'win rate'})",
+            f"{_interval_text(fair)} points".replace(" %", ""),
+            f"{fair['finished']:,} finished games",
+        ]
+    )
+    if minutes:
+        rows.append(
+            [
+                "minutes at a table (mean)",
+                f"{_interval_text(minutes, False)}; median {fmt(minutes['median'], 1)}, "
+                f"p90 {fmt(minutes['p90'], 1)}",
+                "finished games",
+            ]
+        )
+    for name, key in (
+        ("actions", "actions"),
+        ("rounds", "rounds"),
+        ("turns per person", "turns_per_person"),
+    ):
+        spread = duration[key]
+        if spread:
+            rows.append(
+                [
+                    name,
+                    f"median {fmt(spread['median'], 1)}, p90 {fmt(spread['p90'], 1)}",
+                    "finished games",
+                ]
+            )
+    rows.append(
+        [
+            "decision share",
+            _interval_text(choice["decision_share"]),
+            f"{choice['decisions']:,} decisions",
+        ]
+    )
+    branching = choice["branching"]
+    if branching.get("value") is not None:
+        rows.append(
+            [
+                "branching factor (mean)",
+                f"{_interval_text(branching, False)}; p90 {branching.get('p90', 0):g}",
+                f"{choice['choices']:,} decisions with a choice",
+            ]
+        )
+    rows.append(["answers out of turn", _interval_text(choice["answers_share"]), "of decisions"])
+    rows.append(
+        ["lead changes per game", _interval_text(drama["lead_changes"], False), "finished games"]
+    )
+    rows.append(["comebacks", _interval_text(drama["comebacks"]), "finished games"])
+    rows.append(
+        [
+            "lead taken for good (share of the way)",
+            _interval_text(drama["settled"]),
+            "finished games",
+        ]
+    )
+    rows.append(
+        ["settled in the first tenth", _interval_text(broken["settled_early"]), "finished games"]
+    )
+    rows.append(["unfinished (action cap)", _interval_text(broken["unfinished"]), "games"])
+    skill = metrics.get("skill")
+    if skill:
+        rows.append(["skill edge (expert)", _interval_text(skill), f"{skill['games']:,} games"])
+    story: list[Flowable] = [
+        section(
+            "The playability metrics",
+            "Every figure behind page 1, with its 95 % interval (the game as the unit); "
+            "docs/metrics.md gives each formula beside Ludii's metric of the same name.",
+            table(rows, styles, (150, 200, FRAME_WIDTH - 350)),
+            styles,
+        )
+    ]
+    histogram = choice.get("histogram")
+    if histogram:
+        story.append(
+            section(
+                "Distinct moves of the decisions with a choice",
+                "How many decisions with two or more distinct moves had each count of them "
+                "(moves that lead to the same position as far as the player can tell count "
+                "once).",
+                _sample_chart(histogram, styles),
+                styles,
+            )
+        )
+    pace = summary.get("pace")
+    if pace:
+        steps = [[step, f"{seconds:g} s"] for step, seconds in pace["seconds"].items()]
+        steps.append(["pile pick-ups counted", ", ".join(pace["pickups"]) or "none"])
+        steps.append(["challenges counted", ", ".join(pace["challenges"]) or "none"])
+        story.append(
+            section(
+                "The time model",
+                "Minutes at a table: each step of a game at its pace, added up (change it "
+                "with --pace KEY=SECONDS,... or a [time] table in a file).",
+                table(steps, styles, (150, FRAME_WIDTH - 150), header=False),
+                styles,
+            )
+        )
+    gradient = summary.get("skill")
+    if gradient:
+        levels = [["level in one seat", "rate", "95 % interval", "finished games"]]
+        for level in gradient["levels"]:
+            low, high = level["ci95"]
+            levels.append(
+                [
+                    level["level"],
+                    pct(level["rate"]),
+                    f"{pct(low)}–{pct(high)}",
+                    f"{level['finished']:,}",
+                ]
+            )
+        story.append(
+            section(
+                "The skill gradient",
+                escape(
+                    f"Each level plays one seat against {gradient['field']} bots, the seat "
+                    "turning round the table, on the same games; the rate is "
+                    f"{'being the Idiot' if gradient['measure'] == 'loser_rate' else 'winning'} "
+                    f"(fair share {pct(gradient['fair_share'])})."
+                ),
+                table(levels, styles, (130, 80, 120, 100)),
+                styles,
             )
         )
     return story
@@ -485,15 +638,15 @@ def report_story(
         Spacer(1, 4),
         Paragraph(
             escape(
-                f"Deck “{deck['title']}” ({deck['edition']}, {deck['path']}); "
-                f"{summary['players']} players; bots {', '.join(summary['bots'])}; "
-                f"variants {', '.join(summary['variants']) or 'none'}; seed {summary['seed']}; "
-                f"action cap {summary['action_cap']}."
+                f"{summary['games']:,} games with the deck “{deck['title']}” "
+                f"({deck['edition']}, {deck['path']}); {summary['players']} players; bots "
+                f"{', '.join(summary['bots'])}; variants "
+                f"{', '.join(summary['variants']) or 'none'}; seed {summary['seed']}; action "
+                f"cap {summary['action_cap']}."
             ),
             styles.body,
         ),
     ]
-    story += findings_story(summary, styles)
     if summary["interrupted"]:
         story.append(
             Paragraph(
@@ -501,6 +654,12 @@ def report_story(
                 styles.body,
             )
         )
+    if "answers" in summary:
+        story += page_one(summary, styles)
+    story += findings_story(summary, styles)
+    story.append(Spacer(1, 8))
+    story.append(Paragraph("Details", styles.title))
+    story += details_of_play(summary, styles)
     story.append(
         section(
             "Summary",

@@ -181,10 +181,10 @@ def play_sums(
     ]
     if len(tallies) == 1:
         return ChunkSums((RunStats.of_tally(tallies[0], players, pace, name),))
-    matrices = [game_matrix(tally, players) for tally in tallies]
+    matrices = [game_matrix(tally, players, pace, name) for tally in tallies]
     return ChunkSums(
         tuple(
-            RunStats.of_matrix(matrix, tally, players, pace, name)
+            RunStats.of_matrix(matrix, tally, players)
             for matrix, tally in zip(matrices, tallies, strict=True)
         ),
         PairStats.of_matrices(matrices[0], matrices[1], players, players),

@@ -20,9 +20,12 @@ from kraftstokk.atomic import write_text
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.models import Deck
+from kraftstokk.sim import compare_answers
+from kraftstokk.sim.answers import answers
 from kraftstokk.sim.compare import Comparison, compare_runs, comparison_document, format_table
-from kraftstokk.sim.findings import FindingRules, run_findings
+from kraftstokk.sim.findings import FindingRules, answer_findings, run_findings
 from kraftstokk.sim.metrics import RunInfo, summarize
+from kraftstokk.sim.playability import measure, skill_edge
 from kraftstokk.sim.runner import (
     SimOutcome,
     SimSettings,
@@ -33,7 +36,7 @@ from kraftstokk.sim.runner import (
     run_simulation,
 )
 from kraftstokk.sim.stream import RunStats
-from kraftstokk.sim.verdict import deck_name, deck_names, verdict
+from kraftstokk.sim.verdict import deck_name, deck_names, game_title, verdict
 
 ProgressFactory = Callable[[str], Callable[[int, int], None]]
 
@@ -88,7 +91,15 @@ class SimulationFiles:
     other: DeckRun | None = None
     comparison: Comparison | None = None
     verdict: str = ""
+    #: The verdict on page 1's six answers ("B plays shorter and fairer than A; ...").
+    purpose: str = ""
     table: str = ""
+    html_path: Path | None = None
+    skill_path: Path | None = None
+    #: The skill gradients' sentences (one per deck) and, for two decks, their comparison.
+    skill_sentences: list[str] = dataclasses.field(default_factory=list)
+    #: Ctrl-C (or SIGTERM) stopped the skill gradient: the run's files have none.
+    skill_interrupted: bool = False
 
 
 def simulate_deck(
@@ -167,7 +178,64 @@ def describe_run(
     )
     summary["findings"] = [finding.as_dict() for finding in findings]
     summary["confidence"] = (rules or FindingRules()).confidence
+    pace = settings.time_model
+    summary["pace"] = {
+        "seconds": pace.seconds(),
+        "pickups": list(pace.counted("pickup", settings.game)),
+        "challenges": list(pace.counted("challenge", settings.game)),
+        "assumptions": pace.describe(settings.game, stats.counter_names()),
+    }
+    loser = registry.get_spec(settings.game).objective == "not_loser"
+    summary["playability"] = measure(stats, loser_stake=loser)
+    set_answers(summary)
     return summary
+
+
+def set_answers(summary: dict[str, Any]) -> None:
+    """Page 1's answers of a summary, and the findings of the poor ones."""
+    summary["answers"] = answers(summary)
+    summary["answer_findings"] = [item.as_dict() for item in answer_findings(summary["answers"])]
+
+
+def add_skill(summary: dict[str, Any], gradient: dict[str, Any]) -> None:
+    """Put a skill gradient (``SkillGradient.as_dict``) into a run's summary: its edge
+    among the metrics, the gradient whole, and page 1's answers again."""
+    summary["playability"]["skill"] = skill_edge(gradient)
+    summary["skill"] = gradient
+    set_answers(summary)
+
+
+def example_path(out_dir: Path, game: str, deck: str = "") -> Path:
+    """Where an unfinished game of the run is written as a replay log."""
+    return out_dir / f"sim-{game}-unfinished{deck}.json"
+
+
+def write_example(
+    run: DeckRun, deck: Deck, table: DeckTable, settings: SimSettings, path: Path
+) -> None:
+    """Play the run's first unfinished game again and write it as a replay log at
+    ``path``, so that it can be watched move by move; the command goes into the summary
+    (page 1 names it). Nothing is written when every game finished."""
+    from kraftstokk.games.core import derive_seed
+    from kraftstokk.games.replay import make_replay, save_replay
+    from kraftstokk.games.runner import play_game
+
+    listed = run.stats.unfinished_games
+    if not listed:
+        return
+    index = listed[0]
+    game = build_game(table, settings)
+    seed = derive_seed(settings.seed, index)
+    record = play_game(game, registry.make_bots(game, settings.bots), seed)
+    labels = bot_labels(settings.bots, settings.players)
+    save_replay(path, make_replay(deck, game, labels, seed, record.actions, record.result))
+    run.summary["example_replay"] = {
+        "index": index,
+        "seed": seed,
+        "path": str(path),
+        "command": f"kraftstokk play --load {path} --replay",
+    }
+    set_answers(run.summary)
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -182,11 +250,17 @@ def simulate(
     workers: int | None = None,
     compare_path: Path | None = None,
     report: bool = True,
+    html: bool = False,
+    skill_games: int = 0,
     progress: ProgressFactory | None = None,
+    skill_progress: ProgressFactory | None = None,
     rules: FindingRules | None = None,
 ) -> SimulationFiles:
     """Run the simulation (with ``compare_path``: both decks, game i against game i) and
-    write its files under ``out_dir``."""
+    write its files under ``out_dir``: ``sim-GAME.json``, the report (PDF, and with
+    ``html`` the same as a self-contained HTML file), a replay log of an unfinished game
+    when a game reached the action cap, and with ``skill_games`` the skill gradient
+    (that many games per level, each deck), whose answer goes into page 1."""
     check_arguments(settings)
     deck = load_deck(deck_path)
     other_deck = load_deck(compare_path) if compare_path is not None else None
@@ -197,7 +271,11 @@ def simulate(
         label = deck_name({"title": deck.title, "edition": deck.edition})
         outcome = run_simulation(table, settings, workers, progress(label) if progress else None)
         main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
-        return _write(main, None, None, settings, out_dir, report)
+        write_example(main, deck, table, settings, example_path(out_dir, settings.game))
+        files = _skill(
+            main, None, [deck_path], settings, out_dir, skill_games, workers, skill_progress
+        )
+        return _write(main, None, None, settings, out_dir, report, html, files)
     other_table = DeckTable.from_deck(other_deck)
     check_settings(other_table, settings)
     names = deck_names(
@@ -215,7 +293,55 @@ def simulate(
         outcome.other, outcome, other_table, settings, other_deck, compare_path, rules
     )
     comparison = compare_runs(outcome.stats, outcome.other, outcome.pair, rules.confidence)
-    return _write(main, other, comparison, settings, out_dir, report)
+    write_example(main, deck, table, settings, example_path(out_dir, settings.game))
+    write_example(
+        other, other_deck, other_table, settings, example_path(out_dir, settings.game, "-b")
+    )
+    files = _skill(
+        main,
+        other,
+        [deck_path, compare_path],
+        settings,
+        out_dir,
+        skill_games,
+        workers,
+        skill_progress,
+    )
+    return _write(main, other, comparison, settings, out_dir, report, html, files)
+
+
+def _skill(
+    main: DeckRun,
+    other: DeckRun | None,
+    deck_paths: list[Path],
+    settings: SimSettings,
+    out_dir: Path,
+    games: int,
+    workers: int | None,
+    progress: ProgressFactory | None,
+) -> SimulationFiles:
+    """The skill gradient of each deck (``games`` per level; none for 0 or when Ctrl-C
+    cut the run short) into the summaries, and its file and sentences."""
+    files = SimulationFiles(main=main, json_path=None, other=other)
+    if not games or main.interrupted or main.stats.games == 0:
+        return files
+    from kraftstokk.sim.skill import measure_decks
+
+    try:
+        gradients, compared, path = measure_decks(
+            deck_paths, settings, out_dir, games=games, workers=workers, progress=progress
+        )
+    except KeyboardInterrupt:  # the run's own files are still written, without the skill
+        files.skill_interrupted = True
+        return files
+    for run, gradient in zip((main, other), gradients, strict=False):
+        if run is not None:
+            add_skill(run.summary, gradient.as_dict())
+    files.skill_path = path
+    files.skill_sentences = [gradient.sentence() for gradient in gradients]
+    if compared:
+        files.skill_sentences.append(compared)
+    return files
 
 
 def _write(
@@ -225,28 +351,47 @@ def _write(
     settings: SimSettings,
     out_dir: Path,
     report: bool,
+    html: bool,
+    files: SimulationFiles,
 ) -> SimulationFiles:
     """Write sim-GAME.json, the comparison and the report, each atomically."""
     if main.stats.games == 0:
-        return SimulationFiles(main=main, json_path=None, other=other)
+        return files
     json_path = out_dir / f"sim-{settings.game}.json"
     write_text(json_path, _dump(main.summary))
-    files = SimulationFiles(main=main, json_path=json_path, other=other, comparison=comparison)
+    files.json_path, files.comparison = json_path, comparison
     if other is not None and comparison is not None:
         deck_a, deck_b = main.summary["deck"], other.summary["deck"]
         names = deck_names(deck_a, deck_b)
         files.verdict = verdict(settings.game, names, comparison)
         document = comparison_document(main.summary, other.summary, comparison, files.verdict)
+        found = compare_answers.rows(main.summary, other.summary, comparison)
+        files.purpose = compare_answers.verdict(found, game_title(settings.game), names)
+        document["answers_verdict"] = files.purpose
+        document["answers"] = [compare_answers.row_data(row) for row in found]
         files.compare_path = out_dir / f"sim-{settings.game}-compare.json"
         write_text(files.compare_path, _dump(document))
         legend = f"A = {names[0]} ({deck_a['path']}), B = {names[1]} ({deck_b['path']})"
-        files.table = "\n".join([files.verdict, legend, format_table(comparison, "A", "B")])
+        files.table = "\n".join(
+            [files.purpose, files.verdict, legend, format_table(comparison, "A", "B")]
+        )
     if report:
         from kraftstokk.sim.report import write_report
 
         files.report_path = out_dir / f"sim-{settings.game}.pdf"
         write_report(
             files.report_path,
+            main.summary,
+            comparison,
+            other.summary if other is not None else None,
+            files.verdict,
+        )
+    if html:
+        from kraftstokk.sim.html_report import write_html
+
+        files.html_path = out_dir / f"sim-{settings.game}.html"
+        write_html(
+            files.html_path,
             main.summary,
             comparison,
             other.summary if other is not None else None,

@@ -172,6 +172,8 @@ def skill_gradient(
             )
             bar = progress(f"{level} in seat {seat + 1}") if progress else None
             outcome = run_simulation(table, part, workers, bar)
+            if outcome.interrupted:  # Ctrl-C or SIGTERM: no gradient from part of its games
+                raise KeyboardInterrupt
             stats = outcome.stats
             hits += stats.total(lost(seat) if loser else won(seat))
             finished += stats.total(FINISHED)
@@ -226,10 +228,10 @@ def measure_decks(
 ) -> tuple[list[SkillGradient], str, Path]:
     """Each deck's skill gradient on the same games, the decks side by side in words, and
     ``OUT/sim-GAME-skill.json`` (written whole, atomically)."""
-    from kraftstokk.sim.session import load_deck
+    from kraftstokk.deck.io import load_valid_deck
     from kraftstokk.sim.verdict import deck_names
 
-    decks = [load_deck(path) for path in deck_paths]
+    decks = [load_valid_deck(path) for path in deck_paths]
     described = [
         {"title": deck.title, "edition": deck.edition, "path": str(path)}
         for deck, path in zip(decks, deck_paths, strict=True)

@@ -68,13 +68,25 @@ DRAMA: tuple[str, ...] = ("lead_changes", "comeback")
 SETTLED_SHARE = play_column("settled_share")
 SHARE_SCALE = 10_000
 _SHARE_OF = ("settled", "decided")
+#: Per finished game: 1 when the lead was taken for good in the first EARLY_SHARE of the
+#: way to the deciding action (the result as good as fixed from the start).
+SETTLED_EARLY = play_column("settled_early")
+EARLY_SHARE = SHARE_SCALE // 10
+#: Per finished game: its minutes at a table, in whole seconds (a run's TimeModel).
+SECONDS = play_column("seconds")
 #: The figures of play a run's sums keep, in the order of FIGURES.
 PLAY_FIGURES: tuple[str, ...] = tuple(f for f in FIGURES if f not in _SHARE_OF)
-PLAY_COLUMNS: tuple[str, ...] = (*(play_column(f) for f in PLAY_FIGURES), SETTLED_SHARE)
-#: The lengths kept as histograms, of finished and of unfinished games apart (with the
-#: minutes at a table, SECONDS, when the run has a pace).
+PLAY_COLUMNS: tuple[str, ...] = (
+    *(play_column(f) for f in PLAY_FIGURES),
+    SETTLED_SHARE,
+    SETTLED_EARLY,
+    SECONDS,
+)
+#: The lengths kept as histograms, of finished and of unfinished games apart.
 LENGTHS: tuple[str, ...] = (ACTIONS, ROUNDS)
-SECONDS = "seconds"
+#: Histograms of finished games only: their seconds at a table, and how far into each the
+#: lead was taken for good (in parts of SHARE_SCALE).
+FINISHED_HISTOGRAMS: tuple[str, ...] = (SECONDS, SETTLED_SHARE)
 #: How many unfinished games a run names (the first ones, to replay them).
 LISTED_UNFINISHED = 20
 
@@ -216,8 +228,11 @@ def _ints(column: Any) -> np.ndarray:
     return np.frombuffer(column, dtype=np.int64) if len(column) else np.zeros(0, dtype=np.int64)
 
 
-def game_matrix(tally: Tally, players: int) -> GameMatrix:
-    """The games of a chunk's tally as one matrix (vectorized: no loop over the games)."""
+def game_matrix(
+    tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
+) -> GameMatrix:
+    """The games of a chunk's tally as one matrix (vectorized: no loop over the games);
+    with a ``pace``, each finished game's seconds at a table (``game``'s time model)."""
     raw = tally.columns()
     games = len(raw.index)
     index = _ints(raw.index)
@@ -252,6 +267,7 @@ def game_matrix(tally: Tally, players: int) -> GameMatrix:
         shares = np.zeros(games, dtype=np.int64)
         shares[reached] = settled[reached] * SHARE_SCALE // decided[reached]
         values[:, position[SETTLED_SHARE]] = shares
+        values[:, position[SETTLED_EARLY]] = reached & (shares <= EARLY_SHARE)
     if len(counter_keys):
         rows = np.repeat(np.arange(games), _ints(raw.counter_lengths))
         where = np.array([position.get(counter(name), -1) for name in raw.counter_names])
@@ -261,25 +277,25 @@ def game_matrix(tally: Tally, players: int) -> GameMatrix:
         counts = np.array([position.get(sample_count(name), -1) for name in raw.sample_names])
         values[rows, counts[sample_keys]] = _ints(raw.sample_counts)
         values[rows, counts[sample_keys] + 1] = _ints(raw.sample_sums)
+    if pace is not None and games:
+        seconds = values @ pace.weights(columns, game) // 1000
+        values[:, position[SECONDS]] = seconds * finished
     return GameMatrix(columns, values, index)
 
 
-def _length_histograms(matrix: GameMatrix, seconds: np.ndarray | None) -> dict[str, Histogram]:
+def _length_histograms(matrix: GameMatrix) -> dict[str, Histogram]:
     done = matrix.column(FINISHED) == 1
     every = bool(done.all())
     found = {}
-    lengths = [(name, matrix.column(name)) for name in LENGTHS]
-    if seconds is not None:
-        lengths.append((SECONDS, seconds))
-    for name, values in lengths:
+    for name in LENGTHS:
+        values = matrix.column(name)
         found[f"{name}:finished"] = Histogram.of_values(values if every else values[done])
         found[f"{name}:unfinished"] = Histogram.of_values(values[:0] if every else values[~done])
+    for name in FINISHED_HISTOGRAMS:
+        values = matrix.column(name)
+        found[f"{name}:finished"] = Histogram.of_values(values if every else values[done])
+        found[f"{name}:unfinished"] = Histogram()
     return found
-
-
-def table_seconds(matrix: GameMatrix, pace: TimeModel, game: str) -> np.ndarray:
-    """Each game's time at a table in whole seconds (rounded down), by ``pace``."""
-    return np.asarray(matrix.values @ pace.weights(matrix.columns, game) // 1000)
 
 
 def branching_histogram(tally: Tally) -> Histogram:
@@ -304,7 +320,7 @@ class RunStats:
         self.positive: np.ndarray = np.zeros(len(self.columns), dtype=np.int64)
         self.lengths: dict[str, Histogram] = {
             f"{name}:{state}": Histogram()
-            for name in (*LENGTHS, SECONDS)
+            for name in (*LENGTHS, *FINISHED_HISTOGRAMS)
             for state in ("finished", "unfinished")
         }
         self.samples: dict[str, Histogram] = {}
@@ -318,29 +334,17 @@ class RunStats:
     def of_tally(
         cls, tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
     ) -> RunStats:
-        return cls.of_matrix(game_matrix(tally, players), tally, players, pace, game)
+        """The sums of a chunk's tally (with ``pace``: its minutes at a table too)."""
+        return cls.of_matrix(game_matrix(tally, players, pace, game), tally, players)
 
     @classmethod
-    def of_matrix(
-        cls,
-        matrix: GameMatrix,
-        tally: Tally,
-        players: int,
-        pace: TimeModel | None = None,
-        game: str = "",
-    ) -> RunStats:
-        """The sums of a chunk: its game matrix, and the totals its tally keeps; with a
-        ``pace``, the histogram of the games' minutes at a table too."""
+    def of_matrix(cls, matrix: GameMatrix, tally: Tally, players: int) -> RunStats:
+        """The sums of a chunk: its game matrix, and the totals its tally keeps."""
         stats = cls(tally.num_cards, players)
         stats.columns = matrix.columns
         stats.moments = gram(matrix.values, matrix.values)
         stats.positive = (matrix.values > 0).sum(axis=0).astype(np.int64)
-        seconds = table_seconds(matrix, pace, game) if pace is not None else None
-        stats.lengths = _length_histograms(matrix, seconds)
-        if seconds is None:
-            stats.lengths.update(
-                {f"{SECONDS}:{state}": Histogram() for state in ("finished", "unfinished")}
-            )
+        stats.lengths = _length_histograms(matrix)
         stats.branching = branching_histogram(tally)
         stats.samples = {name: Histogram.of_counts(h) for name, h in tally.samples.items()}
         stats.cards_played = list(tally.cards_played)

@@ -110,7 +110,7 @@ def play(
             raise GameError("--replay needs --load SAVE: the game to tell")
         tell_replay(load, lang, echo=typer.echo)
         return
-    engine_note.say([game] if game else package_names())
+    said = engine_note.say([game] if game else package_names())
 
     if deck is not None and deck_option is not None and deck != deck_option:
         raise GameError(f"two decks given: {deck} and --deck {deck_option}; give one")
@@ -126,11 +126,12 @@ def play(
         save=save,
         lang=lang,
     )
-    run_session(setup, echo=typer.echo, screen=table_screen(lang))
+    run_session(setup, echo=typer.echo, screen=table_screen(lang, [said] if said else []))
 
 
-def table_screen(lang: str) -> Screen | None:
-    """The redrawn table when a person plays at a terminal (else None: lines)."""
+def table_screen(lang: str, notes: list[str]) -> Screen | None:
+    """The redrawn table when a person plays at a terminal (else None: lines); ``notes``,
+    said on stderr before, stay above the table (a redraw would wipe them)."""
     import sys
 
     from kraftstokk.cli.progress import wants_bars
@@ -140,4 +141,4 @@ def table_screen(lang: str) -> Screen | None:
     from kraftstokk.cli.table_screen import TableScreen
     from kraftstokk.games.narration import language
 
-    return TableScreen(language(lang).suits)
+    return TableScreen(language(lang).suits, notes=notes)

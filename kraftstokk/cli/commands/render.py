@@ -276,3 +276,11 @@ def render(
         typer.echo(
             f"wrote {len(tabletop)} files in {folder} (its README.txt says how to load them)"
         )
+    if result.stale:
+        one = len(result.stale) == 1
+        typer.echo(
+            f"warning: {', '.join(map(str, result.stale))} {'was' if one else 'were'} "
+            f"rendered from another deck (build {result.stale_build}), not from {deck}: "
+            f"render again without --only, or remove {'it' if one else 'them'} before the "
+            "folder goes to print"
+        )

@@ -59,6 +59,7 @@ def repair(
         load_deck,
         load_deck_read,
         missing_print_details,
+        require_as_written,
         write_deck_files,
     )
     from kraftstokk.deck.repair import repair_deck
@@ -75,6 +76,8 @@ def repair(
         style = read_style or CSV_STYLES[DEFAULT_CSV_STYLE]
     beside = deck_json_beside(deck) if deck.suffix.lower() != ".json" else None
     original = load_deck(beside) if beside is not None else None
+    if deck.suffix.lower() == ".json":  # changed by hand: against the table written with it
+        original, beside = require_as_written(deck, loaded) or (None, None)
     result = repair_deck(loaded, str(deck), original, str(beside) if beside else "")
     if not result.report.ok:  # e.g. a name too long for its card: a person must choose
         raise ValidationFailed(str(deck), [problem.line() for problem in result.report.errors])

@@ -105,6 +105,24 @@ def simulate(
     ] = 0.95,
     out: Annotated[Path, out_option("Folder for the outputs.")] = DEFAULT_OUT,
     no_report: Annotated[bool, typer.Option("--no-report", help="Skip the PDF report.")] = False,
+    html: Annotated[
+        bool,
+        typer.Option(
+            "--html",
+            help="Also write the report as OUT/sim-GAME.html: one self-contained file (charts "
+            "inline, nothing fetched), for reading on a screen.",
+        ),
+    ] = False,
+    pace: Annotated[
+        str | None,
+        typer.Option(
+            "--pace",
+            metavar="KEY=S,...|FILE",
+            help="The time model of the minutes at a table: seconds per step, e.g. "
+            "'choice=8,card=3' (steps: deal, card, choice, forced, answer, pickup, challenge), "
+            "or a TOML file with a [time] table. Default: kraftstokk/sim/pace.toml.",
+        ),
+    ] = None,
     skill: Annotated[
         bool,
         skill_option(
@@ -117,13 +135,19 @@ def simulate(
     """Play many games with bots and measure how the deck plays.
 
     Writes OUT/sim-GAME.json (lengths, unfinished games, win and loser rate by seat with
-    95% intervals, the game's counters, per-card figures) and the chart report
-    OUT/sim-GAME.pdf. With --compare, both decks play the same seeds, game i against game
-    i: the verdict in one sentence, then each metric's difference with its 95% interval,
-    corrected for testing them all (Holm), in OUT/sim-GAME-compare.json and on page 1 of
-    the report. With --skill, OUT/sim-GAME-skill.json holds the skill gradient: each
-    level's win rate (loser rate in Idiot) with its 95% interval and a sentence per deck
-    saying how much the game rewards good play.
+    95% intervals, the game's counters, per-card figures, and the playability metrics:
+    seat gap, minutes at a table, decision share and branching, lead changes, comebacks,
+    how early a game is settled) and the report OUT/sim-GAME.pdf, whose page 1 answers
+    six questions in words (fair? how long? how much choice? does skill matter? exciting?
+    anything broken?) with one chart. When a game reaches the action cap, the first such
+    game is written as OUT/sim-GAME-unfinished.json, to watch with play --load ... --replay.
+    With --html, the report is also OUT/sim-GAME.html. With --compare, both decks play the
+    same seeds, game i against game i: page 1 puts the six answers side by side, the
+    largest differences first, and the verdict; each metric's difference with its 95%
+    interval, corrected for testing them all (Holm), is in OUT/sim-GAME-compare.json.
+    With --skill, OUT/sim-GAME-skill.json holds the skill gradient: each level's win
+    rate (loser rate in Idiot) with its 95% interval and a sentence per deck saying how
+    much the game rewards good play; page 1 answers "does skill matter?" with it.
 
     Examples:
 
@@ -137,6 +161,7 @@ def simulate(
     from kraftstokk.cli.progress import Display
     from kraftstokk.errors import SimulationError
     from kraftstokk.sim.findings import FindingRules
+    from kraftstokk.sim.pace import parse_pace
     from kraftstokk.sim.runner import SimSettings, check_arguments, default_bots
     from kraftstokk.sim.session import simulate as run
 
@@ -156,11 +181,20 @@ def simulate(
         variants=flags,
         action_cap=action_cap,
         first=first_game,
+        pace=parse_pace(pace) if pace is not None else None,
     )
     check_arguments(settings)
     from kraftstokk.atomic import refuse_overwriting
 
-    ends = (".json", ".pdf", "-compare.json", *(("-skill.json",) if skill else ()))
+    ends = (
+        ".json",
+        ".pdf",
+        "-compare.json",
+        "-unfinished.json",
+        "-unfinished-b.json",
+        *((".html",) if html else ()),
+        *(("-skill.json",) if skill else ()),
+    )
     outputs = [out / f"sim-{settings.game}{end}" for end in ends]
     refuse_overwriting([deck, *([compare] if compare else [])], outputs)
     if bots is None:
@@ -174,7 +208,10 @@ def simulate(
             workers=workers,
             compare_path=compare,
             report=not no_report,
+            html=html,
+            skill_games=skill_games if skill else 0,
             progress=display.factory("games", f"{settings.game} "),
+            skill_progress=display.factory("games", f"{settings.game} skill: ", keep=False),
             rules=FindingRules(confidence=confidence),
         )
 
@@ -189,25 +226,21 @@ def simulate(
     if files.table:
         typer.echo(files.table)
         typer.echo(f"wrote {files.compare_path}")
-    if files.report_path is not None:
-        typer.echo(f"wrote {files.report_path}")
-    if skill and not files.main.interrupted:
-        from kraftstokk.sim.skill import measure_decks
-
-        with Display() as display:
-            gradients, compared, skill_file = measure_decks(
-                [deck, *([compare] if compare else [])],
-                settings,
-                out,
-                games=skill_games,
-                workers=workers,
-                progress=display.factory("games", f"{settings.game} skill: ", keep=False),
-            )
-        for gradient in gradients:
-            typer.echo(gradient.sentence())
-        if compared:
-            typer.echo(compared)
-        typer.echo(f"wrote {skill_file}")
+    for sentence in files.skill_sentences:
+        typer.echo(sentence)
+    for path in (files.skill_path, files.report_path, files.html_path):
+        if path is not None:
+            typer.echo(f"wrote {path}")
+    for deck_run in (files.main, files.other):
+        example = deck_run.summary.get("example_replay") if deck_run is not None else None
+        if example:
+            typer.echo(f"wrote {example['path']} (an unfinished game: {example['command']})")
+    if files.skill_interrupted:
+        raise fail(
+            "interrupted while measuring the skill gradient; the run's files are written "
+            "without it",
+            130,
+        )
     if files.main.interrupted:
         done = files.main.summary
         held = [str(path) for path in (files.json_path, files.compare_path) if path is not None]

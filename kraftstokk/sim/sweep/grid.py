@@ -230,6 +230,7 @@ def settings_of(sweep: SweepFile, cell: Cell) -> SimSettings:
         bots=cell.bots,
         variants=tuple(sorted(cell.variants)),
         action_cap=sweep.action_cap,
+        pace=sweep.pace(),
     )
     if cell.bots != "default":
         return settings

@@ -17,11 +17,12 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from kraftstokk.bounds import Range
-from kraftstokk.errors import InputFileError, KraftstokkError, clip, listed
+from kraftstokk.errors import InputFileError, KraftstokkError, SimulationError, clip, listed
 from kraftstokk.games.core import DEFAULT_ACTION_CAP
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.plain import reason
 from kraftstokk.sim.findings import FindingRules
+from kraftstokk.sim.pace import Pace, default_pace, with_times
 from kraftstokk.textfile import read_input_bytes, toml_table
 
 #: A sweep file is a few dozen lines.
@@ -181,6 +182,24 @@ class SweepFile(BaseModel):
         "names) and the same others.",
     )
     findings: FindingRules = FindingRules()
+    time: dict[str, float] = Field(
+        default={},
+        description="[time]: the pace of the minutes at a table, seconds per step (deal, "
+        "card, choice, forced, answer, pickup, challenge); the others as kraftstokk/sim/pace.toml.",
+    )
+
+    @field_validator("time")
+    @classmethod
+    def _time(cls, value: dict[str, float]) -> dict[str, float]:
+        try:
+            with_times(default_pace(), value, "time")
+        except SimulationError as error:
+            raise ValueError(str(error).removeprefix("time: ")) from None
+        return value
+
+    def pace(self) -> Pace | None:
+        """The time model of the file's ``[time]`` (None: pace.toml's)."""
+        return with_times(default_pace(), self.time, "time") if self.time else None
 
     @field_validator("grid", mode="before")
     @classmethod

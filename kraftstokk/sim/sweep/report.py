@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Group, Line, PolyLine, Rect, String
@@ -24,13 +25,17 @@ from reportlab.platypus import (
     Paragraph,
     SimpleDocTemplate,
     Spacer,
+    Table,
+    TableStyle,
 )
 
 from kraftstokk.atomic import atomic_path
+from kraftstokk.sim import compare_answers
 from kraftstokk.sim.compare import CORRECTION, Difference
 from kraftstokk.sim.comparison_report import difference_chart
-from kraftstokk.sim.findings import Finding, glossary, pct
+from kraftstokk.sim.findings import Finding, glossary, pct, texts
 from kraftstokk.sim.pdf_style import FRAME_WIDTH, GRID, INK, MARGIN, Styles, section, table
+from kraftstokk.sim.playability import QUESTIONS
 from kraftstokk.sim.sweep.compare import PairComparison, deck_line
 from kraftstokk.sim.sweep.grid import PARAMETERS
 from kraftstokk.sim.sweep.results import SweepResults
@@ -352,8 +357,96 @@ def _grouped_run_findings(runs: list[ConfigurationRun]) -> list[tuple[Finding, l
     return list(groups.values())
 
 
+def best_by_question(runs: Sequence[ConfigurationRun]) -> list[dict[str, Any]]:
+    """For each of page 1's questions, the complete configurations that answer it, the
+    best first (see ``findings.toml``'s ``[sweep_best]``)."""
+    found = []
+    words = texts()["compare_answers"]
+    for number, key in enumerate(QUESTIONS):
+        measured = [
+            (run, run.summary["answers"][number])
+            for run in runs
+            if run.complete
+            and run.summary.get("answers")
+            and run.summary["answers"][number].get("ci95")
+        ]
+        if key == "duration" and measured:
+            good = measured[0][1]
+            edges = [good["scale"][0], *good["edges"], good["scale"][1]]
+            middle = sum((edges[band] + edges[band + 1]) / 2 for band in good["good"]) / len(
+                good["good"]
+            )
+            measured.sort(
+                key=lambda item: (abs(item[1]["value"] - middle), item[0].configuration.number)
+            )
+        else:
+            sign = 1 if words[key]["better"] == "lower" else -1
+            measured.sort(key=lambda item: (sign * item[1]["value"], item[0].configuration.number))
+        found.append({"question": key, "ranked": measured})
+    return found
+
+
+def _best_story(results: SweepResults, styles: Styles) -> list[Flowable]:
+    said = texts()["sweep_best"]
+    rows: list[list[Any]] = []
+    for item in best_by_question(results.run.runs):
+        ranked = item["ranked"]
+        title = texts()["questions"][item["question"]]["title"]
+        if not ranked:
+            text = str(said["unmeasured"])
+        else:
+            run, answer = ranked[0]
+            text = str(said["sentence"]).format(
+                number=run.configuration.number,
+                label=run.configuration.label,
+                said=compare_answers.said(answer),
+            )
+            if len(ranked) > 1:
+                other, next_answer = ranked[1]
+                apart = (
+                    answer["ci95"][1] < next_answer["ci95"][0]
+                    or next_answer["ci95"][1] < answer["ci95"][0]
+                )
+                text += str(said["clear" if apart else "close"]).format(
+                    next=other.configuration.number,
+                    next_said=compare_answers.said(next_answer),
+                )
+            else:
+                text += str(said["alone"])
+        rows.append(
+            [
+                Paragraph(f"<b>{escape(title)}</b>", styles.body),
+                Paragraph(escape(text), styles.body),
+            ]
+        )
+    grid = Table(rows, colWidths=[112, FRAME_WIDTH - 112], hAlign="LEFT")
+    grid.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.3, GRID),
+            ]
+        )
+    )
+    return [
+        Paragraph("The best configuration for each question", styles.heading),
+        Paragraph(
+            escape(
+                "From each configuration's own page-1 answers (its 95 % intervals); the minutes "
+                "are best nearest the middle of their good range."
+            ),
+            styles.note,
+        ),
+        Spacer(1, 3),
+        grid,
+        Spacer(1, 6),
+    ]
+
+
 def _verdict_story(results: SweepResults, styles: Styles) -> list[Flowable]:
-    story: list[Flowable] = [Paragraph("Verdict on the decks", styles.heading)]
+    heading = Paragraph("Verdict on the decks", styles.heading)
+    story: list[Flowable] = [heading]
     if not results.verdicts:
         story.append(
             Paragraph(
@@ -381,7 +474,10 @@ def _verdict_story(results: SweepResults, styles: Styles) -> list[Flowable]:
                 )
             )
             parts.append(difference_chart(pair.differences, styles, found.family))
-        story.append(KeepTogether(parts))
+        if story and story[-1] is heading:  # the heading stays with the first verdict
+            story[-1] = KeepTogether([heading, *parts])
+        else:
+            story.append(KeepTogether(parts))
         story.append(Spacer(1, 8))
     return story
 
@@ -441,6 +537,7 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
                 styles.body,
             )
         )
+    story += _best_story(results, styles)
     story += _verdict_story(results, styles)
     story.append(Paragraph("Findings", styles.heading))
     story.append(

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from kraftstokk.sim.progress import SweepStatus, remaining
-from kraftstokk.sim.runner import sigterm_as_interrupt
+from kraftstokk.sim.runner import SimSettings, sigterm_as_interrupt
 from kraftstokk.sim.session import describe_run
 from kraftstokk.sim.stream import GameMatrix, PairStats, RunStats, game_matrix
 from kraftstokk.sim.sweep.backends import Backend
@@ -203,7 +203,7 @@ class _Matrices:
             self.bytes -= dropped.values.nbytes
             self.starts.get(item[0], set()).discard(item[1])
 
-    def get(self, key: str, start: int, stop: int, players: int) -> GameMatrix:
+    def get(self, key: str, start: int, stop: int, settings: SimSettings) -> GameMatrix:
         found = self.kept.get((key, start))
         if found is not None:
             self.kept.move_to_end((key, start))
@@ -214,7 +214,7 @@ class _Matrices:
                 f"{self.store.path(key, start, stop)}: a stored chunk went missing while "
                 "the sweep ran"
             )
-        matrix = game_matrix(tally, players)
+        matrix = game_matrix(tally, settings.players, settings.time_model, settings.game)
         self.keep(key, start, matrix)
         return matrix
 
@@ -284,8 +284,8 @@ def _pair_stats(pair: PlannedPair, ranges: list[tuple[int, int]], matrices: _Mat
     for start, stop in ranges:
         total.merge(
             PairStats.of_matrices(
-                matrices.get(pair.a.key, start, stop, players_a),
-                matrices.get(pair.b.key, start, stop, players_b),
+                matrices.get(pair.a.key, start, stop, pair.a.settings),
+                matrices.get(pair.b.key, start, stop, pair.b.settings),
                 players_a,
                 players_b,
             )
@@ -320,18 +320,9 @@ def run_sweep(
             if stored is None:
                 missing.append((start, stop))
                 continue
-            matrix = game_matrix(stored, players)
-            state.add(
-                configuration.key,
-                start,
-                RunStats.of_matrix(
-                    matrix,
-                    stored,
-                    players,
-                    configuration.settings.time_model,
-                    configuration.settings.game,
-                ),
-            )
+            settings = configuration.settings
+            matrix = game_matrix(stored, players, settings.time_model, settings.game)
+            state.add(configuration.key, start, RunStats.of_matrix(matrix, stored, players))
             if waiting[configuration.key]:
                 matrices.keep(configuration.key, start, matrix)
         cost = sweep_plan.costs.get(
@@ -494,5 +485,6 @@ def _joined(parts: list[ChunkPart], configuration: Configuration) -> ChunkPart:
     for part in parts:
         tally.merge(part.tally)
         stats.merge(part.stats)
-    matrix = game_matrix(tally, configuration.settings.players)
+    settings = configuration.settings
+    matrix = game_matrix(tally, settings.players, settings.time_model, settings.game)
     return ChunkPart(parts[0].start, parts[-1].stop, tally, stats, matrix)

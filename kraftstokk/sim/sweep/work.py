@@ -117,17 +117,10 @@ def run_chunk(task: ChunkTask) -> ChunkResult:
     while start < task.stop:
         stop = min(task.stop, (start // task.chunk + 1) * task.chunk)
         tally = play_chunk(task.table, task.settings, game, start, stop)
-        matrix = game_matrix(tally, players)
+        settings = task.settings
+        matrix = game_matrix(tally, players, settings.time_model, settings.game)
         parts.append(
-            ChunkPart(
-                start,
-                stop,
-                tally,
-                RunStats.of_matrix(
-                    matrix, tally, players, task.settings.time_model, task.settings.game
-                ),
-                matrix,
-            )
+            ChunkPart(start, stop, tally, RunStats.of_matrix(matrix, tally, players), matrix)
         )
         start = stop
     return ChunkResult(task.key, tuple(parts), time.perf_counter() - started)

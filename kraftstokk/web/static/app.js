@@ -132,7 +132,8 @@ function cardLabel(id) {
   });
 }
 
-// Every card face is fetched once the deck is known, so the table never shows blanks.
+// Every card face is fetched once the deck is known and the table can play (the static
+// edition's engine has started: its runtime downloads first), so the table shows no blanks.
 function preloadCards() {
   for (const name of ["back", ...app.setup.cards.map((card) => card.id)]) {
     const image = new Image();
@@ -1454,7 +1455,7 @@ async function main() {
   $("plant-names").replaceChildren(
     ...app.setup.cards.filter((c) => !c.joker).map((c) => c.name).sort((a, b) => a.localeCompare(b, "nb")) /* the plants' names are Norwegian */.map((name) => el("option", { value: name })),
   );
-  preloadCards();
+  table.ready().then(preloadCards, () => {}); // once the table can play (the faces wait)
   applyTexts();
   $("setup").addEventListener("submit", startGame);
   $("over").addEventListener("keydown", trapFocus);

@@ -52,12 +52,15 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  // A visit of the page (with or without ?seed=..., as ./ or ./index.html) is the page.
+  const page = new URL("./", self.registration.scope);
+  const url = new URL(request.url);
+  const visit = request.mode === "navigate" && [page.pathname, `${page.pathname}index.html`].includes(url.pathname);
   event.respondWith(
     (async () => {
-      // A visit (with or without ?seed=...) is the page itself.
-      const key = request.mode === "navigate" ? new URL("./", self.registration.scope).href : request;
-      const found = (await caches.match(key, { cacheName: CACHE, ignoreSearch: request.mode === "navigate" }))
-        || (await caches.match(key, { ignoreSearch: request.mode === "navigate" }));
+      const key = visit ? page.href : request;
+      const found = (await caches.match(key, { cacheName: CACHE, ignoreSearch: visit }))
+        || (await caches.match(key, { ignoreSearch: visit }));
       return found || fetch(request);
     })(),
   );

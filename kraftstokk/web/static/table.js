@@ -19,6 +19,8 @@
 //   forget(id)              the game is not played on here
 //   replayLog(save)         a finished game's save as the replay log `kraftstokk play --load` reads
 //   card(name)              the URL of a card face ("back" for the back)
+//   ready()                 resolves when the table can play (the page loads the card
+//                           faces then, not while the engine's runtime downloads)
 //
 // The static edition's <html> says which table it is (data-table="worker") and where its
 // card faces and its Python runtime lie; the served page says nothing, and talks HTTP.
@@ -75,6 +77,7 @@ function httpTable() {
     forget: (id) => api("DELETE", `api/games/${encodeURIComponent(id)}`),
     replayLog: (save) => api("POST", "api/replay", { save }),
     card: (name) => `cards/${encodeURIComponent(name)}.webp`,
+    ready: () => Promise.resolve(),
   };
 }
 
@@ -88,11 +91,15 @@ function workerTable(settings) {
   const cards = page(settings.cards);
   let worker = null;
   let failed = null; // the engine could not start: every call says so
+  let started;
+  const running = new Promise((resolve, reject) => (started = { resolve, reject }));
+  running.catch(() => {}); // a page that never asks is not told
   let next = 1;
   const waiting = new Map();
 
   function fail(reason) {
     failed = new TableError({ error: reason, words: "ui.engine_failed" });
+    started.reject(failed);
     for (const { reject } of waiting.values()) reject(failed);
     waiting.clear();
   }
@@ -107,7 +114,11 @@ function workerTable(settings) {
     }
     worker.onmessage = (event) => {
       const { id, status, body } = event.data;
-      if (id === 0) return status < 400 ? keepOffline() : fail(body?.error || "the engine could not start");
+      if (id === 0) {
+        if (status >= 400) return fail(body?.error || "the engine could not start");
+        started.resolve();
+        return keepOffline();
+      }
       const call = waiting.get(id);
       if (!call) return;
       waiting.delete(id);
@@ -167,5 +178,9 @@ function workerTable(settings) {
     forget: (id) => call("forget", { id }),
     replayLog: (save) => call("replay", { save }),
     card: (name) => `${cards}${encodeURIComponent(name)}.webp`,
+    ready: () => {
+      start();
+      return running;
+    },
   };
 }

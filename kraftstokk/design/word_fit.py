@@ -1,0 +1,69 @@
+"""Whether a face's words fit the layout's boxes: the type's name on the water, the small
+print's note on what the deck does not know, a Strømkrig card's line above the small print.
+
+The words are the locale files' (the renderer reads them, :mod:`kraftstokk.render.face_words`);
+the layout loader checks the boxes alone, so a layout and a language are checked together
+here, before any face is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kraftstokk.design.fonts import text_width
+from kraftstokk.design.geometry import MM as MM_PT
+from kraftstokk.design.layout import SIZE_TOLERANCE, CardLayout, TextStyle
+from kraftstokk.errors import LayoutError
+from kraftstokk.models import PlantType
+
+
+def refuse_misfit_words(
+    layout: CardLayout,
+    type_labels: Mapping[PlantType, str],
+    notes: Mapping[str, str],
+    special_lines: Mapping[str, str],
+    source: str,
+) -> None:
+    """Raise :class:`LayoutError` naming the layout, the box, the text and its key in
+    ``source`` (the locale file) when a word does not fit: each type's name (by type) in
+    ``boxes.type_label`` and clear of a pumped-storage plant's lower dam, each note in the
+    footer's width, each Strømkrig line beside its bolt (these two by their locale keys)."""
+    boxes, styles, picture = layout.boxes, layout.styles, layout.spec.picture
+    label = boxes.type_label
+    for kind, text in type_labels.items():
+        key = f"card.types.{kind}"
+        _refuse_wide(layout, "boxes.type_label", text, styles.type_label, label.w, source, key)
+    pumped = type_labels.get("pumped-storage")
+    if pumped is not None:
+        scene = boxes.scene
+        label_end = label.x + _width(pumped, styles.type_label)
+        lower_dam = scene.right - picture.station_right
+        lower_dam += min(picture.lower_dam_gap, picture.station_right / 2)
+        if lower_dam < label_end - SIZE_TOLERANCE:
+            raise LayoutError(
+                f"layout {layout.name}: picture: a pumped-storage plant's lower dam "
+                f"({lower_dam - scene.x:.1f} mm into the scene: station_right, lower_dam_gap) "
+                f"would stand in {pumped!r} (to {label_end - scene.x:.1f} mm; {source}: "
+                "card.types.pumped-storage)"
+            )
+    footer = boxes.footer
+    for key, text in notes.items():
+        _refuse_wide(layout, "boxes.footer", text, styles.small_print, footer.w, source, key)
+    room = footer.w - layout.spec.footer.special_indent
+    for key, text in special_lines.items():
+        _refuse_wide(layout, "boxes.footer", text, styles.special, room, source, key)
+
+
+def _width(text: str, style: TextStyle) -> float:
+    return text_width(text, style.face, style.size) / MM_PT
+
+
+def _refuse_wide(
+    layout: CardLayout, box: str, text: str, style: TextStyle, room: float, source: str, key: str
+) -> None:
+    width = _width(text, style)
+    if width > room + SIZE_TOLERANCE:
+        raise LayoutError(
+            f"layout {layout.name}: {box}: {text!r} at {style.size:g} pt is {width:.1f} mm wide, "
+            f"the box {room:.1f} mm ({source}: {key})"
+        )

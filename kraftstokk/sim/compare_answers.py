@@ -1,0 +1,185 @@
+"""Two decks (or rule sets) on page 1's six questions: side by side, the largest
+differences first, and a verdict for a purpose.
+
+Each question's headline metric (its answer's figure) is compared B − A: where both decks
+played the same games, game by game (the minutes, the decision share, how far into a game
+the lead is settled, the unfinished share: :mod:`kraftstokk.sim.compare`'s paired
+differences); the seat gap (a largest-minus-smallest, not a ratio) and the skill edge (each
+deck's own expert games) as two independent estimates, whose interval is the wider. A
+difference counts when its 95 % interval excludes zero. The rows are ordered by the size
+of B − A relative to A. The verdict names, for each deck, what it does better
+("shorter and fairer") and the purposes it serves; the words are ``findings.toml``'s
+``[compare_answers]``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from kraftstokk.sim.compare import Comparison
+from kraftstokk.sim.findings import texts
+from kraftstokk.sim.playability import QUESTIONS
+
+#: The paired metric of each question's answer (sim/compare.py's names); None: compared
+#: as two independent estimates from the summaries.
+PAIRED: dict[str, str | None] = {
+    "fair": None,
+    "duration": "minutes_at_a_table_mean",
+    "choice": "decision_share",
+    "skill": None,
+    "drama": "settled_share_mean",
+    "broken": "unfinished_rate",
+}
+
+
+def _independent(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, tuple[float, float]]:
+    half_a = (a["ci95"][1] - a["ci95"][0]) / 2
+    half_b = (b["ci95"][1] - b["ci95"][0]) / 2
+    difference = b["value"] - a["value"]
+    half = math.hypot(half_a, half_b)
+    return difference, (difference - half, difference + half)
+
+
+def rows(
+    summary_a: dict[str, Any], summary_b: dict[str, Any], comparison: Comparison | None
+) -> list[dict[str, Any]]:
+    """One row per question: both answers, B − A with its interval, the relative size,
+    whether it counts and which deck is better; the largest relative differences first."""
+    paired = {item.metric: item for item in comparison.differences} if comparison else {}
+    words = texts()["compare_answers"]
+    found = []
+    for number, (a, b) in enumerate(zip(summary_a["answers"], summary_b["answers"], strict=True)):
+        key = QUESTIONS[number]
+        row: dict[str, Any] = {"question": key, "title": a["title"], "a": a, "b": b}
+        if a.get("ci95") is None or b.get("ci95") is None:
+            row.update(difference=None, ci95=None, relative=-1.0, counts=False, better=None)
+            found.append(row)
+            continue
+        name = PAIRED[key]
+        item = paired.get(name) if name else None
+        if item is not None:
+            difference, interval = item.difference, item.ci95
+            method = "paired by seed"
+        else:
+            difference, interval = _independent(a, b)
+            method = "independent"
+        base = abs(a["value"])
+        relative = abs(difference) / base if base else (math.inf if difference else 0.0)
+        counts = interval[0] > 0 or interval[1] < 0
+        lower_better = words[key]["better"] == "lower"
+        if key == "duration" and b["value"] < a["value"] and b["value"] < a["edges"][0]:
+            lower_better = False  # shorter than a good length is not better
+        better = None
+        if counts:
+            better = "b" if (difference < 0) == lower_better else "a"
+        row.update(
+            difference=difference,
+            ci95=list(interval),
+            relative=relative,
+            counts=counts,
+            better=better,
+            method=method,
+        )
+        found.append(row)
+    return sorted(found, key=lambda r: (not r["counts"], -r["relative"]))
+
+
+def _deck_words(key: str, row: dict[str, Any], deck: str) -> tuple[str, str]:
+    """What ``deck`` ("a" or "b") does better on ``row``'s question, and the purpose."""
+    said = texts()["compare_answers"][key]
+    if key == "duration":
+        shorter = row[deck]["value"] < row["b" if deck == "a" else "a"]["value"]
+        if not shorter:
+            return said["longer"], said["purpose_longer"]
+    return said["words"], said["purpose"]
+
+
+def _joined(items: Sequence[str]) -> str:
+    """``a, b and c``, the phrases that start with "with" last (``shorter and with more
+    choice`` reads; ``with more choice and shorter`` does not)."""
+    items = sorted(items, key=lambda item: item.startswith("with "))
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def verdict(found: list[dict[str, Any]], game: str, names: tuple[str, str]) -> str:
+    """The comparison's page-1 verdict: which deck plays better for what, or alike."""
+    said = texts()["compare_answers"]
+    a, b = names
+    sides: dict[str, list[tuple[str, str]]] = {"a": [], "b": []}
+    for row in found:
+        if row["better"]:
+            sides[row["better"]].append(_deck_words(row["question"], row, row["better"]))
+    if not sides["a"] and not sides["b"]:
+        return str(said["alike"]).format(game=game, a=a, b=b)
+    if sides["a"] and sides["b"]:
+        sentence = str(said["both_sides"]).format(
+            game=game,
+            a=a,
+            b=b,
+            a_words=_joined([w for w, _ in sides["a"]]),
+            b_words=_joined([w for w, _ in sides["b"]]),
+        )
+    else:
+        better = "a" if sides["a"] else "b"
+        sentence = str(said["one_side"]).format(
+            game=game,
+            better=a if better == "a" else b,
+            other=b if better == "a" else a,
+            words=_joined([w for w, _ in sides[better]]),
+        )
+    purposes = []
+    for deck, name in (("b", b), ("a", a)):
+        if sides[deck]:
+            purposes.append((_joined([p for _, p in sides[deck]]), name))
+    text = str(said["purpose"]).format(purposes=purposes[0][0], deck=purposes[0][1])
+    for purpose, deck in purposes[1:]:
+        text = text[:-1] + str(said["purposes_join"]).format(purposes=purpose, deck=deck) + "."
+    return f"{sentence} {text}"
+
+
+def figure(answer: dict[str, Any]) -> str:
+    """An answer's figure as page 1 shows it, in its unit."""
+    if answer.get("value") is None:
+        return "not measured"
+    value, unit = answer["value"], answer["unit"]
+    if unit == "minutes":
+        return f"{value:.0f} min" if value >= 10 else f"{value:.1f} min"
+    if unit == "points":
+        return f"{100 * value:.1f} points"
+    return f"{100 * value:.1f} %"
+
+
+def said(answer: dict[str, Any]) -> str:
+    """An answer in a cell: its figure and label (``23 min: a good length``)."""
+    if answer.get("value") is None:
+        return "not measured"
+    return f"{figure(answer)}: {answer['label']}"
+
+
+def difference_text(row: dict[str, Any]) -> str:
+    """B − A with its interval, in the question's unit ('' when not measured)."""
+    if row["difference"] is None:
+        return ""
+    unit = row["a"]["unit"]
+    low, high = row["ci95"]
+    if unit == "minutes":
+        return f"{row['difference']:+.1f} min ({low:+.1f} to {high:+.1f})"
+    return f"{100 * row['difference']:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})"
+
+
+def row_data(row: dict[str, Any]) -> dict[str, Any]:
+    """A row as ``sim-<game>-compare.json`` keeps it: the figures and labels of both."""
+    relative = row["relative"]
+    return {
+        "question": row["question"],
+        "a": {key: row["a"].get(key) for key in ("value", "ci95", "label", "verdict")},
+        "b": {key: row["b"].get(key) for key in ("value", "ci95", "label", "verdict")},
+        "difference": row["difference"],
+        "ci95": row["ci95"],
+        "relative": relative if relative is not None and math.isfinite(relative) else None,
+        "counts": row["counts"],
+        "better": row["better"],
+        "method": row.get("method"),
+    }
