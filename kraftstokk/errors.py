@@ -121,7 +121,8 @@ class RequestRefused(KraftstokkError):
 
 class ReadNote(UserWarning):
     """A file was read otherwise than it is written (a decimal comma in an English-style
-    deck.csv): the reader goes on and says so with :func:`warnings.warn`; the CLI prints
+    deck.csv), or is not as kraftstokk wrote it (a deck.json changed by hand): the reader
+    goes on and says so with :func:`warnings.warn`; the CLI prints
     it as a ``note:`` line on stderr (a Python caller sees a warning)."""
 
 

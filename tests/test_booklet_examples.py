@@ -267,3 +267,26 @@ def test_the_idiot_example_agrees_with_the_engine(any_deck):
     # The 2 and the 10 go even on an ace, the others of the example not.
     assert all(may_lay(rank_of(c.value or 0), rank_of(1)) for c in idiot.special)
     assert not all(may_lay(rank_of(c.value or 0), rank_of(1)) for c in idiot.allowed)
+
+
+def test_the_burn_out_example_agrees_with_the_engine(any_deck):
+    """SK-14 as the example tells it: Kari (seat 0) burns with her last card on an empty
+    stock, is out and does not lay again; Ola (seat 1) starts the new pile."""
+    from kraftstokk.games import registry
+
+    example = sk_chapter.burn_out_example(any_deck)
+    assert example is not None
+    card, top = example
+    table = DeckTable.from_deck(any_deck)
+    index = {card_id: i for i, card_id in enumerate(table.ids)}
+    others = [i for i in range(table.size) if i not in (index[card.id], index[top.id])]
+    game = registry.make_game("stromkrig", table, 3)
+    state = registry.from_position(
+        game,
+        hands=[[index[card.id]], others[:3], others[3:6]],
+        pile=[index[top.id]],
+        top_owner=2,
+    )
+    lay = next(a for a in state.legal_actions() if a[1:] == (index[card.id],))
+    state.apply(lay)
+    assert state.out[0] and state.current == 1 and not state.pile

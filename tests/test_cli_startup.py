@@ -131,3 +131,19 @@ def test_plain_values_convert_as_typer_converts_them(tmp_path: Path):
     typer_values, ours = seen
     assert ours == typer_values
     assert ours["paper"] is Paper.letter and ours["tags"] == ["a", "b"] and ours["count"] == 42
+
+
+def test_the_collector_leaves_start_up_objects_alone_and_skips_them_at_exit():
+    """Start-up's objects all live on: the collector looks at young ones every
+    YOUNG_OBJECTS new ones, and after the command they are frozen, so the exit's last
+    collection does not walk them (``make bench`` measures what both save)."""
+    script = (
+        "import gc, sys\n"
+        "from kraftstokk.cli import YOUNG_OBJECTS, main\n"
+        "sys.argv = ['kraftstokk', 'validate', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(gc.get_threshold()[0] == YOUNG_OBJECTS, gc.get_freeze_count() > 10_000,"
+        " file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stderr.strip().splitlines()[-1] == "True True"

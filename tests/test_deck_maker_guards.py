@@ -7,6 +7,7 @@ files before and after by digest.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -95,6 +96,21 @@ def test_repair_refuses_last_years_deck_json_beside_this_years_deck_csv(
     assert digests(this_year) == before
 
 
+def build_keeping(kept: Path, out: Path):
+    """``build --keep-from kept`` of the shipped spec into ``out``, which succeeds."""
+    result = invoke("build", "--spec", SOURCES / "deck.toml", "--keep-from", kept, "-o", out)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def unrepaired(kept: Path, against: str) -> str:
+    """The build's warning that ``kept`` holds one figure edited by hand, not repaired."""
+    return (
+        f"warning: {kept.as_posix()} holds 1 figure(s) edited by hand and not repaired (they "
+        f"differ from {against})"
+    )
+
+
 def edit_json(path: Path, plant_id: str, **figures: float) -> None:
     """Change figures in deck.json by hand, as a text editor would."""
     raw = json.loads(path.read_text(encoding="utf-8"))
@@ -130,20 +146,25 @@ def test_a_deck_json_changed_by_hand_measures_no_edits_and_its_own_are_kept(
     )
     assert digests(printed) == before
     out = tmp_path / "print-2026"
-    kept = invoke(
-        "build", "--spec", SOURCES / "deck.toml", "--keep-from", printed / "deck.json", "-o", out
-    )
-    assert kept.exit_code == 0, kept.output
-    assert (
-        f"warning: {(printed / 'deck.json').as_posix()} holds 1 figure(s) edited by hand and "
-        "not repaired (they differ from the deck.csv written with it)"
-    ) in kept.stdout
+    kept = build_keeping(printed / "deck.json", out)
+    assert unrepaired(printed / "deck.json", "the deck.csv written with it") in kept.stdout
     assert load_deck(out / "deck.json").card("spar-1").head_m == 450  # not 442 put back
     repaired = invoke("repair", printed / "deck.json")
     assert repaired.exit_code == 0, repaired.output
     assert "edited by hand in deck.json (was 442 m)" in repaired.stdout
     deck = load_deck(printed / "deck.csv")  # one deck again, the edit recorded
     assert deck.spec["figures"]["N448"]["head_m"] == 450
+
+
+def test_a_deck_json_saved_again_unchanged_is_no_change(printed: Path):
+    """The check is on the content: a deck.json an editor saved again in its own layout
+    (no indentation, keys as they were) is still the deck the table was written with."""
+    raw = json.loads((printed / "deck.json").read_text(encoding="utf-8"))
+    (printed / "deck.json").write_text(json.dumps(raw, separators=(",", ":")), encoding="utf-8")
+    result = invoke("repair", printed / "deck.csv")
+    assert result.exit_code == 0, result.output
+    assert "changed after" not in result.output
+    assert "no card must be reprinted" in result.stdout
 
 
 def test_a_deck_json_changed_by_hand_alone_is_not_kept_from_silently(printed: Path, tmp_path: Path):
@@ -163,6 +184,33 @@ def test_a_deck_json_changed_by_hand_alone_is_not_kept_from_silently(printed: Pa
             "edited",
         )
     assert not out.exists()
+
+
+def test_a_table_read_while_a_build_replaces_its_deck_json_is_read_again_not_refused(
+    printed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Item 1's readers: a build replaces deck.csv, deck.xlsx, deck.json one after the
+    other; a reader between two of them saw this year's table beside last year's
+    deck.json and refused them as two decks. It reads both again once instead."""
+    from kraftstokk.deck import io as deck_io
+
+    spec = spec_with(tmp_path, "2026.toml", "", **{'edition = "2024-01"': 'edition = "2026-11"'})
+    assert invoke("build", "--spec", spec, "--out", tmp_path / "new").exit_code == 0
+    shutil.copy(tmp_path / "new" / "deck.csv", printed / "deck.csv")  # the build's first step
+    real = deck_io.read_deck_json
+    replaced: list[Path] = []
+
+    def the_build_goes_on(path: Path):
+        read = real(path)
+        if not replaced:  # the build replaces deck.json just after the reader read it
+            replaced.append(path)
+            os.replace(shutil.copy(tmp_path / "new" / "deck.json", tmp_path / "n.json"), path)
+        return read
+
+    monkeypatch.setattr(deck_io, "read_deck_json", the_build_goes_on)
+    deck = deck_io.load_deck(printed / "deck.csv")
+    assert replaced and deck.edition == "2026-11"
+    assert deck.build == load_deck_json_file(tmp_path / "new" / "deck.json").build
 
 
 # Item 3: a deck.xlsx with a second sheet -------------------------------------------------
@@ -224,13 +272,9 @@ def test_keeping_from_an_unrepaired_deck_csv_reads_its_edits_as_hand_corrections
 ):
     edit_csv(printed / "deck.csv", "N448", head_m="442.5")
     out = tmp_path / "print-2026"
-    result = invoke(
-        "build", "--spec", SOURCES / "deck.toml", "--keep-from", printed / "deck.csv", "-o", out
-    )
-    assert result.exit_code == 0, result.output
+    result = build_keeping(printed / "deck.csv", out)
     assert (
-        f"warning: {(printed / 'deck.csv').as_posix()} holds 1 figure(s) edited by hand and "
-        "not repaired (they differ from the deck.json beside it); read as hand corrections"
+        unrepaired(printed / "deck.csv", "the deck.json beside it") + "; read as hand corrections"
     ) in result.stdout
     assert "  spar-1 Tonstad (N448) head_m 442 -> 442.5 m" in result.stdout
     deck = load_deck(out / "deck.json")
@@ -390,6 +434,30 @@ def test_a_reprint_in_another_card_size_is_refused(printed: Path, tmp_path: Path
         "'s own (no kraftstokk-render.json beside it)",
     )
     del before["print-2025/kraftstokk-render.json"]
+    assert digests(tmp_path) == before
+
+
+def test_a_deck_table_with_edits_not_repaired_is_no_old_deck_of_a_reprint_or_proof(
+    printed: Path, tmp_path: Path
+):
+    """OLD is the deck that was printed: its deck.csv with an edit made since (not
+    repaired) would give a verdict against cards nobody printed."""
+    unedited = invoke("proof", printed / "deck.csv", printed / "deck.json", "-o", tmp_path / "p")
+    assert unedited.exit_code == 0, unedited.output  # the table of the deck printed is fine
+    edit_csv(printed / "deck.csv", "N302", name="Nedre Vinstra kraftverk")
+    before = digests(tmp_path)
+    for args in (
+        ("render", printed / "deck.json", "--only-changed", printed / "deck.csv", "-o",
+         tmp_path / "r"),
+        ("proof", printed / "deck.csv", printed / "deck.json", "-o", tmp_path / "p"),
+    ):  # fmt: skip
+        one_line(
+            invoke(*args),
+            2,
+            f"{printed / 'deck.csv'}: holds edits not repaired (1 card(s) differ from "
+            f"{printed / 'deck.json'}: hjerter-10), so it is not the deck that was printed: "
+            f"give {printed / 'deck.json'} (the deck printed), or run kraftstokk repair",
+        )
     assert digests(tmp_path) == before
 
 

@@ -254,14 +254,17 @@ def test_no_wave_runs_through_the_types_name(deck):
 
 
 def test_the_faces_words_are_the_locale_files(deck, locale_copy):
-    """The type's name, the small print's note and the Strømkrig line are bokmål's words as
-    its words.toml has them: a translator's edit reaches the face, no code holds them."""
+    """The type's name, the small print's note, the Strømkrig line, the nr. pill and the
+    rows' labels are bokmål's words as its words.toml has them: a translator's edit reaches
+    the face, no code holds them."""
     words = locale_copy / "nb" / "words.toml"
     text = words.read_text(encoding="utf-8")
     for old, new in [
         ('reservoir = "Magasinkraftverk"', 'reservoir = "Magasinverk"'),
         ('place = "Sted ukjent."', 'place = "Stedet er ukjent."'),
         ('burn = "brenner bunken"', 'burn = "brenner hele bunken"'),
+        ('nr = "nr.\\u00A0{nr}"', 'nr = "Nr {nr}"'),
+        ('head_m = "fallhøyde"', 'head_m = "fall"'),
     ]:
         assert old in text
         text = text.replace(old, new)
@@ -272,6 +275,7 @@ def test_the_faces_words_are_the_locale_files(deck, locale_copy):
     assert card.type == "reservoir"
     reader = PdfReader(io.BytesIO(faces_pdf(edited, POKER, only=[card.id])))
     printed = " ".join(piece.text for piece in page_text(reader.pages[0]))
-    for shown in ("Magasinverk", "Stedet er ukjent.", "Strømkrig: brenner hele bunken"):
+    nr = f"Nr {card.nr.get('mw')}" if card.nr else "?"
+    for shown in ("Magasinverk", "Stedet er ukjent.", "Strømkrig: brenner hele bunken", nr, "Fall"):
         assert shown in printed
-    assert "Magasinkraftverk" not in printed
+    assert "Magasinkraftverk" not in printed and "Fallhøyde" not in printed

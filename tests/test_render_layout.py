@@ -154,6 +154,17 @@ def test_the_loader_refuses_parts_that_collide(tmp_path: Path, text: str, messag
             "28.6 mm (locales/nb/words.toml: card.types.reservoir)",
         ),
         (
+            "[styles.nr]\nweight = 'bold'\nsize = 12.0\ncolour = 'ink'\nalign = 'centre'\n",
+            "layout bad: rows.pill_width: 'nr. 88' at 12 pt is 14.1 mm wide, the box 10.6 mm "
+            "(locales/nb/words.toml: card.nr)",
+        ),
+        (
+            "[styles.index_joker]\nweight = 'bold'\nsize = 9.0\ncolour = 'ink'\nalign = 'centre'\n"
+            "leading = 1.08\n",
+            "layout bad: boxes.index: 'JOKER', a letter a line at 9 pt, is 16.0 mm high, the box "
+            "12 mm (locales/nb/words.toml: card.index_joker)",
+        ),
+        (
             "[picture]\nstation_right = 11.0\n",
             "layout bad: picture: a pumped-storage plant's lower dam (26.2 mm into the scene",
         ),
@@ -293,3 +304,15 @@ def test_a_deck_naming_an_unknown_layout_fails_validation():
     report = validate_deck(deck.model_copy(update={"spec": spec}))
     assert [p.rule for p in report.errors] == ["layout"]
     assert "layout 'tarot': no such layout" in report.errors[0].message
+
+
+@pytest.mark.parametrize("name", layout_names())
+def test_every_languages_face_words_fit_every_layout(name: str):
+    """The faces print bokmål today; a print in another language needs no layout change."""
+    from kraftstokk import locales
+    from kraftstokk.render.face_words import face_words
+
+    layout = load_layout(name)
+    for language in locales.languages():
+        words = face_words(layout, language)
+        assert words.row_labels and words.type_labels and words.special_lines

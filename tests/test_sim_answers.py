@@ -12,7 +12,8 @@ import pytest
 from kraftstokk.errors import InputFileError, SimulationError
 from kraftstokk.sim import compare_answers
 from kraftstokk.sim.answers import answers, band, label
-from kraftstokk.sim.findings import texts
+from kraftstokk.sim.findings import answer_findings, texts
+from kraftstokk.sim.overall import overall
 from kraftstokk.sim.pace import default_pace, parse_pace, weights
 from kraftstokk.sim.playability import METRICS, QUESTIONS, skill_edge
 from kraftstokk.sim.stream import ACTIONS, CARDS_LAID, GAMES, counter, play_column
@@ -154,9 +155,12 @@ def test_the_sentence_states_the_figure_and_its_interval():
         in (found["choice"]["sentence"])
     )
     assert (
-        "a game for 4 takes 25 minutes at a table (median; mean 25, 95 % interval 25 to 25"
+        "a game for 4 takes 25 minutes at a table (median; mean 25.0, 95 % interval 25.0 to 25.0"
         in (found["duration"]["sentence"])
     )
+    # An interval that rounds to one figure gets a decimal more: "13 to 13" says nothing.
+    narrow = by_question(answers(summary(minutes=12.93, half=0.13)))["duration"]["sentence"]
+    assert "mean 12.9, 95 % interval 12.8 to 13.1;" in narrow
 
 
 def test_an_interval_across_bands_is_unclear_and_says_both():
@@ -208,6 +212,78 @@ def test_a_game_decided_by_the_deal_is_called_broken_with_the_replay_command():
     assert answer["sentence"].endswith("kraftstokk play --load out/x.json --replay")
 
 
+# --------------------------------------------------------- fair and fun, what to change
+
+
+def with_answers(found: dict[str, Any], findings: list[dict[str, Any]] = ()) -> dict[str, Any]:
+    found["games"] = 1000
+    found["findings"] = list(findings)
+    found["answers"] = answers(found)
+    found["answer_findings"] = [item.as_dict() for item in answer_findings(found["answers"])]
+    return found
+
+
+def seat_finding() -> dict[str, Any]:
+    return {"kind": "seat_advantage", "title": "Seat advantage", "advice": "Rotate.", "says": ""}
+
+
+def test_a_fair_and_fun_game_is_called_so_and_nothing_needs_changing():
+    said = overall(with_answers(summary()))
+    assert said["fair"] == (
+        "Fair: the seats' shares of wins lie within 2.1 points of each other (95 % interval)."
+    )
+    assert said["fun"] == (
+        "Fun: a good length; some choice; open for a good while. Not measured: skill."
+    )
+    assert said["broken"] == "Nothing broken." and said["changes"] == []
+    assert said["surer"] == "To be surer: --skill would answer whether skill matters."
+
+
+def test_what_spoils_the_fun_is_named_and_the_changes_come_broken_first():
+    found = with_answers(
+        summary(minutes=60.0, settled=0.3, unfinished=0.3, gap=0.2), [seat_finding()]
+    )
+    said = overall(found)
+    assert said["fun"] == (
+        "Fun in part: some choice. Against the fun: long; often decided early. Not measured: skill."
+    )
+    assert said["fair"].startswith("Not fair: unfair between seats, a gap of 20.0 points")
+    assert said["broken"] == "Broken: 30.0 % of games reach the action cap; fix this first."
+    deal = with_answers(summary(early=0.7))
+    assert overall(deal)["broken"] == (
+        "Broken: 70.0 % of games are decided by the deal; fix this first."
+    )
+    titles = texts()["answer_findings"]
+    # Broken, then unfair, then page order; the seat finding says again what the unfair
+    # answer says, so it is not listed twice.
+    assert [item["title"] for item in said["changes"]] == [
+        titles["broken"]["title"],
+        titles["fair"]["title"],
+        titles["duration"]["title"],
+        titles["drama"]["title"],
+    ]
+    # With fair seats the statistical seat finding is the change to make.
+    fair = overall(with_answers(summary(gap=0.02), [seat_finding()]))
+    assert [item["kind"] for item in fair["changes"]] == ["seat_advantage"]
+
+
+def test_an_unsettled_answer_asks_for_more_games():
+    found = with_answers(summary(gap=0.05, share=0.3, half=0.02))
+    said = overall(found)
+    assert said["fair"] == (
+        "Fairness not settled: a gap of 5.0 points between seats (95 % interval 3.0 to 7.0): "
+        "fair or slightly uneven (the games cannot tell which)."
+    )
+    assert said["broken"] == (
+        "Almost nothing: a few games may stall (0.0 % of games reach the action cap)."
+    )
+    assert "Not yet settled: little to some choice." in said["fun"]
+    assert said["surer"] == (
+        "To be surer: 4,000 games (-n 4000) would about halve the intervals of fairness, "
+        "choice and stalling; --skill would answer whether skill matters."
+    )
+
+
 # ------------------------------------------------------------------------ comparisons
 
 
@@ -234,6 +310,25 @@ def test_a_comparison_with_trade_offs_names_both_purposes():
     assert sentence == (
         "In Idiot, B plays shorter than A, while A plays with more choice. For shorter "
         "games, choose B; for more choice, A."
+    )
+
+
+def test_a_broken_deck_decides_the_comparison():
+    # B stalls in 12 % of games (the issue's tie-heavy deck) but is longer-lived in
+    # suspense: the verdict says B is broken and names A, then what else differs,
+    # without recommending B for anything.
+    found = compared(summary(settled=0.7), summary(settled=0.9, unfinished=0.12))
+    sentence = compare_answers.verdict(found, "Strømkrig", ("A", "B"))
+    assert sentence == (
+        "In Strømkrig, B is broken (12.0 % of its games reach the action cap) and A is not: "
+        "choose A. Beside that, B plays more open to the end than A; nothing else differs "
+        "beyond what chance gives."
+    )
+    both = compared(summary(unfinished=0.2), summary(early=0.7, unfinished=0.3))
+    assert compare_answers.verdict(both, "Strømkrig", ("A", "B")) == (
+        "In Strømkrig, both decks are broken (A: 20.0 % of its games reach the action cap; "
+        "B: 30.0 % of its games reach the action cap, decided by the deal): neither is "
+        "ready."
     )
 
 

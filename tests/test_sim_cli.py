@@ -293,13 +293,21 @@ def test_page_one_answers_six_questions_and_the_html_is_self_contained(deck_file
         "fair", "duration", "choice", "skill", "drama", "broken",
     ]  # fmt: skip
     first = " ".join(PdfReader(out / "sim-toy.pdf").pages[0].extract_text().split())
-    assert "Six answers" in first
+    # Page 1 says whether the game is fair and fun and what to change, answers the six
+    # questions and holds the chart (its last row's scale).
+    verdict = summary["overall"]
+    assert first.index("Fair and fun?") < first.index("What to change") < first.index("Six")
+    assert verdict["fair"][:40] in first and verdict["fun"][:40] in first
+    for change in verdict["changes"][:3]:
+        assert change["title"] in first
+    assert "share of games stopped by the action cap" in first
     for answer in answers:
         assert answer["title"] in first
         assert " ".join(answer["sentence"].split())[:60] in first
     html = (out / "sim-toy.html").read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 3
     assert "Six answers" in html and answers[0]["title"] in html
+    assert "<h2>Fair and fun?</h2>" in html and "<h3>What to change</h3>" in html
     # Nothing is fetched: no script, no external stylesheet, image or font.
     assert "<script" not in html and "<link" not in html and "<img" not in html
     assert "http://" not in html.replace("http://www.w3.org/", "")

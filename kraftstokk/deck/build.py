@@ -463,7 +463,7 @@ def _with_hand_edits(previous: Deck, path: Path) -> tuple[Deck, list[str], str]:
     from kraftstokk.deck.io import deck_json_beside, load_deck_json_file, require_as_written
 
     if path.suffix.lower() == ".json":
-        written = require_as_written(path, previous)
+        written = require_as_written(path)
         if written is None:
             return previous, [], ""
         original, table = written

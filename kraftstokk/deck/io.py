@@ -73,7 +73,10 @@ BUILD_ID_MARK = "k"
 def build_id(deck: Deck) -> str:
     """The id of the files ``deck`` is written as: a digest of the deck (without an id),
     so the same deck always gets the same id and files stay byte-identical."""
-    text = deck_json_text(deck.model_copy(update={"build": None}))
+    return _stamp(deck_json_text(deck.model_copy(update={"build": None})))
+
+
+def _stamp(text: str) -> str:
     return BUILD_ID_MARK + hashlib.sha256(text.encode("utf-8")).hexdigest()[:BUILD_ID_LENGTH]
 
 
@@ -137,10 +140,27 @@ def _deck_from_raw(raw: Any, path: Path) -> Deck:
 
 
 def load_deck_json_file(path: Path) -> Deck:
+    return read_deck_json(path)[0]
+
+
+def read_deck_json(path: Path) -> tuple[Deck, bool]:
+    """The deck of a deck.json, and whether it was changed after kraftstokk wrote it."""
     raw = parse_json_text(path, read_utf8_text(path, "deck file"), "deck")
     if not isinstance(raw, dict) or "cards" not in raw:
         raise InputFileError(path, "not a deck: no 'cards' list")
-    return _deck_from_raw(raw, path)
+    return _deck_from_raw(raw, path), _changed_since_written(raw)
+
+
+def _changed_since_written(raw: dict[str, Any]) -> bool:
+    """The deck.json's content is not the one its build id was made from. Measured on the
+    file's own content, not on the deck read from it, so that a field a later version adds
+    to decks does not make every older deck.json look changed (and re-indenting is no
+    change); an id of 12 bare hex digits, as the first builds with ids wrote them, is not
+    checked."""
+    build = raw.get("build")
+    if not isinstance(build, str) or not build.startswith(BUILD_ID_MARK):
+        return False
+    return _stamp(json.dumps({**raw, "build": None}, indent=2, ensure_ascii=False) + "\n") != build
 
 
 def load_deck_and_style(path: str | Path) -> tuple[Deck, CsvStyle | None]:
@@ -158,8 +178,8 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".json":
-        deck = load_deck_json_file(path)
-        if not edited_after_written(deck) or as_written(path, deck) is None:
+        deck, changed = read_deck_json(path)
+        if not changed or as_written(path, deck) is None:
             return deck, None, []  # without its table, repair and --keep-from say why
         return (
             deck,
@@ -173,27 +193,41 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
         )
     if suffix not in (".csv", ".xlsx"):
         raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
-    table = read_deck_table(path)
     beside = deck_json_beside(path)
     if beside is None:
+        table = read_deck_table(path)
         deck = Deck(title="Kraft-stokken", edition="", snapshot=SnapshotInfo(path=""), spec={},
                     cards=table.cards, build=table.build)  # fmt: skip
-    else:
-        details = load_deck_json_file(beside)
-        require_one_deck(path, table, beside, details)
-        deck = Deck(title=details.title, edition=details.edition, snapshot=details.snapshot,
-                    spec=details.spec, cards=table.cards,
-                    build=table.build or details.build)  # fmt: skip
+        return deck, table.style, table.notes
+    for last in (False, True):
+        seen = _file_stamps(path, beside)
+        table = read_deck_table(path)
+        details, changed = read_deck_json(beside)
+        try:
+            require_one_deck(path, table, beside, details, changed)
+            break
+        except InputFileError:
+            # A build replacing the folder's files between the two reads (it holds the
+            # folder's lock; readers take none) is not two decks: read both again once.
+            if last or _file_stamps(path, beside) == seen:
+                raise
+    deck = Deck(title=details.title, edition=details.edition, snapshot=details.snapshot,
+                spec=details.spec, cards=table.cards,
+                build=table.build or details.build)  # fmt: skip
     return deck, table.style, table.notes
 
 
-def edited_after_written(deck: Deck) -> bool:
-    """The deck (read from a deck.json) was changed after kraftstokk wrote it: its build
-    id was made from other content (an id of 12 bare hex digits, as the first builds
-    with ids wrote them, cannot be checked)."""
-    if deck.build is None or not deck.build.startswith(BUILD_ID_MARK):
-        return False
-    return build_id(deck) != deck.build
+def _file_stamps(*paths: Path) -> list[tuple[int, int] | None]:
+    """Which file each path is (inode and change time): an atomic replace changes both."""
+    stamps: list[tuple[int, int] | None] = []
+    for path in paths:
+        try:
+            stat = path.stat()
+        except OSError:
+            stamps.append(None)
+        else:
+            stamps.append((stat.st_ino, stat.st_mtime_ns))
+    return stamps
 
 
 def as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
@@ -212,10 +246,11 @@ def as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
     return None
 
 
-def require_as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
-    """:func:`as_written` for a deck.json changed after it was written (None for one as
-    written); refuse one whose edits nothing beside it can tell."""
-    if not edited_after_written(deck):
+def require_as_written(path: Path) -> tuple[Deck, Path] | None:
+    """:func:`as_written` for the deck.json at ``path`` when it was changed after it was
+    written (None for one as written); refuse one whose edits nothing beside it can tell."""
+    deck, changed = read_deck_json(path)
+    if not changed:
         return None
     written = as_written(path, deck)
     if written is None:
@@ -230,13 +265,38 @@ def require_as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:
     return written
 
 
-def require_one_deck(path: Path, table: DeckTable, beside: Path, details: Deck) -> None:
+def require_as_printed(path: Path, deck: Deck) -> None:
+    """Refuse a deck.csv or deck.xlsx given as the deck that was printed (a reprint's or a
+    proof's OLD) while it holds edits not repaired: its cards differ from the deck.json
+    beside it, which is what its build printed, so a verdict against it would be against
+    cards nobody printed."""
+    beside = deck_json_beside(path) if path.suffix.lower() in (".csv", ".xlsx") else None
+    if beside is None:
+        return
+    printed = {card.id: card for card in load_deck_json_file(beside).cards}
+    ours = {card.id for card in deck.cards}
+    edited = [card.id for card in deck.cards if printed.get(card.id) != card]
+    edited += [card_id for card_id in printed if card_id not in ours]
+    if not edited:
+        return
+    raise InputFileError(
+        path,
+        f"holds edits not repaired ({len(edited)} card(s) differ from {beside}: "
+        f"{listed(edited)}), so it is not the deck that was printed: give "
+        f"{beside} (the deck printed), or run kraftstokk repair {path} first if the cards "
+        "were printed from these edits",
+    )
+
+
+def require_one_deck(
+    path: Path, table: DeckTable, beside: Path, details: Deck, changed: bool = False
+) -> None:
     """Refuse a deck table and the deck.json beside it that are not one deck: written by
     two builds (their build ids differ), or, for a table without a build id, with other
     plants. The deck.json gives the table its title, edition, snapshot and the figures
     hand edits are measured against: last year's would give the old edition and invent
-    corrections, and so would one changed by hand after it was written."""
-    if edited_after_written(details):
+    corrections, and so would one changed by hand after it was written (``changed``)."""
+    if changed:
         raise InputFileError(
             path,
             f"{beside} was changed after kraftstokk wrote it (its content is not that of "

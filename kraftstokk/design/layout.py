@@ -181,6 +181,7 @@ class NameFitMeasures(_Strict):
 
 
 Ratio = Annotated[float, Range(0, 10, "× ")]
+Share = Annotated[float, Range(0, 1, "× ")]  # a part of a whole
 
 
 def _tuples(value: Any) -> Any:
@@ -260,6 +261,19 @@ class PictureMeasures(_Strict):
     wave_width: LineWidth
     wave_length: Length
     wave_amplitude: Offset
+    snow_reach: Share
+    roof_share: Share
+    roof: Length
+    window_share: Share
+    windows: Length
+    pane: Length
+    pane_gap: Offset
+    windowless_below: Offset
+    pier_width: Length
+    pier_height: Length
+    weir_deck: Length
+    chevron_step: Length
+    chevron_share: Share
     disc_ring_width: LineWidth
     colours: PictureColours
 

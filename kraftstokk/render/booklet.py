@@ -634,7 +634,17 @@ class OnePage(Flowable):  # type: ignore[misc]
         self.inner.drawOn(self.canv, 0, 0)
 
 
-class IfRoomGroup(Flowable):  # type: ignore[misc]
+class _Marker(Flowable):  # type: ignore[misc]
+    """A flowable that takes no room and draws nothing: :class:`BookletDoc` acts on it."""
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
+
+
+class IfRoomGroup(_Marker):
     """An :class:`IfRoom` block: :class:`BookletDoc` puts its content on the page when it
     fits whole on what is left of it, else leaves it out."""
 
@@ -642,14 +652,8 @@ class IfRoomGroup(Flowable):  # type: ignore[misc]
         super().__init__()
         self.content = content
 
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return 0, 0
 
-    def draw(self) -> None:
-        pass
-
-
-class PadToSheets(Flowable):  # type: ignore[misc]
+class PadToSheets(_Marker):
     """The booklet's end: :class:`BookletDoc` adds notes pages after it, so that the
     booklet fills whole sheets (a multiple of four pages), on screen as in print, and
     the saddle-stitch file needs no blank page of its own."""
@@ -657,12 +661,6 @@ class PadToSheets(Flowable):  # type: ignore[misc]
     def __init__(self, notes_heading: str) -> None:
         super().__init__()
         self.notes_heading = notes_heading
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        return 0, 0
-
-    def draw(self) -> None:
-        pass
 
 
 # --- Blocks to flowables -----------------------------------------------------------------

@@ -35,7 +35,7 @@ from kraftstokk.design.palette import RGB, Palette, PrintColour, palette_from_st
 from kraftstokk.design.picture_plan import PicturePlan, plan_picture
 from kraftstokk.design.scales import bar_share, deck_scales
 from kraftstokk.errors import RenderError
-from kraftstokk.models import CATEGORIES, CATEGORY_LABELS, VALUE_INDEX, Card, Category, Deck
+from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Category, Deck
 from kraftstokk.render.face_words import FACE_LANGUAGE, FaceWords, face_words
 from kraftstokk.render.forms import FormNames, ascii_name, place, square
 from kraftstokk.render.picture import draw_picture
@@ -224,7 +224,7 @@ def _draw_index(canvas: Canvas, card: Card, ctx: FaceContext) -> None:
         style = layout.styles.index_joker
         size = style.size
         colour = ctx.palette.named(style.colour)
-        for i, letter in enumerate("JOKER"):
+        for i, letter in enumerate(ctx.words.index_joker):
             y = top - size * CAP_HEIGHT - i * size * style.leading
             _add_text(text, letter, style, colour, cx, y)
         text.draw(canvas)
@@ -303,7 +303,7 @@ def _draw_row(
     top3 = card.flags.top3.get(category)
     invisible = card.flags.invisible.get(category)
     baseline = mm(top - measures.label_baseline)
-    label = CATEGORY_LABELS[category]
+    label = ctx.words.row_labels[category]
     label_style = styles.row_label
     _add_text(text, label, label_style, pal.named(label_style.colour), x0, baseline)
     # Figure, right-aligned before the nr. pill; smaller if it would reach the label
@@ -323,7 +323,7 @@ def _draw_row(
     pill_y = baseline - mm(measures.pill_drop)
     kind = "top3" if top3 else "invisible" if invisible else "plain"
     _draw_pill(canvas, ctx, kind, pill_x, pill_y)
-    nr_text = f"nr.\u00a0{nr}"
+    nr_text = ctx.words.nr(nr)
     nr_style = styles.nr
     nr_w = text_width(nr_text, nr_style.face, nr_style.size)
     if marked:
@@ -337,7 +337,7 @@ def _draw_row(
     bar_mid = mm(top - measures.bar_centre) + bar_h / 2
     bar_end = figure_right
     if marked:
-        tag = "TOPP 3" if top3 else "USYNLIG"
+        tag = ctx.words.top3 if top3 else ctx.words.invisible
         tag_style = styles.tag
         colour = pal.named(tag_style.colour)  # 6 pt: black alone, register-safe
         tag_y = bar_mid - tag_style.size * CAP_HEIGHT / 2

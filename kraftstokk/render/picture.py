@@ -38,17 +38,6 @@ from kraftstokk.render.textlayer import TextLayer
 
 #: The type's name sits on its box's floor with room for its descenders, in ems.
 LABEL_DESCENT = 0.24
-#: How far a snow cap reaches down a peak: this share of the peak's height above the line.
-SNOW_REACH = 0.45
-#: The station's parts, as shares of its own size: the roof's height (at most ROOF mm),
-#: the band of windows (at most WINDOWS mm high, its panes about PANE mm apart), and no
-#: windows on a station narrower than BARE mm.
-ROOF_SHARE, ROOF = 0.18, 0.5
-WINDOW_SHARE, WINDOWS, PANE, PANE_GAP, BARE = 0.22, 0.7, 1.4, 0.35, 1.8
-#: A weir's gate piers: width, height and the deck across them (mm).
-PIER, PIER_HEIGHT, WEIR_DECK = 0.35, 0.9, 0.3
-#: The current's chevrons in a river: their spacing (mm) and size (share of its depth).
-CHEVRON_STEP, CHEVRON_SHARE = 2.4, 0.3
 
 
 class Paints:
@@ -152,21 +141,21 @@ def _draw_scene(
     _rect(canvas, scene.x, scene.y, scene.w, scene.h, p.sky)
     for layer, colour in ((plan.far_range, p.haze), (plan.ridge, p.ridge)):
         _polygon(canvas, layer, colour)
-        _draw_snow(canvas, layer[1:-1], plan.snow_line, p)
-    _draw_mountain(canvas, plan, p)
+        _draw_snow(canvas, layer[1:-1], plan.snow_line, m.snow_reach, p)
+    _draw_mountain(canvas, plan, m, p)
     _rect(canvas, scene.x, scene.y, scene.w, plan.water - scene.y, p.water)
     if plan.lower_dam is not None:
         _draw_lower_reservoir(canvas, plan, plan.lower_dam, p)
     _draw_upper_water(canvas, plan, p)
     if plan.dam is not None and plan.kind == "run-of-river":
-        _draw_weir(canvas, plan.dam, p)
+        _draw_weir(canvas, plan.dam, m, p)
     elif plan.dam is not None:
         _polygon(canvas, plan.dam.outline, p.dam)
     if plan.penstock is not None and plan.kind == "pumped-storage":
         _draw_two_way_pipes(canvas, plan.penstock, m, p)
     elif plan.penstock is not None:
         _line(canvas, *plan.penstock, m.penstock_width, p.penstock)
-    _draw_station(canvas, plan.station, p)
+    _draw_station(canvas, plan.station, m, p)
     # Waves on the water below, right of the type's name (never through it)
     right = plan.lower_dam.face if plan.lower_dam is not None else scene.right
     start = label.right + 0.8 if plan.kind is not None else scene.x + 1.0
@@ -176,18 +165,20 @@ def _draw_scene(
         _draw_current(canvas, plan, m, p)
 
 
-def _draw_snow(canvas: Canvas, line: Sequence[Point], snow_line: float | None, p: Paints) -> None:
+def _draw_snow(
+    canvas: Canvas, line: Sequence[Point], snow_line: float | None, reach: float, p: Paints
+) -> None:
     if snow_line is None:
         return
-    cap = snow_cap(line, snow_line)
+    cap = snow_cap(line, snow_line, reach)
     if cap:
         _polygon(canvas, cap, p.snow)
 
 
-def snow_cap(line: Sequence[Point], level: float) -> list[Point]:
+def snow_cap(line: Sequence[Point], level: float, reach: float) -> list[Point]:
     """The snow on ``line`` (a skyline, left to right) above ``level``: the line itself where
-    it is above, and below it a copy pressed towards the level, so each peak's cap reaches
-    further down the higher the peak stands."""
+    it is above, and below it a copy pressed towards the level (``reach`` of its height
+    above it), so each peak's cap reaches further down the higher the peak stands."""
     top: list[Point] = []
     for (x0, y0), (x1, y1) in pairwise(line):
         if y0 >= level:
@@ -198,11 +189,11 @@ def snow_cap(line: Sequence[Point], level: float) -> list[Point]:
         top.append(line[-1])
     if not any(y > level for _, y in top):
         return []
-    bottom = [(x, level + (y - level) * SNOW_REACH) for x, y in reversed(top)]
+    bottom = [(x, level + (y - level) * reach) for x, y in reversed(top)]
     return [*top, *bottom]
 
 
-def _draw_mountain(canvas: Canvas, plan: PicturePlan, p: Paints) -> None:
+def _draw_mountain(canvas: Canvas, plan: PicturePlan, m: PictureMeasures, p: Paints) -> None:
     """The mountain the upper water lies in, its side towards the station in shade, white
     above the snow line."""
     _polygon(canvas, plan.terrain, p.mountain)
@@ -210,7 +201,7 @@ def _draw_mountain(canvas: Canvas, plan: PicturePlan, p: Paints) -> None:
     if toe_y - station[1] > 0.3:
         foot = (toe_x + (station[0] - toe_x) * 0.3, station[1])
         _polygon(canvas, [(toe_x, toe_y), station, foot], p.mountain_shade)
-    _draw_snow(canvas, plan.terrain[1:-4], plan.snow_line, p)
+    _draw_snow(canvas, plan.terrain[1:-4], plan.snow_line, m.snow_reach, p)
 
 
 def _draw_upper_water(canvas: Canvas, plan: PicturePlan, p: Paints) -> None:
@@ -229,13 +220,13 @@ def _draw_upper_water(canvas: Canvas, plan: PicturePlan, p: Paints) -> None:
              p.lake)  # fmt: skip
 
 
-def _draw_weir(canvas: Canvas, weir: Dam, p: Paints) -> None:
+def _draw_weir(canvas: Canvas, weir: Dam, m: PictureMeasures, p: Paints) -> None:
     """A low weir across the river, its gate piers and the deck across them."""
     _polygon(canvas, weir.outline, p.dam)
     span = weir.toe - weir.face
     for share in (0.15, 0.45, 0.75):
-        _rect(canvas, weir.face + span * share, weir.crest, PIER, PIER_HEIGHT, p.dam)
-    _rect(canvas, weir.face, weir.crest + PIER_HEIGHT, span, WEIR_DECK, p.dam)
+        _rect(canvas, weir.face + span * share, weir.crest, m.pier_width, m.pier_height, p.dam)
+    _rect(canvas, weir.face, weir.crest + m.pier_height, span, m.weir_deck, p.dam)
 
 
 def _draw_two_way_pipes(
@@ -273,21 +264,21 @@ def _arrow_head(
     _polygon(canvas, [tip, left, right], colour)
 
 
-def _draw_station(canvas: Canvas, s: Box, p: Paints) -> None:
+def _draw_station(canvas: Canvas, s: Box, m: PictureMeasures, p: Paints) -> None:
     """The power station on the shore: a hall under a low roof, a band of lit windows."""
     _rect(canvas, s.x, s.y, s.w, s.h, p.station)
-    roof = min(ROOF, s.h * ROOF_SHARE)
+    roof = min(m.roof, s.h * m.roof_share)
     eave = roof * 0.4
     outline = [(s.x - eave, s.top), (s.right + eave, s.top), (s.right, s.top + roof),
                (s.x, s.top + roof)]  # fmt: skip
     _polygon(canvas, outline, p.station)
-    if s.w < BARE:
+    if s.w < m.windowless_below:
         return
-    band = min(WINDOWS, s.h * WINDOW_SHARE)
-    panes = max(2, round(s.w / PANE))
-    pane = (s.w - PANE_GAP * (panes + 1)) / panes
+    band = min(m.windows, s.h * m.window_share)
+    panes = max(2, round(s.w / m.pane))
+    pane = (s.w - m.pane_gap * (panes + 1)) / panes
     for i in range(panes):
-        x = s.x + PANE_GAP + i * (pane + PANE_GAP)
+        x = s.x + m.pane_gap + i * (pane + m.pane_gap)
         _rect(canvas, x, s.y + s.h * 0.55, pane, band, p.window)
 
 
@@ -333,7 +324,7 @@ def _draw_current(canvas: Canvas, plan: PicturePlan, m: PictureMeasures, p: Pain
     canvas.setLineWidth(max(m.wave_width, 0.8))
     canvas.setLineCap(1)
     canvas.setLineJoin(1)
-    size = lake.h * CHEVRON_SHARE
+    size = lake.h * m.chevron_share
     y = lake.top - lake.h / 2
     x = lake.right - 1.2 - size
     while x > plan.scene.x + 0.5:
@@ -342,7 +333,7 @@ def _draw_current(canvas: Canvas, plan: PicturePlan, m: PictureMeasures, p: Pain
         path.lineTo(mm(x + size), mm(y))
         path.lineTo(mm(x), mm(y - size))
         canvas.drawPath(path, stroke=1, fill=0)
-        x -= CHEVRON_STEP
+        x -= m.chevron_step
     canvas.setLineCap(0)
     canvas.setLineJoin(0)
 

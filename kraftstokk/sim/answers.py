@@ -49,6 +49,15 @@ def _number(value: float) -> str:
     return f"{value:.0f}" if size >= 10 else f"{value:.1f}"
 
 
+def _numbers(*values: float) -> list[str]:
+    """``values`` written as :func:`_number` does, with a decimal more for all when two
+    would read the same (an interval "13 to 13" says less than "12.8 to 13.1")."""
+    said = [_number(value) for value in values]
+    if len(set(said)) < len(set(values)):
+        said = [f"{value:.{2 if abs(value) < 10 else 1}f}" for value in values]
+    return said
+
+
 def _points(value: float) -> str:
     return f"{100 * value:.1f}"
 
@@ -155,6 +164,7 @@ def _duration(
     if minutes is None or minutes["value"] is None:
         return _answer("duration", None, None, words, "")
     low, high = minutes["ci95"]
+    mean, low_said, high_said = _numbers(minutes["value"], low, high)
     return _answer(
         "duration",
         minutes["value"],
@@ -163,9 +173,9 @@ def _duration(
         said["sentence"],
         players=words["players"],
         median=_number(minutes["median"]),
-        mean=_number(minutes["value"]),
-        low=_number(low),
-        high=_number(high),
+        mean=mean,
+        low=low_said,
+        high=high_said,
         p90=_number(minutes["p90"]),
         turns=_number(found["turns_per_person"]["median"]),
         actions=_number(found["actions"]["median"]),

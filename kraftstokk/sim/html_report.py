@@ -30,21 +30,25 @@ body { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; color: #222;
 h1 { font-size: 1.6rem; margin: 2.2rem 0 0.4rem; }
 h2 { font-size: 1.15rem; margin: 1.6rem 0 0.3rem; }
 p { margin: 0.35rem 0; }
+h3 { font-size: 1rem; margin: 1rem 0 0.2rem; }
 p.note { color: #555; font-size: 0.9rem; }
+p.lead { font-size: 1.05rem; }
 table { border-collapse: collapse; margin: 0.4rem 0; font-size: 0.92rem; }
 td, th { padding: 0.2rem 0.6rem 0.2rem 0; vertical-align: top; text-align: left;
   border-bottom: 1px solid #ddd; }
 th { border-bottom: 1px solid #222; }
 figure { margin: 0.6rem 0; }
-figure svg { max-width: 100%; height: auto; }
+figure svg { width: 100%; height: auto; }
 svg text { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; }
 hr { border: 0; border-top: 1px solid #bbb; margin: 2.4rem 0; }
 code, .mono { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 0.85rem; }
 """
 
-_TAGS = {"title": "h1", "heading": "h2"}
+_TAGS = {"title": "h1", "heading": "h2", "subheading": "h3"}
+_CLASSES = {"note": "note", "lead": "lead"}
 _FONT = re.compile(r"<font face=['\"]Courier['\"][^>]*>(.*?)</font>", re.S)
 _OTHER_FONT = re.compile(r"</?font[^>]*>")
+_SVG_FONT = re.compile(r"font-family: ([\w-]*);")
 
 
 def _paragraph(paragraph: Paragraph) -> str:
@@ -53,14 +57,22 @@ def _paragraph(paragraph: Paragraph) -> str:
     text = _OTHER_FONT.sub("", text).replace("<br/>", "<br>")
     style = paragraph.style.name
     tag = _TAGS.get(style, "p")
-    css = ' class="note"' if style == "note" else ""
+    css = f' class="{_CLASSES[style]}"' if style in _CLASSES else ""
     return f"<{tag}{css}>{text}</{tag}>"
 
 
 def _svg(drawing: Drawing) -> str:
+    """A drawing as inline SVG, its text in the page's fonts (the PDF's embedded font
+    names mean nothing to a browser, which would fall back to a serif)."""
     text = renderSVG.drawToString(drawing)
     start = text.index("<svg")
-    return f"<figure>{text[start:]}</figure>"
+    text = _SVG_FONT.sub(
+        lambda found: (
+            "font-family: inherit;" + (" font-weight: bold;" if "Bold" in found[1] else "")
+        ),
+        text[start:],
+    )
+    return f"<figure>{text}</figure>"
 
 
 def _cell(value: Any) -> str:

@@ -18,15 +18,17 @@ from xml.sax.saxutils import escape
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from kraftstokk.sim.answers import band, chart_position
+from kraftstokk.sim.findings import texts
+from kraftstokk.sim.overall import SHOWN, overall
 from kraftstokk.sim.pdf_style import FRAME_WIDTH, GRID, INK, Styles
 
 GOOD_BAND = colors.HexColor("#d6d6d6")
 #: The second deck's marks in a comparison: hollow, so the two read apart in greyscale.
 HOLLOW = colors.white
-ROW = 50.0
+ROW = 35.0
 LABEL_WIDTH = 150.0
 
 
@@ -67,6 +69,20 @@ def _lines(text: str, font: str, size: float, width: float, most: int) -> list[s
     return lines
 
 
+def _good_spans(edges: list[float], answer: dict[str, Any]) -> list[tuple[float, float]]:
+    """The good range between ``edges`` as spans, neighbouring good bands joined (two
+    rectangles side by side show a seam on screen)."""
+    spans: list[tuple[float, float]] = []
+    for start, end in itertools.pairwise(edges):
+        if band((start + end) / 2, answer["edges"]) not in answer["good"]:
+            continue
+        if spans and spans[-1][1] == start:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
 def answers_chart(
     rows: Sequence[Sequence[dict[str, Any]]],
     styles: Styles,
@@ -83,19 +99,19 @@ def answers_chart(
     for number, answers in enumerate(rows):
         first = answers[0]
         top = height - row * number
-        axis_y = top - row + 24
+        axis_y = top - row + 18
         if number:
             drawing.add(Line(0, top, FRAME_WIDTH, top, strokeColor=GRID, strokeWidth=0.4))
-        drawing.add(String(0, top - 12, first["title"], fontName=styles.bold, fontSize=8.5))
+        drawing.add(String(0, top - 10, first["title"], fontName=styles.bold, fontSize=8.5))
         said = [
             (f"{names[which]}: " if names else "") + answer["label"]
             for which, answer in enumerate(answers)
         ]
-        y = top - 23
+        y = top - 19
         for words in said:
             for line in _lines(words, styles.font, 7.5, LABEL_WIDTH, 3 - len(said)):
                 drawing.add(String(0, y, line, fontName=styles.font, fontSize=7.5, fillColor=INK))
-                y -= 9
+                y -= 8.5
         low, high = chart_position(first)
         for answer in answers[1:]:
             other_low, other_high = chart_position(answer)
@@ -105,20 +121,19 @@ def answers_chart(
             clipped = max(low, min(high, value))
             return float(plot_x + plot_w * (clipped - low) / (high - low))
 
-        plot_h = row - 30
+        plot_h = row - 22
         edges = [low, *(e for e in first["edges"] if low < e < high), high]
-        for start, end in itertools.pairwise(edges):
-            if band((start + end) / 2, first["edges"]) in first["good"]:
-                drawing.add(
-                    Rect(
-                        x_of(start),
-                        axis_y,
-                        x_of(end) - x_of(start),
-                        plot_h,
-                        fillColor=GOOD_BAND,
-                        strokeColor=None,
-                    )
+        for start, end in _good_spans(edges, first):
+            drawing.add(
+                Rect(
+                    x_of(start),
+                    axis_y,
+                    x_of(end) - x_of(start),
+                    plot_h,
+                    fillColor=GOOD_BAND,
+                    strokeColor=None,
                 )
+            )
         drawing.add(Line(plot_x, axis_y, plot_x + plot_w, axis_y, strokeColor=INK, strokeWidth=0.6))
         shown = -1e9
         for position, value in enumerate(edges):
@@ -131,7 +146,7 @@ def answers_chart(
             drawing.add(
                 String(
                     x,
-                    axis_y - 10,
+                    axis_y - 8,
                     _tick(value, first["unit"]),
                     fontName=styles.font,
                     fontSize=6.5,
@@ -142,7 +157,7 @@ def answers_chart(
         drawing.add(
             String(
                 plot_x + plot_w / 2,
-                axis_y - 19,
+                axis_y - 16,
                 axis,
                 fontName=styles.font,
                 fontSize=6.5,
@@ -208,46 +223,66 @@ def _legend(drawing: Drawing, styles: Styles, paired: bool, names: Sequence[str]
         drawing.add(String(x, y, f"the same for {names[1]}", fontName=styles.font, fontSize=7))
 
 
-def answers_table(answers: Sequence[dict[str, Any]], styles: Styles) -> Table:
-    """The six answers as rows: the question, then the label in bold and the sentence."""
-    rows = []
+def answers_list(answers: Sequence[dict[str, Any]], styles: Styles) -> list[Flowable]:
+    """The six answers, each a paragraph: the question in bold, then its sentence."""
+    story: list[Flowable] = []
     for answer in answers:
-        rows.append(
-            [
-                Paragraph(f"<b>{escape(answer['title'])}</b>", styles.body),
-                Paragraph(escape(answer["sentence"]), styles.body),
-            ]
+        story.append(
+            Paragraph(
+                f"<b>{escape(answer['title'])}</b> {escape(answer['sentence'])}", styles.answer
+            )
         )
-    grid = Table(rows, colWidths=[112, FRAME_WIDTH - 112], hAlign="LEFT")
-    grid.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-                ("LINEBELOW", (0, 0), (-1, -2), 0.3, GRID),
-            ]
+    return story
+
+
+def verdict_story(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
+    """Page 1's top: fair and fun in three sentences, then what to change (the first
+    :data:`~kraftstokk.sim.overall.SHOWN` changes, each its title and advice) and what
+    would make the answers surer."""
+    found = summary.get("overall") or overall(summary)
+    words = texts()["overall"]
+    said = " ".join(part for part in (found["fair"], found["fun"], found["broken"]) if part)
+    story: list[Flowable] = [
+        Paragraph(escape(words["heading"]), styles.heading),
+        Paragraph(escape(said), styles.lead),
+        Paragraph(escape(words["changes_heading"]), styles.subheading),
+    ]
+    changes = found["changes"]
+    if not changes:
+        story.append(Paragraph(escape(words["nothing"]), styles.body))
+    for number, item in enumerate(changes[:SHOWN], start=1):
+        story.append(
+            Paragraph(
+                f"{number}. <b>{escape(item['title'])}.</b> {escape(item['advice'])}",
+                styles.compact,
+            )
         )
-    )
-    return grid
+    notes = []
+    if len(changes) > SHOWN:
+        notes.append(words["more"].format(count=len(changes) - SHOWN))
+    if found["surer"]:
+        notes.append(found["surer"])
+    if notes:
+        story.append(Paragraph(escape(" ".join(notes)), styles.note))
+    return story
 
 
 def page_one(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
-    """The six answers, the chart, and the time model the minutes rest on."""
+    """The verdict (fair? fun? what to change), the six answers, the chart, and the time
+    model the minutes rest on."""
     answers = summary["answers"]
     story: list[Flowable] = [
+        *verdict_story(summary, styles),
         Paragraph("Six answers", styles.heading),
-        answers_table(answers, styles),
-        Spacer(1, 6),
+        *answers_list(answers, styles),
+        Spacer(1, 3),
         answers_chart([[answer] for answer in answers], styles),
         Spacer(1, 2),
         Paragraph(
             escape(
-                "Each row: the question's own scale; labels claim only what the whole 95 % "
-                "interval shows (two bands named when it reaches both). Minutes at a table "
-                f"assume {summary['pace']['assumptions']}: --pace or a [time] table changes "
-                "them."
+                "Labels claim only what the whole 95 % interval shows. Minutes at a table "
+                f"assume {summary['pace']['assumptions']} (--pace or a [time] table changes "
+                "them)."
             ),
             styles.note,
         ),

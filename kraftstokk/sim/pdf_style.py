@@ -41,7 +41,15 @@ class Styles:
         self.heading = ParagraphStyle(
             "heading", fontName=self.bold, fontSize=12.5, leading=16, spaceBefore=10
         )
+        self.subheading = ParagraphStyle(
+            "subheading", fontName=self.bold, fontSize=10, leading=13, spaceBefore=5
+        )
+        self.lead = ParagraphStyle("lead", fontName=self.font, fontSize=9.5, leading=12.5)
+        self.compact = ParagraphStyle("compact", fontName=self.font, fontSize=8.5, leading=11)
         self.body = ParagraphStyle("body", fontName=self.font, fontSize=9, leading=12)
+        self.answer = ParagraphStyle(
+            "answer", fontName=self.font, fontSize=8.5, leading=11, spaceAfter=3
+        )
         self.note = ParagraphStyle(
             "note",
             fontName=self.font,

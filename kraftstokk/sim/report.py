@@ -431,13 +431,21 @@ def replay_command(summary: dict[str, Any], index: int) -> str:
     return " ".join(parts)
 
 
-def findings_story(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
+def findings_story(
+    summary: dict[str, Any], styles: Styles, said_on_page_one: bool = False
+) -> list[Flowable]:
     """The findings in words, each with what a designer might change: page 1's poor
-    answers first, then what the statistical tests found."""
+    answers first, then what the statistical tests found. When page 1 already says that
+    nothing needs changing, nothing more."""
     found = [*summary.get("answer_findings", []), *summary.get("findings", [])]
     confidence = float(summary.get("confidence", 0.95))
-    heading = Paragraph("What to change", styles.heading)
+    heading = Paragraph(
+        "What to change, with the figures" if said_on_page_one else "What to change",
+        styles.heading,
+    )
     story: list[Flowable] = []
+    if not found and said_on_page_one:
+        return []
     if not found:
         story.append(
             Paragraph(
@@ -656,7 +664,8 @@ def report_story(
         )
     if "answers" in summary:
         story += page_one(summary, styles)
-    story += findings_story(summary, styles)
+        story.append(PageBreak())
+    story += findings_story(summary, styles, said_on_page_one="answers" in summary)
     story.append(Spacer(1, 8))
     story.append(Paragraph("Details", styles.title))
     story += details_of_play(summary, styles)

@@ -25,6 +25,7 @@ from kraftstokk.sim.answers import answers
 from kraftstokk.sim.compare import Comparison, compare_runs, comparison_document, format_table
 from kraftstokk.sim.findings import FindingRules, answer_findings, run_findings
 from kraftstokk.sim.metrics import RunInfo, summarize
+from kraftstokk.sim.overall import overall
 from kraftstokk.sim.playability import measure, skill_edge
 from kraftstokk.sim.runner import (
     SimOutcome,
@@ -192,9 +193,11 @@ def describe_run(
 
 
 def set_answers(summary: dict[str, Any]) -> None:
-    """Page 1's answers of a summary, and the findings of the poor ones."""
+    """Page 1's answers of a summary, the findings of the poor ones, and the verdict on
+    top of them (fair? fun? what to change)."""
     summary["answers"] = answers(summary)
     summary["answer_findings"] = [item.as_dict() for item in answer_findings(summary["answers"])]
+    summary["overall"] = overall(summary)
 
 
 def add_skill(summary: dict[str, Any], gradient: dict[str, Any]) -> None:

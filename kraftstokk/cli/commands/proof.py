@@ -40,7 +40,7 @@ def proof(
         kraftstokk proof print-2025/deck.json print-2026/deck.json --out print-2026
     """
     from kraftstokk.atomic import write_bytes
-    from kraftstokk.deck.io import load_deck
+    from kraftstokk.deck.io import load_deck, require_as_printed
     from kraftstokk.deck.reprint import deck_verdict, printed_layout
     from kraftstokk.deck.validate import require_figures_in_range
     from kraftstokk.render.proof import proof_pdf
@@ -48,6 +48,7 @@ def proof(
     before, after = load_deck(old), load_deck(new)
     for path, deck in ((old, before), (new, after)):
         require_figures_in_range(deck, str(path))
+    require_as_printed(old, before)
     verdict = deck_verdict(old, before, after)
     pdf = proof_pdf(before, after, verdict, (str(old), str(new)), printed_layout(old, before))
     target = out / PROOF_NAME

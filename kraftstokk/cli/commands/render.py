@@ -207,7 +207,7 @@ def render(
             typer.echo(f"{card.name:<14} {card.description}")
         refuse_bad_files("layout", len(layouts), bad)
         return
-    from kraftstokk.deck.io import load_deck, require_print_details
+    from kraftstokk.deck.io import load_deck, require_as_printed, require_print_details
     from kraftstokk.deck.validate import require_valid
     from kraftstokk.errors import RenderError
     from kraftstokk.render.box import BoxOptions
@@ -248,6 +248,7 @@ def render(
 
         old = load_deck(only_changed)
         require_figures_in_range(old, str(only_changed))
+        require_as_printed(only_changed, old)
         reprint, verdict = plan_reprint(only_changed, old, loaded, options)
         typer.echo(verdict.summary)
         if not reprint.faces and not reprint.back:

@@ -77,7 +77,7 @@ def repair(
     beside = deck_json_beside(deck) if deck.suffix.lower() != ".json" else None
     original = load_deck(beside) if beside is not None else None
     if deck.suffix.lower() == ".json":  # changed by hand: against the table written with it
-        original, beside = require_as_written(deck, loaded) or (None, None)
+        original, beside = require_as_written(deck) or (None, None)
     result = repair_deck(loaded, str(deck), original, str(beside) if beside else "")
     if not result.report.ok:  # e.g. a name too long for its card: a person must choose
         raise ValidationFailed(str(deck), [problem.line() for problem in result.report.errors])

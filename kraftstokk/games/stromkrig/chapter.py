@@ -102,6 +102,8 @@ class Text:
     invisible_title: str
     invisible_reason: str
     invisible: str
+    burn_out_title: str
+    burn_out: str
     end: str
     rules: Keyed
     # The game on one page: each special card as a pair (label, effect)
@@ -129,6 +131,7 @@ FIELDS: dict[str, frozenset[str]] = {
         "reset": "top special top_name follow",
         "invisible_reason": "nr category",
         "invisible": "top card reasons top_name follow",
+        "burn_out": "card card_name top",
         "war_title": "kind",
         "war_tens_start": "under laid ten",
         "war_clubs_start": "under laid",
@@ -285,6 +288,13 @@ def _special_examples(deck: Deck, w: Words, t: Text, shared: ChapterWords) -> li
             follow=plant_with(invisible.follow, "gwh", w),
         )
         out.append(Example(t.invisible_title, (Para(text),)))
+    burn_out = burn_out_example(deck)
+    if burn_out is not None:
+        card, top = burn_out
+        text = t.burn_out.format(
+            card=plant(card, w), card_name=_name(card), top=plant_with(top, "gwh", w)
+        )
+        out.append(Example(t.burn_out_title, (Para(text),)))
     return out
 
 
@@ -510,6 +520,16 @@ def reset_example(deck: Deck) -> SpecialExample | None:
     if not twos or len(plain) < 2:
         return None
     return SpecialExample(top=plain[0], special=twos[0], follow=plain[-1])
+
+
+def burn_out_example(deck: Deck) -> tuple[Card, Card] | None:
+    """SK-14: a burn card (the lowest club, a plant) laid as the last card on an empty
+    stock, on the plain card of the highest production (a burn card goes on anything)."""
+    burns = [c for c in burn_cards(deck) if not c.joker]
+    plain = [c for c in by_production(deck) if is_plain(c)]
+    if not burns or not plain:
+        return None
+    return burns[0], plain[0]
 
 
 def invisible_example(deck: Deck) -> SpecialExample | None:
