@@ -7,7 +7,9 @@ the seats whose bots have one, each game's native core (``games/fastcore.py``), 
 Targets for the compiled engine: greedy bots Idiot >= 20,000 games/s, Kraftidioten >=
 10,000 and Strømkrig >= 8,000; random bots <= 500 ns per action in every game; the
 heuristic bots (``simulate``'s default) >= 2,000 games/s in every game, at 4 seats and
-Kraftidioten at 6 as well (issue 28); setup (deal and bots) <= 10 µs per game. A playout
+Kraftidioten at 6 as well (issue 28); setup (deal and bots) <= 10 µs per game, and in a
+simulation's chunk, the core playing it whole (seeds, deal, the game's row and the
+chunk's sums), <= 3 µs per game (issue 37.1). A playout
 from a position (``games/playouts.py``, a search bot's rollout) is timed per call, with
 no target. Rates are per CPU second of the measuring process (``time.process_time``), so
 other work on the machine lowers them less than it lowers wall-clock rates; a calibration
@@ -49,6 +51,7 @@ from kraftstokk.games.core import DeckTable  # noqa: E402
 GAMES = {"idiot": 20_000, "kraftidioten": 10_000, "stromkrig": 8_000}  # greedy, games/s
 RANDOM_NS = 500  # random bots, ns per action, at most
 SETUP_US = 10.0  # deal and bots, µs per game, at most
+CHUNK_SETUP_US = 3.0  # a game's seeds, deal, row and sums in a core's chunk, at most
 HEURISTIC = 2_000  # heuristic bots, games/s, at least
 #: The seat counts the heuristic bots are measured at, per game.
 HEURISTIC_PLAYERS = {"idiot": (4,), "kraftidioten": (4, 6), "stromkrig": (4,)}
@@ -111,6 +114,33 @@ def measure_setup(name: str, table: DeckTable) -> float:
     return (time.process_time() - start) / SETUPS * 1e6
 
 
+def measure_chunk_setup(name: str, table: DeckTable) -> float | None:
+    """µs per game for what a simulation's chunk does around each game's first action,
+    the core playing whole chunks (``NativeCore.play_chunk``): the seeds, the deal, the
+    game's row and the chunk's sums (``stream.core_chunk``, ``RunStats.of_chunk``), as
+    whole games stopped by an action cap of one (so an upper bound: it includes that one
+    action); None where no core plays greedy seats (pure Python, or an older checkout)."""
+    from kraftstokk.games import registry
+    from kraftstokk.games.fastcore import native_core
+
+    try:
+        from kraftstokk.sim.stream import RunStats, core_chunk
+    except ImportError:  # a checkout from before whole chunks
+        return None
+    game = registry.make_game(name, table, PLAYERS, action_cap=1)
+    core = native_core(game, registry.make_bots(game, "greedy"))
+    if core is None or not hasattr(core, "play_chunk"):
+        return None
+    chunk = 2_000  # sim/runner.py's MAX_CHUNK
+    start = time.process_time()
+    for first in range(0, SETUPS, chunk):
+        matrix, totals = core_chunk(
+            core.play_chunk(SEED, first, first + chunk), PLAYERS, table.size, first
+        )
+        RunStats.of_chunk(matrix, totals, PLAYERS)
+    return (time.process_time() - start) / SETUPS * 1e6
+
+
 def measure_playout(name: str, table: DeckTable, seconds: float) -> float:
     """µs per ``playouts.playout`` of greedy seats from a position a quarter into a greedy
     game (a search bot's rollout): the core reads the state and plays it on."""
@@ -151,6 +181,7 @@ def child(table_path: str) -> None:
                 name, "heuristic", table, SECONDS[engine], players
             )
         figures["games"][name]["setup_us"] = measure_setup(name, table)
+        figures["games"][name]["chunk_setup_us"] = measure_chunk_setup(name, table)
         figures["games"][name]["playout_us"] = measure_playout(name, table, SECONDS[engine])
     print(json.dumps(figures))
 
@@ -254,6 +285,22 @@ def main(against: Path | None = None) -> None:
                 text += f" [target <= {SETUP_US:.0f} µs: {verdict(ok)}]"
             parts.append(text)
         print(f"{name}, setup per game (deal and bots): " + "; ".join(parts), flush=True)
+        parts = []
+        for engine in rounds:
+            chunked = [r["games"][name].get("chunk_setup_us") for r in rounds[engine]]
+            if None in chunked:
+                continue  # no core plays whole chunks in this column
+            text = f"{engine} {spread(chunked, 2)} µs"
+            if engine == "compiled":
+                ok = statistics.median(chunked) <= CHUNK_SETUP_US
+                text += f" [target <= {CHUNK_SETUP_US:.0f} µs: {verdict(ok)}]"
+            parts.append(text)
+        if parts:
+            print(
+                f"{name}, setup per game in a simulation's chunk (seeds, deal, row, sums): "
+                + "; ".join(parts),
+                flush=True,
+            )
         parts = []
         for engine in rounds:
             playouts = [r["games"][name]["playout_us"] for r in rounds[engine]]

@@ -11,7 +11,12 @@ Targets:
 - with ``simulate``'s default (heuristic) bots, one worker plays at least 2,000 games per
   wall second in every game, Kraftidioten at 6 seats too (the native cores play them);
 - ``kraftstokk simulate`` peaks at under 120 MB, within 25 % from 20,000 to 1,000,000
-  games (the parent keeps sums, not a row per game).
+  games (the parent keeps sums, not a row per game);
+- the whole ``kraftstokk simulate`` command on one worker (``-w 1 --no-report``, 200,000
+  games, 4 players), greedy and heuristic bots in every game, plays at least twice the
+  games per CPU second of the checkout given with ``--against`` (issue 37.1: the cores
+  play whole chunks); the command's CPU time (its process, as getrusage counts a waited
+  child) is printed for both, their runs taking turns.
 
 Wall-clock rates depend on what else the machine runs, so the CPU seconds each process
 used are printed too (the parent, and the workers together): a worker short of its share
@@ -19,7 +24,8 @@ of a core shows there, instead of hiding in a low speed-up. Runs with 1 and 2 wo
 alternate; the median of ``REPEATS`` is printed with the minimum and maximum.
 
 ``python bench_sim.py [GAME ...] [--repeats N] [--memory-games N ...]`` measures only the
-games named, N times, and the peak memory at the game counts given.
+games named, N times, and the peak memory at the game counts given; ``--command-games N``
+sets the whole command's game count (0: skip it).
 """
 
 from __future__ import annotations
@@ -68,6 +74,11 @@ DEFAULT_CHILD = "--child-default-bots"
 AGAINST_ENV = "BENCH_AGAINST"
 MEMORY_MB = 120
 MEMORY_GROWTH = 0.25
+#: The whole simulate command on one worker: games, bot kinds, and the factor its games
+#: per CPU second must reach against the --against checkout's.
+COMMAND_GAMES = 200_000
+COMMAND_BOTS = ("greedy", "heuristic")
+COMMAND_FACTOR = 2.0
 
 #: Runs ``kraftstokk simulate`` in this process and prints its peak memory and that of its
 #: largest worker (kilobytes, as getrusage gives them on Linux).
@@ -243,6 +254,62 @@ def default_bots(
         )
 
 
+def command_cpu(checkout: Path, deck_file: Path, name: str, bots: str, games: int) -> float:
+    """CPU seconds of ``kraftstokk simulate`` (one worker, no report) run by ``checkout``'s
+    own environment, from its start to its end."""
+    program = checkout / ".venv" / "bin" / "kraftstokk"
+    with tempfile.TemporaryDirectory() as out:
+        command = [
+            str(program), "simulate", str(deck_file), "--game", name, "--bots", bots,
+            "-p", str(PLAYERS), "-n", str(games), "-w", "1", "--no-report", "--out", out,
+        ]  # fmt: skip
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=checkout)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{checkout}: simulate failed: {done.stderr.strip()}")
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def whole_command(repeats: int, names: list[str], games: int, against: Path | None) -> None:
+    """Games per CPU second of the whole simulate command, this checkout's and, taking
+    turns with it, ``against``'s, per game and bot kind."""
+    checkouts = [("this checkout", REPO)]
+    if against is not None:
+        checkouts.append((f"@{against.name}", against.resolve()))
+    with tempfile.TemporaryDirectory() as folder:
+        deck_file = Path(folder) / "deck.json"
+        deck_file.write_text(default_deck().model_dump_json(), encoding="utf-8")
+        for name in GAMES:
+            if names and name not in names:
+                continue
+            for bots in COMMAND_BOTS:
+                rates: dict[str, list[float]] = {label: [] for label, _ in checkouts}
+                cpus: dict[str, list[float]] = {label: [] for label, _ in checkouts}
+                for _ in range(repeats):
+                    for label, checkout in checkouts:
+                        cpu = command_cpu(checkout, deck_file, name, bots, games)
+                        cpus[label].append(cpu)
+                        rates[label].append(games / cpu)
+                parts = [
+                    f"{label} {spread(cpus[label], 2)} CPU s, {spread(rates[label], 0)} games/CPU s"
+                    for label, _ in checkouts
+                ]
+                if against is not None:
+                    mine = statistics.median(rates[checkouts[0][0]])
+                    theirs = statistics.median(rates[checkouts[1][0]])
+                    ok = mine >= COMMAND_FACTOR * theirs
+                    parts.append(
+                        f"{mine / theirs:.2f}x (target >= {COMMAND_FACTOR:g}x: "
+                        f"{'ok' if ok else 'BELOW TARGET'})"
+                    )
+                print(
+                    f"{name} simulate -w 1 --no-report, {bots} bots, {PLAYERS} players, "
+                    f"{games:,} games, whole command: " + "; ".join(parts),
+                    flush=True,
+                )
+
+
 def peak_memory(deck_file: Path, games: int, out: Path) -> tuple[float, float, float]:
     """``kraftstokk simulate`` (greedy Idiot, 2 workers, with its report): the peak MB of
     the process and of its largest worker, and its wall seconds."""
@@ -309,6 +376,13 @@ def main() -> None:
         help="another checkout (with its own make engine build) whose default-bots "
         f"simulation takes turns with this one's (also ${AGAINST_ENV}, as make bench passes it)",
     )
+    parser.add_argument(
+        "--command-games",
+        type=int,
+        default=COMMAND_GAMES,
+        metavar="N",
+        help="games of the whole simulate command's runs (0: skip them)",
+    )
     arguments = parser.parse_args(sys.argv[1:] if __name__ == "__main__" else [])
     if (
         arguments.against is not None
@@ -331,6 +405,8 @@ def main() -> None:
             continue
         speed(name, games, table, repeats)
     default_bots(table, repeats, arguments.games, arguments.against)
+    if arguments.command_games > 0:
+        whole_command(repeats, arguments.games, arguments.command_games, arguments.against)
     if arguments.memory_games:
         memory(sorted(arguments.memory_games), table)
 

@@ -7,6 +7,7 @@ files before and after by digest.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -183,6 +184,33 @@ def test_a_deck_json_changed_by_hand_alone_is_not_kept_from_silently(printed: Pa
             "edited",
         )
     assert not out.exists()
+
+
+def test_a_table_read_while_a_build_replaces_its_deck_json_is_read_again_not_refused(
+    printed: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Item 1's readers: a build replaces deck.csv, deck.xlsx, deck.json one after the
+    other; a reader between two of them saw this year's table beside last year's
+    deck.json and refused them as two decks. It reads both again once instead."""
+    from kraftstokk.deck import io as deck_io
+
+    spec = spec_with(tmp_path, "2026.toml", "", **{'edition = "2024-01"': 'edition = "2026-11"'})
+    assert invoke("build", "--spec", spec, "--out", tmp_path / "new").exit_code == 0
+    shutil.copy(tmp_path / "new" / "deck.csv", printed / "deck.csv")  # the build's first step
+    real = deck_io.read_deck_json
+    replaced: list[Path] = []
+
+    def the_build_goes_on(path: Path):
+        read = real(path)
+        if not replaced:  # the build replaces deck.json just after the reader read it
+            replaced.append(path)
+            os.replace(shutil.copy(tmp_path / "new" / "deck.json", tmp_path / "n.json"), path)
+        return read
+
+    monkeypatch.setattr(deck_io, "read_deck_json", the_build_goes_on)
+    deck = deck_io.load_deck(printed / "deck.csv")
+    assert replaced and deck.edition == "2026-11"
+    assert deck.build == load_deck_json_file(tmp_path / "new" / "deck.json").build
 
 
 # Item 3: a deck.xlsx with a second sheet -------------------------------------------------

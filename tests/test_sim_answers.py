@@ -270,7 +270,13 @@ def test_what_spoils_the_fun_is_named_and_the_changes_come_broken_first():
 def test_an_unsettled_answer_asks_for_more_games():
     found = with_answers(summary(gap=0.05, share=0.3, half=0.02))
     said = overall(found)
-    assert said["fair"].startswith("Fairness not settled: a gap of 5.0 points between seats")
+    assert said["fair"] == (
+        "Fairness not settled: a gap of 5.0 points between seats (95 % interval 3.0 to 7.0): "
+        "fair or slightly uneven (the games cannot tell which)."
+    )
+    assert said["broken"] == (
+        "Almost nothing: a few games may stall (0.0 % of games reach the action cap)."
+    )
     assert "Not yet settled: little to some choice." in said["fun"]
     assert said["surer"] == (
         "To be surer: 4,000 games (-n 4000) would about halve the intervals of fairness, "
@@ -305,6 +311,44 @@ def test_a_comparison_with_trade_offs_names_both_purposes():
         "In Idiot, B plays shorter than A, while A plays with more choice. For shorter "
         "games, choose B; for more choice, A."
     )
+
+
+def test_a_broken_deck_decides_the_comparison():
+    # B stalls in 12 % of games (the tie-heavy deck) but is longer-lived in
+    # suspense: the verdict says B is broken and names A, then what else differs,
+    # without recommending B for anything.
+    found = compared(summary(settled=0.7), summary(settled=0.9, unfinished=0.12))
+    sentence = compare_answers.verdict(found, "Strømkrig", ("A", "B"))
+    assert sentence == (
+        "In Strømkrig, B is broken (12.0 % of its games reach the action cap) and A is not: "
+        "choose A. Beside that, B plays more open to the end than A; nothing else differs "
+        "beyond what chance gives."
+    )
+    both = compared(summary(unfinished=0.2), summary(early=0.7, unfinished=0.3))
+    assert compare_answers.verdict(both, "Strømkrig", ("A", "B")) == (
+        "In Strømkrig, both decks are broken (A: 20.0 % of its games reach the action cap; "
+        "B: 30.0 % of its games reach the action cap, decided by the deal): neither is "
+        "ready."
+    )
+
+
+def test_a_sweep_never_names_a_broken_configuration_best_but_for_stalls():
+    from types import SimpleNamespace
+
+    from kraftstokk.sim.sweep.report import best_by_question
+
+    def run(number: int, **figures: Any) -> SimpleNamespace:
+        found = with_answers(summary(**figures))
+        return SimpleNamespace(complete=True, summary=found, configuration=SimpleNamespace(
+            number=number, label=f"#{number}"
+        ))  # fmt: skip
+
+    # #2 has the most choice but stalls in 12 % of games: #1 is the best for choice.
+    best = {
+        item["question"]: [r.configuration.number for r, _ in item["ranked"]]
+        for item in best_by_question([run(1, share=0.5), run(2, share=0.9, unfinished=0.12)])
+    }
+    assert best["choice"] == [1] and best["broken"] == [1, 2]
 
 
 def test_decks_within_each_others_intervals_play_alike():

@@ -193,18 +193,41 @@ def load_deck_read(path: str | Path) -> tuple[Deck, CsvStyle | None, list[str]]:
         )
     if suffix not in (".csv", ".xlsx"):
         raise InputFileError(path, "not a deck file: expected a .json, .csv or .xlsx suffix")
-    table = read_deck_table(path)
     beside = deck_json_beside(path)
     if beside is None:
+        table = read_deck_table(path)
         deck = Deck(title="Kraft-stokken", edition="", snapshot=SnapshotInfo(path=""), spec={},
                     cards=table.cards, build=table.build)  # fmt: skip
-    else:
+        return deck, table.style, table.notes
+    for last in (False, True):
+        seen = _file_stamps(path, beside)
+        table = read_deck_table(path)
         details, changed = read_deck_json(beside)
-        require_one_deck(path, table, beside, details, changed)
-        deck = Deck(title=details.title, edition=details.edition, snapshot=details.snapshot,
-                    spec=details.spec, cards=table.cards,
-                    build=table.build or details.build)  # fmt: skip
+        try:
+            require_one_deck(path, table, beside, details, changed)
+            break
+        except InputFileError:
+            # A build replacing the folder's files between the two reads (it holds the
+            # folder's lock; readers take none) is not two decks: read both again once.
+            if last or _file_stamps(path, beside) == seen:
+                raise
+    deck = Deck(title=details.title, edition=details.edition, snapshot=details.snapshot,
+                spec=details.spec, cards=table.cards,
+                build=table.build or details.build)  # fmt: skip
     return deck, table.style, table.notes
+
+
+def _file_stamps(*paths: Path) -> list[tuple[int, int] | None]:
+    """Which file each path is (inode and change time): an atomic replace changes both."""
+    stamps: list[tuple[int, int] | None] = []
+    for path in paths:
+        try:
+            stat = path.stat()
+        except OSError:
+            stamps.append(None)
+        else:
+            stamps.append((stat.st_ino, stat.st_mtime_ns))
+    return stamps
 
 
 def as_written(path: Path, deck: Deck) -> tuple[Deck, Path] | None:

@@ -41,6 +41,24 @@ NativeRun = tuple[
     bytes,
 ]
 
+#: What a core's ``play_chunk(series, start, stop)`` returns for games ``start`` to ``stop -
+#: 1`` of a series (game i played as ``play(derive_seed(series, i))`` plays it), with no
+#: Python object per game (``_csrc/ks_chunk.h``): (rows, counter names, counters seen,
+#: sample names, samples, cards played, losers' cards, branching). ``rows``: per game,
+#: native int64s (:data:`ROW_FIXED`, then the figures of play in ``playability.FIGURES``'s
+#: order, then each counter's value in the order of ``counter names``, 0 where the game
+#: did not count it, then per name of ``sample names`` the count and the sum of the
+#: values the game took); ``counters seen``: a byte per counter, 1 when a game of the
+#: chunk counted it; ``samples``: per sample name any game took, the histogram of the
+#: values (value -> how often); the cards played and the losers' cards of the finished
+#: games (per card, int64s) and the decisions with a real choice by their count of
+#: distinct moves ((moves, decisions) int64 pairs, rising), over the chunk.
+NativeChunk = tuple[
+    bytes, tuple[str, ...], bytes, tuple[str, ...], dict[str, dict[int, int]], bytes, bytes, bytes
+]
+#: The first columns of a chunk's row: its result (winner and loser -1 where none).
+ROW_FIXED: tuple[str, ...] = ("finished", "actions", "rounds", "winner", "loser")
+
 #: Seeds a core takes: ``random.Random`` seeds a larger or negative one differently.
 MAX_SEED = 2**64 - 1
 
@@ -50,6 +68,11 @@ class NativeCore(Protocol):
 
     def play(self, seed: int) -> NativeRun:
         """The game ``play_game(game, bots, seed)`` plays, as a :data:`NativeRun`."""
+        ...
+
+    def play_chunk(self, series: int, start: int, stop: int) -> NativeChunk:
+        """Games ``start`` to ``stop - 1`` of the series ``series``, game i the one
+        ``play(derive_seed(series, i))`` plays, as a :data:`NativeChunk`."""
         ...
 
     def deal(self, seed: int) -> dict[str, list[int]]:

@@ -13,7 +13,10 @@ a hidden card.
 
 The budget is a number of playouts, so a seeded game is the same game on any machine;
 ``ms`` converts a per-decision time budget into playouts by the game's measured playout
-rate on one core (``ExpertSpec.playouts_per_ms``, measured by ``make bench``).
+rate on one core (``ExpertSpec.playouts_per_ms``, measured by ``make bench``), and a
+decision with a time budget also counts what its search costs (``ExpertSpec.cost``: per
+sampled position, playout and action played, measured by ``bench_expert.py --fit``) and
+stops within the budget: a count too, not a clock.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kraftstokk.games.core import Action, BotFactory, Game, State
+from kraftstokk.games.fastcore import native_core
 from kraftstokk.games.playouts import Playout, playout
 from kraftstokk.games.registry import get_spec
 
@@ -34,6 +38,10 @@ DEFAULT_MS = 50
 #: How many standard errors of the paired differences a candidate must lead the
 #: incumbent by to replace it.
 LEAD_IN_ERRORS = 2.0
+#: The share of its time budget a decision plans to spend at most (by its SearchCost):
+#: a decision takes its planned time give or take what else the machine does, and its
+#: 99th percentile must stay within 10 % of the budget.
+PLANNED_SHARE = 0.9
 #: What a playout stopped unfinished scores at most (a win scores 1).
 UNFINISHED_WEIGHT = 0.9
 MAX_PLAYOUTS = 100_000
@@ -45,6 +53,20 @@ MAX_MS = 60_000
 Determinizer = Callable[[Game, Any, Sequence[Action], random.Random], "State | None"]
 #: The legal actions worth searching (the others are never chosen).
 Candidates = Callable[[Any, Sequence[Action]], Sequence[Action]]
+
+
+@dataclass(frozen=True)
+class SearchCost:
+    """What a decision's search costs on one core, in CPU microseconds, from
+    ``bench_expert.py --fit`` (a least-squares fit over measured decisions): per round (a
+    sampled position), per playout, and per action a playout plays. A decision given a
+    time budget counts its cost by these, from what it played, so that it stops within
+    the budget whatever its position (a deterministic count: the same seed and budget give
+    the same choice on any machine)."""
+
+    round_us: float
+    playout_us: float
+    action_us: float
 
 
 @dataclass(frozen=True)
@@ -60,6 +82,33 @@ class ExpertSpec:
     #: Playouts stop after this many actions and are scored by the cards held (None:
     #: played to the end). A long game's playouts cost more than its decisions gain.
     horizon: int | None = None
+    #: The search's costs, which keep a decision with a time budget within it (None: the
+    #: playouts alone count).
+    cost: SearchCost | None = None
+
+
+@dataclass
+class Searched:
+    """What a decision's search played: rounds (sampled positions), playouts, and the
+    actions of its playouts."""
+
+    rounds: int = 0
+    playouts: int = 0
+    actions: int = 0
+
+    def add(self, playouts: int, actions: int) -> None:
+        """A round of ``playouts`` playouts, which played ``actions`` actions."""
+        self.rounds += 1
+        self.playouts += playouts
+        self.actions += actions
+
+    def cost(self, cost: SearchCost) -> float:
+        """Its CPU microseconds by ``cost``."""
+        return (
+            self.rounds * cost.round_us
+            + self.playouts * cost.playout_us
+            + self.actions * cost.action_us
+        )
 
 
 def placement_score(end: Playout, seat: int, *, loser_matters: bool) -> float:
@@ -109,18 +158,31 @@ class ExpertBot:
     the incumbent: another candidate replaces it only when its mean score is higher by
     more than ``LEAD_IN_ERRORS`` standard errors of the paired differences (a lucky
     streak of one of several candidates is common; a blunder of the policy stands out).
-    At least two rounds are played, however many candidates there are.
+    At least two rounds are played, however many candidates there are. With a time
+    budget (``budget_ms``) and the game's :class:`SearchCost`, the rounds also stop before
+    the cost counted so far, and a round more, would pass ``PLANNED_SHARE`` of it: a
+    position whose playouts are long, or with few candidates (many rounds, a sampled
+    position each), is searched with fewer playouts than ``playouts``.
     """
 
-    def __init__(self, game: Game, spec: ExpertSpec, playouts: int) -> None:
+    def __init__(
+        self, game: Game, spec: ExpertSpec, playouts: int, budget_ms: float | None = None
+    ) -> None:
         # Positions are set up in the game with the horizon for its action cap.
         self._game = game if spec.horizon is None else horizon_game(game, spec.horizon)
         self._spec = spec
         self._playouts = playouts
         self._loser_matters = get_spec(game.name).objective == "not_loser"
         self._fallback = spec.policy(game, {})
-        # Made for the game the playouts are played in, which the cores check.
+        # Made for the game the playouts are played in, which the cores check; the core
+        # that plays them is made now, not in the first decision's time.
         self._policies = [spec.policy(self._game, {}) for _ in range(game.num_players)]
+        native_core(self._game, self._policies)
+        #: What the last decision's search played (none yet).
+        self.searched = Searched()
+        self._planned_us = (
+            None if budget_ms is None or spec.cost is None else budget_ms * 1000 * PLANNED_SHARE
+        )
 
     @property
     def playouts(self) -> int:
@@ -141,16 +203,30 @@ class ExpertBot:
         seat = observation.seat
         rounds = max(2, self._playouts // len(moves))
         scores: list[list[float]] = [[] for _ in moves]
-        for _ in range(rounds):
+        planned = self._planned_us
+        spent = 0.0  # the cost counted so far (SearchCost), in µs
+        before = -1  # the actions played before the position
+        searched = Searched()
+        for number in range(rounds):
+            if planned is not None and number >= 2 and spent * (number + 1) > planned * number:
+                break  # a round more (as costly as the mean so far) would pass the plan
             position = spec.determinize(game, observation, legal, stream)
             if position is None:
                 return incumbent
+            if before < 0:
+                before = position.result().actions
             luck = stream.getrandbits(64)
+            played = 0
             for arm, move in enumerate(moves):
                 # On the native core where one serves the policies, else in Python, with
                 # the same result: a seeded expert decides the same compiled and pure.
                 end = playout(position, self._policies, luck, first=move)
+                played += end.result.actions - before
                 scores[arm].append(placement_score(end, seat, loser_matters=self._loser_matters))
+            searched.add(len(moves), played)
+            if spec.cost is not None:
+                spent = searched.cost(spec.cost)
+        self.searched = searched
         return moves[_choice(scores, moves.index(incumbent))]
 
 
@@ -198,10 +274,19 @@ def playouts_for(settings: dict[str, Any], spec: ExpertSpec) -> int:
     return max(1, int(budget * spec.playouts_per_ms))
 
 
+def budget_for(settings: dict[str, Any]) -> float | None:
+    """The time budget in ms of a decision: ``ms=M``, else DEFAULT_MS; None with
+    ``playouts=N`` (that many playouts, whatever they cost)."""
+    if "playouts" in settings:
+        return None
+    ms = settings.get("ms")
+    return float(DEFAULT_MS if ms is None else ms)
+
+
 def expert_factory(spec: ExpertSpec) -> BotFactory:
     """The ``expert`` entry of a game's ``BOTS``: settings ``playouts=N`` or ``ms=M``."""
 
     def make(game: Game, settings: dict[str, Any]) -> ExpertBot:
-        return ExpertBot(game, spec, playouts_for(settings, spec))
+        return ExpertBot(game, spec, playouts_for(settings, spec), budget_for(settings))
 
     return make

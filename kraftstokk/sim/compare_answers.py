@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from kraftstokk.sim.compare import Comparison
+from kraftstokk.sim.compare import Difference
 from kraftstokk.sim.findings import texts
 from kraftstokk.sim.playability import QUESTIONS
 
@@ -42,8 +42,15 @@ def _independent(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, tuple[flo
     return difference, (difference - half, difference + half)
 
 
+class Paired(Protocol):
+    """A comparison game by game (``simulate --compare``'s, or a sweep's pair)."""
+
+    @property
+    def differences(self) -> list[Difference]: ...
+
+
 def rows(
-    summary_a: dict[str, Any], summary_b: dict[str, Any], comparison: Comparison | None
+    summary_a: dict[str, Any], summary_b: dict[str, Any], comparison: Paired | None
 ) -> list[dict[str, Any]]:
     """One row per question: both answers, B − A with its interval, the relative size,
     whether it counts and which deck is better; the largest relative differences first."""
@@ -103,19 +110,58 @@ def _joined(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _broken_what(answer: dict[str, Any]) -> str:
+    said = texts()["compare_answers"]
+    parts = []
+    if answer["bands"][0] > 0:
+        parts.append(str(said["broken_what"]).format(share=figure(answer)))
+    if answer.get("decided_by_the_deal"):
+        parts.append(str(said["broken_deal"]))
+    return ", ".join(parts)
+
+
+def _broken_sentence(found: list[dict[str, Any]], game: str, names: tuple[str, str]) -> str:
+    """When a deck is broken, the sentence saying so and naming the other ("" when
+    neither is)."""
+    said = texts()["compare_answers"]
+    row = next((row for row in found if row["question"] == "broken"), None)
+    if row is None:
+        return ""
+    broken = [deck for deck in ("a", "b") if row[deck].get("verdict") == "poor"]
+    a, b = names
+    if len(broken) == 2:
+        return str(said["broken_both"]).format(
+            game=game, a=a, b=b, a_what=_broken_what(row["a"]), b_what=_broken_what(row["b"])
+        )
+    if len(broken) == 1:
+        other = "b" if broken[0] == "a" else "a"
+        name = {"a": a, "b": b}
+        return str(said["broken_one"]).format(
+            game=game,
+            broken=name[broken[0]],
+            other=name[other],
+            what=_broken_what(row[broken[0]]),
+        )
+    return ""
+
+
 def verdict(found: list[dict[str, Any]], game: str, names: tuple[str, str]) -> str:
-    """The comparison's page-1 verdict: which deck plays better for what, or alike."""
+    """The comparison's page-1 verdict: which deck plays better for what, or alike. A
+    broken deck decides it: the verdict says so first and names the other deck (or that
+    neither is ready), then what else differs, without purposes."""
     said = texts()["compare_answers"]
     a, b = names
+    broken = _broken_sentence(found, game, names)
+    lead = str(said["broken_rest"] if broken else said["lead"]).format(game=game)
     sides: dict[str, list[tuple[str, str]]] = {"a": [], "b": []}
     for row in found:
-        if row["better"]:
+        if row["better"] and not (broken and row["question"] == "broken"):
             sides[row["better"]].append(_deck_words(row["question"], row, row["better"]))
     if not sides["a"] and not sides["b"]:
-        return str(said["alike"]).format(game=game, a=a, b=b)
+        return broken or str(said["alike"]).format(game=game, a=a, b=b)
     if sides["a"] and sides["b"]:
         sentence = str(said["both_sides"]).format(
-            game=game,
+            lead=lead,
             a=a,
             b=b,
             a_words=_joined([w for w, _ in sides["a"]]),
@@ -124,11 +170,13 @@ def verdict(found: list[dict[str, Any]], game: str, names: tuple[str, str]) -> s
     else:
         better = "a" if sides["a"] else "b"
         sentence = str(said["one_side"]).format(
-            game=game,
+            lead=lead,
             better=a if better == "a" else b,
             other=b if better == "a" else a,
             words=_joined([w for w, _ in sides[better]]),
         )
+    if broken:
+        return f"{broken} {sentence}"
     purposes = []
     for deck, name in (("b", b), ("a", a)):
         if sides[deck]:

@@ -169,6 +169,15 @@ def difference_chart(
     return drawing
 
 
+def _decimals(*values: float) -> int:
+    """Decimals for a row of figures: four significant digits of its largest (1,405.575
+    actions is 1406; 8.179 stays), so that large counts fit their columns."""
+    largest = max((abs(value) for value in values), default=0.0)
+    if largest < 1:
+        return 3
+    return max(0, min(3, 3 - math.floor(math.log10(largest))))
+
+
 def comparison_table(comparison: Comparison, styles: Styles) -> Flowable:
     """Every metric on A and B, B − A, its interval and p-value; * where it holds."""
     rows: list[list[Any]] = [["metric", "A", "B", "B − A", "95 % interval", "p", ""]]
@@ -181,11 +190,12 @@ def comparison_table(comparison: Comparison, styles: Styles) -> Flowable:
                 f"{100 * item.ci95[0]:+.1f} … {100 * item.ci95[1]:+.1f} pp",
             ]
         else:
+            digits = _decimals(item.a, item.b, *item.ci95)
             shown = [
-                f"{item.a:.3f}",
-                f"{item.b:.3f}",
-                f"{item.difference:+.3f}",
-                f"{item.ci95[0]:+.3f} … {item.ci95[1]:+.3f}",
+                f"{item.a:.{digits}f}",
+                f"{item.b:.{digits}f}",
+                f"{item.difference:+.{digits}f}",
+                f"{item.ci95[0]:+.{digits}f} … {item.ci95[1]:+.{digits}f}",
             ]
         p_value = f"{item.p_value:.3f}" if item.p_value >= 0.001 else "< 0.001"
         mark = "*" if item.significant else ""

@@ -83,7 +83,10 @@ def _broken(answer: dict[str, Any], summary: dict[str, Any]) -> str:
         early = summary["playability"]["broken"]["settled_early"]["value"]
         what.append(words["broken_deal"].format(early=pct(early)))
     return str(words[f"broken_{answer['verdict']}"]).format(
-        label=answer["label"], unfinished=unfinished, what=_and(what)
+        label=answer["label"],
+        Label=answer["label"][:1].upper() + answer["label"][1:],
+        unfinished=unfinished,
+        what=_and(what),
     )
 
 

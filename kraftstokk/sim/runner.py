@@ -34,17 +34,28 @@ from typing import Any, cast
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed
-from kraftstokk.games.fastcore import native_core
+from kraftstokk.games.fastcore import MAX_SEED, native_core
 from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim.pace import Pace, default_pace
-from kraftstokk.sim.stream import PairStats, RunStats, game_matrix
+from kraftstokk.sim.stream import (
+    ChunkTotals,
+    GameMatrix,
+    PairStats,
+    RunStats,
+    core_chunk,
+    game_matrix,
+)
 from kraftstokk.sim.tally import Tally
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
 #: that sending tallies back costs little.
 CHUNKS_PER_WORKER = 16
-MAX_CHUNK = 500
+#: The most games in a chunk: a core plays a chunk in one call and its sums cost the same
+#: whatever its size (about 0.3 ms), so large chunks make them a small part of each game;
+#: 2,000 games are a few tens of milliseconds of play (Ctrl-C and the progress bar wait
+#: no longer than that).
+MAX_CHUNK = 2_000
 #: How worker processes start; None: :func:`start_method` chooses.
 START_METHOD: str | None = None
 
@@ -174,21 +185,36 @@ def play_sums(
     stop: int,
 ) -> ChunkSums:
     """Play games ``start`` to ``stop - 1`` with each deck and reduce them to their sums."""
-    players, pace, name = settings.players, settings.time_model, settings.game
-    tallies = [
-        play_chunk(table, settings, game, start, stop)
+    players = settings.players
+    chunks = [
+        chunk_matrix(table, settings, game, start, stop)
         for table, game in zip(tables, games, strict=True)
     ]
-    if len(tallies) == 1:
-        return ChunkSums((RunStats.of_tally(tallies[0], players, pace, name),))
-    matrices = [game_matrix(tally, players, pace, name) for tally in tallies]
-    return ChunkSums(
-        tuple(
-            RunStats.of_matrix(matrix, tally, players)
-            for matrix, tally in zip(matrices, tallies, strict=True)
-        ),
-        PairStats.of_matrices(matrices[0], matrices[1], players, players),
-    )
+    runs = tuple(RunStats.of_chunk(matrix, totals, players) for matrix, totals in chunks)
+    if len(chunks) == 1:
+        return ChunkSums(runs)
+    return ChunkSums(runs, PairStats.of_matrices(chunks[0][0], chunks[1][0], players, players))
+
+
+def chunk_matrix(
+    table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int
+) -> tuple[GameMatrix, ChunkTotals]:
+    """Games ``start`` to ``stop - 1`` as their matrix (with their minutes at a table) and
+    totals: played in one call by the game's native core where it has one for these bots
+    (``NativeCore.play_chunk``), else game by game into a tally (:func:`play_chunk`). Both
+    give the same sums; a failure in the core is played again game by game, which names
+    the game."""
+    players, pace, name = settings.players, settings.time_model, settings.game
+    core = native_core(game, registry.make_bots(game, settings.bots))
+    if core is not None:
+        try:
+            chunk = core.play_chunk(settings.seed & MAX_SEED, start, stop)
+        except Exception:
+            play_chunk(table, settings, game, start, stop)  # raises, naming the game
+            raise
+        return core_chunk(chunk, players, table.size, start, pace, name)
+    tally = play_chunk(table, settings, game, start, stop)
+    return game_matrix(tally, players, pace, name), ChunkTotals.of_tally(tally)
 
 
 def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from kraftstokk.games.fastcore import ROW_FIXED, NativeChunk
 from kraftstokk.games.playability import FIGURES
 from kraftstokk.sim.histogram import Histogram, distinct_counts
 
@@ -228,36 +229,32 @@ def _ints(column: Any) -> np.ndarray:
     return np.frombuffer(column, dtype=np.int64) if len(column) else np.zeros(0, dtype=np.int64)
 
 
-def game_matrix(
-    tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
-) -> GameMatrix:
-    """The games of a chunk's tally as one matrix (vectorized: no loop over the games);
-    with a ``pace``, each finished game's seconds at a table (``game``'s time model)."""
-    raw = tally.columns()
-    games = len(raw.index)
-    index = _ints(raw.index)
-    finished = _ints(raw.finished)
-    counter_keys = _ints(raw.counter_keys)
-    sample_keys = _ints(raw.sample_keys)
-    counters_present = [raw.counter_names[k] for k in distinct_counts(counter_keys)[0]]
-    samples_present = [raw.sample_names[k] for k in distinct_counts(sample_keys)[0]]
-    columns = layout(players, counters_present, samples_present)
+def _matrix(
+    players: int,
+    counters: Iterable[str],
+    samples: Iterable[str],
+    finished: np.ndarray,
+    results: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    play: np.ndarray,
+) -> tuple[tuple[str, ...], dict[str, int], np.ndarray]:
+    """A chunk's columns, each column's place, and its games' values but the counters',
+    the samples' and the seconds at a table: from each game's ``finished``, its actions,
+    rounds, winner and loser (-1: none), and its figures of play (``FIGURES`` a row)."""
+    actions, rounds, winner, loser = results
+    games = len(finished)
+    columns = layout(players, counters, samples)
     position = {name: at for at, name in enumerate(columns)}
     values = np.zeros((games, len(columns)), dtype=np.int64)
     values[:, 0] = 1
     values[:, 1] = finished
     values[:, 2] = 1 - finished
-    values[:, 3] = _ints(raw.actions)
-    values[:, 4] = _ints(raw.rounds)
+    values[:, 3] = actions
+    values[:, 4] = rounds
     done = finished == 1
-    for seats, first in (
-        (_ints(raw.winner), position[won(0)]),
-        (_ints(raw.loser), position[lost(0)]),
-    ):
+    for seats, first in ((winner, position[won(0)]), (loser, position[lost(0)])):
         counted = done & (seats >= 0) & (seats < players)
         values[np.nonzero(counted)[0], first + seats[counted]] = 1
     if games:
-        play = _ints(raw.play).reshape(games, len(FIGURES))
         for figure in PLAY_FIGURES:
             values[:, position[play_column(figure)]] = play[:, FIGURES.index(figure)]
         for figure in DRAMA:
@@ -268,6 +265,39 @@ def game_matrix(
         shares[reached] = settled[reached] * SHARE_SCALE // decided[reached]
         values[:, position[SETTLED_SHARE]] = shares
         values[:, position[SETTLED_EARLY]] = reached & (shares <= EARLY_SHARE)
+    return columns, position, values
+
+
+def _timed(
+    matrix: GameMatrix, finished: np.ndarray, pace: TimeModel | None, game: str
+) -> GameMatrix:
+    """``matrix`` with each finished game's seconds at a table by ``pace`` (if any)."""
+    if pace is not None and matrix.games:
+        seconds = matrix.values @ pace.weights(matrix.columns, game) // 1000
+        matrix.values[:, matrix.columns.index(SECONDS)] = seconds * finished
+    return matrix
+
+
+def game_matrix(
+    tally: Tally, players: int, pace: TimeModel | None = None, game: str = ""
+) -> GameMatrix:
+    """The games of a chunk's tally as one matrix (vectorized: no loop over the games);
+    with a ``pace``, each finished game's seconds at a table (``game``'s time model)."""
+    raw = tally.columns()
+    games = len(raw.index)
+    finished = _ints(raw.finished)
+    counter_keys = _ints(raw.counter_keys)
+    sample_keys = _ints(raw.sample_keys)
+    counters_present = [raw.counter_names[k] for k in distinct_counts(counter_keys)[0]]
+    samples_present = [raw.sample_names[k] for k in distinct_counts(sample_keys)[0]]
+    columns, position, values = _matrix(
+        players,
+        counters_present,
+        samples_present,
+        finished,
+        (_ints(raw.actions), _ints(raw.rounds), _ints(raw.winner), _ints(raw.loser)),
+        _ints(raw.play).reshape(games, len(FIGURES)),
+    )
     if len(counter_keys):
         rows = np.repeat(np.arange(games), _ints(raw.counter_lengths))
         where = np.array([position.get(counter(name), -1) for name in raw.counter_names])
@@ -277,10 +307,82 @@ def game_matrix(
         counts = np.array([position.get(sample_count(name), -1) for name in raw.sample_names])
         values[rows, counts[sample_keys]] = _ints(raw.sample_counts)
         values[rows, counts[sample_keys] + 1] = _ints(raw.sample_sums)
-    if pace is not None and games:
-        seconds = values @ pace.weights(columns, game) // 1000
-        values[:, position[SECONDS]] = seconds * finished
-    return GameMatrix(columns, values, index)
+    return _timed(GameMatrix(columns, values, _ints(raw.index)), finished, pace, game)
+
+
+@dataclass(frozen=True)
+class ChunkTotals:
+    """What a chunk adds up besides its games' rows: per card how often it was played and
+    how often a finished game's loser was left with it, per sample name the histogram of
+    its values, and the decisions with a real choice by their count of distinct moves."""
+
+    num_cards: int
+    samples: dict[str, dict[int, int]]
+    cards_played: list[int]
+    loser_cards: list[int]
+    branching: Histogram
+
+    @classmethod
+    def of_tally(cls, tally: Tally) -> ChunkTotals:
+        return cls(
+            tally.num_cards,
+            tally.samples,
+            list(tally.cards_played),
+            list(tally.loser_cards),
+            branching_histogram(tally),
+        )
+
+
+def _per_card(column: bytes, num_cards: int) -> list[int]:
+    """A core's per-card int64s as a deck of ``num_cards`` counts them (as Tally.add)."""
+    counts: list[int] = _ints(column)[:num_cards].tolist()
+    return counts + [0] * (num_cards - len(counts))
+
+
+def core_chunk(
+    chunk: NativeChunk,
+    players: int,
+    num_cards: int,
+    start: int,
+    pace: TimeModel | None = None,
+    game: str = "",
+) -> tuple[GameMatrix, ChunkTotals]:
+    """A native core's chunk (``games/fastcore.py``'s ``NativeChunk``) of the games from
+    ``start`` on: the same matrix and totals as the tally of the same games would give
+    (:func:`game_matrix`, :meth:`ChunkTotals.of_tally`), with no loop over the games."""
+    rows, counter_names, seen, sample_names, samples, played, left, branching = chunk
+    play_at = len(ROW_FIXED)
+    counters_at = play_at + len(FIGURES)
+    samples_at = counters_at + len(counter_names)
+    values = _ints(rows).reshape(-1, samples_at + 2 * len(sample_names))
+    games = values.shape[0]
+    counters_present = [name for name, flag in zip(counter_names, seen, strict=True) if flag]
+    finished = values[:, 0]
+    columns, position, matrix = _matrix(
+        players,
+        counters_present,
+        list(samples),
+        finished,
+        (values[:, 1], values[:, 2], values[:, 3], values[:, 4]),
+        values[:, play_at:counters_at],
+    )
+    for at, name in enumerate(counter_names):
+        if seen[at]:
+            matrix[:, position[counter(name)]] = values[:, counters_at + at]
+    for at, name in enumerate(sample_names):
+        if name in samples:
+            where = position[sample_count(name)]
+            matrix[:, where : where + 2] = values[:, samples_at + 2 * at : samples_at + 2 * at + 2]
+    pairs = _ints(branching)
+    totals = ChunkTotals(
+        num_cards,
+        {name: dict(histogram) for name, histogram in samples.items()},
+        _per_card(played, num_cards),
+        _per_card(left, num_cards),
+        Histogram.of_counts(dict(zip(pairs[0::2].tolist(), pairs[1::2].tolist(), strict=True))),
+    )
+    index = np.arange(start, start + games, dtype=np.int64)
+    return _timed(GameMatrix(columns, matrix, index), finished, pace, game), totals
 
 
 def _length_histograms(matrix: GameMatrix) -> dict[str, Histogram]:
@@ -340,15 +442,20 @@ class RunStats:
     @classmethod
     def of_matrix(cls, matrix: GameMatrix, tally: Tally, players: int) -> RunStats:
         """The sums of a chunk: its game matrix, and the totals its tally keeps."""
-        stats = cls(tally.num_cards, players)
+        return cls.of_chunk(matrix, ChunkTotals.of_tally(tally), players)
+
+    @classmethod
+    def of_chunk(cls, matrix: GameMatrix, totals: ChunkTotals, players: int) -> RunStats:
+        """The sums of a chunk: its game matrix and its totals."""
+        stats = cls(totals.num_cards, players)
         stats.columns = matrix.columns
         stats.moments = gram(matrix.values, matrix.values)
         stats.positive = (matrix.values > 0).sum(axis=0).astype(np.int64)
         stats.lengths = _length_histograms(matrix)
-        stats.branching = branching_histogram(tally)
-        stats.samples = {name: Histogram.of_counts(h) for name, h in tally.samples.items()}
-        stats.cards_played = list(tally.cards_played)
-        stats.loser_cards = list(tally.loser_cards)
+        stats.branching = totals.branching
+        stats.samples = {name: Histogram.of_counts(h) for name, h in totals.samples.items()}
+        stats.cards_played = list(totals.cards_played)
+        stats.loser_cards = list(totals.loser_cards)
         unfinished = matrix.index[matrix.column(FINISHED) == 0]
         stats.unfinished_games = unfinished[:LISTED_UNFINISHED].tolist()
         return stats

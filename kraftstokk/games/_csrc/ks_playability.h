@@ -101,12 +101,12 @@ static inline int ks_meter_progress(ks_meter *m, int seat, long progress) {
     return 1;
 }
 
-/* Meter.figures: the game's figures as a Python list, once it has ended (or the action
- * cap stopped it); `first_out`: the winner (-1: nobody went out), `loser`: -1 unless the
- * game finished with one, `cards_laid`: its cards_played added up. NULL with an exception
- * set on failure. */
-static PyObject *ks_meter_figures(const ks_meter *m, int finished, int first_out, int loser,
-                                  long long actions, long long cards_laid) {
+/* Meter.figures: the game's figures (PLAY_FIGURE_COUNT of them, in FIGURES' order) into
+ * `values`, once it has ended (or the action cap stopped it); `first_out`: the winner (-1:
+ * nobody went out), `loser`: -1 unless the game finished with one, `cards_laid`: its
+ * cards_played added up. */
+static void ks_meter_values(const ks_meter *m, int finished, int first_out, int loser,
+                            long long actions, long long cards_laid, int64_t *values) {
     int target;
     long long decided;
     if (LOSER_STAKE) {
@@ -116,7 +116,7 @@ static PyObject *ks_meter_figures(const ks_meter *m, int finished, int first_out
         target = first_out;
         decided = m->decided > 0 ? m->decided : 0;
     }
-    long long values[PLAY_FIGURE_COUNT], choices = 0, options = 0;
+    long long choices = 0, options = 0;
     for (int d = 2; d <= m->top; d++) {
         choices += m->branching[d];
         options += (long long)d * m->branching[d];
@@ -130,6 +130,13 @@ static PyObject *ks_meter_figures(const ks_meter *m, int finished, int first_out
     values[PLAY_SETTLED] = m->settled;
     values[PLAY_DECIDED] = decided;
     values[PLAY_CARDS_LAID] = cards_laid;
+}
+
+/* ks_meter_values as a Python list; NULL with an exception set on failure. */
+static PyObject *ks_meter_figures(const ks_meter *m, int finished, int first_out, int loser,
+                                  long long actions, long long cards_laid) {
+    int64_t values[PLAY_FIGURE_COUNT];
+    ks_meter_values(m, finished, first_out, loser, actions, cards_laid, values);
     PyObject *list = PyList_New(PLAY_FIGURE_COUNT);
     if (list == NULL) return NULL;
     for (int i = 0; i < PLAY_FIGURE_COUNT; i++) {

@@ -32,6 +32,7 @@
 
 #include "ks_game.h"
 #include "ks_playability.h"
+#include "ks_chunk.h"
 #include "ks_random.h"
 #include "ks_rules.h"
 
@@ -913,13 +914,11 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
     return 0;
 }
 
-/* runner.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
- * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
-static int play(Game *g, const IdiotCore *core, uint64_t seed) {
-    ks_random rng, bot_rng[MAX_SEATS];
-    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
+/* play() with the deal's generator `rng`, Random(seed) (seeded or still pending). */
+static int play_dealt_by(Game *g, const IdiotCore *core, uint64_t seed, ks_random *rng) {
+    ks_random bot_rng[MAX_SEATS];
+    ks_random *drawn[MAX_SEATS + 1] = {rng}; /* the generators this game draws from */
     int drawing = 1;
-    ks_random_lazy(&rng, seed);
     for (int seat = 0; seat < core->num_players; seat++) {
         if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
             ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
@@ -927,11 +926,19 @@ static int play(Game *g, const IdiotCore *core, uint64_t seed) {
         }
     }
     ks_random_seed_pending(drawn, drawing);
-    deal(g, core, &rng);
+    deal(g, core, rng);
     g->measure = 1;
     ks_meter_start(&g->meter, g->n);
     measure_position(g, -1);
     return play_loop(g, core, bot_rng);
+}
+
+/* runner.play_game: the deal from Random(seed), seat s's bot seeded with derive_seed(seed,
+ * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
+static int play(Game *g, const IdiotCore *core, uint64_t seed) {
+    ks_random rng;
+    ks_random_lazy(&rng, seed);
+    return play_dealt_by(g, core, seed, &rng);
 }
 
 /* -- Python results ------------------------------------------------------------------- */
@@ -1127,6 +1134,67 @@ static PyObject *IdiotCore_play(IdiotCore *self, PyObject *arg) {
     PyObject *result = NULL;
     if (play(&g, self, seed) == 0) result = run_result(self, &g);
     PyMem_Free(g.moves);
+    return result;
+}
+
+/* The game just played into the chunk's row and totals (run_result's figures). */
+static void chunk_game(ks_chunk *c, const IdiotCore *core, const Game *g) {
+    int finished = g->phase == PHASE_OVER;
+    int loser = finished ? g->loser : -1;
+    long long cards_laid = 0;
+    for (int card = 0; card < core->size; card++) {
+        cards_laid += g->cards_played[card];
+        ks_chunk_played(c, card, g->cards_played[card]);
+    }
+    int64_t *row = ks_chunk_game(c, &g->meter, finished, g->actions,
+                                 (g->turns + g->n - 1) / g->n, g->num_out ? g->order[0] : -1,
+                                 loser, cards_laid);
+    for (int i = 0; i < g->counters_seen; i++) {
+        int counter = g->counter_order[i];
+        ks_chunk_counter(c, row, counter, g->counter[counter]);
+    }
+    if (loser >= 0) {
+        for (int k = 0; k < g->hand[loser].len; k++) ks_chunk_left(c, g->hand[loser].cards[k]);
+        for (int k = 0; k < g->up[loser].len; k++) ks_chunk_left(c, g->up[loser].cards[k]);
+        for (int slot = 0; slot < core->rules.hand_size; slot++)
+            if (g->down[loser][slot] >= 0) ks_chunk_left(c, g->down[loser][slot]);
+    }
+}
+
+/* play_chunk(series, start, stop): games start .. stop - 1 of the series, game i played
+ * as play(derive_seed(series, i)) plays it, as a NativeChunk (ks_chunk.h). */
+static PyObject *IdiotCore_play_chunk(IdiotCore *self, PyObject *args) {
+    uint64_t series;
+    long long start, stop;
+    if (ks_chunk_args(args, &series, &start, &stop) < 0) return NULL;
+    if (!self->num_players) {
+        PyErr_SetString(PyExc_RuntimeError, "IdiotCore was not initialised");
+        return NULL;
+    }
+    ks_chunk *chunk = ks_chunk_open((Py_ssize_t)(stop - start), self->size);
+    if (chunk == NULL) return NULL;
+    Game *g = PyMem_Malloc(sizeof(Game));
+    PyObject *result = NULL;
+    if (g == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    g->moves = NULL;
+    g->moves_cap = 0;
+    ks_random deals[KS_CHUNK_AHEAD];
+    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+        int ahead = ks_chunk_seed_ahead(deals, series, index, stop);
+        for (int k = 0; k < ahead; k++) {
+            g->moves_len = 0;
+            if (play_dealt_by(g, self, deals[k].seed, &deals[k]) < 0) goto done;
+            chunk_game(chunk, self, g);
+        }
+    }
+    result = ks_chunk_result(chunk, counter_names, NULL);
+done:
+    if (g != NULL) PyMem_Free(g->moves);
+    PyMem_Free(g);
+    ks_chunk_close(chunk);
     return result;
 }
 
@@ -1628,6 +1696,9 @@ static PyMethodDef IdiotCore_methods[] = {
      "play(seed) -> NativeRun: the game play_game(game, bots, seed) plays."},
     {"deal", (PyCFunction)IdiotCore_deal, METH_O,
      "deal(seed) -> game.new_initial_state(random.Random(seed)).card_locations()."},
+    {"play_chunk", (PyCFunction)IdiotCore_play_chunk, METH_VARARGS,
+     "play_chunk(series, start, stop) -> NativeChunk: games start .. stop - 1 of the series,\n"
+     "game i the one play(derive_seed(series, i)) plays, as the chunk's rows and sums."},
     {"playout", (PyCFunction)IdiotCore_playout, METH_VARARGS,
      "playout(state, seed, record, first=None) -> (finished, order, loser, actions, rounds,\n"
      "played, held): the state played on as playouts.python_playout(state, bots, seed,\n"

@@ -24,6 +24,7 @@
 
 #include "ks_game.h"
 #include "ks_playability.h"
+#include "ks_chunk.h"
 #include "ks_random.h"
 #include "ks_rules.h"
 
@@ -1657,9 +1658,21 @@ static Py_ssize_t ki_loop(KiCore *self) {
     return logged;
 }
 
+/* KraftidiotenState.play_out's loop from the deal, with self->game_rng and self->seat_rng
+   seeded (or pending) as play_game seeds them. */
+static Py_ssize_t ki_play_seeded(KiCore *self) {
+    ki_start(&self->game, self->rules, &self->game_rng);
+    self->measure = 1;
+    ks_meter_start(&self->meter, self->game.n);
+    ki_measure_position(self);
+    Py_ssize_t logged = ki_loop(self);
+    self->measure = 0;
+    return logged;
+}
+
 /* play_game: the game seeded with Random(seed), seat s's bot with LazyRandom(derive_seed(seed,
    s + 1)), and KraftidiotenState.play_out's loop. */
-static PyObject *ki_play(KiCore *self, uint64_t seed) {
+static Py_ssize_t ki_play_game(KiCore *self, uint64_t seed) {
     /* Every seat draws (the greedy bot for an opening's category, the random one at each
      * turn), seat 0 at the first action: it is seeded with the game's generator, and the
      * other seats together at the first draw of any of them. */
@@ -1669,13 +1682,40 @@ static PyObject *ki_play(KiCore *self, uint64_t seed) {
     }
     ks_random *first[2] = {&self->game_rng, &self->seat_rng[0]};
     ks_random_seed_pending(first, 2);
-    ki_start(&self->game, self->rules, &self->game_rng);
-    self->measure = 1;
-    ks_meter_start(&self->meter, self->game.n);
-    ki_measure_position(self);
-    Py_ssize_t logged = ki_loop(self);
-    self->measure = 0;
+    return ki_play_seeded(self);
+}
+
+static PyObject *ki_play(KiCore *self, uint64_t seed) {
+    Py_ssize_t logged = ki_play_game(self, seed);
     return logged < 0 ? NULL : ki_run(self, logged);
+}
+
+/* The game just played into the chunk's row and totals (ki_run's figures). */
+static void ki_chunk_game(ks_chunk *c, const KiCore *self) {
+    const ki_game *g = &self->game;
+    int loser = -1;
+    if (g->finished) {
+        for (int seat = 0; seat < g->n; seat++) {
+            if (g->active[seat]) {
+                loser = seat;
+                break;
+            }
+        }
+    }
+    long long cards_laid = 0;
+    for (int card = 0; card < self->rules->num_cards; card++) {
+        cards_laid += g->cards_played[card];
+        ks_chunk_played(c, card, g->cards_played[card]);
+    }
+    int64_t *row = ks_chunk_game(c, &self->meter, g->finished, g->actions,
+                                 (g->turns + g->n - 1) / g->n,
+                                 g->out_len ? g->out_order[0] : -1, loser, cards_laid);
+    for (int i = 0; i < g->counted; i++) {
+        int counter = g->counter_order[i];
+        ks_chunk_counter(c, row, counter, g->counters[counter]);
+    }
+    if (loser >= 0)
+        for (int k = 0; k < g->hand_len[loser]; k++) ks_chunk_left(c, g->hands[loser][k]);
 }
 
 /* ------------------------------------------------------------------ positions */
@@ -2028,6 +2068,50 @@ static PyObject *KiCore_play(KiCore *self, PyObject *seed_object) {
     return run;
 }
 
+/* play_chunk(series, start, stop): games start .. stop - 1 of the series, game i played
+   as play(derive_seed(series, i)) plays it, as a NativeChunk (ks_chunk.h). */
+static PyObject *KiCore_play_chunk(KiCore *self, PyObject *args) {
+    uint64_t series;
+    long long start, stop;
+    if (ks_chunk_args(args, &series, &start, &stop) < 0) return NULL;
+    ks_chunk *chunk = ks_chunk_open((Py_ssize_t)(stop - start), self->rules->num_cards);
+    if (chunk == NULL) return NULL;
+    PyObject *result = NULL;
+    /* The generators drawn from at the first action (the game's and seat 0's, as
+     * ki_play_game seeds them together) of several games seeded side by side; the other
+     * seats' together at the first draw of any of them, as ki_play_game leaves them. */
+    int per_game = 2;
+    ks_random *seeded = PyMem_Malloc(sizeof(ks_random) * KS_CHUNK_AHEAD * (size_t)per_game);
+    if (seeded == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (ki_enter(self) < 0) goto done;
+    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+        int games = ks_chunk_seed_games(seeded, per_game, series, index, stop);
+        for (int g = 0; g < games; g++) {
+            const ks_random *mine = seeded + g * per_game;
+            self->game_rng = mine[0];
+            self->seat_rng[0] = mine[1];
+            for (int seat = 1; seat < self->num_seats; seat++) {
+                ks_random_lazy(&self->seat_rng[seat],
+                               ks_derive_seed(mine[0].seed, (uint64_t)seat + 1));
+            }
+            if (ki_play_seeded(self) < 0) {
+                self->busy = 0;
+                goto done;
+            }
+            ki_chunk_game(chunk, self);
+        }
+    }
+    self->busy = 0;
+    result = ks_chunk_result(chunk, COUNTER_KEYS, NULL);
+done:
+    PyMem_Free(seeded);
+    ks_chunk_close(chunk);
+    return result;
+}
+
 /* game.new_initial_state(Random(seed)).card_locations() */
 static PyObject *ki_dealt(KiCore *self, uint64_t seed) {
     ki_game *g = &self->game;
@@ -2086,6 +2170,10 @@ static PyMethodDef KiCore_methods[] = {
                "cards_played, loser_cards): play_game's game, played natively.")},
     {"deal", (PyCFunction)KiCore_deal, METH_O,
      PyDoc_STR("deal(seed) -> game.new_initial_state(Random(seed)).card_locations()")},
+    {"play_chunk", (PyCFunction)KiCore_play_chunk, METH_VARARGS,
+     PyDoc_STR("play_chunk(series, start, stop) -> NativeChunk: games start .. stop - 1 of "
+               "the series, game i the one play(derive_seed(series, i)) plays, as the "
+               "chunk's rows and sums.")},
     {"playout", (PyCFunction)KiCore_playout, METH_VARARGS,
      PyDoc_STR("playout(state, seed, record, first=None) -> (finished, order, loser, "
                "actions, rounds, played, held): the state played on as "

@@ -50,6 +50,8 @@ typedef struct {
  * ks_game.h). */
 enum { WAR_SIZES, RUN_LENGTHS, SAMPLE_COUNT };
 static const char *const SAMPLE_NAMES[SAMPLE_COUNT] = {"war_sizes", "run_lengths"};
+#define KS_CHUNK_SAMPLES SAMPLE_COUNT
+#include "ks_chunk.h"
 
 /* ------------------------------------------------------------------ growable buffers */
 
@@ -269,14 +271,19 @@ static void played(state *s, int card) { s->cards_played[card]++; }
 
 /* StromkrigGame.new_initial_state (SK-1): a stable sort by random() keys, then three cards
  * each from the dealer's left, the rest the stock. */
-static void new_initial_state(state *s, Core *core, uint64_t seed) {
+static void new_initial_state(state *s, Core *core, uint64_t seed, const ks_random *dealt) {
     s->core = core;
     s->n = core->n;
     /* The game's generator and the random seats' are seeded side by side; a greedy seat
-     * draws only to name a war's category, and is seeded if it ever does. */
+     * draws only to name a war's category, and is seeded if it ever does. `dealt`: the
+     * game's generator seeded already (a chunk seeds several games' side by side). */
     ks_random *drawn[MAX_SEATS + 1] = {&s->rng};
     int drawing = 1;
-    ks_random_lazy(&s->rng, seed);
+    if (dealt != NULL) {
+        s->rng = *dealt;
+    } else {
+        ks_random_lazy(&s->rng, seed);
+    }
     for (int seat = 0; seat < s->n; seat++) {
         ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
         if (core->bot[seat] == BOT_RANDOM ||
@@ -1225,16 +1232,22 @@ static PyObject *cards_played_to_list(const state *s) {
     return result;
 }
 
-/* StromkrigState.result and remaining_cards, with the counters, as a NativeRun tuple. */
-static PyObject *native_run(const Core *core, const state *s) {
-    int finished = s->phase == PHASE_OVER;
+/* StromkrigState.result's loser: -1 unless the game finished. */
+static int loser_of(const state *s) {
     int loser = -1;
-    if (finished) {
+    if (s->phase == PHASE_OVER) {
         for (int seat = 0; seat < s->n && loser < 0; seat++) {
             if (!s->out[seat]) loser = seat;
         }
         if (loser < 0 && s->order_len > 0) loser = s->order[s->order_len - 1];
     }
+    return loser;
+}
+
+/* StromkrigState.result and remaining_cards, with the counters, as a NativeRun tuple. */
+static PyObject *native_run(const Core *core, const state *s) {
+    int finished = s->phase == PHASE_OVER;
+    int loser = loser_of(s);
     long long rounds = (s->turns + s->n - 1) / s->n;
     PyObject *actions = actions_to_list(core);
     PyObject *order = ints_to_list(s->order, s->order_len);
@@ -1293,23 +1306,80 @@ static state *new_state(void) {
     return s;
 }
 
+/* play_game's game, played into `s` (`dealt`: its generator seeded, or NULL): 1, or 0
+ * with an exception set. */
+static int play_game(Core *core, state *s, uint64_t seed, const ks_random *dealt) {
+    new_initial_state(s, core, seed, dealt);
+    s->measure = 1;
+    ks_meter_start(&s->meter, s->n);
+    measure_position(s);
+    if (s->error) {
+        PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
+        return 0;
+    }
+    return play_out(core, s);
+}
+
 static PyObject *Core_play(PyObject *self, PyObject *arg) {
     Core *core = (Core *)self;
     uint64_t seed;
     if (!parse_seed(arg, &seed)) return NULL;
     state *s = new_state();
     if (s == NULL) return NULL;
-    new_initial_state(s, core, seed);
-    s->measure = 1;
-    ks_meter_start(&s->meter, s->n);
-    measure_position(s);
-    PyObject *result = NULL;
-    if (s->error) {
-        PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
-    } else if (play_out(core, s)) {
-        result = native_run(core, s);
-    }
+    PyObject *result = play_game(core, s, seed, NULL) ? native_run(core, s) : NULL;
     PyMem_Free(s);
+    return result;
+}
+
+/* The game just played into the chunk's row and totals (native_run's figures). */
+static int chunk_game(ks_chunk *c, const Core *core, const state *s) {
+    int finished = s->phase == PHASE_OVER;
+    int loser = loser_of(s);
+    long long cards_laid = 0;
+    for (int card = 0; card < DECK; card++) {
+        cards_laid += s->cards_played[card];
+        ks_chunk_played(c, card, s->cards_played[card]);
+    }
+    int64_t *row = ks_chunk_game(c, &s->meter, finished, s->actions, (s->turns + s->n - 1) / s->n,
+                                 s->order_len ? s->order[0] : -1, loser, cards_laid);
+    for (int i = 0; i < s->counters_seen; i++) {
+        int counter = s->counter_order[i];
+        ks_chunk_counter(c, row, counter, s->counters[counter]);
+    }
+    for (int i = 0; i < s->samples_seen; i++) {
+        int which = s->sample_order[i];
+        const buffer *b = &core->samples[which];
+        if (ks_chunk_sample(c, row, which, b->data, b->len) < 0) return 0;
+    }
+    if (loser >= 0)
+        for (int k = 0; k < s->hands[loser].len; k++) ks_chunk_left(c, s->hands[loser].card[k]);
+    return 1;
+}
+
+/* play_chunk(series, start, stop): games start .. stop - 1 of the series, game i played
+ * as play(derive_seed(series, i)) plays it, as a NativeChunk (ks_chunk.h). */
+static PyObject *Core_play_chunk(PyObject *self, PyObject *args) {
+    Core *core = (Core *)self;
+    uint64_t series;
+    long long start, stop;
+    if (ks_chunk_args(args, &series, &start, &stop) < 0) return NULL;
+    ks_chunk *chunk = ks_chunk_open((Py_ssize_t)(stop - start), DECK);
+    if (chunk == NULL) return NULL;
+    state *s = new_state();
+    PyObject *result = NULL;
+    if (s == NULL) goto done;
+    ks_random deals[KS_CHUNK_AHEAD];
+    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+        int ahead = ks_chunk_seed_ahead(deals, series, index, stop);
+        for (int k = 0; k < ahead; k++) {
+            if (!play_game(core, s, deals[k].seed, &deals[k])) goto done;
+            if (!chunk_game(chunk, core, s)) goto done;
+        }
+    }
+    result = ks_chunk_result(chunk, core->counter_names, core->sample_names);
+done:
+    PyMem_Free(s);
+    ks_chunk_close(chunk);
     return result;
 }
 
@@ -1328,7 +1398,7 @@ static PyObject *Core_deal(PyObject *self, PyObject *arg) {
     if (!parse_seed(arg, &seed)) return NULL;
     state *s = new_state();
     if (s == NULL) return NULL;
-    new_initial_state(s, core, seed);
+    new_initial_state(s, core, seed, NULL);
     PyObject *places = s->error ? NULL : PyDict_New();
     if (s->error) PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
     int ok = places != NULL;
@@ -1892,6 +1962,9 @@ static PyMethodDef Core_methods[] = {
      "play(seed) -> (actions, finished, order, loser, rounds, counters, samples, cards_played, "
      "loser_cards, playability, branching): one whole game, as play_game plays it."},
     {"deal", Core_deal, METH_O, "deal(seed) -> card_locations() of the dealt state."},
+    {"play_chunk", Core_play_chunk, METH_VARARGS,
+     "play_chunk(series, start, stop) -> NativeChunk: games start .. stop - 1 of the series, "
+     "game i the one play(derive_seed(series, i)) plays, as the chunk's rows and sums."},
     {"playout", Core_playout, METH_VARARGS,
      "playout(state, seed, record, first=None) -> (finished, order, loser, actions, rounds, "
      "played, held): the state played on as playouts.python_playout plays it."},
