@@ -19,7 +19,9 @@ load line says how much of a core the clients and the server used).
      round between two of the person's moves holds 4 or 5 computer moves: 2.8 s or more
      on screen before the person even starts to think. 0.5-1.5 s (1 s on average) is
      well below that: each table asks about three times as often as a person playing
-     at the normal pace. Target: client p99 <= 100 ms, no error.
+     at the normal pace. Target: client p99 <= 100 ms, no error, with the machine at a
+     load of 4 runnable tasks on two cores: busy processes make up what the machine's
+     own load lacks (:class:`MachineLoad`), and the line reports the run queue's mean.
    - *saturated*: no think time, each answer sends the next move at once. A closed loop:
      by Little's law its wait is about 50 / throughput whatever the server does, so it
      is no player's wait; it is the server's capacity (requests/s, CPU per request),
@@ -38,6 +40,9 @@ load line says how much of a core the clients and the server used).
    game from a version-1 save (the person's moves only: the bots play again, searches
    and all, as every resume did before), and the same resume against heuristic bots.
    Target: <= 100 ms (it was 14.6 s).
+6. Start: the CPU ``serve --workers 2`` takes to start, in all its processes, until every
+   worker is ready and quiet (the card images in the cache). The workers are forked from
+   the parent once it has made the app (``web/workers.py``). Target: <= 0.8 s.
 
 The person's moves are random legal ones; the computer plays ``heuristic``, the default
 strength, with the largest tables each game allows at the start page.
@@ -57,6 +62,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -78,6 +84,7 @@ LOAD_GAMES = 50
 LOAD_SECONDS = 30.0
 LOAD_WORKERS = 2
 THINK_SECONDS = (0.5, 1.5)  # between an answer and the next move (see the docstring)
+TARGET_MACHINE_LOAD = 4.0  # runnable tasks on the machine while the paced line runs
 SETUPS = (("idiot", 4), ("kraftidioten", 5), ("stromkrig", 5))
 
 
@@ -120,10 +127,19 @@ def serving(folder: Path, *options: str, timing: bool = False) -> Iterator[Serve
             server.wait()
 
 
-def choose(snapshot: dict[str, Any], cards: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A random legal request; a Kraftidioten claim names the card's own plant."""
+LANG = "nb"  # the page's language (the default deck's): the log is told in it
+
+
+def choose(
+    snapshot: dict[str, Any], cards: dict[str, Any], rng: random.Random, after: int | None = None
+) -> dict[str, Any]:
+    """A random legal request, as the page sends it: the log lines after ``after`` (the
+    last one the page has; None: after the latest of ``snapshot``) in its language. A
+    Kraftidioten claim names the card's own plant."""
     moves = snapshot["moves"]
-    body: dict[str, Any] = {"turn": snapshot["turn"], "log_after": 10**8}
+    if after is None:
+        after = last_line(snapshot)
+    body: dict[str, Any] = {"turn": snapshot["turn"], "log_after": after, "lang": LANG}
     claim = moves["claim"]
     if claim and (not moves["list"] or rng.random() < 0.7):
         card = claim["fixed_card"] or rng.choice(claim["cards"])
@@ -134,6 +150,11 @@ def choose(snapshot: dict[str, Any], cards: dict[str, Any], rng: random.Random) 
             choice = {"card": card, "category": category, "plant_id": own["plant_id"]}
             return {**body, "claim": choice}
     return {**body, "move": rng.choice(moves["list"])["i"]}
+
+
+def last_line(snapshot: dict[str, Any], before: int = 0) -> int:
+    """The number of the last log line the page has after this answer."""
+    return max((line["n"] for line in snapshot["log"]), default=before)
 
 
 def server_ms(response: httpx.Response) -> float:
@@ -157,16 +178,23 @@ def latency(folder: Path) -> None:
         for game, opponents in SETUPS:
             times: list[float] = []
             for number in range(GAMES_PER_KIND):
-                body = {"game": game, "opponents": opponents, "bots": "heuristic", "seed": number}
+                body = {
+                    "game": game,
+                    "opponents": opponents,
+                    "bots": "heuristic",
+                    "seed": number,
+                    "lang": LANG,
+                }
                 response = client.post("/api/games", json=body)
                 snapshot = response.json()
                 times.append(server_ms(response))
+                seen = last_line(snapshot)
                 while snapshot["over"] is None:
-                    response = client.post(
-                        f"/api/games/{snapshot['id']}/moves", json=choose(snapshot, cards, rng)
-                    )
+                    move = choose(snapshot, cards, rng, seen)
+                    response = client.post(f"/api/games/{snapshot['id']}/moves", json=move)
                     response.raise_for_status()
                     snapshot = response.json()
+                    seen = last_line(snapshot, seen)
                     times.append(server_ms(response))
             every += times
             print(
@@ -228,7 +256,13 @@ async def _play(
     if think is not None:  # the tables open over the first pause, not all at one instant
         await asyncio.sleep(rng.uniform(0, think[1]))
     while time.monotonic() < stop:
-        body = {"game": game, "opponents": opponents, "bots": "heuristic", "seed": index}
+        body = {
+            "game": game,
+            "opponents": opponents,
+            "bots": "heuristic",
+            "seed": index,
+            "lang": LANG,
+        }
         began = time.perf_counter()
         response = await client.post("/api/games", json=body)
         tally.waits_ms.append((time.perf_counter() - began) * 1000)
@@ -238,9 +272,10 @@ async def _play(
             tally.errors.append(f"{response.status_code} {response.text[:100]}")
             return
         snapshot = response.json()
+        seen = last_line(snapshot)
         while snapshot["over"] is None and time.monotonic() < stop:
             await pause()
-            move = choose(snapshot, cards, rng)
+            move = choose(snapshot, cards, rng, seen)
             began = time.perf_counter()
             response = await client.post(f"/api/games/{snapshot['id']}/moves", json=move)
             if response.status_code in (404, 409):  # another process: save and move
@@ -254,6 +289,7 @@ async def _play(
                 tally.errors.append(f"{response.status_code} {response.text[:100]}")
                 return
             snapshot = response.json()
+            seen = last_line(snapshot, seen)
         tally.games += snapshot["over"] is not None
         await pause()  # the result read, "play again"
 
@@ -290,13 +326,76 @@ def tree_cpu_seconds(pid: int) -> float | None:
     return total
 
 
-def load(folder: Path, think: tuple[float, float] | None) -> None:
+def runnable_tasks() -> int | None:
+    """Tasks running or waiting for a core now (``procs_running`` of ``/proc/stat``, less
+    the one reading it): what the load average averages. None where it cannot tell."""
+    try:
+        for line in Path("/proc/stat").read_text().splitlines():
+            if line.startswith("procs_running "):
+                return int(line.split()[1]) - 1
+    except OSError:
+        pass
+    return None
+
+
+class MachineLoad:
+    """The machine at a load of about ``target`` runnable tasks while a line is measured:
+    busy processes (a loop in Python each, the benchmark's children) make up what the
+    machine's own load lacks, judged by sampling the run queue for 2 s before the run
+    (the server and the clients add about half a task of their own); the queue is
+    sampled every 0.1 s during the run, and its mean is what the line reports."""
+
+    def __init__(self, target: float) -> None:
+        self.target = target
+        self.burners: list[subprocess.Popen[bytes]] = []
+        self.samples: list[int] = []
+        self._stop = threading.Event()
+        self._sampler = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> MachineLoad:
+        seen = []
+        for _ in range(20):
+            found = runnable_tasks()
+            if found is None:
+                return self
+            seen.append(found)
+            time.sleep(0.1)
+        wanted = max(0, round(self.target - statistics.mean(seen) - 0.5))
+        busy = [sys.executable, "-c", "while True: pass"]
+        self.burners = [subprocess.Popen(busy) for _ in range(wanted)]
+        self._sampler.start()
+        return self
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.1):
+            found = runnable_tasks()
+            if found is not None:
+                self.samples.append(found)
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        for burner in self.burners:
+            burner.kill()
+            burner.wait()
+
+    def describe(self) -> str:
+        if not self.samples:
+            return "the run queue not sampled (no /proc/stat)"
+        return (
+            f"machine load: {statistics.mean(self.samples):.1f} runnable tasks on average "
+            f"during the run (target {self.target:g}; {len(self.burners)} busy processes "
+            f"added by the benchmark) on {os.cpu_count()} cores"
+        )
+
+
+def load(folder: Path, think: tuple[float, float] | None, machine: float | None = None) -> None:
     """50 tables at once on ``--workers 2`` for LOAD_SECONDS; one line of figures.
 
     ``think`` (seconds, low and high) paces every table; None is the saturated case.
+    ``machine``: the run queue to hold the machine at meanwhile (:class:`MachineLoad`).
     """
     options = ("--workers", str(LOAD_WORKERS), "--max-games", str(LOAD_GAMES * 2))
-    with serving(folder, *options) as server:
+    with serving(folder, *options) as server, MachineLoad(machine or 0) as busy:
         base = server.base
         cards = {c["id"]: c for c in httpx.get(f"{base}/api/setup").json()["cards"]}
         tally = Tally()
@@ -356,6 +455,8 @@ def load(folder: Path, think: tuple[float, float] | None) -> None:
         f"clients {client_cpu / elapsed * 100:.0f}% of one core, "
         f"{spent}; load average {load_average:.2f}"
     )
+    if machine:
+        figures += f"; {busy.describe()}"
     if think is None:  # a throughput figure: its wait is ~ LOAD_GAMES / throughput
         verdict = "ok" if not tally.errors else f"FAILED: {tally.errors[:3]}"
         print(
@@ -553,7 +654,42 @@ def _persons(session: Any, save: Any) -> tuple[tuple[int, ...], ...]:
     return tuple(mine)
 
 
-PARTS = ("first_cards", "latency", "protocol", "paced", "saturated", "resume")
+START_WORKERS = 2
+START_RUNS = 3
+TARGET_START_CPU_S = 0.8
+
+
+def start(folder: Path) -> None:
+    """CPU of ``serve --workers 2`` to start, in all its processes: from the command to
+    every worker ready and the processes quiet (no CPU used for 4 s in a row); the card
+    images already in the cache, as at every start but the first."""
+    options = ("--workers", str(START_WORKERS))
+    with serving(folder, *options):
+        pass  # the card cache filled
+    used = []
+    for _ in range(START_RUNS):
+        with serving(folder, *options) as server:
+            last = tree_cpu_seconds(server.pid)
+            if last is None:
+                print("web start: not measured (no /proc)")
+                return
+            quiet = 0
+            while quiet < 4:
+                time.sleep(1.0)
+                now = tree_cpu_seconds(server.pid) or last
+                quiet = quiet + 1 if now - last < 0.005 else 0
+                last = now
+            used.append(last)
+    median = statistics.median(used)
+    verdict = "ok" if median <= TARGET_START_CPU_S else "TOO SLOW"
+    print(
+        f"web start, serve --workers {START_WORKERS}: {median:.2f} s CPU in all its processes "
+        f"(median of {START_RUNS}, {min(used):.2f}-{max(used):.2f}; target <= "
+        f"{TARGET_START_CPU_S} s) {verdict}"
+    )
+
+
+PARTS = ("first_cards", "latency", "protocol", "paced", "saturated", "resume", "start")
 
 
 def main(parts: Sequence[str] = PARTS) -> None:
@@ -570,11 +706,13 @@ def main(parts: Sequence[str] = PARTS) -> None:
         if "protocol" in parts:
             protocol()
         if "paced" in parts:
-            load(folder, THINK_SECONDS)
+            load(folder, THINK_SECONDS, machine=TARGET_MACHINE_LOAD)
         if "saturated" in parts:
             load(folder, None)
         if "resume" in parts:
             resume()
+        if "start" in parts:
+            start(folder / "start")
 
 
 if __name__ == "__main__":

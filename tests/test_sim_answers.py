@@ -332,6 +332,25 @@ def test_a_broken_deck_decides_the_comparison():
     )
 
 
+def test_a_sweep_never_names_a_broken_configuration_best_but_for_stalls():
+    from types import SimpleNamespace
+
+    from kraftstokk.sim.sweep.report import best_by_question
+
+    def run(number: int, **figures: Any) -> SimpleNamespace:
+        found = with_answers(summary(**figures))
+        return SimpleNamespace(complete=True, summary=found, configuration=SimpleNamespace(
+            number=number, label=f"#{number}"
+        ))  # fmt: skip
+
+    # #2 has the most choice but stalls in 12 % of games: #1 is the best for choice.
+    best = {
+        item["question"]: [r.configuration.number for r, _ in item["ranked"]]
+        for item in best_by_question([run(1, share=0.5), run(2, share=0.9, unfinished=0.12)])
+    }
+    assert best["choice"] == [1] and best["broken"] == [1, 2]
+
+
 def test_decks_within_each_others_intervals_play_alike():
     found = compared(summary(half=0.2), summary(gap=0.03, half=0.2))
     assert not any(row["counts"] for row in found)

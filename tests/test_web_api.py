@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from kraftstokk.design.blocks import CardRow, Example
 from kraftstokk.games import registry
 from kraftstokk.games.replay import ReplayLog, load_replay, replay_log
 from kraftstokk.locales import languages
 from kraftstokk.models import Deck
+from kraftstokk.render.booklet_content import game_chapters
 from kraftstokk.web import views
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore
@@ -85,6 +87,36 @@ def test_rules_panel_per_language(client: Any) -> None:
     assert nb["idiot"] != en["idiot"]
     bad = client.get("/api/rules/de")
     assert bad.status_code == 400 and "de" in bad.json()["error"]
+
+
+def test_rules_panel_has_every_block_of_the_booklet(client: Any, deck: Deck) -> None:
+    """Each chapter block by block, the quick reference with its steps and table included;
+    the lie example's cards that lie face down in the booklet are sent as no card."""
+    for language in languages():
+        panel = client.get(f"/api/rules/{language}").json()
+        for game, chapter in game_chapters(deck, language).items():
+            kinds = [block["type"] for block in panel[game]]
+            assert len(kinds) == len(chapter.blocks), (language, game)
+            quick = next(b for b in panel[game] if b["type"] == "quick")
+            bodies = [section["body"]["type"] for section in quick["sections"]]
+            assert {"para", "steps", "table"} <= set(bodies), (language, game)
+            table = next(s["body"] for s in quick["sections"] if s["body"]["type"] == "table")
+            assert table["rows"] and all(len(r) == len(table["headings"]) for r in table["rows"])
+            rows = [part for b in chapter.blocks if isinstance(b, Example) for part in b.body]
+            sent = [part for b in panel[game] if b["type"] == "example" for part in b["body"]]
+            for row, shown in zip(rows, sent, strict=True):
+                if isinstance(row, CardRow):
+                    assert shown["cards"] == [
+                        None if i in row.face_down else card.id for i, card in enumerate(row.cards)
+                    ]
+        lie = [
+            b
+            for b in panel["kraftidioten"]
+            if b["type"] == "example"
+            for part in b["body"]
+            if part["type"] == "cards" and None in part["cards"]
+        ]
+        assert len(lie) == 1, language  # the lie example: two claims nobody turned
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,14 @@ from kraftstokk.web import cards
 from kraftstokk.web.guard import SECURITY_HEADERS
 from kraftstokk.web.sessions import GameStore
 from tests.conftest import synthetic_deck
-from tests.web_helpers import TEST_KEY, client_for, new_game, plain_log, play_through
+from tests.web_helpers import (
+    TEST_KEY,
+    client_for,
+    new_game,
+    plain_log,
+    play_through,
+    sealed_content,
+)
 
 
 @pytest.fixture(scope="module")
@@ -113,11 +120,15 @@ def test_a_saves_bounds_are_told_in_every_language(
     assert len({answer["said"][code] for code in ("en", "nb", "nn")}) == 3  # each its own
 
 
-def _sealed_as(client: Any, save: dict[str, Any], **change: Any) -> dict[str, Any]:
+def _sealed_as(save: dict[str, Any], record: bytes | None = None, **change: Any) -> dict[str, Any]:
     """The save with its sealed content changed (sealed again with the server's key: a
     content only a bug could write)."""
-    content = json.loads(TEST_KEY.open(save["sealed"]))
-    return {**save, "sealed": TEST_KEY.seal(json.dumps({**content, **change}).encode())}
+    head, _, packed = TEST_KEY.open(save["sealed"]).partition(b"\0")
+    content = json.dumps({**json.loads(head), **change}).encode()
+    return {
+        **save,
+        "sealed": TEST_KEY.seal(content + b"\0" + (packed if record is None else record)),
+    }
 
 
 @pytest.mark.parametrize(
@@ -126,8 +137,8 @@ def _sealed_as(client: Any, save: dict[str, Any], **change: Any) -> dict[str, An
         ({"prefix": "000000ff"}, "more than its"),
         ({"redeals": [["000000ff", "0" * 16]]}, "dealt again"),
         ({"redeals": [["00000001", "0" * 15]]}, "redeals"),
-        ({"record": "AAAA"}, "record"),
-        ({"record": "not base64"}, "sealed content"),
+        ({"record": bytes([2, 0])}, "record"),
+        ({"record": bytes([1, 200])}, "record: ends inside"),
         ({"v": 3}, "sealed content"),
     ],
 )
@@ -135,7 +146,7 @@ def test_a_sealed_content_out_of_bounds_is_refused(
     client: Any, change: dict[str, Any], words: str
 ) -> None:
     game = play_through(client, "kraftidioten", 2, seed=8, stop_at=3)[-1]
-    response = _resume(client, _sealed_as(client, game["save"], **change))
+    response = _resume(client, _sealed_as(game["save"], **change))
     assert response.status_code == 400, response.text
     assert words in response.json()["error"]
 
@@ -154,7 +165,7 @@ def test_a_version_1_save_plays_its_bots_again_and_goes_on_as_version_2(client: 
         if mirror.current_player() == session.seat:
             moves.append(list(action))
         mirror.apply(action)
-    content = json.loads(TEST_KEY.open(played["save"]["sealed"]))
+    content = json.loads(TEST_KEY.open(played["save"]["sealed"]).partition(b"\0")[0])
     first = {k: content[k] for k in ("id", "deck", "game", "players", "variants", "action_cap")}
     first |= {"bots": content["bots"], "seed": content["seed"], "prefix": [], "moves": moves}
     old = {**played["save"], "version": 1, "sealed": TEST_KEY.seal(json.dumps(first).encode())}
@@ -180,7 +191,7 @@ def test_a_sealed_save_cannot_give_the_person_a_bots_seat(client: Any) -> None:
     """The seats are sealed with the seed: moving 'person' means changing the sealed text."""
     game = new_game(client, "idiot", 2, seed=8)
     save = game["save"]
-    content = json.loads(TEST_KEY.open(save["sealed"]))
+    content = sealed_content(save)
     assert content["bots"] == ["person", "greedy", "greedy"]
     from kraftstokk.web.seal import SaveKey
 
@@ -240,7 +251,8 @@ class _Recording(GameStore):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.threads: list[str] = []
+        self.threads: list[str] = []  # where each replay ran
+        self.moved: list[tuple[str, str]] = []  # the bots and where each move ran
         self.release = threading.Event()
         self.hold = False
 
@@ -251,15 +263,20 @@ class _Recording(GameStore):
         return super().rebuild(save, **options)
 
     def move(self, *args: Any) -> None:
-        self.threads.append(threading.current_thread().name)
+        self.moved.append((args[0].seat_names[1], threading.current_thread().name))
         super().move(*args)
 
 
-def test_replays_and_bot_turns_run_off_the_event_loop(deck: Deck) -> None:
+def test_replays_and_searching_bots_run_off_the_event_loop(deck: Deck) -> None:
+    """A resume and a move against experts run on worker threads (the loop serves others
+    meanwhile); a move against bots that do not search is made at once, on the loop."""
     store = _Recording(deck, TEST_KEY)
     with client_for(deck, store=store) as client:
         loop_thread = client.portal.call(lambda: threading.current_thread().name)
         snapshots = play_through(client, "stromkrig", 2, seed=5, stop_at=4)
+        expert = new_game(client, "stromkrig", 1, seed=5, bots="expert")
+        move = {"turn": expert["turn"], "move": expert["moves"]["list"][0]["i"]}
+        assert client.post(f"/api/games/{expert['id']}/moves", json=move).status_code == 200
         store.hold = True
         done: list[Any] = []
         waiting = threading.Thread(
@@ -277,6 +294,10 @@ def test_replays_and_bot_turns_run_off_the_event_loop(deck: Deck) -> None:
         assert done and done[0].status_code == 200
     assert store.threads and loop_thread not in store.threads
     assert all("worker" in name.lower() for name in store.threads), store.threads
+    threads = {
+        bots: {name for kind, name in store.moved if kind == bots} for bots, _ in store.moved
+    }
+    assert threads["greedy"] == {loop_thread} and loop_thread not in threads["expert"]
 
 
 def test_card_images_are_made_before_the_first_request_and_kept_on_disk(

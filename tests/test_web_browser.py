@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +46,10 @@ MAX_CLICKS = 1500
 def served_app() -> Any:
     from kraftstokk.web.app import create_app
 
-    return create_app(synthetic_deck(), key=TEST_KEY, allow_seed=True)
+    app = create_app(synthetic_deck(), key=TEST_KEY, allow_seed=True)
+    redeals = random.Random(5)
+    app.state.store.fresh_seed = lambda: redeals.getrandbits(63)  # a reload deals alike each run
+    return app
 
 
 @pytest.fixture
@@ -238,7 +242,7 @@ def test_idiot_to_the_end_by_clicking(
     log = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert log["format"] == "kraftstokk-replay" and log["result"]["finished"] is True
     assert log["bots"][0] == "person" and len(log["bots"]) == opponents + 1
-    page.click("#btn-again")  # a finished game is not offered for continuing
+    page.click("#btn-start")  # a finished game is not offered for continuing
     page.wait_for_selector("#saved-list li[data-game=idiot][data-finished=true]")
     assert page.locator("#saved-list li[data-game=idiot] [data-action=continue]").count() == 0
 
@@ -338,6 +342,17 @@ def test_language_switch_and_rules(open_browser: Any, server_url: str, shots: Pa
         page.click("#btn-rules")
         page.wait_for_selector("#rules-body h3, #rules-body h4")
         page.screenshot(path=shots / f"{size}-rules-en.png")
+        # The booklet's quick reference first, with its steps and table; the lie example's
+        # two unturned claims drawn as the deck's back.
+        page.click("#rules-tabs [data-game=kraftidioten]")
+        quick = page.locator("#rules-body > :first-child")
+        assert quick.get_attribute("class") == "quick"
+        assert quick.locator("ol.steps li").count() >= 3
+        assert quick.locator("table.rule-table tbody tr").count() >= 2
+        backs = page.locator("#rules-body .example .rule-cards .card.back")
+        assert backs.count() == 2 and "not turned" in backs.first.get_attribute("aria-label")
+        backs.first.scroll_into_view_if_needed()
+        page.screenshot(path=shots / f"{size}-rules-kraftidioten-en.png")
         page.click("#btn-rules-close")
         page.reload()
         page.wait_for_selector("#start:not([hidden])")
@@ -567,6 +582,106 @@ def test_the_browser_holds_no_card_during_a_game(
         checked += 1
     assert checked > 10
     assert len(session.actions) > session.turn + 10  # the bots' moves are in the save too
+
+
+# ---------------------------------------------------------------- every size
+
+#: The sizes every button is checked at (a laptop, a small laptop, two small phones, the
+#: common phone), width x height.
+LAYOUTS = {"1280x800": 1280, "1366x768": 1366, "375x667": 375, "360x640": 360, "390x844": 390}
+#: Buttons that are not the element at their own centre once scrolled into view (something
+#: lies over them: the bar of moves, a caption), as "label: what covers it".
+COVERED = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((button) => button.getClientRects().length)
+  .map((button) => {
+    button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const box = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const name = (button.textContent || button.dataset.card).trim().slice(0, 40);
+    return button.contains(hit) ? null : `${name}: ${hit?.tagName}.${hit?.className}`;
+  })
+  .filter(Boolean)"""
+#: Card captions wider than their card, or sticking out of it.
+OVERFLOWING = """() => [...document.querySelectorAll('.card .fig')]
+  .filter((fig) => fig.getClientRects().length)
+  .filter((fig) => {
+    const card = fig.closest('.card').getBoundingClientRect();
+    const box = fig.getBoundingClientRect();
+    const wider = fig.scrollWidth > fig.clientWidth + 1;
+    return wider || box.left < card.left - 1 || box.right > card.right + 1;
+  })
+  .map((fig) => fig.textContent)"""
+
+
+def _size(name: str) -> dict[str, int]:
+    width, height = (int(n) for n in name.split("x"))
+    return {"width": width, "height": height}
+
+
+@pytest.mark.parametrize("size", LAYOUTS)
+def test_every_button_is_itself_and_the_claim_is_sent_from_the_first_screen(
+    open_browser: Any, server_url: str, shots: Path, size: str
+) -> None:
+    """Kraftidioten's claim form: its send button on the first screen, with nothing over
+    it; every button of the table (moves, form, hand) is the element at its own centre
+    once scrolled to (the hand reachable above the bar); no caption overflows its card;
+    Strømkrig's moves take under a third of the screen, each with a key of its own;
+    Start on the first screen of the start page."""
+    page = open_browser(_size(size)).page
+    page.goto(server_url)
+    page.wait_for_selector("#start:not([hidden])")
+    start_button = page.locator("#setup button[type=submit]").bounding_box()
+    assert start_button and start_button["y"] + start_button["height"] <= _size(size)["height"]
+    assert not page.evaluate(COVERED, "#setup button[type=submit]"), "Start is covered"
+    start(page, server_url, "kraftidioten", 5, seed=LAYOUTS[size])
+    _until(page, "!!document.querySelector('#moves button[data-kind=claim]')")
+    assert not page.evaluate(OVERFLOWING), f"{size}: captions overflow their cards"
+    page.click("#moves button[data-kind=claim]")
+    page.wait_for_selector("#claim:not([hidden])")
+    page.evaluate("window.scrollTo(0, 0)")
+    send = page.locator("#claim button[type=submit]").bounding_box()
+    assert send and send["y"] >= 0 and send["y"] + send["height"] <= _size(size)["height"], size
+    page.screenshot(path=shots / f"{size}-claim.png")
+    assert not page.evaluate(COVERED, "#claim button[type=submit]"), f"{size}: the send button"
+    covered = page.evaluate(COVERED, "#moves button, #claim button, #hand button.card")
+    assert not covered, f"{size}: {covered}"
+    page = open_browser(_size(size)).page
+    start(page, server_url, "stromkrig", 4, seed=LAYOUTS[size] + 1)
+    _until(page, "document.querySelectorAll('#moves button.move').length >= 4")
+    assert not page.evaluate(OVERFLOWING), f"{size}: captions overflow their cards"
+    assert not page.evaluate(COVERED, "#moves button, #hand button.card")
+    keys = page.locator("#moves button.move kbd").all_inner_texts()
+    assert len(keys) == page.locator("#moves button.move").count() == len(set(keys))
+    bar = page.locator("#moves").bounding_box()  # two rows on a phone (they scroll sideways)
+    assert bar and bar["height"] <= 0.3 * _size(size)["height"], f"{size}: moves {bar['height']} px"
+    before = turn(page)
+    page.keyboard.press(keys[-1])  # the last move too has its key
+    wait_turn_after(page, before)
+
+
+@pytest.mark.parametrize("size", ["1366x768", "360x640"])
+def test_a_crowd_of_moves_never_covers_the_hand(
+    open_browser: Any, server_url: str, shots: Path, size: str
+) -> None:
+    """Strømkrig for two, played until the person has ten moves or more (a long hand's
+    runs): the bar stays under a third of the screen, and every card of the hand and every
+    move is the element at its own centre once scrolled to (at 1280 x 800 the bar once
+    grew over the whole hand)."""
+    page = open_browser(_size(size)).page
+    crowded = "document.querySelectorAll('#moves button.move').length >= 10"
+    for seed in range(11, 16):
+        start(page, server_url, "stromkrig", 1, seed=seed)
+        while page.locator("#over").is_hidden() and not page.evaluate(crowded):
+            click_a_move(page, prefer_card=False)
+        if page.evaluate(crowded):
+            break
+        page.evaluate("localStorage.clear()")  # the next game starts without asking
+    assert page.evaluate(crowded), "no game of five came to ten moves"
+    page.screenshot(path=shots / f"{size}-stromkrig-crowded.png")
+    bar = page.locator("#actions").bounding_box()
+    assert bar and bar["height"] <= 0.3 * _size(size)["height"], f"{size}: bar {bar}"
+    covered = page.evaluate(COVERED, "#hand button.card, #moves button")
+    assert not covered, f"{size}: {covered}"
 
 
 # ---------------------------------------------------------------- the table on a phone
@@ -820,6 +935,16 @@ def test_focus_goes_to_the_table_and_stays_in_the_game_over_dialog(
         page.keyboard.press(key)
         assert page.evaluate(inside), f"the focus left the dialog after {key}"
     assert page.locator("#over").is_visible()
+    # The end says more than the order: each seat's cards left and what decided it.
+    over = page.locator("#over").inner_text()
+    assert "kort igjen: 0" in over and page.locator("#over .turning li").count() >= 1, over
+    first = page.evaluate("JSON.parse(sessionStorage.getItem('kraftstokk.tab')).id")
+    page.locator("#btn-again").focus()
+    page.keyboard.press("Enter")  # play again with the same seats: no start page between
+    page.wait_for_selector("#over", state="hidden")
+    page.wait_for_function(f"JSON.parse(sessionStorage.getItem('kraftstokk.tab')).id !== {first!r}")
+    assert page.evaluate("document.body.dataset.game") == "idiot"
+    assert page.locator("#opponents-row .opponent").count() == 1
 
 
 def test_cards_are_on_screen_at_once_on_a_fresh_server(open_browser: Any) -> None:
@@ -881,7 +1006,7 @@ def test_no_serious_accessibility_problem_on_any_screen(open_browser: Any, serve
                 audit(page, f"{size} {game} claim")
         play_to_end(page)
         audit(page, f"{size} game over")
-        page.click("#btn-again")
+        page.click("#btn-start")
         page.wait_for_selector("#start:not([hidden])")
         page.check("input[name=game][value=kraftidioten]")
         page.click("#setup button[type=submit]")
@@ -923,7 +1048,8 @@ def test_a_refusal_is_told_in_the_pages_language(open_browser: Any, server_url: 
     told = {"nb": "er et helt tall", "en": "is a whole number", "nn": "er eit heilt tal"}
     for lang, words in told.items():
         page.select_option("#lang", lang)
-        page.click("#moves button[data-kind=claim]")
+        if page.locator("#claim").is_hidden():  # refused, the form stays: its words change
+            page.click("#moves button[data-kind=claim]")
         page.wait_for_selector("#claim:not([hidden])")
         page.fill("#claim-amount", "1,5")
         page.click("#claim button[type=submit]")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 
 from kraftstokk.cli import app
 from kraftstokk.models import Deck
-from kraftstokk.web import server
+from kraftstokk.web import server, workers
 
 cli = CliRunner()
 
@@ -140,3 +141,59 @@ def test_two_worker_processes_serve_one_game_and_stop_on_ctrl_c(deck: Deck, tmp_
             serving.wait()
     assert serving.returncode == 0, rest
     assert "2 processes" in rest and "stopped" in rest and "Traceback" not in rest, rest
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(")") + 2 :].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not workers.can_fork(), reason="workers are forked on Linux only")
+def test_workers_are_forked_from_the_made_app_and_one_that_dies_is_made_again(
+    deck: Deck, tmp_path: Path
+) -> None:
+    """``--workers 2`` on Linux: two children of the parent, running the parent's program
+    (forked, not a fresh interpreter); a killed one is forked again and the server serves
+    on; Ctrl-C stops them all."""
+    import signal
+
+    import httpx
+
+    from tests.test_web_guard import _wait_listening
+    from tests.web_helpers import serve_process
+
+    serving, port = serve_process(deck, tmp_path, "--workers", "2")
+    try:
+        _wait_listening(port)
+        deadline = time.monotonic() + 30
+        while len(_children(serving.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        first = _children(serving.pid)
+        assert len(first) == 2
+        own = Path(f"/proc/{serving.pid}/cmdline").read_bytes()
+        assert all(Path(f"/proc/{pid}/cmdline").read_bytes() == own for pid in first)
+        os.kill(min(first), signal.SIGKILL)
+        while (len(_children(serving.pid)) < 2 or _children(serving.pid) == first) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.1)
+        assert len(_children(serving.pid)) == 2 and _children(serving.pid) != first
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(4):  # on new connections: either worker answers
+            assert httpx.get(f"{base}/api/setup", timeout=30).status_code == 200
+        serving.send_signal(signal.SIGINT)
+        rest, _ = serving.communicate(timeout=60)
+    finally:
+        if serving.poll() is None:
+            serving.kill()
+            serving.wait()
+    assert serving.returncode == 0 and "stopped" in rest and "Traceback" not in rest, rest
+    assert not _children(serving.pid)

@@ -28,6 +28,7 @@ from kraftstokk.games.kraftidioten import actions as kraftidioten
 from kraftstokk.games.registry import make_game
 from kraftstokk.games.stromkrig import actions as stromkrig
 from kraftstokk.models import SUITS, Deck
+from kraftstokk.web import views
 from kraftstokk.web.record import HIDDEN_SLOT
 from kraftstokk.web.sessions import GameStore
 from tests.web_helpers import (
@@ -66,6 +67,7 @@ NUMBER_KEYS = {
     "loser": "a seat",
     "actions": "the game's length, told when it is over",
     "nr": "a claimed plant's printed nr. (public speech)",
+    "left": "each seat's count of cards at the end",
 }
 CLAIM_KEYS = {"seat", "plant_id", "name", "figure", "nr", "from_stock"}
 TRUTH_WORDS = ("(sant)", "(løgn", "(lygn", "(true)", "(a lie")
@@ -190,27 +192,32 @@ def _numbers(value: Any, key: str = "") -> list[tuple[str, Any]]:
 def _without_speech(answer: dict[str, Any]) -> dict[str, Any]:
     """The answer less what players said (claims name plants, perhaps hidden ones)."""
     cleaned = json.loads(json.dumps(answer))
-    for panel in cleaned["view"]["panels"]:
-        if panel["type"] == "claims":
-            panel["claims"] = [{"seat": c["seat"]} for c in panel["claims"]]
+    steps = [line["step"] for line in cleaned["log"] if "step" in line]
+    for view in (cleaned["view"], *steps):  # a step's panels are the table after a move
+        for panel in view["panels"]:
+            if panel["type"] == "claims":
+                panel["claims"] = [{"seat": c["seat"]} for c in panel["claims"]]
     if cleaned["view"]["question"] is not None:  # the claim put to the person: speech too
         cleaned["view"]["question"]["fill"] = {"n": cleaned["view"]["question"]["fill"]["n"]}
     cleaned["log"] = [line for line in cleaned["log"] if line["kind"] != "Claimed"]
+    if cleaned["over"] is not None:  # the turning points: told as the log tells them
+        cleaned["over"]["turning"] = [
+            [line for line in moment if line["kind"] != "Claimed"]
+            for moment in cleaned["over"]["turning"]
+        ]
     cleaned["save"].pop("sealed")
     return cleaned
 
 
 def _check_sealed(save: dict[str, Any], session: Any, public: list[int], resumes: int) -> None:
     """The sealed save opens with the key alone, holds every action, and is as long as
-    the person can work out: ``public`` are the numbers in each public action (the others
-    see it happen), a game with hidden actions has a slot for one after each, and each
-    of the person's ``resumes`` dealt the unseen cards anew."""
+    the person can work out: ``public`` are the packed sizes of the public actions (the
+    others see them happen), a slot for a hidden action follows each that the game says
+    one may come before, and each of the person's ``resumes`` dealt the cards anew."""
     raw = base64.urlsafe_b64decode(save["sealed"] + "=" * (-len(save["sealed"]) % 4))
-    assert b'"record"' not in raw and b"seed" not in raw  # encrypted, not encoded
+    assert b'"redeals"' not in raw and b"seed" not in raw  # encrypted, not encoded
     content = sealed_content(save)
     assert content["actions"] == [list(a) for a in session.actions]
-    slots = content["slots"]
-    record = sum(1 + 4 * n for n in public) + (len(public) * HIDDEN_SLOT if slots else 0)
     twin = {  # the same save as the person could write it: fixed widths where secret
         "v": 2,
         "id": save["id"],
@@ -223,11 +230,21 @@ def _check_sealed(save: dict[str, Any], session: Any, public: list[int], resumes
         "seed": "0" * 16,
         "prefix": "0" * 8,
         "redeals": [["0" * 8, "0" * 16]] * resumes,
-        "slots": slots,
-        "record": base64.b64encode(bytes(record)).decode(),
+        "room": content["room"],
     }
-    expected = len(json.dumps(twin, separators=(",", ":"))) + 16  # the AES-GCM-SIV tag
+    expected = len(json.dumps(twin, separators=(",", ":"))) + 1 + sum(public) + 16  # the tag
     assert len(raw) == expected, "the sealed save's length tells more than the table did"
+
+
+def _packed_size(state: State, action: tuple[int, ...]) -> int:
+    """What an action the table saw takes in the save: its numbers at the width its
+    public ones need (a card, below 256, never widens it), and a hidden action's slot
+    when the game says one may come before it."""
+    said = [0 if 0 <= n < 256 else n for n in action]  # cards, categories, seats: a byte
+    width = 1 if all(0 <= n < 256 for n in said) else 2 if all(abs(n) < 2**15 for n in said) else 4
+    room = views.hidden_room(state)
+    slot = room is not None and (not room or action[0] in room)
+    return 1 + width * len(action) + (HIDDEN_SLOT if slot else 0)
 
 
 @pytest.mark.parametrize(
@@ -251,6 +268,8 @@ def test_no_answer_reveals_a_hidden_card(
     table = store.table
     cards = cards_of(client)
     rng = random.Random(seed)
+    redeals = random.Random(-seed)
+    store.fresh_seed = lambda: redeals.getrandbits(63)  # deterministic: the walk is the same
     response = client.post(
         "/api/games",
         json={"game": game, "opponents": opponents, "bots": "heuristic", "seed": seed},
@@ -262,11 +281,11 @@ def test_no_answer_reveals_a_hidden_card(
     seen = set(mirror.card_locations()[f"hand:{seat}"]) | _public_now(mirror, seat)
     applied = answers = probed = 0
     bot_lies = 0
-    public: list[int] = []  # numbers in each action the other seats saw happen
+    public: list[int] = []  # the packed size of each action the other seats saw happen
     while True:
         for action in session.actions[applied:]:
             if mirror.public_action_string(action):
-                public.append(len(action))
+                public.append(_packed_size(mirror, action))
             seen |= _laid_face_up(mirror, action)
             hidden_before = _unseen_places(mirror)
             mirror.apply(action)

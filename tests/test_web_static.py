@@ -244,7 +244,7 @@ def play_games(page: Any, url: str, shots: Path, size: str, when: str) -> list[s
         over = page.locator("#over").inner_text()
         assert page.locator("#over ol li").count() >= 1, f"{game}: {over}"
         told.append(over)
-        page.click("#btn-again")
+        page.click("#btn-start")
         page.wait_for_selector("#start:not([hidden])")
     return told
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import functools
 import json
@@ -54,8 +53,11 @@ def client_for(deck: Deck, **options: Any) -> TestClient:
     if "store" not in options:
         options.setdefault("key", TEST_KEY)
     options.setdefault("allow_seed", True)  # the tests deal from their seeds
+    app = create_app(deck, **options)
+    redeals = random.Random(20261205)
+    app.state.store.fresh_seed = lambda: redeals.getrandbits(63)  # resumes deal alike each run
     return TestClient(
-        create_app(deck, **options),
+        app,
         base_url=BASE,
         headers={"Origin": BASE},
         raise_server_exceptions=True,
@@ -110,9 +112,9 @@ def claim_body(
 def sealed_content(save: dict[str, Any]) -> dict[str, Any]:
     """What a page's save holds (opened with the test key): its fields and ``actions``,
     every action of the game unpacked from its record."""
-    content: dict[str, Any] = json.loads(TEST_KEY.open(save["sealed"]))
-    record = base64.b64decode(content["record"])
-    content["actions"] = [list(a) for a in unpack(record, content["slots"])]
+    head, _, record = TEST_KEY.open(save["sealed"]).partition(b"\0")
+    content: dict[str, Any] = json.loads(head)
+    content["actions"] = [list(a) for a in unpack(record, content["room"])]
     return content
 
 

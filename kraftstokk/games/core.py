@@ -86,9 +86,17 @@ class DeckTable:
         return f"{self.names[card]} ({SUITS[self.suit[card]]} {self.value[card]})"
 
     def figure_text(self, category: int, card: int) -> str:
-        """The figure as the card prints it, with its unit: '4 357 GWh'."""
-        shown = format_number(self.printed[category][card], self.decimals[category], " ")
-        return f"{shown} {CATEGORY_UNITS[category]}"
+        """The figure as the card prints it, with its unit: '4 357 GWh' (made once per
+        card and category: the views and the narration ask for it all game long)."""
+        texts: dict[tuple[int, int], str] | None = self.__dict__.get("_figure_texts")
+        if texts is None:
+            texts = {}
+            object.__setattr__(self, "_figure_texts", texts)  # a cache, not a field
+        text = texts.get((category, card))
+        if text is None:
+            shown = format_number(self.printed[category][card], self.decimals[category], " ")
+            text = texts[(category, card)] = f"{shown} {CATEGORY_UNITS[category]}"
+        return text
 
     @classmethod
     def from_deck(cls, deck: Deck) -> DeckTable:

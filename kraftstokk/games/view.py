@@ -25,7 +25,7 @@ holds, and never an engine action.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +80,23 @@ def figure_order(table: DeckTable, category: int, card: int) -> tuple[int, float
     return (1, table.figures[category][card], card)
 
 
+def in_figure_order(table: DeckTable, category: int, cards: Iterable[int]) -> list[int]:
+    """``cards`` sorted by :func:`figure_order`, from each card's place in that order,
+    made once per table and category (a view sorts the hand at every step of a game)."""
+    places: dict[int, list[int]] | None = table.__dict__.get("_hand_places")
+    if places is None:
+        places = {}
+        object.__setattr__(table, "_hand_places", places)  # a cache, not a field
+    place = places.get(category)
+    if place is None:
+        order = sorted(range(table.size), key=lambda card: figure_order(table, category, card))
+        place = [0] * table.size
+        for position, card in enumerate(order):
+            place[card] = position
+        places[category] = place
+    return sorted(cards, key=place.__getitem__)
+
+
 def players(
     hand_counts: Sequence[int],
     out: Sequence[bool],
@@ -118,6 +135,7 @@ __all__ = [
     "category_key",
     "count",
     "figure_order",
+    "in_figure_order",
     "players",
     "refusal",
 ]

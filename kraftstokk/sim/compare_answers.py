@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from kraftstokk.sim.compare import Comparison
+from kraftstokk.sim.compare import Difference
 from kraftstokk.sim.findings import texts
 from kraftstokk.sim.playability import QUESTIONS
 
@@ -42,8 +42,15 @@ def _independent(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, tuple[flo
     return difference, (difference - half, difference + half)
 
 
+class Paired(Protocol):
+    """A comparison game by game (``simulate --compare``'s, or a sweep's pair)."""
+
+    @property
+    def differences(self) -> list[Difference]: ...
+
+
 def rows(
-    summary_a: dict[str, Any], summary_b: dict[str, Any], comparison: Comparison | None
+    summary_a: dict[str, Any], summary_b: dict[str, Any], comparison: Paired | None
 ) -> list[dict[str, Any]]:
     """One row per question: both answers, B − A with its interval, the relative size,
     whether it counts and which deck is better; the largest relative differences first."""

@@ -146,8 +146,11 @@ def _histogram_chart(histogram: dict[str, Any], unit: str, styles: Styles) -> Fl
     return _vertical_bars(counts, labels, f"{unit} per finished game (games per bin)", styles)
 
 
-def _sample_chart(histogram: dict[str, int], styles: Styles) -> Drawing:
-    """One bar per size, gaps included; binned like the lengths when there are many sizes."""
+def _sample_chart(
+    histogram: dict[str, int], styles: Styles, title: str = "size (how many times)"
+) -> Drawing:
+    """One bar per size, gaps included; binned like the lengths when there are many sizes
+    (the first bin labelled from the smallest size seen)."""
     counts = {int(size): count for size, count in histogram.items()}
     low, high = min(counts), max(counts)
     if high - low < MAX_SAMPLE_BARS:
@@ -155,18 +158,20 @@ def _sample_chart(histogram: dict[str, int], styles: Styles) -> Drawing:
         return _vertical_bars(
             [counts.get(size, 0) for size in sizes],
             [str(size) for size in sizes],
-            "size (how many times)",
+            title,
             styles,
         )
     values = [size for size, count in sorted(counts.items()) for _ in range(count)]
     binned = length_histogram(values)
     width, start = binned["bin_width"], binned["start"]
     bars = list(binned["counts"])
-    labels = [f"{start + i * width}–{start + (i + 1) * width - 1}" for i in range(len(bars))]
+    labels = [
+        f"{max(low, start + i * width)}–{start + (i + 1) * width - 1}" for i in range(len(bars))
+    ]
     if binned["overflow"]:
         bars.append(binned["overflow"])
         labels.append(f"≥ {start + len(labels) * width}")
-    return _vertical_bars(bars, labels, "size (how many times)", styles)
+    return _vertical_bars(bars, labels, title, styles)
 
 
 def _seat_chart(summary: dict[str, Any], styles: Styles) -> Drawing:
@@ -458,7 +463,7 @@ def findings_story(
         return [KeepTogether([heading, *story])]
     story.append(
         Paragraph(
-            f"The answers above outside their good range, then what a statistical test at "
+            f"The answers outside their good range (page 1), then what a statistical test at "
             f"{pct(confidence)} confidence found (Bonferroni over the seats, the specials and "
             "the cards).",
             styles.note,
@@ -578,7 +583,7 @@ def details_of_play(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
                 "How many decisions with two or more distinct moves had each count of them "
                 "(moves that lead to the same position as far as the player can tell count "
                 "once).",
-                _sample_chart(histogram, styles),
+                _sample_chart(histogram, styles, "distinct moves (decisions with that many)"),
                 styles,
             )
         )

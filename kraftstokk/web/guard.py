@@ -266,7 +266,9 @@ class Guard:
             if deadline is None:
                 deadline = loop.time() + self.body_seconds
             try:
-                message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0.001))
+                # A deadline on this task (asyncio.wait_for would make a task per read).
+                async with asyncio.timeout_at(max(deadline, loop.time() + 0.001)):
+                    message = await receive()
             except TimeoutError:
                 raise BodyTooSlow(
                     f"request body: not sent within {self.body_seconds:g} s"

@@ -2,9 +2,11 @@
 
 The text is the booklet's own (each game's chapter from its package,
 :func:`kraftstokk.render.booklet_content.game_chapters`), filled with this deck's cards,
-so the screen and the paper never disagree. Paragraphs carry the booklet's ``<b>``/``<i>``
-markup; everything else in them is already escaped there, and :func:`_safe` lets only
-those two tags through.
+so the screen and the paper never disagree: every block of a chapter has its form here
+(the quick reference with its numbered steps and table of special cards too), and a card
+the booklet draws face down is sent as ``None``, to be drawn as the deck's back. Paragraphs
+carry the booklet's ``<b>``/``<i>`` markup; everything else in them is already escaped
+there, and :func:`_safe` lets only those two tags through.
 """
 
 from __future__ import annotations
@@ -14,7 +16,18 @@ import re
 from typing import Any
 
 from kraftstokk import locales
-from kraftstokk.design.blocks import Bullets, CardRow, Example, Heading, Para
+from kraftstokk.design.blocks import (
+    Block,
+    Bullets,
+    CardRow,
+    Example,
+    Grid,
+    Heading,
+    Numbered,
+    Para,
+    QuickReference,
+)
+from kraftstokk.errors import KraftstokkError
 from kraftstokk.models import Deck
 from kraftstokk.web import views
 
@@ -29,23 +42,47 @@ def _safe(text: str) -> str:
     return _TAG.sub(keep, text)
 
 
-def _block(block: Any) -> dict[str, Any] | None:
+def _block(block: Block) -> dict[str, Any]:
     if isinstance(block, Heading):
         return {"type": "heading", "level": block.level, "text": _safe(block.text)}
     if isinstance(block, Para):
         return {"type": "para", "text": _safe(block.text)}
     if isinstance(block, Bullets):
         return {"type": "bullets", "items": [_safe(item) for item in block.items]}
+    if isinstance(block, Numbered):
+        return {"type": "steps", "items": [_safe(item) for item in block.items]}
+    if isinstance(block, Grid):
+        return {
+            "type": "table",
+            "headings": [_safe(heading) for heading in block.headings],
+            "rows": [[_safe(cell) for cell in row] for row in block.rows],
+        }
     if isinstance(block, CardRow):
         return {
             "type": "cards",
-            "cards": [card.id for card in block.cards],
+            "cards": [
+                None if i in block.face_down else card.id for i, card in enumerate(block.cards)
+            ],
             "captions": [_safe(caption) for caption in block.captions],
         }
     if isinstance(block, Example):
-        body = [b for b in (_block(part) for part in block.body) if b is not None]
-        return {"type": "example", "title": _safe(block.title), "body": body}
-    return None
+        return {
+            "type": "example",
+            "title": _safe(block.title),
+            "body": [_block(part) for part in block.body],
+        }
+    if isinstance(block, QuickReference):
+        return {
+            "type": "quick",
+            "title": _safe(block.title),
+            "sections": [
+                {"heading": _safe(section.heading), "body": _block(section.body)}
+                for section in block.sections
+            ],
+        }
+    # A game's chapter holds only the blocks above (contents, title pages and the card
+    # table are the booklet's own): a new kind must get its form here, not vanish.
+    raise KraftstokkError(f"the rules panel has no form for a {type(block).__name__} block")
 
 
 @functools.lru_cache(maxsize=8)
@@ -55,7 +92,7 @@ def _chapters(deck_json: str, language: str, generation: int) -> dict[str, list[
     deck = Deck.model_validate_json(deck_json)
     offered = set(views.games())
     return {
-        game: [b for b in (_block(block) for block in chapter.blocks) if b is not None]
+        game: [_block(block) for block in chapter.blocks]
         for game, chapter in game_chapters(deck, language).items()
         if game in offered
     }

@@ -4,7 +4,8 @@ The page keeps one *web save* per game (``{"format": "kraftstokk-web-save", ...}
 fields it shows on the start page (game, players, move, finished) and ``sealed``, the
 only part the server reads. Sealed inside (``seal.py``) is what resumes the game: the
 rules, the seats, the seed, every action taken (the bots' too, packed by ``record.py`` so
-that the sealed text's length tells nothing the person does not know) and where the
+that the sealed text's length tells nothing the person does not know: its fields as JSON,
+a NUL, the packed actions) and where the
 unseen cards were dealt again (``redeals``). A resume replays the actions and asks no bot
 anything, so it costs the same with expert bots as with random ones.
 
@@ -23,8 +24,6 @@ most that many actions of bounded length.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -63,6 +62,7 @@ __all__ = [
     "read_replay_log",
     "read_web_save",
     "seal",
+    "sealed_head",
 ]
 
 MAX_ACTION_LENGTH: Final = 16  # numbers in one action (its kind and what it names)
@@ -127,8 +127,7 @@ class _Sealed(BaseModel):
     seed: str = Field(pattern=HEX16)
     prefix: str = Field(pattern=HEX8)
     redeals: list[tuple[Annotated[str, Field(pattern=HEX8)], Annotated[str, Field(pattern=HEX16)]]]
-    slots: bool  # the record has a hidden action's slot after each public action
-    record: str = Field(max_length=MAX_SEALED)
+    room: list[int] | None = Field(max_length=64)  # where the record has hidden slots
 
 
 @dataclass(frozen=True)
@@ -160,8 +159,15 @@ class GameSave:
         return self.bots.index(PERSON)
 
 
-def seal(key: SaveKey, save: GameSave, record: ActionRecord) -> str:
-    """The save sealed, its actions as ``record`` packed them (``record.py``)."""
+def seal(key: SaveKey, head: bytes, record: ActionRecord) -> str:
+    """The save sealed: its fields (:func:`sealed_head`), a NUL, and the actions as
+    ``record`` packed them (``record.py``)."""
+    return key.seal(head + b"\0" + record.data())
+
+
+def sealed_head(save: GameSave, record: ActionRecord) -> bytes:
+    """The fields of a sealed save (all but the actions): the same all game long, but for
+    a redeal."""
     content = {
         "v": 2,
         "id": save.save_id,
@@ -174,10 +180,9 @@ def seal(key: SaveKey, save: GameSave, record: ActionRecord) -> str:
         "seed": f"{save.seed:016x}",  # fixed width: the length of the text tells nothing
         "prefix": f"{save.prefix:08x}",
         "redeals": [[f"{at:08x}", f"{seed:016x}"] for at, seed in save.redeals],
-        "slots": record.hidden_slots,
-        "record": base64.b64encode(record.data()).decode("ascii"),
+        "room": None if record.room is None else sorted(record.room),
     }
-    return key.seal(json.dumps(content, separators=(",", ":")).encode())
+    return json.dumps(content, separators=(",", ":")).encode()
 
 
 def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:
@@ -191,7 +196,7 @@ def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:
         save = _version_2(opened) if web.version == 2 else _version_1(opened)
     except ValidationError as exc:  # sealed by this key yet malformed: a bug, said plainly
         raise RequestRefused(f"save: sealed content: {clip(first_problem(exc), 300)}") from None
-    except (GameError, binascii.Error) as exc:
+    except GameError as exc:
         raise RequestRefused(f"save: sealed content: {clip(str(exc), 300)}") from None
     check_bounds(save)
     if save.deck != deck:
@@ -200,10 +205,8 @@ def read_web_save(raw: dict[str, Any], key: SaveKey, deck: str) -> GameSave:
 
 
 def _version_2(opened: bytes) -> GameSave:
-    content = _Sealed.model_validate_json(opened)
-    if content.game not in views.games():
-        raise _bound("unknown_game", game=repr(clip(content.game, 40)))
-    record = base64.b64decode(content.record, validate=True)
+    head, _, record = opened.partition(b"\0")
+    content = _Sealed.model_validate_json(head)
     return GameSave(
         save_id=content.id,
         deck=content.deck,
@@ -213,7 +216,7 @@ def _version_2(opened: bytes) -> GameSave:
         action_cap=content.action_cap,
         bots=tuple(content.bots),
         seed=int(content.seed, 16),
-        actions=tuple(unpack(record, content.slots)),
+        actions=tuple(unpack(record, content.room)),
         prefix=int(content.prefix, 16),
         redeals=tuple((int(at, 16), int(seed, 16)) for at, seed in content.redeals),
     )

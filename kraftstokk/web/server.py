@@ -1,7 +1,8 @@
 """Run the app with uvicorn: the library behind ``kraftstokk serve``.
 
-With ``workers`` above 1, uvicorn's supervisor runs that many processes on one socket,
-each building the app from the settings the parent leaves in the environment
+With ``workers`` above 1 the parent makes the app once and forks that many processes on
+one socket from it (``workers.py``, Linux); elsewhere uvicorn's supervisor runs them, each
+building the app from the settings the parent leaves in the environment
 (:func:`worker_app`). Every process seals with the same key (the user's data folder) and
 reads the card images from the disk cache the parent filled, so any process can serve
 any move: one that does not know a game answers 404, and the page sends its save with
@@ -84,6 +85,7 @@ def serve(
     from kraftstokk.web.guard import HostPolicy
     from kraftstokk.web.protocol import GuardedProtocol
     from kraftstokk.web.seal import SaveKey
+    from kraftstokk.web.workers import can_fork, prepared, run_forked
 
     if not 0 < port < 65536:
         raise KraftstokkError(f"--port {port}: not a port number (1-65535)")
@@ -120,7 +122,7 @@ def serve(
         "timeout_keep_alive": 5,
         "timeout_graceful_shutdown": GRACE_SECONDS,
     }
-    if workers == 1:
+    if workers == 1 or can_fork():
         app = create_app(
             deck,
             key=key,
@@ -130,10 +132,15 @@ def serve(
             freeze_startup=True,
             allow_seed=allow_seed,
         )
-        # uvicorn stops on the first signal, then raises it again once it is done.
-        with contextlib.suppress(KeyboardInterrupt):
-            uvicorn.Server(uvicorn.Config(quiet_forced_exit(app), **common)).run()
-    else:
+        config = uvicorn.Config(quiet_forced_exit(app), **common)
+        if workers == 1:
+            # uvicorn stops on the first signal, then raises it again once it is done.
+            with contextlib.suppress(KeyboardInterrupt):
+                uvicorn.Server(config).run()
+        else:
+            prepared(app)  # once, here: the workers are forked from this state
+            run_forked(config, workers)
+    else:  # no fork here: uvicorn starts each worker afresh
         from uvicorn.supervisors import Multiprocess
 
         deck_file = str(deck_path.resolve())

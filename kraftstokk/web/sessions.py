@@ -37,6 +37,7 @@ from kraftstokk.games.replay import make_replay
 from kraftstokk.games.view import ClaimChoice, refusal
 from kraftstokk.models import Deck
 from kraftstokk.web import saves, views
+from kraftstokk.web.quota import is_heavy
 from kraftstokk.web.saves import PERSON, SEED_LIMIT, GameSave, deck_digest
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.table import NewGame, StaleMove, Table, bot_streams, checked_setup
@@ -64,6 +65,7 @@ class Session(Table):
     save_id: str
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    head: tuple[int, bytes] | None = None  # (redeals, the sealed save's fields then)
 
 
 __all__ = ["GameStore", "NewGame", "Session", "StaleMove", "UnknownGame"]
@@ -96,6 +98,9 @@ class GameStore:
         #: The log's language when an answer names none: the deck's, if the page speaks it.
         languages = locales.languages()
         self.language = deck.language() if deck.language() in languages else languages[0]
+        self.warmed = False  # warm_up done (a worker forked after it need not again)
+        #: Where a resume's redeal comes from: fresh randomness (a test sets a seeded one).
+        self.fresh_seed: Callable[[], int] = lambda: secrets.randbelow(SEED_LIMIT)
 
     def __len__(self) -> int:
         return len(self._sessions)
@@ -133,6 +138,8 @@ class GameStore:
         so that the first players of a fresh process do not wait while the first of them
         reads the languages and sets the rules up (tens of ms each, and on the engine's
         threads at once several would do the same work)."""
+        if self.warmed:
+            return
         for name in views.games():
             cls = game_class(name)
             bot = get_spec(name).default_bot
@@ -143,13 +150,14 @@ class GameStore:
                 )
                 session.begin()
                 self.snapshot(session, 0)
+        self.warmed = True
 
     def resume(self, save: GameSave) -> Session:
         """A game again from the browser's save, its unseen cards dealt anew; refused with
         a reason, never half-made."""
         session = self.rebuild(save, fresh=True)
         if not session.state.is_terminal():
-            session.redeal(secrets.randbelow(SEED_LIMIT))
+            session.redeal(self.fresh_seed())
         session.begin()
         self._keep(session)
         return session
@@ -203,6 +211,13 @@ class GameStore:
                 self._games[key] = game
         return game
 
+    @staticmethod
+    def cheap(session: Session) -> bool:
+        """Whether a move of ``session`` costs so little that a thread would cost more:
+        no bot searches, and the person is still in the game (once out, the bots play
+        on to the end in one answer)."""
+        return not is_heavy(session.seat_names) and session.seat not in session.state.result().order
+
     def get(self, game_id: str) -> Session:
         with self._lock:
             self._evict_idle()
@@ -250,18 +265,20 @@ class GameStore:
     def web_save(self, session: Session) -> Json:
         """The page's save of the game: its sealed actions and what the start page shows."""
         game = session.game
-        save = GameSave(
-            save_id=session.save_id,
-            deck=self.digest,
-            game=game.name,
-            players=game.num_players,
-            variants=tuple(sorted(game.variants)),
-            action_cap=game.action_cap,
-            bots=tuple(session.seat_names),
-            seed=session.seed,
-            prefix=session.prefix,
-            redeals=tuple(session.redeals),
-        )
+        if session.head is None or session.head[0] != len(session.redeals):
+            save = GameSave(
+                save_id=session.save_id,
+                deck=self.digest,
+                game=game.name,
+                players=game.num_players,
+                variants=tuple(sorted(game.variants)),
+                action_cap=game.action_cap,
+                bots=tuple(session.seat_names),
+                seed=session.seed,
+                prefix=session.prefix,
+                redeals=tuple(session.redeals),
+            )
+            session.head = (len(session.redeals), saves.sealed_head(save, session.record))
         return {
             "format": saves.WEB_FORMAT,
             "version": saves.WEB_VERSION,
@@ -270,7 +287,7 @@ class GameStore:
             "players": game.num_players,
             "turn": session.turn,
             "finished": session.state.is_terminal(),
-            "sealed": saves.seal(self.key, save, session.record),
+            "sealed": saves.seal(self.key, session.head[1], session.record),
         }
 
     def replay_log(self, session: Session) -> Json:

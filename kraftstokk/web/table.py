@@ -32,7 +32,8 @@ from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import bot_kinds, game_class, make_bots, specs
 from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.web import views
-from kraftstokk.web.record import ActionRecord, has_hidden_actions, is_hidden
+from kraftstokk.web.record import ActionRecord, is_hidden
+from kraftstokk.web.turning import cards_left, turning_points
 
 PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
 LOG_LINES: Final = 60  # log lines a table keeps for the page
@@ -131,6 +132,7 @@ class Table:
     live: bool = False  # played now (not a save played again): its lines carry their step
     view: tuple[int, Json] | None = None  # (actions, the person's view then): built once
     listed: tuple[int, Json] | None = None  # (actions, the person's moves then)
+    turning: list[list[Event]] | None = None  # a finished game's turning points, found once
 
     @property
     def turn(self) -> int:
@@ -177,7 +179,7 @@ class Table:
             rngs=bot_streams(seed, game.num_players, streams),
             seed=seed,
             plant_ids=plant_ids,
-            record=ActionRecord(has_hidden_actions(state)),
+            record=ActionRecord(views.hidden_room(state)),
             prefix=prefix,
             **more,
         )
@@ -306,7 +308,7 @@ class Table:
     def answer(self, since_log: int, lang: str | None = None) -> Json:
         """The seat's view, its moves, the log lines after ``since_log`` told in ``lang``
         (default: the table's ``language``), the result."""
-        state = self.state
+        told = lang or self.language or locales.languages()[0]
         return {
             "game": self.game.name,
             "seat": self.seat,
@@ -316,15 +318,41 @@ class Table:
             "turn": self.turn,
             "view": self.table_view(),
             "moves": self.moves(),
-            "log": self.lines(since_log, lang or self.language or locales.languages()[0]),
-            "over": views.result_view(state),
+            "log": self.lines(since_log, told),
+            "over": self.result(told),
         }
 
-    def lines(self, since_log: int, lang: str) -> list[Json]:
-        """The log lines after ``since_log``, told in ``lang``."""
+    def result(self, lang: str) -> Json | None:
+        """How the game ended (None while it goes on): the order, the loser, each seat's
+        cards left and the turning points (``turning.py``) told in ``lang``."""
+        result = views.result_view(self.state)
+        if result is None:
+            return None
+        if self.turning is None:
+            self.turning = turning_points(
+                self.game, self.seed, self.actions, self.redeals, self.seat, self.plant_ids
+            )
+        teller = self.teller(lang)
+        result["left"] = cards_left(self.table_view())
+        result["turning"] = [
+            [
+                {"seat": event.seat, "kind": type(event).__name__, "text": teller.tell(event)}
+                for event in events
+            ]
+            for events in self.turning
+        ]
+        return result
+
+    def teller(self, lang: str) -> Narrator:
+        """The narrator of the person's seat in ``lang`` (made when first asked)."""
         teller = self.tellers.get(lang)
         if teller is None:
             teller = self.tellers[lang] = views.narrator(self.game, self.seat, lang)
+        return teller
+
+    def lines(self, since_log: int, lang: str) -> list[Json]:
+        """The log lines after ``since_log``, told in ``lang``."""
+        teller = self.teller(lang)
         told = []
         for line in self.log:
             if line.n <= since_log:

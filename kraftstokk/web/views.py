@@ -25,6 +25,7 @@ from kraftstokk.games.events import Event
 from kraftstokk.games.narration import Narrator
 from kraftstokk.games.registry import get_spec, specs
 from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
+from kraftstokk.web.record import has_hidden_actions
 
 Json = dict[str, Any]
 VIEW_MODULE = "view"
@@ -34,6 +35,7 @@ __all__ = [
     "MoveRefused",
     "claim_actions",
     "games",
+    "hidden_room",
     "log_line",
     "moves",
     "narrator",
@@ -62,6 +64,16 @@ def _view(game: str, generation: int) -> ModuleType:
 def view_module(game: str) -> ModuleType:
     """The game package's ``view.py``."""
     return _view(game, locales.generation())
+
+
+def hidden_room(state: State) -> frozenset[int] | None:
+    """The kinds of action a hidden one may come right before (the game's view says, in
+    ``HIDDEN_BEFORE``; empty: every kind), or None for a game without hidden actions: where
+    a save keeps room for one (``record.py``)."""
+    if not has_hidden_actions(state):
+        return None
+    room: frozenset[int] = getattr(view_module(state.game.name), "HIDDEN_BEFORE", frozenset())
+    return room
 
 
 def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:

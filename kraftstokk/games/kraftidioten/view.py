@@ -37,7 +37,7 @@ from kraftstokk.games.view import (
     category_count,
     category_key,
     count,
-    figure_order,
+    in_figure_order,
     players,
     refusal,
 )
@@ -46,6 +46,9 @@ _PHASES = {PHASE_TURN: "turn", PHASE_CHALLENGE: "challenge", PHASE_CLAIM: "claim
 _KINDS = {TAKE: "take", DRAW: "draw", CHALLENGE: "challenge", PASS: "let_stand"}
 #: Claims and shown cards a view lists (the latest).
 CLAIMS_SHOWN = 8
+#: The actions a hidden one (choosing to lie, KI-4c) comes right before: the claim. The
+#: save keeps room for a hidden action before each of these (``web/record.py``).
+HIDDEN_BEFORE = frozenset({LAY})
 
 
 def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -> tuple[str, bool]:
@@ -97,7 +100,7 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
             "text": "challenge_q",
             "fill": {"n": claimed.seat + 1, "name": table.names[claimed.plant], "figure": said},
         }
-    hand = sorted(obs.hand, key=lambda c: figure_order(table, category, c))
+    hand = in_figure_order(table, category, obs.hand)
     return {
         "phase": _PHASES.get(int(obs.phase), "turn"),
         "current": obs.to_act,
@@ -136,7 +139,7 @@ def moves(state: State, seat: int) -> Json:
     if lay_cards:
         obs: KraftidiotenObservation = state.observation(seat)
         categories = sorted({c for cats in lay_cards.values() for c in cats})
-        hand = sorted(lay_cards, key=lambda c: figure_order(table, obs.category, c))
+        hand = in_figure_order(table, obs.category, lay_cards)
         claim = {
             "cards": card_ids(table, hand),
             "categories": [CATEGORY_KEYS[c] for c in categories],

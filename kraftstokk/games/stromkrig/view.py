@@ -37,7 +37,7 @@ from kraftstokk.games.view import (
     category_count,
     category_key,
     count,
-    figure_order,
+    in_figure_order,
     players,
 )
 
@@ -85,7 +85,7 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
         "phase": _PHASES.get(int(obs.phase), "play"),
         "current": obs.current_player,
         "players": players(obs.hand_counts, obs.out),
-        "hand": card_ids(table, sorted(obs.hand, key=lambda c: figure_order(table, shown, c))),
+        "hand": card_ids(table, in_figure_order(table, shown, obs.hand)),
         "cards": "figure",
         "category": category_key(category),
         "pile": {

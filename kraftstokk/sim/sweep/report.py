@@ -36,7 +36,7 @@ from kraftstokk.sim.comparison_report import difference_chart
 from kraftstokk.sim.findings import Finding, glossary, pct, texts
 from kraftstokk.sim.pdf_style import FRAME_WIDTH, GRID, INK, MARGIN, Styles, section, table
 from kraftstokk.sim.playability import QUESTIONS
-from kraftstokk.sim.sweep.compare import PairComparison, deck_line
+from kraftstokk.sim.sweep.compare import DeckVerdict, PairComparison, deck_line
 from kraftstokk.sim.sweep.grid import PARAMETERS
 from kraftstokk.sim.sweep.results import SweepResults
 from kraftstokk.sim.sweep.run import ConfigurationRun
@@ -357,9 +357,17 @@ def _grouped_run_findings(runs: list[ConfigurationRun]) -> list[tuple[Finding, l
     return list(groups.values())
 
 
+def _broken(run: ConfigurationRun) -> bool:
+    """Whether a configuration's own page 1 calls it broken (stalls, or decided by the
+    deal): it is then never the best at anything else."""
+    answers = run.summary.get("answers") or []
+    return any(a["question"] == "broken" and a["verdict"] == "poor" for a in answers)
+
+
 def best_by_question(runs: Sequence[ConfigurationRun]) -> list[dict[str, Any]]:
     """For each of page 1's questions, the complete configurations that answer it, the
-    best first (see ``findings.toml``'s ``[sweep_best]``)."""
+    best first (see ``findings.toml``'s ``[sweep_best]``); a broken configuration only
+    on the broken question."""
     found = []
     words = texts()["compare_answers"]
     for number, key in enumerate(QUESTIONS):
@@ -369,6 +377,7 @@ def best_by_question(runs: Sequence[ConfigurationRun]) -> list[dict[str, Any]]:
             if run.complete
             and run.summary.get("answers")
             and run.summary["answers"][number].get("ci95")
+            and (key == "broken" or not _broken(run))
         ]
         if key == "duration" and measured:
             good = measured[0][1]
@@ -429,6 +438,20 @@ def _best_story(results: SweepResults, styles: Styles) -> list[Flowable]:
             ]
         )
     )
+    broken = [run for run in results.run.runs if run.complete and _broken(run)]
+    left_out: list[Flowable] = []
+    if broken:
+        named = "; ".join(
+            f"#{run.configuration.number} ({run.configuration.label}): "
+            + compare_answers.said(
+                next(a for a in run.summary["answers"] if a["question"] == "broken")
+            )
+            for run in broken
+        )
+        left_out = [
+            Spacer(1, 3),
+            Paragraph(escape(said["broken"].format(named=named)), styles.body),
+        ]
     return [
         Paragraph("The best configuration for each question", styles.heading),
         Paragraph(
@@ -440,8 +463,23 @@ def _best_story(results: SweepResults, styles: Styles) -> list[Flowable]:
         ),
         Spacer(1, 3),
         grid,
+        *left_out,
         Spacer(1, 6),
     ]
+
+
+def _answers_verdict(found: DeckVerdict) -> str:
+    """The deck verdict on page 1's six answers (which deck plays better for what, a broken
+    deck first), for the configurations its chart compares."""
+    pair = found.shown
+    if not (pair.a.summary.get("answers") and pair.b.summary.get("answers")):
+        return found.sentence
+    rows = compare_answers.rows(pair.a.summary, pair.b.summary, pair)
+    names = (
+        f"{found.deck_a} (#{pair.a.configuration.number})",
+        f"{found.deck_b} (#{pair.b.configuration.number})",
+    )
+    return compare_answers.verdict(rows, game_title(found.game), names)
 
 
 def _verdict_story(results: SweepResults, styles: Styles) -> list[Flowable]:
@@ -458,11 +496,16 @@ def _verdict_story(results: SweepResults, styles: Styles) -> list[Flowable]:
     for found in results.verdicts:
         pair = found.shown
         parts: list[Flowable] = [
-            Paragraph(f"<b>{escape(found.sentence)}</b>", styles.body),
+            Paragraph(f"<b>{escape(_answers_verdict(found))}</b>", styles.body),
+            Paragraph(
+                escape(texts()["sweep_best"]["counters"].format(sentence=found.sentence)),
+                styles.note,
+            ),
             Spacer(1, 3),
         ]
+        chart: list[Flowable] = []
         if not pair.same_games and pair.differences:
-            parts.append(
+            chart.append(
                 Paragraph(
                     escape(
                         f"Paired differences of #{pair.b.configuration.number} "
@@ -473,11 +516,15 @@ def _verdict_story(results: SweepResults, styles: Styles) -> list[Flowable]:
                     styles.note,
                 )
             )
-            parts.append(difference_chart(pair.differences, styles, found.family))
-        if story and story[-1] is heading:  # the heading stays with the first verdict
+            chart.append(difference_chart(pair.differences, styles, found.family))
+        # The heading stays with the first verdict's words, which may end page 1 while
+        # the chart (with its note) starts the next.
+        if story and story[-1] is heading:
             story[-1] = KeepTogether([heading, *parts])
         else:
             story.append(KeepTogether(parts))
+        if chart:
+            story.append(KeepTogether(chart))
         story.append(Spacer(1, 8))
     return story
 

@@ -22,6 +22,11 @@ const STEP_MS = { instant: 0, normal: 700, slow: 1500 };
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const SUIT_SYMBOL = { spar: "♠", "kløver": "♣", hjerter: "♥", ruter: "♦" };
 const RANK_LETTER = { 1: "A", 11: "J", 12: "Q", 13: "K" };
+// Characters of a move's label past which it takes two columns of a bar of many moves.
+const LONG_LABEL = 36;
+// The keys of the listed moves, in order: every move has one, however many there are.
+const MOVE_KEYS = "1234567890abcdefghijklmnopqrstuvwxyz";
+const WIDE = matchMedia("(min-width: 900px)"); // the desktop table (app.css's breakpoint)
 
 const table = connect(); // where the games are played (table.js: the server, or this page)
 const $ = (id) => document.getElementById(id);
@@ -59,6 +64,7 @@ const app = {
   relog: false, // the log is told in another language than the page's: ask for it again
   selected: null, // a hand card picked first for a move of two picks (an Idiot swap)
   picked: [], // cards tapped so far for a move that lays them together (a group)
+  claiming: false, // the claim form is open (true, or the card it lays)
   busy: false,
   skip: null, // while the computer's moves are shown: call it to show the end at once
   table: tableChoices(),
@@ -414,7 +420,7 @@ function renderStartOptions(stored) {
   );
   const strength = $("strength").value || stored.bots || spec.default_bot;
   $("strength").replaceChildren(
-    ...spec.bots.map((kind) => el("option", { value: kind, selected: kind === strength, text: t(`bots.${kind}`) })),
+    ...spec.bots.map((kind) => el("option", { value: kind, selected: kind === strength, text: botName(kind), title: t(`bots.${kind}`) })),
   );
   describeStrength();
   const chosen = new Set(stored.variants || []);
@@ -430,7 +436,23 @@ function renderStartOptions(stored) {
         )
       : [el("p", { class: "muted", text: t("ui.no_variants") })]),
   );
+  countVariants();
+  // Folded on a phone (Start stays near the top), open on a wide screen or when chosen.
+  $("variant-box").open = WIDE.matches || chosen.size > 0;
   renderHelp(spec.name);
+}
+
+function countVariants() {
+  const chosen = document.querySelectorAll("input[name=variant]:checked").length;
+  $("variant-count").textContent = chosen ? String(chosen) : "";
+}
+
+// A strength as the menu names it: in full on a wide screen; on a phone its name alone
+// (the words before the parenthesis), so the choice is never cut: the line under the
+// menu says what it does.
+function botName(kind) {
+  const full = t(`bots.${kind}`);
+  return WIDE.matches ? full : full.split(" (")[0];
 }
 
 function describeStrength() {
@@ -570,6 +592,7 @@ function enterTable(snapshot) {
   $("start-message").textContent = "";
   app.selected = null;
   app.picked = [];
+  app.claiming = false;
   renderTable();
   // The eye and the keyboard go to the table: the first move, else the table itself.
   if (!focusFirstMove(true)) $("table").focus({ preventScroll: true });
@@ -605,6 +628,7 @@ async function sendMove(payload, retried = false) {
     app.game = snapshot;
     app.selected = null;
     app.picked = [];
+    app.claiming = false;
     if (relog) {
       app.log = [];
       app.logAfter = 0;
@@ -731,7 +755,7 @@ function cardButton(id, { onclick, extra = "", small = false, figure = null, pre
   let caption = null;
   if (figure === "all" && card && !card.joker) {
     caption = el("span", { class: "fig all" },
-      ...["mw", "gwh", "head_m"].map((key) => el("span", {}, el("b", { text: card.figures[key] }), ` #${card.nr[key]}`)));
+      ...["mw", "gwh", "head_m"].map((key) => el("span", {}, el("b", { text: card.figures[key] }), el("small", { text: `#${card.nr[key]}` }))));
   } else if (figure && card && !card.joker) {
     caption = el("span", { class: "fig" }, el("b", { text: card.figures[figure] }), el("small", { text: `nr. ${card.nr[figure]}` }));
   } else if (app.game?.view?.cards === "rank" && card && !card.joker) {
@@ -991,22 +1015,50 @@ function renderMe(view, myTurn) {
     el("div", { class: "cards hand-cards" }, hand),
   );
   $("hand").setAttribute("aria-label", t("ui.hand"));
+  fitHand();
+}
+
+// On a phone the hand's cards are as wide as the row allows, up to 88 px: a few cards show
+// their figures large, a big hand wraps (the captions scale with the card, app.css). With
+// all three figures under each card (no category yet) a card is at least 76 px wide.
+function fitHand() {
+  const row = $("hand").querySelector(".hand-cards");
+  if (!row) return;
+  const count = row.children.length;
+  if (WIDE.matches || !count) {
+    row.style.removeProperty("--card-w");
+    return;
+  }
+  const least = row.querySelector(".fig.all") ? 76 : 58;
+  const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+  const width = Math.floor((row.clientWidth - gap * (count - 1)) / count);
+  row.style.setProperty("--card-w", `${Math.max(least, Math.min(88, width))}px`);
 }
 
 function renderMoves(myTurn, view) {
   const game = app.game;
   const box = $("moves");
+  const hint = $("moves-hint");
+  const say = (text) => {
+    hint.textContent = text;
+    hint.hidden = !text;
+  };
+  box.classList.remove("many", "crowded");
   if (!myTurn) {
-    box.replaceChildren(el("p", { class: "muted", text: game.over ? "" : t("ui.waiting", { n: view.current + 1 }) }));
+    box.replaceChildren();
+    say(game.over ? "" : t("ui.waiting", { n: view.current + 1 }));
     $("claim").hidden = true;
     return;
   }
   if (app.table.letStand && game.moves.list.some((m) => m.kind === "let_stand")) {
     // Answered at once ("always let stand"): no buttons to tap in the meantime.
-    box.replaceChildren(el("p", { class: "muted", text: t("ui.let_stood") }));
+    box.replaceChildren();
+    say(t("ui.let_stood"));
     $("claim").hidden = true;
     return;
   }
+  const claim = game.moves.claim;
+  if (claim?.fixed_card) app.claiming = claim.fixed_card;
   let list = game.moves.list.filter((m) => !m.pair || (app.selected && m.cards[0] === app.selected));
   const pairing = game.moves.list.some((m) => m.pair);
   if (app.picked.length) {
@@ -1014,33 +1066,35 @@ function renderMoves(myTurn, view) {
     const size = (m) => (m.cards.length === app.picked.length ? 0 : 1);
     list = fitting(app.picked).sort((a, b) => size(a) - size(b));
   }
-  const buttons = list.map((move, index) =>
-    el(
+  const buttons = list.map((move) => {
+    const label = moveLabel(move);
+    // A long label (a run of cards) takes two columns of a crowded bar, so that no row of
+    // buttons grows to the height of its longest one.
+    const long = label.length > LONG_LABEL ? " long" : "";
+    return el(
       "button",
-      { type: "button", class: `move kind-${move.kind}`, "data-kind": move.kind, "data-i": move.i, "data-cards": move.cards?.join(" ") || null, onclick: () => sendMove({ move: move.i }) },
-      index < 9 ? el("kbd", { text: String(index + 1) }) : null,
-      el("span", { text: moveLabel(move) }),
-    ),
-  );
-  if (game.moves.claim && !app.picked.length) {
-    const index = buttons.length;
+      { type: "button", class: `move kind-${move.kind}${long}`, "data-kind": move.kind, "data-i": move.i, "data-cards": move.cards?.join(" ") || null, onclick: () => sendMove({ move: move.i }) },
+      el("span", { text: label }),
+    );
+  });
+  if (claim && !app.picked.length && !app.claiming) {
     buttons.unshift(
       el("button", { type: "button", class: "move kind-claim primary", "data-kind": "claim", onclick: () => openClaim(null) },
-        el("kbd", { text: String(index + 1) }), el("span", { text: t("moves.claim") })),
+        el("span", { text: t("moves.claim") })),
     );
-    buttons.forEach((b, i) => {
-      const kbd = b.querySelector("kbd");
-      if (kbd) kbd.textContent = i < 9 ? String(i + 1) : "";
-    });
   }
-  const hint = app.picked.length
-    ? el("p", { class: "hint", text: t("ui.pick_more") })
-    : pairing
-      ? el("p", { class: "hint", text: gt("moves.pair_pick") })
-      : null;
-  box.replaceChildren(...(hint ? [hint] : []), ...buttons);
-  if (game.moves.claim?.fixed_card) openClaim(game.moves.claim.fixed_card);
-  else if (!game.moves.claim) $("claim").hidden = true;
+  // Every listed move has a key (1-9, 0, then a-z), shown on its button.
+  buttons.forEach((button, i) => {
+    if (i < MOVE_KEYS.length) button.prepend(el("kbd", { text: MOVE_KEYS[i] }));
+  });
+  // Many moves (Strømkrig's lays, resets and runs) scroll sideways in two rows on a phone;
+  // a crowd of them, in columns on a wide screen.
+  box.classList.toggle("many", buttons.length > 4);
+  box.classList.toggle("crowded", buttons.length > 9);
+  box.replaceChildren(...buttons);
+  say(app.picked.length ? t("ui.pick_more") : pairing ? gt("moves.pair_pick") : "");
+  if (claim && app.claiming) showClaim(app.claiming === true ? null : app.claiming);
+  else $("claim").hidden = true;
 }
 
 // The first listed move takes the focus after a move (unless the person is elsewhere);
@@ -1056,36 +1110,52 @@ function focusFirstMove(always = false) {
 
 // ---------------------------------------------------------------- Kraftidioten claims
 
+// The claim form in place of the claim's button ("card": the card it lays, null: the first).
 function openClaim(cardId) {
+  if (!app.game?.moves.claim) return;
+  app.claiming = cardId || true;
+  app.claimFocus = true;
+  renderMoves(true, app.game.view);
+}
+
+function closeClaim() {
+  app.claiming = false;
+  renderMoves(true, app.game.view);
+  focusFirstMove(true);
+}
+
+function showClaim(cardId) {
   const game = app.game;
   const claim = game.moves.claim;
-  if (!claim) return;
   const form = $("claim");
   const card = cardId || claim.fixed_card || claim.cards[0];
   const categories = claim.categories;
   const current = game.view.category || categories[0];
   const own = app.cards.get(card);
+  // Compact, so the button that sends it is on screen with the hand above it: the four
+  // choices two by two (four in a row on a wide screen), what is said, the buttons.
   form.replaceChildren(
-    el("h3", { text: t("ui.claim_title") }),
-    el("label", {}, el("span", { text: t("ui.claim_card") }),
-      el("select", { name: "card", id: "claim-card", disabled: claim.fixed_card ? true : null },
-        claim.cards.map((id) => el("option", { value: id, selected: id === card, text: shortCard(id, current) })))),
-    categories.length > 1 || !game.view.category
-      ? el("label", {}, el("span", { text: t("ui.category") }),
-          el("select", { name: "category", id: "claim-category" },
-            categories.map((c) => el("option", { value: c, selected: c === current, text: t(`categories.${c}`) }))))
-      : el("input", { type: "hidden", name: "category", id: "claim-category", value: current }),
-    el("label", {}, el("span", { text: t("ui.claim_plant") }),
-      el("input", { name: "plant", id: "claim-plant", list: "plant-names", autocomplete: "off", required: true, value: own?.name || "" })),
-    el("label", {}, el("span", { text: t("ui.claim_figure") }),
+    el("h3", { class: "sr", text: t("ui.claim_title") }),
+    el("div", { class: "claim-grid" },
+      el("label", {}, el("span", { text: t("ui.claim_card") }),
+        el("select", { name: "card", id: "claim-card", disabled: claim.fixed_card ? true : null },
+          claim.cards.map((id) => el("option", { value: id, selected: id === card, text: shortCard(id, current) })))),
+      categories.length > 1 || !game.view.category
+        ? el("label", {}, el("span", { text: t("ui.category") }),
+            el("select", { name: "category", id: "claim-category" },
+              categories.map((c) => el("option", { value: c, selected: c === current, text: t(`categories.${c}`) }))))
+        : el("input", { type: "hidden", name: "category", id: "claim-category", value: current }),
+      el("label", {}, el("span", { text: t("ui.claim_plant") }),
+        el("input", { name: "plant", id: "claim-plant", list: "plant-names", autocomplete: "off", required: true, value: own?.name || "" })),
       claim.any_figure
-        ? el("input", { name: "amount", id: "claim-amount", inputmode: "decimal", autocomplete: "off" })
-        : null,
-      el("output", { id: "claim-figure", class: "figure-out" })),
-    el("p", { class: "hint", id: "claim-hint" }),
-    el("div", { class: "row" },
+        ? el("label", {}, el("span", { text: t("ui.claim_figure") }),
+            el("input", { name: "amount", id: "claim-amount", inputmode: "decimal", autocomplete: "off" }))
+        : null),
+    el("div", { class: "claim-send" },
+      el("output", { id: "claim-figure", class: "figure-out" }),
       el("button", { type: "submit", class: "primary", text: t("ui.claim_submit") }),
-      el("button", { type: "button", class: "ghost", text: t("ui.close"), onclick: () => (form.hidden = true) })),
+      claim.fixed_card ? null : el("button", { type: "button", class: "ghost", text: t("ui.close"), onclick: closeClaim })),
+    el("p", { class: "hint", id: "claim-hint" }),
   );
   let typed = false; // the person changed the figure: keep it when the plant changes
   const amountInput = $("claim-amount");
@@ -1140,15 +1210,19 @@ function openClaim(cardId) {
       amountInput?.focus();
       return;
     }
-    form.hidden = true;
+    // The form stays until the answer: a claim refused is corrected in place.
     const choice = { card: $("claim-card").value, category, plant_id: plant.plant_id };
     if (figure !== plant.values[category]) choice.figure = figure;
     sendMove({ claim: choice });
   };
+  const opening = form.hidden || app.claimFocus;
+  app.claimFocus = false;
   form.hidden = false;
   update();
-  $("claim-plant").focus();
-  $("claim-plant").select();
+  if (opening) {
+    $("claim-plant").focus({ preventScroll: true });
+    $("claim-plant").select();
+  }
 }
 
 function parseAmount(text) {
@@ -1215,19 +1289,49 @@ function renderOver() {
     return;
   }
   const over = game.over;
+  const left = (seat) => (over.left ? ` — ${t("ui.left_n", { n: over.left[seat] })}` : "");
   const lines = [el("h2", { id: "over-title", text: t("ui.game_over") })];
   if (!over.finished) lines.push(el("p", { text: t("ui.unfinished") }));
   else {
-    lines.push(el("ol", {}, over.order.map((seat) => el("li", { text: seatName(seat) }))));
+    const placed = [...over.order, ...(over.loser !== null && !over.order.includes(over.loser) ? [over.loser] : [])];
+    lines.push(el("ol", { class: "places" }, placed.map((seat) =>
+      el("li", { class: seat === game.seat ? "mine" : null }, el("b", { text: seatName(seat) }), left(seat)))));
     if (over.loser !== null) lines.push(el("p", { class: "loser", text: gt("loser", { who: seatName(over.loser) }) }));
   }
+  // What decided it: the moves that shifted the most cards, as the log told them.
+  if (over.turning?.length) {
+    lines.push(
+      el("h3", { text: t("ui.turning_title") }),
+      el("ol", { class: "turning" }, over.turning.map((moment) =>
+        el("li", {}, moment.map((line) => el("span", { text: line.text }))))),
+    );
+  }
   lines.push(el("div", { class: "row" },
-    el("button", { type: "button", class: "primary", id: "btn-again", text: t("ui.play_again"), onclick: () => showStart() }),
+    el("button", { type: "button", class: "primary", id: "btn-again", text: t("ui.play_again"), onclick: playAgain }),
+    el("button", { type: "button", id: "btn-start", text: t("ui.choose_again"), onclick: () => showStart() }),
     el("button", { type: "button", id: "btn-download-log", text: t("ui.download_log"), onclick: () => downloadSave(game.save) })));
   box.replaceChildren(el("div", { class: "over-card" }, lines));
   // A modal dialog: the focus goes to "play again" and stays inside (Tab wraps round).
   if (!box.open) box.showModal();
   if (!box.contains(document.activeElement)) $("btn-again").focus();
+}
+
+// A new game of the one that ended, with the same seats: the game, the computer's seats
+// and their kind, the variants; a new deal.
+async function playAgain() {
+  const game = app.game;
+  const bots = game.bots.find((name) => name !== "person");
+  const body = { game: game.game, opponents: game.players - 1, bots, variants: game.variants, lang: app.lang };
+  const seed = new URLSearchParams(location.search).get("seed"); // for tests and bug reports
+  if (seed && /^\d{1,15}$/.test(seed)) body.seed = Number(seed) + 1;
+  try {
+    const snapshot = await table.newGame(body);
+    $("over").close();
+    keepSave(snapshot.save, { claim: true });
+    enterTable(snapshot);
+  } catch (error) {
+    showError(refusalText(error));
+  }
 }
 
 function trapFocus(event) {
@@ -1265,7 +1369,10 @@ async function openRules() {
   const active = chapters[app.game?.game] ? app.game.game : chosenGame() in chapters ? chosenGame() : Object.keys(chapters)[0];
   const show = (name) => {
     for (const tab of $("rules-tabs").children) tab.setAttribute("aria-selected", String(tab.dataset.game === name));
-    const blocks = chapters[name].map(ruleBlock);
+    // The quick reference (the booklet's last page of a chapter) first: at the table it
+    // is what one looks for.
+    const quick = chapters[name].filter((block) => block.type === "quick");
+    const blocks = [...quick, ...chapters[name].filter((block) => block.type !== "quick")].map(ruleBlock);
     const example = lookup(`games.${name}.help.example`);
     if (example) {
       blocks.unshift(el("section", { class: "example" }, el("h5", { text: t("ui.quick_example_title") }), el("ul", {}, example.map((line) => el("li", { text: line })))));
@@ -1289,24 +1396,43 @@ function ruleBlock(block) {
       return el("p", { html: block.text });
     case "bullets":
       return el("ul", {}, block.items.map((item) => el("li", { html: item })));
+    case "steps":
+      return el("ol", { class: "steps" }, block.items.map((item) => el("li", { html: item })));
+    case "table":
+      return el("table", { class: "rule-table" },
+        el("thead", {}, el("tr", {}, block.headings.map((heading) => el("th", { scope: "col", html: heading })))),
+        el("tbody", {}, block.rows.map((row) => el("tr", {}, row.map((cell) => el("td", { html: cell }))))));
     case "cards":
-      return el("div", { class: "rule-cards" }, block.cards.map((id, i) => el("figure", {}, cardButton(id, { small: true }), el("figcaption", { html: block.captions[i] || "" }))));
+      // A card the booklet draws face down (null) is the deck's back here too.
+      return el("div", { class: "rule-cards" }, block.cards.map((id, i) => {
+        const caption = block.captions[i] || "";
+        const card = id === null ? backCard(plainText(caption) || t("ui.pile"), { small: true }) : cardButton(id, { small: true });
+        return el("figure", {}, card, el("figcaption", { html: caption }));
+      }));
     case "example":
       return el("section", { class: "example" }, el("h5", { html: block.title }), block.body.map(ruleBlock));
+    case "quick":
+      return el("section", { class: "quick" }, el("h4", { html: block.title }),
+        block.sections.map((section) => [el("h5", { html: section.heading }), ruleBlock(section.body)]).flat());
     default:
-      return el("div");
+      throw new Error(`a rules block of an unknown type: ${block.type}`);
   }
+}
+
+function plainText(markup) {
+  return new DOMParser().parseFromString(markup, "text/html").body.textContent.trim();
 }
 
 // ---------------------------------------------------------------- keys and start-up
 
 function onKey(event) {
   if (event.target.closest("input, select, textarea, dialog")) return;
-  if ($("table").hidden || !/^[1-9]$/.test(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
-  const buttons = [...$("moves").querySelectorAll("button.move")];
-  const button = buttons[Number(event.key) - 1];
+  if ($("table").hidden || event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+  const index = MOVE_KEYS.indexOf(event.key.toLowerCase());
+  const button = index < 0 ? null : [...$("moves").querySelectorAll("button.move")][index];
   if (button) {
     event.preventDefault();
+    button.scrollIntoView({ block: "nearest", inline: "nearest" });
     button.click();
   }
 }
@@ -1350,6 +1476,7 @@ async function main() {
   document.addEventListener("keydown", () => app.skip?.());
   $("upload").addEventListener("change", uploadSave);
   $("strength").addEventListener("change", describeStrength);
+  $("variant-choices").addEventListener("change", countVariants);
   $("keep-save").addEventListener("change", () => {
     store(SETUP_KEY, JSON.stringify({ ...setupChoices(), keep: $("keep-save").checked }));
   });
@@ -1367,6 +1494,13 @@ async function main() {
     if ($("rules-dialog").open) openRules();
   });
   document.addEventListener("keydown", onKey);
+  window.addEventListener("resize", () => app.game && fitHand());
+  // What scrolls into view (a card reached by Tab, a key's move) stops above the bar of
+  // moves stuck to the bottom of the screen, never under it (app.css: scroll-padding).
+  new ResizeObserver(([entry]) => {
+    const bar = entry.target.getBoundingClientRect().height;
+    document.documentElement.style.setProperty("--actions-h", `${Math.ceil(bar)}px`);
+  }).observe($("actions"));
   await migrateOldSave();
   // This tab's game (a reload): continue it if its save is still this tab's and unfinished.
   const mine = app.tab.game ? readSave(app.tab.game) : null;

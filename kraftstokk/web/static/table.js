@@ -137,11 +137,18 @@ function workerTable(settings) {
 
   // Offline play: the folder's service worker keeps every file of the game. It is asked
   // for once the engine runs, so that the runtime it stores comes from the HTTP cache the
-  // engine's start has just filled (not a second download on a slow line).
+  // engine's start has just filled (not a second download on a slow line). A later visit
+  // asks the host for sw.js then too (the browser's own check after a visit may wait
+  // while the page is busy): an update published meanwhile installs during this visit
+  // and plays on the next.
   function keepOffline() {
-    navigator.serviceWorker?.register(page("sw.js")).catch(() => {
-      // no service worker (a private window, an old browser): the game plays online
-    });
+    navigator.serviceWorker
+      ?.register(page("sw.js"))
+      .then((registration) => registration.active && registration.update())
+      .catch(() => {
+        // no service worker (a private window, an old browser), or offline: the game
+        // plays with what it has
+      });
   }
 
   function call(op, body) {
