@@ -155,12 +155,12 @@ def test_the_sentence_states_the_figure_and_its_interval():
         in (found["choice"]["sentence"])
     )
     assert (
-        "a game for 4 takes 25 minutes at a table (median; mean 25.0, 95 % interval 25.0 to 25.0"
-        in (found["duration"]["sentence"])
+        "a game for 4 takes 25.0 minutes at a table on average (95 % interval 25.0 to 25.0; "
+        "median 25," in (found["duration"]["sentence"])
     )
     # An interval that rounds to one figure gets a decimal more: "13 to 13" says nothing.
     narrow = by_question(answers(summary(minutes=12.93, half=0.13)))["duration"]["sentence"]
-    assert "mean 12.9, 95 % interval 12.8 to 13.1;" in narrow
+    assert "takes 12.9 minutes at a table on average (95 % interval 12.8 to 13.1;" in narrow
 
 
 def test_an_interval_across_bands_is_unclear_and_says_both():
@@ -236,6 +236,7 @@ def test_a_fair_and_fun_game_is_called_so_and_nothing_needs_changing():
         "Fun: a good length; some choice; open for a good while. Not measured: skill."
     )
     assert said["broken"] == "Nothing broken." and said["changes"] == []
+    assert said["unsettled"] == ["skill"]  # page 1: "Nothing yet: ... 1 not settled (skill)"
     assert said["surer"] == "To be surer: --skill would answer whether skill matters."
 
 
@@ -274,8 +275,11 @@ def test_an_unsettled_answer_asks_for_more_games():
         "Fairness not settled: a gap of 5.0 points between seats (95 % interval 3.0 to 7.0): "
         "fair or slightly uneven (the games cannot tell which)."
     )
-    assert said["broken"] == (
-        "Almost nothing: a few games may stall (0.0 % of games reach the action cap)."
+    # No game stalled, but 1,000 games cannot rule out 2 %: said as it is.
+    assert said["broken"] == "No game of 1,000 stalled (at 95 % confidence, up to 2.0 % may)."
+    some = overall(with_answers(summary(unfinished=0.01, half=0.005)))
+    assert some["broken"] == (
+        "Almost nothing: a few games may stall (1.0 % of games reach the action cap)."
     )
     assert "Not yet settled: little to some choice." in said["fun"]
     assert said["surer"] == (
@@ -299,8 +303,8 @@ def test_a_comparison_leads_with_the_largest_relative_difference():
     assert found[0]["better"] == "b" and found[1]["better"] == "b"
     sentence = compare_answers.verdict(found, "Strømkrig", ("A", "B"))
     assert sentence == (
-        "In Strømkrig, B plays fairer and shorter than A; nothing else differs beyond what "
-        "chance gives. For fair seats and shorter games, choose B."
+        "In Strømkrig, B plays fairer and shorter than A; no other of the six answers "
+        "differs beyond what chance gives. For fair seats and shorter games, choose B."
     )
 
 
@@ -321,8 +325,8 @@ def test_a_broken_deck_decides_the_comparison():
     sentence = compare_answers.verdict(found, "Strømkrig", ("A", "B"))
     assert sentence == (
         "In Strømkrig, B is broken (12.0 % of its games reach the action cap) and A is not: "
-        "choose A. Beside that, B plays more open to the end than A; nothing else differs "
-        "beyond what chance gives."
+        "choose A. Beside that, B plays more open to the end than A; no other of the six "
+        "answers differs beyond what chance gives."
     )
     both = compared(summary(unfinished=0.2), summary(early=0.7, unfinished=0.3))
     assert compare_answers.verdict(both, "Strømkrig", ("A", "B")) == (

@@ -6,7 +6,9 @@ played the same games, game by game (the minutes, the decision share, how far in
 the lead is settled, the unfinished share: :mod:`kraftstokk.sim.compare`'s paired
 differences); the seat gap (a largest-minus-smallest, not a ratio) and the skill edge (each
 deck's own expert games) as two independent estimates, whose interval is the wider. A
-difference counts when its 95 % interval excludes zero. The rows are ordered by the size
+difference counts when it holds after a correction for testing many: a paired one
+after the comparison's Holm correction over every metric, an independent one after
+Bonferroni's over the six questions. The rows are ordered by the size
 of B − A relative to A. The verdict names, for each deck, what it does better
 ("shorter and fairer") and the purposes it serves; the words are ``findings.toml``'s
 ``[compare_answers]``.
@@ -16,11 +18,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from statistics import NormalDist
 from typing import Any, Protocol
 
 from kraftstokk.sim.compare import Difference
 from kraftstokk.sim.findings import texts
 from kraftstokk.sim.playability import QUESTIONS
+
+#: How much wider a 95 % interval gets under Bonferroni's correction over six questions.
+BONFERRONI_SIX = NormalDist().inv_cdf(1 - 0.05 / 12) / NormalDist().inv_cdf(0.975)
 
 #: The paired metric of each question's answer (sim/compare.py's names); None: compared
 #: as two independent estimates from the summaries.
@@ -69,12 +75,18 @@ def rows(
         if item is not None:
             difference, interval = item.difference, item.ci95
             method = "paired by seed"
+            # Counts only when it holds after the comparison's correction over every
+            # metric it compared (Holm), as the report's own table says.
+            counts = item.significant
         else:
             difference, interval = _independent(a, b)
             method = "independent"
+            # Two independent estimates, Bonferroni over the six questions: the half
+            # interval widened from 95 % to 1 - 5 %/6 two-sided.
+            middle, half = difference, (interval[1] - interval[0]) / 2 * BONFERRONI_SIX
+            counts = middle - half > 0 or middle + half < 0
         base = abs(a["value"])
         relative = abs(difference) / base if base else (math.inf if difference else 0.0)
-        counts = interval[0] > 0 or interval[1] < 0
         lower_better = words[key]["better"] == "lower"
         if key == "duration" and b["value"] < a["value"] and b["value"] < a["edges"][0]:
             lower_better = False  # shorter than a good length is not better

@@ -285,9 +285,10 @@ def comparison_story(
         Paragraph("Six answers side by side", styles.heading),
         Paragraph(
             escape(
-                "Largest differences first (B − A as a share of A); bold where the 95 % "
-                "interval excludes zero (game by game; the seat gap and skill edge as two "
-                "independent estimates)."
+                "The differences that hold first, each group by size (B − A as a share of "
+                "A); bold where a difference holds after the correction for testing many "
+                "(game by game, Holm over every metric compared; the seat gap and skill edge "
+                "as two independent estimates, Bonferroni over the six)."
             ),
             styles.note,
         ),

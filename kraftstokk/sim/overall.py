@@ -76,6 +76,11 @@ def _broken(answer: dict[str, Any], summary: dict[str, Any]) -> str:
     if answer["verdict"] == "unmeasured":
         return str(words["broken_unmeasured"])
     unfinished = pct(answer["value"])
+    stalls = summary["playability"]["broken"]["unfinished"]
+    if answer["verdict"] == "unclear" and not stalls.get("hits"):
+        return str(words["broken_none"]).format(
+            games=f"{summary.get('games', 0):,}", high=pct(answer["ci95"][1])
+        )
     what = []
     if answer["bands"][0] > 0:  # not even the interval's low end is "nothing broken"
         what.append(words["broken_stalls"].format(unfinished=unfinished))
@@ -137,4 +142,9 @@ def overall(summary: dict[str, Any]) -> dict[str, Any]:
             for item in changes(summary)
         ],
         "surer": _surer(summary, answers),
+        "unsettled": [
+            texts()["overall"]["names"][key]
+            for key, answer in answers.items()
+            if answer["verdict"] in ("unclear", "unmeasured")
+        ],
     }

@@ -248,7 +248,13 @@ def verdict_story(summary: dict[str, Any], styles: Styles) -> list[Flowable]:
         Paragraph(escape(words["changes_heading"]), styles.subheading),
     ]
     changes = found["changes"]
-    if not changes:
+    unsettled = found.get("unsettled", [])
+    if not changes and unsettled:
+        nothing = words["nothing_unsettled"].format(
+            count=len(unsettled), names=", ".join(unsettled)
+        )
+        story.append(Paragraph(escape(nothing), styles.body))
+    elif not changes:
         story.append(Paragraph(escape(words["nothing"]), styles.body))
     for number, item in enumerate(changes[:SHOWN], start=1):
         story.append(

@@ -23,6 +23,7 @@ from typing import Any
 
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
+from kraftstokk.sim.answers import label as band_label
 from kraftstokk.sim.findings import pct, texts
 from kraftstokk.sim.runner import SimSettings, run_simulation
 from kraftstokk.sim.stats import Z95, wilson
@@ -78,7 +79,8 @@ class SkillGradient:
         return gain / self.fair
 
     def words(self) -> str:
-        """``mostly luck``, ``skill and luck both``, ``mostly skill``, or no sign of skill."""
+        """Page 1's label of the expert's edge (``mostly luck`` ... ``mostly skill``, or a
+        phrase for two bands), or no sign of skill."""
         said = texts()["skill"]
         edge = self.edge
         best = self.levels[0] if self.levels else None
@@ -87,10 +89,13 @@ class SkillGradient:
         low, high = best.interval
         if low <= self.fair <= high:
             return str(said["no_sign"])
-        for bound, label in zip(said["edges"], said["labels"], strict=False):
-            if edge < bound:
-                return str(label)
-        return str(said["labels"][-1])
+        # Page 1's bands and labels, from the edge's whole interval (never the estimate
+        # alone): "between luck and skill" when it reaches two bands.
+        ends = sorted(
+            (self.fair - rate if self.loser else rate - self.fair) / self.fair
+            for rate in (low, high)
+        )
+        return band_label(texts()["questions"]["skill"], ends[0], ends[1])[0]
 
     def sentence(self) -> str:
         """The gradient in one sentence, ending in what it says: ``...: mostly luck.``"""
