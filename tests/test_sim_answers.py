@@ -163,6 +163,16 @@ def test_the_sentence_states_the_figure_and_its_interval():
     assert "takes 12.9 minutes at a table on average (95 % interval 12.8 to 13.1;" in narrow
 
 
+def test_answers_out_of_turn_are_named_as_the_game_has_them():
+    for game, named in (("kraftidioten", "(challenge a claim or not)"), ("stromkrig", "(join")):
+        found = summary()
+        found["game"] = game
+        found["playability"]["choice"]["answers_share"] = interval(0.6)
+        sentence = by_question(answers(found))["choice"]["sentence"]
+        assert "; 60.0 % of decisions are answers out of turn " + named in sentence
+        assert ("war" in sentence) == (game == "stromkrig")
+
+
 def test_an_interval_across_bands_is_unclear_and_says_both():
     answer = by_question(answers(summary(share=0.3, half=0.05)))["choice"]
     assert answer["label"] == "little to some choice"
@@ -254,11 +264,14 @@ def test_what_spoils_the_fun_is_named_and_the_changes_come_broken_first():
     assert overall(deal)["broken"] == (
         "Broken: 70.0 % of games are decided by the deal; fix this first."
     )
+    assert [item["title"] for item in overall(deal)["changes"]] == ["Games decided by the deal"]
+    both = with_answers(summary(early=0.7, unfinished=0.3))
+    assert overall(both)["changes"][0]["title"] == texts()["answer_findings"]["broken"]["title"]
     titles = texts()["answer_findings"]
     # Broken, then unfair, then page order; the seat finding says again what the unfair
     # answer says, so it is not listed twice.
     assert [item["title"] for item in said["changes"]] == [
-        titles["broken"]["title"],
+        titles["broken"]["title_stalls"],  # stalls only: not "decided by the deal" too
         titles["fair"]["title"],
         titles["duration"]["title"],
         titles["drama"]["title"],

@@ -208,7 +208,11 @@ def _choice(
         high=pct(high),
         branching=_number(branching["value"] or 0.0),
         p90=f"{branching.get('p90', 0):g}",
-        answers=said["answers"].format(answers=pct(answered)) if answered else "",
+        answers=said.get(f"answers_{summary.get('game')}", said["answers"]).format(
+            answers=pct(answered)
+        )
+        if answered
+        else "",
     )
 
 

@@ -290,17 +290,26 @@ def answer_findings(answers: list[dict[str, Any]]) -> list[Finding]:
     """A finding for each of page 1's answers whose whole interval lies outside the good
     range (a poor verdict), with its sentence and the advice of ``[answer_findings]``."""
     advice = texts()["answer_findings"]
-    return [
-        Finding(
-            f"answer_{answer['question']}",
-            advice[answer["question"]]["title"],
-            answer["sentence"],
-            advice[answer["question"]]["advice"],
-            {"value": answer["value"], "interval": answer["ci95"], "label": answer["label"]},
+    found = []
+    for answer in answers:
+        if answer["verdict"] != "poor" or answer["question"] not in advice:
+            continue
+        words = advice[answer["question"]]
+        which = ""
+        if answer["question"] == "broken":  # say which of stalls and the deal happened
+            stalls = answer["bands"][0] > 0
+            deal = bool(answer.get("decided_by_the_deal"))
+            which = "" if stalls and deal else "_stalls" if stalls else "_deal"
+        found.append(
+            Finding(
+                f"answer_{answer['question']}",
+                words[f"title{which}"],
+                answer["sentence"],
+                words[f"advice{which}"],
+                {"value": answer["value"], "interval": answer["ci95"], "label": answer["label"]},
+            )
         )
-        for answer in answers
-        if answer["verdict"] == "poor" and answer["question"] in advice
-    ]
+    return found
 
 
 def glossary(counter_names: list[str], game: str = "") -> list[str]:

@@ -124,6 +124,9 @@ def _surer(summary: dict[str, Any], answers: dict[str, dict[str, Any]]) -> str:
         )
     if answers["skill"]["verdict"] == "unmeasured" and summary.get("games"):
         steps.append(words["measure_skill"])
+    edge = summary["playability"].get("skill")
+    if answers["skill"]["verdict"] == "unclear" and edge:
+        steps.append(words["more_skill_games"].format(games=4 * int(edge["games"])))
     return str(words["surer"]).format(steps="; ".join(steps)) if steps else ""
 
 
