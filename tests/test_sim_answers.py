@@ -421,3 +421,12 @@ def test_every_metric_is_in_the_docs_beside_ludii():
     for metric in METRICS:
         assert re.search(rf"`{metric.name}`", docs), metric.name
     assert "Ludii" in docs
+
+
+def test_a_sweep_finding_knows_which_way_is_better_for_the_answers_metrics():
+    from kraftstokk.sim.compare import PLAY_METRICS
+
+    better = texts()["difference"]["better"]
+    names = {metric.name for metric in PLAY_METRICS} | {"unfinished_rate"}
+    assert set(better) <= names  # every direction names a metric a comparison has
+    assert better["comeback_rate"] == "higher" and better["unfinished_rate"] == "lower"

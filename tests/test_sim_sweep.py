@@ -679,6 +679,7 @@ bots = ["greedy"]
     first = " ".join(PdfReader(out / "sweep.pdf").pages[0].extract_text().split())
     assert "stokket = Stokket (2026), " in first and "baklengs = Baklengs (test), " in first
     assert "Verdict on the decks" in first
+    assert "Minutes at a table assume 45 s to shuffle and deal;" in first  # the time model
     assert " ".join(sentences[("idiot", "stokket")].split()) in first
 
 

@@ -109,6 +109,7 @@ def difference_finding(
     a_label, b_label = _label(pair.a, pair.parameter), _label(pair.b, pair.parameter)
     shared = context(pair, varied).removeprefix(", with ")
     entry = texts()["difference"]
+    better = str(entry["better"].get(item.metric, "lower"))
     words = {
         "metric": metric,
         "a_label": a_label,
@@ -124,8 +125,8 @@ def difference_finding(
         "significant": significant,
         "pairs": pairs,
         "parameter": pair.parameter,
-        "lower_or_higher": "lower",
-        "choice": a_label if item.a < item.b else b_label,
+        "lower_or_higher": better,
+        "choice": a_label if (item.a < item.b) == (better == "lower") else b_label,
     }
     figures = {
         "configuration_a": pair.a.configuration.number,

@@ -572,6 +572,11 @@ def sweep_story(results: SweepResults) -> list[Flowable]:
             styles.note,
         ),
     ]
+    paces = sorted({str(r.summary["pace"]["assumptions"]) for r in runs if r.summary.get("pace")})
+    if paces:  # the minutes' assumptions (the sweep's [time] table, or the default)
+        story.append(
+            Paragraph(escape("Minutes at a table assume " + "; or ".join(paces) + "."), styles.note)
+        )
     if run.interrupted or not all(r.complete for r in runs):
         played = sum(r.stats.games for r in runs)
         story.append(
