@@ -256,7 +256,8 @@ def test_what_spoils_the_fun_is_named_and_the_changes_come_broken_first():
     )
     said = overall(found)
     assert said["fun"] == (
-        "Fun in part: some choice. Against the fun: long; often decided early. Not measured: skill."
+        "Of the finished games only (the rest never end): Fun in part: some choice. "
+        "Against the fun: long; often decided early. Not measured: skill."
     )
     assert said["fair"].startswith("Not fair: unfair between seats, a gap of 20.0 points")
     assert said["broken"] == "Broken: 30.0 % of games reach the action cap; fix this first."

@@ -41,6 +41,10 @@ figure { margin: 0.6rem 0; }
 figure svg { width: 100%; height: auto; }
 svg text { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; }
 hr { border: 0; border-top: 1px solid #bbb; margin: 2.4rem 0; }
+@media (max-width: 40rem) {
+  body { margin: 1rem auto; padding: 0 0.6rem; }
+  table { display: block; overflow-x: auto; }
+}
 code, .mono { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 0.85rem; }
 """
 

@@ -136,9 +136,14 @@ def overall(summary: dict[str, Any]) -> dict[str, Any]:
     the answers surer."""
     answers = _by_question(summary["answers"])
     goal = GOAL[summary["playability"]["fair"]["measure"]]
+    fun = _fun(answers)
+    if answers["broken"]["verdict"] == "poor" and answers["broken"]["bands"][0] > 0:
+        # Length, choice and drama come from the games that finished: say so when many
+        # did not, lest a broken deck read as "a good length".
+        fun = texts()["overall"]["finished_only"] + fun
     return {
         "fair": _fair(answers["fair"], goal),
-        "fun": _fun(answers),
+        "fun": fun,
         "broken": _broken(answers["broken"], summary),
         "changes": [
             {"kind": item["kind"], "title": item["title"], "advice": item["advice"]}
