@@ -2,9 +2,10 @@
 
 Each toy game below is a few lines of rules on the core State API, played by
 ``play_game``: a game of forced moves only (no decision is a real choice), a game where
-every seat always has the same three distinct moves (and one move listed twice), and a
-race the last seat always wins from behind (a comeback in every game, one lead change,
-the lead taken for good at the decisive action). The cores' figures are compared with
+every seat always has the same three distinct moves (and one move listed twice), a race
+the last seat always wins from behind at a round end (a comeback in every game), and one
+it wins having been behind only in the middle of a round, where the seats that have not
+played yet look behind (no comeback: standings are compared only at round ends). The cores' figures are compared with
 the Python engine's game by game in ``tests/test_games_fastcore.py``.
 """
 
@@ -53,7 +54,8 @@ class RaceGame(Game):
 class RaceState(State):
     """``script``: ``forced`` (one move: lay one card), ``choice`` (lay 1, 2 or 3 cards,
     the 1 listed twice), ``comeback`` (the last seat first picks up two cards, then lays
-    its whole hand at once; the others lay one card a turn)."""
+    its whole hand at once; the others lay one card a turn), ``ahead`` (the last seat first
+lays two cards, then one a turn like the others)."""
 
     game: RaceGame
 
@@ -76,8 +78,11 @@ class RaceState(State):
         if script == "choice":
             most = min(3, self.held[self.player])
             return [(LAY, 1), *((LAY, n) for n in range(1, most + 1))]
+        first_turn = self.turns_of[self.player] == 0
         if script == "comeback" and self.player == self.game.num_players - 1:
-            return [(PICK_UP,)] if self.turns_of[self.player] == 0 else [(TAKE_ALL,)]
+            return [(PICK_UP,)] if first_turn else [(TAKE_ALL,)]
+        if script == "ahead" and self.player == self.game.num_players - 1 and first_turn:
+            return [(LAY, 2)]
         return [(LAY, 1)]
 
     def apply(self, action: Action) -> None:
@@ -165,14 +170,36 @@ def test_the_last_seat_that_always_comes_back_is_a_comeback_in_every_game(table,
         found = figures(record)
         last = players - 1
         assert record.result.order[0] == last  # it goes out first, from behind
-        assert found["comeback"] == 1
-        assert found["lead_changes"] == 1  # seat 0 led, then the last seat
-        assert found["settled"] == found["decided"] == last + 1 + players  # its second turn
+        assert found["comeback"] == 1  # behind (5 cards to go) when the first round ended
+        assert found["decided"] == last + 1 + players  # its second turn
+        if players == 2:
+            # At the round's end seat 0 leads alone, and no later round ends.
+            assert (found["lead_changes"], found["settled"]) == (0, 2)
+        else:
+            # The others are level at the first round's end; the last seat leads alone at
+            # the next, once it has gone out (the game goes on for the loser).
+            assert (found["lead_changes"], found["settled"]) == (0, found["decided"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_winner_behind_only_in_the_middle_of_a_round_is_no_comeback(table, players):
+    """Seat 0 lays first and leads until the last seat lays two cards: measured after every
+    action the last seat was behind and the lead changed once; at the round's end it leads
+    alone, and so it stays."""
+    for seed in range(2):
+        record = played(table, "ahead", players, seed)
+        found = figures(record)
+        last = players - 1
+        assert record.result.order[0] == last
+        assert found["decided"] == 2 * players  # its second turn
+        assert (found["comeback"], found["lead_changes"]) == (0, 0)
+        assert found["settled"] == players  # from the first round's end on
 
 
 def test_a_loser_stake_game_follows_the_seat_heading_for_last_place():
     """In a game played not to be the loser the 'lead' is the seat with the most cards to
-    go; a comeback is the loser having been ahead of the seat then heading for last place."""
+    go; a comeback is the loser having been ahead of the seat then heading for last place,
+    at a round end."""
 
     class Position:
         def __init__(self, progress: Sequence[int], out: int = 0) -> None:
@@ -185,21 +212,49 @@ def test_a_loser_stake_game_follows_the_seat_heading_for_last_place():
             return self._out
 
     def measured(
-        moves: list[tuple[list[int], int]], order: list[int], loser: int
+        turns: list[tuple[int, list[int], int]], order: list[int], loser: int
     ) -> dict[str, int]:
+        """``turns``: the seat that acts, then the position after its action."""
         meter = Meter(3, loser_stake=True)
-        for actions, (progress, out) in enumerate(moves):
+        meter.moved(Position([-3, -3, -3]), 0)  # as dealt: nobody heads for last place
+        for actions, (seat, progress, out) in enumerate(turns, start=1):
+            meter.decision(1, False, seat)
             meter.moved(Position(progress, out), actions)
-        return dict(
-            zip(FIGURES, meter.figures(True, order, loser, len(moves) - 1, [0]), strict=True)
-        )
+        values = meter.figures(True, order, loser, len(turns), [0])
+        return dict(zip(FIGURES, values, strict=True))
 
-    level = ([-3, -3, -3], 0)  # as dealt: nobody heads for last place
-    always_last = [level, ([-3, -3, -5], 0), ([-2, -3, -5], 0), ([0, 0, -4], 2)]
+    always_last = [
+        (0, [-2, -3, -3], 0),  # mid-round seat 0 looks ahead of the others: not counted
+        (1, [-2, -2, -3], 0),
+        (2, [-2, -2, -4], 0),  # round end: seat 2 heads for last place
+        (0, [0, -2, -4], 1),
+        (1, [0, 0, -4], 2),
+    ]
     found = measured(always_last, [0, 1], 2)
     assert (found["lead_changes"], found["comeback"]) == (0, 0)
-    assert (found["settled"], found["decided"]) == (1, 3)
-    swapped = [level, ([-5, -3, -3], 0), ([-1, -3, -4], 0), ([0, 0, -2], 2)]
-    found = measured(swapped, [0, 1], 2)  # seat 0 headed for last place, seat 2 lost
+    assert (found["settled"], found["decided"]) == (3, 5)
+    swapped = [
+        (0, [-5, -3, -3], 0),
+        (1, [-5, -2, -3], 0),
+        (2, [-5, -2, -2], 0),  # round end: seat 0 heads for last place, seat 2 is ahead
+        (0, [-1, -2, -2], 0),
+        (1, [-1, 0, -2], 1),
+        (2, [-1, 0, -4], 1),  # round end (seat 1 is out): seat 2 heads for last place
+        (0, [0, 0, -4], 2),
+    ]
+    found = measured(swapped, [1, 0], 2)
     assert (found["lead_changes"], found["comeback"]) == (1, 1)
-    assert (found["settled"], found["decided"]) == (2, 3)
+    assert (found["settled"], found["decided"]) == (6, 7)
+    # A seat's consecutive decisions are one turn: seat 0 acting twice ends no round.
+    meter = Meter(2, loser_stake=False)
+    meter.moved(Position([-3, -3]), 0)
+    for actions, (seat, progress) in enumerate(
+        [(0, [-2, -3]), (0, [-1, -3]), (1, [-1, -2])], start=1
+    ):
+        meter.decision(2, False, seat)
+        meter.moved(Position(progress), actions)
+    meter.decision(2, True, 0)  # an answer out of turn is no turn either
+    assert meter.figures(False, [], None, 3, [0])[FIGURES.index("lead_changes")] == 0
+    meter.decision(2, False, 0)  # seat 0 begins its second turn: the round has ended
+    found = dict(zip(FIGURES, meter.figures(False, [], None, 3, [0]), strict=True))
+    assert (found["settled"], found["comeback"]) == (3, 0)

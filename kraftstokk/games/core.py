@@ -419,7 +419,7 @@ class State(ABC):
         while not is_terminal():
             seat = current_player()
             if meter is not None:
-                meter.decision(self.distinct_moves(), self.answering())
+                meter.decision(self.distinct_moves(), self.answering(), seat)
             action = acts[seat](observation(seat), legal_actions(), bot_rngs[seat])
             apply(action)
             append(action)

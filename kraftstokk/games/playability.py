@@ -22,24 +22,32 @@ formula):
 ``answer_choices``
     those of the answers that were a real choice;
 ``lead_changes``
-    how often the lead passed from one seat to another (see below);
+    how often the lead passed from one seat to another at a round end (see below);
 ``comeback``
     1 when the seat whose result the game is about (the winner; in a game played not to
-    be the loser, the loser) was behind at some point: the winner had been strictly
+    be the loser, the loser) was behind at a round end: the winner had been strictly
     behind the leader, or the loser had been strictly ahead of the seat then last;
 ``settled``
-    the action after which the lead never changed again (0: from the deal on);
+    the action after which the lead never changed again: the round end from which the
+    last leader kept the lead (0: no seat was ever alone on top at a round end);
 ``decided``
     the action at which the result was decided: the winner went out (the last action in
     a game played not to be the loser);
 ``cards_laid``
     the cards played, every card counted (``Stats.cards_played`` added up).
 
-The lead: after each action, each seat's standing is its progress (its negative in a
-game played not to be the loser, so that the "leader" is the seat heading for last
-place). The seat whose standing is above every other seat's leads; on a tie for the top
-the lead stays where it was (no one has passed the leader), and while no seat has been
-alone on top there is no leader. A lead change is a new seat alone on top after another
+The lead is compared only where the seats' standings are comparable: at the end of
+each round, when every seat still in has had its turn since the last comparison (in the
+middle of a round the seats that have not yet played look behind by the cards the others
+have laid, which says nothing about the game). A seat's turn is its decisions in its own
+right, one after another (an answer out of turn is no turn); a round ends as a seat
+begins a turn when it has had one since the last comparison, and the position it begins
+from is compared (the deal and the end of the game are not round ends). There each
+seat's standing is its progress (its negative in a game played not to be the loser, so
+that the "leader" is the seat heading for last place). The seat whose standing is above
+every other seat's leads; on a tie for the top the lead stays where it was (no one has
+passed the leader), and while no seat has been alone on top there is no leader.
+A lead change is a new seat alone on top after another
 had led. Moves are distinct when the player can tell their outcomes apart: moves that
 differ only in cards the rules treat alike (two 7s in Idiot, two jokers) or in which of
 the seat's unseen cards is turned lead to the same position as far as anyone can tell,
@@ -80,6 +88,7 @@ class Meter:
     __slots__ = (
         "_answer_choices",
         "_answers",
+        "_actions",
         "_behind",
         "_branching",
         "_decided",
@@ -88,7 +97,9 @@ class Meter:
         "_loser_stake",
         "_players",
         "_settled",
+        "_had_turn",
         "_standing",
+        "_turn_seat",
     )
 
     def __init__(self, players: int, loser_stake: bool) -> None:
@@ -102,14 +113,21 @@ class Meter:
         self._decided = -1
         self._behind = [False] * players
         self._standing = [0] * players
+        #: The actions behind the position measured last.
+        self._actions = 0
+        #: Which seats have had a turn since the last comparison, and whose turn it is.
+        self._had_turn = [False] * players
+        self._turn_seat = -1
         #: Per count of distinct moves, how many decisions with a real choice had it.
         self._branching: list[int] = []
 
-    def decision(self, distinct: int, answer: bool) -> None:
-        """A seat is to act with ``distinct`` distinct moves; ``answer``: out of turn.
+    def decision(self, distinct: int, answer: bool, seat: int) -> None:
+        """``seat`` is to act with ``distinct`` distinct moves; ``answer``: out of turn.
         (The choices and their options are the branching counts added up, at the end.)"""
         if answer:
             self._answers += 1
+        elif seat != self._turn_seat:
+            self._turn(seat)
         if distinct < 2:
             return
         if answer:
@@ -119,16 +137,25 @@ class Meter:
             branching.extend([0] * (distinct + 1 - len(branching)))
         branching[distinct] += 1
 
-    def moved(self, state: Measured, actions: int) -> None:
-        """The position after ``actions`` actions (0: as dealt)."""
+    def _turn(self, seat: int) -> None:
+        """``seat`` begins a turn: a round has ended if it has had one since the last
+        comparison, and the position measured last is compared."""
+        self._turn_seat = seat
+        had_turn = self._had_turn
+        if had_turn[seat]:
+            self._compare()
+            for other in range(self._players):
+                had_turn[other] = False
+        had_turn[seat] = True
+
+    def _compare(self) -> None:
+        """The standings at a round end: who is behind, and whether the lead changed."""
         standing = self._standing
-        sign = -1 if self._loser_stake else 1
         best = 0
         on_top = 0
         top = -1
         for seat in range(self._players):
-            value = sign * state.progress(seat)
-            standing[seat] = value
+            value = standing[seat]
             if top < 0 or value > best:
                 best, on_top, top = value, 1, seat
             elif value == best:
@@ -141,7 +168,15 @@ class Meter:
             if self._leader >= 0:
                 self._lead_changes += 1
             self._leader = top
-            self._settled = actions
+            self._settled = self._actions
+
+    def moved(self, state: Measured, actions: int) -> None:
+        """The position after ``actions`` actions (0: as dealt)."""
+        standing = self._standing
+        sign = -1 if self._loser_stake else 1
+        for seat in range(self._players):
+            standing[seat] = sign * state.progress(seat)
+        self._actions = actions
         if self._decided < 0 and not self._loser_stake and state.seats_out() > 0:
             self._decided = actions
 

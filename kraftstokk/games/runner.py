@@ -119,7 +119,7 @@ def play_game(
         while not state.is_terminal():
             seat = state.current_player()
             legal = state.legal_actions()
-            meter.decision(state.distinct_moves(), state.answering())
+            meter.decision(state.distinct_moves(), state.answering(), seat)
             action = bots[seat].act(state.observation(seat), legal, bot_rngs[seat])
             state.apply(action)
             actions.append(action)

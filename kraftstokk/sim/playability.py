@@ -93,21 +93,23 @@ METRICS: tuple[Metric, ...] = (
     Metric(
         "settled",
         "drama",
-        "per finished game: the action after which the lead never changed / the action that "
-        "decided the result (the winner went out; in Idiot the last action); mean",
+        "per finished game: the round end after which the lead never changed (in actions) / "
+        "the action that decided the result (the winner went out; in Idiot the last "
+        "action); mean",
     ),
     Metric(
         "lead_changes",
         "drama",
-        "times the lead passed from one seat to another / finished games; the leader is the "
-        "seat alone on top of the game's progress measure (fewest cards still to get rid of; "
-        "in Idiot the seat with the most, heading for last place)",
+        "times the lead passed from one seat to another at a round end / finished games; the "
+        "leader is the seat alone on top of the game's progress measure (fewest cards still "
+        "to get rid of; in Idiot the seat with the most, heading for last place) when every "
+        "seat still in has had its turn",
     ),
     Metric(
         "comebacks",
         "drama",
-        "finished games whose winner was at some point strictly behind the leader (in Idiot: "
-        "whose Idiot was at some point ahead of the seat then last) / finished games",
+        "finished games whose winner was strictly behind the leader at a round end (in "
+        "Idiot: whose Idiot was ahead of the seat then last at a round end) / finished games",
     ),
     Metric("unfinished_share", "broken", "games stopped by the action cap / games"),
     Metric(

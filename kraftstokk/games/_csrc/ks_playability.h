@@ -26,6 +26,9 @@ typedef struct {
     long long settled;
     long long decided;
     uint8_t behind[MAX_SEATS];
+    /* which seats have had a turn since the last comparison, and whose turn it is */
+    uint8_t had_turn[MAX_SEATS];
+    int turn_seat;
     /* the position measured last (each seat's progress, the seats out; -1: none yet) */
     long progress[MAX_SEATS];
     int last_out;
@@ -43,31 +46,18 @@ static inline void ks_meter_start(ks_meter *m, int players) {
     m->settled = 0;
     m->decided = -1;
     for (int seat = 0; seat < MAX_SEATS; seat++) m->behind[seat] = 0;
+    for (int seat = 0; seat < MAX_SEATS; seat++) m->had_turn[seat] = 0;
+    m->turn_seat = -1;
     for (int seat = 0; seat < MAX_SEATS; seat++) m->progress[seat] = 0;
     m->last_out = -1; /* the deal is always measured */
     m->top = 1; /* as Python's list: index 0 and 1 hold nothing */
     m->branching[0] = m->branching[1] = 0;
 }
 
-/* Meter.decision: a seat to act with `distinct` distinct moves; `answer`: out of turn.
- * (The choices and their options are the branching counts added up, at the end.) */
-static inline void ks_meter_decision(ks_meter *m, int distinct, int answer) {
-    if (answer) m->answers++;
-    if (distinct < 2) return;
-    if (answer) m->answer_choices++;
-    if (distinct >= KS_MAX_BRANCHING) distinct = KS_MAX_BRANCHING - 1; /* never: MAX_LEGAL */
-    while (m->top < distinct) m->branching[++m->top] = 0;
-    m->branching[distinct]++;
-}
-
-/* Meter.moved for the position after `actions` actions, whose progress the core has put
- * in m->progress[seat] (as State.progress gives it; ks_meter_progress below) with `out`
- * seats gone out (State.seats_out). A position whose progress and seats out are those of
- * the last one changes nothing (the lead, who was behind and the decisive action stay as
- * they are): `changed` says whether they differ, and the core skips the call if not. */
-static void ks_meter_moved(ks_meter *m, int out, long long actions) {
+/* Meter._compare: the standings at a round end (the position measured last, m->progress,
+ * after `actions` actions): who is behind, and whether the lead changed. */
+static void ks_meter_compare(ks_meter *m, long long actions) {
     int seats = m->players;
-    m->last_out = out;
     long best = 0;
     int on_top = 0, top = -1;
     for (int seat = 0; seat < seats; seat++) {
@@ -89,6 +79,43 @@ static void ks_meter_moved(ks_meter *m, int out, long long actions) {
         m->leader = top;
         m->settled = actions;
     }
+}
+
+/* Meter._turn: `seat` begins a turn after `actions` actions; a round has ended if it has
+ * had one since the last comparison. */
+static void ks_meter_turn(ks_meter *m, int seat, long long actions) {
+    m->turn_seat = seat;
+    if (m->had_turn[seat]) {
+        ks_meter_compare(m, actions);
+        for (int other = 0; other < m->players; other++) m->had_turn[other] = 0;
+    }
+    m->had_turn[seat] = 1;
+}
+
+/* Meter.decision: `seat` to act with `distinct` distinct moves after `actions` actions;
+ * `answer`: out of turn. A core tells every decision, forced ones too (they are turns).
+ * (The choices and their options are the branching counts added up, at the end.) */
+static inline void ks_meter_decision(ks_meter *m, int distinct, int answer, int seat,
+                                     long long actions) {
+    if (answer) {
+        m->answers++;
+    } else if (seat != m->turn_seat) {
+        ks_meter_turn(m, seat, actions);
+    }
+    if (distinct < 2) return;
+    if (answer) m->answer_choices++;
+    if (distinct >= KS_MAX_BRANCHING) distinct = KS_MAX_BRANCHING - 1; /* never: MAX_LEGAL */
+    while (m->top < distinct) m->branching[++m->top] = 0;
+    m->branching[distinct]++;
+}
+
+/* Meter.moved for the position after `actions` actions, whose progress the core has put
+ * in m->progress[seat] (as State.progress gives it; ks_meter_progress below) with `out`
+ * seats gone out (State.seats_out); the standings are compared at the next round end
+ * (ks_meter_turn). A position whose progress and seats out are those of the last one
+ * changes nothing, so the core may skip the call then. */
+static void ks_meter_moved(ks_meter *m, int out, long long actions) {
+    m->last_out = out;
     if (m->decided < 0 && !LOSER_STAKE && out > 0) m->decided = actions;
 }
 

@@ -889,8 +889,9 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
         generate(g, &legal);
         if (g->broken || legal.len == 0) break;
         int seat = g->player;
-        if (g->measure && legal.len > 1)
-            ks_meter_decision(&g->meter, distinct_moves(g, &legal), 0);
+        if (g->measure) /* a forced move too: it is a turn */
+            ks_meter_decision(&g->meter, legal.len > 1 ? distinct_moves(g, &legal) : 1, 0, seat,
+                              g->actions);
         int kind = core->seat_kind[seat];
         int choice = kind == SEAT_RANDOM ? (int)ks_randbelow(&bot_rng[seat], (uint32_t)legal.len)
                      : kind == SEAT_GREEDY

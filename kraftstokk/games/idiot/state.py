@@ -466,7 +466,7 @@ class IdiotState(State):
                 legal = self._legal = self._generate()
             seat = self._player
             if meter is not None:
-                meter.decision(self._distinct(legal), False)
+                meter.decision(self._distinct(legal), False, seat)
             view = self.observation(seat) if looks[seat] else None
             action = acts[seat](view, legal, bot_rngs[seat])
             self.apply(action)

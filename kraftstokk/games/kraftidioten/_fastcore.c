@@ -1625,7 +1625,9 @@ static Py_ssize_t ki_loop(KiCore *self) {
         int seat = g->player;
         ks_random *rng = &self->seat_rng[seat];
         if (rng->pending) ks_random_seed_pending(seats, self->num_seats);
-        if (self->measure) ks_meter_decision(&self->meter, ki_distinct(g), g->phase == PHASE_CHALLENGE);
+        if (self->measure)
+            ks_meter_decision(&self->meter, ki_distinct(g), g->phase == PHASE_CHALLENGE, seat,
+                              g->actions);
         ki_action action;
         int status;
         if (self->seat_bot[seat] == KI_RANDOM) {

@@ -625,7 +625,7 @@ class KraftidiotenState(State):
         while not self.finished and self.actions < self.cap:
             seat = self.player
             if meter is not None:
-                meter.decision(self.distinct_moves(), self.phase == PHASE_CHALLENGE)
+                meter.decision(self.distinct_moves(), self.phase == PHASE_CHALLENGE, seat)
             if self.phase == PHASE_CHALLENGE and passes[seat]:
                 action = PASS_ACTION
             else:

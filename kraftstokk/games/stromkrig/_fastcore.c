@@ -959,12 +959,13 @@ static action choose(state *s, legal_list *legal) {
         int lays = legal->len;
         if (greedy && lays > 0 && !s->measure) return legal->item[0];
         turn_rest(s, legal, beats);
-        if (s->measure) ks_meter_decision(&s->meter, distinct_moves(s, legal), 0);
+        if (s->measure) ks_meter_decision(&s->meter, distinct_moves(s, legal), 0, seat, s->actions);
         if (greedy && lays > 0) return legal->item[0];
     } else {
         other_legal(s, legal);
         if (s->measure)
-            ks_meter_decision(&s->meter, distinct_moves(s, legal), s->phase == PHASE_ASK);
+            ks_meter_decision(&s->meter, distinct_moves(s, legal), s->phase == PHASE_ASK, seat,
+                              s->actions);
     }
     if (legal->len == 0) {
         fail(s, "a seat had no legal action");

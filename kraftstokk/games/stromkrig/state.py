@@ -511,12 +511,12 @@ class StromkrigState(State):
                 turn = _TurnLegal(self)
                 legal = self._legal = turn
                 if meter is not None:
-                    meter.decision(self._distinct(turn.full()), False)
+                    meter.decision(self._distinct(turn.full()), False, seat)
                 view = self.observation(seat) if looks[seat] else None
             else:
                 legal = self._legal = self._compute_legal()
                 if meter is not None:
-                    meter.decision(self._distinct(legal), self.phase == ASK)
+                    meter.decision(self._distinct(legal), self.phase == ASK, seat)
                 view = self.observation(seat)
             action = acts[seat](view, legal, bot_rngs[seat])
             self.apply(action)
