@@ -5,8 +5,9 @@ Each toy game below is a few lines of rules on the core State API, played by
 every seat always has the same three distinct moves (and one move listed twice), a race
 the last seat always wins from behind at a round end (a comeback in every game), and one
 it wins having been behind only in the middle of a round, where the seats that have not
-played yet look behind (no comeback: standings are compared only at round ends). The cores' figures are compared with
-the Python engine's game by game in ``tests/test_games_fastcore.py``.
+played yet look behind (no comeback: standings are compared only at round ends). The
+cores' figures are compared with the Python engine's game by game in
+``tests/test_games_fastcore.py``.
 """
 
 from __future__ import annotations
@@ -53,9 +54,9 @@ class RaceGame(Game):
 
 class RaceState(State):
     """``script``: ``forced`` (one move: lay one card), ``choice`` (lay 1, 2 or 3 cards,
-    the 1 listed twice), ``comeback`` (the last seat first picks up two cards, then lays
-    its whole hand at once; the others lay one card a turn), ``ahead`` (the last seat first
-lays two cards, then one a turn like the others)."""
+        the 1 listed twice), ``comeback`` (the last seat first picks up two cards, then lays
+        its whole hand at once; the others lay one card a turn), ``ahead`` (the last seat first
+    lays two cards, then one a turn like the others)."""
 
     game: RaceGame
 

@@ -86,18 +86,18 @@ class Meter:
     """One game's choice and drama, counted decision by decision (see the module)."""
 
     __slots__ = (
+        "_actions",
         "_answer_choices",
         "_answers",
-        "_actions",
         "_behind",
         "_branching",
         "_decided",
+        "_had_turn",
         "_lead_changes",
         "_leader",
         "_loser_stake",
         "_players",
         "_settled",
-        "_had_turn",
         "_standing",
         "_turn_seat",
     )

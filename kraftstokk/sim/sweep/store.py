@@ -12,7 +12,9 @@ base64), the state a tally is pickled with between processes: writing it costs a
 where format 1 (one JSON row per game, still read) cost more than playing the games
 at native-core speed. A tally whose layout this module does not know is written as
 format 1. Format 2 (and format 1 rows of eight fields) lacked the figures of play: such
-a chunk does not read back, so it is played again.
+a chunk does not read back, so it is played again. Every document names the definition of
+the figures of play it was counted with (``measure``): a chunk counted with another (1,
+unnamed: the lead compared after every action, not at round ends) is played again.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from kraftstokk.sim.tally import GameRow, Tally
 
 FORMAT = 3
 ROWS_FORMAT = 1
+#: The figures of play's definition (games/playability.py); 2: the lead at round ends.
+MEASURE = 2
 
 #: Per-game columns of a tally's state, by their name in the file.
 _GAME_COLUMNS: dict[str, str] = {
@@ -105,6 +109,7 @@ def tally_to_json(tally: Tally) -> dict[str, Any]:
         return rows_to_json(tally)
     return {
         "format": FORMAT,
+        "measure": MEASURE,
         "num_cards": tally.num_cards,
         "declared": list(state["_declared"]),
         "counter_names": list(state["_counter_ids"]),
@@ -134,6 +139,7 @@ def rows_to_json(tally: Tally) -> dict[str, Any]:
     """Format 1: one row per game."""
     return {
         "format": ROWS_FORMAT,
+        "measure": MEASURE,
         "num_cards": tally.num_cards,
         "rows": [
             [
@@ -159,6 +165,8 @@ def rows_to_json(tally: Tally) -> dict[str, Any]:
 def tally_from_json(data: dict[str, Any]) -> Tally:
     """The tally of a chunk file's document; ValueError (or KeyError, TypeError) when it
     is not a whole tally."""
+    if data.get("measure") != MEASURE:
+        raise ValueError(f"figures of play counted as {data.get('measure')!r}, not {MEASURE}")
     if data.get("format") == ROWS_FORMAT:
         return _rows_from_json(data)
     if data.get("format") != FORMAT:
