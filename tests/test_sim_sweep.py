@@ -397,8 +397,15 @@ def test_ctrl_c_stops_cleanly_writes_what_is_done_and_exits_130(folder, schedule
         encoding="utf-8",
     )
     out = folder / "out"
+    # A command started in the background by a shell without job control (as CI may run
+    # the suite) inherits SIGINT ignored, and Python keeps it so; a terminal's foreground
+    # command, whose Ctrl-C this test is, never has it ignored.
+    foreground = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from kraftstokk.cli import main; main()"
+    )
     process = subprocess.Popen(
-        [sys.executable, "-c", "from kraftstokk.cli import main; main()", "sweep",
+        [sys.executable, "-c", foreground, "sweep",
          str(folder / "long.toml"), "-o", str(out), "-w", "2", "--scheduler", scheduler,
          "--no-report"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),

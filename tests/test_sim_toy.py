@@ -260,13 +260,13 @@ TOY_SPEC = GameSpec(
 )
 
 
-def register_toy() -> None:
-    """Make ``toy`` a known game (workers inherit or re-register it)."""
-    registry.register(TOY_SPEC)
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``toy`` a known game for one test (other test files' registries must not see it)."""
+    monkeypatch.setitem(registry.REGISTERED, "toy", TOY_SPEC)
 
 
-def test_toy_game_keeps_every_card_in_one_place(deck):
-    register_toy()
+def test_toy_game_keeps_every_card_in_one_place(deck, toy):
     game = registry.make_game("toy", DeckTable.from_deck(deck), 3)
     for seed in range(20):
         record = play_game(game, registry.make_bots(game, "greedy,random,random"), seed, debug=True)
@@ -274,8 +274,7 @@ def test_toy_game_keeps_every_card_in_one_place(deck):
         assert sorted([*record.result.order, record.result.loser]) == [0, 1, 2]
 
 
-def test_toy_game_is_deterministic(deck):
-    register_toy()
+def test_toy_game_is_deterministic(deck, toy):
     game = registry.make_game("toy", DeckTable.from_deck(deck), 2)
     first = play_game(game, registry.make_bots(game, "random"), 5)
     second = play_game(game, registry.make_bots(game, "random"), 5)
@@ -283,8 +282,7 @@ def test_toy_game_is_deterministic(deck):
     assert first.actions != play_game(game, registry.make_bots(game, "random"), 6).actions
 
 
-def test_toy_rejects_illegal_action(deck):
-    register_toy()
+def test_toy_rejects_illegal_action(deck, toy):
     state = registry.make_game("toy", DeckTable.from_deck(deck), 2).new_initial_state(
         random.Random(1)
     )

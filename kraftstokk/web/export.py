@@ -21,6 +21,7 @@ earlier export (whose files not written by the export, a ``CNAME`` say, are kept
 from __future__ import annotations
 
 import ast
+import copy
 import hashlib
 import io
 import json
@@ -216,7 +217,9 @@ def engine_archive() -> bytes:
 
 def static_setup(store: GameStore) -> dict[str, Any]:
     """The start page's setup, with the static edition's own words where it differs."""
-    setup = setup_payload(store)
+    # The words are the catalogue's cached tables: changed in a copy, or every later
+    # setup of this process would carry the static edition's words.
+    setup = copy.deepcopy(setup_payload(store))
     for texts in setup["texts"].values():
         own = texts.get("static", {})
         for (table, key), word in STATIC_WORDS.items():
