@@ -502,3 +502,24 @@ def test_a_render_of_one_output_names_the_print_files_of_another_deck_beside_it(
     again = invoke("render", printed / "deck.json", "-o", printed, "--only", "printshop")
     assert again.exit_code == 0, again.output
     assert "warning" not in again.stdout
+
+
+def test_repairing_another_deck_file_never_replaces_the_deck_json_of_its_folder(
+    printed: Path, tmp_path: Path
+):
+    """A deck kept beside the printed one under another name (ties.json) would be repaired
+    over that folder's deck.json, deck.csv and deck.xlsx: refused, nothing written."""
+    other = printed / "ties.json"
+    shutil.copy(printed / "deck.json", other)
+    before = digests(printed)
+    one_line(
+        invoke("repair", other),
+        2,
+        f"{printed / 'deck.json'}: repairing {other} would replace this deck.json",
+        "give --out a folder of its own",
+    )
+    assert digests(printed) == before
+    own = tmp_path / "ties"
+    repaired = invoke("repair", other, "--out", own)
+    assert repaired.exit_code == 0, repaired.output
+    assert (own / "deck.json").is_file() and digests(printed) == before

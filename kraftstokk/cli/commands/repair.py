@@ -43,7 +43,9 @@ def repair(
     edited in deck.csv or deck.xlsx against the deck.json beside it are recorded in the
     deck as hand corrections, which a later build --keep-from keeps (and says so). A
     deck.csv comes back in the style it was read in (a ';'-separated file with decimal
-    commas and SANN/USANN stays so), unless --csv-style says otherwise.
+    commas and SANN/USANN stays so), unless --csv-style says otherwise. A deck file under
+    another name (a copy beside the printed deck) is refused where OUT holds a deck.json
+    it would replace: give --out a folder of its own.
 
     Examples:
 
@@ -82,6 +84,7 @@ def repair(
     if not result.report.ok:  # e.g. a name too long for its card: a person must choose
         raise ValidationFailed(str(deck), [problem.line() for problem in result.report.errors])
     folder = out if out is not None else deck.parent
+    _refuse_to_replace_another_deck(deck, folder)
     lines = result.lines()
     for line in lines:
         typer.echo(line)
@@ -99,4 +102,21 @@ def repair(
         )
     typer.echo(
         f"validation: {len(result.report.errors)} errors, {len(result.report.warnings)} warnings"
+    )
+
+
+def _refuse_to_replace_another_deck(deck: Path, folder: Path) -> None:
+    """A deck file not named deck.json (a copy kept beside the printed deck, say) would
+    be repaired over the deck.json, deck.csv and deck.xlsx of the deck in that folder: the
+    other deck lost without a word. Refused before anything is written."""
+    from kraftstokk.deck.io import deck_files
+    from kraftstokk.errors import OutputError
+
+    target = deck_files(folder).json
+    if deck.suffix.lower() != ".json" or not target.exists() or target.samefile(deck):
+        return
+    raise OutputError(
+        target,
+        f"repairing {deck} would replace this deck.json (and the deck.csv and deck.xlsx "
+        "written with it), which is another file: give --out a folder of its own",
     )
