@@ -14,12 +14,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kraftstokk.atomic import write_text
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
-from kraftstokk.models import Deck
+from kraftstokk.games.play_deck import load_play_deck
 from kraftstokk.sim import compare_answers
 from kraftstokk.sim.answers import answers
 from kraftstokk.sim.compare import Comparison, compare_runs, comparison_document, format_table
@@ -39,6 +39,9 @@ from kraftstokk.sim.runner import (
 from kraftstokk.sim.stream import RunStats
 from kraftstokk.sim.verdict import deck_name, deck_names, game_title, verdict
 
+if TYPE_CHECKING:
+    from kraftstokk.models import Deck
+
 ProgressFactory = Callable[[str], Callable[[int, int], None]]
 
 
@@ -47,6 +50,16 @@ def load_deck(path: Path) -> Deck:
     from kraftstokk.deck.io import load_valid_deck
 
     return load_valid_deck(path)
+
+
+class Titled(Protocol):
+    """What a run's summary names a deck by: the model, or a deck read for play."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def edition(self) -> str: ...
 
 
 def bot_labels(spec: str, players: int) -> list[str]:
@@ -122,7 +135,7 @@ def _deck_run(
     outcome: SimOutcome,
     table: DeckTable,
     settings: SimSettings,
-    deck: Deck,
+    deck: Titled,
     deck_path: Path,
     rules: FindingRules | None,
 ) -> DeckRun:
@@ -144,7 +157,7 @@ def describe_run(
     stats: RunStats,
     table: DeckTable,
     settings: SimSettings,
-    deck: Deck,
+    deck: Titled,
     deck_path: Path | str,
     *,
     elapsed: float,
@@ -214,24 +227,25 @@ def example_path(out_dir: Path, game: str, deck: str = "") -> Path:
 
 
 def write_example(
-    run: DeckRun, deck: Deck, table: DeckTable, settings: SimSettings, path: Path
+    run: DeckRun, deck: Callable[[], Deck], table: DeckTable, settings: SimSettings, path: Path
 ) -> None:
     """Play the run's first unfinished game again and write it as a replay log at
     ``path``, so that it can be watched move by move; the command goes into the summary
-    (page 1 names it). Nothing is written when every game finished."""
+    (page 1 names it). Nothing is written when every game finished. ``deck`` gives the
+    deck model the log holds (read only when a log is written)."""
+    listed = run.stats.unfinished_games
+    if not listed:
+        return
     from kraftstokk.games.core import derive_seed
     from kraftstokk.games.replay import make_replay, save_replay
     from kraftstokk.games.runner import play_game
 
-    listed = run.stats.unfinished_games
-    if not listed:
-        return
     index = listed[0]
     game = build_game(table, settings)
     seed = derive_seed(settings.seed, index)
     record = play_game(game, registry.make_bots(game, settings.bots), seed)
     labels = bot_labels(settings.bots, settings.players)
-    save_replay(path, make_replay(deck, game, labels, seed, record.actions, record.result))
+    save_replay(path, make_replay(deck(), game, labels, seed, record.actions, record.result))
     run.summary["example_replay"] = {
         "index": index,
         "seed": seed,
@@ -265,21 +279,21 @@ def simulate(
     when a game reached the action cap, and with ``skill_games`` the skill gradient
     (that many games per level, each deck), whose answer goes into page 1."""
     check_arguments(settings)
-    deck = load_deck(deck_path)
-    other_deck = load_deck(compare_path) if compare_path is not None else None
-    table = DeckTable.from_deck(deck)
+    deck = load_play_deck(deck_path)
+    other_deck = load_play_deck(compare_path) if compare_path is not None else None
+    table = deck.table
     check_settings(table, settings)
     rules = rules or FindingRules()
     if other_deck is None or compare_path is None:
         label = deck_name({"title": deck.title, "edition": deck.edition})
         outcome = run_simulation(table, settings, workers, progress(label) if progress else None)
         main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
-        write_example(main, deck, table, settings, example_path(out_dir, settings.game))
+        write_example(main, deck.model, table, settings, example_path(out_dir, settings.game))
         files = _skill(
             main, None, [deck_path], settings, out_dir, skill_games, workers, skill_progress
         )
         return _write(main, None, None, settings, out_dir, report, html, files)
-    other_table = DeckTable.from_deck(other_deck)
+    other_table = other_deck.table
     check_settings(other_table, settings)
     names = deck_names(
         {"title": deck.title, "edition": deck.edition, "path": str(deck_path)},
@@ -296,9 +310,9 @@ def simulate(
         outcome.other, outcome, other_table, settings, other_deck, compare_path, rules
     )
     comparison = compare_runs(outcome.stats, outcome.other, outcome.pair, rules.confidence)
-    write_example(main, deck, table, settings, example_path(out_dir, settings.game))
+    write_example(main, deck.model, table, settings, example_path(out_dir, settings.game))
     write_example(
-        other, other_deck, other_table, settings, example_path(out_dir, settings.game, "-b")
+        other, other_deck.model, other_table, settings, example_path(out_dir, settings.game, "-b")
     )
     files = _skill(
         main,

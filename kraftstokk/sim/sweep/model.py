@@ -39,6 +39,40 @@ class SweepValidationError(SweepError):
     exit_code = 1
 
 
+class FindingThresholds(BaseModel):
+    """``[findings]``: when a figure becomes a finding (:class:`FindingRules`, with the
+    bounds of its ``RULE_BOUNDS``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    confidence: Annotated[float, Field(gt=0.5, lt=1)] = Field(
+        0.95, description="Confidence of every test (0.95: a 5 % chance of a false alarm)."
+    )
+    unfinished_share: Annotated[float, Field(ge=0, lt=1)] = Field(
+        0.01, description="Games that reach the action cap: a finding above this share."
+    )
+    long_game_factor: Annotated[float, Field(gt=1)] = Field(
+        3.0, description="A finished game is long when it takes this many times the median."
+    )
+    long_game_share: Annotated[float, Field(ge=0, lt=1)] = Field(
+        0.05, description="Long games: a finding above this share of finished games."
+    )
+    rare_share: Annotated[float, Field(gt=0, lt=1)] = Field(
+        0.05, description="A special is almost never seen below this share of games."
+    )
+    often_share: Annotated[float, Field(gt=0, lt=1)] = Field(
+        0.20, description="A special happens too often above this share of all actions."
+    )
+    loser_card_factor: Annotated[float, Field(gt=1)] = Field(
+        1.5,
+        description="A card stays with the loser far more often at this many times the "
+        "average card's rate.",
+    )
+
+    def rules(self) -> FindingRules:
+        return FindingRules(**self.model_dump())
+
+
 class DeckSource(BaseModel):
     """A deck to play: a deck file (``deck.json``/``deck.csv``) or a spec to build."""
 
@@ -181,7 +215,7 @@ class SweepFile(BaseModel):
         "the one that has this parameter's baseline value (default: the first value the file "
         "names) and the same others.",
     )
-    findings: FindingRules = FindingRules()
+    findings: FindingThresholds = FindingThresholds()
     time: dict[str, float] = Field(
         default={},
         description="[time]: the pace of the minutes at a table, seconds per step (deal, "
