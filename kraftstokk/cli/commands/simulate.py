@@ -161,6 +161,7 @@ def simulate(
     from kraftstokk.cli.progress import Display
     from kraftstokk.errors import SimulationError
     from kraftstokk.sim.findings import FindingRules
+    from kraftstokk.sim.overall import overall_lines
     from kraftstokk.sim.pace import parse_pace
     from kraftstokk.sim.runner import SimSettings, check_arguments, default_bots
     from kraftstokk.sim.session import simulate as run
@@ -221,6 +222,9 @@ def simulate(
             f"{summary['games']} games of {settings.game}, {summary['unfinished']} unfinished, "
             f"{summary['games_per_second']:.0f} games/s with {summary['workers']} worker(s)"
         )
+    if not files.table:  # a comparison's table leads with its own verdict
+        for line in overall_lines(summary.get("overall")):
+            typer.echo(line)
     if files.json_path is not None:
         typer.echo(f"wrote {files.json_path}")
     if files.table:

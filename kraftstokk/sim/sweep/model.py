@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from kraftstokk.bounds import Range
 from kraftstokk.errors import InputFileError, KraftstokkError, SimulationError, clip, listed
 from kraftstokk.games.core import DEFAULT_ACTION_CAP
+from kraftstokk.games.packages import typed_name
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.plain import reason
 from kraftstokk.sim.findings import FindingRules
@@ -102,6 +103,11 @@ def _deck_source(value: Any) -> Any:
     return value
 
 
+def _game_name(value: Any) -> Any:
+    """``Strømkrig`` as the registry spells it, as ``--game`` takes it."""
+    return typed_name(value) if isinstance(value, str) else value
+
+
 def _variant_set(value: Any) -> Any:
     """``"a,b"`` or ``["a", "b"]`` or ``[]``: one set of variant flags, sorted."""
     if isinstance(value, str):
@@ -121,7 +127,7 @@ class Grid(BaseModel):
 
     decks: DeckList = Field(description="Deck files or specs (a .toml string is a spec).")
     games: Annotated[list[str], Field(min_length=1)] = Field(
-        description="Games: idiot, kraftidioten, stromkrig."
+        description="Games: idiot, kraftidioten, stromkrig (Strømkrig as typed is stromkrig)."
     )
     players: Annotated[list[Annotated[int, Field(ge=2, le=12)]], Field(min_length=1)] = [4]
     bots: Annotated[list[str], Field(min_length=1)] = Field(
@@ -137,6 +143,11 @@ class Grid(BaseModel):
     @classmethod
     def _decks(cls, value: Any) -> Any:
         return [_deck_source(item) for item in value] if isinstance(value, list) else value
+
+    @field_validator("games", mode="before")
+    @classmethod
+    def _games(cls, value: Any) -> Any:
+        return [_game_name(item) for item in value] if isinstance(value, list) else value
 
     @field_validator("variants", mode="before")
     @classmethod
@@ -159,6 +170,11 @@ class ConfigurationEntry(BaseModel):
     @classmethod
     def _deck(cls, value: Any) -> Any:
         return _deck_source(value)
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, value: Any) -> Any:
+        return _game_name(value)
 
     @field_validator("variants", mode="before")
     @classmethod
