@@ -33,11 +33,11 @@ def test_a_remembered_deck_plays_as_the_validated_model(deck_file: Path, cache: 
     first = load_play_deck(deck_file)
     assert len(entries(cache)) == 1
     second = load_play_deck(deck_file)
-    assert second._model is None  # from the cache: neither read nor validated again
+    assert second.model is None  # from the cache: neither read nor validated again
     for found in (first, second):
         assert found.table == DeckTable.from_deck(model)
         assert (found.title, found.edition) == (model.title, model.edition)
-    assert second.model() == model
+    assert second.data() == first.data() == model.model_dump(mode="json")
     assert len(entries(cache)) == 1
 
 
@@ -79,7 +79,7 @@ def test_other_bytes_or_code_are_a_miss_and_a_bad_entry_is_ignored(
     for file in entries(cache):
         file.write_text('{"key": "', encoding="utf-8")  # cut short
     found = load_play_deck(deck_file)
-    assert found._model is not None  # read in full, and remembered again
+    assert found.model is not None  # read in full, and remembered again
     assert found.table == DeckTable.from_deck(load_valid_deck(deck_file))
     # The code's version is every file of the package, validation's own among them.
     assert str(PACKAGE_DIR / "deck" / "validate.py") in code_version()
@@ -103,11 +103,39 @@ def test_no_cache_when_its_folder_is_empty_or_unwritable(
 ) -> None:
     monkeypatch.setenv("KRAFTSTOKK_CACHE_DIR", "")
     assert play_deck.cache_folder() is None
-    assert load_play_deck(deck_file)._model is not None
+    assert load_play_deck(deck_file).model is not None
     blocked = tmp_path / "a file"
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("KRAFTSTOKK_CACHE_DIR", str(blocked))
     assert load_play_deck(deck_file).table == DeckTable.from_deck(load_valid_deck(deck_file))
+
+
+def test_simulate_writes_an_unfinished_game_as_save_replay_writes_it(
+    deck_file: Path, tmp_path: Path, cache: Path
+) -> None:
+    """The log of an unfinished game, written from the remembered deck's plain JSON, is
+    the file games/replay.py's make_replay and save_replay write, byte for byte."""
+    from kraftstokk.games import registry
+    from kraftstokk.games.replay import load_replay, make_replay, save_replay
+    from kraftstokk.games.runner import play_game
+    from kraftstokk.sim.runner import SimSettings, build_game
+    from kraftstokk.sim.session import bot_labels, simulate
+
+    settings = SimSettings(game="idiot", players=4, games=3, seed=5, bots="greedy",
+                           action_cap=30)  # fmt: skip
+    load_play_deck(deck_file)
+    files = simulate(deck_file, settings, tmp_path / "out", workers=1, report=False)
+    example = files.main.summary["example_replay"]
+    assert example["seed"] >= 2**63  # a derived seed past a given one's range: saved too
+    model = load_valid_deck(deck_file)
+    game = build_game(DeckTable.from_deck(model), settings)
+    record = play_game(game, registry.make_bots(game, settings.bots), example["seed"])
+    labels = bot_labels(settings.bots, settings.players)
+    log = make_replay(model, game, labels, example["seed"], record.actions, record.result)
+    save_replay(tmp_path / "expected.json", log)
+    written = Path(example["path"])
+    assert written.read_bytes() == (tmp_path / "expected.json").read_bytes()
+    assert load_replay(written) == log
 
 
 def test_the_finding_rules_and_the_sweep_files_table_agree() -> None:

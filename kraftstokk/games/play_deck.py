@@ -5,7 +5,7 @@ the deck model, the card layout and reportlab's font metrics: more than half of 
 short ``simulate`` costs before its first game. Playing needs only the engine's table
 (:class:`~kraftstokk.games.core.DeckTable`), the title and the edition. So a ``deck.json``
 that passed validation is remembered in a small cache: under a key made of the file's
-bytes and the code's version, the validated deck's cards as plain JSON, from which
+bytes and the code's version, the validated deck as plain JSON, from which
 :meth:`DeckTable.from_json` makes the same table :meth:`DeckTable.from_deck` makes of
 the model (``tests/test_play_deck.py`` checks both). The next run of the same bytes with
 the same code reads that instead of validating again.
@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kraftstokk.games.core import DeckTable
 
@@ -57,27 +57,29 @@ MAX_DECK_BYTES = 8 * 1024 * 1024
 #: The libraries whose code validation runs besides kraftstokk's own.
 LIBRARIES = ("pydantic", "pydantic_core", "reportlab")
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
-ENTRY_FORMAT = 1
+ENTRY_FORMAT = 2
 
 
 @dataclass
 class PlayDeck:
-    """A validated deck as play needs it: the engine's table, title and edition; the
-    whole model (a replay log holds it) is read again only when asked for."""
+    """A validated deck as play needs it: the engine's table, title and edition, and
+    the whole deck as plain JSON (what a replay log holds)."""
 
     path: Path
     table: DeckTable
     title: str
     edition: str
-    _model: Deck | None = field(default=None, repr=False)
+    #: The deck model, when it was read in full (None: from the cache).
+    model: Deck | None = field(default=None, repr=False)
+    _data: dict[str, Any] | None = field(default=None, repr=False)
 
-    def model(self) -> Deck:
-        """The deck model (read and validated again when this came from the cache)."""
-        if self._model is None:
-            from kraftstokk.deck.io import load_valid_deck
-
-            self._model = load_valid_deck(self.path)
-        return self._model
+    def data(self) -> dict[str, Any]:
+        """The validated deck as plain JSON (the model's ``model_dump(mode="json")``)."""
+        if self._data is None:
+            if self.model is None:
+                raise AssertionError("a deck read for play has its model or its data")
+            self._data = self.model.model_dump(mode="json")
+        return self._data
 
 
 def load_play_deck(path: Path) -> PlayDeck:
@@ -165,8 +167,9 @@ def _read_entry(file: Path, key: str, path: Path) -> PlayDeck | None:
         entry = json.loads(file.read_bytes())
         if entry["key"] != key:
             return None
-        table = DeckTable.from_json({"cards": entry["cards"]})
-        return PlayDeck(path, table, str(entry["title"]), str(entry["edition"]))
+        data = entry["deck"]
+        table = DeckTable.from_json(data)
+        return PlayDeck(path, table, str(data["title"]), str(data["edition"]), None, data)
     except Exception:  # anything wrong with an entry: read the deck in full
         return None
 
@@ -180,8 +183,7 @@ def _remember(folder: Path, key: str, data: bytes, path: Path, deck: Deck) -> No
     try:
         if _small_file(path) != data or changed_since_written(json.loads(data)):
             return
-        dumped = deck.model_dump(mode="json")
-        entry = {"key": key, "title": deck.title, "edition": deck.edition, "cards": dumped["cards"]}
+        entry = {"key": key, "deck": deck.model_dump(mode="json")}
         folder.mkdir(parents=True, exist_ok=True)
         write_text(folder / f"{key}.json", json.dumps(entry, ensure_ascii=False) + "\n")
         entries = sorted(folder.glob("*.json"), key=lambda file: file.stat().st_mtime_ns)

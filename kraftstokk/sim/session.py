@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from kraftstokk.atomic import write_text
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
-from kraftstokk.games.play_deck import load_play_deck
+from kraftstokk.games.play_deck import PlayDeck, load_play_deck
 from kraftstokk.sim import compare_answers
 from kraftstokk.sim.answers import answers
 from kraftstokk.sim.compare import Comparison, compare_runs, comparison_document, format_table
@@ -226,26 +226,26 @@ def example_path(out_dir: Path, game: str, deck: str = "") -> Path:
     return out_dir / f"sim-{game}-unfinished{deck}.json"
 
 
-def write_example(
-    run: DeckRun, deck: Callable[[], Deck], table: DeckTable, settings: SimSettings, path: Path
-) -> None:
+def write_example(run: DeckRun, deck: PlayDeck, settings: SimSettings, path: Path) -> None:
     """Play the run's first unfinished game again and write it as a replay log at
     ``path``, so that it can be watched move by move; the command goes into the summary
-    (page 1 names it). Nothing is written when every game finished. ``deck`` gives the
-    deck model the log holds (read only when a log is written)."""
+    (page 1 names it). Nothing is written when every game finished."""
     listed = run.stats.unfinished_games
     if not listed:
         return
     from kraftstokk.games.core import derive_seed
-    from kraftstokk.games.replay import make_replay, save_replay
+    from kraftstokk.games.replay_data import replay_data, replay_text
     from kraftstokk.games.runner import play_game
 
     index = listed[0]
-    game = build_game(table, settings)
+    game = build_game(deck.table, settings)
     seed = derive_seed(settings.seed, index)
     record = play_game(game, registry.make_bots(game, settings.bots), seed)
     labels = bot_labels(settings.bots, settings.players)
-    save_replay(path, make_replay(deck(), game, labels, seed, record.actions, record.result))
+    # What games/replay.py's make_replay and save_replay write, without pydantic
+    # (tests/test_play_deck.py compares the two).
+    log = replay_data(deck.data(), game, labels, seed, record.actions, record.result)
+    write_text(path, replay_text(log))
     run.summary["example_replay"] = {
         "index": index,
         "seed": seed,
@@ -288,7 +288,7 @@ def simulate(
         label = deck_name({"title": deck.title, "edition": deck.edition})
         outcome = run_simulation(table, settings, workers, progress(label) if progress else None)
         main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
-        write_example(main, deck.model, table, settings, example_path(out_dir, settings.game))
+        write_example(main, deck, settings, example_path(out_dir, settings.game))
         files = _skill(
             main, None, [deck_path], settings, out_dir, skill_games, workers, skill_progress
         )
@@ -310,10 +310,8 @@ def simulate(
         outcome.other, outcome, other_table, settings, other_deck, compare_path, rules
     )
     comparison = compare_runs(outcome.stats, outcome.other, outcome.pair, rules.confidence)
-    write_example(main, deck.model, table, settings, example_path(out_dir, settings.game))
-    write_example(
-        other, other_deck.model, other_table, settings, example_path(out_dir, settings.game, "-b")
-    )
+    write_example(main, deck, settings, example_path(out_dir, settings.game))
+    write_example(other, other_deck, settings, example_path(out_dir, settings.game, "-b"))
     files = _skill(
         main,
         other,

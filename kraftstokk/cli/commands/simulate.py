@@ -222,7 +222,7 @@ def simulate(
             f"{summary['games']} games of {settings.game}, {summary['unfinished']} unfinished, "
             f"{summary['games_per_second']:.0f} games/s with {summary['workers']} worker(s)"
         )
-    if not files.table:  # a comparison's table leads with its own verdict
+    if summary["games"] and not files.table:  # a comparison's table has its own verdict
         for line in overall_lines(summary.get("overall")):
             typer.echo(line)
     if files.json_path is not None:
