@@ -178,3 +178,36 @@ def test_a_simulate_of_a_remembered_deck_loads_no_pydantic_and_plays_the_same(
         for out in ("first", "again")
     ]
     assert found[0] == found[1] and found[0]["games"] == 30
+
+
+def test_simulate_starts_its_workers_before_numpy_and_the_summaries_load(
+    deck_file: Path, tmp_path: Path
+):
+    """A remembered deck's simulate -w 2 forks its worker before numpy and the summaries'
+    modules are loaded, so that both processes load them at the same time; the parent
+    loads them while the worker plays its first chunks."""
+    script = (
+        "import sys\n"
+        "from kraftstokk.sim import runner\n"
+        "start = runner._Workers.__init__\n"
+        "def spy(self, *args):\n"
+        "    print('numpy' in sys.modules, 'kraftstokk.sim.findings' in sys.modules,"
+        " file=sys.stderr)\n"
+        "    start(self, *args)\n"
+        "runner._Workers.__init__ = spy\n"
+        "from kraftstokk.cli import main\n"
+        "sys.argv = ['kraftstokk', *sys.argv[1:]]\n"
+        "main()\n"
+    )
+    arguments = [str(deck_file), "-g", "idiot", "-n", "400", "-w", "2", "--no-report"]
+    for out in ("first", "again"):  # the first run validates the deck and remembers it
+        done = subprocess.run(
+            [sys.executable, "-c", script, "simulate", *arguments, "-o", str(tmp_path / out)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+    seen = [line for line in done.stderr.splitlines() if line.split(" ")[0] in ("True", "False")]
+    assert seen == ["False False"]
+    assert "400 games of idiot" in done.stdout

@@ -13,7 +13,7 @@ from kraftstokk.games import play_deck
 from kraftstokk.games.core import DeckTable
 from kraftstokk.games.play_deck import PACKAGE_DIR, code_version, load_play_deck
 from kraftstokk.models import Deck
-from kraftstokk.sim.findings import RULE_BOUNDS, FindingRules
+from kraftstokk.sim.finding_rules import RULE_BOUNDS, FindingRules
 from kraftstokk.sim.sweep.model import FindingThresholds
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import json
 import random
 from collections.abc import Callable
@@ -20,13 +21,8 @@ from kraftstokk.atomic import write_text
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
 from kraftstokk.games.play_deck import PlayDeck, load_play_deck
-from kraftstokk.sim import compare_answers
-from kraftstokk.sim.answers import answers
-from kraftstokk.sim.compare import Comparison, compare_runs, comparison_document, format_table
-from kraftstokk.sim.findings import FindingRules, answer_findings, run_findings
-from kraftstokk.sim.metrics import RunInfo, summarize
-from kraftstokk.sim.overall import overall
-from kraftstokk.sim.playability import measure, skill_edge
+from kraftstokk.sim.deck_names import deck_name, deck_names
+from kraftstokk.sim.finding_rules import FindingRules
 from kraftstokk.sim.runner import (
     SimOutcome,
     SimSettings,
@@ -36,13 +32,34 @@ from kraftstokk.sim.runner import (
     run_paired,
     run_simulation,
 )
-from kraftstokk.sim.stream import RunStats
-from kraftstokk.sim.verdict import deck_name, deck_names, game_title, verdict
 
 if TYPE_CHECKING:
     from kraftstokk.models import Deck
+    from kraftstokk.sim.compare import Comparison
+    from kraftstokk.sim.stream import RunStats
 
 ProgressFactory = Callable[[str], Callable[[int, int], None]]
+
+#: The modules that summarize a run. They load numpy, which takes a short run's workers
+#: as long to load as the games take to play: so they are imported (in the functions that
+#: use them) once the workers are started, while those play (:func:`load_summary_code`).
+SUMMARY_MODULES = (
+    "kraftstokk.sim.metrics",
+    "kraftstokk.sim.findings",
+    "kraftstokk.sim.playability",
+    "kraftstokk.sim.answers",
+    "kraftstokk.sim.overall",
+    "kraftstokk.sim.compare",
+    "kraftstokk.sim.compare_answers",
+    "kraftstokk.sim.verdict",
+)
+
+
+def load_summary_code() -> None:
+    """Import the modules that summarize a run (the runner calls this once its workers
+    are started)."""
+    for name in SUMMARY_MODULES:
+        importlib.import_module(name)
 
 
 def load_deck(path: Path) -> Deck:
@@ -166,6 +183,10 @@ def describe_run(
     rules: FindingRules | None = None,
 ) -> dict[str, Any]:
     """The ``sim-<game>.json`` summary of a run's sums, with its findings in words."""
+    from kraftstokk.sim.findings import run_findings
+    from kraftstokk.sim.metrics import RunInfo, summarize
+    from kraftstokk.sim.playability import measure
+
     in_play = cards_in_play(table, settings)
     info = RunInfo(
         game=settings.game,
@@ -208,6 +229,10 @@ def describe_run(
 def set_answers(summary: dict[str, Any]) -> None:
     """Page 1's answers of a summary, the findings of the poor ones, and the verdict on
     top of them (fair? fun? what to change)."""
+    from kraftstokk.sim.answers import answers
+    from kraftstokk.sim.findings import answer_findings
+    from kraftstokk.sim.overall import overall
+
     summary["answers"] = answers(summary)
     summary["answer_findings"] = [item.as_dict() for item in answer_findings(summary["answers"])]
     summary["overall"] = overall(summary)
@@ -216,6 +241,8 @@ def set_answers(summary: dict[str, Any]) -> None:
 def add_skill(summary: dict[str, Any], gradient: dict[str, Any]) -> None:
     """Put a skill gradient (``SkillGradient.as_dict``) into a run's summary: its edge
     among the metrics, the gradient whole, and page 1's answers again."""
+    from kraftstokk.sim.playability import skill_edge
+
     summary["playability"]["skill"] = skill_edge(gradient)
     summary["skill"] = gradient
     set_answers(summary)
@@ -286,7 +313,9 @@ def simulate(
     rules = rules or FindingRules()
     if other_deck is None or compare_path is None:
         label = deck_name({"title": deck.title, "edition": deck.edition})
-        outcome = run_simulation(table, settings, workers, progress(label) if progress else None)
+        outcome = run_simulation(
+            table, settings, workers, progress(label) if progress else None, load_summary_code
+        )
         main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
         write_example(main, deck, settings, example_path(out_dir, settings.game))
         files = _skill(
@@ -301,7 +330,12 @@ def simulate(
     )
     label = f"{names[0]} against {names[1]}"
     outcome = run_paired(
-        table, other_table, settings, workers, progress(label) if progress else None
+        table,
+        other_table,
+        settings,
+        workers,
+        progress(label) if progress else None,
+        load_summary_code,
     )
     main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
     if outcome.other is None or outcome.pair is None:
@@ -309,6 +343,8 @@ def simulate(
     other = _deck_run(
         outcome.other, outcome, other_table, settings, other_deck, compare_path, rules
     )
+    from kraftstokk.sim.compare import compare_runs
+
     comparison = compare_runs(outcome.stats, outcome.other, outcome.pair, rules.confidence)
     write_example(main, deck, settings, example_path(out_dir, settings.game))
     write_example(other, other_deck, settings, example_path(out_dir, settings.game, "-b"))
@@ -370,6 +406,10 @@ def _write(
     files: SimulationFiles,
 ) -> SimulationFiles:
     """Write sim-GAME.json, the comparison and the report, each atomically."""
+    from kraftstokk.sim import compare_answers
+    from kraftstokk.sim.compare import comparison_document, format_table
+    from kraftstokk.sim.verdict import game_title, verdict
+
     if main.stats.games == 0:
         return files
     json_path = out_dir / f"sim-{settings.game}.json"

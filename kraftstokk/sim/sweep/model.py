@@ -22,7 +22,7 @@ from kraftstokk.games.core import DEFAULT_ACTION_CAP
 from kraftstokk.games.packages import typed_name
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.plain import reason
-from kraftstokk.sim.findings import FindingRules
+from kraftstokk.sim.finding_rules import FindingRules
 from kraftstokk.sim.pace import Pace, default_pace, with_times
 from kraftstokk.textfile import read_input_bytes, toml_table
 
