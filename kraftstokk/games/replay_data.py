@@ -6,6 +6,7 @@ browser can too).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -57,3 +58,13 @@ def result_data(result: Result) -> dict[str, Any]:
         "actions": result.actions,
         "rounds": result.rounds,
     }
+
+
+def replay_text(log: dict[str, Any]) -> str:
+    """A log as its file holds it: one action per line keeps long games readable."""
+    data = dict(log)
+    actions = data.pop("actions")
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    lines = ",\n".join("  " + json.dumps(action) for action in actions)
+    body = f'"actions": [\n{lines}\n ]' if actions else '"actions": []'
+    return text[: text.rindex("}")].rstrip() + f",\n {body}\n}}\n"

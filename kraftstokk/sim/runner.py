@@ -29,7 +29,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
@@ -37,16 +37,15 @@ from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_se
 from kraftstokk.games.fastcore import MAX_SEED, native_core
 from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
-from kraftstokk.sim.pace import Pace, default_pace
-from kraftstokk.sim.stream import (
-    ChunkTotals,
-    GameMatrix,
-    PairStats,
-    RunStats,
-    core_chunk,
-    game_matrix,
-)
-from kraftstokk.sim.tally import Tally
+
+if TYPE_CHECKING:
+    from kraftstokk.sim.pace import Pace
+    from kraftstokk.sim.stream import ChunkTotals, GameMatrix, PairStats, RunStats
+    from kraftstokk.sim.tally import Tally
+
+# The sums (sim/stream.py) and the time model (sim/pace.py) load numpy: they are imported
+# where a chunk is played or summed, so that workers are forked before it is loaded and
+# each process loads it at the same time (a short run's start is a good part of it).
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
 #: that sending tallies back costs little.
@@ -79,6 +78,8 @@ class SimSettings:
 
     @property
     def time_model(self) -> Pace:
+        from kraftstokk.sim.pace import default_pace
+
         return self.pace or default_pace()
 
 
@@ -185,6 +186,8 @@ def play_sums(
     stop: int,
 ) -> ChunkSums:
     """Play games ``start`` to ``stop - 1`` with each deck and reduce them to their sums."""
+    from kraftstokk.sim.stream import PairStats, RunStats
+
     players = settings.players
     chunks = [
         chunk_matrix(table, settings, game, start, stop)
@@ -204,6 +207,8 @@ def chunk_matrix(
     (``NativeCore.play_chunk``), else game by game into a tally (:func:`play_chunk`). Both
     give the same sums; a failure in the core is played again game by game, which names
     the game."""
+    from kraftstokk.sim.stream import ChunkTotals, core_chunk, game_matrix
+
     players, pace, name = settings.players, settings.time_model, settings.game
     core = native_core(game, registry.make_bots(game, settings.bots))
     if core is not None:
@@ -225,6 +230,8 @@ def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, 
     every new set of the same bots), which saves making the bots and finding the core
     game by game.
     """
+    from kraftstokk.sim.tally import Tally
+
     tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
     add = tally.add
     make_bots = registry.bot_maker(game, settings.bots)
@@ -366,8 +373,11 @@ class _Workers:
             if freeze:
                 gc.unfreeze()
 
-    def sums(self, chunks: list[tuple[int, int]]) -> Iterator[ChunkSums]:
-        """The chunks' sums, in the order of ``chunks``.
+    def sums(
+        self, chunks: list[tuple[int, int]], meanwhile: Callable[[], object] | None = None
+    ) -> Iterator[ChunkSums]:
+        """The chunks' sums, in the order of ``chunks`` (``meanwhile`` is called once the
+        processes have their first chunks).
 
         A worker's failure is raised when its chunk's turn comes, so the error is the
         first failing game's whatever the workers' timing (a worker plays its chunks in
@@ -386,6 +396,8 @@ class _Workers:
         for _ in range(self.AHEAD):
             for connection in self._connections:
                 feed(connection)
+        if meanwhile:
+            meanwhile()
         arrived: dict[int, ChunkSums | BaseException] = {}
         following = 0
         while following < len(chunks):
@@ -500,9 +512,13 @@ def run_simulation(
     settings: SimSettings,
     workers: int | None = None,
     progress: Progress | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> SimOutcome:
-    """Play ``settings.games`` games with ``workers`` processes (default: all cores)."""
-    return _run((table,), settings, workers, progress)
+    """Play ``settings.games`` games with ``workers`` processes (default: all cores).
+
+    ``meanwhile`` is called once the workers are started, before this process plays: work
+    of the caller's (loading code) done while they play, not before they start."""
+    return _run((table,), settings, workers, progress, meanwhile)
 
 
 def run_paired(
@@ -511,9 +527,11 @@ def run_paired(
     settings: SimSettings,
     workers: int | None = None,
     progress: Progress | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> SimOutcome:
-    """Play the games of ``settings`` with both decks, chunk by chunk, and pair them."""
-    return _run((table_a, table_b), settings, workers, progress)
+    """Play the games of ``settings`` with both decks, chunk by chunk, and pair them
+    (``meanwhile``: as :func:`run_simulation`'s)."""
+    return _run((table_a, table_b), settings, workers, progress, meanwhile)
 
 
 def _run(
@@ -521,6 +539,7 @@ def _run(
     settings: SimSettings,
     workers: int | None,
     progress: Progress | None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> SimOutcome:
     games = tuple(check_settings(table, settings) for table in tables)
     count = default_workers() if workers is None else workers
@@ -530,10 +549,7 @@ def _run(
     first = settings.first
     chunks = [(first + a, first + b) for a, b in chunk_bounds(settings.games, count)]
     players = settings.players
-    total = ChunkSums(
-        tuple(RunStats(table.size, players) for table in tables),
-        PairStats(players, players) if len(tables) == 2 else None,
-    )
+    total: ChunkSums | None = None
     interrupted = False
     played = 0
     parent_play = 0.0
@@ -544,6 +560,9 @@ def _run(
     try:
         stop_on_sigterm.__enter__()
         if count == 1:
+            if meanwhile:
+                meanwhile()
+            total = _no_sums(tables, players)
             for start, stop in chunks:
                 began = time.process_time()
                 total.merge(play_sums(tables, settings, games, start, stop))
@@ -555,7 +574,9 @@ def _run(
             pool = _Workers(count, tables, settings, games)
             finished = False
             try:
-                for (start, stop), part in zip(chunks, pool.sums(chunks), strict=False):
+                for (start, stop), part in zip(chunks, pool.sums(chunks, meanwhile), strict=False):
+                    if total is None:  # numpy is loaded by now, after the fork
+                        total = _no_sums(tables, players)
                     total.merge(part)
                     played += stop - start
                     if progress:
@@ -569,6 +590,8 @@ def _run(
     finally:
         stop_on_sigterm.__exit__(None, None, None)
     elapsed = time.perf_counter() - started
+    if total is None:  # Ctrl-C before any game
+        total = _no_sums(tables, players)
     return SimOutcome(
         stats=total.runs[0],
         elapsed=elapsed,
@@ -577,4 +600,14 @@ def _run(
         other=total.runs[1] if len(tables) == 2 else None,
         pair=total.pair,
         parent_play_seconds=parent_play,
+    )
+
+
+def _no_sums(tables: tuple[DeckTable, ...], players: int) -> ChunkSums:
+    """The sums of no games yet, for each deck (and for two, their pair)."""
+    from kraftstokk.sim.stream import PairStats, RunStats
+
+    return ChunkSums(
+        tuple(RunStats(table.size, players) for table in tables),
+        PairStats(players, players) if len(tables) == 2 else None,
     )
