@@ -180,3 +180,12 @@ def test_the_finding_rules_and_the_sweep_files_table_agree() -> None:
             except ValueError:  # pydantic's ValidationError is one
                 model_ok = False
             assert plain_ok == model_ok, (name, value)
+
+
+def test_a_replay_logs_actions_are_written_as_json_writes_them() -> None:
+    """replay_text writes an action of whole numbers without json.dumps (thousands in a
+    game at the action cap): the same text, and json's own for anything else."""
+    from kraftstokk.games.replay_data import _action_text
+
+    for action in ([], [7], [1, -2, 30], [2**70, 0], [True, 1], [1.5, 2]):
+        assert _action_text(action) == json.dumps(action)
