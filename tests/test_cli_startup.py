@@ -184,8 +184,8 @@ def test_simulate_starts_its_workers_before_numpy_and_the_summaries_load(
     deck_file: Path, tmp_path: Path
 ):
     """A remembered deck's simulate -w 2 forks its worker before numpy and the summaries'
-    modules are loaded, so that both processes load them at the same time; the parent
-    loads them while the worker plays its first chunks."""
+    modules are loaded; the parent loads them while the worker plays its first chunks,
+    and sums the worker's games, so that the worker never loads numpy."""
     script = (
         "import sys\n"
         "from kraftstokk.sim import runner\n"
@@ -195,6 +195,14 @@ def test_simulate_starts_its_workers_before_numpy_and_the_summaries_load(
         " file=sys.stderr)\n"
         "    start(self, *args)\n"
         "runner._Workers.__init__ = spy\n"
+        "import os\n"
+        "parent, play = os.getpid(), runner.play_raw\n"
+        "def played(*args):\n"  # a worker says so before it sends its chunk
+        "    found = play(*args)\n"
+        "    if os.getpid() != parent:\n"
+        "        print('worker', 'numpy' in sys.modules, file=sys.stderr, flush=True)\n"
+        "    return found\n"
+        "runner.play_raw = played\n"
         "from kraftstokk.cli import main\n"
         "sys.argv = ['kraftstokk', *sys.argv[1:]]\n"
         "main()\n"
@@ -210,4 +218,5 @@ def test_simulate_starts_its_workers_before_numpy_and_the_summaries_load(
         assert done.returncode == 0, done.stderr
     seen = [line for line in done.stderr.splitlines() if line.split(" ")[0] in ("True", "False")]
     assert seen == ["False False"]
+    assert "worker False" in done.stderr.splitlines()  # the parent sums the worker's games
     assert "400 games of idiot" in done.stdout

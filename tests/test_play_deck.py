@@ -98,6 +98,28 @@ def test_a_deck_changed_by_hand_is_read_in_full_each_time(deck: Deck, tmp_path: 
     assert entries(cache) == []
 
 
+def test_a_printed_deck_changed_by_hand_says_so_at_every_simulate(
+    deck: Deck, tmp_path: Path, cache: Path
+) -> None:
+    """The note on a deck.json changed after build wrote it, with its deck.csv beside it,
+    is said by every run (the deck is read in full each time), as before."""
+    from typer.testing import CliRunner
+
+    from kraftstokk.cli import app
+    from kraftstokk.deck.io import write_deck_files
+
+    files = write_deck_files(deck, tmp_path / "printed")
+    data = json.loads(files.json.read_text(encoding="utf-8"))
+    data["title"] = "Changed by hand"
+    files.json.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    arguments = ["simulate", str(files.json), "-g", "idiot", "-n", "2", "-w", "1"]
+    for _ in range(2):
+        result = CliRunner().invoke(app, [*arguments, "--no-report", "-o", str(tmp_path / "o")])
+        assert result.exit_code == 0, result.output
+        assert f"note: {files.json}: changed after kraftstokk wrote it" in result.stderr
+    assert entries(cache) == []
+
+
 def test_no_cache_when_its_folder_is_empty_or_unwritable(
     deck_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -108,6 +130,8 @@ def test_no_cache_when_its_folder_is_empty_or_unwritable(
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv("KRAFTSTOKK_CACHE_DIR", str(blocked))
     assert load_play_deck(deck_file).table == DeckTable.from_deck(load_valid_deck(deck_file))
+    monkeypatch.setenv("KRAFTSTOKK_CACHE_DIR", str(tmp_path / "cache"))
+    assert play_deck._small_file(tmp_path) is None  # no regular file: the full reader's
 
 
 def test_simulate_writes_an_unfinished_game_as_save_replay_writes_it(
@@ -156,3 +180,12 @@ def test_the_finding_rules_and_the_sweep_files_table_agree() -> None:
             except ValueError:  # pydantic's ValidationError is one
                 model_ok = False
             assert plain_ok == model_ok, (name, value)
+
+
+def test_a_replay_logs_actions_are_written_as_json_writes_them() -> None:
+    """replay_text writes an action of whole numbers without json.dumps (thousands in a
+    game at the action cap): the same text, and json's own for anything else."""
+    from kraftstokk.games.replay_data import _action_text
+
+    for action in ([], [7], [1, -2, 30], [2**70, 0], [True, 1], [1.5, 2]):
+        assert _action_text(action) == json.dumps(action)

@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -121,7 +122,11 @@ def cache_folder() -> Path | None:
 
 
 def _small_file(path: Path) -> bytes | None:
+    """The file's bytes; None for what the full reader is to read alone (a missing,
+    unreadable or large file, or no regular file: a pipe is read only once)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with path.open("rb") as file:
             data = file.read(MAX_DECK_BYTES + 1)
     except OSError:
@@ -156,10 +161,10 @@ def code_version() -> str:
 
 def _stamp(file: str) -> str:
     try:
-        stat = os.stat(file)
+        found = os.stat(file)
     except OSError:
         return f"{file} -"
-    return f"{file} {stat.st_size} {stat.st_mtime_ns}"
+    return f"{file} {found.st_size} {found.st_mtime_ns}"
 
 
 def _read_entry(file: Path, key: str, path: Path) -> PlayDeck | None:
