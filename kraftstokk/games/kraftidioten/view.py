@@ -62,6 +62,18 @@ def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -
 def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     obs: KraftidiotenObservation = state.observation(seat)
     table = state.game.table
+    view = _public_view(state, obs, plant_ids)
+    view["hand"] = card_ids(table, in_figure_order(table, obs.category, obs.hand))
+    return view
+
+
+def step_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
+    """The view but the hand: what the page shows of a computer's move (``web/views.py``)."""
+    return _public_view(state, state.observation(seat), plant_ids)
+
+
+def _public_view(state: State, obs: KraftidiotenObservation, plant_ids: Sequence[str]) -> Json:
+    table = state.game.table
     category = obs.category
     claims = []
     for claim in obs.claims[-CLAIMS_SHOWN:]:
@@ -100,12 +112,11 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
             "text": "challenge_q",
             "fill": {"n": claimed.seat + 1, "name": table.names[claimed.plant], "figure": said},
         }
-    hand = in_figure_order(table, category, obs.hand)
     return {
         "phase": _PHASES.get(int(obs.phase), "turn"),
         "current": obs.to_act,
         "players": players(obs.hand_counts, [not active for active in obs.active]),
-        "hand": card_ids(table, hand),
+        "hand": [],  # the seat's own (table_view), in figure order
         "cards": "figure",
         "category": category_key(category),
         "pile": {"count": obs.pile_count, "cards": [], "face_down": True},
@@ -171,10 +182,9 @@ def claim_actions(
     if choice.category not in CATEGORY_KEYS:
         raise _refusal("no_category", category=choice.category)
     category = CATEGORY_KEYS.index(choice.category)
-    plants = [i for i, pid in enumerate(plant_ids) if pid == choice.plant_id and not table.joker[i]]
-    if not plants:
+    plant = _plants(table, plant_ids).get(choice.plant_id)
+    if plant is None:
         raise _refusal("no_plant", plant=choice.plant_id)
-    plant = plants[0]
     stated: int | None = None
     if choice.figure is not None and choice.figure != table.printed[category][plant]:
         if choice.figure != int(choice.figure) or choice.figure < 0:
@@ -203,6 +213,19 @@ def claim_actions(
         except GameError as exc:
             raise MoveRefused(f"claim: {exc.message}") from None
     return steps
+
+
+def _plants(table: DeckTable, plant_ids: Sequence[str]) -> dict[str, int]:
+    """Each plant id's first card that is no joker, made once per table and ids."""
+    made: tuple[Sequence[str], dict[str, int]] | None = table.__dict__.get("_plants")
+    if made is None or made[0] is not plant_ids:
+        index: dict[str, int] = {}
+        for card, plant_id in enumerate(plant_ids):
+            if not table.joker[card]:
+                index.setdefault(plant_id, card)
+        made = (plant_ids, index)
+        object.__setattr__(table, "_plants", made)  # a cache, not a field
+    return made[1]
 
 
 def _claim_refusal(
