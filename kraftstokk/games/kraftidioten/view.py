@@ -10,6 +10,8 @@ or a lie and its claim). A bot's face-down card is never in a view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter, not_
 
 from kraftstokk.errors import GameError, RequestRefused
 from kraftstokk.games.core import Action, DeckTable, State
@@ -134,31 +136,35 @@ def _public_view(state: State, obs: KraftidiotenObservation, plant_ids: Sequence
 
 def moves(state: State, seat: int) -> Json:
     """The listed moves (take, draw, challenge, let stand, a joker) and the claim form."""
-    legal = list(state.legal_actions())
+    legal = state.legal_actions()
     table = state.game.table
+    # A hand of 50 cards has some 300 legal lays and lies, and a claim after a lie one
+    # per plant it may name: each action is looked at by C code (map, compress) only.
+    laid = list(map(_LAYS.__contains__, map(_KIND, legal)))
     listed: list[Json] = []
-    lay_cards: dict[int, set[int]] = {}
-    for i, action in enumerate(legal):
-        kind = action[0]
-        if kind in (LAY, LIE):
-            lay_cards.setdefault(action[1], set()).add(action[2])
-        elif kind == JOKER:
+    for i in compress(range(len(legal)), map(not_, laid)):
+        action = legal[i]
+        if action[0] == JOKER:
             listed.append({"i": i, "kind": "joker", "cards": card_ids(table, action[1:2])})
         else:
-            listed.append({"i": i, "kind": _KINDS[kind], "cards": []})
+            listed.append({"i": i, "kind": _KINDS[action[0]], "cards": []})
     claim: Json | None = None
-    if lay_cards:
+    lays = list(compress(legal, laid))
+    if lays:
         obs: KraftidiotenObservation = state.observation(seat)
-        categories = sorted({c for cats in lay_cards.values() for c in cats})
-        hand = in_figure_order(table, obs.category, lay_cards)
+        hand = in_figure_order(table, obs.category, set(map(_CARD, lays)))
         claim = {
             "cards": card_ids(table, hand),
-            "categories": [CATEGORY_KEYS[c] for c in categories],
+            "categories": [CATEGORY_KEYS[c] for c in sorted(set(map(_CATEGORY, lays)))],
             "floor": obs.floor,
             "fixed_card": table.ids[obs.lie_card] if obs.phase == PHASE_CLAIM else None,
             "any_figure": True,  # KI-4c: a claim may state any whole figure
         }
     return {"list": listed, "claim": claim}
+
+
+_LAYS = frozenset({LAY, LIE})  # the actions the claim form makes (claim_actions)
+_KIND, _CARD, _CATEGORY = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
 def _refusal(reason: str, **values: object) -> RequestRefused:
