@@ -139,20 +139,21 @@ static void ks_random_seed_pending(ks_random *const *rs, int n) {
     }
 }
 
-/* Sixteen generators at once (a chunk seeds its next games' ahead): with AVX2, eight
- * lanes to a vector and two vectors interleaved, the same steps as ks_mt_seed_lanes (a
- * lane's words kept in a row of vectors, transposed into each generator's state at the
- * end, eight words by eight); elsewhere four times four lanes. The states are the ones
- * ks_random_seed makes, on any machine: only the speed differs. */
-#define KS_WIDE 16
+/* Thirty-two or sixteen generators at once (a chunk seeds its next games' ahead): with
+ * AVX2, eight lanes to a vector and four or two vectors interleaved, the same steps as
+ * ks_mt_seed_lanes (a lane's words kept in a row of vectors, transposed into each
+ * generator's state at the end, eight words by eight); elsewhere four lanes at a time.
+ * The states are the ones ks_random_seed makes, on any machine: only the speed differs. */
+#define KS_WIDE 32
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
 #define KS_WIDE_AVX2 1
 
-__attribute__((target("avx2"))) static void ks_mt_seed_avx2(ks_random *const *rs) {
-    enum { V = KS_WIDE / 8 };
-    static __m256i st[KS_MT_N][V]; /* 40 kB; the cores run holding the GIL */
+/* 8 * V generators, V vectors interleaved (V <= KS_WIDE / 8). */
+__attribute__((target("avx2"), always_inline)) static inline void ks_mt_seed_avx2_v(
+    ks_random *const *rs, const int V) {
+    static __m256i st[KS_MT_N][KS_WIDE / 8]; /* 80 kB; the cores run holding the GIL */
     __m256i prev[V], even[V], odd[V];
     if (!ks_mt_seed_base_made) ks_mt_make_seed_base();
     for (int i = 0; i < KS_MT_N; i++) {
@@ -219,32 +220,42 @@ __attribute__((target("avx2"))) static void ks_mt_seed_avx2(ks_random *const *rs
             }
         }
     }
-    for (int g = 0; g < KS_WIDE; g++) {
+    for (int g = 0; g < 8 * V; g++) {
         rs[g]->state[0] = 0x80000000U; /* a non-zero initial state is assured */
         rs[g]->index = rs[g]->ready = KS_MT_N;
         rs[g]->pending = 0;
     }
 }
 
+__attribute__((target("avx2"))) static void ks_mt_seed_avx2_16(ks_random *const *rs) {
+    ks_mt_seed_avx2_v(rs, 2);
+}
+
+__attribute__((target("avx2"))) static void ks_mt_seed_avx2_32(ks_random *const *rs) {
+    ks_mt_seed_avx2_v(rs, 4);
+}
+
 static int ks_have_avx2 = -1;
 #endif
 
-static void ks_mt_seed_wide(ks_random *const *rs) {
+/* `count` (KS_WIDE or KS_WIDE / 2) generators. */
+static void ks_mt_seed_wide(ks_random *const *rs, int count) {
 #ifdef KS_WIDE_AVX2
     if (ks_have_avx2 < 0) {
         __builtin_cpu_init();
         ks_have_avx2 = __builtin_cpu_supports("avx2") != 0;
     }
     if (ks_have_avx2) {
-        ks_mt_seed_avx2(rs);
+        if (count == KS_WIDE) ks_mt_seed_avx2_32(rs);
+        else ks_mt_seed_avx2_16(rs);
         return;
     }
 #endif
-    for (int g = 0; g < KS_WIDE; g += 4) ks_mt_seed_4(rs + g);
+    for (int g = 0; g < count; g += 4) ks_mt_seed_4(rs + g);
 }
 
-/* Seeds every generator of rs[0..n) still pending (any number), sixteen at a time where
- * it can (ks_mt_seed_wide), the rest as ks_random_seed_pending does. */
+/* Seeds every generator of rs[0..n) still pending (any number), thirty-two or sixteen
+ * at a time where it can (ks_mt_seed_wide), the rest as ks_random_seed_pending does. */
 static void ks_random_seed_many(ks_random *const *rs, int n) {
     ks_random *todo[KS_WIDE];
     int left = 0;
@@ -252,11 +263,16 @@ static void ks_random_seed_many(ks_random *const *rs, int n) {
         if (!rs[g]->pending) continue;
         todo[left++] = rs[g];
         if (left == KS_WIDE) {
-            ks_mt_seed_wide(todo);
+            ks_mt_seed_wide(todo, KS_WIDE);
             left = 0;
         }
     }
-    ks_random_seed_pending(todo, left);
+    int done = 0;
+    if (left >= KS_WIDE / 2) {
+        ks_mt_seed_wide(todo, KS_WIDE / 2);
+        done = KS_WIDE / 2;
+    }
+    ks_random_seed_pending(todo + done, left - done);
 }
 
 /* core.derive_seed(seed, part): the seed of a sub-stream (seat s's bot: part s + 1). */
