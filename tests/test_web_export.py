@@ -31,6 +31,7 @@ from kraftstokk.web.export import (
     RuntimeMissing,
     export_web,
     find_runtime,
+    left_out,
 )
 from tests.conftest import synthetic_deck
 
@@ -87,7 +88,9 @@ def test_every_file_the_page_names_is_there(site: Path) -> None:
         assert f"{app_dir}{name}" in files
     assert f"{app_dir}{settings['engine']}" in files
     assert re.fullmatch(r"cards-[0-9a-f]{12}/", settings["cards"])
-    assert settings["runtime"] == f"pyodide-{PYODIDE_VERSION}/"
+    assert re.fullmatch(
+        rf"pyodide-{re.escape(PYODIDE_VERSION)}-[0-9a-f]{{12}}/", settings["runtime"]
+    )
     for name in RUNTIME_FILES:
         assert f"{settings['runtime']}{name}" in files
     setup = json.loads(files[f"{app_dir}setup.json"])
@@ -121,9 +124,10 @@ def test_the_service_worker_keeps_every_file_and_names_the_version(site: Path) -
 
 
 def test_runtime_folders_are_named_by_their_content(site: Path) -> None:
-    """A host may cache app-*/ and cards-*/ for long: their names change with any byte."""
+    """A host may cache app-*/, cards-*/ and pyodide-*/ for long: their names change with
+    any byte (the runtime's standard library is this kraftstokk's cut of Pyodide's)."""
     files = _files(site)
-    for prefix in ("app-", "cards-"):
+    for prefix in ("app-", "cards-", f"pyodide-{PYODIDE_VERSION}-"):
         folders = {name.split("/")[0] for name in files if name.startswith(prefix)}
         assert len(folders) == 1
         (folder,) = folders
@@ -185,7 +189,8 @@ for game in ("idiot", "kraftidioten", "stromkrig"):
         assert answer["status"] == 200, answer
         body = answer["body"]
     done.append(game)
-print(json.dumps({{"done": done, "pydantic": [m for m in sys.modules if "pydantic" in m]}}))
+print(json.dumps({{"done": done, "pydantic": [m for m in sys.modules if "pydantic" in m],
+                  "modules": sorted(sys.modules)}}))
 """
     run = subprocess.run(
         [sys.executable, "-I", "-S", "-c", script],
@@ -195,10 +200,40 @@ print(json.dumps({{"done": done, "pydantic": [m for m in sys.modules if "pydanti
         env={"KRAFTSTOKK_PURE_PYTHON": "1"},
     )
     assert run.returncode == 0, run.stderr[-3000:]
-    assert json.loads(run.stdout) == {
-        "done": ["idiot", "kraftidioten", "stromkrig"],
-        "pydantic": [],
-    }
+    found = json.loads(run.stdout)
+    assert found["done"] == ["idiot", "kraftidioten", "stromkrig"]
+    assert found["pydantic"] == []
+    # Nothing it imports is cut from the page's standard library (export.STDLIB_LEFT_OUT).
+    assert [m for m in found["modules"] if left_out(m)] == []
+
+
+def test_the_page_standard_library_leaves_out_only_what_nothing_imports(site: Path) -> None:
+    """The page's python_stdlib.zip is Pyodide's without STDLIB_LEFT_OUT (1.1 of 2.5 MB),
+    and keeps what Pyodide's own start imports (its sys.modules after loadPyodide)."""
+    (stdlib,) = site.glob("pyodide-*/python_stdlib.zip")
+    with (
+        zipfile.ZipFile(stdlib) as cut,
+        zipfile.ZipFile(runtime_or_fail() / "python_stdlib.zip") as whole,
+    ):
+        kept, every = set(cut.namelist()), set(whole.namelist())
+    assert kept < every and len(stdlib.read_bytes()) < 1_500_000
+    modules = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in kept}
+    for started in (
+        "_pyodide._base",
+        "pyodide.ffi",
+        "asyncio",
+        "inspect",
+        "ssl",
+        "tokenize",
+        "encodings.utf_8",
+        "encodings.cp437",
+        "json",
+        "tomllib",
+        "hmac",
+        "secrets",
+    ):
+        assert started in modules, started
+    assert not [m for m in modules if left_out(m)]
 
 
 def test_the_makefile_installs_the_pinned_pyodide() -> None:
