@@ -23,3 +23,7 @@ MAX_ACTION_CAP = 1_000_000
 PREFLIGHT_SECONDS = 60.0
 #: Seeds are stored in replay logs and reports as JSON numbers: 64-bit is plenty.
 SEED_RANGE = (-(2**63), 2**63 - 1)
+#: What a replay log's seed may be: a seed given (SEED_RANGE) or one a series derived for
+#: its game (``games/core.py``'s ``derive_seed``: 0 to 2**64 - 1), as ``simulate`` writes
+#: for an unfinished game.
+REPLAY_SEED_RANGE = (SEED_RANGE[0], 2**64 - 1)

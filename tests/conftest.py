@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,9 +44,16 @@ def pytest_configure(config: pytest.Config) -> None:
     it (tests/native_build.py), so that the tests test the sources as they are."""
     from tests.native_build import compile_stale_engine
 
+    # The cache of validated decks (kraftstokk/games/play_deck.py): one of the test run's
+    # own, not the user's, for in-process runs and the commands the tests start alike.
+    os.environ["KRAFTSTOKK_CACHE_DIR"] = tempfile.mkdtemp(prefix="kraftstokk-test-cache-")
     said = compile_stale_engine()
     if said:
         print(said, file=sys.stderr)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(os.environ.get("KRAFTSTOKK_CACHE_DIR", ""), ignore_errors=True)
 
 
 NAMES = (

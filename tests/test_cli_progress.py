@@ -198,7 +198,11 @@ def test_a_command_on_a_pipe_prints_no_bar(deck_file, tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert result.stderr == ""  # a short run on a pipe: no line, no bar
-    assert result.stdout.splitlines()[0].startswith("30 games of idiot, 0 unfinished")
+    said = result.stdout.splitlines()
+    assert said[0].startswith("30 games of idiot, 0 unfinished")
+    # Page 1's verdict follows on the terminal: fair, then fun (skill is never measured
+    # without --skill).
+    assert said[1].startswith(("Fair", "Not fair")) and "Not measured: skill." in said[2]
 
 
 # In a real terminal --------------------------------------------------------------------

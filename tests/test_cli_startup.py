@@ -6,6 +6,7 @@ are `make bench`'s: benchmarks/bench_startup.py.)"""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from enum import StrEnum
@@ -136,14 +137,86 @@ def test_plain_values_convert_as_typer_converts_them(tmp_path: Path):
 def test_the_collector_leaves_start_up_objects_alone_and_skips_them_at_exit():
     """Start-up's objects all live on: the collector looks at young ones every
     YOUNG_OBJECTS new ones, and after the command they are frozen, so the exit's last
-    collection does not walk them (``make bench`` measures what both save)."""
+    collection does not walk them (``make bench`` measures what both save); numpy gets one
+    BLAS thread unless the user set a number."""
     script = (
         "import gc, sys\n"
         "from kraftstokk.cli import YOUNG_OBJECTS, main\n"
         "sys.argv = ['kraftstokk', 'validate', '--help']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import os\n"
         "print(gc.get_threshold()[0] == YOUNG_OBJECTS, gc.get_freeze_count() > 10_000,"
-        " file=sys.stderr)\n"
+        " os.environ['OPENBLAS_NUM_THREADS'], file=sys.stderr)\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.stderr.strip().splitlines()[-1] == "True True"
+    assert done.stderr.strip().splitlines()[-1] == "True True 1"  # one BLAS thread, too
+    mine = {**os.environ, "OPENBLAS_NUM_THREADS": "3"}  # but what the user says
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=mine)  # fmt: skip
+    assert done.stderr.strip().splitlines()[-1] == "True True 3"
+
+
+def test_a_simulate_of_a_remembered_deck_loads_no_pydantic_and_plays_the_same(
+    deck_file: Path, tmp_path: Path
+):
+    """A deck that passed validation once is remembered (kraftstokk/games/play_deck.py):
+    the next simulate of it loads neither pydantic nor the deck's and the layout's code,
+    and writes the same results."""
+    from kraftstokk.sim.metrics import strip_timing
+
+    def run(out: str) -> set[str]:
+        return loaded("simulate", str(deck_file), "-g", "idiot", "-n", "30", "--no-report",
+                      "-o", str(tmp_path / out))  # fmt: skip
+
+    first, again = run("first"), run("again")
+    assert "pydantic" in first  # read and validated in full, then remembered
+    assert not {name.split(".")[0] for name in again} & {"pydantic", "reportlab", "PIL"}
+    ours = ("kraftstokk.models", "kraftstokk.deck", "kraftstokk.design")
+    assert not [name for name in again if name.startswith(ours)]
+    found = [
+        strip_timing(json.loads((tmp_path / out / "sim-idiot.json").read_text(encoding="utf-8")))
+        for out in ("first", "again")
+    ]
+    assert found[0] == found[1] and found[0]["games"] == 30
+
+
+def test_simulate_starts_its_workers_before_numpy_and_the_summaries_load(
+    deck_file: Path, tmp_path: Path
+):
+    """A remembered deck's simulate -w 2 forks its worker before numpy and the summaries'
+    modules are loaded; the parent loads them while the worker plays its first chunks,
+    and sums the worker's games, so that the worker never loads numpy."""
+    script = (
+        "import sys\n"
+        "from kraftstokk.sim import runner\n"
+        "start = runner._Workers.__init__\n"
+        "def spy(self, *args):\n"
+        "    print('numpy' in sys.modules, 'kraftstokk.sim.findings' in sys.modules,"
+        " file=sys.stderr)\n"
+        "    start(self, *args)\n"
+        "runner._Workers.__init__ = spy\n"
+        "import os\n"
+        "parent, play = os.getpid(), runner.play_raw\n"
+        "def played(*args):\n"  # a worker says so before it sends its chunk
+        "    found = play(*args)\n"
+        "    if os.getpid() != parent:\n"
+        "        print('worker', 'numpy' in sys.modules, file=sys.stderr, flush=True)\n"
+        "    return found\n"
+        "runner.play_raw = played\n"
+        "from kraftstokk.cli import main\n"
+        "sys.argv = ['kraftstokk', *sys.argv[1:]]\n"
+        "main()\n"
+    )
+    arguments = [str(deck_file), "-g", "idiot", "-n", "400", "-w", "2", "--no-report"]
+    for out in ("first", "again"):  # the first run validates the deck and remembers it
+        done = subprocess.run(
+            [sys.executable, "-c", script, "simulate", *arguments, "-o", str(tmp_path / out)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+    seen = [line for line in done.stderr.splitlines() if line.split(" ")[0] in ("True", "False")]
+    assert seen == ["False False"]
+    assert "worker False" in done.stderr.splitlines()  # the parent sums the worker's games
+    assert "400 games of idiot" in done.stdout

@@ -296,3 +296,29 @@ def test_adding_a_language_is_adding_a_folder(folder: Path, tmp_path: Path):
     )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "xx.pdf").stat().st_size > 10_000
+
+
+def test_a_template_fills_the_same_however_often_it_is_filled():
+    """Templates are parsed once and kept (the web's narration fills the same ones all day):
+    a phrase chosen by a value may hold no placeholder, literal braces or nothing at all,
+    a capital placeholder writes its value with a capital, a missing value is named."""
+    from kraftstokk.locales.template import Grammar, Person, fill
+
+    plurals = {"cards": {"one": "{count} card", "other": "{count} cards"}}
+    grammar = Grammar(plurals=plurals, ordinal={})
+    entry = {
+        "text": "{Seat} {seat:lays|lay} {size:cards}{again}{shown}.",
+        "again": {"true": " again {{sic}}", "false": ""},
+        "shown": {"true": ": {size:cards} by {seat}", "false": ""},
+    }
+    values: dict[str, object] = {"seat": Person("anna", False), "size": 3, "again": True}
+    for _ in range(2):  # parsed once, then from the cache: the same text
+        again = fill("t", entry, {**values, "shown": False}, grammar)
+        assert again == "Anna lays 3 cards again {sic}."
+        assert fill("t", entry, {**values, "again": False, "shown": True}, grammar) == (
+            "Anna lays 3 cards: 3 cards by anna."
+        )
+    you = {"seat": Person("you", True), "size": 1, "again": False, "shown": False}
+    assert fill("t", entry, you, grammar) == "You lay 1 card."
+    with pytest.raises(LocaleError, match=r"t: \{size\} is not one of this text's values"):
+        fill("t", entry, {"seat": Person("anna", False)}, grammar)

@@ -13,7 +13,7 @@ from kraftstokk.errors import InputFileError, SimulationError
 from kraftstokk.sim import compare_answers
 from kraftstokk.sim.answers import answers, band, label
 from kraftstokk.sim.findings import answer_findings, texts
-from kraftstokk.sim.overall import overall
+from kraftstokk.sim.overall import SHOWN, overall, overall_lines
 from kraftstokk.sim.pace import default_pace, parse_pace, weights
 from kraftstokk.sim.playability import METRICS, QUESTIONS, skill_edge
 from kraftstokk.sim.stream import ACTIONS, CARDS_LAID, GAMES, counter, play_column
@@ -280,6 +280,23 @@ def test_what_spoils_the_fun_is_named_and_the_changes_come_broken_first():
     # With fair seats the statistical seat finding is the change to make.
     fair = overall(with_answers(summary(gap=0.02), [seat_finding()]))
     assert [item["kind"] for item in fair["changes"]] == ["seat_advantage"]
+
+
+def test_the_terminal_says_the_verdict_and_the_first_changes_numbered():
+    found = overall(
+        with_answers(summary(minutes=60.0, settled=0.3, unfinished=0.3, gap=0.2), [seat_finding()])
+    )
+    lines = overall_lines(found)
+    assert lines[:3] == [found["fair"], found["fun"], found["broken"]]
+    assert lines[3] == "What to change:"
+    first = found["changes"][0]
+    assert lines[4] == f"  1. {first['title']}. {first['advice']}"
+    assert [line[:5] for line in lines[4 : 4 + SHOWN]] == ["  1. ", "  2. ", "  3. "]
+    extra = len(found["changes"]) - SHOWN
+    assert lines[4 + SHOWN] == f'  {extra} more in the report (and under "findings" in its JSON).'
+    calm = overall(with_answers(summary()))
+    assert overall_lines(calm) == [calm["fair"], calm["fun"], calm["broken"], calm["surer"]]
+    assert overall_lines(None) == []
 
 
 def test_an_unsettled_answer_asks_for_more_games():

@@ -105,6 +105,20 @@ variants = "no_swap,sequences"
     assert (second.deck, second.settings.variants) == ("same deck", ("no_swap", "sequences"))
 
 
+def test_games_are_named_as_people_write_them_as_on_the_command_line():
+    text = """
+[grid]
+decks = ["d.json"]
+games = ["Strømkrig", "Kraft-idioten", " IDIOT "]
+[[configurations]]
+deck = "d.json"
+game = "strømkrig"
+"""
+    parsed = parse_sweep(text, "s.toml")
+    assert parsed.grid[0].games == ["stromkrig", "kraftidioten", "idiot"]
+    assert parsed.configurations[0].game == "stromkrig"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

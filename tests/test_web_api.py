@@ -326,6 +326,37 @@ def test_resume_refuses_foreign_or_broken_saves(deck: Deck, client: Any) -> None
     assert client.post("/api/games/resume", json={"nosave": 1}).status_code == 400
 
 
+def test_a_long_save_is_sealed_in_pieces_bound_to_each_other(client: Any) -> None:
+    """A save longer than one piece is sealed piece by piece as the game grows (each whole
+    piece once), gives the same text as sealing it whole, and resumes; a piece changed,
+    left out, moved, or taken from another game's save is refused like a changed bit."""
+    answers = play_through(client, "stromkrig", 4, seed=3)
+    pieces_seen = [a["save"]["sealed"].count(".") for a in answers]
+    assert pieces_seen[0] == 0 and pieces_seen[-1] >= 1  # one piece at first, more later
+    for answer in answers[:: max(1, len(answers) // 8)] + answers[-1:]:
+        sealed = answer["save"]["sealed"]
+        assert TEST_KEY.seal(TEST_KEY.open(sealed)) == sealed
+    save = answers[-1]["save"]
+    assert client.post("/api/games/resume", json={"save": save}).status_code == 200
+    pieces = save["sealed"].split(".")
+    other = play_through(client, "stromkrig", 4, seed=4)[-1]["save"]["sealed"].split(".")
+    flipped = pieces[0][:10] + ("A" if pieces[0][10] != "A" else "B") + pieces[0][11:]
+    broken = [
+        [flipped, *pieces[1:]],  # a bit changed in a whole piece
+        pieces[1:],  # the first piece left out
+        pieces[:-1],  # cut short: a whole piece is no last one
+        [pieces[1], pieces[0], *pieces[2:]],  # two pieces swapped
+        [other[0], *pieces[1:]],  # another game's first piece
+        [*pieces[:-1], other[-1]],  # another game's last piece
+    ]
+    for parts in broken:
+        response = client.post(
+            "/api/games/resume", json={"save": {**save, "sealed": ".".join(parts)}}
+        )
+        assert response.status_code == 400, response.text
+        assert "changed" in response.json()["error"], response.json()
+
+
 def test_resume_refuses_broken_replay_logs(client: Any) -> None:
     snapshots = play_through(client, "idiot", 1, seed=4, stop_at=12)
     log = plain_log(client, snapshots[-1]["id"])

@@ -30,6 +30,7 @@ from kraftstokk.games.stromkrig import actions as stromkrig
 from kraftstokk.models import SUITS, Deck
 from kraftstokk.web import views
 from kraftstokk.web.record import HIDDEN_SLOT
+from kraftstokk.web.seal import PIECE
 from kraftstokk.web.sessions import GameStore
 from tests.web_helpers import (
     cards_of,
@@ -214,7 +215,9 @@ def _check_sealed(save: dict[str, Any], session: Any, public: list[int], resumes
     the person can work out: ``public`` are the packed sizes of the public actions (the
     others see them happen), a slot for a hidden action follows each that the game says
     one may come before, and each of the person's ``resumes`` dealt the cards anew."""
-    raw = base64.urlsafe_b64decode(save["sealed"] + "=" * (-len(save["sealed"]) % 4))
+    pieces = [base64.urlsafe_b64decode(p + "=" * (-len(p) % 4)) for p in save["sealed"].split(".")]
+    assert all(len(piece) == PIECE + 16 for piece in pieces[:-1])  # whole pieces, each its tag
+    raw = b"".join(pieces)
     assert b'"redeals"' not in raw and b"seed" not in raw  # encrypted, not encoded
     content = sealed_content(save)
     assert content["actions"] == [list(a) for a in session.actions]
@@ -232,8 +235,10 @@ def _check_sealed(save: dict[str, Any], session: Any, public: list[int], resumes
         "redeals": [["0" * 8, "0" * 16]] * resumes,
         "room": content["room"],
     }
-    expected = len(json.dumps(twin, separators=(",", ":"))) + 1 + sum(public) + 16  # the tag
-    assert len(raw) == expected, "the sealed save's length tells more than the table did"
+    expected = len(json.dumps(twin, separators=(",", ":"))) + 1 + sum(public)
+    assert len(pieces) == expected // PIECE + 1, "the sealed save's pieces tell more"
+    tags = 16 * len(pieces)
+    assert len(raw) - tags == expected, "the sealed save's length tells more than the table did"
 
 
 def _packed_size(state: State, action: tuple[int, ...]) -> int:

@@ -30,10 +30,17 @@ def command_named(arguments: list[str]) -> str | None:
 #: (the modules, pydantic's schemas, numpy): at 700, the passes over them cost 30-50 ms of
 #: CPU, a tenth of a short command; cycles are still collected, a little later.
 YOUNG_OBJECTS = 100_000
+#: OpenBLAS threads numpy starts on import (one per core, unless told), whose start and
+#: spinning cost a short command up to 0.09 s of CPU. The commands multiply matrices on
+#: one thread anyway (``sim/stream.py``'s ``gram`` cuts its products to that size), and
+#: ``simulate -w N`` runs N processes: one thread each. A value the user set is kept.
+BLAS_THREADS = {"OPENBLAS_NUM_THREADS": "1"}
 
 
 def main() -> None:
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
+    for name, value in BLAS_THREADS.items():
+        os.environ.setdefault(name, value)
     app.only(command_named(sys.argv[1:]))
     try:
         app()

@@ -58,11 +58,11 @@ def _cause(record: dict[str, object]) -> str:
 
 def note(games: Iterable[str]) -> str | None:
     """The note for a command about to play ``games``, or None."""
-    if not compiler_available():
-        return None  # nothing the user can run would change it
     for game in games:
         reason = uncompiled_reason(game)
         if reason is not None:
+            if not compiler_available():  # looked for only then: a millisecond
+                return None  # nothing the user can run would change it
             factor = SLOWER.get(game)
             slower = f"about {factor} times" if factor else SLOWER_UNKNOWN
             return (

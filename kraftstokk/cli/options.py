@@ -74,15 +74,11 @@ def json_option(help: str = "Print the result as JSON for machines.") -> Any:
     return typer.Option("--json", help=help)
 
 
-#: Letters a game's name may be typed with, as the registry spells them.
-_ASCII = str.maketrans({"ø": "o", "å": "a", "æ": "ae"})
-
-
 def game_name(typed: str | None) -> str | None:
     """A game's name as a person types it (``Strømkrig``) as the registry spells it."""
-    if typed is None:
-        return None
-    return typed.strip().lower().translate(_ASCII).replace(" ", "").replace("-", "")
+    from kraftstokk.games.packages import typed_name  # no engine module
+
+    return None if typed is None else typed_name(typed)
 
 
 def game_option(help: str) -> Any:

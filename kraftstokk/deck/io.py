@@ -148,10 +148,10 @@ def read_deck_json(path: Path) -> tuple[Deck, bool]:
     raw = parse_json_text(path, read_utf8_text(path, "deck file"), "deck")
     if not isinstance(raw, dict) or "cards" not in raw:
         raise InputFileError(path, "not a deck: no 'cards' list")
-    return _deck_from_raw(raw, path), _changed_since_written(raw)
+    return _deck_from_raw(raw, path), changed_since_written(raw)
 
 
-def _changed_since_written(raw: dict[str, Any]) -> bool:
+def changed_since_written(raw: dict[str, Any]) -> bool:
     """The deck.json's content is not the one its build id was made from. Measured on the
     file's own content, not on the deck read from it, so that a field a later version adds
     to decks does not make every older deck.json look changed (and re-indenting is no

@@ -20,7 +20,7 @@ import functools
 import importlib
 import importlib.util
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
@@ -54,6 +54,18 @@ class _Language:
     values: Mapping[int, str]
     categories: tuple[str, ...]  # in the order of ``models.CATEGORIES``
     joker: str
+    #: Each text of ``events`` asked for, found once: its place (for errors) and entry.
+    entries: dict[str, tuple[str, Any]] = field(default_factory=dict, compare=False)
+    #: The texts that take no value (the words for "you", "none", the separator), made once.
+    constants: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def entry(self, key: str) -> tuple[str, Any]:
+        """The text ``key`` (a dotted path of ``events``) and where it is, for its errors."""
+        found = self.entries.get(key)
+        if found is None:
+            where = f"locales/{self.code}/events.toml"
+            found = self.entries[key] = (f"{where}: {key}", _entry(where, self.events, key))
+        return found
 
 
 @functools.cache
@@ -76,13 +88,17 @@ def language(code: str) -> _Language:
     return _language(code, locales.generation())
 
 
-def _say(where: str, table: Mapping[str, Any], grammar: Grammar, key: str, values: Values) -> str:
+def _entry(where: str, table: Mapping[str, Any], key: str) -> Any:
     node: Any = table
     for part in key.split("."):
         node = node.get(part) if isinstance(node, dict) else None
     if node is None:
         raise LocaleError(f"{where}: missing {key}")
-    return fill(f"{where}: {key}", node, values, grammar)
+    return node
+
+
+def _say(where: str, table: Mapping[str, Any], grammar: Grammar, key: str, values: Values) -> str:
+    return fill(f"{where}: {key}", _entry(where, table, key), values, grammar)
 
 
 def say_cli(lang: str, key: str, **values: object) -> str:
@@ -164,7 +180,18 @@ class Narrator:
 
     def card(self, card: int) -> str:
         """'Tonstad (spar 7)' / 'Tonstad (spades 7)'; 'joker' for a joker."""
-        table, words = self.table, self.words
+        words = self.words
+        named: tuple[_Language, dict[int, str]] | None = self.__dict__.get("_cards")
+        if named is None or named[0] is not words:  # a cache, not a field: per language
+            named = (words, {})
+            object.__setattr__(self, "_cards", named)
+        text = named[1].get(card)
+        if text is None:
+            text = named[1][card] = self._card(words, card)
+        return text
+
+    def _card(self, words: _Language, card: int) -> str:
+        table = self.table
         if table.joker[card]:
             return words.joker
         value = table.value[card]
@@ -229,7 +256,14 @@ class Narrator:
     def say(self, key: str, **values: object) -> str:
         """The text ``key`` of ``events.toml`` (a dotted path) filled with ``values``."""
         words = self.words
-        return _say(f"locales/{self.lang}/events.toml", words.events, words.grammar, key, values)
+        if not values:
+            text = words.constants.get(key)
+            if text is None:
+                where, entry = words.entry(key)
+                text = words.constants[key] = fill(where, entry, values, words.grammar)
+            return text
+        where, entry = words.entry(key)
+        return fill(where, entry, values, words.grammar)
 
     def tell(self, event: Event) -> str:
         """The event's sentence, as the listener may hear it."""

@@ -24,6 +24,16 @@ def package_names() -> list[str]:
     )
 
 
+#: Letters a game's name may be typed with, as the registry spells them.
+_ASCII = str.maketrans({"ø": "o", "å": "a", "æ": "ae"})
+
+
+def typed_name(typed: str) -> str:
+    """A game's name as a person types it (``Strømkrig``, ``Kraft-idioten``) as the
+    registry spells it (``stromkrig``, ``kraftidioten``)."""
+    return typed.strip().lower().translate(_ASCII).replace(" ", "").replace("-", "")
+
+
 def choices(names: list[str], last: str = "or") -> str:
     """'idiot, kraftidioten or stromkrig': names for a help text or an error line."""
     if len(names) < 2:
@@ -31,4 +41,4 @@ def choices(names: list[str], last: str = "or") -> str:
     return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
-__all__ = ["GAMES_DIR", "SPEC_MODULE", "choices", "package_names"]
+__all__ = ["GAMES_DIR", "SPEC_MODULE", "choices", "package_names", "typed_name"]

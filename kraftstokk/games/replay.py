@@ -12,7 +12,6 @@ A game the browser resumed from a save had its unseen cards dealt again there
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -31,9 +30,9 @@ from kraftstokk.atomic import write_text
 from kraftstokk.bounds import Range
 from kraftstokk.errors import GameError, InputFileError, KraftstokkError
 from kraftstokk.games.core import Action, DeckTable, Game, Redeal, Result, State
-from kraftstokk.games.replay_data import FORMAT, VERSION, replay_data, result_data
+from kraftstokk.games.replay_data import FORMAT, VERSION, replay_data, replay_text, result_data
 from kraftstokk.games.runner import replay
-from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
+from kraftstokk.limits import MAX_ACTION_CAP, REPLAY_SEED_RANGE, SEED_RANGE
 from kraftstokk.models import Deck
 from kraftstokk.plain import first_problem
 
@@ -85,7 +84,7 @@ class ReplayLog(BaseModel):
     deck: dict[str, Any]
     rules: ReplayRules
     bots: list[Annotated[str, Field(max_length=MAX_NAME)]] = Field(max_length=MAX_NAMES)
-    seed: Annotated[int, Range(*SEED_RANGE, "")]
+    seed: Annotated[int, Range(*REPLAY_SEED_RANGE, "")]
     actions: list[list[int]] = Field(max_length=MAX_ACTION_CAP)
     result: ReplayResult | None = None
     #: [after this many actions, seed]: where the unseen cards were dealt again.
@@ -121,14 +120,8 @@ def make_replay(
 
 
 def save_replay(path: str | Path, log: ReplayLog) -> None:
-    """Write ``log`` atomically; one action per line keeps long games readable."""
-    data = log.model_dump(mode="json")
-    actions = data.pop("actions")
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    lines = ",\n".join("  " + json.dumps(action) for action in actions)
-    body = f'"actions": [\n{lines}\n ]' if actions else '"actions": []'
-    text = text[: text.rindex("}")].rstrip() + f",\n {body}\n}}\n"
-    write_text(path, text)
+    """Write ``log`` atomically (as :func:`replay_text` lays it out)."""
+    write_text(path, replay_text(log.model_dump(mode="json")))
 
 
 def load_replay(path: str | Path) -> ReplayLog:

@@ -6,6 +6,7 @@ browser can too).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -57,3 +58,21 @@ def result_data(result: Result) -> dict[str, Any]:
         "actions": result.actions,
         "rounds": result.rounds,
     }
+
+
+def replay_text(log: dict[str, Any]) -> str:
+    """A log as its file holds it: one action per line keeps long games readable."""
+    data = dict(log)
+    actions = data.pop("actions")
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    lines = ",\n".join("  " + _action_text(action) for action in actions)
+    body = f'"actions": [\n{lines}\n ]' if actions else '"actions": []'
+    return text[: text.rindex("}")].rstrip() + f",\n {body}\n}}\n"
+
+
+def _action_text(action: Sequence[Any]) -> str:
+    """``json.dumps(action)``, a few times faster for the whole numbers an action is made
+    of (a game at the action cap has thousands: ``simulate`` writes one)."""
+    if all(type(value) is int for value in action):
+        return "[" + ", ".join(map(str, action)) + "]"
+    return json.dumps(action)

@@ -129,30 +129,54 @@ def fill(
     if not isinstance(template, str):
         raise LocaleError(f"{where}: missing (a text)")
     out = []
-    for literal, field, spec in _parsed(template):
+    for literal, field, name, spec, capital in _compiled(template):
         out.append(literal)
         if field is None:
             continue
-        name = field[0].lower() + field[1:]
-        if name not in values:
-            raise LocaleError(f"{where}: {{{field}}} is not one of this text's values")
-        value = values[name]
+        try:
+            value = values[name]
+        except KeyError:
+            raise LocaleError(f"{where}: {{{field}}} is not one of this text's values") from None
         choices = phrases.get(name)
         if isinstance(choices, dict) and name not in chosen:
             key = _choice(value)
             phrase = choices.get(key)
             if not isinstance(phrase, str):
                 raise LocaleError(f"{where}: {name}.{key}: missing (the phrase for {key})")
-            text = fill(f"{where}: {name}.{key}", phrase, values, grammar, chosen | {name}, phrases)
+            parts = _compiled(phrase)
+            if not parts:
+                text = ""
+            elif len(parts) == 1 and parts[0][1] is None:  # no placeholder: its literal text
+                text = parts[0][0]
+            else:
+                text = fill(
+                    f"{where}: {name}.{key}", phrase, values, grammar, chosen | {name}, phrases
+                )
+        elif not spec and type(value) is str:  # the most common value: said as it is
+            text = value
         else:
-            text = _value(where, name, value, spec or "", grammar)
-        out.append(text[:1].upper() + text[1:] if field[0].isupper() else text)
+            text = _value(where, name, value, spec, grammar)
+        out.append(text[:1].upper() + text[1:] if capital else text)
     return "".join(out)
 
 
+#: A template's parts: each literal text, then the placeholder after it as written, its
+#: value's name (``{Seat}``: ``seat``), its format spec and whether it is capitalised
+#: (None for the text after the last placeholder).
+_Part = tuple[str, str | None, str, str, bool]
+
+
 @functools.lru_cache(maxsize=4096)
-def _parsed(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
-    return tuple((literal, field, spec) for literal, field, spec, _ in Formatter().parse(template))
+def _compiled(template: str) -> tuple[_Part, ...]:
+    """The template parsed once (the narration fills the same few hundred all day)."""
+    parts: list[_Part] = []
+    for literal, field, spec, _ in Formatter().parse(template):
+        if field is None:
+            parts.append((literal, None, "", "", False))
+        else:
+            name = field[0].lower() + field[1:] if field else field
+            parts.append((literal, field, name, spec or "", field[:1].isupper()))
+    return tuple(parts)
 
 
 def _value(where: str, name: str, value: object, spec: str, grammar: Grammar) -> str:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
@@ -75,12 +74,11 @@ from kraftstokk.errors import RenderError, clip
 from kraftstokk.models import CATEGORIES, VALUE_INDEX, Card, Deck
 from kraftstokk.progress import PERMILLE, Progress, ProgressFactory, Steps, step
 from kraftstokk.render.booklet_content import booklet_blocks
+from kraftstokk.render.booklet_styles import load_styles
 from kraftstokk.render.suits import draw_suit
 
 PAGE_WIDTH, PAGE_HEIGHT = A5
 MARGIN_X = mm(14)
-#: The table head: white on the accent's inks, so at 8 pt, where a knockout is register-safe.
-HEAD_SIZE = 8.0
 MARGIN_TOP = mm(15)
 MARGIN_BOTTOM = mm(17)
 CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
@@ -96,157 +94,6 @@ SINGLE_CARD_SCALE = 0.62
 #: smaller, the largest that fits, rather than leaving the rest of the page empty.
 PICTURE_SHRINKS = (0.92, 0.84, 0.76)
 TITLE_CARD_SCALE = 0.5
-
-
-@dataclass(frozen=True)
-class Styles:
-    body: ParagraphStyle
-    bullet: ParagraphStyle
-    h1: ParagraphStyle
-    h2: ParagraphStyle
-    example_title: ParagraphStyle
-    caption: ParagraphStyle
-    cell: ParagraphStyle
-    cell_right: ParagraphStyle
-    cell_head: ParagraphStyle
-    title: ParagraphStyle
-    subtitle: ParagraphStyle
-    title_line: ParagraphStyle
-    toc1: ParagraphStyle
-    toc2: ParagraphStyle
-    contents_title: ParagraphStyle
-    quick_title: ParagraphStyle
-    quick_heading: ParagraphStyle
-    quick_body: ParagraphStyle
-    grid_cell: ParagraphStyle
-
-
-def make_styles(palette: Palette) -> Styles:
-    body = ParagraphStyle(
-        "body", fontName=SANS, fontSize=9, leading=12.6, textColor=palette.ink, spaceAfter=5
-    )
-    cell = ParagraphStyle("cell", parent=body, fontSize=7, leading=8.4, spaceAfter=0)
-    return Styles(
-        body=body,
-        bullet=ParagraphStyle("bullet", parent=body, spaceAfter=2.5),
-        h1=ParagraphStyle(
-            "h1",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=19,
-            leading=23,
-            textColor=palette.accent_dark,
-            spaceAfter=4,
-        ),
-        h2=ParagraphStyle(
-            "h2",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=11,
-            leading=14,
-            textColor=palette.accent,
-            spaceBefore=7,
-            spaceAfter=3,
-        ),
-        example_title=ParagraphStyle(
-            "example_title",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=9.5,
-            textColor=palette.accent_dark,
-            spaceAfter=4,
-        ),
-        caption=ParagraphStyle(
-            "caption",
-            parent=body,
-            fontSize=6.5,
-            leading=7.8,
-            alignment=TA_CENTER,
-            textColor=palette.fine_muted,
-            spaceAfter=0,
-        ),
-        cell=cell,
-        cell_right=ParagraphStyle("cell_right", parent=cell, alignment=TA_RIGHT),
-        cell_head=ParagraphStyle(
-            "cell_head",
-            parent=cell,
-            fontName=SANS_BOLD,
-            fontSize=HEAD_SIZE,
-            leading=HEAD_SIZE * 1.2,
-            textColor=palette.paper,
-        ),
-        title=ParagraphStyle(
-            "title",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=30,
-            leading=36,
-            alignment=TA_CENTER,
-            textColor=palette.accent_dark,
-        ),
-        subtitle=ParagraphStyle(
-            "subtitle",
-            parent=body,
-            fontName=SANS,
-            fontSize=15,
-            leading=20,
-            alignment=TA_CENTER,
-            textColor=palette.accent,
-            spaceAfter=10,
-        ),
-        title_line=ParagraphStyle(
-            "title_line",
-            parent=body,
-            fontSize=10,
-            leading=14,
-            alignment=TA_CENTER,
-            textColor=palette.muted,
-        ),
-        toc1=ParagraphStyle(
-            "toc1",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=9.5,
-            leading=12,
-            spaceBefore=5,
-            spaceAfter=0,
-        ),
-        toc2=ParagraphStyle(
-            "toc2", parent=body, fontSize=8, leading=9.8, leftIndent=12, spaceAfter=0
-        ),
-        contents_title=ParagraphStyle(
-            "contents_title",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=19,
-            leading=23,
-            textColor=palette.accent_dark,
-            spaceAfter=10,
-        ),
-        quick_title=ParagraphStyle(
-            "quick_title",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=15,
-            leading=19,
-            textColor=palette.accent_dark,
-            spaceAfter=2,
-        ),
-        quick_heading=ParagraphStyle(
-            "quick_heading",
-            parent=body,
-            fontName=SANS_BOLD,
-            fontSize=9.5,
-            leading=12,
-            textColor=palette.accent,
-            spaceBefore=6,
-            spaceAfter=2,
-        ),
-        quick_body=ParagraphStyle(
-            "quick_body", parent=body, fontSize=8.5, leading=11.2, spaceAfter=2
-        ),
-        grid_cell=ParagraphStyle("grid_cell", parent=body, fontSize=7.5, leading=9.4, spaceAfter=0),
-    )
 
 
 def table_style(commands: Sequence[tuple[Any, ...]]) -> TableStyle:
@@ -677,7 +524,7 @@ class StoryBuilder:
         self.card_layout = deck_layout(deck)
         self.words = words
         self.palette = palette
-        self.styles = make_styles(palette)
+        self.styles = load_styles(palette)
         self.heading_count = 0
 
     def story(self, blocks: Sequence[Block]) -> list[Flowable]:
@@ -870,11 +717,9 @@ class StoryBuilder:
     def grid(self, block: Grid, widths: Sequence[float] | None = None) -> Table:
         """A small table of text: the heading row on the accent, pale stripes below."""
         styles = self.styles
-        cell = styles.grid_cell
-        head = ParagraphStyle("grid_head", parent=styles.cell_head, leading=HEAD_SIZE * 1.25)
+        cell, head = styles.grid_cell, styles.grid_head
         if block.figures:  # counts read down a column
-            head = ParagraphStyle("grid_head_figure", parent=head, alignment=TA_CENTER)
-            cell = ParagraphStyle("grid_figure", parent=cell, alignment=TA_CENTER)
+            cell, head = styles.grid_figure, styles.grid_head_figure
         rows: list[list[Any]] = [[Paragraph(text, head) for text in block.headings]]
         rows += [[Paragraph(text, cell) for text in row] for row in block.rows]
         if widths is None:
@@ -1011,9 +856,7 @@ class StoryBuilder:
                 amount = figure(card, category, self.words).rsplit("\u00a0", 1)[0]
                 cells.append(Paragraph(amount, styles.cell_right))
                 cells.append(
-                    Paragraph(
-                        str(card.nr.get(category) if card.nr else ""), _nr(styles, self.palette)
-                    )
+                    Paragraph(str(card.nr.get(category) if card.nr else ""), styles.cell_nr)
                 )
             rows.append(cells)
         for joker in self.deck.jokers:
@@ -1069,12 +912,6 @@ def _merged(spans: Sequence[tuple[int, int]], last: int) -> list[tuple[int, int]
 
 def _right(style: ParagraphStyle) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}_right", parent=style, alignment=TA_RIGHT)
-
-
-def _nr(styles: Styles, palette: Palette) -> ParagraphStyle:
-    return ParagraphStyle(
-        "cell_nr", parent=styles.cell, alignment=TA_LEFT, textColor=palette.nr_muted
-    )
 
 
 # --- Public API --------------------------------------------------------------------------

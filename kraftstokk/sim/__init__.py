@@ -5,30 +5,41 @@ and the PDF report), :func:`simulate_deck` (one deck to its summary),
 :func:`run_simulation` (a :class:`~kraftstokk.games.core.DeckTable` to the run's sums,
 :class:`RunStats`) and :func:`run_paired` (two decks on the same seeds, with their
 :class:`PairStats`).
+
+The names are loaded when first asked for (``kraftstokk.sim.simulate``): importing one
+module of the package (``sim.runner``) loads only what that module uses, so a command
+starts without the modules (and numpy) it does not need yet.
 """
 
 from __future__ import annotations
 
-from kraftstokk.sim.metrics import TIMING_KEYS, RunInfo, strip_timing, summarize
-from kraftstokk.sim.runner import SimOutcome, SimSettings, run_paired, run_simulation
-from kraftstokk.sim.session import DeckRun, SimulationFiles, simulate, simulate_deck
-from kraftstokk.sim.stream import PairStats, RunStats
-from kraftstokk.sim.tally import Tally
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "TIMING_KEYS",
-    "DeckRun",
-    "PairStats",
-    "RunInfo",
-    "RunStats",
-    "SimOutcome",
-    "SimSettings",
-    "SimulationFiles",
-    "Tally",
-    "run_paired",
-    "run_simulation",
-    "simulate",
-    "simulate_deck",
-    "strip_timing",
-    "summarize",
-]
+#: Each name of the package's API and the module that holds it.
+_HOME = {
+    "TIMING_KEYS": "metrics",
+    "RunInfo": "metrics",
+    "strip_timing": "metrics",
+    "summarize": "metrics",
+    "SimOutcome": "runner",
+    "SimSettings": "runner",
+    "run_paired": "runner",
+    "run_simulation": "runner",
+    "DeckRun": "session",
+    "SimulationFiles": "session",
+    "simulate": "session",
+    "simulate_deck": "session",
+    "PairStats": "stream",
+    "RunStats": "stream",
+    "Tally": "tally",
+}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

@@ -16,46 +16,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from statistics import NormalDist
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from kraftstokk.sim.finding_rules import FindingRules as FindingRules  # re-exported
 from kraftstokk.sim.metrics import seat_counts
 from kraftstokk.sim.stats import wilson
 from kraftstokk.sim.stream import ACTIONS, RunStats, counter, ratio
 
 NORMAL = NormalDist()
 MAX_CARDS_NAMED = 3
-
-
-class FindingRules(BaseModel):
-    """When a figure becomes a finding: the confidence and the designer's thresholds."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    confidence: Annotated[float, Field(gt=0.5, lt=1)] = Field(
-        0.95, description="Confidence of every test (0.95: a 5 % chance of a false alarm)."
-    )
-    unfinished_share: Annotated[float, Field(ge=0, lt=1)] = Field(
-        0.01, description="Games that reach the action cap: a finding above this share."
-    )
-    long_game_factor: Annotated[float, Field(gt=1)] = Field(
-        3.0, description="A finished game is long when it takes this many times the median."
-    )
-    long_game_share: Annotated[float, Field(ge=0, lt=1)] = Field(
-        0.05, description="Long games: a finding above this share of finished games."
-    )
-    rare_share: Annotated[float, Field(gt=0, lt=1)] = Field(
-        0.05, description="A special is almost never seen below this share of games."
-    )
-    often_share: Annotated[float, Field(gt=0, lt=1)] = Field(
-        0.20, description="A special happens too often above this share of all actions."
-    )
-    loser_card_factor: Annotated[float, Field(gt=1)] = Field(
-        1.5,
-        description="A card stays with the loser far more often at this many times the "
-        "average card's rate.",
-    )
 
 
 @dataclass(frozen=True)

@@ -156,3 +156,24 @@ def overall(summary: dict[str, Any]) -> dict[str, Any]:
             if answer["verdict"] in ("unclear", "unmeasured")
         ],
     }
+
+
+def overall_lines(found: dict[str, Any] | None) -> list[str]:
+    """Page 1's verdict as lines for a terminal: fair, fun and broken, what to change
+    (the first :data:`SHOWN`, numbered) and what would make the answers surer."""
+    if not found:
+        return []
+    words = texts()["overall"]
+    lines = [part for part in (found["fair"], found["fun"], found["broken"]) if part]
+    changes = found["changes"]
+    if changes:
+        lines.append(f"{words['changes_heading']}:")
+        lines += [
+            f"  {number}. {item['title']}. {item['advice']}"
+            for number, item in enumerate(changes[:SHOWN], start=1)
+        ]
+        if len(changes) > SHOWN:
+            lines.append("  " + words["more_listed"].format(count=len(changes) - SHOWN))
+    if found["surer"]:
+        lines.append(found["surer"])
+    return lines

@@ -2,10 +2,13 @@
 
 Game ``i`` of a run with seed ``S`` is played with ``derive_seed(S, i)`` and fresh bots,
 so it is the same game whichever process plays it. The games are cut into chunks of
-consecutive indices; each chunk is played into a :class:`~kraftstokk.sim.tally.Tally`
-and reduced, where it was played, to its sums (:class:`~kraftstokk.sim.stream.RunStats`),
-which add up exactly in any order: the parent keeps only those, so its memory and its
-work per game do not grow with the run. A paired run (:func:`run_paired`, ``simulate
+consecutive indices; each chunk is played in one call by a game's native core (or game
+by game into a :class:`~kraftstokk.sim.tally.Tally`) and reduced to its sums
+(:class:`~kraftstokk.sim.stream.RunStats`), which add up exactly in any order: the parent
+keeps only those, so its memory does not grow with the run. Workers send their chunks as
+played and the parent sums them (vectorized, a fraction of a millisecond a chunk), so
+that a worker never loads numpy: in a run of a second, loading it took a worker as long
+as a tenth of its games. A paired run (:func:`run_paired`, ``simulate
 --compare``) plays each chunk with both decks and sums the products of their figures
 game by game too (:class:`~kraftstokk.sim.stream.PairStats`). Workers receive only
 picklable inputs (the decks as :class:`~kraftstokk.games.core.DeckTable` and the
@@ -29,24 +32,22 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_seed
-from kraftstokk.games.fastcore import MAX_SEED, native_core
+from kraftstokk.games.fastcore import MAX_SEED, NativeChunk, native_core
 from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
-from kraftstokk.sim.pace import Pace, default_pace
-from kraftstokk.sim.stream import (
-    ChunkTotals,
-    GameMatrix,
-    PairStats,
-    RunStats,
-    core_chunk,
-    game_matrix,
-)
 from kraftstokk.sim.tally import Tally
+
+if TYPE_CHECKING:
+    from kraftstokk.sim.pace import Pace
+    from kraftstokk.sim.stream import ChunkTotals, GameMatrix, PairStats, RunStats
+
+# The sums (sim/stream.py) and the time model (sim/pace.py) load numpy: they are imported
+# where a chunk is summed, in the parent only, and after its workers are forked.
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
 #: that sending tallies back costs little.
@@ -79,6 +80,8 @@ class SimSettings:
 
     @property
     def time_model(self) -> Pace:
+        from kraftstokk.sim.pace import default_pace
+
         return self.pace or default_pace()
 
 
@@ -185,36 +188,81 @@ def play_sums(
     stop: int,
 ) -> ChunkSums:
     """Play games ``start`` to ``stop - 1`` with each deck and reduce them to their sums."""
-    players = settings.players
-    chunks = [
-        chunk_matrix(table, settings, game, start, stop)
+    return chunk_sums(play_raw(tables, settings, games, start, stop), tables, settings, start)
+
+
+#: A chunk's games as played, before their sums: a native core's chunk, or a tally.
+Played = NativeChunk | Tally
+
+
+def play_raw(
+    tables: tuple[DeckTable, ...],
+    settings: SimSettings,
+    games: tuple[Game, ...],
+    start: int,
+    stop: int,
+) -> tuple[Played, ...]:
+    """Games ``start`` to ``stop - 1`` played with each deck, as played (no numpy: what a
+    worker does; the parent sums them, :func:`chunk_sums`)."""
+    return tuple(
+        play_played(table, settings, game, start, stop)
         for table, game in zip(tables, games, strict=True)
-    ]
-    runs = tuple(RunStats.of_chunk(matrix, totals, players) for matrix, totals in chunks)
-    if len(chunks) == 1:
-        return ChunkSums(runs)
-    return ChunkSums(runs, PairStats.of_matrices(chunks[0][0], chunks[1][0], players, players))
+    )
+
+
+def play_played(
+    table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int
+) -> Played:
+    """Games ``start`` to ``stop - 1`` as played: in one call by the game's native core
+    where it has one for these bots (``NativeCore.play_chunk``), else game by game into a
+    tally (:func:`play_chunk`). Both give the same sums; a failure in the core is played
+    again game by game, which names the game."""
+    core = native_core(game, registry.make_bots(game, settings.bots))
+    if core is None:
+        return play_chunk(table, settings, game, start, stop)
+    try:
+        return core.play_chunk(settings.seed & MAX_SEED, start, stop)
+    except Exception:
+        play_chunk(table, settings, game, start, stop)  # raises, naming the game
+        raise
+
+
+def played_matrix(
+    played: Played, table: DeckTable, settings: SimSettings, start: int
+) -> tuple[GameMatrix, ChunkTotals]:
+    """A chunk's games as played from game ``start`` on, as their matrix (with their
+    minutes at a table) and totals."""
+    from kraftstokk.sim.stream import ChunkTotals, core_chunk, game_matrix
+
+    players, pace, name = settings.players, settings.time_model, settings.game
+    if isinstance(played, Tally):
+        return game_matrix(played, players, pace, name), ChunkTotals.of_tally(played)
+    return core_chunk(played, players, table.size, start, pace, name)
 
 
 def chunk_matrix(
     table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int
 ) -> tuple[GameMatrix, ChunkTotals]:
-    """Games ``start`` to ``stop - 1`` as their matrix (with their minutes at a table) and
-    totals: played in one call by the game's native core where it has one for these bots
-    (``NativeCore.play_chunk``), else game by game into a tally (:func:`play_chunk`). Both
-    give the same sums; a failure in the core is played again game by game, which names
-    the game."""
-    players, pace, name = settings.players, settings.time_model, settings.game
-    core = native_core(game, registry.make_bots(game, settings.bots))
-    if core is not None:
-        try:
-            chunk = core.play_chunk(settings.seed & MAX_SEED, start, stop)
-        except Exception:
-            play_chunk(table, settings, game, start, stop)  # raises, naming the game
-            raise
-        return core_chunk(chunk, players, table.size, start, pace, name)
-    tally = play_chunk(table, settings, game, start, stop)
-    return game_matrix(tally, players, pace, name), ChunkTotals.of_tally(tally)
+    """Games ``start`` to ``stop - 1`` as their matrix and totals (:func:`play_played`,
+    :func:`played_matrix`)."""
+    return played_matrix(play_played(table, settings, game, start, stop), table, settings, start)
+
+
+def chunk_sums(
+    played: tuple[Played, ...], tables: tuple[DeckTable, ...], settings: SimSettings, start: int
+) -> ChunkSums:
+    """The sums of a chunk's games played from game ``start`` on (:func:`play_raw`)."""
+    from kraftstokk.sim.stream import PairStats, RunStats
+
+    players = settings.players
+    chunks = [
+        played_matrix(one, table, settings, start)
+        for one, table in zip(played, tables, strict=True)
+    ]
+    runs = tuple(RunStats.of_chunk(matrix, totals, players) for matrix, totals in chunks)
+    if len(chunks) == 1:
+        return ChunkSums(runs)
+    return ChunkSums(runs, PairStats.of_matrices(chunks[0][0], chunks[1][0], players, players))
 
 
 def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, stop: int) -> Tally:
@@ -270,7 +318,9 @@ def _worker_main(
     spec: GameSpec,
     inherited: tuple[Game, ...] | None,
 ) -> None:
-    """A worker: play the chunks the parent sends, answer each with its sums.
+    """A worker: play the chunks the parent sends, answer each with its games as played
+    (:class:`PlayedChunk`; the parent sums them, so a worker never loads numpy, which
+    would take a short run's worker as long as its games).
 
     The parent sends ``(start, stop)`` or None (stop). A failure goes back as
     ``(exception,)`` and ends the worker.
@@ -287,13 +337,23 @@ def _worker_main(
         # to pickle it, which the compiled game classes do not support: they build it.
         games = inherited or tuple(build_game(table, settings) for table in tables)
         while (bounds := connection.recv()) is not None:
-            connection.send(play_sums(tables, settings, games, *bounds))
+            played = play_raw(tables, settings, games, *bounds)
+            connection.send(PlayedChunk(bounds[0], played))
     except (EOFError, OSError):  # the parent has gone or stopped listening: just end
         pass
     except Exception as exc:  # goes to the parent, which raises it
         send_failure(connection, exc)
     finally:
         connection.close()
+
+
+@dataclass(frozen=True)
+class PlayedChunk:
+    """What a worker sends for a chunk: its first game's index and its games as played
+    (a native core's rows are a few hundred kB for 2,000 games)."""
+
+    start: int
+    played: tuple[Played, ...]
 
 
 def send_failure(connection: Connection, exc: Exception) -> None:
@@ -332,6 +392,7 @@ class _Workers:
             settings,
             games,
         )
+        self._tables, self._settings = tables, settings
         self.play_seconds = 0.0  # CPU seconds the parent spent playing its own chunks
         method = start_method()
         context: Any = multiprocessing.get_context(method)  # typeshed: no Process
@@ -366,8 +427,11 @@ class _Workers:
             if freeze:
                 gc.unfreeze()
 
-    def sums(self, chunks: list[tuple[int, int]]) -> Iterator[ChunkSums]:
-        """The chunks' sums, in the order of ``chunks``.
+    def sums(
+        self, chunks: list[tuple[int, int]], meanwhile: Callable[[], object] | None = None
+    ) -> Iterator[ChunkSums]:
+        """The chunks' sums, in the order of ``chunks`` (``meanwhile`` is called once the
+        processes have their first chunks).
 
         A worker's failure is raised when its chunk's turn comes, so the error is the
         first failing game's whatever the workers' timing (a worker plays its chunks in
@@ -386,13 +450,17 @@ class _Workers:
         for _ in range(self.AHEAD):
             for connection in self._connections:
                 feed(connection)
-        arrived: dict[int, ChunkSums | BaseException] = {}
+        if meanwhile:
+            meanwhile()
+        arrived: dict[int, ChunkSums | PlayedChunk | BaseException] = {}
         following = 0
         while following < len(chunks):
             while following in arrived:
                 part = arrived.pop(following)
                 if isinstance(part, BaseException):
                     raise part
+                if isinstance(part, PlayedChunk):  # a worker's: summed here
+                    part = chunk_sums(part.played, self._tables, self._settings, part.start)
                 yield part
                 following += 1
             busy = [c for c in self._connections if sent[c]]
@@ -430,7 +498,9 @@ class _Workers:
             raise SimulationError(f"no worker left to play chunk {following}")
 
     def _play_one(
-        self, chunk: tuple[int, tuple[int, int]], arrived: dict[int, ChunkSums | BaseException]
+        self,
+        chunk: tuple[int, tuple[int, int]],
+        arrived: dict[int, ChunkSums | PlayedChunk | BaseException],
     ) -> None:
         """The parent plays a chunk; a failure is kept for its turn, and ends its playing."""
         if self._local is None:
@@ -500,9 +570,13 @@ def run_simulation(
     settings: SimSettings,
     workers: int | None = None,
     progress: Progress | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> SimOutcome:
-    """Play ``settings.games`` games with ``workers`` processes (default: all cores)."""
-    return _run((table,), settings, workers, progress)
+    """Play ``settings.games`` games with ``workers`` processes (default: all cores).
+
+    ``meanwhile`` is called once the workers are started, before this process plays: work
+    of the caller's (loading code) done while they play, not before they start."""
+    return _run((table,), settings, workers, progress, meanwhile)
 
 
 def run_paired(
@@ -511,9 +585,11 @@ def run_paired(
     settings: SimSettings,
     workers: int | None = None,
     progress: Progress | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> SimOutcome:
-    """Play the games of ``settings`` with both decks, chunk by chunk, and pair them."""
-    return _run((table_a, table_b), settings, workers, progress)
+    """Play the games of ``settings`` with both decks, chunk by chunk, and pair them
+    (``meanwhile``: as :func:`run_simulation`'s)."""
+    return _run((table_a, table_b), settings, workers, progress, meanwhile)
 
 
 def _run(
@@ -521,6 +597,7 @@ def _run(
     settings: SimSettings,
     workers: int | None,
     progress: Progress | None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> SimOutcome:
     games = tuple(check_settings(table, settings) for table in tables)
     count = default_workers() if workers is None else workers
@@ -530,10 +607,7 @@ def _run(
     first = settings.first
     chunks = [(first + a, first + b) for a, b in chunk_bounds(settings.games, count)]
     players = settings.players
-    total = ChunkSums(
-        tuple(RunStats(table.size, players) for table in tables),
-        PairStats(players, players) if len(tables) == 2 else None,
-    )
+    total: ChunkSums | None = None
     interrupted = False
     played = 0
     parent_play = 0.0
@@ -544,6 +618,9 @@ def _run(
     try:
         stop_on_sigterm.__enter__()
         if count == 1:
+            if meanwhile:
+                meanwhile()
+            total = _no_sums(tables, players)
             for start, stop in chunks:
                 began = time.process_time()
                 total.merge(play_sums(tables, settings, games, start, stop))
@@ -555,7 +632,9 @@ def _run(
             pool = _Workers(count, tables, settings, games)
             finished = False
             try:
-                for (start, stop), part in zip(chunks, pool.sums(chunks), strict=False):
+                for (start, stop), part in zip(chunks, pool.sums(chunks, meanwhile), strict=False):
+                    if total is None:  # numpy is loaded by now, after the fork
+                        total = _no_sums(tables, players)
                     total.merge(part)
                     played += stop - start
                     if progress:
@@ -569,6 +648,8 @@ def _run(
     finally:
         stop_on_sigterm.__exit__(None, None, None)
     elapsed = time.perf_counter() - started
+    if total is None:  # Ctrl-C before any game
+        total = _no_sums(tables, players)
     return SimOutcome(
         stats=total.runs[0],
         elapsed=elapsed,
@@ -577,4 +658,14 @@ def _run(
         other=total.runs[1] if len(tables) == 2 else None,
         pair=total.pair,
         parent_play_seconds=parent_play,
+    )
+
+
+def _no_sums(tables: tuple[DeckTable, ...], players: int) -> ChunkSums:
+    """The sums of no games yet, for each deck (and for two, their pair)."""
+    from kraftstokk.sim.stream import PairStats, RunStats
+
+    return ChunkSums(
+        tuple(RunStats(table.size, players) for table in tables),
+        PairStats(players, players) if len(tables) == 2 else None,
     )

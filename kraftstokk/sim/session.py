@@ -9,24 +9,20 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kraftstokk.atomic import write_text
 from kraftstokk.games import registry
 from kraftstokk.games.core import DeckTable
-from kraftstokk.models import Deck
-from kraftstokk.sim import compare_answers
-from kraftstokk.sim.answers import answers
-from kraftstokk.sim.compare import Comparison, compare_runs, comparison_document, format_table
-from kraftstokk.sim.findings import FindingRules, answer_findings, run_findings
-from kraftstokk.sim.metrics import RunInfo, summarize
-from kraftstokk.sim.overall import overall
-from kraftstokk.sim.playability import measure, skill_edge
+from kraftstokk.games.play_deck import PlayDeck, load_play_deck
+from kraftstokk.sim.deck_names import deck_name, deck_names
+from kraftstokk.sim.finding_rules import FindingRules
 from kraftstokk.sim.runner import (
     SimOutcome,
     SimSettings,
@@ -36,10 +32,34 @@ from kraftstokk.sim.runner import (
     run_paired,
     run_simulation,
 )
-from kraftstokk.sim.stream import RunStats
-from kraftstokk.sim.verdict import deck_name, deck_names, game_title, verdict
+
+if TYPE_CHECKING:
+    from kraftstokk.models import Deck
+    from kraftstokk.sim.compare import Comparison
+    from kraftstokk.sim.stream import RunStats
 
 ProgressFactory = Callable[[str], Callable[[int, int], None]]
+
+#: The modules that summarize a run. They load numpy, which takes a short run's workers
+#: as long to load as the games take to play: so they are imported (in the functions that
+#: use them) once the workers are started, while those play (:func:`load_summary_code`).
+SUMMARY_MODULES = (
+    "kraftstokk.sim.metrics",
+    "kraftstokk.sim.findings",
+    "kraftstokk.sim.playability",
+    "kraftstokk.sim.answers",
+    "kraftstokk.sim.overall",
+    "kraftstokk.sim.compare",
+    "kraftstokk.sim.compare_answers",
+    "kraftstokk.sim.verdict",
+)
+
+
+def load_summary_code() -> None:
+    """Import the modules that summarize a run (the runner calls this once its workers
+    are started)."""
+    for name in SUMMARY_MODULES:
+        importlib.import_module(name)
 
 
 def load_deck(path: Path) -> Deck:
@@ -47,6 +67,16 @@ def load_deck(path: Path) -> Deck:
     from kraftstokk.deck.io import load_valid_deck
 
     return load_valid_deck(path)
+
+
+class Titled(Protocol):
+    """What a run's summary names a deck by: the model, or a deck read for play."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def edition(self) -> str: ...
 
 
 def bot_labels(spec: str, players: int) -> list[str]:
@@ -122,7 +152,7 @@ def _deck_run(
     outcome: SimOutcome,
     table: DeckTable,
     settings: SimSettings,
-    deck: Deck,
+    deck: Titled,
     deck_path: Path,
     rules: FindingRules | None,
 ) -> DeckRun:
@@ -144,7 +174,7 @@ def describe_run(
     stats: RunStats,
     table: DeckTable,
     settings: SimSettings,
-    deck: Deck,
+    deck: Titled,
     deck_path: Path | str,
     *,
     elapsed: float,
@@ -153,6 +183,10 @@ def describe_run(
     rules: FindingRules | None = None,
 ) -> dict[str, Any]:
     """The ``sim-<game>.json`` summary of a run's sums, with its findings in words."""
+    from kraftstokk.sim.findings import run_findings
+    from kraftstokk.sim.metrics import RunInfo, summarize
+    from kraftstokk.sim.playability import measure
+
     in_play = cards_in_play(table, settings)
     info = RunInfo(
         game=settings.game,
@@ -195,6 +229,10 @@ def describe_run(
 def set_answers(summary: dict[str, Any]) -> None:
     """Page 1's answers of a summary, the findings of the poor ones, and the verdict on
     top of them (fair? fun? what to change)."""
+    from kraftstokk.sim.answers import answers
+    from kraftstokk.sim.findings import answer_findings
+    from kraftstokk.sim.overall import overall
+
     summary["answers"] = answers(summary)
     summary["answer_findings"] = [item.as_dict() for item in answer_findings(summary["answers"])]
     summary["overall"] = overall(summary)
@@ -203,6 +241,8 @@ def set_answers(summary: dict[str, Any]) -> None:
 def add_skill(summary: dict[str, Any], gradient: dict[str, Any]) -> None:
     """Put a skill gradient (``SkillGradient.as_dict``) into a run's summary: its edge
     among the metrics, the gradient whole, and page 1's answers again."""
+    from kraftstokk.sim.playability import skill_edge
+
     summary["playability"]["skill"] = skill_edge(gradient)
     summary["skill"] = gradient
     set_answers(summary)
@@ -213,25 +253,26 @@ def example_path(out_dir: Path, game: str, deck: str = "") -> Path:
     return out_dir / f"sim-{game}-unfinished{deck}.json"
 
 
-def write_example(
-    run: DeckRun, deck: Deck, table: DeckTable, settings: SimSettings, path: Path
-) -> None:
+def write_example(run: DeckRun, deck: PlayDeck, settings: SimSettings, path: Path) -> None:
     """Play the run's first unfinished game again and write it as a replay log at
     ``path``, so that it can be watched move by move; the command goes into the summary
     (page 1 names it). Nothing is written when every game finished."""
-    from kraftstokk.games.core import derive_seed
-    from kraftstokk.games.replay import make_replay, save_replay
-    from kraftstokk.games.runner import play_game
-
     listed = run.stats.unfinished_games
     if not listed:
         return
+    from kraftstokk.games.core import derive_seed
+    from kraftstokk.games.replay_data import replay_data, replay_text
+    from kraftstokk.games.runner import play_game
+
     index = listed[0]
-    game = build_game(table, settings)
+    game = build_game(deck.table, settings)
     seed = derive_seed(settings.seed, index)
     record = play_game(game, registry.make_bots(game, settings.bots), seed)
     labels = bot_labels(settings.bots, settings.players)
-    save_replay(path, make_replay(deck, game, labels, seed, record.actions, record.result))
+    # What games/replay.py's make_replay and save_replay write, without pydantic
+    # (tests/test_play_deck.py compares the two).
+    log = replay_data(deck.data(), game, labels, seed, record.actions, record.result)
+    write_text(path, replay_text(log))
     run.summary["example_replay"] = {
         "index": index,
         "seed": seed,
@@ -265,21 +306,23 @@ def simulate(
     when a game reached the action cap, and with ``skill_games`` the skill gradient
     (that many games per level, each deck), whose answer goes into page 1."""
     check_arguments(settings)
-    deck = load_deck(deck_path)
-    other_deck = load_deck(compare_path) if compare_path is not None else None
-    table = DeckTable.from_deck(deck)
+    deck = load_play_deck(deck_path)
+    other_deck = load_play_deck(compare_path) if compare_path is not None else None
+    table = deck.table
     check_settings(table, settings)
     rules = rules or FindingRules()
     if other_deck is None or compare_path is None:
         label = deck_name({"title": deck.title, "edition": deck.edition})
-        outcome = run_simulation(table, settings, workers, progress(label) if progress else None)
+        outcome = run_simulation(
+            table, settings, workers, progress(label) if progress else None, load_summary_code
+        )
         main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
-        write_example(main, deck, table, settings, example_path(out_dir, settings.game))
+        write_example(main, deck, settings, example_path(out_dir, settings.game))
         files = _skill(
             main, None, [deck_path], settings, out_dir, skill_games, workers, skill_progress
         )
         return _write(main, None, None, settings, out_dir, report, html, files)
-    other_table = DeckTable.from_deck(other_deck)
+    other_table = other_deck.table
     check_settings(other_table, settings)
     names = deck_names(
         {"title": deck.title, "edition": deck.edition, "path": str(deck_path)},
@@ -287,7 +330,12 @@ def simulate(
     )
     label = f"{names[0]} against {names[1]}"
     outcome = run_paired(
-        table, other_table, settings, workers, progress(label) if progress else None
+        table,
+        other_table,
+        settings,
+        workers,
+        progress(label) if progress else None,
+        load_summary_code,
     )
     main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
     if outcome.other is None or outcome.pair is None:
@@ -295,11 +343,11 @@ def simulate(
     other = _deck_run(
         outcome.other, outcome, other_table, settings, other_deck, compare_path, rules
     )
+    from kraftstokk.sim.compare import compare_runs
+
     comparison = compare_runs(outcome.stats, outcome.other, outcome.pair, rules.confidence)
-    write_example(main, deck, table, settings, example_path(out_dir, settings.game))
-    write_example(
-        other, other_deck, other_table, settings, example_path(out_dir, settings.game, "-b")
-    )
+    write_example(main, deck, settings, example_path(out_dir, settings.game))
+    write_example(other, other_deck, settings, example_path(out_dir, settings.game, "-b"))
     files = _skill(
         main,
         other,
@@ -358,6 +406,10 @@ def _write(
     files: SimulationFiles,
 ) -> SimulationFiles:
     """Write sim-GAME.json, the comparison and the report, each atomically."""
+    from kraftstokk.sim import compare_answers
+    from kraftstokk.sim.compare import comparison_document, format_table
+    from kraftstokk.sim.verdict import game_title, verdict
+
     if main.stats.games == 0:
         return files
     json_path = out_dir / f"sim-{settings.game}.json"

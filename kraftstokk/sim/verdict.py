@@ -8,10 +8,9 @@ and with its interval. The sentences are data (``findings.toml``, ``[verdict]``)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from kraftstokk.sim.compare import Comparison, Difference
+from kraftstokk.sim.deck_names import deck_name as deck_name  # re-exported
+from kraftstokk.sim.deck_names import deck_names as deck_names  # re-exported
 from kraftstokk.sim.findings import texts
 
 
@@ -21,19 +20,6 @@ def game_title(name: str) -> str:
 
     spec = specs().get(name)
     return spec.title_en if spec is not None else name
-
-
-def deck_name(deck: Mapping[str, Any]) -> str:
-    """A deck as people tell it apart: ``Kraft-stokken (2024-01)``."""
-    return f"{deck['title']} ({deck['edition']})"
-
-
-def deck_names(deck_a: Mapping[str, Any], deck_b: Mapping[str, Any]) -> tuple[str, str]:
-    """Both decks' names; their files are added when title and edition are the same."""
-    a, b = deck_name(deck_a), deck_name(deck_b)
-    if a == b:
-        a, b = f"{a} [{deck_a['path']}]", f"{b} [{deck_b['path']}]"
-    return a, b
 
 
 def _number(value: float) -> str:

@@ -80,6 +80,11 @@ STATIC_TYPES = {
 }
 TIMING_SETTING = "KRAFTSTOKK_SERVER_TIMING"  # "1": every answer says its server time
 ENGINE_THREADS = 4  # requests playing the engine at once; the others wait their turn
+#: The cycle collector's thresholds in ``serve``'s processes: an answer makes some 2,000
+#: short-lived objects (views, log lines, JSON), freed by their counts, and at Python's
+#: (700, 10, 10) the collector ran several times per answer and often through every open
+#: game: 8 % of the CPU of served games in a profile, 2 % at these.
+GC_THRESHOLDS = (10_000, 50, 100)
 MAX_FIGURE = 1e9  # a claim's figure: more than any plant could have
 MAX_OPPONENTS = 99  # more than any game seats; each game's own range is checked by the store
 log = logging.getLogger("kraftstokk.web")
@@ -261,7 +266,8 @@ def create_app(
     ``freeze_startup`` (``serve``'s processes) takes what the process made to start (the
     modules, the deck, the languages, the rules) out of the cycle collector's sight once
     it has warmed up: a full collection scanned those 90,000 objects every time, a pause
-    of some 30 ms for every request in flight, the tail of the load benchmark;
+    of some 30 ms for every request in flight, the tail of the load benchmark; and runs
+    the collector less often (:data:`GC_THRESHOLDS`);
     ``allow_seed`` honours a new game's ``seed`` (tests, bug reports: ``serve
     --allow-seed``), else every deal is the server's own; ``quota`` counts each client's
     new games and resumes against expert bots (default: ``quota.BURST`` at once).
@@ -432,6 +438,8 @@ def create_app(
             if freeze_startup:
                 gc.collect()
                 gc.freeze()
+        if freeze_startup:  # also in a worker forked from a prepared parent
+            gc.set_threshold(*GC_THRESHOLDS)
         yield
 
     routes = [  # the moves first: most requests are moves, and routes are tried in order

@@ -40,7 +40,7 @@ from kraftstokk.games.view import refusal
 from kraftstokk.plain import first_problem
 from kraftstokk.web import views
 from kraftstokk.web.record import ActionRecord, unpack
-from kraftstokk.web.seal import SaveKey
+from kraftstokk.web.seal import SaveKey, Sealer
 from kraftstokk.web.table import (
     PERSON,
     SEED_LIMIT,
@@ -159,10 +159,11 @@ class GameSave:
         return self.bots.index(PERSON)
 
 
-def seal(key: SaveKey, head: bytes, record: ActionRecord) -> str:
+def seal(sealer: Sealer, head: bytes, record: ActionRecord) -> str:
     """The save sealed: its fields (:func:`sealed_head`), a NUL, and the actions as
-    ``record`` packed them (``record.py``)."""
-    return key.seal(head + b"\0" + record.data())
+    ``record`` packed them (``record.py``). ``sealer`` is the game's own: it seals only
+    what was added since it last sealed (``seal.py``)."""
+    return sealer.seal(head + b"\0" + record.data())
 
 
 def sealed_head(save: GameSave, record: ActionRecord) -> bytes:

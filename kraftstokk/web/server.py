@@ -117,6 +117,7 @@ def serve(
         "host": host,
         "port": port,
         "http": GuardedProtocol,
+        "loop": "auto",  # uvloop where it is installed (pyproject.toml: not on Windows)
         "log_level": "warning",
         "access_log": False,
         "timeout_keep_alive": 5,

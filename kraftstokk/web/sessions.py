@@ -39,7 +39,7 @@ from kraftstokk.models import Deck
 from kraftstokk.web import saves, views
 from kraftstokk.web.quota import is_heavy
 from kraftstokk.web.saves import PERSON, SEED_LIMIT, GameSave, deck_digest
-from kraftstokk.web.seal import SaveKey
+from kraftstokk.web.seal import SaveKey, Sealer
 from kraftstokk.web.table import NewGame, StaleMove, Table, bot_streams, checked_setup
 
 MAX_RULE_SETS = 64  # games (rules) kept made, by game, players, variants and action cap
@@ -66,6 +66,7 @@ class Session(Table):
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
     head: tuple[int, bytes] | None = None  # (redeals, the sealed save's fields then)
+    sealer: Sealer | None = None  # seals this game's save as it grows (made when first asked)
 
 
 __all__ = ["GameStore", "NewGame", "Session", "StaleMove", "UnknownGame"]
@@ -279,6 +280,9 @@ class GameStore:
                 redeals=tuple(session.redeals),
             )
             session.head = (len(session.redeals), saves.sealed_head(save, session.record))
+        sealer = session.sealer
+        if sealer is None or sealer.key is not self.key:
+            sealer = session.sealer = Sealer(self.key)
         return {
             "format": saves.WEB_FORMAT,
             "version": saves.WEB_VERSION,
@@ -287,7 +291,7 @@ class GameStore:
             "players": game.num_players,
             "turn": session.turn,
             "finished": session.state.is_terminal(),
-            "sealed": saves.seal(self.key, session.head[1], session.record),
+            "sealed": saves.seal(sealer, session.head[1], session.record),
         }
 
     def replay_log(self, session: Session) -> Json:

@@ -124,8 +124,14 @@ def narrator(game: Game, person: int, lang: str) -> Narrator:
     """The engine's narrator for the person's seat in ``lang``.
 
     The seats are named as the page names them (``web.toml``'s ``ui.player``: "Player 2"),
-    the person's own seat as "you".
+    the person's own seat as "you". One narrator serves every table of the same rules,
+    seat and language (it keeps the names of the cards it has told).
     """
+    return _narrator(game, person, lang, locales.generation())
+
+
+@functools.lru_cache(maxsize=256)
+def _narrator(game: Game, person: int, lang: str, generation: int) -> Narrator:
     words = locales.load(lang).part("web")["ui"]["player"]
     return Narrator(
         game.table,

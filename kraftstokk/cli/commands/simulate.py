@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,6 +24,9 @@ from kraftstokk.cli.options import (
     variant_option,
 )
 from kraftstokk.limits import MAX_ACTION_CAP
+
+if TYPE_CHECKING:
+    from kraftstokk.sim.pace import Pace
 
 #: Bounds of the number options (a run of more games is many runs).
 MAX_GAMES = 10_000_000
@@ -160,8 +163,7 @@ def simulate(
     from kraftstokk.cli import engine_note
     from kraftstokk.cli.progress import Display
     from kraftstokk.errors import SimulationError
-    from kraftstokk.sim.findings import FindingRules
-    from kraftstokk.sim.pace import parse_pace
+    from kraftstokk.sim.finding_rules import FindingRules
     from kraftstokk.sim.runner import SimSettings, check_arguments, default_bots
     from kraftstokk.sim.session import simulate as run
 
@@ -181,7 +183,7 @@ def simulate(
         variants=flags,
         action_cap=action_cap,
         first=first_game,
-        pace=parse_pace(pace) if pace is not None else None,
+        pace=_pace(pace),
     )
     check_arguments(settings)
     from kraftstokk.atomic import refuse_overwriting
@@ -221,6 +223,11 @@ def simulate(
             f"{summary['games']} games of {settings.game}, {summary['unfinished']} unfinished, "
             f"{summary['games_per_second']:.0f} games/s with {summary['workers']} worker(s)"
         )
+    if summary["games"] and not files.table:  # a comparison's table has its own verdict
+        from kraftstokk.sim.overall import overall_lines
+
+        for line in overall_lines(summary.get("overall")):
+            typer.echo(line)
     if files.json_path is not None:
         typer.echo(f"wrote {files.json_path}")
     if files.table:
@@ -250,3 +257,12 @@ def simulate(
         raise fail(
             f"interrupted after {done['games']} of {done['games_requested']} games; {kept}", 130
         )
+
+
+def _pace(given: str | None) -> Pace | None:
+    """``--pace`` read (its module loads numpy: only when given)."""
+    if given is None:
+        return None
+    from kraftstokk.sim.pace import parse_pace
+
+    return parse_pace(given)

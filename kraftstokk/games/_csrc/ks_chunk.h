@@ -50,48 +50,86 @@ typedef struct {
     ks_values samples[KS_SAMPLE_SLOTS];
 } ks_chunk;
 
-/* Games seeded side by side: a generator's seeding is a chain of dependent multiplies
- * (ks_random.h), and four chains interleaved cost little more than one. */
-#define KS_CHUNK_AHEAD 4
+/* Games seeded ahead, side by side: a generator's seeding is a chain of dependent
+ * multiplies (ks_random.h), and sixteen chains interleaved cost much less each than one. */
+#define KS_CHUNK_AHEAD 16
 
-/* The generators Random(derive_seed(series, i)) of games index .. of the chunk (at most
- * KS_CHUNK_AHEAD, none from stop on) seeded side by side into `out`; how many. */
-static int ks_chunk_seed_ahead(ks_random *out, uint64_t series, long long index,
-                               long long stop) {
-    ks_random *pending[KS_CHUNK_AHEAD];
-    int count = 0;
-    for (; count < KS_CHUNK_AHEAD && index + count < stop; count++) {
-        ks_random_lazy(&out[count], ks_derive_seed(series, (uint64_t)(index + count)));
-        pending[count] = &out[count];
+/* The generators a game of the chunk draws from, seeded ahead: its deal's, Random(seed)
+ * with seed = derive_seed(series, i), and seat s's, Random(derive_seed(seed, s + 1)), for
+ * the seats whose bots may draw (bit s of `seats`) and did in at least KS_CHUNK_DREW of
+ * the last KS_CHUNK_AHEAD games (all of them at first); the core seeds any other at its
+ * first draw, as a single game does. A generator seeded ahead is the one seeded at its
+ * first draw, so which are seeded ahead changes no game, only the time. */
+#define KS_CHUNK_DREW 2
+
+typedef struct {
+    unsigned seats; /* the seats that may draw */
+    unsigned ahead; /* those seeded ahead for the games of the last ks_chunk_seed_next */
+    int per_game;   /* 1 + the seats that may draw */
+    int drew[MAX_SEATS]; /* games since the last ks_chunk_seed_next in which a seat drew */
+    ks_random *rngs; /* game g's at rngs[g * per_game], KS_CHUNK_AHEAD games */
+} ks_chunk_seeds;
+
+/* 0, or -1 with MemoryError set. */
+static int ks_chunk_seeds_open(ks_chunk_seeds *seeds, unsigned seats) {
+    memset(seeds, 0, sizeof *seeds);
+    seeds->seats = seats;
+    seeds->per_game = 1 + __builtin_popcount(seats);
+    for (int seat = 0; seat < MAX_SEATS; seat++) seeds->drew[seat] = KS_CHUNK_DREW;
+    seeds->rngs = PyMem_Malloc(sizeof(ks_random) * KS_CHUNK_AHEAD * (size_t)seeds->per_game);
+    if (seeds->rngs == NULL) {
+        PyErr_NoMemory();
+        return -1;
     }
-    ks_random_seed_pending(pending, count);
-    return count;
+    return 0;
 }
 
-/* The generators of games index .. of the chunk (at most KS_CHUNK_AHEAD, none from stop
- * on), each game's `per_game` of them side by side into `out` (a game's at out[g *
- * per_game]): its deal's, Random(seed) with seed = derive_seed(series, i), then seat s's,
- * Random(derive_seed(seed, s + 1)), for the first per_game - 1 seats; how many games. A
- * core whose first action draws from a seat's generator too seeds them this way, the
- * chains of several games interleaved, and copies them into its game. */
-static int ks_chunk_seed_games(ks_random *out, int per_game, uint64_t series, long long index,
-                               long long stop) {
-    ks_random *pending[KS_SEED_AT_ONCE];
+static void ks_chunk_seeds_close(ks_chunk_seeds *seeds) { PyMem_Free(seeds->rngs); }
+
+static inline ks_random *ks_chunk_slot(const ks_chunk_seeds *seeds, int g, int seat) {
+    ks_random *r = &seeds->rngs[g * seeds->per_game];
+    return seat < 0 ? r : r + 1 + __builtin_popcount(seeds->seats & ((1U << seat) - 1U));
+}
+
+/* Seeds the generators of games index .. of the chunk (at most KS_CHUNK_AHEAD, none from
+ * stop on), side by side; how many games. */
+static int ks_chunk_seed_next(ks_chunk_seeds *seeds, uint64_t series, long long index,
+                              long long stop) {
+    ks_random *pending[KS_CHUNK_AHEAD * (MAX_SEATS + 1)];
     int games = 0, waiting = 0;
+    seeds->ahead = 0;
+    for (int seat = 0; seat < MAX_SEATS; seat++) {
+        if ((seeds->seats >> seat & 1U) && seeds->drew[seat] >= KS_CHUNK_DREW)
+            seeds->ahead |= 1U << seat;
+        seeds->drew[seat] = 0;
+    }
     for (; games < KS_CHUNK_AHEAD && index + games < stop; games++) {
         uint64_t seed = ks_derive_seed(series, (uint64_t)(index + games));
-        for (int k = 0; k < per_game; k++) {
-            ks_random *r = &out[games * per_game + k];
-            ks_random_lazy(r, k ? ks_derive_seed(seed, (uint64_t)k) : seed);
+        ks_random *r = ks_chunk_slot(seeds, games, -1);
+        ks_random_lazy(r, seed);
+        pending[waiting++] = r;
+        for (int seat = 0; seat < MAX_SEATS; seat++) {
+            if (!(seeds->ahead >> seat & 1U)) continue;
+            r = ks_chunk_slot(seeds, games, seat);
+            ks_random_lazy(r, ks_derive_seed(seed, (uint64_t)seat + 1));
             pending[waiting++] = r;
-            if (waiting == 4) { /* four chains side by side */
-                ks_random_seed_pending(pending, waiting);
-                waiting = 0;
-            }
         }
     }
-    ks_random_seed_pending(pending, waiting);
+    ks_random_seed_many(pending, waiting);
     return games;
+}
+
+/* Game g's (of the last ks_chunk_seed_next) generator for its deal (seat -1), or for seat
+ * `seat` when it was seeded ahead; else NULL. */
+static inline ks_random *ks_chunk_seeded(const ks_chunk_seeds *seeds, int g, int seat) {
+    if (seat >= 0 && !(seeds->ahead >> seat & 1U)) return NULL;
+    return ks_chunk_slot(seeds, g, seat);
+}
+
+/* After a game: seat `seat`'s generator `r` (seeded ahead or at its first draw) and
+ * whether it was drawn from. */
+static inline void ks_chunk_drawn(ks_chunk_seeds *seeds, int seat, const ks_random *r) {
+    if (!r->pending && r->index != KS_MT_N) seeds->drew[seat]++;
 }
 
 /* (series, start, stop) of play_chunk: 0 <= series < 2**64, 0 <= start <= stop, at most

@@ -129,6 +129,7 @@ typedef struct {
     /* the moves made, grown on the heap */
     Move *moves;
     long long moves_len, moves_cap;
+    int record;                   /* keep the moves (a chunk's games keep none) */
     ks_meter meter;               /* set up by play(), as play_game sets up its Meter */
 } Game;
 
@@ -899,7 +900,7 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
                          : heuristic_choice(g, &legal, core->cost[seat], core->special_cost,
                                             core->burn_pile[seat]);
         const Move *m = &legal.move[choice];
-        if (record_move(g, m) < 0) {
+        if (g->record && record_move(g, m) < 0) {
             PyErr_NoMemory();
             return -1;
         }
@@ -915,18 +916,9 @@ static int play_loop(Game *g, const IdiotCore *core, ks_random *bot_rng) {
     return 0;
 }
 
-/* play() with the deal's generator `rng`, Random(seed) (seeded or still pending). */
-static int play_dealt_by(Game *g, const IdiotCore *core, uint64_t seed, ks_random *rng) {
-    ks_random bot_rng[MAX_SEATS];
-    ks_random *drawn[MAX_SEATS + 1] = {rng}; /* the generators this game draws from */
-    int drawing = 1;
-    for (int seat = 0; seat < core->num_players; seat++) {
-        if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
-            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
-            drawn[drawing++] = &bot_rng[seat];
-        }
-    }
-    ks_random_seed_pending(drawn, drawing);
+/* The game from the deal's generator `rng`, Random(seed) (seeded or still pending), each
+ * random seat drawing from bot_rng[seat] (seeded or pending). */
+static int play_dealt_by(Game *g, const IdiotCore *core, ks_random *rng, ks_random *bot_rng) {
     deal(g, core, rng);
     g->measure = 1;
     ks_meter_start(&g->meter, g->n);
@@ -938,8 +930,18 @@ static int play_dealt_by(Game *g, const IdiotCore *core, uint64_t seed, ks_rando
  * s + 1), then the loop. Returns -1 with a Python exception set on failure. */
 static int play(Game *g, const IdiotCore *core, uint64_t seed) {
     ks_random rng;
+    ks_random bot_rng[MAX_SEATS];
+    ks_random *drawn[MAX_SEATS + 1] = {&rng}; /* the generators this game draws from */
+    int drawing = 1;
     ks_random_lazy(&rng, seed);
-    return play_dealt_by(g, core, seed, &rng);
+    for (int seat = 0; seat < core->num_players; seat++) {
+        if (core->seat_kind[seat] == SEAT_RANDOM) { /* the greedy bot never draws */
+            ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+            drawn[drawing++] = &bot_rng[seat];
+        }
+    }
+    ks_random_seed_pending(drawn, drawing);
+    return play_dealt_by(g, core, &rng, bot_rng);
 }
 
 /* -- Python results ------------------------------------------------------------------- */
@@ -1132,6 +1134,7 @@ static PyObject *IdiotCore_play(IdiotCore *self, PyObject *arg) {
     Game g;
     g.moves = NULL;
     g.moves_len = g.moves_cap = 0;
+    g.record = 1;
     PyObject *result = NULL;
     if (play(&g, self, seed) == 0) result = run_result(self, &g);
     PyMem_Free(g.moves);
@@ -1176,25 +1179,42 @@ static PyObject *IdiotCore_play_chunk(IdiotCore *self, PyObject *args) {
     if (chunk == NULL) return NULL;
     Game *g = PyMem_Malloc(sizeof(Game));
     PyObject *result = NULL;
+    ks_chunk_seeds seeds = {0};
     if (g == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     g->moves = NULL;
-    g->moves_cap = 0;
-    ks_random deals[KS_CHUNK_AHEAD];
+    g->moves_len = g->moves_cap = 0;
+    g->record = 0;
+    /* the deals' generators and the random seats', several games' seeded side by side */
+    unsigned random_seats = 0;
+    for (int seat = 0; seat < self->num_players; seat++)
+        if (self->seat_kind[seat] == SEAT_RANDOM) random_seats |= 1U << seat;
+    if (ks_chunk_seeds_open(&seeds, random_seats) < 0) goto done;
+    ks_random bot_rng[MAX_SEATS];
     for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
-        int ahead = ks_chunk_seed_ahead(deals, series, index, stop);
+        int ahead = ks_chunk_seed_next(&seeds, series, index, stop);
         for (int k = 0; k < ahead; k++) {
-            g->moves_len = 0;
-            if (play_dealt_by(g, self, deals[k].seed, &deals[k]) < 0) goto done;
+            ks_random *dealt = ks_chunk_seeded(&seeds, k, -1);
+            uint64_t seed = dealt->seed;
+            for (int seat = 0; seat < self->num_players; seat++) {
+                if (!(random_seats >> seat & 1U)) continue;
+                const ks_random *r = ks_chunk_seeded(&seeds, k, seat);
+                if (r != NULL) bot_rng[seat] = *r;
+                else ks_random_lazy(&bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+            }
+            if (play_dealt_by(g, self, dealt, bot_rng) < 0) goto done;
             chunk_game(chunk, self, g);
+            for (int seat = 0; seat < self->num_players; seat++)
+                if (random_seats >> seat & 1U) ks_chunk_drawn(&seeds, seat, &bot_rng[seat]);
         }
     }
     result = ks_chunk_result(chunk, counter_names, NULL);
 done:
     if (g != NULL) PyMem_Free(g->moves);
     PyMem_Free(g);
+    ks_chunk_seeds_close(&seeds);
     ks_chunk_close(chunk);
     return result;
 }
@@ -1678,6 +1698,7 @@ static PyObject *IdiotCore_playout(IdiotCore *self, PyObject *args) {
     Game g;
     g.moves = NULL;
     g.moves_len = g.moves_cap = 0;
+    g.record = 1;
     PyObject *result = NULL;
     if (load_position(&g, self, state) == 0 &&
         (first == Py_None || apply_first(&g, self, first) == 0)) {

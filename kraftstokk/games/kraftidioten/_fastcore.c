@@ -1346,10 +1346,13 @@ typedef struct {
     ki_heuristic heuristic[MAX_SEATS]; /* a heuristic seat's settings */
     ks_random game_rng;
     ks_random seat_rng[MAX_SEATS];
+    ks_random *seat_draws[MAX_SEATS]; /* the generators the seats draw from: seat_rng's, or a
+                                         chunk's seeded ahead */
     ki_game game;
     ki_action *log;
     Py_ssize_t log_capacity;
     int measure; /* a whole game (not a playout): the meter counts */
+    int unlogged; /* a chunk's game: the actions are not logged */
     ks_meter meter;
     /* Making the result may run a finalizer that plays on this core: it must not reuse
        the state and log being read. */
@@ -1614,16 +1617,15 @@ done:
 }
 
 /* KraftidiotenState.play_out's loop from the position in self->game; each seat's bot draws
-   from self->seat_rng. Returns the number of actions played, or -1 with an exception. */
+   from self->seat_draws. Returns the number of actions played, or -1 with an exception. */
 static Py_ssize_t ki_loop(KiCore *self) {
     const KiRules *rules = self->rules;
     ki_game *g = &self->game;
-    ks_random *seats[MAX_SEATS];
-    for (int seat = 0; seat < self->num_seats; seat++) seats[seat] = &self->seat_rng[seat];
+    ks_random *const *seats = self->seat_draws;
     Py_ssize_t logged = 0;
     while (!g->finished && g->actions < rules->action_cap && g->broken == NULL) {
         int seat = g->player;
-        ks_random *rng = &self->seat_rng[seat];
+        ks_random *rng = seats[seat];
         if (rng->pending) ks_random_seed_pending(seats, self->num_seats);
         if (self->measure)
             ks_meter_decision(&self->meter, ki_distinct(g), g->phase == PHASE_CHALLENGE, seat,
@@ -1645,7 +1647,8 @@ static Py_ssize_t ki_loop(KiCore *self) {
             g->broken = "the greedy bot is asked to name a lie";
             break;
         }
-        if (status < 0 || ki_log(self, logged, &action) < 0 || ki_apply(g, &action) < 0) {
+        if (status < 0 || (!self->unlogged && ki_log(self, logged, &action) < 0) ||
+            ki_apply(g, &action) < 0) {
             return -1;
         }
         logged++;
@@ -1660,10 +1663,10 @@ static Py_ssize_t ki_loop(KiCore *self) {
     return logged;
 }
 
-/* KraftidiotenState.play_out's loop from the deal, with self->game_rng and self->seat_rng
-   seeded (or pending) as play_game seeds them. */
-static Py_ssize_t ki_play_seeded(KiCore *self) {
-    ki_start(&self->game, self->rules, &self->game_rng);
+/* KraftidiotenState.play_out's loop from the deal by `game_rng`, with it and
+   self->seat_draws seeded (or pending) as play_game seeds them. */
+static Py_ssize_t ki_play_seeded(KiCore *self, ks_random *game_rng) {
+    ki_start(&self->game, self->rules, game_rng);
     self->measure = 1;
     ks_meter_start(&self->meter, self->game.n);
     ki_measure_position(self);
@@ -1681,10 +1684,11 @@ static Py_ssize_t ki_play_game(KiCore *self, uint64_t seed) {
     ks_random_lazy(&self->game_rng, seed);
     for (int seat = 0; seat < self->num_seats; seat++) {
         ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+        self->seat_draws[seat] = &self->seat_rng[seat];
     }
     ks_random *first[2] = {&self->game_rng, &self->seat_rng[0]};
     ks_random_seed_pending(first, 2);
-    return ki_play_seeded(self);
+    return ki_play_seeded(self, &self->game_rng);
 }
 
 static PyObject *ki_play(KiCore *self, uint64_t seed) {
@@ -2051,6 +2055,7 @@ static PyObject *KiCore_playout(KiCore *self, PyObject *args) {
         ks_random_lazy(&self->game_rng, seed);
         for (int seat = 0; seat < self->num_seats; seat++) {
             ks_random_lazy(&self->seat_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
+            self->seat_draws[seat] = &self->seat_rng[seat];
         }
         /* first draws from Random(seed), as the Python engine's reseeded copy does */
         if (first == Py_None || ki_first(self, first) == 0) {
@@ -2079,37 +2084,37 @@ static PyObject *KiCore_play_chunk(KiCore *self, PyObject *args) {
     ks_chunk *chunk = ks_chunk_open((Py_ssize_t)(stop - start), self->rules->num_cards);
     if (chunk == NULL) return NULL;
     PyObject *result = NULL;
-    /* The generators drawn from at the first action (the game's and seat 0's, as
-     * ki_play_game seeds them together) of several games seeded side by side; the other
-     * seats' together at the first draw of any of them, as ki_play_game leaves them. */
-    int per_game = 2;
-    ks_random *seeded = PyMem_Malloc(sizeof(ks_random) * KS_CHUNK_AHEAD * (size_t)per_game);
-    if (seeded == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    /* Every seat may draw (ki_play_game): the game's generator and the seats', of several
+     * games seeded side by side (those that drew in the last games, ks_chunk_seeds). */
+    ks_chunk_seeds seeds = {0};
+    if (ks_chunk_seeds_open(&seeds, (1U << self->num_seats) - 1U) < 0) goto done;
     if (ki_enter(self) < 0) goto done;
+    self->unlogged = 1;
     for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
-        int games = ks_chunk_seed_games(seeded, per_game, series, index, stop);
+        int games = ks_chunk_seed_next(&seeds, series, index, stop);
         for (int g = 0; g < games; g++) {
-            const ks_random *mine = seeded + g * per_game;
-            self->game_rng = mine[0];
-            self->seat_rng[0] = mine[1];
-            for (int seat = 1; seat < self->num_seats; seat++) {
-                ks_random_lazy(&self->seat_rng[seat],
-                               ks_derive_seed(mine[0].seed, (uint64_t)seat + 1));
+            ks_random *dealt = ks_chunk_seeded(&seeds, g, -1);
+            for (int seat = 0; seat < self->num_seats; seat++) {
+                ks_random *r = ks_chunk_seeded(&seeds, g, seat);
+                if (r == NULL) {
+                    r = &self->seat_rng[seat];
+                    ks_random_lazy(r, ks_derive_seed(dealt->seed, (uint64_t)seat + 1));
+                }
+                self->seat_draws[seat] = r;
             }
-            if (ki_play_seeded(self) < 0) {
-                self->busy = 0;
+            if (ki_play_seeded(self, dealt) < 0) {
+                self->busy = self->unlogged = 0;
                 goto done;
             }
             ki_chunk_game(chunk, self);
+            for (int seat = 0; seat < self->num_seats; seat++)
+                ks_chunk_drawn(&seeds, seat, self->seat_draws[seat]);
         }
     }
-    self->busy = 0;
+    self->busy = self->unlogged = 0;
     result = ks_chunk_result(chunk, COUNTER_KEYS, NULL);
 done:
-    PyMem_Free(seeded);
+    ks_chunk_seeds_close(&seeds);
     ks_chunk_close(chunk);
     return result;
 }

@@ -190,7 +190,11 @@ def claim_actions(
         steps: list[Action] = [lay]
     else:
         steps = [(LIE, card, category), lay]
-    probe = state.clone()
+    if len(steps) == 1:  # one action: the state itself says whether it is legal
+        if not state.is_legal(lay):
+            raise _claim_refusal(state, obs, card, category, plant, stated)
+        return steps
+    probe = state.clone()  # a lie and its claim: the claim is legal only after the lie
     for step in steps:
         if not probe.is_legal(step):
             raise _claim_refusal(state, obs, card, category, plant, stated)

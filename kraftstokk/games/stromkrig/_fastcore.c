@@ -271,20 +271,27 @@ static void played(state *s, int card) { s->cards_played[card]++; }
 
 /* StromkrigGame.new_initial_state (SK-1): a stable sort by random() keys, then three cards
  * each from the dealer's left, the rest the stock. */
-static void new_initial_state(state *s, Core *core, uint64_t seed, const ks_random *dealt) {
+static void new_initial_state(state *s, Core *core, uint64_t seed,
+                              const ks_chunk_seeds *seeded, int game) {
     s->core = core;
     s->n = core->n;
     /* The game's generator and the random seats' are seeded side by side; a greedy seat
-     * draws only to name a war's category, and is seeded if it ever does. `dealt`: the
-     * game's generator seeded already (a chunk seeds several games' side by side). */
+     * draws only to name a war's category, and is seeded if it ever does. `seeded`: game
+     * `game`'s generators seeded ahead (a chunk seeds several games' side by side: the
+     * deal's and those of the seats that drew in its last games, ks_chunk_seeds). */
     ks_random *drawn[MAX_SEATS + 1] = {&s->rng};
     int drawing = 1;
-    if (dealt != NULL) {
-        s->rng = *dealt;
+    if (seeded != NULL) {
+        s->rng = *ks_chunk_seeded(seeded, game, -1);
     } else {
         ks_random_lazy(&s->rng, seed);
     }
     for (int seat = 0; seat < s->n; seat++) {
+        const ks_random *ahead = seeded != NULL ? ks_chunk_seeded(seeded, game, seat) : NULL;
+        if (ahead != NULL) {
+            s->bot_rng[seat] = *ahead;
+            continue;
+        }
         ks_random_lazy(&s->bot_rng[seat], ks_derive_seed(seed, (uint64_t)seat + 1));
         if (core->bot[seat] == BOT_RANDOM ||
             (core->bot[seat] == BOT_HEURISTIC && core->heuristic[seat].explore != 0.0))
@@ -653,6 +660,23 @@ static void turn_rest(state *s, legal_list *legal, const uint8_t *beats) {
     if (s->stock.len > 0) add(s, legal, KIND_CHANCE, 0, 0);
 }
 
+/* How many actions turn_rest would add, without listing them: a greedy seat that lays
+ * never reads them, and the meter only counts them. */
+static int count_rest(const state *s, const uint8_t *beats) {
+    const Core *core = s->core;
+    const cards *hand = &s->hands[s->current];
+    int count = 0, chain = 0; /* chain: the hand's cards from i on that continue a run */
+    for (int i = hand->len - 1; i >= 0; i--) {
+        int card = hand->card[i];
+        count += core->special_len[card];
+        chain = i + 1 < hand->len && hand->card[i + 1] == core->run_next[card] ? chain + 1 : 0;
+        if (chain && beats[card]) count += chain; /* the runs from i: 2 .. chain + 1 cards */
+    }
+    if (s->pile.len > 0 || s->beside.len > 0) count++;
+    if (s->stock.len > 0) count++;
+    return count;
+}
+
 /* The legal actions outside a regular turn, in the order of _compute_legal. */
 static void other_legal(state *s, legal_list *legal) {
     legal->len = 0;
@@ -957,7 +981,14 @@ static action choose(state *s, legal_list *legal) {
     if (s->phase == PHASE_PLAY) {
         const uint8_t *beats = turn_lays(s, legal);
         int lays = legal->len;
-        if (greedy && lays > 0 && !s->measure) return legal->item[0];
+        if (greedy && lays > 0) { /* it lays the first */
+            if (!s->measure) return legal->item[0];
+            const cards *hand = &s->hands[seat];
+            if (hand->len < 2 || !s->core->joker[hand->card[1]]) { /* every move distinct */
+                ks_meter_decision(&s->meter, lays + count_rest(s, beats), 0, seat, s->actions);
+                return legal->item[0];
+            }
+        }
         turn_rest(s, legal, beats);
         if (s->measure) ks_meter_decision(&s->meter, distinct_moves(s, legal), 0, seat, s->actions);
         if (greedy && lays > 0) return legal->item[0];
@@ -1309,8 +1340,9 @@ static state *new_state(void) {
 
 /* play_game's game, played into `s` (`dealt`: its generator seeded, or NULL): 1, or 0
  * with an exception set. */
-static int play_game(Core *core, state *s, uint64_t seed, const ks_random *dealt) {
-    new_initial_state(s, core, seed, dealt);
+static int play_game(Core *core, state *s, uint64_t seed, const ks_chunk_seeds *seeded,
+                     int game) {
+    new_initial_state(s, core, seed, seeded, game);
     s->measure = 1;
     ks_meter_start(&s->meter, s->n);
     measure_position(s);
@@ -1327,7 +1359,7 @@ static PyObject *Core_play(PyObject *self, PyObject *arg) {
     if (!parse_seed(arg, &seed)) return NULL;
     state *s = new_state();
     if (s == NULL) return NULL;
-    PyObject *result = play_game(core, s, seed, NULL) ? native_run(core, s) : NULL;
+    PyObject *result = play_game(core, s, seed, NULL, 0) ? native_run(core, s) : NULL;
     PyMem_Free(s);
     return result;
 }
@@ -1357,6 +1389,16 @@ static int chunk_game(ks_chunk *c, const Core *core, const state *s) {
     return 1;
 }
 
+/* The seats whose bots may draw: the random ones, the heuristic ones that explore, and the
+ * greedy ones (to name a war's category, in many games): a chunk seeds them ahead. */
+static unsigned drawing_seats(const Core *core) {
+    unsigned seats = 0;
+    for (int seat = 0; seat < core->n; seat++)
+        if (core->bot[seat] != BOT_HEURISTIC || core->heuristic[seat].explore != 0.0)
+            seats |= 1U << seat;
+    return seats;
+}
+
 /* play_chunk(series, start, stop): games start .. stop - 1 of the series, game i played
  * as play(derive_seed(series, i)) plays it, as a NativeChunk (ks_chunk.h). */
 static PyObject *Core_play_chunk(PyObject *self, PyObject *args) {
@@ -1368,17 +1410,19 @@ static PyObject *Core_play_chunk(PyObject *self, PyObject *args) {
     if (chunk == NULL) return NULL;
     state *s = new_state();
     PyObject *result = NULL;
-    if (s == NULL) goto done;
-    ks_random deals[KS_CHUNK_AHEAD];
+    ks_chunk_seeds seeds = {0};
+    if (s == NULL || ks_chunk_seeds_open(&seeds, drawing_seats(core)) < 0) goto done;
     for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
-        int ahead = ks_chunk_seed_ahead(deals, series, index, stop);
+        int ahead = ks_chunk_seed_next(&seeds, series, index, stop);
         for (int k = 0; k < ahead; k++) {
-            if (!play_game(core, s, deals[k].seed, &deals[k])) goto done;
+            if (!play_game(core, s, ks_chunk_seeded(&seeds, k, -1)->seed, &seeds, k)) goto done;
             if (!chunk_game(chunk, core, s)) goto done;
+            for (int seat = 0; seat < s->n; seat++) ks_chunk_drawn(&seeds, seat, &s->bot_rng[seat]);
         }
     }
     result = ks_chunk_result(chunk, core->counter_names, core->sample_names);
 done:
+    ks_chunk_seeds_close(&seeds);
     PyMem_Free(s);
     ks_chunk_close(chunk);
     return result;
@@ -1399,7 +1443,7 @@ static PyObject *Core_deal(PyObject *self, PyObject *arg) {
     if (!parse_seed(arg, &seed)) return NULL;
     state *s = new_state();
     if (s == NULL) return NULL;
-    new_initial_state(s, core, seed, NULL);
+    new_initial_state(s, core, seed, NULL, 0);
     PyObject *places = s->error ? NULL : PyDict_New();
     if (s->error) PyErr_Format(PyExc_RuntimeError, "stromkrig native core: %s (deal)", s->error);
     int ok = places != NULL;

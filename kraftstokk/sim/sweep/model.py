@@ -19,9 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from kraftstokk.bounds import Range
 from kraftstokk.errors import InputFileError, KraftstokkError, SimulationError, clip, listed
 from kraftstokk.games.core import DEFAULT_ACTION_CAP
+from kraftstokk.games.packages import typed_name
 from kraftstokk.limits import MAX_ACTION_CAP, SEED_RANGE
 from kraftstokk.plain import reason
-from kraftstokk.sim.findings import FindingRules
+from kraftstokk.sim.finding_rules import FindingRules
 from kraftstokk.sim.pace import Pace, default_pace, with_times
 from kraftstokk.textfile import read_input_bytes, toml_table
 
@@ -37,6 +38,40 @@ class SweepValidationError(SweepError):
     """The sweep file was read but a key is wrong (exit code 1)."""
 
     exit_code = 1
+
+
+class FindingThresholds(BaseModel):
+    """``[findings]``: when a figure becomes a finding (:class:`FindingRules`, with the
+    bounds of its ``RULE_BOUNDS``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    confidence: Annotated[float, Field(gt=0.5, lt=1)] = Field(
+        0.95, description="Confidence of every test (0.95: a 5 % chance of a false alarm)."
+    )
+    unfinished_share: Annotated[float, Field(ge=0, lt=1)] = Field(
+        0.01, description="Games that reach the action cap: a finding above this share."
+    )
+    long_game_factor: Annotated[float, Field(gt=1)] = Field(
+        3.0, description="A finished game is long when it takes this many times the median."
+    )
+    long_game_share: Annotated[float, Field(ge=0, lt=1)] = Field(
+        0.05, description="Long games: a finding above this share of finished games."
+    )
+    rare_share: Annotated[float, Field(gt=0, lt=1)] = Field(
+        0.05, description="A special is almost never seen below this share of games."
+    )
+    often_share: Annotated[float, Field(gt=0, lt=1)] = Field(
+        0.20, description="A special happens too often above this share of all actions."
+    )
+    loser_card_factor: Annotated[float, Field(gt=1)] = Field(
+        1.5,
+        description="A card stays with the loser far more often at this many times the "
+        "average card's rate.",
+    )
+
+    def rules(self) -> FindingRules:
+        return FindingRules(**self.model_dump())
 
 
 class DeckSource(BaseModel):
@@ -68,6 +103,11 @@ def _deck_source(value: Any) -> Any:
     return value
 
 
+def _game_name(value: Any) -> Any:
+    """``Strømkrig`` as the registry spells it, as ``--game`` takes it."""
+    return typed_name(value) if isinstance(value, str) else value
+
+
 def _variant_set(value: Any) -> Any:
     """``"a,b"`` or ``["a", "b"]`` or ``[]``: one set of variant flags, sorted."""
     if isinstance(value, str):
@@ -87,7 +127,7 @@ class Grid(BaseModel):
 
     decks: DeckList = Field(description="Deck files or specs (a .toml string is a spec).")
     games: Annotated[list[str], Field(min_length=1)] = Field(
-        description="Games: idiot, kraftidioten, stromkrig."
+        description="Games: idiot, kraftidioten, stromkrig (Strømkrig as typed is stromkrig)."
     )
     players: Annotated[list[Annotated[int, Field(ge=2, le=12)]], Field(min_length=1)] = [4]
     bots: Annotated[list[str], Field(min_length=1)] = Field(
@@ -103,6 +143,11 @@ class Grid(BaseModel):
     @classmethod
     def _decks(cls, value: Any) -> Any:
         return [_deck_source(item) for item in value] if isinstance(value, list) else value
+
+    @field_validator("games", mode="before")
+    @classmethod
+    def _games(cls, value: Any) -> Any:
+        return [_game_name(item) for item in value] if isinstance(value, list) else value
 
     @field_validator("variants", mode="before")
     @classmethod
@@ -125,6 +170,11 @@ class ConfigurationEntry(BaseModel):
     @classmethod
     def _deck(cls, value: Any) -> Any:
         return _deck_source(value)
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, value: Any) -> Any:
+        return _game_name(value)
 
     @field_validator("variants", mode="before")
     @classmethod
@@ -181,7 +231,7 @@ class SweepFile(BaseModel):
         "the one that has this parameter's baseline value (default: the first value the file "
         "names) and the same others.",
     )
-    findings: FindingRules = FindingRules()
+    findings: FindingThresholds = FindingThresholds()
     time: dict[str, float] = Field(
         default={},
         description="[time]: the pace of the minutes at a table, seconds per step (deal, "

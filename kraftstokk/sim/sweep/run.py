@@ -269,7 +269,7 @@ class _Configurations:
             elapsed=self.seconds[key],
             workers=1,
             interrupted=not complete,
-            rules=sweep.findings,
+            rules=sweep.findings.rules(),
         )
         found = ConfigurationRun(configuration, deck, stats, summary, complete)
         if complete:
