@@ -29,6 +29,7 @@ from kraftstokk.web.export import (
     PYODIDE_VERSION,
     RUNTIME_FILES,
     RuntimeMissing,
+    boot_bytecode,
     export_web,
     find_runtime,
     left_out,
@@ -208,16 +209,20 @@ print(json.dumps({{"done": done, "pydantic": [m for m in sys.modules if "pydanti
 
 
 def test_the_page_standard_library_leaves_out_only_what_nothing_imports(site: Path) -> None:
-    """The page's python_stdlib.zip is Pyodide's without STDLIB_LEFT_OUT (1.1 of 2.5 MB),
-    and keeps what Pyodide's own start imports (its sys.modules after loadPyodide)."""
+    """The page's python_stdlib.zip is Pyodide's without STDLIB_LEFT_OUT, keeps what
+    Pyodide's own start imports (its sys.modules after loadPyodide), and holds that start's
+    modules as the bytecode ``make pyodide`` compiled (no page compiles them again)."""
     (stdlib,) = site.glob("pyodide-*/python_stdlib.zip")
+    runtime = runtime_or_fail()
+    compiled = boot_bytecode(runtime)
+    assert "_pyodide/_base.pyc" in compiled and "asyncio/base_events.pyc" in compiled
     with (
         zipfile.ZipFile(stdlib) as cut,
-        zipfile.ZipFile(runtime_or_fail() / "python_stdlib.zip") as whole,
+        zipfile.ZipFile(runtime / "python_stdlib.zip") as whole,
     ):
-        kept, every = set(cut.namelist()), set(whole.namelist())
-    assert kept < every and len(stdlib.read_bytes()) < 1_500_000
-    modules = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in kept}
+        kept = {info.filename: cut.read(info) for info in cut.infolist()}
+        every = set(whole.namelist())
+    modules = {n.split(".py")[0].removesuffix("/__init__").replace("/", ".") for n in kept}
     for started in (
         "_pyodide._base",
         "pyodide.ffi",
@@ -234,6 +239,9 @@ def test_the_page_standard_library_leaves_out_only_what_nothing_imports(site: Pa
     ):
         assert started in modules, started
     assert not [m for m in modules if left_out(m)]
+    for name, bytecode in compiled.items():  # in place of the source
+        assert kept[name] == bytecode and name[:-1] not in kept and name[:-1] in every
+    assert len(stdlib.read_bytes()) < len((runtime / "python_stdlib.zip").read_bytes())
 
 
 def test_the_makefile_installs_the_pinned_pyodide() -> None:

@@ -56,6 +56,10 @@ PYODIDE_PLACES: Final = (Path(".venv/npm/node_modules/pyodide"), Path("node_modu
 RUNTIME_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK_FILE: Final = "pyodide-lock.json"  # written with no package: nothing else can load
 STDLIB: Final = "python_stdlib.zip"
+#: Python's start compiled ahead (``make pyodide`` runs ``scripts/pyodide_boot.mjs``): the
+#: bytecode of the standard library's modules Pyodide's start imports, put in place of
+#: their sources, so that no page compiles them again at every start.
+BOOT_BYTECODE: Final = "kraftstokk-boot-pyc.zip"
 #: Packages and modules of Python's standard library that neither Pyodide's start nor the
 #: engine imports (mail, the web's protocols, XML, tests, debuggers, profilers, databases,
 #: the REPL, command lines): left out of the page's ``python_stdlib.zip``, 1.1 of its 2.5
@@ -219,9 +223,11 @@ def left_out(module: str) -> bool:
     return any(module == name or module.startswith(f"{name}.") for name in STDLIB_LEFT_OUT)
 
 
-def trimmed_stdlib(data: bytes) -> bytes:
-    """Pyodide's ``python_stdlib.zip`` without :data:`STDLIB_LEFT_OUT`; the same input gives
-    the same bytes."""
+def trimmed_stdlib(data: bytes, compiled: dict[str, bytes] | None = None) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` without :data:`STDLIB_LEFT_OUT`, and with a module's
+    bytecode in place of its source where ``compiled`` has it (by ``<path>.pyc``); the same
+    input gives the same bytes."""
+    compiled = compiled or {}
     buffer = io.BytesIO()
     with (
         zipfile.ZipFile(io.BytesIO(data)) as source,
@@ -229,9 +235,29 @@ def trimmed_stdlib(data: bytes) -> bytes:
     ):
         for info in source.infolist():
             module = info.filename.removesuffix(".py").removesuffix("/__init__").rstrip("/")
-            if not left_out(module.replace("/", ".")):
+            if left_out(module.replace("/", ".")):
+                continue
+            bytecode = compiled.get(f"{info.filename}c")
+            if bytecode is None:
                 archive.writestr(info, source.read(info), zipfile.ZIP_DEFLATED, 9)
+            else:
+                entry = zipfile.ZipInfo(f"{info.filename}c", info.date_time)
+                entry.external_attr = info.external_attr
+                archive.writestr(entry, bytecode, zipfile.ZIP_DEFLATED, 9)
     return buffer.getvalue()
+
+
+def boot_bytecode(runtime: Path) -> dict[str, bytes]:
+    """The bytecode ``make pyodide`` compiled for Python's start (:data:`BOOT_BYTECODE`), by
+    path; nothing when there is none or it is another Pyodide's (the page then compiles the
+    sources itself, as Pyodide does)."""
+    try:
+        with zipfile.ZipFile(runtime / BOOT_BYTECODE) as archive:
+            if archive.comment != f"pyodide {PYODIDE_VERSION}".encode():
+                return {}
+            return {name: archive.read(name) for name in archive.namelist()}
+    except (OSError, zipfile.BadZipFile):
+        return {}
 
 
 def engine_archive() -> bytes:
@@ -309,7 +335,7 @@ def bundle(deck: Deck, runtime: Path, cache: Path | None = None) -> dict[str, by
     app_folder = f"app-{_digest(app.items())}/"
     lock = json.loads((runtime / LOCK_FILE).read_text(encoding="utf-8"))
     python = {name: (runtime / name).read_bytes() for name in RUNTIME_FILES}
-    python[STDLIB] = trimmed_stdlib(python[STDLIB])
+    python[STDLIB] = trimmed_stdlib(python[STDLIB], boot_bytecode(runtime))
     python[LOCK_FILE] = _json({"info": lock["info"], "packages": {}})
     # Named by version and content: the standard library is this kraftstokk's cut of it.
     runtime_folder = f"pyodide-{PYODIDE_VERSION}-{_digest(python.items())}/"
