@@ -9,10 +9,15 @@
    service worker's, a later visit, target at most 3 s). The worker's own steps are
    printed beside: the runtime's loader here, Python up, engine imported (ms since the worker
    began).
-3. A move against heuristic bots, view and narration included: the round trip from the
-   page to the worker and back, every bot move up to the person's next decision told and
-   shown, over whole games of Idiot for 5, Kraftidioten for 6, Strømkrig for 4 (target
-   p99 at most 16 ms, a frame).
+3. A move against heuristic bots, view and narration included, over whole games of Idiot
+   for 5, Kraftidioten for 6, Strømkrig for 4: the page's own time (target p99 at most
+   16 ms, a frame): the request to the worker, the engine's answer (every bot move up to
+   the person's next decision, told), sealed, and the page drawing it with its layout.
+   Beside it the round trip as Chromium schedules it, and the part of it the answer waits
+   for the frame after the click: Chromium runs none of a page's tasks after a click or a
+   key until it has drawn the next frame (DeferRendererTasksAfterInput, on by default), so
+   a worker's answer to a click waits up to a frame whatever the page does (an empty
+   worker's echo is measured beside as the floor).
 4. An expert decision in the page: Pyodide in a worker, the page's own budget (its playout
    rate measured at start, ``inpage.EXPERT_MS``), each decision of an expert against three
    heuristic bots timed (target p99 at most 300 ms); the playouts per decision found.
