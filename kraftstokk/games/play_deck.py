@@ -23,9 +23,11 @@ Correctness first:
   changed by hand after ``build`` wrote it (whose note depends on the files beside it)
   is read in full each time. CSV and workbook decks are read in full each time (their
   deck is two files).
-- An entry that cannot be read (removed, truncated, tampered with) is a miss; a cache
-  that cannot be written is no cache. Entries are written atomically; the folder keeps
-  the :data:`KEEP` newest.
+- An entry that cannot be read (removed, cut short, not of this format) is a miss; a
+  cache that cannot be written is no cache. Entries are written atomically; the folder
+  keeps the :data:`KEEP` newest. The folder is the user's own, as their decks are: an
+  entry edited by hand is taken as written (``KRAFTSTOKK_CACHE_DIR=`` reads every deck
+  in full).
 
 Where: ``$KRAFTSTOKK_CACHE_DIR`` (empty: no cache), else ``$XDG_CACHE_HOME/kraftstokk``,
 else ``~/.cache/kraftstokk``; entries in its ``valid-decks`` folder.

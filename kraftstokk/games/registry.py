@@ -19,10 +19,9 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 
-from kraftstokk import locales
 from kraftstokk.errors import GameError, SimulationError
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, Bot, BotFactory, DeckTable, Game, State
-from kraftstokk.games.packages import SPEC_MODULE, package_names
+from kraftstokk.games.packages import GAMES_DIR, SPEC_MODULE, package_names
 from kraftstokk.games.spec import GameSpec
 
 #: The folder of a game package's own texts (a game from elsewhere; see :func:`register`).
@@ -34,16 +33,20 @@ REGISTERED: dict[str, GameSpec] = {}
 
 @functools.cache
 def _discovered() -> dict[str, GameSpec]:
-    found: dict[str, GameSpec] = {}
-    for package in package_names():
-        module = importlib.import_module(f"{__package__}.{package}.{SPEC_MODULE}")
-        spec: GameSpec = module.SPEC
-        if spec.name != package:
-            raise GameError(
-                f"games/{package}/spec.py: the game is named {spec.name!r}, not {package!r}"
-            )
-        found[spec.name] = spec
-    return found
+    return {package: _package_spec(package) for package in package_names()}
+
+
+@functools.cache
+def _package_spec(package: str) -> GameSpec:
+    """The spec of game package ``package`` (one game's, without the others': a command
+    that plays one game loads no other)."""
+    module = importlib.import_module(f"{__package__}.{package}.{SPEC_MODULE}")
+    spec: GameSpec = module.SPEC
+    if spec.name != package:
+        raise GameError(
+            f"games/{package}/spec.py: the game is named {spec.name!r}, not {package!r}"
+        )
+    return spec
 
 
 def specs() -> dict[str, GameSpec]:
@@ -64,6 +67,8 @@ def register(spec: GameSpec) -> None:
     built-in games' are in ``kraftstokk/locales``); a language it has no folder for
     borrows those of ``spec.borrows_words_of``, when the spec names one.
     """
+    from kraftstokk import locales
+
     REGISTERED[spec.name] = spec
     folder = resources.files(spec.package).joinpath(LOCALES)
     if folder.is_dir():
@@ -74,11 +79,17 @@ def register(spec: GameSpec) -> None:
 
 def unregister(name: str) -> None:
     """Remove a game :func:`register` added (a test's, when it is done)."""
+    from kraftstokk import locales
+
     REGISTERED.pop(name, None)
     locales.drop_root(name)
 
 
 def get_spec(name: str) -> GameSpec:
+    if name in REGISTERED:
+        return REGISTERED[name]
+    if name.isidentifier() and (GAMES_DIR / name / f"{SPEC_MODULE}.py").is_file():
+        return _package_spec(name)
     try:
         return specs()[name]
     except KeyError:

@@ -283,8 +283,13 @@ class Table:
         if self.live:
             # The table as the person sees it after this action: the page shows the
             # computer's moves one at a time from these (the pile, the panels, the counts).
-            view = self.table_view()
-            self.log[-1].step = {key: view[key] for key in views.STEP_KEYS}
+            # Where the person decides next (or the game is over) the answer sends the
+            # whole view: it is made once, for both; else only the step's part.
+            if state.is_terminal() or self.bots[state.current_player()] is None:
+                view = self.table_view()
+                self.log[-1].step = {key: view[key] for key in views.STEP_KEYS}
+            else:
+                self.log[-1].step = views.step_view(state, self.seat, self.plant_ids)
         # Kept in the log, the events are done with: the engine's list would grow with
         # the game (most of a long game's memory).
         state.events.clear()

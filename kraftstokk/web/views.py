@@ -79,9 +79,7 @@ def hidden_room(state: State) -> frozenset[int] | None:
 def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     """What ``seat`` sees of the table now; ``plant_ids`` by card index name the claims."""
     view: Json = view_module(state.game.name).table_view(state, seat, plant_ids)
-    order = state.result().order  # who went out, in order: public at the table
-    for player in view["players"]:
-        player["place"] = order.index(player["seat"]) + 1 if player["seat"] in order else None
+    _place(state, view)
     if state.is_terminal():
         view["phase"] = "over"
     return view
@@ -89,9 +87,22 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
 
 def step_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     """The part of ``seat``'s view that one move changes: shown while the page replays the
-    computer's moves one at a time (the same view, so it holds nothing the seat cannot see)."""
-    view = table_view(state, seat, plant_ids)
+    computer's moves one at a time (the same view, so it holds nothing the seat cannot see).
+    A game's view module may make it alone (``step_view``: Kraftidioten's leaves out the
+    hand, which a long game's person holds dozens of cards of); else it is cut from the
+    whole view."""
+    module = view_module(state.game.name)
+    made = getattr(module, "step_view", None)
+    view: Json = made(state, seat, plant_ids) if made else module.table_view(state, seat, plant_ids)
+    _place(state, view)
     return {key: view[key] for key in STEP_KEYS}
+
+
+def _place(state: State, view: Json) -> None:
+    """Each seat's place once out (who went out, in order, is public at the table)."""
+    order = state.result().order
+    for player in view["players"]:
+        player["place"] = order.index(player["seat"]) + 1 if player["seat"] in order else None
 
 
 def moves(state: State, seat: int) -> Json:

@@ -29,7 +29,8 @@
 
 typedef struct {
     uint32_t state[KS_MT_N];
-    int index;
+    int index;   /* the next word to draw */
+    int ready;   /* words below it are twisted already (the twist is made as drawn) */
     int pending; /* 1: seeded lazily and not drawn from yet */
     uint64_t seed;
 } ks_random;
@@ -91,7 +92,7 @@ static inline __attribute__((always_inline)) void ks_mt_seed_lanes(ks_random *co
     }
     for (int g = 0; g < lanes; g++) {
         mt[g][0] = 0x80000000U; /* a non-zero initial state is assured */
-        rs[g]->index = KS_MT_N;
+        rs[g]->index = rs[g]->ready = KS_MT_N;
         rs[g]->pending = 0;
     }
 }
@@ -220,7 +221,7 @@ __attribute__((target("avx2"))) static void ks_mt_seed_avx2(ks_random *const *rs
     }
     for (int g = 0; g < KS_WIDE; g++) {
         rs[g]->state[0] = 0x80000000U; /* a non-zero initial state is assured */
-        rs[g]->index = KS_MT_N;
+        rs[g]->index = rs[g]->ready = KS_MT_N;
         rs[g]->pending = 0;
     }
 }
@@ -264,27 +265,41 @@ static inline uint64_t ks_derive_seed(uint64_t seed, uint64_t part) {
     return value ^ (value >> 29);
 }
 
-/* The next 624 words of the state, once every 624 draws. */
-static void ks_mt_twist(ks_random *r) {
-    uint32_t *mt = r->state;
+/* Words [from, to) of the next state, in place: the twist's steps in its own order, each
+ * reading the words of the old state above it and the new ones below, so a twist made a
+ * few words at a time as they are drawn gives the words a whole one gives. A generator
+ * that draws a few numbers (a bot naming a category) twists a few words, not 624. */
+#define KS_TWIST_STEP 32
+
+static void ks_mt_twist_words(uint32_t *mt, int from, int to) {
     uint32_t y;
-    int kk;
-    for (kk = 0; kk < KS_MT_N - KS_MT_M; kk++) {
+    int kk = from;
+    for (; kk < to && kk < KS_MT_N - KS_MT_M; kk++) {
         y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
         mt[kk] = mt[kk + KS_MT_M] ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
     }
-    for (; kk < KS_MT_N - 1; kk++) {
+    for (; kk < to && kk < KS_MT_N - 1; kk++) {
         y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
         mt[kk] = mt[kk + (KS_MT_M - KS_MT_N)] ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
     }
-    y = (mt[KS_MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-    mt[KS_MT_N - 1] = mt[KS_MT_M - 1] ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
-    r->index = 0;
+    if (kk < to) {
+        y = (mt[KS_MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[KS_MT_N - 1] = mt[KS_MT_M - 1] ^ (y >> 1) ^ ((0U - (y & 1U)) & 0x9908b0dfU);
+    }
+}
+
+/* The next words of the state: a new twist once every 624 draws, made KS_TWIST_STEP words
+ * at a time. */
+static void ks_mt_twist_more(ks_random *r) {
+    if (r->index >= KS_MT_N) r->index = r->ready = 0;
+    int to = r->ready + KS_TWIST_STEP < KS_MT_N ? r->ready + KS_TWIST_STEP : KS_MT_N;
+    ks_mt_twist_words(r->state, r->ready, to);
+    r->ready = to;
 }
 
 static inline uint32_t ks_genrand_uint32(ks_random *r) {
     if (r->pending) ks_random_seed(r, r->seed);
-    if (r->index >= KS_MT_N) ks_mt_twist(r);
+    if (r->index >= r->ready) ks_mt_twist_more(r);
     uint32_t y = r->state[r->index++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;

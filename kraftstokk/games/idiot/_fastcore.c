@@ -441,6 +441,19 @@ static int burns_on_top_of(const IdiotCore *core, const int8_t *pile, int size) 
     return 1;
 }
 
+/* burns_on_top_of the pile with the cards of `m` laid on it (only its top cards are read). */
+static int burns_when_laid(const IdiotCore *core, const Cards *pile, const Move *m) {
+    const int8_t *rank = core->rank;
+    int count = core->rules.burn_count, size = pile->len + m->n;
+    if (size < count) return 0;
+    int top = rank[m->n ? m->c[m->n - 1] : pile->cards[pile->len - 1]];
+    for (int i = size - count; i < size - 1; i++) {
+        int card = i < pile->len ? pile->cards[i] : m->c[i - pile->len];
+        if (rank[card] != top) return 0;
+    }
+    return 1;
+}
+
 static int burns_on_top(const Game *g) { return burns_on_top_of(g->core, g->pile.cards, g->pile.len); }
 
 /* IdiotState._burn_cause: the counter of the burn ``card``, just laid on top, makes
@@ -760,16 +773,13 @@ static int heuristic_choice(const Game *g, const Legal *legal, const int64_t *co
     if (first == K(SWAP) || first == K(READY)) return heuristic_swap(legal, cost);
     int any_play = 0;
     const Cards *pile = &g->pile;
-    if (pile->len) {
+    if (pile->len && !core->resets[pile->cards[pile->len - 1]]) {
         int top = pile->cards[pile->len - 1];
-        int8_t laid[MAX_CARDS + SAME_RANK];
-        memcpy(laid, pile->cards, (size_t)pile->len);
         for (int i = 0; i < legal->len; i++) {
             const Move *m = &legal->move[i];
             if (m->kind != K(PLAY)) continue;
-            if (core->rank[m->c[0]] != core->rank[top] || core->resets[top]) continue;
-            memcpy(laid + pile->len, m->c, (size_t)m->n);
-            if (burns_on_top_of(core, laid, pile->len + m->n)) return i; /* ID-8, no 2 spent */
+            if (core->rank[m->c[0]] != core->rank[top]) continue;
+            if (burns_when_laid(core, pile, m)) return i; /* ID-8, no 2 spent */
         }
     }
     int best = -1;
@@ -820,28 +830,39 @@ static int heuristic_choice(const Game *g, const Legal *legal, const int64_t *co
 
 /* -- what the simulation measures (IdiotState._distinct, progress, seats_out) ---------- */
 
+/* The ranks of sorted `cards`, each once, rising, into `ranks`; how many. */
+static int distinct_ranks(const int8_t *rank, const Cards *cards, int8_t *ranks) {
+    int len = 0;
+    for (int i = 0; i < cards->len; i++) {
+        int8_t r = rank[cards->cards[i]];
+        if (!len || ranks[len - 1] != r) ranks[len++] = r;
+    }
+    return len;
+}
+
 /* IdiotState._distinct: plays are listed once per rank and count already; swaps count once
  * per pair of ranks (those of equal ranks all as one), plus READY; face-down cards once. */
 static int distinct_moves(const Game *g, const Legal *legal) {
     const int8_t *rank = g->core->rank;
     if (g->phase == PHASE_SWAPPING) {
-        int count = 0, level = 0;
-        for (int i = 0; i < legal->len; i++) {
-            const Move *m = &legal->move[i];
-            if (m->kind != K(SWAP)) continue;
-            int given = rank[m->c[0]], taken = rank[m->c[1]];
-            if (given == taken) {
-                level = 1;
-                continue;
+        /* generate lists every hand card with every face-up card: the distinct pairs of
+         * ranks are every hand rank with every face-up rank, those of one rank all one */
+        const Cards *hand = &g->hand[g->player], *up = &g->up[g->player];
+        int8_t hand_ranks[MAX_CARDS], up_ranks[MAX_CARDS];
+        int held = distinct_ranks(rank, hand, hand_ranks), shown = distinct_ranks(rank, up, up_ranks);
+        int both = 0;
+        for (int i = 0, j = 0; i < held && j < shown;) { /* both lists rise */
+            if (hand_ranks[i] == up_ranks[j]) {
+                both++;
+                i++;
+                j++;
+            } else if (hand_ranks[i] < up_ranks[j]) {
+                i++;
+            } else {
+                j++;
             }
-            int seen = 0;
-            for (int j = 0; j < i && !seen; j++) {
-                const Move *o = &legal->move[j];
-                seen = o->kind == K(SWAP) && rank[o->c[0]] == given && rank[o->c[1]] == taken;
-            }
-            count += !seen;
         }
-        return count + level + 1; /* and READY */
+        return held * shown - both + (both > 0) + 1; /* and READY */
     }
     return legal->blind > 1 ? legal->len - legal->blind + 1 : legal->len;
 }

@@ -134,6 +134,7 @@ typedef struct {
     unsigned char claim_from_stock[KI_MAX_CARDS];
     double claim_figure_at[KI_MAX_CARDS];
     int last_shown[KI_MAX_CARDS]; /* state.last_shown: a seat, burned_mark or not_shown */
+    uint64_t shown;               /* bit c: card c was shown (last_shown is not not_shown) */
     int category;
     double floor;
     unsigned char active[MAX_SEATS];
@@ -372,6 +373,8 @@ static int ki_is_lie(const ki_game *g, int card) {
 /* KraftidiotenState._show: the card is shown, going to `destination` (a seat or burned). */
 static inline void ki_show(ki_game *g, int card, int destination) {
     g->last_shown[card] = destination;
+    if (destination != g->rules->not_shown) g->shown |= (uint64_t)1 << card;
+    else g->shown &= ~((uint64_t)1 << card);
 }
 
 /* KI-7: shown, the pile burns, the same player lays again (penalty if <= 2 held). */
@@ -739,20 +742,16 @@ static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
    claimed on the pile, a card ever shown); -1 for none. */
 static int ki_plausible_claim(const ki_game *g, int category, double floor, int card) {
     const KiRules *rules = g->rules;
-    unsigned char ruled_out[KI_MAX_CARDS] = {0};
+    uint64_t ruled_out = g->shown | (uint64_t)1 << card; /* KI_MAX_CARDS is 64 */
     const unsigned char *hand = g->hands[g->player];
-    for (int i = 0; i < g->hand_len[g->player]; i++) ruled_out[hand[i]] = 1;
-    ruled_out[card] = 1;
-    for (int i = 0; i < g->pile_len; i++) ruled_out[g->claim_plant_at[i]] = 1;
-    for (int c = 0; c < rules->num_cards; c++) {
-        if (g->last_shown[c] != rules->not_shown) ruled_out[c] = 1;
-    }
+    for (int i = 0; i < g->hand_len[g->player]; i++) ruled_out |= (uint64_t)1 << hand[i];
+    for (int i = 0; i < g->pile_len; i++) ruled_out |= (uint64_t)1 << g->claim_plant_at[i];
     const double *figures = rules->sorted_figures[category];
     int i = 0;
     while (i < rules->num_plants && figures[i] < floor) i++; /* bisect_left */
     for (; i < rules->num_plants; i++) {
         int plant = rules->by_figure[category][i];
-        if (!ruled_out[plant]) return plant;
+        if (!(ruled_out >> plant & 1U)) return plant;
     }
     return -1;
 }
@@ -772,12 +771,11 @@ static int ki_heuristic_judge(ki_game *g, const ki_heuristic *h, ks_random *rng)
     }
     int wrong_figure = g->claim_figure_at[last] != rules->claim_figures[g->category][plant];
     if (wrong_figure && ks_random_double(rng) < h->knowledge) return 1;
+    /* one pass for two of _judge's (nothing is drawn between them, and both refute) */
+    int suspicious = 0;
     for (int i = 0; i < g->pile_len; i++) {
         if (g->claim_seat[i] == seat && g->pile[i] == plant) return 1; /* its own card */
-    }
-    int suspicious = 0;
-    for (int i = 0; i < last; i++) {
-        if (g->claim_plant_at[i] == plant) {
+        if (i < last && g->claim_plant_at[i] == plant) {
             if (g->claim_from_stock[i]) return 1; /* that one was true, so this one is not */
             suspicious = 1;
         }
@@ -1866,6 +1864,7 @@ static int ki_load_position(KiCore *self, PyObject *state) {
     PyObject *marks = ki_sequence(shown, rules->num_cards, "last_shown");
     Py_DECREF(shown);
     if (marks == NULL) return -1;
+    g->shown = 0;
     for (int card = 0; card < rules->num_cards; card++) {
         long where;
         long lowest = rules->not_shown < rules->burned_mark ? rules->not_shown : rules->burned_mark;
@@ -1879,7 +1878,7 @@ static int ki_load_position(KiCore *self, PyObject *state) {
             Py_DECREF(marks);
             return -1;
         }
-        g->last_shown[card] = (int)where;
+        ki_show(g, card, (int)where);
     }
     Py_DECREF(marks);
     PyObject *floor = ki_field(state, "floor");

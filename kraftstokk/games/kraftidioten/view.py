@@ -10,6 +10,8 @@ or a lie and its claim). A bot's face-down card is never in a view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter, not_
 
 from kraftstokk.errors import GameError, RequestRefused
 from kraftstokk.games.core import Action, DeckTable, State
@@ -62,6 +64,18 @@ def _stated(table: DeckTable, category: int, plant: int, figure: float | None) -
 def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
     obs: KraftidiotenObservation = state.observation(seat)
     table = state.game.table
+    view = _public_view(state, obs, plant_ids)
+    view["hand"] = card_ids(table, in_figure_order(table, obs.category, obs.hand))
+    return view
+
+
+def step_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
+    """The view but the hand: what the page shows of a computer's move (``web/views.py``)."""
+    return _public_view(state, state.observation(seat), plant_ids)
+
+
+def _public_view(state: State, obs: KraftidiotenObservation, plant_ids: Sequence[str]) -> Json:
+    table = state.game.table
     category = obs.category
     claims = []
     for claim in obs.claims[-CLAIMS_SHOWN:]:
@@ -100,12 +114,11 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
             "text": "challenge_q",
             "fill": {"n": claimed.seat + 1, "name": table.names[claimed.plant], "figure": said},
         }
-    hand = in_figure_order(table, category, obs.hand)
     return {
         "phase": _PHASES.get(int(obs.phase), "turn"),
         "current": obs.to_act,
         "players": players(obs.hand_counts, [not active for active in obs.active]),
-        "hand": card_ids(table, hand),
+        "hand": [],  # the seat's own (table_view), in figure order
         "cards": "figure",
         "category": category_key(category),
         "pile": {"count": obs.pile_count, "cards": [], "face_down": True},
@@ -123,31 +136,35 @@ def table_view(state: State, seat: int, plant_ids: Sequence[str]) -> Json:
 
 def moves(state: State, seat: int) -> Json:
     """The listed moves (take, draw, challenge, let stand, a joker) and the claim form."""
-    legal = list(state.legal_actions())
+    legal = state.legal_actions()
     table = state.game.table
+    # A hand of 50 cards has some 300 legal lays and lies, and a claim after a lie one
+    # per plant it may name: each action is looked at by C code (map, compress) only.
+    laid = list(map(_LAYS.__contains__, map(_KIND, legal)))
     listed: list[Json] = []
-    lay_cards: dict[int, set[int]] = {}
-    for i, action in enumerate(legal):
-        kind = action[0]
-        if kind in (LAY, LIE):
-            lay_cards.setdefault(action[1], set()).add(action[2])
-        elif kind == JOKER:
+    for i in compress(range(len(legal)), map(not_, laid)):
+        action = legal[i]
+        if action[0] == JOKER:
             listed.append({"i": i, "kind": "joker", "cards": card_ids(table, action[1:2])})
         else:
-            listed.append({"i": i, "kind": _KINDS[kind], "cards": []})
+            listed.append({"i": i, "kind": _KINDS[action[0]], "cards": []})
     claim: Json | None = None
-    if lay_cards:
+    lays = list(compress(legal, laid))
+    if lays:
         obs: KraftidiotenObservation = state.observation(seat)
-        categories = sorted({c for cats in lay_cards.values() for c in cats})
-        hand = in_figure_order(table, obs.category, lay_cards)
+        hand = in_figure_order(table, obs.category, set(map(_CARD, lays)))
         claim = {
             "cards": card_ids(table, hand),
-            "categories": [CATEGORY_KEYS[c] for c in categories],
+            "categories": [CATEGORY_KEYS[c] for c in sorted(set(map(_CATEGORY, lays)))],
             "floor": obs.floor,
             "fixed_card": table.ids[obs.lie_card] if obs.phase == PHASE_CLAIM else None,
             "any_figure": True,  # KI-4c: a claim may state any whole figure
         }
     return {"list": listed, "claim": claim}
+
+
+_LAYS = frozenset({LAY, LIE})  # the actions the claim form makes (claim_actions)
+_KIND, _CARD, _CATEGORY = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
 def _refusal(reason: str, **values: object) -> RequestRefused:
@@ -171,10 +188,9 @@ def claim_actions(
     if choice.category not in CATEGORY_KEYS:
         raise _refusal("no_category", category=choice.category)
     category = CATEGORY_KEYS.index(choice.category)
-    plants = [i for i, pid in enumerate(plant_ids) if pid == choice.plant_id and not table.joker[i]]
-    if not plants:
+    plant = _plants(table, plant_ids).get(choice.plant_id)
+    if plant is None:
         raise _refusal("no_plant", plant=choice.plant_id)
-    plant = plants[0]
     stated: int | None = None
     if choice.figure is not None and choice.figure != table.printed[category][plant]:
         if choice.figure != int(choice.figure) or choice.figure < 0:
@@ -203,6 +219,19 @@ def claim_actions(
         except GameError as exc:
             raise MoveRefused(f"claim: {exc.message}") from None
     return steps
+
+
+def _plants(table: DeckTable, plant_ids: Sequence[str]) -> dict[str, int]:
+    """Each plant id's first card that is no joker, made once per table and ids."""
+    made: tuple[Sequence[str], dict[str, int]] | None = table.__dict__.get("_plants")
+    if made is None or made[0] is not plant_ids:
+        index: dict[str, int] = {}
+        for card, plant_id in enumerate(plant_ids):
+            if not table.joker[card]:
+                index.setdefault(plant_id, card)
+        made = (plant_ids, index)
+        object.__setattr__(table, "_plants", made)  # a cache, not a field
+    return made[1]
 
 
 def _claim_refusal(
