@@ -157,12 +157,16 @@ def test_the_collector_leaves_start_up_objects_alone_and_skips_them_at_exit():
 
 
 def test_a_simulate_of_a_remembered_deck_loads_no_pydantic_and_plays_the_same(
-    deck_file: Path, tmp_path: Path
+    deck_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     """A deck that passed validation once is remembered (kraftstokk/games/play_deck.py):
     the next simulate of it loads neither pydantic nor the deck's and the layout's code,
     and writes the same results."""
     from kraftstokk.sim.metrics import strip_timing
+
+    # A cache of its own: the test run's may hold this deck already (another test file
+    # simulated the same bytes in this process), and the first run here would not read it.
+    monkeypatch.setenv("KRAFTSTOKK_CACHE_DIR", str(tmp_path / "cache"))
 
     def run(out: str) -> set[str]:
         return loaded("simulate", str(deck_file), "-g", "idiot", "-n", "30", "--no-report",

@@ -189,3 +189,58 @@ def test_a_replay_logs_actions_are_written_as_json_writes_them() -> None:
 
     for action in ([], [7], [1, -2, 30], [2**70, 0], [True, 1], [1.5, 2]):
         assert _action_text(action) == json.dumps(action)
+
+
+def test_a_deck_replaced_while_it_is_validated_is_not_remembered_as_its_bytes(
+    deck: Deck, tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key is made of the bytes read first, the deck validated from a second read: a
+    deck that fails, replaced by one that passes while it is validated and put back
+    since, was remembered as passing (its next simulate played the other deck's cards)."""
+    broken = deck.model_copy(deep=True)
+    nr, other = broken.cards[0].nr, broken.cards[1].nr
+    assert nr is not None and other is not None
+    nr.mw = other.mw  # a duplicate nr.
+    path = tmp_path / "deck.json"
+    path.write_text(broken.model_dump_json(), encoding="utf-8")
+    validate = play_deck._load_valid
+
+    def swapped(file: Path) -> Deck:
+        bad = file.read_bytes()
+        file.write_text(deck.model_dump_json(), encoding="utf-8")
+        try:
+            return validate(file)
+        finally:
+            file.write_bytes(bad)
+
+    monkeypatch.setattr(play_deck, "_load_valid", swapped)
+    assert load_play_deck(path).table == DeckTable.from_deck(deck)  # what it validated
+    assert entries(cache) == []
+    monkeypatch.undo()
+    monkeypatch.setenv("KRAFTSTOKK_CACHE_DIR", str(cache.parent))
+    with pytest.raises(ValidationFailed):
+        load_play_deck(path)
+
+
+def test_a_cache_entry_that_is_no_regular_file_is_a_miss_without_waiting(
+    deck_file: Path, cache: Path
+) -> None:
+    """An entry is read as an input file is: a named pipe in its place (or a device) is
+    not waited on or read without end; the deck is read in full."""
+    import os
+    import threading
+
+    cache.mkdir(parents=True)
+    entry = cache / f"{play_deck._key(deck_file.read_bytes())}.json"
+    os.mkfifo(entry)
+    found: list[play_deck.PlayDeck] = []
+    reader = threading.Thread(target=lambda: found.append(load_play_deck(deck_file)),
+                              daemon=True)  # fmt: skip
+    reader.start()
+    reader.join(60)
+    if reader.is_alive():  # waiting for a writer: give it one, so the test can end
+        os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(60)
+        pytest.fail("reading a named pipe in the cache waited for a writer")
+    assert found[0].model is not None
+    assert found[0].table == DeckTable.from_deck(load_valid_deck(deck_file))

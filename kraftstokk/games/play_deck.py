@@ -22,8 +22,10 @@ Correctness first:
   refused each time with the same message and exit code, as before; a ``deck.json``
   changed by hand after ``build`` wrote it (whose note depends on the files beside it)
   is read in full each time. CSV and workbook decks are read in full each time (their
-  deck is two files).
-- An entry that cannot be read (removed, cut short, not of this format) is a miss; a
+  deck is two files). The deck remembered is the one the key's bytes give: a file
+  replaced while it was validated (and put back since) is not remembered.
+- An entry that cannot be read (removed, cut short, not of this format, no regular file,
+  larger than an input file may be) is a miss, found without waiting on a pipe; a
   cache that cannot be written is no cache. Entries are written atomically; the folder
   keeps the :data:`KEEP` newest. The folder is the user's own, as their decks are: an
   entry edited by hand is taken as written (``KRAFTSTOKK_CACHE_DIR=`` reads every deck
@@ -38,7 +40,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -47,7 +48,9 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kraftstokk.errors import InputFileError
 from kraftstokk.games.core import DeckTable
+from kraftstokk.textfile import read_input_bytes
 
 if TYPE_CHECKING:
     from kraftstokk.models import Deck
@@ -102,7 +105,7 @@ def load_play_deck(path: Path) -> PlayDeck:
         warnings.warn_explicit(note.message, note.category, note.filename, note.lineno)
     play = PlayDeck(path, DeckTable.from_deck(deck), deck.title, deck.edition, deck)
     if folder is not None and key is not None and not noted and data is not None:
-        _remember(folder, key, data, path, deck)
+        _remember(folder, key, data, deck)
     return play
 
 
@@ -127,13 +130,9 @@ def _small_file(path: Path) -> bytes | None:
     """The file's bytes; None for what the full reader is to read alone (a missing,
     unreadable or large file, or no regular file: a pipe is read only once)."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        with path.open("rb") as file:
-            data = file.read(MAX_DECK_BYTES + 1)
-    except OSError:
+        return read_input_bytes(path, "deck file", MAX_DECK_BYTES)
+    except InputFileError:
         return None  # the full reader says why
-    return data if len(data) <= MAX_DECK_BYTES else None
 
 
 def _key(data: bytes) -> str:
@@ -170,8 +169,8 @@ def _stamp(file: str) -> str:
 
 
 def _read_entry(file: Path, key: str, path: Path) -> PlayDeck | None:
-    try:
-        entry = json.loads(file.read_bytes())
+    try:  # read as an input is: a pipe or a device there is no wait and no endless read
+        entry = json.loads(read_input_bytes(file, "cache entry"))
         if entry["key"] != key:
             return None
         data = entry["deck"]
@@ -181,14 +180,18 @@ def _read_entry(file: Path, key: str, path: Path) -> PlayDeck | None:
         return None
 
 
-def _remember(folder: Path, key: str, data: bytes, path: Path, deck: Deck) -> None:
-    """Remember ``deck``, read from ``data``, unless the file changed meanwhile or was
-    changed by hand after ``build`` wrote it (its note depends on the files beside it)."""
+def _remember(folder: Path, key: str, data: bytes, deck: Deck) -> None:
+    """Remember ``deck`` under the key of ``data`` when it is the deck of ``data`` (the
+    file may have been replaced between the two reads, and put back since: what was
+    validated is then another deck), unless ``data`` was changed by hand after ``build``
+    wrote it (its note depends on the files beside it)."""
     from kraftstokk.atomic import write_text
     from kraftstokk.deck.io import changed_since_written
+    from kraftstokk.models import Deck
 
     try:
-        if _small_file(path) != data or changed_since_written(json.loads(data)):
+        raw = json.loads(data)
+        if changed_since_written(raw) or Deck.model_validate(raw) != deck:
             return
         entry = {"key": key, "deck": deck.model_dump(mode="json")}
         folder.mkdir(parents=True, exist_ok=True)
