@@ -245,6 +245,31 @@ static void sort_by(state *s, cards *hand) {
     }
 }
 
+/* sort_by for a hand that picked up a pile: its sorted first part (the hand it held) is
+ * kept, the rest sorted and the two merged, the first part's first among equal keys (what
+ * a stable sort of the whole gives; fewer steps). */
+static void sort_picked_up(state *s, cards *hand) {
+    const int *key = s->core->hand_order;
+    int sorted = hand->len ? 1 : 0;
+    while (sorted < hand->len && key[hand->card[sorted - 1]] <= key[hand->card[sorted]]) sorted++;
+    if (sorted == hand->len) return;
+    for (int j = sorted + 1; j < hand->len; j++) {
+        int card = hand->card[j];
+        int i = j;
+        while (i > sorted && key[hand->card[i - 1]] > key[card]) {
+            hand->card[i] = hand->card[i - 1];
+            i--;
+        }
+        hand->card[i] = (uint8_t)card;
+    }
+    uint8_t first[DECK];
+    memcpy(first, hand->card, (size_t)sorted);
+    int i = 0, j = sorted, out = 0; /* out <= j: the rest is read before it is written over */
+    while (i < sorted && j < hand->len)
+        hand->card[out++] = key[hand->card[j]] < key[first[i]] ? hand->card[j++] : first[i++];
+    while (i < sorted) hand->card[out++] = first[i++];
+}
+
 static void extend(state *s, cards *into, const cards *from) {
     for (int i = 0; i < from->len; i++) push(s, into, from->card[i]);
 }
@@ -358,7 +383,7 @@ static void pick_up(state *s, int seat) {
     extend(s, hand, &s->beside);
     extend(s, hand, &s->war_cards);
     s->war_cards.len = 0;
-    sort_by(s, hand);
+    sort_picked_up(s, hand);
     s->pile.len = s->beside.len = 0;
     s->top = s->top_owner = -1;
 }
@@ -614,20 +639,29 @@ static void uses(state *s, int card, legal_list *legal, int left_after) {
     for (int k = 0; k < core->special_len[card]; k++) add(s, legal, core->special_kinds[card][k], card, 0);
 }
 
-/* A turn's ordinary lays (lowest production first, as the hand is sorted); returns the
- * row saying which cards beat the top card (a run's first card must). */
-static const uint8_t *turn_lays(state *s, legal_list *legal) {
+/* The rows saying which cards beat the top card (returned: a run's first card must) and
+ * which may be laid on it (`may`). */
+static const uint8_t *lay_rows(const state *s, const uint8_t **may) {
     const Core *core = s->core;
     const cards *hand = &s->hands[s->current];
     int top = s->top;
-    legal->len = 0;
     const uint8_t *beats = top < 0 ? core->beats_nothing : core->beats[top];
-    const uint8_t *may = beats;
     int owner = s->top_owner;
+    *may = beats;
     if (top >= 0 && (hand->len > 1 || s->stock.len > 0) && owner >= 0 && owner != s->current &&
         !s->out[owner]) {
-        may = core->may_lay[top]; /* SK-6b: a lower card of the same tens starts a war */
+        *may = core->may_lay[top]; /* SK-6b: a lower card of the same tens starts a war */
     }
+    return beats;
+}
+
+/* A turn's ordinary lays (lowest production first, as the hand is sorted); returns the
+ * row saying which cards beat the top card (a run's first card must). */
+static const uint8_t *turn_lays(state *s, legal_list *legal) {
+    const cards *hand = &s->hands[s->current];
+    const uint8_t *may;
+    const uint8_t *beats = lay_rows(s, &may);
+    legal->len = 0;
     for (int i = 0; i < hand->len; i++) {
         if (may[hand->card[i]]) add(s, legal, KIND_LAY, hand->card[i], 0);
     }
@@ -978,6 +1012,25 @@ static void measure_position(state *s) {
 static action choose(state *s, legal_list *legal) {
     int seat = s->current;
     int greedy = s->core->bot[seat] == BOT_GREEDY;
+    if (s->phase == PHASE_PLAY && greedy && s->measure) {
+        /* a greedy seat lays its first card that may be laid, if any: where every move is
+         * distinct (at most one joker held), the meter only needs how many there are */
+        const cards *hand = &s->hands[seat];
+        if (hand->len < 2 || !s->core->joker[hand->card[1]]) {
+            const uint8_t *may;
+            const uint8_t *beats = lay_rows(s, &may);
+            int lays = 0, first = -1;
+            for (int i = 0; i < hand->len; i++) {
+                if (!may[hand->card[i]]) continue;
+                if (!lays++) first = hand->card[i];
+            }
+            if (lays) {
+                ks_meter_decision(&s->meter, lays + count_rest(s, beats), 0, seat, s->actions);
+                action lay = {KIND_LAY, (uint8_t)first, 0};
+                return lay;
+            }
+        }
+    }
     if (s->phase == PHASE_PLAY) {
         const uint8_t *beats = turn_lays(s, legal);
         int lays = legal->len;
