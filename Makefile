@@ -32,12 +32,15 @@ $(AXE): $(STAMP)
 axe: $(AXE)
 
 # Pyodide (npm, pinned: kraftstokk/web/export.py's PYODIDE_VERSION) for export-web, which
-# copies its runtime into the static site, and for the static edition's browser tests.
+# copies its runtime into the static site, and for the static edition's browser tests; then
+# Python's start compiled ahead by Pyodide in Node (scripts/pyodide_boot.mjs), which the
+# export puts in the page's standard library.
 PYODIDE_VERSION := 314.0.8
-PYODIDE := $(VENV)/npm/node_modules/pyodide/package.json
-$(PYODIDE): $(STAMP)
+PYODIDE := $(VENV)/npm/node_modules/pyodide/kraftstokk-boot-pyc.zip
+$(PYODIDE): $(STAMP) scripts/pyodide_boot.mjs
 	@if command -v npm >/dev/null 2>&1; then \
-		npm install --silent --no-audit --no-fund --prefix $(VENV)/npm pyodide@$(PYODIDE_VERSION); \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/npm pyodide@$(PYODIDE_VERSION) \
+		&& node scripts/pyodide_boot.mjs $(VENV)/npm/node_modules/pyodide; \
 	else echo "pyodide: no npm on the PATH; export-web and the static edition's tests need it"; fi
 
 pyodide: $(PYODIDE)

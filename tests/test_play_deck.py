@@ -244,3 +244,27 @@ def test_a_cache_entry_that_is_no_regular_file_is_a_miss_without_waiting(
         pytest.fail("reading a named pipe in the cache waited for a writer")
     assert found[0].model is not None
     assert found[0].table == DeckTable.from_deck(load_valid_deck(deck_file))
+
+
+def test_a_cache_that_cannot_be_written_does_not_stop_the_run(
+    deck_file: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing an entry fails as an output does (OutputError: a full disk, a folder that
+    is read-only, a folder in the entry's place): that is no cache, not a failed run
+    (simulate said 'cannot write' of a cache file and exited with 2)."""
+    import errno
+
+    from kraftstokk import atomic
+
+    (cache / f"{play_deck._key(deck_file.read_bytes())}.json").mkdir(parents=True)
+    assert load_play_deck(deck_file).model is not None
+    assert load_play_deck(deck_file).model is not None  # read in full again, and said nothing
+
+    def full(target: Path, text: str) -> None:
+        with atomic.atomic_path(target):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(atomic, "write_text", full)
+    other = deck_file.with_name("other.json")
+    other.write_text(deck_file.read_text(encoding="utf-8") + " ", encoding="utf-8")
+    assert load_play_deck(other).table == DeckTable.from_deck(load_valid_deck(deck_file))

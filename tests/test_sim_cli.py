@@ -158,6 +158,12 @@ def test_idiot_decks_with_other_plants_play_the_same_games(tmp_path):
         ([*TOY[:2], "--players", "9"], 2, "toy is for 2-4 players, not 9"),
         ([*TOY, "--games", "0"], 2, "--games 0: must be a whole number, at least 1"),
         ([*TOY, "--workers", "0"], 2, "--workers 0: must be a whole number, at least 1"),
+        (
+            [*TOY, "--seed", str(2**63)],
+            2,
+            "--seed 9223372036854775808: must be a whole number that fits 64 bits "
+            "(-9223372036854775808 to 9223372036854775807)",
+        ),
         ([*TOY[:4], "--bots", "greedy,wizard,random"], 2, "toy has no bot 'wizard'"),
         ([*TOY, "--variants", "turbo"], 2, "toy has no variant turbo"),
     ],

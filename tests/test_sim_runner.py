@@ -122,6 +122,41 @@ def test_a_worker_that_dies_ends_the_run_with_an_error(table, monkeypatch):
         run_simulation(table, settings(games=8), workers=2)
 
 
+def test_the_parent_keeps_a_workers_chunk_as_its_sums_not_as_played(table, monkeypatch):
+    """A worker's chunk that arrives before its turn is kept as its sums (some 20 kB for
+    2,000 games), not as its games as played (some 400 kB): while one worker is slow
+    with the next chunk, the others' chunks waited as played, as many as arrived."""
+    import os
+    import time
+    import weakref
+
+    made: list[weakref.ref[runner.PlayedChunk]] = []
+    most = [0]
+
+    class Counted(runner.PlayedChunk):  # what the parent unpickles a worker's chunk as
+        def __new__(cls, *args: object, **kwargs: object) -> Counted:
+            chunk = super().__new__(cls)
+            made.append(weakref.ref(chunk))
+            most[0] = max(most[0], sum(ref() is not None for ref in made))
+            return chunk
+
+    Counted.__module__, Counted.__qualname__ = runner.__name__, "PlayedChunk"  # its pickle name
+    parent, play = os.getpid(), runner.play_raw
+
+    def slow_first(*args):
+        if os.getpid() != parent and args[3] == 0:
+            time.sleep(0.5)  # the first chunk's worker is slow: the others' chunks arrive
+        return play(*args)
+
+    monkeypatch.setattr(runner, "START_METHOD", "fork")  # the workers run the patched code
+    monkeypatch.setattr(runner, "PlayedChunk", Counted)
+    monkeypatch.setattr(runner, "play_raw", slow_first)
+    players = settings(games=480)
+    outcome = run_simulation(table, players, workers=3)
+    assert outcome.stats == run_simulation(table, players, workers=1).stats
+    assert 1 <= most[0] <= 2  # the one arriving, and the one before until it is let go
+
+
 def test_bot_maker_makes_fresh_bots_and_refuses_what_make_bots_refuses(table):
     game = registry.make_game("toy", table, 3)
     make = registry.bot_maker(game, "greedy,random,random")

@@ -29,8 +29,10 @@ from kraftstokk.web.export import (
     PYODIDE_VERSION,
     RUNTIME_FILES,
     RuntimeMissing,
+    boot_bytecode,
     export_web,
     find_runtime,
+    left_out,
 )
 from tests.conftest import synthetic_deck
 
@@ -87,7 +89,9 @@ def test_every_file_the_page_names_is_there(site: Path) -> None:
         assert f"{app_dir}{name}" in files
     assert f"{app_dir}{settings['engine']}" in files
     assert re.fullmatch(r"cards-[0-9a-f]{12}/", settings["cards"])
-    assert settings["runtime"] == f"pyodide-{PYODIDE_VERSION}/"
+    assert re.fullmatch(
+        rf"pyodide-{re.escape(PYODIDE_VERSION)}-[0-9a-f]{{12}}/", settings["runtime"]
+    )
     for name in RUNTIME_FILES:
         assert f"{settings['runtime']}{name}" in files
     setup = json.loads(files[f"{app_dir}setup.json"])
@@ -121,9 +125,10 @@ def test_the_service_worker_keeps_every_file_and_names_the_version(site: Path) -
 
 
 def test_runtime_folders_are_named_by_their_content(site: Path) -> None:
-    """A host may cache app-*/ and cards-*/ for long: their names change with any byte."""
+    """A host may cache app-*/, cards-*/ and pyodide-*/ for long: their names change with
+    any byte (the runtime's standard library is this kraftstokk's cut of Pyodide's)."""
     files = _files(site)
-    for prefix in ("app-", "cards-"):
+    for prefix in ("app-", "cards-", f"pyodide-{PYODIDE_VERSION}-"):
         folders = {name.split("/")[0] for name in files if name.startswith(prefix)}
         assert len(folders) == 1
         (folder,) = folders
@@ -185,7 +190,8 @@ for game in ("idiot", "kraftidioten", "stromkrig"):
         assert answer["status"] == 200, answer
         body = answer["body"]
     done.append(game)
-print(json.dumps({{"done": done, "pydantic": [m for m in sys.modules if "pydantic" in m]}}))
+print(json.dumps({{"done": done, "pydantic": [m for m in sys.modules if "pydantic" in m],
+                  "modules": sorted(sys.modules)}}))
 """
     run = subprocess.run(
         [sys.executable, "-I", "-S", "-c", script],
@@ -195,10 +201,47 @@ print(json.dumps({{"done": done, "pydantic": [m for m in sys.modules if "pydanti
         env={"KRAFTSTOKK_PURE_PYTHON": "1"},
     )
     assert run.returncode == 0, run.stderr[-3000:]
-    assert json.loads(run.stdout) == {
-        "done": ["idiot", "kraftidioten", "stromkrig"],
-        "pydantic": [],
-    }
+    found = json.loads(run.stdout)
+    assert found["done"] == ["idiot", "kraftidioten", "stromkrig"]
+    assert found["pydantic"] == []
+    # Nothing it imports is cut from the page's standard library (export.STDLIB_LEFT_OUT).
+    assert [m for m in found["modules"] if left_out(m)] == []
+
+
+def test_the_page_standard_library_leaves_out_only_what_nothing_imports(site: Path) -> None:
+    """The page's python_stdlib.zip is Pyodide's without STDLIB_LEFT_OUT, keeps what
+    Pyodide's own start imports (its sys.modules after loadPyodide), and holds that start's
+    modules as the bytecode ``make pyodide`` compiled (no page compiles them again)."""
+    (stdlib,) = site.glob("pyodide-*/python_stdlib.zip")
+    runtime = runtime_or_fail()
+    compiled = boot_bytecode(runtime)
+    assert "_pyodide/_base.pyc" in compiled and "asyncio/base_events.pyc" in compiled
+    with (
+        zipfile.ZipFile(stdlib) as cut,
+        zipfile.ZipFile(runtime / "python_stdlib.zip") as whole,
+    ):
+        kept = {info.filename: cut.read(info) for info in cut.infolist()}
+        every = set(whole.namelist())
+    modules = {n.split(".py")[0].removesuffix("/__init__").replace("/", ".") for n in kept}
+    for started in (
+        "_pyodide._base",
+        "pyodide.ffi",
+        "asyncio",
+        "inspect",
+        "ssl",
+        "tokenize",
+        "encodings.utf_8",
+        "encodings.cp437",
+        "json",
+        "tomllib",
+        "hmac",
+        "secrets",
+    ):
+        assert started in modules, started
+    assert not [m for m in modules if left_out(m)]
+    for name, bytecode in compiled.items():  # in place of the source
+        assert kept[name] == bytecode and name[:-1] not in kept and name[:-1] in every
+    assert len(stdlib.read_bytes()) < len((runtime / "python_stdlib.zip").read_bytes())
 
 
 def test_the_makefile_installs_the_pinned_pyodide() -> None:

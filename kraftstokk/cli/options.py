@@ -167,10 +167,10 @@ def number(
         bounds.append(f"{'more than' if above else 'at least'} {low:g}")
     if high is not None:
         bounds.append(f"{'less than' if below else 'at most'} {high:g}")
-    if whole and low is not None and high is not None and high - low > 10**12:
-        bounds = []  # a seed: any whole number that fits 64 bits
     wanted = ("a whole number" if whole else "a finite number") + (f" of {unit}" if unit else "")
-    if bounds:
+    if whole and low is not None and high is not None and high - low > 10**12:
+        wanted += f" that fits 64 bits ({low} to {high})"  # a seed: in full (:g rounds them)
+    elif bounds:
         wanted += f", {' and '.join(bounds)}"
 
     def parse(text: str) -> Number:

@@ -48,7 +48,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kraftstokk.errors import InputFileError
+from kraftstokk.errors import InputFileError, OutputError
 from kraftstokk.games.core import DeckTable
 from kraftstokk.textfile import read_input_bytes
 
@@ -199,5 +199,5 @@ def _remember(folder: Path, key: str, data: bytes, deck: Deck) -> None:
         entries = sorted(folder.glob("*.json"), key=lambda file: file.stat().st_mtime_ns)
         for old in entries[:-KEEP]:
             old.unlink(missing_ok=True)
-    except (OSError, ValueError):  # no cache then; the deck is fine
+    except (OSError, ValueError, OutputError):  # no cache then; the deck is fine
         return

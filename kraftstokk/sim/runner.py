@@ -452,15 +452,13 @@ class _Workers:
                 feed(connection)
         if meanwhile:
             meanwhile()
-        arrived: dict[int, ChunkSums | PlayedChunk | BaseException] = {}
+        arrived: dict[int, ChunkSums | BaseException] = {}
         following = 0
         while following < len(chunks):
             while following in arrived:
                 part = arrived.pop(following)
                 if isinstance(part, BaseException):
                     raise part
-                if isinstance(part, PlayedChunk):  # a worker's: summed here
-                    part = chunk_sums(part.played, self._tables, self._settings, part.start)
                 yield part
                 following += 1
             busy = [c for c in self._connections if sent[c]]
@@ -492,15 +490,24 @@ class _Workers:
                     arrived[numbers[0]] = message[0]
                     numbers.clear()
                     continue
-                arrived[numbers.popleft()] = message
+                arrived[numbers.popleft()] = self._summed(message)
                 feed(connection)
         if following < len(chunks):
             raise SimulationError(f"no worker left to play chunk {following}")
 
+    def _summed(self, chunk: PlayedChunk) -> ChunkSums | BaseException:
+        """A worker's chunk, summed as it arrives: a chunk that waits for its turn (while
+        another worker is slow with an earlier one) waits as its sums, a twentieth of its
+        games as played. A failure is kept for its turn."""
+        try:
+            return chunk_sums(chunk.played, self._tables, self._settings, chunk.start)
+        except Exception as exc:
+            return exc
+
     def _play_one(
         self,
         chunk: tuple[int, tuple[int, int]],
-        arrived: dict[int, ChunkSums | PlayedChunk | BaseException],
+        arrived: dict[int, ChunkSums | BaseException],
     ) -> None:
         """The parent plays a chunk; a failure is kept for its turn, and ends its playing."""
         if self._local is None:

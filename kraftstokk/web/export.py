@@ -41,6 +41,7 @@ from kraftstokk.folderlock import LOCK_NAME
 from kraftstokk.models import Deck
 from kraftstokk.web.cards import BACK, CardImages
 from kraftstokk.web.catalogue import setup_payload
+from kraftstokk.web.inpage import ENGINE_PARTS
 from kraftstokk.web.rules import rules_panel
 from kraftstokk.web.seal import SaveKey
 from kraftstokk.web.sessions import GameStore
@@ -54,6 +55,31 @@ PYODIDE_PLACES: Final = (Path(".venv/npm/node_modules/pyodide"), Path("node_modu
 #: What the page loads of Pyodide (the rest of the npm package is for Node and consoles).
 RUNTIME_FILES: Final = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK_FILE: Final = "pyodide-lock.json"  # written with no package: nothing else can load
+STDLIB: Final = "python_stdlib.zip"
+#: Python's start compiled ahead (``make pyodide`` runs ``scripts/pyodide_boot.mjs``): the
+#: bytecode of the standard library's modules Pyodide's start imports, put in place of
+#: their sources, so that no page compiles them again at every start.
+BOOT_BYTECODE: Final = "kraftstokk-boot-pyc.zip"
+#: Packages and modules of Python's standard library that neither Pyodide's start nor the
+#: engine imports (mail, the web's protocols, XML, tests, debuggers, profilers, databases,
+#: the REPL, command lines): left out of the page's ``python_stdlib.zip``, 1.1 of its 2.5
+#: MB, which a first visit at 20 Mbit/s spends 0.45 s fetching. What Pyodide's start
+#: imports was read from its ``sys.modules`` (asyncio, inspect, ssl, tokenize, ... stay);
+#: the engine's imports are checked against this by tests/test_web_export.py.
+STDLIB_LEFT_OUT: Final = (
+    "__phello__", "_pydatetime", "_pydecimal", "_pyio", "_pylong", "_pyrepl", "argparse",
+    "calendar", "cgi", "cgitb", "code", "colorsys", "compileall", "cProfile", "csv", "ctypes",
+    "curses", "dbm", "difflib", "doctest", "email", "ensurepip", "filecmp", "fileinput",
+    "ftplib", "getopt", "getpass", "gettext", "graphlib", "html", "http", "idlelib", "imaplib",
+    "imghdr", "lib2to3", "mailbox", "mailcap", "mimetypes", "modulefinder",
+    "multiprocessing", "netrc", "nntplib", "nturl2path", "optparse", "pdb", "pickle",
+    "pickletools", "plistlib", "poplib", "profile", "pstats", "pty", "py_compile", "pyclbr",
+    "pydoc", "pydoc_data", "runpy", "sched", "shelve", "shlex", "smtpd", "smtplib", "sndhdr",
+    "socketserver", "sqlite3", "statistics", "symtable", "tabnanny", "tarfile", "telnetlib",
+    "this", "timeit", "tkinter", "trace", "tracemalloc", "tty", "turtle", "turtledemo",
+    "unittest", "uuid", "venv", "webbrowser", "wsgiref", "xml", "xmlrpc",
+    "zipapp", "zoneinfo",
+)  # fmt: skip
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
@@ -73,8 +99,6 @@ ENGINE_LEAVES: Final = (
     "play_session.py",
     "replay.py",
 )
-#: The locale parts the page's engine reads (the loader reads a part when it is used).
-ENGINE_PARTS: Final = ("words", "events", "web")
 #: The page's words that the static edition says differently: ``[static]`` of web.toml.
 STATIC_WORDS: Final = {
     ("ui", "save_note"): "save_note",
@@ -194,6 +218,48 @@ def _module_files(name: str) -> list[Path]:
     return files
 
 
+def left_out(module: str) -> bool:
+    """Whether ``module`` (a dotted name) is of :data:`STDLIB_LEFT_OUT`."""
+    return any(module == name or module.startswith(f"{name}.") for name in STDLIB_LEFT_OUT)
+
+
+def trimmed_stdlib(data: bytes, compiled: dict[str, bytes] | None = None) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` without :data:`STDLIB_LEFT_OUT`, and with a module's
+    bytecode in place of its source where ``compiled`` has it (by ``<path>.pyc``); the same
+    input gives the same bytes."""
+    compiled = compiled or {}
+    buffer = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(data)) as source,
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive,
+    ):
+        for info in source.infolist():
+            module = info.filename.removesuffix(".py").removesuffix("/__init__").rstrip("/")
+            if left_out(module.replace("/", ".")):
+                continue
+            bytecode = compiled.get(f"{info.filename}c")
+            if bytecode is None:
+                archive.writestr(info, source.read(info), zipfile.ZIP_DEFLATED, 9)
+            else:
+                entry = zipfile.ZipInfo(f"{info.filename}c", info.date_time)
+                entry.external_attr = info.external_attr
+                archive.writestr(entry, bytecode, zipfile.ZIP_DEFLATED, 9)
+    return buffer.getvalue()
+
+
+def boot_bytecode(runtime: Path) -> dict[str, bytes]:
+    """The bytecode ``make pyodide`` compiled for Python's start (:data:`BOOT_BYTECODE`), by
+    path; nothing when there is none or it is another Pyodide's (the page then compiles the
+    sources itself, as Pyodide does)."""
+    try:
+        with zipfile.ZipFile(runtime / BOOT_BYTECODE) as archive:
+            if archive.comment != f"pyodide {PYODIDE_VERSION}".encode():
+                return {}
+            return {name: archive.read(name) for name in archive.namelist()}
+    except (OSError, zipfile.BadZipFile):
+        return {}
+
+
 def engine_archive() -> bytes:
     """The engine's Python and the page's locale parts as one ZIP, byte for byte the same
     for the same sources."""
@@ -267,14 +333,15 @@ def bundle(deck: Deck, runtime: Path, cache: Path | None = None) -> dict[str, by
     for code in locales.languages():
         app[f"rules-{code}.json"] = _json(rules_panel(deck, code))
     app_folder = f"app-{_digest(app.items())}/"
-    runtime_folder = f"pyodide-{PYODIDE_VERSION}/"
     lock = json.loads((runtime / LOCK_FILE).read_text(encoding="utf-8"))
+    python = {name: (runtime / name).read_bytes() for name in RUNTIME_FILES}
+    python[STDLIB] = trimmed_stdlib(python[STDLIB], boot_bytecode(runtime))
+    python[LOCK_FILE] = _json({"info": lock["info"], "packages": {}})
+    # Named by version and content: the standard library is this kraftstokk's cut of it.
+    runtime_folder = f"pyodide-{PYODIDE_VERSION}-{_digest(python.items())}/"
     files: dict[str, bytes] = {f"{app_folder}{name}": data for name, data in app.items()}
     files.update({f"{cards_folder}{name}": data for name, data in webps.items()})
-    files.update(
-        {f"{runtime_folder}{name}": (runtime / name).read_bytes() for name in RUNTIME_FILES}
-    )
-    files[f"{runtime_folder}{LOCK_FILE}"] = _json({"info": lock["info"], "packages": {}})
+    files.update({f"{runtime_folder}{name}": data for name, data in python.items()})
     for size in ICON_SIZES:
         files[f"icon-{size}.png"] = _icon(faces[BACK], size)
     first = deck.language() if deck.language() in locales.languages() else locales.languages()[0]

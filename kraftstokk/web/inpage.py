@@ -35,7 +35,7 @@ from kraftstokk import locales
 from kraftstokk.errors import GameError, KraftstokkError, RequestRefused, clip
 from kraftstokk.games.core import DEFAULT_ACTION_CAP, Action, DeckTable, Game
 from kraftstokk.games.playouts import playout
-from kraftstokk.games.registry import bot_kinds, game_class, get_spec, make_game
+from kraftstokk.games.registry import bot_kinds, game_class, get_spec, make_game, specs
 from kraftstokk.games.replay_data import FORMAT as REPLAY_FORMAT
 from kraftstokk.games.replay_data import VERSION as REPLAY_VERSION
 from kraftstokk.games.replay_data import replay_data
@@ -65,6 +65,8 @@ EXPERT_MS: Final = 150.0
 #: Time spent measuring a game's playout rate (once per game and table size).
 CALIBRATION_MS: Final = 60.0
 MIN_PLAYOUTS: Final = 8
+#: The locale parts the engine reads in the page (``export-web`` carries only these).
+ENGINE_PARTS: Final = ("words", "events", "web")
 MAX_FIGURE: Final = 1e9
 MAX_ACTIONS_NUMBER: Final = 2**31
 
@@ -483,8 +485,22 @@ OPERATIONS: dict[str, Callable[[PageTable, Json], tuple[int, Any]]] = {
 
 
 def open_table(deck_text: str) -> PageTable:
-    """The page's table for the deck in ``deck.json``'s text (the worker calls this once)."""
-    return PageTable(json.loads(deck_text))
+    """The page's table for the deck in ``deck.json``'s text (the worker calls this once),
+    with what the games read when first used read now (:func:`warm`)."""
+    table = PageTable(json.loads(deck_text))
+    warm()
+    return table
+
+
+def warm() -> None:
+    """Import every game's modules and read the texts the games tell with, as the engine
+    starts: otherwise the person's first move read them (the events' texts of every
+    language, checked against each other: some 25 ms of Pyodide's time, twice a frame),
+    and a game's first answer its game's modules. The start pays a little for it (the
+    texts a new game reads anyway, the registry's imports too)."""
+    specs()
+    for part in ENGINE_PARTS:
+        locales.load(locales.languages()[0]).part(part)
 
 
 __all__ = ["EXPERT_MS", "PageTable", "open_table"]

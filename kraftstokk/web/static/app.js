@@ -1251,14 +1251,25 @@ function logText(line) {
   return line.text[app.lang] || Object.values(line.text)[0] || "";
 }
 
+// The newest forty lines, the newest first. Only the lines not drawn yet are added (and the
+// oldest dropped): drawing all forty again took a few ms of every move's layout.
 function renderLog() {
   const list = $("log");
-  list.replaceChildren(
-    ...app.log.slice(-40).reverse().map((line) => {
-      const classes = [line.seat === app.game.seat ? "mine" : "", notable(line) ? "rule" : ""].join(" ").trim();
-      return el("li", { class: classes || null, "data-kind": line.kind || null, "data-seat": line.seat, "data-n": line.n }, logText(line));
-    }),
-  );
+  const shown = app.log.slice(-40).reverse();
+  const key = `${app.game.id} ${app.lang}`;
+  const newest = list.firstElementChild ? Number(list.firstElementChild.dataset.n) : null;
+  if (list.dataset.key !== key || !shown.some((line) => line.n === newest)) {
+    list.replaceChildren(...shown.map(logItem));
+    list.dataset.key = key;
+    return;
+  }
+  list.prepend(...shown.filter((line) => line.n > newest).map(logItem));
+  while (list.children.length > shown.length) list.lastElementChild.remove();
+}
+
+function logItem(line) {
+  const classes = [line.seat === app.game.seat ? "mine" : "", notable(line) ? "rule" : ""].join(" ").trim();
+  return el("li", { class: classes || null, "data-kind": line.kind || null, "data-seat": line.seat, "data-n": line.n }, logText(line));
 }
 
 function showHighlights(lines) {
@@ -1270,9 +1281,9 @@ function showHighlights(lines) {
   }
   const rules = others.filter(notable);
   const shown = [...others.filter((line) => !notable(line)).slice(-2), ...rules.slice(-3)].sort((a, b) => a.n - b.n);
+  // New paragraphs start their pop animation afresh: no forced layout of the whole table
+  // to restart it (that alone took some 5 ms of every move's answer).
   box.replaceChildren(...shown.map((line) => el("p", { class: notable(line) ? "rule" : null, text: logText(line) })));
-  box.classList.remove("pop");
-  void box.offsetWidth;
   box.classList.add("pop");
 }
 
