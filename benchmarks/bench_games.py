@@ -189,7 +189,12 @@ def child(table_path: str) -> None:
 def run_child(engine: str, table_path: str, script: Path = HERE) -> dict[str, Any]:
     """One round of ``engine`` ("compiled" or "pure") by ``script``: this benchmark, or the
     same benchmark of another checkout, which then plays with that checkout's engine."""
-    env = {**os.environ, **ENGINES[engine]}
+    from kraftstokk.cli import BLAS_THREADS
+
+    # One OpenBLAS thread, as the kraftstokk command sets: numpy, imported where a chunk is
+    # summed, would otherwise start a thread per core whose spinning the child's CPU time
+    # counts (the chunk set-up of the first game measured: 4.0 µs a game instead of 1.9).
+    env = {**BLAS_THREADS, **os.environ, **ENGINES[engine]}
     if engine == "compiled":
         env.pop("KRAFTSTOKK_PURE_PYTHON", None)
     done = subprocess.run(
