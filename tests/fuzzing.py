@@ -1,7 +1,7 @@
 """Running ``kraftstokk`` on generated input the way a user would, with the limits the
 issues ask for: each run is its own process under an address-space cap, must end within a
-time limit, use less than :data:`MAX_RSS` of memory (its own peak, measured by ``wait4``),
-exit 0, 1 or 2, print no traceback and, on exit 2, exactly one error line.
+time limit, use less than :data:`MAX_RSS` of memory (its own peak, measured by ``wait4`` in a small
+launcher), exit 0, 1 or 2, print no traceback and, on exit 2, exactly one error line.
 
 Two Hypothesis profiles: ``short`` (the default; few examples, derandomized, no example
 database, so ``make test`` is the same on every run) and ``long`` (``make fuzz``:
@@ -13,7 +13,7 @@ memory are kept in :data:`RUNS`, which ``make fuzz`` prints as a table.
 from __future__ import annotations
 
 import os
-import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -68,8 +68,23 @@ class Run:
 RUNS: list[Run] = []
 
 
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+#: Runs the command as its own child and reports that child's status and peak memory.
+#: ``wait4`` counts in a child's peak the memory of the process it was forked from (Linux
+#: keeps the larger of the two when the child execs), so a child forked by this pytest
+#: process, which grows to hundreds of MB over a run, would carry that size into every
+#: figure; a launcher that has just started is small, and its child's peak is the
+#: command's own. Killed with its process group at the time limit.
+LAUNCHER = """
+import os, resource, sys
+report, limit, argv = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+pid = os.fork()
+if pid == 0:
+    os.close(report)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    os.execv(argv[0], argv)
+_, status, usage = os.wait4(pid, 0)
+os.write(report, f"{status} {usage.ru_maxrss}".encode())
+"""
 
 
 def run_command(
@@ -79,16 +94,22 @@ def run_command(
     first in the child (to point a loader at a test's folder of data files)."""
     env = {**os.environ, "KRAFTSTOKK_PURE_PYTHON": "1", "SOURCE_DATE_EPOCH": "1764547200"}
     code = f"{setup}\nfrom kraftstokk.cli import main\nmain()"
+    command = [sys.executable, "-c", code, *args]
+    report_read, report_write = os.pipe()
     started = time.monotonic()
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, *args],
-        cwd=cwd,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        preexec_fn=_limit_memory,
-        env=env,
-    )
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-c", LAUNCHER, str(report_write), str(ADDRESS_SPACE), *command],
+            cwd=cwd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            pass_fds=(report_write,),
+            start_new_session=True,
+            env=env,
+        )
+    finally:
+        os.close(report_write)
     outputs: dict[str, bytes] = {}
     readers = [
         threading.Thread(target=lambda: outputs.update(out=process.stdout.read())),  # type: ignore[union-attr]
@@ -102,11 +123,18 @@ def run_command(
         process.stdin.close()
     except BrokenPipeError:
         pass
-    status, usage = _wait(process)
+    try:
+        process.wait(TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
     for thread in readers:
         thread.join()
-    if status is None:
+    with os.fdopen(report_read, "rb") as report:
+        reported = report.read().split()
+    if len(reported) != 2:
         pytest.fail(f"kraftstokk {' '.join(args)[:200]} did not end within {TIME_LIMIT} s")
+    status, peak_kib = (int(value) for value in reported)
     run = Run(
         reader or args[0],
         args,
@@ -114,27 +142,10 @@ def run_command(
         outputs.get("out", b"").decode("utf-8", errors="replace"),
         outputs.get("err", b"").decode("utf-8", errors="replace"),
         time.monotonic() - started,
-        usage.ru_maxrss * 1024,
+        peak_kib * 1024,
     )
     RUNS.append(run)
     return run
-
-
-def _wait(process: subprocess.Popen[bytes]) -> tuple[int | None, resource.struct_rusage]:
-    """The child's exit status and its own resource usage (``wait4``: the peak memory of
-    this child alone); ``None`` and a killed child after :data:`TIME_LIMIT`."""
-    deadline = time.monotonic() + TIME_LIMIT
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            process.returncode = os.waitstatus_to_exitcode(status)  # reaped here
-            return status, usage
-        if time.monotonic() > deadline:
-            process.kill()
-            _, _, usage = os.wait4(process.pid, 0)
-            process.returncode = -9
-            return None, usage
-        time.sleep(0.02)
 
 
 def assert_well_behaved(run: Run) -> None:
