@@ -51,6 +51,39 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
+// A part of the table is drawn again only when what it shows changed: ``changed(part,
+// ...inputs)`` says so (and remembers the inputs). Each answer used to rebuild every part,
+// and the layout of all of it was most of the page's time per move.
+const drawn = new Map();
+function changed(part, ...inputs) {
+  const key = JSON.stringify([app.lang, app.game?.id, app.game?.seat, app.game?.view?.cards, ...inputs]);
+  if (drawn.get(part) === key) return false;
+  drawn.set(part, key);
+  return true;
+}
+
+// A text set only when it differs (the same text written again is a change to lay out).
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+// The body's data attributes (app.css styles by some): written only when they differ.
+function setData(key, value) {
+  const text = String(value);
+  if (document.body.dataset[key] !== text) document.body.dataset[key] = text;
+}
+
+// ``box`` holds ``nodes`` in this order afterwards: only what differs is removed, moved or
+// added, so the cards that stay are not drawn afresh.
+function place(box, nodes) {
+  const keep = new Set(nodes);
+  for (const child of [...box.childNodes]) if (!keep.has(child)) child.remove();
+  nodes.forEach((node, i) => {
+    const there = box.childNodes[i] || null;
+    if (there !== node) box.insertBefore(node, there);
+  });
+}
+
 const app = {
   setup: null, // /api/setup
   cards: new Map(), // card id -> card
@@ -725,7 +758,7 @@ function renderStep(view) {
   renderOpponents(view);
   renderPile(view);
   renderExtra(view);
-  $("status").textContent = t("ui.turn_of", { n: view.current + 1 });
+  setText($("status"), t("ui.turn_of", { n: view.current + 1 }));
   $("status").classList.remove("mine");
   renderMoves(false, view);
 }
@@ -841,8 +874,8 @@ function renderTable() {
   const game = app.game;
   const view = game.view;
   const myTurn = !game.over && game.moves.list.length + (game.moves.claim ? 1 : 0) > 0;
-  document.body.dataset.game = game.game;
-  $("table-title").textContent = t("ui.table_title", { game: t(`games.${game.game}.title`) });
+  setData("game", game.game);
+  setText($("table-title"), t("ui.table_title", { game: t(`games.${game.game}.title`) }));
 
   renderOpponents(view);
 
@@ -853,7 +886,7 @@ function renderTable() {
   else if (myTurn && view.question) status = gt(view.question.text, view.question.fill);
   else if (myTurn) status = `${t("ui.your_turn")}${phase ? " — " + phase : ""}`;
   else status = t("ui.turn_of", { n: view.current + 1 });
-  $("status").textContent = status;
+  setText($("status"), status);
   $("status").classList.toggle("mine", Boolean(myTurn));
 
   renderPile(view);
@@ -862,24 +895,33 @@ function renderTable() {
   renderMoves(myTurn, view);
   renderLog();
   renderOver();
-  document.body.dataset.turn = String(game.turn);
-  document.body.dataset.selected = app.selected || app.picked.join(",");
-  document.body.dataset.phase = view.phase;
+  document.body.dataset.turn = String(game.turn); // always: the mark of an answer drawn
+  setData("selected", app.selected || app.picked.join(","));
+  setData("phase", view.phase);
 }
 
+let seatNodes = new Map(); // the opponents' boxes last drawn, by what each shows
+
+// Each opponent's box: built again only when what it shows changed (the others stay).
 function renderOpponents(view) {
   const game = app.game;
-  $("opponents-row").setAttribute("aria-label", t("ui.player", { n: "" }).trim());
-  $("opponents-row").replaceChildren(
-    ...view.players
-      .filter((p) => p.seat !== game.seat)
-      .map((p) => {
-        const status = p.out
-          ? t("ui.place", { n: (view.out_order || game.over?.order || []).indexOf(p.seat) + 1 || "" })
-          : t("ui.cards_n", { n: p.hand });
-        return el(
+  const row = $("opponents-row");
+  const label = t("ui.player", { n: "" }).trim();
+  if (row.getAttribute("aria-label") !== label) row.setAttribute("aria-label", label);
+  const nodes = new Map();
+  const boxes = view.players
+    .filter((p) => p.seat !== game.seat)
+    .map((p) => {
+      const status = p.out
+        ? t("ui.place", { n: (view.out_order || game.over?.order || []).indexOf(p.seat) + 1 || "" })
+        : t("ui.cards_n", { n: p.hand });
+      const active = view.current === p.seat && !game.over;
+      const sig = JSON.stringify([app.lang, game.id, view.cards, p, active, status]);
+      const node =
+        (!nodes.has(sig) && seatNodes.get(sig)) ||
+        el(
           "div",
-          { class: `opponent${view.current === p.seat && !game.over ? " active" : ""}${p.out ? " out" : ""}`, "data-seat": p.seat },
+          { class: `opponent${active ? " active" : ""}${p.out ? " out" : ""}`, "data-seat": p.seat },
           el("div", { class: "opp-name", text: seatName(p.seat) }),
           el("div", { class: "opp-count" }, el("span", { class: "mini-back", "aria-hidden": "true" }), status),
           p.face_up.length || p.face_down
@@ -891,11 +933,15 @@ function renderOpponents(view) {
               )
             : null,
         );
-      }),
-  );
+      nodes.set(sig, node);
+      return node;
+    });
+  seatNodes = nodes;
+  place(row, boxes);
 }
 
 function renderPile(view) {
+  if (!changed("pile", view.pile, view.counts, view.notes)) return;
   const pile = $("pile");
   const parts = [];
   if (!view.pile.count) {
@@ -961,6 +1007,7 @@ function renderPanel(panel) {
 }
 
 function renderExtra(view) {
+  if (!changed("extra", view.panels)) return;
   const box = $("extra");
   const parts = view.panels.map(renderPanel).filter(Boolean);
   box.replaceChildren(...parts);
@@ -968,59 +1015,91 @@ function renderExtra(view) {
 }
 
 // A card of the person's own table: playable when a move lays it, or, with a hand card
-// picked first, when a move pairs the two (an Idiot swap).
+// picked first, when a move pairs the two (an Idiot swap). ``sig`` names what a tap does.
 function rowCardClick(id, myTurn) {
   if (!myTurn) return null;
   if (app.selected) {
     const pair = pairsFor(app.selected).find((m) => m.cards[1] === id);
-    if (pair) return () => sendMove({ move: pair.i });
+    if (pair) return { sig: `pair ${pair.i}`, run: () => sendMove({ move: pair.i }) };
   }
-  return canPick(id) ? () => pickCard(id) : null;
+  return canPick(id) ? { sig: "pick", run: () => pickCard(id) } : null;
 }
+
+let handNodes = new Map(); // the hand's card buttons last drawn, by what each shows and does
 
 function renderMe(view, myTurn) {
   const game = app.game;
   const figure = view.cards === "rank" ? null : view.category || "all";
   const me = view.players.find((p) => p.seat === game.seat);
   const picking = (id) => (app.picked.length ? String(app.picked.includes(id)) : null);
-  const tableRow = view.rows.map((row) => {
-    const cards = row.cards
-      ? row.cards.map((id) => {
-          const onclick = rowCardClick(id, myTurn);
-          return cardButton(id, { onclick, extra: `row-card${app.picked.includes(id) ? " selected" : ""}`, pressed: onclick ? picking(id) : null });
-        })
-      : row.slots.map((slot) => {
-          const move = myTurn ? game.moves.list.find((m) => m.slot === slot) : null;
-          return backCard(t("ui.face_down_label", { n: slot + 1 }), { onclick: move ? () => sendMove({ move: move.i }) : null, extra: "row-card" });
-        });
-    return el("div", { class: "row-group" }, el("div", { class: "row-label", text: gt(row.label) }), el("div", { class: "cards" }, cards));
-  });
-  $("my-table").replaceChildren(...tableRow);
-  $("my-table").hidden = tableRow.length === 0;
+  // The person's table (Idiot's face-up and face-down cards): drawn again when a card or
+  // what a tap on one does changed.
+  const rows = view.rows.map((row) => ({
+    label: row.label,
+    cards: row.cards?.map((id) => ({ id, click: rowCardClick(id, myTurn), picked: app.picked.includes(id) })),
+    slots: row.slots?.map((slot) => ({ slot, move: myTurn ? game.moves.list.find((m) => m.slot === slot)?.i : undefined })),
+  }));
+  const rowKey = rows.map((row) => [row.label, row.cards?.map((c) => [c.id, c.click?.sig, c.picked]), row.slots]);
+  if (changed("my-table", figure, app.picked.length > 0, rowKey)) {
+    const tableRow = rows.map((row) => {
+      const cards = row.cards
+        ? row.cards.map(({ id, click, picked }) =>
+            cardButton(id, { onclick: click?.run, extra: `row-card${picked ? " selected" : ""}`, pressed: click ? picking(id) : null }))
+        : row.slots.map(({ slot, move }) =>
+            backCard(t("ui.face_down_label", { n: slot + 1 }), { onclick: move !== undefined ? () => sendMove({ move }) : null, extra: "row-card" }));
+      return el("div", { class: "row-group" }, el("div", { class: "row-label", text: gt(row.label) }), el("div", { class: "cards" }, cards));
+    });
+    $("my-table").replaceChildren(...tableRow);
+    $("my-table").hidden = tableRow.length === 0;
+  }
 
+  // The hand: a card that shows and does the same as before keeps its button (a move
+  // takes one card out of it, and the others are not built and laid out afresh).
   const claimCards = new Set(game.moves.claim?.cards || []);
   const pairing = game.moves.list.some((m) => m.pair);
+  const nodes = new Map();
   const hand = view.hand.map((id) => {
     const usable = myTurn && (canPick(id) || claimCards.has(id) || pairsFor(id).length > 0);
     const chosen = app.selected === id || app.picked.includes(id);
-    return cardButton(id, {
-      onclick: usable ? () => clickHandCard(id) : null,
-      figure,
-      extra: chosen ? "selected" : "",
-      pressed: usable && (pairing || app.selected || app.picked.length) ? String(chosen) : null,
-    });
+    const pressed = usable && (pairing || app.selected || app.picked.length) ? String(chosen) : null;
+    const sig = JSON.stringify([app.lang, view.cards, id, usable, figure, chosen, pressed]);
+    const node =
+      (!nodes.has(sig) && handNodes.get(sig)) ||
+      cardButton(id, { onclick: usable ? () => clickHandCard(id) : null, figure, extra: chosen ? "selected" : "", pressed });
+    nodes.set(sig, node);
+    return node;
   });
-  $("hand").replaceChildren(
-    el("div", { class: "row-label", text: `${t("ui.hand")} — ${seatName(game.seat)}${me?.out ? " · " + t("ui.out") : ""}` }),
-    el("div", { class: "cards hand-cards" }, hand),
-  );
-  $("hand").setAttribute("aria-label", t("ui.hand"));
+  handNodes = nodes;
+  const box = $("hand");
+  let label = box.querySelector(":scope > .row-label");
+  let row = box.querySelector(":scope > .hand-cards");
+  if (!row) {
+    label = el("div", { class: "row-label" });
+    row = el("div", { class: "cards hand-cards" });
+    box.replaceChildren(label, row);
+    handWidth.observe(row);
+  }
+  setText(label, keepTogether(`${t("ui.hand")} — ${seatName(game.seat)}${me?.out ? " · " + t("ui.out") : ""}`));
+  place(row, hand);
+  if (box.getAttribute("aria-label") !== t("ui.hand")) box.setAttribute("aria-label", t("ui.hand"));
   fitHand();
 }
 
 // On a phone the hand's cards are as wide as the row allows, up to 88 px: a few cards show
 // their figures large, a big hand wraps (the captions scale with the card, app.css). With
 // all three figures under each card (no category yet) a card is at least 76 px wide.
+// The row's width is measured once and then kept by a ResizeObserver (it changes with the
+// screen, not with the cards): reading it after drawing the answer forced a layout of the
+// whole table in the middle of every move.
+const handRow = { width: 0, gap: null };
+const handWidth = new ResizeObserver((entries) => {
+  const row = entries[entries.length - 1].target;
+  if (row.clientWidth === handRow.width) return; // read after the layout: no extra one
+  handRow.width = row.clientWidth;
+  handRow.gap = null;
+  fitHand();
+});
+
 function fitHand() {
   const row = $("hand").querySelector(".hand-cards");
   if (!row) return;
@@ -1030,9 +1109,11 @@ function fitHand() {
     return;
   }
   const least = row.querySelector(".fig.all") ? 76 : 58;
-  const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
-  const width = Math.floor((row.clientWidth - gap * (count - 1)) / count);
-  row.style.setProperty("--card-w", `${Math.max(least, Math.min(88, width))}px`);
+  if (!handRow.width) handRow.width = row.clientWidth; // the first drawing (or a hidden table)
+  if (handRow.gap === null) handRow.gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+  const width = Math.floor((handRow.width - handRow.gap * (count - 1)) / count);
+  const wanted = `${Math.max(least, Math.min(88, width))}px`;
+  if (row.style.getPropertyValue("--card-w") !== wanted) row.style.setProperty("--card-w", wanted);
 }
 
 function renderMoves(myTurn, view) {
