@@ -24,6 +24,14 @@ STYLES_FILE = "booklet_styles.toml"
 KNOCKOUT_MIN_SIZE = 8.0
 FONTS = {"sans": SANS, "sans_bold": SANS_BOLD}
 ALIGNMENTS = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+#: The keys of a style's table taken as they are, by reportlab's names for them.
+REPORTLAB_NAMES = {
+    "size": "fontSize",
+    "leading": "leading",
+    "space_before": "spaceBefore",
+    "space_after": "spaceAfter",
+    "left_indent": "leftIndent",
+}
 Points = Annotated[float, Field(ge=0, le=72)]
 
 
@@ -124,25 +132,18 @@ def _resolved(entries: dict[str, StyleEntry], name: str, key: str) -> Any:
 def _paragraph_style(
     name: str, entry: StyleEntry, parent: ParagraphStyle | None, palette: Palette, source: str
 ) -> ParagraphStyle:
-    given: dict[str, Any] = {}
+    given: dict[str, Any] = {
+        REPORTLAB_NAMES[key]: value
+        for key, value in entry.model_dump(include=set(REPORTLAB_NAMES), exclude_none=True).items()
+    }
     if entry.font is not None:
         given["fontName"] = FONTS[entry.font]
-    if entry.size is not None:
-        given["fontSize"] = entry.size
-    if entry.leading is not None:
-        given["leading"] = entry.leading
+    if entry.align is not None:
+        given["alignment"] = ALIGNMENTS[entry.align]
     if entry.colour is not None:
         if entry.colour not in {field.name for field in dataclasses.fields(Palette)}:
             raise LayoutError(f"{source}: [{name}] colour {entry.colour!r} is not in the palette")
         given["textColor"] = getattr(palette, entry.colour)
-    if entry.align is not None:
-        given["alignment"] = ALIGNMENTS[entry.align]
-    if entry.space_before is not None:
-        given["spaceBefore"] = entry.space_before
-    if entry.space_after is not None:
-        given["spaceAfter"] = entry.space_after
-    if entry.left_indent is not None:
-        given["leftIndent"] = entry.left_indent
     return ParagraphStyle(name, parent=parent, **given)
 
 
