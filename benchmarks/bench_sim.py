@@ -218,7 +218,16 @@ def default_bots(
     this one's (the whole simulation: the game, its tally and its sums)."""
     columns: list[tuple[str, Path]] = [("this checkout", HERE)]
     if against is not None:
-        columns.append((f"@{against.name}", against / "benchmarks" / HERE.name))
+        theirs = against / "benchmarks" / HERE.name
+        if DEFAULT_CHILD in theirs.read_text(encoding="utf-8"):
+            columns.append((f"@{against.name}", theirs))
+        else:  # a checkout from before this comparison: this checkout's figures alone
+            print(
+                f"default bots, @{against.name}: its benchmarks/{HERE.name} cannot play "
+                f"this section ({DEFAULT_CHILD}); only this checkout's figures",
+                flush=True,
+            )
+            against = None
     rounds: dict[str, list[dict[str, list[float]]]] = {label: [] for label, _ in columns}
     for _ in range(repeats):
         for label, script in columns:
