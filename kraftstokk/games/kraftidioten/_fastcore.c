@@ -1545,6 +1545,14 @@ static PyObject *ki_counters(const ki_game *g, PyObject *const *names) {
 static const char *const COUNTER_TEXT[COUNTER_COUNT] = COUNTER_NAMES;
 static PyObject *COUNTER_KEYS[COUNTER_COUNT];
 
+/* The loser of a finished game: the one seat still in it (-1 while the game runs). */
+static int ki_loser(const ki_game *g) {
+    for (int seat = 0; g->finished && seat < g->n; seat++) {
+        if (g->active[seat]) return seat;
+    }
+    return -1;
+}
+
 /* (actions, finished, order, loser, rounds, counters, samples, cards_played, loser_cards) */
 static PyObject *ki_run(KiCore *self, Py_ssize_t logged) {
     const KiRules *rules = self->rules;
@@ -1559,15 +1567,7 @@ static PyObject *ki_run(KiCore *self, Py_ssize_t logged) {
         }
         PyList_SET_ITEM(actions, i, action);
     }
-    int loser = -1;
-    if (g->finished) {
-        for (int seat = 0; seat < g->n; seat++) {
-            if (g->active[seat]) {
-                loser = seat;
-                break;
-            }
-        }
-    }
+    const int loser = ki_loser(g);
     PyObject *order = PyList_New(g->out_len);
     PyObject *cards_played = PyList_New(rules->num_cards);
     PyObject *loser_cards = loser >= 0 ? ki_card_pylist(g->hands[loser], g->hand_len[loser])
@@ -1697,15 +1697,7 @@ static PyObject *ki_play(KiCore *self, uint64_t seed) {
 /* The game just played into the chunk's row and totals (ki_run's figures). */
 static void ki_chunk_game(ks_chunk *c, const KiCore *self) {
     const ki_game *g = &self->game;
-    int loser = -1;
-    if (g->finished) {
-        for (int seat = 0; seat < g->n; seat++) {
-            if (g->active[seat]) {
-                loser = seat;
-                break;
-            }
-        }
-    }
+    const int loser = ki_loser(g);
     long long cards_laid = 0;
     for (int card = 0; card < self->rules->num_cards; card++) {
         cards_laid += g->cards_played[card];
@@ -1944,10 +1936,7 @@ static int ki_load_position(KiCore *self, PyObject *state) {
    len(remaining_cards(seat)): the cards in its hand) */
 static PyObject *ki_playout_result(KiCore *self, Py_ssize_t logged, int record) {
     const ki_game *g = &self->game;
-    int loser = -1;
-    for (int seat = 0; g->finished && seat < g->n && loser < 0; seat++) {
-        if (g->active[seat]) loser = seat;
-    }
+    const int loser = ki_loser(g);
     PyObject *order = PyList_New(g->out_len);
     PyObject *played = record ? PyList_New(logged) : Py_NewRef(Py_None);
     PyObject *held = PyList_New(g->n);
