@@ -109,14 +109,8 @@ typedef struct {
     double sorted_figures[KI_CATEGORIES][KI_MAX_CARDS];
     int burned_mark;
     int not_shown;
-    /* Made here from the tables above, for the sets of cards a game keeps as bits: the
-       plants and the jokers; per category the plants' claim figures rising (those that are
-       numbers) and reach_above[c][i], the plants from the i-th of them on. */
-    uint64_t plant_bits;
+    uint64_t plant_bits; /* the plants and the jokers as bits (ki_card_bits) */
     uint64_t joker_bits;
-    int reach_count[KI_CATEGORIES];
-    double reach_figure[KI_CATEGORIES][KI_MAX_CARDS];
-    uint64_t reach_above[KI_CATEGORIES][KI_MAX_CARDS + 1];
 } KiRules;
 
 /* ------------------------------------------------------------------ one game's state */
@@ -198,8 +192,8 @@ static void ki_extend(ki_game *g, unsigned char *cards, int *len, const unsigned
 /* ordering.remove_card: the first occurrence, the rest keeping their order. */
 static void ki_remove_card(ki_game *g, unsigned char *cards, int *len, int card) {
     for (int i = 0; i < *len; i++) {
-        if (cards[i] == card) {
-            memmove(cards + i, cards + i + 1, (size_t)(*len - i - 1));
+        if (cards[i] == card) { /* a few cards: no memmove call */
+            for (int j = i + 1; j < *len; j++) cards[j - 1] = cards[j];
             (*len)--;
             return;
         }
@@ -208,7 +202,7 @@ static void ki_remove_card(ki_game *g, unsigned char *cards, int *len, int card)
 }
 
 /* The hand of `seat` gains `card` at its end. */
-static void ki_hand_add(ki_game *g, int seat, int card) {
+static inline __attribute__((always_inline)) void ki_hand_add(ki_game *g, int seat, int card) {
     ki_push(g, g->hands[seat], &g->hand_len[seat], card);
     g->hand_bits[seat] |= (uint64_t)1 << card;
     if (!g->keep_reads || g->rules->joker[card]) return;
@@ -219,7 +213,7 @@ static void ki_hand_extend(ki_game *g, int seat, const unsigned char *more, int 
     for (int i = 0; i < count; i++) ki_hand_add(g, seat, more[i]);
 }
 
-static void ki_hand_remove(ki_game *g, int seat, int card) {
+static inline __attribute__((always_inline)) void ki_hand_remove(ki_game *g, int seat, int card) {
     ki_remove_card(g, g->hands[seat], &g->hand_len[seat], card);
     g->hand_bits[seat] &= ~((uint64_t)1 << card);
     if (!g->keep_reads || g->rules->joker[card]) return;
@@ -227,7 +221,7 @@ static void ki_hand_remove(ki_game *g, int seat, int card) {
 }
 
 /* The pile is taken or burned: no card and no claim on it. */
-static void ki_pile_clear(ki_game *g) {
+static inline __attribute__((always_inline)) void ki_pile_clear(ki_game *g) {
     g->pile_len = 0;
     g->claim_plant = -1;
     if (!g->keep_reads) return;
@@ -273,7 +267,7 @@ static void ki_index(ki_game *g) {
     ki_seats_changed(g);
 }
 
-static int ki_next_active(ki_game *g, int seat) {
+static inline __attribute__((always_inline)) int ki_next_active(ki_game *g, int seat) {
     int next = g->next_active[seat];
     if (next >= 0) return next;
     g->broken = "no active seat";
@@ -834,8 +828,12 @@ static int ki_plausible_claim(const ki_game *g, int category, double floor, int 
     uint64_t ruled_out = /* KI_MAX_CARDS is 64 */
         g->shown | (uint64_t)1 << card | g->hand_bits[g->player] | g->claimed;
     const double *figures = rules->sorted_figures[category];
-    int i = 0;
-    while (i < rules->num_plants && figures[i] < floor) i++; /* bisect_left */
+    int i = 0, high = rules->num_plants;
+    while (i < high) { /* bisect_left */
+        int middle = (i + high) / 2;
+        if (figures[middle] < floor) i = middle + 1;
+        else high = middle;
+    }
     for (; i < rules->num_plants; i++) {
         int plant = rules->by_figure[category][i];
         if (!(ruled_out >> plant & 1U)) return plant;
@@ -887,16 +885,10 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
     const KiRules *rules = g->rules;
     const unsigned char *hand = g->hands[g->player];
     int len = g->hand_len[g->player];
-    unsigned char plants[KI_MAX_CARDS];
-    int num_plants = 0, lowest_joker = -1;
-    for (int i = 0; i < len; i++) {
-        int card = hand[i];
-        if (!rules->joker[card]) {
-            plants[num_plants++] = (unsigned char)card;
-        } else if (lowest_joker < 0 || card < lowest_joker) {
-            lowest_joker = card;
-        }
-    }
+    const unsigned char *joker = rules->joker;
+    uint64_t jokers = g->hand_bits[g->player] & rules->joker_bits;
+    int lowest_joker = jokers ? __builtin_ctzll(jokers) : -1;
+    int has_plants = (g->hand_bits[g->player] & rules->plant_bits) != 0;
     int category = g->category;
     if (category == KI_NO_CATEGORY) {
         /* _opening_category: the lowest nr. sum, the first of equals; then the weakest card */
@@ -909,10 +901,10 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
             }
         }
         int weakest = -1, weakest_nr = -1;
-        for (int i = 0; i < num_plants; i++) {
-            if (rules->greedy_nr[category][plants[i]] > weakest_nr) {
-                weakest_nr = rules->greedy_nr[category][plants[i]];
-                weakest = plants[i];
+        for (int i = 0; i < len; i++) {
+            if (!joker[hand[i]] && rules->greedy_nr[category][hand[i]] > weakest_nr) {
+                weakest_nr = rules->greedy_nr[category][hand[i]];
+                weakest = hand[i];
             }
         }
         if (weakest >= 0) {
@@ -928,9 +920,9 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
     const double *figures = rules->claim_figures[category];
     unsigned char truthful[KI_MAX_CARDS], top[KI_MAX_CARDS];
     int num_truthful = 0, num_top = 0;
-    for (int i = 0; i < num_plants; i++) {
-        int card = plants[i];
-        if (!ki_reaches(figures[card], g->floor)) continue;
+    for (int i = 0; i < len; i++) {
+        int card = hand[i];
+        if (joker[card] || !ki_reaches(figures[card], g->floor)) continue;
         truthful[num_truthful++] = (unsigned char)card;
         if (rules->top3[category][card]) top[num_top++] = (unsigned char)card;
     }
@@ -947,7 +939,7 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
         *chosen = ki_listed(rules->joker_action[lowest_joker], KI_JOKER, lowest_joker, -1, -1);
         return;
     }
-    if (pile <= 1 || num_plants == 0) {
+    if (pile <= 1 || !has_plants) {
         *chosen = g->stock_len ? draw : take;
         return;
     }
@@ -955,7 +947,10 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
         *chosen = draw;
         return;
     }
-    int weakest = ki_lowest(plants, num_plants, figures);
+    int weakest = -1; /* the first plant of the lowest figure */
+    for (int i = 0; i < len; i++) {
+        if (!joker[hand[i]] && (weakest < 0 || figures[hand[i]] < figures[weakest])) weakest = hand[i];
+    }
     if (ki_plausible_claim(g, category, g->floor, weakest) < 0) {
         *chosen = g->stock_len ? draw : take;
         return;
@@ -1075,33 +1070,12 @@ fail:
     return -1;
 }
 
-/* KiRules' bits: the plants, the jokers, and per category the plants from each claim
-   figure up (ki_reaching). */
-static void ki_reach_tables(KiRules *self) {
+/* KiRules' plants and jokers as bits (a game keeps its hands as bits). */
+static void ki_card_bits(KiRules *self) {
     self->plant_bits = self->joker_bits = 0;
     for (int card = 0; card < self->num_cards; card++) {
         if (self->joker[card]) self->joker_bits |= (uint64_t)1 << card;
         else self->plant_bits |= (uint64_t)1 << card;
-    }
-    for (int c = 0; c < KI_CATEGORIES; c++) {
-        unsigned char order[KI_MAX_CARDS];
-        int count = 0;
-        for (int card = 0; card < self->num_cards; card++) {
-            double figure = self->claim_figures[c][card];
-            if (self->joker[card] || figure != figure) continue; /* a NaN never reaches */
-            int at = count++;
-            while (at > 0 && self->claim_figures[c][order[at - 1]] > figure) {
-                order[at] = order[at - 1];
-                at--;
-            }
-            order[at] = (unsigned char)card;
-        }
-        self->reach_count[c] = count;
-        self->reach_above[c][count] = 0;
-        for (int i = count - 1; i >= 0; i--) {
-            self->reach_figure[c][i] = self->claim_figures[c][order[i]];
-            self->reach_above[c][i] = self->reach_above[c][i + 1] | (uint64_t)1 << order[i];
-        }
     }
 }
 
@@ -1399,7 +1373,7 @@ static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
     Py_XDECREF(orders);
     if (order_figures == NULL) goto fail;
     Py_DECREF(order_figures);
-    ki_reach_tables(self);
+    ki_card_bits(self);
     long lay = self->kind_value[KI_LAY];
     if (ki_action_table(truth_actions, n, self->truth_action, lay, 1, "truth_actions") < 0 ||
         ki_action_table(greedy_truthful, n, self->greedy_truthful, lay, 1, "greedy_truthful") <
@@ -1563,34 +1537,6 @@ static PyObject *KiCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     return (PyObject *)self;
 }
 
-/* The cards of a set of bits (the build targets no particular CPU: no popcnt). */
-static inline int ki_popcount(uint64_t bits) {
-    bits = bits - (bits >> 1 & 0x5555555555555555ULL);
-    bits = (bits & 0x3333333333333333ULL) + (bits >> 2 & 0x3333333333333333ULL);
-    bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((bits * 0x0101010101010101ULL) >> 56);
-}
-
-/* A hand up to this long is read card by card, a longer one as bits (ki_reaching's
-   search costs about as much as reading six cards). */
-#define KI_FEW_CARDS 6
-
-/* The plants whose claim figure in the pile's category reaches its floor, as bits. */
-static uint64_t ki_reaching(const ki_game *g) {
-    const KiRules *rules = g->rules;
-    int category = g->category;
-    double floor = g->floor;
-    if (floor != floor) return 0; /* nothing reaches a NaN */
-    const double *figures = rules->reach_figure[category];
-    int low = 0, high = rules->reach_count[category];
-    while (low < high) { /* the first figure that reaches */
-        int middle = (low + high) / 2;
-        if (ki_reaches(figures[middle], floor)) high = middle;
-        else low = middle + 1;
-    }
-    return rules->reach_above[category][low];
-}
-
 /* KraftidiotenState.distinct_moves: the legal actions counted without listing them; all
    are distinct but a joker's (the jokers are alike: laying one or another is one move). */
 static int ki_distinct(const ki_game *g) {
@@ -1601,21 +1547,23 @@ static int ki_distinct(const ki_game *g) {
         int start = ki_false_start(rules, category, card, g->floor);
         return rules->false_count[category][card] - start + rules->num_plants;
     }
-    uint64_t hand = g->hand_bits[g->player];
-    int jokers = (hand & rules->joker_bits) != 0;
-    uint64_t plants = hand & rules->plant_bits;
-    if (g->category == KI_NO_CATEGORY) /* the truth and a lie in each category */
-        return 2 * KI_CATEGORIES * ki_popcount(plants) + jokers;
-    /* a lie for each plant, the truth for those that reach the floor; take, draw */
-    int count = (g->stock_len > 0 ? 2 : 1) + jokers;
-    if (g->hand_len[g->player] > KI_FEW_CARDS)
-        return count + ki_popcount(plants) + ki_popcount(plants & ki_reaching(g));
-    const double *figures = rules->claim_figures[g->category];
-    const unsigned char *cards = g->hands[g->player];
-    for (int i = 0; i < g->hand_len[g->player]; i++) {
-        if (!rules->joker[cards[i]]) count += ki_reaches(figures[cards[i]], g->floor) ? 2 : 1;
+    const unsigned char *hand = g->hands[g->player];
+    int count = 0;
+    int jokers = (g->hand_bits[g->player] & rules->joker_bits) != 0;
+    if (g->category == KI_NO_CATEGORY) {
+        for (int i = 0; i < g->hand_len[g->player]; i++) {
+            if (!rules->joker[hand[i]]) count += 2 * KI_CATEGORIES; /* truth and lie in each */
+        }
+    } else {
+        /* (card by card: a search of the figures as bits cost more, its branches mispredicted) */
+        const double *figures = rules->claim_figures[g->category];
+        for (int i = 0; i < g->hand_len[g->player]; i++) {
+            int card = hand[i];
+            if (!rules->joker[card]) count += ki_reaches(figures[card], g->floor) ? 2 : 1;
+        }
+        count += g->stock_len > 0 ? 2 : 1; /* take, draw */
     }
-    return count;
+    return count + jokers;
 }
 
 /* Meter.moved with KraftidiotenState.progress (minus the cards in hand) and seats_out. */
