@@ -364,7 +364,7 @@ static void start_war(state *s, int challenger, int under_owner);
 
 static int next_seat(state *s, int seat) {
     for (int k = 1; k <= s->n; k++) {
-        int next = (seat + k) % s->n;
+        int next = seat + k < s->n ? seat + k : seat + k - s->n; /* (seat + k) % n, k <= n */
         if (!s->out[next]) return next;
     }
     fail(s, "no seat left to play");
@@ -1165,15 +1165,26 @@ static action choose(state *s, legal_list *legal) {
          * distinct (at most one joker held), the meter only needs how many there are */
         const cards *hand = &s->hands[seat];
         if (hand->len < 2 || !s->core->joker[hand->card[1]]) {
+            const Core *core = s->core;
             const uint8_t *may;
             const uint8_t *beats = lay_rows(s, &may);
-            int lays = 0, first = -1;
-            for (int i = 0; i < hand->len; i++) {
-                if (!may[hand->card[i]]) continue;
-                if (!lays++) first = hand->card[i];
+            /* the lays and count_rest's count in one pass over the hand, from its end */
+            int lays = 0, first = -1, rest = 0, chain = 0, following = -2;
+            for (int i = hand->len - 1; i >= 0; i--) {
+                int card = hand->card[i];
+                if (may[card]) {
+                    lays++;
+                    first = card;
+                }
+                rest += core->special_len[card];
+                chain = following == core->run_next[card] ? chain + 1 : 0;
+                if (chain && beats[card]) rest += chain;
+                following = card;
             }
             if (lays) {
-                ks_meter_decision(&s->meter, lays + count_rest(s, beats), 0, seat, s->actions);
+                if (s->pile.len > 0 || s->beside.len > 0) rest++;
+                if (s->stock.len > 0) rest++;
+                ks_meter_decision(&s->meter, lays + rest, 0, seat, s->actions);
                 action lay = {KIND_LAY, (uint8_t)first, 0};
                 return lay;
             }
@@ -1303,9 +1314,13 @@ static int play_out(Core *core, state *s) {
     while (s->phase != PHASE_OVER && s->actions < core->action_cap) {
         /* A game with a very high cap may run for minutes: let Ctrl-C through. */
         if ((s->actions & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return 0;
-        if (!buffer_reserve(&core->log, 1 + DECK)) return 0;
-        for (int k = 0; k < SAMPLE_COUNT; k++) {
-            if (!buffer_reserve(&core->samples[k], 1)) return 0;
+        if (core->log.len + 1 + DECK > core->log.cap ||
+            core->samples[WAR_SIZES].len >= core->samples[WAR_SIZES].cap ||
+            core->samples[RUN_LENGTHS].len >= core->samples[RUN_LENGTHS].cap) {
+            if (!buffer_reserve(&core->log, 1 + DECK)) return 0;
+            for (int k = 0; k < SAMPLE_COUNT; k++) {
+                if (!buffer_reserve(&core->samples[k], 1)) return 0;
+            }
         }
         action chosen = choose(s, &legal);
         if (s->error) break;
