@@ -177,6 +177,8 @@ def test_a_simulate_of_a_remembered_deck_loads_no_pydantic_and_plays_the_same(
     assert not {name.split(".")[0] for name in again} & {"pydantic", "reportlab", "PIL"}
     ours = ("kraftstokk.models", "kraftstokk.deck", "kraftstokk.design")
     assert not [name for name in again if name.startswith(ours)]
+    others = ("kraftstokk.games.kraftidioten", "kraftstokk.games.stromkrig")
+    assert not [name for name in again if name.startswith(others)]  # not even their specs
     found = [
         strip_timing(json.loads((tmp_path / out / "sim-idiot.json").read_text(encoding="utf-8")))
         for out in ("first", "again")

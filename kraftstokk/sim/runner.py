@@ -342,7 +342,7 @@ def _worker_main(
     # the parent stops its workers with SIGTERM, which must end them quietly.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        if settings.game not in registry.specs():
+        if registry.known_spec(settings.game) is None:
             registry.register(spec)  # a game registered in the parent, not by convention
         # A forked worker inherits the parent's game for free, where building it again
         # (Kraftidioten's claim tables) costs milliseconds; other start methods would have
