@@ -43,7 +43,8 @@ GAMES = 20_000
 #: The interpreter of this checkout, with bytecode written as a person's run writes it.
 PYTHON = sys.executable
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-KRAFTSTOKK = [PYTHON, "-c", "from kraftstokk.cli import main; main()"]
+#: The ``kraftstokk`` console script's function.
+KRAFTSTOKK = [PYTHON, "-c", "from kraftstokk.cli import run; run()"]
 #: Reports, after a simulate, the CPU seconds of this process when its workers were started,
 #: when the games were all summed, and at the end: what a run spends before and after its
 #: games on one core whatever the workers (the estimate of ``speed_up``).
@@ -60,11 +61,12 @@ PHASES = (
     "    try:\n        return run(*args, **kwargs)\n"
     "    finally:\n        marks['summed'] = time.process_time()\n"
     "runner._Workers.__init__, runner._run = starting, running\n"
-    "from kraftstokk.cli import main\n"
+    "from kraftstokk.cli import leave, main\n"
     "sys.argv = ['kraftstokk', *sys.argv[1:]]\n"
     "try:\n    main()\n"
-    "finally:\n"
+    "except SystemExit as done:\n"
     "    print('PHASES', marks['start'], marks['summed'], time.process_time(), file=sys.stderr)\n"
+    "    leave(done.code)\n"
 )
 #: Lists the kraftstokk modules a command loaded, after it ran.
 LOADED = (

@@ -177,6 +177,8 @@ def test_a_simulate_of_a_remembered_deck_loads_no_pydantic_and_plays_the_same(
     assert not {name.split(".")[0] for name in again} & {"pydantic", "reportlab", "PIL"}
     ours = ("kraftstokk.models", "kraftstokk.deck", "kraftstokk.design")
     assert not [name for name in again if name.startswith(ours)]
+    others = ("kraftstokk.games.kraftidioten", "kraftstokk.games.stromkrig")
+    assert not [name for name in again if name.startswith(others)]  # not even their specs
     found = [
         strip_timing(json.loads((tmp_path / out / "sim-idiot.json").read_text(encoding="utf-8")))
         for out in ("first", "again")
@@ -224,3 +226,39 @@ def test_simulate_starts_its_workers_before_numpy_and_the_summaries_load(
     assert seen == ["False False"]
     assert "worker False" in done.stderr.splitlines()  # the parent sums the worker's games
     assert "400 games of idiot" in done.stdout
+
+
+def test_simulate_ends_without_pythons_teardown_but_keeps_its_exit(deck_file: Path, tmp_path: Path):
+    """The console script (``kraftstokk.cli:run``) ends a simulate once its output is
+    flushed and the atexit handlers have run, without tearing down what the operating
+    system reclaims (an object's finalizer at teardown shows it); its exit codes and
+    messages stay; other commands end as Python ends them."""
+    script = (
+        "import atexit\n"
+        "atexit.register(lambda: print('atexit ran'))\n"
+        "class Late:\n"
+        "    def __del__(self):\n"
+        "        print('torn down')\n"
+        "late = Late()\n"
+        "from kraftstokk.cli import run\n"
+        "run()\n"
+    )
+
+    def kraftstokk(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                              text=True, timeout=120)  # fmt: skip
+
+    out = tmp_path / "out"
+    played = kraftstokk("simulate", str(deck_file), "-g", "idiot", "-n", "40", "-w", "2",
+                        "--no-report", "-o", str(out))  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.splitlines()
+    assert lines[0].startswith("40 games of idiot") and f"wrote {out / 'sim-idiot.json'}" in lines
+    assert lines[-1] == "atexit ran"  # after everything the command printed, and no teardown
+    assert json.loads((out / "sim-idiot.json").read_text(encoding="utf-8"))["games"] == 40
+    missing = kraftstokk("simulate", str(tmp_path / "nowhere.json"), "-g", "idiot")
+    assert missing.returncode == 2 and missing.stdout == "atexit ran\n"
+    assert "nowhere.json: no such file" in missing.stderr
+    assert kraftstokk("simulate", "--help").stdout.endswith("atexit ran\n")
+    other = kraftstokk("validate", str(deck_file))
+    assert other.returncode == 0 and other.stdout.endswith("atexit ran\ntorn down\n")

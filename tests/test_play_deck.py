@@ -183,12 +183,21 @@ def test_the_finding_rules_and_the_sweep_files_table_agree() -> None:
 
 
 def test_a_replay_logs_actions_are_written_as_json_writes_them() -> None:
-    """replay_text writes an action of whole numbers without json.dumps (thousands in a
-    game at the action cap): the same text, and json's own for anything else."""
-    from kraftstokk.games.replay_data import _action_text
+    """replay_text writes the actions (thousands in a game at the action cap) in one call
+    of json's encoder, cut between actions: the same text as one call each, whatever
+    the actions hold."""
+    from kraftstokk.games.replay_data import action_lines
 
-    for action in ([], [7], [1, -2, 30], [2**70, 0], [True, 1], [1.5, 2]):
-        assert _action_text(action) == json.dumps(action)
+    for actions in (
+        [[7]],
+        [[], [7], [1, -2, 30], [2**70, 0], [True, 1], [1.5, 2], [None]],
+        [[1, [2, 3]], [4]],  # nested: not cut inside
+        [["a], [b"], [1]],  # a text that looks like the cut
+        [["x[", 1], ["]"]],
+        [["a], "], [1], ["], ["]],  # no "[" of its own: cut between actions only
+        [["æ"], [0]],
+    ):
+        assert action_lines(actions) == ",\n".join("  " + json.dumps(a) for a in actions)
 
 
 def test_a_deck_replaced_while_it_is_validated_is_not_remembered_as_its_bytes(

@@ -448,3 +448,13 @@ def test_a_sweep_finding_knows_which_way_is_better_for_the_answers_metrics():
     names = {metric.name for metric in PLAY_METRICS} | {"unfinished_rate"}
     assert set(better) <= names  # every direction names a metric a comparison has
     assert better["comeback_rate"] == "higher" and better["unfinished_rate"] == "lower"
+
+
+def test_a_comparison_shows_minutes_in_the_tenths_its_difference_has():
+    found = compared(summary(minutes=23.4), summary(minutes=23.8))
+    row = next(row for row in found if row["question"] == "duration")
+    a, b = compare_answers.figure(row["a"]), compare_answers.figure(row["b"])
+    assert a.endswith(" min") and b.endswith(" min") and a != b
+    shown = float(b.removesuffix(" min")) - float(a.removesuffix(" min"))
+    said_difference = float(compare_answers.difference_text(row).split(" min")[0])
+    assert abs(shown - said_difference) <= 0.1 + 1e-9

@@ -200,12 +200,13 @@ def verdict(found: list[dict[str, Any]], game: str, names: tuple[str, str]) -> s
 
 
 def figure(answer: dict[str, Any]) -> str:
-    """An answer's figure as page 1 shows it, in its unit."""
+    """An answer's figure as a comparison shows it, in its unit: minutes in tenths, as
+    their difference is (``23 min`` beside ``+0.4 min`` would hide which way it went)."""
     if answer.get("value") is None:
         return "not measured"
     value, unit = answer["value"], answer["unit"]
     if unit == "minutes":
-        return f"{value:.0f} min" if value >= 10 else f"{value:.1f} min"
+        return f"{value:.1f} min"
     if unit == "points":
         return f"{100 * value:.1f} points"
     return f"{100 * value:.1f} %"

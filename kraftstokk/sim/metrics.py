@@ -241,9 +241,9 @@ def highlights(
     samples: dict[str, dict[str, Any]],
 ) -> dict[str, float]:
     """The game's named figures (its spec's ``highlights``) that the run produced."""
-    from kraftstokk.games.registry import specs
+    from kraftstokk.games.registry import known_spec
 
-    spec = specs().get(game)
+    spec = known_spec(game)
     found: dict[str, float] = {}
     for key in spec.highlights if spec is not None else ():
         if key.endswith("_per_game") and key.removesuffix("_per_game") in per_game:

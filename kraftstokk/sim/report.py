@@ -412,9 +412,9 @@ def _card_labels(cards: dict[str, Any]) -> dict[str, str]:
 
 def counter_meanings(game: str, names: list[str]) -> dict[str, str]:
     """What each counter of the run counts, as the game's spec declares it."""
-    from kraftstokk.games.registry import specs
+    from kraftstokk.games.registry import known_spec
 
-    spec = specs().get(game)
+    spec = known_spec(game)
     declared = {counter.name: counter.meaning for counter in spec.counters} if spec else {}
     return {name: declared[name] for name in names if name in declared}
 

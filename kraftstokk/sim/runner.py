@@ -42,6 +42,11 @@ from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim.tally import Tally
 
+try:
+    import fcntl
+except ImportError:  # not POSIX: pipes keep their size
+    fcntl = None  # type: ignore[assignment]
+
 if TYPE_CHECKING:
     from kraftstokk.sim.pace import Pace
     from kraftstokk.sim.stream import ChunkTotals, GameMatrix, PairStats, RunStats
@@ -59,6 +64,12 @@ CHUNKS_PER_WORKER = 16
 MAX_CHUNK = 2_000
 #: How worker processes start; None: :func:`start_method` chooses.
 START_METHOD: str | None = None
+#: Bytes the pipe from a worker to the parent holds. A chunk's games as played are a few
+#: hundred kB (2,000 Idiot games: 386 kB), where a pipe holds 64 kB unless told: a worker
+#: then waited in ``send`` until the parent read, which it does only between chunks of its
+#: own, and in a 20,000-game run waited a quarter of its time. 1 MB (Linux's default limit
+#: for a pipe, ``/proc/sys/fs/pipe-max-size``) takes two such chunks.
+PIPE_BYTES = 1 << 20
 
 Progress = Callable[[int, int], None]
 
@@ -312,7 +323,8 @@ def start_method() -> str:
 
 
 def _worker_main(
-    connection: Connection,
+    orders: Connection,
+    results: Connection,
     tables: tuple[DeckTable, ...],
     settings: SimSettings,
     spec: GameSpec,
@@ -322,29 +334,30 @@ def _worker_main(
     (:class:`PlayedChunk`; the parent sums them, so a worker never loads numpy, which
     would take a short run's worker as long as its games).
 
-    The parent sends ``(start, stop)`` or None (stop). A failure goes back as
-    ``(exception,)`` and ends the worker.
+    The parent sends ``(start, stop)`` or None (stop) on ``orders``; the games go back on
+    ``results``. A failure goes back as ``(exception,)`` and ends the worker.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     # The parent turns SIGTERM into Ctrl-C for itself; a worker inherits that handler, but
     # the parent stops its workers with SIGTERM, which must end them quietly.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        if settings.game not in registry.specs():
+        if registry.known_spec(settings.game) is None:
             registry.register(spec)  # a game registered in the parent, not by convention
         # A forked worker inherits the parent's game for free, where building it again
         # (Kraftidioten's claim tables) costs milliseconds; other start methods would have
         # to pickle it, which the compiled game classes do not support: they build it.
         games = inherited or tuple(build_game(table, settings) for table in tables)
-        while (bounds := connection.recv()) is not None:
+        while (bounds := orders.recv()) is not None:
             played = play_raw(tables, settings, games, *bounds)
-            connection.send(PlayedChunk(bounds[0], played))
+            results.send(PlayedChunk(bounds[0], played))
     except (EOFError, OSError):  # the parent has gone or stopped listening: just end
         pass
     except Exception as exc:  # goes to the parent, which raises it
-        send_failure(connection, exc)
+        send_failure(results, exc)
     finally:
-        connection.close()
+        orders.close()
+        results.close()
 
 
 @dataclass(frozen=True)
@@ -354,6 +367,15 @@ class PlayedChunk:
 
     start: int
     played: tuple[Played, ...]
+
+
+def widen(connection: Connection) -> None:
+    """Let the pipe of ``connection`` hold :data:`PIPE_BYTES` where the system allows it
+    (Linux; elsewhere, or beyond the user's limit, it keeps its size)."""
+    resize = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if resize is not None:
+        with suppress(OSError):
+            fcntl.fcntl(connection.fileno(), resize, PIPE_BYTES)
 
 
 def send_failure(connection: Connection, exc: Exception) -> None:
@@ -370,8 +392,10 @@ def send_failure(connection: Connection, exc: Exception) -> None:
 class _Workers:
     """``count`` workers playing chunks: the parent and ``count - 1`` processes.
 
-    Each process has a pipe of its own and ``AHEAD`` chunks sent to it, so it starts the
-    next one while the parent reads the last one's sums. The parent runs no threads:
+    Each process has two pipes of its own (chunks to play in, games as played out, the
+    latter wide enough for two chunks: :data:`PIPE_BYTES`) and ``AHEAD`` chunks sent to
+    it, so it plays on while the parent, busy with a chunk of its own, has not read the
+    last ones. The parent runs no threads:
     between chunks of its own it feeds the processes, and once no chunk is left for it,
     it sleeps in ``wait`` until sums come; it hands them on in chunk order.
     The parent playing saves a process's start and its copy-on-write faults: with games
@@ -401,7 +425,9 @@ class _Workers:
         spec = registry.get_spec(settings.game)
         inherited = games if method == "fork" else None
         self._processes: list[BaseProcess] = []
+        #: Where each process's games as played arrive, and where its chunks are sent.
         self._connections: list[Connection] = []
+        self._orders: dict[Connection, Connection] = {}
         # A forked worker's collector would walk (and so copy) every object it inherits;
         # frozen, they are left out of its collections.
         freeze = method == "fork" and gc.isenabled()
@@ -409,17 +435,23 @@ class _Workers:
             gc.freeze()
         try:
             for _ in range(count - 1):
-                mine, theirs = context.Pipe()
+                orders, to_worker = context.Pipe(duplex=False)
+                from_worker, results = context.Pipe(duplex=False)
+                widen(results)
+                self._connections.append(from_worker)
+                self._orders[from_worker] = to_worker
                 process = context.Process(
                     target=_worker_main,
-                    args=(theirs, tables, settings, spec, inherited),
+                    args=(orders, results, tables, settings, spec, inherited),
                     name="kraftstokk-sim",
                     daemon=True,
                 )
-                process.start()
-                theirs.close()
+                try:
+                    process.start()
+                finally:
+                    orders.close()
+                    results.close()
                 self._processes.append(process)
-                self._connections.append(mine)
         except BaseException:
             self.close()
             raise
@@ -445,7 +477,7 @@ class _Workers:
                 number, bounds = waiting.pop()
                 sent[connection].append(number)
                 with suppress(OSError):  # a worker gone: its pipe tells why, read next
-                    connection.send(bounds)
+                    self._orders[connection].send(bounds)
 
         for _ in range(self.AHEAD):
             for connection in self._connections:
@@ -530,15 +562,18 @@ class _Workers:
         parent does not wait for them to exit (``multiprocessing`` reaps them). Else
         (Ctrl-C, an error) they are stopped with SIGTERM and waited for.
         """
+        pipes = [*self._connections, *self._orders.values()]
         if finished:
-            for connection in self._connections:
+            for orders in self._orders.values():
                 with suppress(OSError):  # that worker has gone already
-                    connection.send(None)
-                connection.close()
+                    orders.send(None)
+            for pipe in pipes:
+                pipe.close()
             self._processes.clear()
-            self._connections.clear()
         else:
-            stop_processes(self._processes, self._connections)
+            stop_processes(self._processes, pipes)
+        self._connections.clear()
+        self._orders.clear()
 
 
 def stop_processes(processes: list[BaseProcess], connections: list[Connection]) -> None:

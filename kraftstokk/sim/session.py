@@ -56,10 +56,13 @@ SUMMARY_MODULES = (
 
 
 def load_summary_code() -> None:
-    """Import the modules that summarize a run (the runner calls this once its workers
-    are started)."""
+    """Import the modules that summarize a run and read the findings' sentences (the
+    runner calls this once its workers are started: done while they play, not after)."""
     for name in SUMMARY_MODULES:
         importlib.import_module(name)
+    from kraftstokk.sim.findings import texts
+
+    texts()
 
 
 def load_deck(path: Path) -> Deck:

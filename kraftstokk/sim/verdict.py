@@ -16,9 +16,9 @@ from kraftstokk.sim.findings import texts
 
 def game_title(name: str) -> str:
     """The game's title as its spec gives it (the name for a game that is not known)."""
-    from kraftstokk.games.registry import specs
+    from kraftstokk.games.registry import known_spec
 
-    spec = specs().get(name)
+    spec = known_spec(name)
     return spec.title_en if spec is not None else name
 
 

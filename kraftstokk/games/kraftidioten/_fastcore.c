@@ -109,6 +109,8 @@ typedef struct {
     double sorted_figures[KI_CATEGORIES][KI_MAX_CARDS];
     int burned_mark;
     int not_shown;
+    uint64_t plant_bits; /* the plants and the jokers as bits (ki_card_bits) */
+    uint64_t joker_bits;
 } KiRules;
 
 /* ------------------------------------------------------------------ one game's state */
@@ -119,6 +121,13 @@ typedef struct {
     int n;
     unsigned char hands[MAX_SEATS][KI_MAX_CARDS];
     int hand_len[MAX_SEATS];
+    /* Kept as the cards come and go (ki_hand_add, ki_hand_remove; ki_index makes them from
+       the lists): each hand as bits, and the sum of its plants' greedy_nr per category. */
+    uint64_t hand_bits[MAX_SEATS];
+    long nr_sum[MAX_SEATS][KI_CATEGORIES];
+    /* nr_sum and the pile's bits below are kept only for a heuristic seat, which reads
+       them (else they are made at the deal and left) */
+    int keep_reads;
     unsigned char stock[KI_MAX_CARDS]; /* the top is the end */
     int stock_len;
     unsigned char pile[KI_MAX_CARDS];
@@ -133,12 +142,17 @@ typedef struct {
     unsigned char claim_plant_at[KI_MAX_CARDS];
     unsigned char claim_from_stock[KI_MAX_CARDS];
     double claim_figure_at[KI_MAX_CARDS];
+    /* the claims on the pile as bits of plants: all, all but the last, those drawn from the
+       stock; and per seat the pile's cards it laid (kept by ki_lay, emptied with the pile) */
+    uint64_t claimed, claimed_before_last, claimed_from_stock;
+    uint64_t laid_by[MAX_SEATS];
     int last_shown[KI_MAX_CARDS]; /* state.last_shown: a seat, burned_mark or not_shown */
     uint64_t shown;               /* bit c: card c was shown (last_shown is not not_shown) */
     int category;
     double floor;
     unsigned char active[MAX_SEATS];
     int num_active;
+    signed char next_active[MAX_SEATS]; /* the next active seat after each (-1: none) */
     int out_order[MAX_SEATS];
     int out_len;
     int phase;
@@ -178,8 +192,8 @@ static void ki_extend(ki_game *g, unsigned char *cards, int *len, const unsigned
 /* ordering.remove_card: the first occurrence, the rest keeping their order. */
 static void ki_remove_card(ki_game *g, unsigned char *cards, int *len, int card) {
     for (int i = 0; i < *len; i++) {
-        if (cards[i] == card) {
-            memmove(cards + i, cards + i + 1, (size_t)(*len - i - 1));
+        if (cards[i] == card) { /* a few cards: no memmove call */
+            for (int j = i + 1; j < *len; j++) cards[j - 1] = cards[j];
             (*len)--;
             return;
         }
@@ -187,11 +201,75 @@ static void ki_remove_card(ki_game *g, unsigned char *cards, int *len, int card)
     g->broken = "a card to remove is not in its list";
 }
 
-static int ki_next_active(ki_game *g, int seat) {
-    for (int step = 0; step < g->n; step++) {
-        seat = seat + 1 < g->n ? seat + 1 : 0;
-        if (g->active[seat]) return seat;
+/* The hand of `seat` gains `card` at its end. */
+static inline __attribute__((always_inline)) void ki_hand_add(ki_game *g, int seat, int card) {
+    ki_push(g, g->hands[seat], &g->hand_len[seat], card);
+    g->hand_bits[seat] |= (uint64_t)1 << card;
+    if (!g->keep_reads || g->rules->joker[card]) return;
+    for (int c = 0; c < KI_CATEGORIES; c++) g->nr_sum[seat][c] += g->rules->greedy_nr[c][card];
+}
+
+static void ki_hand_extend(ki_game *g, int seat, const unsigned char *more, int count) {
+    for (int i = 0; i < count; i++) ki_hand_add(g, seat, more[i]);
+}
+
+static inline __attribute__((always_inline)) void ki_hand_remove(ki_game *g, int seat, int card) {
+    ki_remove_card(g, g->hands[seat], &g->hand_len[seat], card);
+    g->hand_bits[seat] &= ~((uint64_t)1 << card);
+    if (!g->keep_reads || g->rules->joker[card]) return;
+    for (int c = 0; c < KI_CATEGORIES; c++) g->nr_sum[seat][c] -= g->rules->greedy_nr[c][card];
+}
+
+/* The pile is taken or burned: no card and no claim on it. */
+static inline __attribute__((always_inline)) void ki_pile_clear(ki_game *g) {
+    g->pile_len = 0;
+    g->claim_plant = -1;
+    if (!g->keep_reads) return;
+    g->claimed = g->claimed_before_last = g->claimed_from_stock = 0;
+    for (int seat = 0; seat < g->n; seat++) g->laid_by[seat] = 0;
+}
+
+/* next_active from active, after a seat went out (or a position was loaded). */
+static void ki_seats_changed(ki_game *g) {
+    for (int seat = 0; seat < g->n; seat++) {
+        int next = -1;
+        for (int step = 1; step <= g->n && next < 0; step++) {
+            int other = (seat + step) % g->n;
+            if (g->active[other]) next = other;
+        }
+        g->next_active[seat] = (signed char)next;
     }
+}
+
+/* What the game keeps besides its lists, made from them (a game dealt, a position loaded):
+   the hands' bits and sums, the pile's claims as bits, the next active seats. */
+static void ki_index(ki_game *g) {
+    const KiRules *rules = g->rules;
+    for (int seat = 0; seat < g->n; seat++) {
+        const unsigned char *hand = g->hands[seat];
+        g->hand_bits[seat] = 0;
+        for (int c = 0; c < KI_CATEGORIES; c++) g->nr_sum[seat][c] = 0;
+        for (int i = 0; i < g->hand_len[seat]; i++) {
+            g->hand_bits[seat] |= (uint64_t)1 << hand[i];
+            if (rules->joker[hand[i]]) continue;
+            for (int c = 0; c < KI_CATEGORIES; c++) g->nr_sum[seat][c] += rules->greedy_nr[c][hand[i]];
+        }
+        g->laid_by[seat] = 0;
+    }
+    g->claimed = g->claimed_before_last = g->claimed_from_stock = 0;
+    for (int i = 0; i < g->pile_len; i++) {
+        uint64_t plant = (uint64_t)1 << g->claim_plant_at[i];
+        g->claimed_before_last = g->claimed;
+        g->claimed |= plant;
+        if (g->claim_from_stock[i]) g->claimed_from_stock |= plant;
+        g->laid_by[g->claim_seat[i]] |= (uint64_t)1 << g->pile[i];
+    }
+    ki_seats_changed(g);
+}
+
+static inline __attribute__((always_inline)) int ki_next_active(ki_game *g, int seat) {
+    int next = g->next_active[seat];
+    if (next >= 0) return next;
     g->broken = "no active seat";
     return 0;
 }
@@ -206,7 +284,7 @@ static void ki_deal(ki_game *g) {
     int dealt = rules->parameters.hand_size * g->n;
     for (int round = 0; round < rules->parameters.hand_size; round++) {
         for (int seat = 0; seat < g->n; seat++) {
-            ki_push(g, g->hands[seat], &g->hand_len[seat], plants[round * g->n + seat]);
+            ki_hand_add(g, seat, plants[round * g->n + seat]);
         }
     }
     for (int i = dealt; i < rules->num_plants; i++) ki_push(g, g->stock, &g->stock_len, plants[i]);
@@ -222,9 +300,10 @@ static void ki_deal(ki_game *g) {
     }
 }
 
-static void ki_start(ki_game *g, const KiRules *rules, ks_random *rng) {
+static void ki_start(ki_game *g, const KiRules *rules, ks_random *rng, int keep_reads) {
     memset(g, 0, sizeof(*g));
     g->rules = rules;
+    g->keep_reads = keep_reads;
     g->rng = rng;
     g->n = rules->num_players;
     g->claim_plant = -1;
@@ -238,6 +317,7 @@ static void ki_start(ki_game *g, const KiRules *rules, ks_random *rng) {
     g->lie_category = KI_NO_CATEGORY;
     for (int card = 0; card < rules->num_cards; card++) g->last_shown[card] = rules->not_shown;
     ki_deal(g);
+    ki_index(g);
 }
 
 static void ki_next_turn(ki_game *g, int seat) {
@@ -252,8 +332,7 @@ static void ki_next_turn(ki_game *g, int seat) {
 
 /* KI-5: seat starts a new pile (the pile is already taken or burned). */
 static void ki_new_pile(ki_game *g, int seat) {
-    g->pile_len = 0;
-    g->claim_plant = -1;
+    ki_pile_clear(g);
     g->category = KI_NO_CATEGORY;
     g->floor = -1.0;
     ki_next_turn(g, seat);
@@ -261,9 +340,8 @@ static void ki_new_pile(ki_game *g, int seat) {
 
 static void ki_take_pile(ki_game *g, int seat) {
     ki_count(g, COUNTER_PILE_PICKUPS);
-    ki_extend(g, g->hands[seat], &g->hand_len[seat], g->pile, g->pile_len);
-    g->pile_len = 0;
-    g->claim_plant = -1;
+    ki_hand_extend(g, seat, g->pile, g->pile_len);
+    ki_pile_clear(g);
 }
 
 /* KI-9: an empty hand with an empty stock, once the last claim stands. */
@@ -275,6 +353,7 @@ static void ki_go_out(ki_game *g, int seat) {
         return;
     }
     g->out_order[g->out_len++] = seat;
+    ki_seats_changed(g);
     if (g->num_active <= 1) {
         g->finished = 1;
         g->phase = PHASE_TURN;
@@ -289,7 +368,7 @@ static void ki_go_out(ki_game *g, int seat) {
 
 static void ki_draw_up(ki_game *g, int seat) {
     while (g->hand_len[seat] < g->rules->parameters.hand_size && g->stock_len > 0) {
-        ki_push(g, g->hands[seat], &g->hand_len[seat], g->stock[--g->stock_len]);
+        ki_hand_add(g, seat, g->stock[--g->stock_len]);
     }
 }
 
@@ -297,8 +376,14 @@ static void ki_draw_up(ki_game *g, int seat) {
 static void ki_lay(ki_game *g, int seat, int card, int category, int plant, int from_stock,
                    int stated, long long figure) {
     const KiRules *rules = g->rules;
-    if (!from_stock) ki_remove_card(g, g->hands[seat], &g->hand_len[seat], card);
+    if (!from_stock) ki_hand_remove(g, seat, card);
     ki_push(g, g->pile, &g->pile_len, card);
+    if (g->keep_reads) {
+        g->claimed_before_last = g->claimed;
+        g->claimed |= (uint64_t)1 << plant;
+        if (from_stock) g->claimed_from_stock |= (uint64_t)1 << plant;
+        g->laid_by[seat] |= (uint64_t)1 << card;
+    }
     int lie = stated ? 1 : card != plant;
     g->claim_plant = plant;
     g->claim_figure = stated ? (double)figure : rules->claim_figures[category][plant];
@@ -385,8 +470,7 @@ static void ki_joker(ki_game *g, int seat, int card, int penalty) {
     ki_count(g, COUNTER_BURNS);
     ki_count(g, COUNTER_JOKER_BURNS);
     g->cards_played[card]++;
-    g->pile_len = 0;
-    g->claim_plant = -1;
+    ki_pile_clear(g);
     if (penalty) {
         /* Three random cards from all the burned cards, jokers included (this one too),
            or as many as there are. */
@@ -398,7 +482,7 @@ static void ki_joker(ki_game *g, int seat, int card, int penalty) {
             ki_sample_burned(g, k, drawn);
         }
         for (int i = 0; i < k; i++) ki_remove_card(g, g->burned, &g->burned_len, drawn[i]);
-        ki_extend(g, g->hands[seat], &g->hand_len[seat], drawn, k);
+        ki_hand_extend(g, seat, drawn, k);
         ki_count(g, COUNTER_JOKER_PENALTIES);
     }
     ki_new_pile(g, seat);
@@ -433,7 +517,7 @@ static void ki_draw_chance(ki_game *g, int seat) {
         return;
     }
     ki_show(g, card, seat);
-    ki_push(g, g->hands[seat], &g->hand_len[seat], card);
+    ki_hand_add(g, seat, card);
     ki_take_pile(g, seat);
     ki_new_pile(g, ki_next_active(g, seat));
 }
@@ -476,8 +560,7 @@ static void ki_claim_stands(ki_game *g) {
         ki_count(g, COUNTER_BURNS);
         ki_count(g, COUNTER_TOP3_BURNS);
         ki_extend(g, g->burned, &g->burned_len, g->pile, g->pile_len);
-        g->pile_len = 0;
-        g->claim_plant = -1;
+        ki_pile_clear(g);
     }
     if (g->layer_emptied) {
         ki_go_out(g, layer);
@@ -535,7 +618,7 @@ static int ki_apply(ki_game *g, const ki_action *action) {
     case KI_JOKER: {
         g->turns++;
         int penalty = ki_joker_costs(g->rules, g->hand_len[seat]);
-        ki_remove_card(g, g->hands[seat], &g->hand_len[seat], action->card);
+        ki_hand_remove(g, seat, action->card);
         ki_joker(g, seat, action->card, penalty);
         ki_draw_up(g, seat);
         if (penalty && ki_jokers_only(g, seat)) {
@@ -742,13 +825,15 @@ static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
    claimed on the pile, a card ever shown); -1 for none. */
 static int ki_plausible_claim(const ki_game *g, int category, double floor, int card) {
     const KiRules *rules = g->rules;
-    uint64_t ruled_out = g->shown | (uint64_t)1 << card; /* KI_MAX_CARDS is 64 */
-    const unsigned char *hand = g->hands[g->player];
-    for (int i = 0; i < g->hand_len[g->player]; i++) ruled_out |= (uint64_t)1 << hand[i];
-    for (int i = 0; i < g->pile_len; i++) ruled_out |= (uint64_t)1 << g->claim_plant_at[i];
+    uint64_t ruled_out = /* KI_MAX_CARDS is 64 */
+        g->shown | (uint64_t)1 << card | g->hand_bits[g->player] | g->claimed;
     const double *figures = rules->sorted_figures[category];
-    int i = 0;
-    while (i < rules->num_plants && figures[i] < floor) i++; /* bisect_left */
+    int i = 0, high = rules->num_plants;
+    while (i < high) { /* bisect_left */
+        int middle = (i + high) / 2;
+        if (figures[middle] < floor) i = middle + 1;
+        else high = middle;
+    }
     for (; i < rules->num_plants; i++) {
         int plant = rules->by_figure[category][i];
         if (!(ruled_out >> plant & 1U)) return plant;
@@ -766,20 +851,15 @@ static int ki_heuristic_judge(ki_game *g, const ki_heuristic *h, ks_random *rng)
     }
     if (g->claim_from_stock[last]) return 0; /* KI-4b: drawn cards are claimed truthfully */
     int plant = g->claim_plant_at[last], layer = g->claim_seat[last];
-    for (int i = 0; i < g->hand_len[seat]; i++) {
-        if (g->hands[seat][i] == plant) return 1;
-    }
+    uint64_t bit = (uint64_t)1 << plant;
+    if (g->hand_bits[seat] & bit) return 1;
     int wrong_figure = g->claim_figure_at[last] != rules->claim_figures[g->category][plant];
     if (wrong_figure && ks_random_double(rng) < h->knowledge) return 1;
-    /* one pass for two of _judge's (nothing is drawn between them, and both refute) */
-    int suspicious = 0;
-    for (int i = 0; i < g->pile_len; i++) {
-        if (g->claim_seat[i] == seat && g->pile[i] == plant) return 1; /* its own card */
-        if (i < last && g->claim_plant_at[i] == plant) {
-            if (g->claim_from_stock[i]) return 1; /* that one was true, so this one is not */
-            suspicious = 1;
-        }
-    }
+    /* two of _judge's checks at once (nothing is drawn between them, and both refute) */
+    if (g->laid_by[seat] & bit) return 1; /* its own card */
+    /* claimed before (the last claim is not from the stock, or it would not be judged) */
+    if (g->claimed_from_stock & bit) return 1; /* that one was true, so this one is not */
+    int suspicious = (g->claimed_before_last & bit) != 0;
     int holder = g->last_shown[plant];
     if (holder != rules->not_shown && holder != layer && holder != rules->burned_mark) {
         suspicious = 1; /* last shown going to another player */
@@ -805,33 +885,26 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
     const KiRules *rules = g->rules;
     const unsigned char *hand = g->hands[g->player];
     int len = g->hand_len[g->player];
-    unsigned char plants[KI_MAX_CARDS];
-    int num_plants = 0, lowest_joker = -1;
-    for (int i = 0; i < len; i++) {
-        int card = hand[i];
-        if (!rules->joker[card]) {
-            plants[num_plants++] = (unsigned char)card;
-        } else if (lowest_joker < 0 || card < lowest_joker) {
-            lowest_joker = card;
-        }
-    }
+    const unsigned char *joker = rules->joker;
+    uint64_t jokers = g->hand_bits[g->player] & rules->joker_bits;
+    int lowest_joker = jokers ? __builtin_ctzll(jokers) : -1;
+    int has_plants = (g->hand_bits[g->player] & rules->plant_bits) != 0;
     int category = g->category;
     if (category == KI_NO_CATEGORY) {
         /* _opening_category: the lowest nr. sum, the first of equals; then the weakest card */
         long best_sum = 0;
         for (int c = 0; c < KI_CATEGORIES; c++) {
-            long sum = 0;
-            for (int i = 0; i < num_plants; i++) sum += rules->greedy_nr[c][plants[i]];
+            long sum = g->nr_sum[g->player][c];
             if (c == 0 || sum < best_sum) {
                 best_sum = sum;
                 category = c;
             }
         }
         int weakest = -1, weakest_nr = -1;
-        for (int i = 0; i < num_plants; i++) {
-            if (rules->greedy_nr[category][plants[i]] > weakest_nr) {
-                weakest_nr = rules->greedy_nr[category][plants[i]];
-                weakest = plants[i];
+        for (int i = 0; i < len; i++) {
+            if (!joker[hand[i]] && rules->greedy_nr[category][hand[i]] > weakest_nr) {
+                weakest_nr = rules->greedy_nr[category][hand[i]];
+                weakest = hand[i];
             }
         }
         if (weakest >= 0) {
@@ -847,9 +920,9 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
     const double *figures = rules->claim_figures[category];
     unsigned char truthful[KI_MAX_CARDS], top[KI_MAX_CARDS];
     int num_truthful = 0, num_top = 0;
-    for (int i = 0; i < num_plants; i++) {
-        int card = plants[i];
-        if (!ki_reaches(figures[card], g->floor)) continue;
+    for (int i = 0; i < len; i++) {
+        int card = hand[i];
+        if (joker[card] || !ki_reaches(figures[card], g->floor)) continue;
         truthful[num_truthful++] = (unsigned char)card;
         if (rules->top3[category][card]) top[num_top++] = (unsigned char)card;
     }
@@ -866,7 +939,7 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
         *chosen = ki_listed(rules->joker_action[lowest_joker], KI_JOKER, lowest_joker, -1, -1);
         return;
     }
-    if (pile <= 1 || num_plants == 0) {
+    if (pile <= 1 || !has_plants) {
         *chosen = g->stock_len ? draw : take;
         return;
     }
@@ -874,7 +947,10 @@ static void ki_heuristic_turn(ki_game *g, const ki_heuristic *h, ks_random *rng,
         *chosen = draw;
         return;
     }
-    int weakest = ki_lowest(plants, num_plants, figures);
+    int weakest = -1; /* the first plant of the lowest figure */
+    for (int i = 0; i < len; i++) {
+        if (!joker[hand[i]] && (weakest < 0 || figures[hand[i]] < figures[weakest])) weakest = hand[i];
+    }
     if (ki_plausible_claim(g, category, g->floor, weakest) < 0) {
         *chosen = g->stock_len ? draw : take;
         return;
@@ -992,6 +1068,15 @@ static int ki_number_table(PyObject *object, int cards, double (*doubles)[KI_MAX
 fail:
     Py_DECREF(categories);
     return -1;
+}
+
+/* KiRules' plants and jokers as bits (a game keeps its hands as bits). */
+static void ki_card_bits(KiRules *self) {
+    self->plant_bits = self->joker_bits = 0;
+    for (int card = 0; card < self->num_cards; card++) {
+        if (self->joker[card]) self->joker_bits |= (uint64_t)1 << card;
+        else self->plant_bits |= (uint64_t)1 << card;
+    }
 }
 
 /* Whether `action` is the tuple (kind, fields...) of plain ints, so that the core's
@@ -1288,6 +1373,7 @@ static PyObject *KiRules_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
     Py_XDECREF(orders);
     if (order_figures == NULL) goto fail;
     Py_DECREF(order_figures);
+    ki_card_bits(self);
     long lay = self->kind_value[KI_LAY];
     if (ki_action_table(truth_actions, n, self->truth_action, lay, 1, "truth_actions") < 0 ||
         ki_action_table(greedy_truthful, n, self->greedy_truthful, lay, 1, "greedy_truthful") <
@@ -1341,6 +1427,7 @@ typedef struct {
     KiRules *rules;
     int num_seats;
     int seat_bot[MAX_SEATS];
+    int keep_reads; /* a seat is heuristic: its game keeps what only that bot reads */
     ki_heuristic heuristic[MAX_SEATS]; /* a heuristic seat's settings */
     ks_random game_rng;
     ks_random seat_rng[MAX_SEATS];
@@ -1414,6 +1501,7 @@ static PyObject *KiCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
             return NULL;
         }
         self->seat_bot[seat] = (int)bot;
+        if (bot == KI_HEURISTIC) self->keep_reads = 1;
     }
     Py_DECREF(items);
     /* per seat None, or a heuristic seat's (knowledge, top3_challenge, bluff) */
@@ -1460,18 +1548,18 @@ static int ki_distinct(const ki_game *g) {
         return rules->false_count[category][card] - start + rules->num_plants;
     }
     const unsigned char *hand = g->hands[g->player];
-    int count = 0, jokers = 0;
+    int count = 0;
+    int jokers = (g->hand_bits[g->player] & rules->joker_bits) != 0;
     if (g->category == KI_NO_CATEGORY) {
         for (int i = 0; i < g->hand_len[g->player]; i++) {
-            if (rules->joker[hand[i]]) jokers = 1;
-            else count += 2 * KI_CATEGORIES; /* the truth and a lie in each category */
+            if (!rules->joker[hand[i]]) count += 2 * KI_CATEGORIES; /* truth and lie in each */
         }
     } else {
+        /* (card by card: a search of the figures as bits cost more, its branches mispredicted) */
         const double *figures = rules->claim_figures[g->category];
         for (int i = 0; i < g->hand_len[g->player]; i++) {
             int card = hand[i];
-            if (rules->joker[card]) jokers = 1;
-            else count += ki_reaches(figures[card], g->floor) ? 2 : 1;
+            if (!rules->joker[card]) count += ki_reaches(figures[card], g->floor) ? 2 : 1;
         }
         count += g->stock_len > 0 ? 2 : 1; /* take, draw */
     }
@@ -1664,7 +1752,7 @@ static Py_ssize_t ki_loop(KiCore *self) {
 /* KraftidiotenState.play_out's loop from the deal by `game_rng`, with it and
    self->seat_draws seeded (or pending) as play_game seeds them. */
 static Py_ssize_t ki_play_seeded(KiCore *self, ks_random *game_rng) {
-    ki_start(&self->game, self->rules, game_rng);
+    ki_start(&self->game, self->rules, game_rng, self->keep_reads);
     self->measure = 1;
     ks_meter_start(&self->meter, self->game.n);
     ki_measure_position(self);
@@ -1917,6 +2005,8 @@ static int ki_load_position(KiCore *self, PyObject *state) {
     g->finished = (int)finished;
     g->actions = actions;
     g->turns = turns;
+    g->keep_reads = self->keep_reads;
+    ki_index(g);
     int playing = !g->finished && g->actions < rules->action_cap;
     if (playing && (g->num_active < 2 || !g->active[g->player] ||
                     (g->phase == PHASE_CHALLENGE && (g->layer < 0 || g->pile_len == 0)) ||
@@ -2111,7 +2201,7 @@ done:
 static PyObject *ki_dealt(KiCore *self, uint64_t seed) {
     ki_game *g = &self->game;
     ks_random_seed(&self->game_rng, seed);
-    ki_start(g, self->rules, &self->game_rng);
+    ki_start(g, self->rules, &self->game_rng, 0);
     if (g->broken != NULL) {
         PyErr_Format(PyExc_RuntimeError, "kraftidioten native core: %s", g->broken);
         return NULL;
