@@ -44,7 +44,7 @@ GAMES = 20_000
 PYTHON = sys.executable
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 #: The ``kraftstokk`` console script's function.
-KRAFTSTOKK = [PYTHON, "-c", "from kraftstokk.cli import run; run()"]
+KRAFTSTOKK = [PYTHON, "-c", "from kraftstokk.console import run; run()"]
 #: Reports, after a simulate, the CPU seconds of this process when its workers were started,
 #: when the games were all summed, and at the end: what a run spends before and after its
 #: games on one core whatever the workers (the estimate of ``speed_up``).
@@ -61,6 +61,8 @@ PHASES = (
     "    try:\n        return run(*args, **kwargs)\n"
     "    finally:\n        marks['summed'] = time.process_time()\n"
     "runner._Workers.__init__, runner._run = starting, running\n"
+    "from kraftstokk.sim.head_start import begin\n"
+    "begin(sys.argv[1:])\n"
     "from kraftstokk.cli import leave, main\n"
     "sys.argv = ['kraftstokk', *sys.argv[1:]]\n"
     "try:\n    main()\n"
