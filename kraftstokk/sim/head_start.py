@@ -146,6 +146,10 @@ def begin(arguments: list[str]) -> None:
         return
     from multiprocessing.connection import Connection
 
+    # What the parent loads next anyway, and the child needs: loaded once, not twice.
+    import kraftstokk.games.play_deck
+    import kraftstokk.sim.runner  # noqa: F401
+
     orders_read, orders_write = os.pipe()
     results_read, results_write = os.pipe()
     # The collector would walk every object both processes hold, and so copy their pages
