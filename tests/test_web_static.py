@@ -326,6 +326,63 @@ def test_an_update_of_the_folder_is_picked_up_on_the_next_visit(
         assert len(names) == 2  # the new version's files, and the old one's until the next
 
 
+@contextlib.contextmanager
+def gzip_encoding_host(folder: Path) -> Iterator[str]:
+    """A host that announces every ``.gz`` file as gzip-encoded (Apache's ``AddEncoding
+    gzip .gz`` does), so that the browser unpacks it before the page sees it."""
+    import http.server
+    import threading
+    from functools import partial
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def end_headers(self) -> None:
+            if self.path.split("?")[0].endswith(".gz"):
+                self.send_header("Content-Encoding", "gzip")
+            super().end_headers()
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), partial(Handler, directory=str(folder))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_host_sending_the_packed_runtime_gzip_encoded_plays_and_keeps_it_unpacked(
+    static_browser: Any, site: Path
+) -> None:
+    """The runtime's big files lie gzip'd in the folder; a host that sends them with
+    ``Content-Encoding: gzip`` has the browser unpack them already, and the page takes
+    them as they come: the game starts and plays, and the service worker keeps them
+    unpacked under their own names (a wasm module and a script, not gzip)."""
+    with gzip_encoding_host(site) as url:
+        page = static_browser(DESKTOP).page
+        start_game(page, url, "idiot", 1, seed=5)
+        before = served.turn(page)
+        served.click_a_move(page)
+        served.wait_turn_after(page, before)
+        wait_kept(page, site)
+        runtime = next(site.glob("pyodide-*")).name
+        heads = page.evaluate(
+            """async (runtime) => {
+              const head = async (name) => {
+                const kept = await caches.match(`${runtime}/${name}`);
+                return kept && Array.from(new Uint8Array(await kept.arrayBuffer()).slice(0, 4));
+              };
+              return [await head("pyodide.asm.wasm"), await head("pyodide.asm.mjs")];
+            }""",
+            runtime,
+        )
+    assert heads[0] == [0, 0x61, 0x73, 0x6D]  # "\0asm"
+    assert heads[1] is not None and heads[1][:2] != [0x1F, 0x8B]
+
+
 # -- the page's own tests, against the static edition's table ----------------------------
 
 #: ``test_web_browser.py``'s tests of what goes through the table (a whole game and its

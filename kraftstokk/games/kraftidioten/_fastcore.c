@@ -577,20 +577,24 @@ static void ki_claim_stands(ki_game *g) {
     }
 }
 
+/* A pass: the next seat is asked, or the claim stands once every other seat passed. */
+static inline void ki_pass(ki_game *g) {
+    int asker = ki_next_active(g, g->player);
+    if (asker == g->layer) {
+        ki_claim_stands(g);
+    } else {
+        g->player = asker;
+    }
+}
+
 /* KraftidiotenState.apply for an action a bot chose from the legal ones. */
 static int ki_apply(ki_game *g, const ki_action *action) {
     int seat = g->player;
     g->actions++;
     switch (action->kind) {
-    case KI_PASS: {
-        int asker = ki_next_active(g, g->player);
-        if (asker == g->layer) {
-            ki_claim_stands(g);
-        } else {
-            g->player = asker;
-        }
+    case KI_PASS:
+        ki_pass(g);
         break;
-    }
     case KI_CHALLENGE:
         ki_challenge(g);
         break;
@@ -1713,6 +1717,19 @@ static Py_ssize_t ki_loop(KiCore *self) {
         int seat = g->player;
         ks_random *rng = seats[seat];
         if (rng->pending) ks_random_seed_pending(seats, self->num_seats);
+        if (g->phase == PHASE_CHALLENGE && self->seat_bot[seat] == KI_GREEDY) {
+            /* most of a greedy game's actions: a greedy seat passes (two distinct moves, out
+               of turn; no draw), and a pass moves no card (only a seat going out, when its
+               last claim stands, changes the position) */
+            if (self->measure) ks_meter_decision(&self->meter, 2, 1, seat, g->actions);
+            ki_action pass = ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
+            if (!self->unlogged && ki_log(self, logged, &pass) < 0) return -1;
+            g->actions++;
+            ki_pass(g);
+            logged++;
+            if (self->measure && g->out_len != self->meter.last_out) ki_measure_position(self);
+            continue;
+        }
         if (self->measure)
             ks_meter_decision(&self->meter, ki_distinct(g), g->phase == PHASE_CHALLENGE, seat,
                               g->actions);

@@ -364,7 +364,7 @@ static void start_war(state *s, int challenger, int under_owner);
 
 static int next_seat(state *s, int seat) {
     for (int k = 1; k <= s->n; k++) {
-        int next = (seat + k) % s->n;
+        int next = seat + k < s->n ? seat + k : seat + k - s->n; /* (seat + k) % n, k <= n */
         if (!s->out[next]) return next;
     }
     fail(s, "no seat left to play");
@@ -977,6 +977,154 @@ static int heuristic_act(state *s, const legal_list *legal, int seat) {
     return heuristic_turn(s, legal, h->war_nr);
 }
 
+/* The first (in the legal list's order: the hand's, then the card's uses) of the special
+ * uses of `kind` with the lowest (joker, production): heuristic_cheapest over the hand. */
+static int heuristic_cheapest_use(const Core *core, const cards *hand, int kind) {
+    int best = -1;
+    for (int i = 0; i < hand->len; i++) {
+        int card = hand->card[i];
+        for (int k = 0; k < core->special_len[card]; k++) {
+            if (core->special_kinds[card][k] != kind) continue;
+            if (best < 0 || core->joker[card] < core->joker[best] ||
+                (core->joker[card] == core->joker[best] && core->production[card] < core->production[best]))
+                best = card;
+        }
+    }
+    return best;
+}
+
+static action an_action(int kind, int card, int len) {
+    action a = {(int16_t)kind, (uint8_t)card, (uint8_t)len};
+    return a;
+}
+
+/* choose for a heuristic seat on a regular turn, without listing the legal actions:
+ * heuristic_act's choice (its draws the same) and the meter's count of distinct moves,
+ * from the hand. The legal list would be the lays (turn_lays), then each card's special
+ * uses, the runs, take and sjanse (turn_rest). Returns 0 where it cannot say without the
+ * list (two jokers held: alike moves to count; a position heuristic_turn leaves to the
+ * list's first action), having drawn nothing. */
+static int heuristic_play(state *s, int seat, action *chosen) {
+    const Core *core = s->core;
+    const heuristic_settings *h = &core->heuristic[seat];
+    const cards *hand = &s->hands[seat];
+    const uint8_t *joker = core->joker;
+    int len = hand->len;
+    if (s->chance_card >= 0 || (s->measure && len >= 2 && joker[hand->card[1]])) return 0;
+    const uint8_t *may;
+    const uint8_t *beats = lay_rows(s, &may);
+    int wary = s->top >= 0 && s->top_owner != seat && s->top_owner != -1;
+    const uint8_t *starts = wary ? core->war_starts[s->top] : NULL;
+    /* chain[i]: how many of the cards after hand[i] continue a run from it; good[i]: hand[i]
+     * is a plant within war_nr in some category (HeuristicBot._good_for_war) */
+    uint8_t chain[DECK + 1], good[DECK + 1];
+    int lays = 0, runs = 0, specials = 0, goods = 0;
+    chain[len] = 0;
+    for (int i = len - 1; i >= 0; i--) {
+        int card = hand->card[i];
+        lays += may[card];
+        specials += core->special_len[card];
+        chain[i] = i + 1 < len && hand->card[i + 1] == core->run_next[card] ? chain[i + 1] + 1 : 0;
+        if (chain[i] && beats[card]) runs += chain[i]; /* the runs from i: 2 .. chain + 1 cards */
+        if (starts == NULL) continue; /* only a lay that may start a war reads good */
+        int fit = 0;
+        for (int k = 0; !joker[card] && k < CATEGORY_COUNT; k++) fit |= core->nr[k][card] <= h->war_nr;
+        good[i] = (uint8_t)fit;
+        goods += fit;
+    }
+    int takes = s->pile.len > 0 || s->beside.len > 0, chances = s->stock.len > 0;
+    int moves = lays + specials + runs + takes + chances;
+    if (s->measure) ks_meter_decision(&s->meter, moves, 0, seat, s->actions);
+    if (moves == 0) {
+        fail(s, "a seat had no legal action");
+        *chosen = an_action(KIND_TAKE, 0, 0);
+        return 1;
+    }
+    if (h->explore != 0.0 && ks_random_double(&s->bot_rng[seat]) < h->explore && lays + runs) {
+        int pick = (int)ks_randbelow(&s->bot_rng[seat], (uint32_t)(lays + runs));
+        for (int i = 0; i < len; i++) {
+            if (may[hand->card[i]] && pick-- == 0) {
+                *chosen = an_action(KIND_LAY, hand->card[i], 0);
+                return 1;
+            }
+        }
+        for (int i = 0; i < len; i++) {
+            if (!chain[i] || !beats[hand->card[i]]) continue;
+            if (pick < chain[i]) {
+                *chosen = an_action(KIND_RUN, i, pick + 2);
+                return 1;
+            }
+            pick -= chain[i];
+        }
+    }
+    /* heuristic_turn: runs first, then plain cards, specials when stuck; no war it would
+     * probably lose (a war card laid with no plant good for the war left in hand) */
+    int pile_size = s->pile.len + s->beside.len;
+    int run_at = -1, run_len = 0;
+    for (int i = 0; runs && i < len; i++) {
+        int card = hand->card[i];
+        if (!chain[i] || !beats[card]) continue;
+        int spent = starts != NULL ? good[i] : 0; /* the run's good cards */
+        for (int n = 2; n <= chain[i] + 1; n++) {
+            if (starts != NULL) spent += good[i + n - 1];
+            if (starts != NULL && starts[card] && goods == spent) continue; /* none left */
+            if (run_at < 0 || n > run_len ||
+                (n == run_len && core->production[card] < core->production[hand->card[run_at]])) {
+                run_at = i;
+                run_len = n;
+            }
+        }
+    }
+    if (run_at >= 0) {
+        *chosen = an_action(KIND_RUN, run_at, run_len);
+        return 1;
+    }
+    int cheapest = -1, first_safe = -1, first_lay = -1;
+    for (int i = 0; lays && i < len; i++) {
+        int card = hand->card[i];
+        if (!may[card]) continue;
+        if (first_lay < 0) first_lay = card;
+        if (starts != NULL && starts[card] && goods == good[i]) continue; /* none left */
+        if (first_safe < 0) first_safe = card;
+        if (!core->special[card]) {
+            cheapest = card;
+            break;
+        }
+    }
+    if (cheapest < 0) cheapest = first_safe; /* no plain card: any safe lay */
+    int burn = specials ? heuristic_cheapest_use(core, hand, KIND_BURN) : -1;
+    if (cheapest >= 0) {
+        if (burn >= 0 && core->gwh_nr[cheapest] <= 8 && pile_size >= 5) {
+            *chosen = an_action(KIND_BURN, burn, 0);
+        } else {
+            *chosen = an_action(KIND_LAY, cheapest, 0);
+        }
+        return 1;
+    }
+    int invisible = specials ? heuristic_cheapest_use(core, hand, KIND_INVISIBLE) : -1;
+    int reset = specials && invisible < 0 ? heuristic_cheapest_use(core, hand, KIND_RESET) : -1;
+    if (invisible >= 0) {
+        *chosen = an_action(KIND_INVISIBLE, invisible, 0);
+    } else if (reset >= 0) {
+        *chosen = an_action(KIND_RESET, reset, 0);
+    } else if (burn >= 0 && (pile_size >= 3 || !chances)) {
+        *chosen = an_action(KIND_BURN, burn, 0);
+    } else if (chances) {
+        *chosen = an_action(KIND_CHANCE, 0, 0);
+    } else if (burn >= 0) {
+        *chosen = an_action(KIND_BURN, burn, 0);
+    } else if (first_lay >= 0) {
+        *chosen = an_action(KIND_LAY, first_lay, 0);
+    } else if (takes) {
+        *chosen = an_action(KIND_TAKE, 0, 0);
+    } else { /* the list's first action: its first run (a lay would have come first) */
+        int i = 0;
+        while (i < len && !(chain[i] && beats[hand->card[i]])) i++;
+        *chosen = an_action(KIND_RUN, i, 2);
+    }
+    return 1;
+}
+
 /* StromkrigState._distinct: the legal actions, a joker's counted once per kind (the
  * jokers are alike: burning, or laying in a war, one or another is one move). */
 static int distinct_moves(const state *s, const legal_list *legal) {
@@ -1017,19 +1165,34 @@ static action choose(state *s, legal_list *legal) {
          * distinct (at most one joker held), the meter only needs how many there are */
         const cards *hand = &s->hands[seat];
         if (hand->len < 2 || !s->core->joker[hand->card[1]]) {
+            const Core *core = s->core;
             const uint8_t *may;
             const uint8_t *beats = lay_rows(s, &may);
-            int lays = 0, first = -1;
-            for (int i = 0; i < hand->len; i++) {
-                if (!may[hand->card[i]]) continue;
-                if (!lays++) first = hand->card[i];
+            /* the lays and count_rest's count in one pass over the hand, from its end */
+            int lays = 0, first = -1, rest = 0, chain = 0, following = -2;
+            for (int i = hand->len - 1; i >= 0; i--) {
+                int card = hand->card[i];
+                if (may[card]) {
+                    lays++;
+                    first = card;
+                }
+                rest += core->special_len[card];
+                chain = following == core->run_next[card] ? chain + 1 : 0;
+                if (chain && beats[card]) rest += chain;
+                following = card;
             }
             if (lays) {
-                ks_meter_decision(&s->meter, lays + count_rest(s, beats), 0, seat, s->actions);
+                if (s->pile.len > 0 || s->beside.len > 0) rest++;
+                if (s->stock.len > 0) rest++;
+                ks_meter_decision(&s->meter, lays + rest, 0, seat, s->actions);
                 action lay = {KIND_LAY, (uint8_t)first, 0};
                 return lay;
             }
         }
+    }
+    if (s->phase == PHASE_PLAY && s->core->bot[seat] == BOT_HEURISTIC) {
+        action chosen;
+        if (heuristic_play(s, seat, &chosen)) return chosen;
     }
     if (s->phase == PHASE_PLAY) {
         const uint8_t *beats = turn_lays(s, legal);
@@ -1151,9 +1314,13 @@ static int play_out(Core *core, state *s) {
     while (s->phase != PHASE_OVER && s->actions < core->action_cap) {
         /* A game with a very high cap may run for minutes: let Ctrl-C through. */
         if ((s->actions & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return 0;
-        if (!buffer_reserve(&core->log, 1 + DECK)) return 0;
-        for (int k = 0; k < SAMPLE_COUNT; k++) {
-            if (!buffer_reserve(&core->samples[k], 1)) return 0;
+        if (core->log.len + 1 + DECK > core->log.cap ||
+            core->samples[WAR_SIZES].len >= core->samples[WAR_SIZES].cap ||
+            core->samples[RUN_LENGTHS].len >= core->samples[RUN_LENGTHS].cap) {
+            if (!buffer_reserve(&core->log, 1 + DECK)) return 0;
+            for (int k = 0; k < SAMPLE_COUNT; k++) {
+                if (!buffer_reserve(&core->samples[k], 1)) return 0;
+            }
         }
         action chosen = choose(s, &legal);
         if (s->error) break;

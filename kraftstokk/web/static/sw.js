@@ -15,6 +15,19 @@ const LONG_LIVED = ["__LONG_LIVED__"];
 const PREFIX = "kraftstokk-";
 const CACHE = `${PREFIX}${VERSION}`;
 
+// The runtime's files the export ships gzip'd (`<name>.gz`) are kept unpacked under their
+// own names, whence a later visit's engine loads them as from any folder (runtime.js). A
+// host that sends them gzip-encoded has had the browser unpack them already (gzip's first
+// bytes, 1f 8b, tell which).
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript" };
+async function unpacked(response, name) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const packed = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const body = packed ? new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")) : bytes;
+  const type = TYPES[name.slice(0, -3).split(".").pop()] || "application/octet-stream";
+  return new Response(body, { headers: { "Content-Type": type } });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
@@ -24,7 +37,8 @@ self.addEventListener("install", (event) => {
           const lasting = LONG_LIVED.some((folder) => name.startsWith(folder));
           const response = await fetch(name, { cache: lasting ? "force-cache" : "no-cache" });
           if (!response.ok) throw new Error(`${name}: ${response.status}`);
-          await cache.put(name, response);
+          if (name.endsWith(".gz")) await cache.put(name.slice(0, -3), await unpacked(response, name));
+          else await cache.put(name, response);
         }),
       );
       await self.skipWaiting(); // the next visit plays the new version
@@ -61,7 +75,11 @@ self.addEventListener("fetch", (event) => {
       const key = visit ? page.href : request;
       const found = (await caches.match(key, { cacheName: CACHE, ignoreSearch: visit }))
         || (await caches.match(key, { ignoreSearch: visit }));
-      return found || fetch(request);
+      if (found) return found;
+      // A packed file missing from the cache (which the install fills): from the host.
+      const packed = FILES.includes(`${url.pathname.slice(page.pathname.length)}.gz`);
+      const fetched = await fetch(packed ? `${url.href}.gz` : request);
+      return packed && fetched.ok ? unpacked(fetched, `${url.pathname}.gz`) : fetched;
     })(),
   );
 });

@@ -132,7 +132,9 @@ function workerTable(settings) {
       event.preventDefault();
       fail(event.message || "the engine's worker failed");
     };
-    worker.postMessage({ id: 0, op: "start", body: { runtime: page(settings.runtime), engine: here(settings.engine) } });
+    // Served by the service worker, the worker's runtime comes from its cache, unpacked.
+    const kept = Boolean(navigator.serviceWorker?.controller);
+    worker.postMessage({ id: 0, op: "start", body: { runtime: page(settings.runtime), engine: here(settings.engine), kept } });
   }
 
   // Offline play: the folder's service worker keeps every file of the game. It is asked

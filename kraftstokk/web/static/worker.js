@@ -9,6 +9,8 @@
 // the page's part as blind as it is with a server; it is no secret from the player, whose
 // own device runs the whole game (the developer tools show the worker too).
 
+import { loadRuntime } from "./runtime.js";
+
 const KEY_STORE = { database: "kraftstokk", store: "keys", name: "save-seal" };
 let engine = null; // the Python PageTable
 let sealKey = null;
@@ -103,7 +105,7 @@ async function sealedAnswer(body) {
 
 // Starts the engine; says how long each step took (ms since the worker began), for the
 // benchmark (make bench) and for anyone asking why a phone is slow to start.
-async function start({ runtime, engine: archive }) {
+async function start({ runtime, engine: archive, kept }) {
   if (!globalThis.isSecureContext || !crypto.subtle) {
     // The save's seal (Web Crypto) and the offline copy (a service worker) exist only there.
     throw new Error("the page must be opened at a secure address (https, or 127.0.0.1 or localhost on this computer)");
@@ -113,9 +115,8 @@ async function start({ runtime, engine: archive }) {
   // tenth of a second).
   const waiting = [fetched(archive, "bytes"), fetched(new URL("deck.json", archive).href, "text"), loadKey()];
   for (const promise of waiting) promise.catch(() => {}); // said when awaited below
-  const { loadPyodide } = await import(`${runtime}pyodide.mjs`);
-  const steps = { fetched: performance.now() };
-  const pyodide = await loadPyodide({ indexURL: runtime, env: { KRAFTSTOKK_PURE_PYTHON: "1" } });
+  const steps = {};
+  const pyodide = await loadRuntime(runtime, { kept, steps, env: { KRAFTSTOKK_PURE_PYTHON: "1" } });
   steps.python = performance.now();
   const [code, deck, key] = await Promise.all(waiting);
   sealKey = key;
