@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
@@ -40,7 +40,6 @@ from kraftstokk.games.fastcore import MAX_SEED, NativeChunk, native_core
 from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim import forked
-from kraftstokk.sim.tally import Tally
 
 try:
     import fcntl
@@ -50,6 +49,7 @@ except ImportError:  # not POSIX: pipes keep their size
 if TYPE_CHECKING:
     from kraftstokk.sim.pace import Pace
     from kraftstokk.sim.stream import ChunkTotals, GameMatrix, PairStats, RunStats
+    from kraftstokk.sim.tally import Tally
 
 # The sums (sim/stream.py) and the time model (sim/pace.py) load numpy: they are imported
 # where a chunk is summed, in the parent only, and after its workers are forked.
@@ -208,7 +208,9 @@ def play_sums(
 
 
 #: A chunk's games as played, before their sums: a native core's chunk, or a tally.
-Played = NativeChunk | Tally
+#: (The tally's module is loaded where a chunk is played game by game or summed: a run's
+#: head start, forked before it, plays native chunks without it.)
+Played: TypeAlias = "NativeChunk | Tally"
 
 
 def play_raw(
@@ -249,6 +251,7 @@ def played_matrix(
     """A chunk's games as played from game ``start`` on, as their matrix (with their
     minutes at a table) and totals."""
     from kraftstokk.sim.stream import ChunkTotals, core_chunk, game_matrix
+    from kraftstokk.sim.tally import Tally
 
     players, pace, name = settings.players, settings.time_model, settings.game
     if isinstance(played, Tally):
@@ -289,6 +292,8 @@ def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, 
     every new set of the same bots), which saves making the bots and finding the core
     game by game.
     """
+    from kraftstokk.sim.tally import Tally
+
     tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
     add = tally.add
     make_bots = registry.bot_maker(game, settings.bots)
