@@ -700,12 +700,16 @@ def run_simulation(
     workers: int | None = None,
     progress: Progress | None = None,
     meanwhile: Callable[[], object] | None = None,
+    merged: Callable[[ChunkSums], object] | None = None,
 ) -> SimOutcome:
     """Play ``settings.games`` games with ``workers`` processes (default: all cores).
 
     ``meanwhile`` is called once the workers are started, before this process plays: work
-    of the caller's (loading code) done while they play, not before they start."""
-    return _run((table,), settings, workers, progress, meanwhile)
+    of the caller's (loading code) done while they play, not before they start.
+    ``merged`` is called with the sums so far each time a chunk's are added, in chunk
+    order (the games from the first on): the caller's work on them while the workers
+    play on."""
+    return _run((table,), settings, workers, progress, meanwhile, merged)
 
 
 def run_paired(
@@ -727,6 +731,7 @@ def _run(
     workers: int | None,
     progress: Progress | None,
     meanwhile: Callable[[], object] | None = None,
+    merged: Callable[[ChunkSums], object] | None = None,
 ) -> SimOutcome:
     games = tuple(check_settings(table, settings) for table in tables)
     count = default_workers() if workers is None else workers
@@ -753,6 +758,8 @@ def _run(
                 began = time.process_time()
                 total.merge(play_sums(tables, settings, games, start, stop))
                 parent_play += time.process_time() - began
+                if merged:
+                    merged(total)
                 played += stop - start
                 if progress:
                     progress(played, settings.games)
@@ -764,6 +771,8 @@ def _run(
                     if total is None:  # numpy is loaded by now, after the fork
                         total = _no_sums(tables, players)
                     total.merge(part)
+                    if merged:
+                        merged(total)
                     played += stop - start
                     if progress:
                         progress(played, settings.games)
