@@ -139,8 +139,10 @@ def _cores() -> int:
 def begin(arguments: list[str]) -> None:
     """Fork the head start when ``arguments`` (the command line after ``kraftstokk``) ask
     for a long ``simulate`` with workers; the child never returns from here."""
-    if any(name.startswith("_KRAFTSTOKK_COMPLETE") for name in os.environ):
-        return  # shell completion asks, nothing runs
+    if not hasattr(os, "fork") or any(
+        name.startswith("_KRAFTSTOKK_COMPLETE") for name in os.environ
+    ):
+        return  # no fork here (Windows), or shell completion asks: nothing runs
     found = guess(arguments)
     if found is None or forked.waiting():
         return
