@@ -4,16 +4,16 @@ command line is parsed.
 Before a run's workers can start, the parent spends about 0.1 s of CPU on one core:
 the interpreter, typer and the command line, the engine note, the deck and the game.
 With two workers that is a quarter of a 20,000-game run whose other core waits. So the
-console script (``kraftstokk.cli.run``) forks one worker at once, when the command line
-looks like a long ``simulate`` with two or more workers (:func:`guess`; typer has not
-been imported yet). While the parent parses and checks, that worker reads the command
-line itself, takes the deck from the cache of validated decks
+console script (``kraftstokk.console.run``) forks one worker first, when the command
+line reads as a long ``simulate`` with two or more workers (:func:`guess`, its own small
+reader: typer is not loaded yet). While the parent parses and checks, that worker takes
+the deck from the cache of validated decks
 (:func:`kraftstokk.games.play_deck.remembered_play_deck`), builds the game and plays the
-first :data:`CHUNKS` chunks of the run as it guessed it. The parent adopts it as its
-first worker (:func:`take`, from :class:`kraftstokk.sim.runner._Workers`) and sends it
-its own deck and settings: the chunks played ahead are used only when those are the
-ones it guessed, and only for the chunks the parent asks for; else it plays as any
-worker does. Results are the same either way, game for game.
+first :data:`kraftstokk.sim.forked.CHUNKS` chunks of the run as it guessed it. The parent
+adopts it as its first worker (``forked.take``, in :class:`kraftstokk.sim.runner._Workers`)
+and sends it its own decks and settings: the chunks played ahead are used only when the
+guess plays the same games, and only for the chunks the parent asks for; else it plays
+as any worker does. Results are the same either way, game for game.
 
 It prints nothing, ignores Ctrl-C (the parent handles it, as with any worker), and ends
 when the parent stops it, ends, or never adopts it (a command line refused, a run too
@@ -139,8 +139,10 @@ def _cores() -> int:
 def begin(arguments: list[str]) -> None:
     """Fork the head start when ``arguments`` (the command line after ``kraftstokk``) ask
     for a long ``simulate`` with workers; the child never returns from here."""
-    if any(name.startswith("_KRAFTSTOKK_COMPLETE") for name in os.environ):
-        return  # shell completion asks, nothing runs
+    if not hasattr(os, "fork") or any(
+        name.startswith("_KRAFTSTOKK_COMPLETE") for name in os.environ
+    ):
+        return  # no fork here (Windows), or shell completion asks: nothing runs
     found = guess(arguments)
     if found is None or forked.waiting():
         return

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
@@ -40,7 +40,6 @@ from kraftstokk.games.fastcore import MAX_SEED, NativeChunk, native_core
 from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
 from kraftstokk.sim import forked
-from kraftstokk.sim.tally import Tally
 
 try:
     import fcntl
@@ -50,6 +49,7 @@ except ImportError:  # not POSIX: pipes keep their size
 if TYPE_CHECKING:
     from kraftstokk.sim.pace import Pace
     from kraftstokk.sim.stream import ChunkTotals, GameMatrix, PairStats, RunStats
+    from kraftstokk.sim.tally import Tally
 
 # The sums (sim/stream.py) and the time model (sim/pace.py) load numpy: they are imported
 # where a chunk is summed, in the parent only, and after its workers are forked.
@@ -208,7 +208,9 @@ def play_sums(
 
 
 #: A chunk's games as played, before their sums: a native core's chunk, or a tally.
-Played = NativeChunk | Tally
+#: (The tally's module is loaded where a chunk is played game by game or summed: a run's
+#: head start, forked before it, plays native chunks without it.)
+Played: TypeAlias = "NativeChunk | Tally"
 
 
 def play_raw(
@@ -249,6 +251,7 @@ def played_matrix(
     """A chunk's games as played from game ``start`` on, as their matrix (with their
     minutes at a table) and totals."""
     from kraftstokk.sim.stream import ChunkTotals, core_chunk, game_matrix
+    from kraftstokk.sim.tally import Tally
 
     players, pace, name = settings.players, settings.time_model, settings.game
     if isinstance(played, Tally):
@@ -289,6 +292,8 @@ def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, 
     every new set of the same bots), which saves making the bots and finding the core
     game by game.
     """
+    from kraftstokk.sim.tally import Tally
+
     tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
     add = tally.add
     make_bots = registry.bot_maker(game, settings.bots)
@@ -695,12 +700,16 @@ def run_simulation(
     workers: int | None = None,
     progress: Progress | None = None,
     meanwhile: Callable[[], object] | None = None,
+    merged: Callable[[ChunkSums], object] | None = None,
 ) -> SimOutcome:
     """Play ``settings.games`` games with ``workers`` processes (default: all cores).
 
     ``meanwhile`` is called once the workers are started, before this process plays: work
-    of the caller's (loading code) done while they play, not before they start."""
-    return _run((table,), settings, workers, progress, meanwhile)
+    of the caller's (loading code) done while they play, not before they start.
+    ``merged`` is called with the sums so far each time a chunk's are added, in chunk
+    order (the games from the first on): the caller's work on them while the workers
+    play on."""
+    return _run((table,), settings, workers, progress, meanwhile, merged)
 
 
 def run_paired(
@@ -722,6 +731,7 @@ def _run(
     workers: int | None,
     progress: Progress | None,
     meanwhile: Callable[[], object] | None = None,
+    merged: Callable[[ChunkSums], object] | None = None,
 ) -> SimOutcome:
     games = tuple(check_settings(table, settings) for table in tables)
     count = default_workers() if workers is None else workers
@@ -748,6 +758,8 @@ def _run(
                 began = time.process_time()
                 total.merge(play_sums(tables, settings, games, start, stop))
                 parent_play += time.process_time() - began
+                if merged:
+                    merged(total)
                 played += stop - start
                 if progress:
                     progress(played, settings.games)
@@ -759,6 +771,8 @@ def _run(
                     if total is None:  # numpy is loaded by now, after the fork
                         total = _no_sums(tables, players)
                     total.merge(part)
+                    if merged:
+                        merged(total)
                     played += stop - start
                     if progress:
                         progress(played, settings.games)
