@@ -44,14 +44,31 @@ GAMES = 20_000
 PYTHON = sys.executable
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 #: The ``kraftstokk`` console script's function.
-KRAFTSTOKK = [PYTHON, "-c", "from kraftstokk.cli import run; run()"]
-#: Reports, after a simulate, the CPU seconds of this process when its workers were started,
+KRAFTSTOKK = [PYTHON, "-c", "from kraftstokk.console import run; run()"]
+#: Reports, after a simulate, the CPU seconds of this process when it forked its head start
+#: (kraftstokk/sim/head_start.py), when its workers were started (the head start adopted),
 #: when the games were all summed, and at the end: what a run spends before and after its
-#: games on one core whatever the workers (the estimate of ``speed_up``).
+#: games on one core whatever the workers; and the head start's CPU seconds when it began
+#: to play and for each chunk it played ahead (the estimate of ``speed_up``).
 PHASES = (
-    "import sys, time\n"
-    "from kraftstokk.sim import runner\n"
-    "marks = {}\n"
+    "import os, sys, time\n"
+    "from kraftstokk.sim import head_start, runner\n"
+    "from kraftstokk.sim.forked import CHUNKS\n"
+    "marks = {'fork': 0.0}\n"
+    "parent, prepare, play = os.getpid(), head_start._prepare, runner.play_raw\n"
+    "def prepared(found):\n"
+    "    made = prepare(found)\n"
+    "    print('HEAD', time.process_time(), file=sys.stderr, flush=True)\n"
+    "    return made\n"
+    "ahead = [CHUNKS]\n"
+    "def played(*args):\n"
+    "    began = time.process_time()\n"
+    "    found = play(*args)\n"
+    "    if os.getpid() != parent and ahead[0] > 0:\n"
+    "        ahead[0] -= 1\n"
+    "        print('AHEAD', time.process_time() - began, file=sys.stderr, flush=True)\n"
+    "    return found\n"
+    "head_start._prepare, runner.play_raw = prepared, played\n"
     "start, run = runner._Workers.__init__, runner._run\n"
     "def starting(self, *args):\n"
     "    marks['start'] = time.process_time()\n"
@@ -61,11 +78,14 @@ PHASES = (
     "    try:\n        return run(*args, **kwargs)\n"
     "    finally:\n        marks['summed'] = time.process_time()\n"
     "runner._Workers.__init__, runner._run = starting, running\n"
+    "head_start.begin(sys.argv[1:])\n"
+    "marks['fork'] = time.process_time() if head_start.forked.waiting() else 0.0\n"
     "from kraftstokk.cli import leave, main\n"
     "sys.argv = ['kraftstokk', *sys.argv[1:]]\n"
     "try:\n    main()\n"
     "except SystemExit as done:\n"
-    "    print('PHASES', marks['start'], marks['summed'], time.process_time(), file=sys.stderr)\n"
+    "    print('PHASES', marks['fork'], marks['start'], marks['summed'], time.process_time(),"
+    " file=sys.stderr)\n"
     "    leave(done.code)\n"
 )
 #: Lists the kraftstokk modules a command loaded, after it ran.
@@ -199,11 +219,30 @@ def import_cpu_line(arguments: list[str]) -> None:
     )
 
 
+def idle_estimate(whole: float, said: str) -> tuple[float, float, float, float]:
+    """The wall seconds of a ``-w 2`` run on two idle cores, from its CPU times (PHASES):
+    what the parent does before the worker starts (or before it adopts the head start)
+    and after the games are summed, plus half of the rest of both processes' CPU (they
+    share the chunks as they come). A head start plays while the parent starts, from its
+    own start on (its CPU when it began to play, counted from the fork) for as long as its
+    chunks ahead last: that work is taken off the rest. Returns the estimate, the parent's
+    CPU before the worker (or the adoption), after the sums, and the games played ahead."""
+    words = said.split("PHASES ")[-1].split()[:4]
+    fork, started, summed, ended = (float(word) for word in words)
+    lines = [line.split() for line in said.splitlines()]
+    setup = next((float(w[1]) for w in lines if w[:1] == ["HEAD"]), 0.0)
+    ahead = sum(float(w[1]) for w in lines if w[:1] == ["AHEAD"])
+    played_ahead = min(ahead, max(0.0, started - fork - setup)) if fork else 0.0
+    after = ended - summed
+    rest = whole - started - after - (setup + played_ahead if fork else 0.0)
+    return started + rest / 2 + after, started, after, played_ahead
+
+
 def speed_up(deck: Path, out: Path, repeats: int) -> None:
     walls: dict[int, list[float]] = {1: [], 2: []}
     cpus: dict[int, list[float]] = {1: [], 2: []}
     estimates: list[float] = []
-    phases: list[tuple[float, float]] = []
+    phases: list[tuple[float, float, float]] = []
     said = load()
     for _ in range(repeats):
         ones: list[float] = []
@@ -228,16 +267,10 @@ def speed_up(deck: Path, out: Path, repeats: int) -> None:
             cpus[workers].append(cpu)
             ones.append(cpu)
             _, whole, said_phases = run(arguments, [PYTHON, "-c", PHASES])
-            started, summed, ended = (
-                float(word) for word in said_phases.split("PHASES ")[-1].split()[:3]
-            )
             if workers == 2:
-                # On two idle cores the wall time is what one core does before the worker
-                # starts and after the games are summed, and half of the rest of both
-                # processes' CPU (the parent and the worker share the chunks as they come).
-                both = whole - started - (ended - summed)
-                estimates.append(ones[0] / (started + both / 2 + (ended - summed)))
-                phases.append((started, ended - summed))
+                estimate, started, after, ahead = idle_estimate(whole, said_phases)
+                estimates.append(ones[0] / estimate)
+                phases.append((started, after, ahead))
     ratios = [one / two for one, two in zip(walls[1], walls[2], strict=True)]
     met = "met" if statistics.median(ratios) >= SPEED_UP else "NOT met"
     print(
@@ -252,13 +285,13 @@ def speed_up(deck: Path, out: Path, repeats: int) -> None:
         f"the figure counts)",
         flush=True,
     )
-    before = statistics.median(phase[0] for phase in phases)
-    after = statistics.median(phase[1] for phase in phases)
+    before, after, ahead = (statistics.median(phase[i] for phase in phases) for i in range(3))
     print(
         f"  on two idle cores, from the CPU times: about {spread(estimates, 2)} times as fast "
         f"(an estimate, not a measurement: {before:.3f} s of CPU before the worker starts "
-        f"and {after:.3f} s after the games are summed on one core, the rest of both "
-        f"processes' CPU halved)",
+        f"or the head start is adopted, {ahead:.3f} s of games the head start played "
+        f"meanwhile, {after:.3f} s after the games are summed on one core, the rest of "
+        f"both processes' CPU halved)",
         flush=True,
     )
 

@@ -240,7 +240,7 @@ def test_simulate_ends_without_pythons_teardown_but_keeps_its_exit(deck_file: Pa
         "    def __del__(self):\n"
         "        print('torn down')\n"
         "late = Late()\n"
-        "from kraftstokk.cli import run\n"
+        "from kraftstokk.console import run\n"
         "run()\n"
     )
 

@@ -32,6 +32,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent / "kraftstokk"
 #: which the deck's flags use) with the base of their parameters (``games.parameters``),
 #: apart from the rest of the engine.
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("console",),  # the console script: a head start for simulate, then the cli
     ("cli",),
     ("web", "sim"),
     ("render",),

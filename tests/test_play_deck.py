@@ -134,11 +134,13 @@ def test_no_cache_when_its_folder_is_empty_or_unwritable(
     assert play_deck._small_file(tmp_path) is None  # no regular file: the full reader's
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 def test_simulate_writes_an_unfinished_game_as_save_replay_writes_it(
-    deck_file: Path, tmp_path: Path, cache: Path
+    deck_file: Path, tmp_path: Path, cache: Path, workers: int
 ) -> None:
-    """The log of an unfinished game, written from the remembered deck's plain JSON, is
-    the file games/replay.py's make_replay and save_replay write, byte for byte."""
+    """The log of an unfinished game, written from the remembered deck's plain JSON (made
+    while the run goes on, as soon as its sums list the game), is the file
+    games/replay.py's make_replay and save_replay write, byte for byte."""
     from kraftstokk.games import registry
     from kraftstokk.games.replay import load_replay, make_replay, save_replay
     from kraftstokk.games.runner import play_game
@@ -148,7 +150,7 @@ def test_simulate_writes_an_unfinished_game_as_save_replay_writes_it(
     settings = SimSettings(game="idiot", players=4, games=3, seed=5, bots="greedy",
                            action_cap=30)  # fmt: skip
     load_play_deck(deck_file)
-    files = simulate(deck_file, settings, tmp_path / "out", workers=1, report=False)
+    files = simulate(deck_file, settings, tmp_path / "out", workers=workers, report=False)
     example = files.main.summary["example_replay"]
     assert example["seed"] >= 2**63  # a derived seed past a given one's range: saved too
     model = load_valid_deck(deck_file)

@@ -60,7 +60,8 @@ def main() -> None:
 
 
 def run() -> NoReturn:
-    """The ``kraftstokk`` console script: :func:`main`, and for the commands of
+    """The command as the ``kraftstokk`` console script runs it (``kraftstokk.console``,
+    after a simulate's head start): :func:`main`, and for the commands of
     :data:`QUICK_EXIT` the end of the process once its output is flushed and the atexit
     handlers have run (:func:`leave`); other commands exit as Python does."""
     quick = command_named(sys.argv[1:]) in QUICK_EXIT

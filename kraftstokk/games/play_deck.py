@@ -98,6 +98,24 @@ def load_play_deck(path: Path) -> PlayDeck:
         found = _read_entry(folder / f"{key}.json", key, path)
         if found is not None:
             return found
+    return _read_in_full(path, folder, key, data)
+
+
+def remembered_play_deck(path: Path) -> PlayDeck | None:
+    """The deck at ``path`` when the cache remembers it as valid, else None (nothing is
+    read in full, validated or said)."""
+    folder = cache_folder()
+    if folder is None or path.suffix.lower() != ".json":
+        return None
+    data = _small_file(path)
+    if data is None:
+        return None
+    key = _key(data)
+    return _read_entry(folder / f"{key}.json", key, path)
+
+
+def _read_in_full(path: Path, folder: Path | None, key: str | None, data: bytes | None) -> PlayDeck:
+    """The deck read and validated in full, and remembered when it may be."""
     with warnings.catch_warnings(record=True) as noted:
         warnings.simplefilter("always")
         deck = _load_valid(path)

@@ -29,10 +29,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
@@ -40,7 +39,7 @@ from kraftstokk.games.core import DEFAULT_ACTION_CAP, DeckTable, Game, derive_se
 from kraftstokk.games.fastcore import MAX_SEED, NativeChunk, native_core
 from kraftstokk.games.runner import native_record, play_game
 from kraftstokk.games.spec import GameSpec
-from kraftstokk.sim.tally import Tally
+from kraftstokk.sim import forked
 
 try:
     import fcntl
@@ -50,6 +49,7 @@ except ImportError:  # not POSIX: pipes keep their size
 if TYPE_CHECKING:
     from kraftstokk.sim.pace import Pace
     from kraftstokk.sim.stream import ChunkTotals, GameMatrix, PairStats, RunStats
+    from kraftstokk.sim.tally import Tally
 
 # The sums (sim/stream.py) and the time model (sim/pace.py) load numpy: they are imported
 # where a chunk is summed, in the parent only, and after its workers are forked.
@@ -170,6 +170,11 @@ def check_settings(table: DeckTable, settings: SimSettings) -> Game:
     return game
 
 
+def run_chunks(games: int, workers: int, first: int = 0) -> list[tuple[int, int]]:
+    """The chunks of a run of ``games`` games from game ``first`` on (:func:`chunk_bounds`)."""
+    return [(first + a, first + b) for a, b in chunk_bounds(games, workers)]
+
+
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     """Consecutive ``[start, stop)`` ranges covering ``games``.
 
@@ -203,7 +208,9 @@ def play_sums(
 
 
 #: A chunk's games as played, before their sums: a native core's chunk, or a tally.
-Played = NativeChunk | Tally
+#: (The tally's module is loaded where a chunk is played game by game or summed: a run's
+#: head start, forked before it, plays native chunks without it.)
+Played: TypeAlias = "NativeChunk | Tally"
 
 
 def play_raw(
@@ -244,6 +251,7 @@ def played_matrix(
     """A chunk's games as played from game ``start`` on, as their matrix (with their
     minutes at a table) and totals."""
     from kraftstokk.sim.stream import ChunkTotals, core_chunk, game_matrix
+    from kraftstokk.sim.tally import Tally
 
     players, pace, name = settings.players, settings.time_model, settings.game
     if isinstance(played, Tally):
@@ -284,6 +292,8 @@ def play_chunk(table: DeckTable, settings: SimSettings, game: Game, start: int, 
     every new set of the same bots), which saves making the bots and finding the core
     game by game.
     """
+    from kraftstokk.sim.tally import Tally
+
     tally = Tally(num_cards=table.size, names=registry.get_spec(settings.game).counter_names())
     add = tally.add
     make_bots = registry.bot_maker(game, settings.bots)
@@ -329,13 +339,15 @@ def _worker_main(
     settings: SimSettings,
     spec: GameSpec,
     inherited: tuple[Game, ...] | None,
+    ahead: dict[tuple[int, int], tuple[Played, ...]] | None = None,
 ) -> None:
     """A worker: play the chunks the parent sends, answer each with its games as played
     (:class:`PlayedChunk`; the parent sums them, so a worker never loads numpy, which
     would take a short run's worker as long as its games).
 
     The parent sends ``(start, stop)`` or None (stop) on ``orders``; the games go back on
-    ``results``. A failure goes back as ``(exception,)`` and ends the worker.
+    ``results``. A failure goes back as ``(exception,)`` and ends the worker. ``ahead``:
+    chunks played before they were asked for (a head start's), by their bounds.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     # The parent turns SIGTERM into Ctrl-C for itself; a worker inherits that handler, but
@@ -349,7 +361,9 @@ def _worker_main(
         # to pickle it, which the compiled game classes do not support: they build it.
         games = inherited or tuple(build_game(table, settings) for table in tables)
         while (bounds := orders.recv()) is not None:
-            played = play_raw(tables, settings, games, *bounds)
+            played = (ahead or {}).pop(tuple(bounds), None)
+            if played is None:
+                played = play_raw(tables, settings, games, *bounds)
             results.send(PlayedChunk(bounds[0], played))
     except (EOFError, OSError):  # the parent has gone or stopped listening: just end
         pass
@@ -358,6 +372,33 @@ def _worker_main(
     finally:
         orders.close()
         results.close()
+
+
+def serve_head_start(
+    orders: Connection,
+    results: Connection,
+    prepared: tuple[tuple[DeckTable, ...], SimSettings, tuple[Game, ...]] | None,
+    ahead: dict[tuple[int, int], tuple[Played, ...]],
+) -> None:
+    """The head start (``sim/head_start.py``) once adopted: the parent's decks, settings
+    and game spec come first; the chunks it played ahead are kept only when it guessed
+    those decks and the settings that decide how the games are played."""
+    try:
+        tables, settings, spec = orders.recv()
+    except (EOFError, OSError):  # the parent did not need it
+        return
+    games: tuple[Game, ...] | None = None
+    if prepared is not None and prepared[0] == tables and _plays_as(prepared[1], settings):
+        games = prepared[2]
+    else:
+        ahead = {}
+    _worker_main(orders, results, tables, settings, spec, games, ahead)
+
+
+def _plays_as(one: SimSettings, other: SimSettings) -> bool:
+    """Whether a game of the same number is the same game under both settings (the count
+    of games, the first game and the time model decide no game)."""
+    return replace(one, games=0, first=0, pace=None) == replace(other, games=0, first=0, pace=None)
 
 
 @dataclass(frozen=True)
@@ -424,17 +465,21 @@ class _Workers:
             context.set_forkserver_preload([__name__])
         spec = registry.get_spec(settings.game)
         inherited = games if method == "fork" else None
-        self._processes: list[BaseProcess] = []
+        self._processes: list[WorkerProcess] = []
         #: Where each process's games as played arrive, and where its chunks are sent.
         self._connections: list[Connection] = []
         self._orders: dict[Connection, Connection] = {}
+        #: Chunks the first process played before it was asked (a head start's).
+        self._played_ahead = 0
+        if count > 1:
+            self._adopt_head_start(tables, settings, spec)
         # A forked worker's collector would walk (and so copy) every object it inherits;
         # frozen, they are left out of its collections.
         freeze = method == "fork" and gc.isenabled()
         if freeze:
             gc.freeze()
         try:
-            for _ in range(count - 1):
+            for _ in range(count - 1 - len(self._processes)):
                 orders, to_worker = context.Pipe(duplex=False)
                 from_worker, results = context.Pipe(duplex=False)
                 widen(results)
@@ -459,6 +504,27 @@ class _Workers:
             if freeze:
                 gc.unfreeze()
 
+    def _adopt_head_start(
+        self, tables: tuple[DeckTable, ...], settings: SimSettings, spec: GameSpec
+    ) -> None:
+        """Make the head start (``sim/head_start.py``), when there is one, the first
+        process: it gets the run's decks and settings, and the first chunks it played
+        ahead (used when it guessed the run)."""
+        head = forked.take()
+        if head is None:
+            return
+        try:
+            if head.process.exitcode is not None:
+                raise OSError("the head start has ended")
+            head.orders.send((tables, settings, spec))
+        except OSError:  # not there to adopt: stopped at the exit
+            head.process.terminate()
+            return
+        self._connections.append(head.results)
+        self._orders[head.results] = head.orders
+        self._processes.append(head.process)
+        self._played_ahead = forked.CHUNKS
+
     def sums(
         self, chunks: list[tuple[int, int]], meanwhile: Callable[[], object] | None = None
     ) -> Iterator[ChunkSums]:
@@ -479,12 +545,38 @@ class _Workers:
                 with suppress(OSError):  # a worker gone: its pipe tells why, read next
                     self._orders[connection].send(bounds)
 
+        def receive(connection: Connection) -> None:
+            numbers = sent[connection]
+            try:
+                message = connection.recv()
+            except (EOFError, OSError):  # closed, or reset with chunks unread
+                process = self._processes[self._connections.index(connection)]
+                process.join(1.0)
+                if process.exitcode in (-signal.SIGTERM, -signal.SIGINT):
+                    raise KeyboardInterrupt from None  # stopped with the whole group
+                arrived[numbers[0]] = SimulationError(
+                    f"a worker process ended unexpectedly (exit code {process.exitcode})"
+                )
+                numbers.clear()
+                return
+            if isinstance(message, tuple):  # the worker failed and has ended
+                arrived[numbers[0]] = message[0]
+                numbers.clear()
+                return
+            arrived[numbers.popleft()] = self._summed(message)
+            feed(connection)
+
+        arrived: dict[int, ChunkSums | BaseException] = {}
+        for _ in range(self._played_ahead):  # the head start has them played: to it first
+            feed(self._connections[0])
         for _ in range(self.AHEAD):
             for connection in self._connections:
                 feed(connection)
+        if self._played_ahead:  # read what it has sent, so that it sends on meanwhile
+            for ready in wait([self._connections[0]], timeout=0):
+                receive(cast(Connection, ready))
         if meanwhile:
             meanwhile()
-        arrived: dict[int, ChunkSums | BaseException] = {}
         following = 0
         while following < len(chunks):
             while following in arrived:
@@ -504,26 +596,7 @@ class _Workers:
             if not ready_now:
                 break
             for ready in ready_now:
-                connection = cast(Connection, ready)
-                numbers = sent[connection]
-                try:
-                    message = connection.recv()
-                except (EOFError, OSError):  # closed, or reset with chunks unread
-                    process = self._processes[self._connections.index(connection)]
-                    process.join(1.0)
-                    if process.exitcode in (-signal.SIGTERM, -signal.SIGINT):
-                        raise KeyboardInterrupt from None  # stopped with the whole group
-                    arrived[numbers[0]] = SimulationError(
-                        f"a worker process ended unexpectedly (exit code {process.exitcode})"
-                    )
-                    numbers.clear()
-                    continue
-                if isinstance(message, tuple):  # the worker failed and has ended
-                    arrived[numbers[0]] = message[0]
-                    numbers.clear()
-                    continue
-                arrived[numbers.popleft()] = self._summed(message)
-                feed(connection)
+                receive(cast(Connection, ready))
         if following < len(chunks):
             raise SimulationError(f"no worker left to play chunk {following}")
 
@@ -576,7 +649,21 @@ class _Workers:
         self._orders.clear()
 
 
-def stop_processes(processes: list[BaseProcess], connections: list[Connection]) -> None:
+class WorkerProcess(Protocol):
+    """A worker process as the runner stops it: a ``multiprocessing`` one, or the head start."""
+
+    @property
+    def exitcode(self) -> int | None: ...
+
+    def terminate(self) -> None: ...
+
+    def join(self, timeout: float | None = None) -> None: ...
+
+
+Worker = TypeVar("Worker", bound=WorkerProcess)
+
+
+def stop_processes(processes: list[Worker], connections: list[Connection]) -> None:
     """Stop worker processes with SIGTERM, wait for them, close their pipes, forget both."""
     for process in processes:
         if process.exitcode is None:
@@ -613,12 +700,16 @@ def run_simulation(
     workers: int | None = None,
     progress: Progress | None = None,
     meanwhile: Callable[[], object] | None = None,
+    merged: Callable[[ChunkSums], object] | None = None,
 ) -> SimOutcome:
     """Play ``settings.games`` games with ``workers`` processes (default: all cores).
 
     ``meanwhile`` is called once the workers are started, before this process plays: work
-    of the caller's (loading code) done while they play, not before they start."""
-    return _run((table,), settings, workers, progress, meanwhile)
+    of the caller's (loading code) done while they play, not before they start.
+    ``merged`` is called with the sums so far each time a chunk's are added, in chunk
+    order (the games from the first on): the caller's work on them while the workers
+    play on."""
+    return _run((table,), settings, workers, progress, meanwhile, merged)
 
 
 def run_paired(
@@ -640,14 +731,14 @@ def _run(
     workers: int | None,
     progress: Progress | None,
     meanwhile: Callable[[], object] | None = None,
+    merged: Callable[[ChunkSums], object] | None = None,
 ) -> SimOutcome:
     games = tuple(check_settings(table, settings) for table in tables)
     count = default_workers() if workers is None else workers
     if count < 1:
         raise SimulationError(f"--workers must be at least 1, not {count}")
     count = min(count, settings.games)
-    first = settings.first
-    chunks = [(first + a, first + b) for a, b in chunk_bounds(settings.games, count)]
+    chunks = run_chunks(settings.games, count, settings.first)
     players = settings.players
     total: ChunkSums | None = None
     interrupted = False
@@ -667,6 +758,8 @@ def _run(
                 began = time.process_time()
                 total.merge(play_sums(tables, settings, games, start, stop))
                 parent_play += time.process_time() - began
+                if merged:
+                    merged(total)
                 played += stop - start
                 if progress:
                     progress(played, settings.games)
@@ -678,6 +771,8 @@ def _run(
                     if total is None:  # numpy is loaded by now, after the fork
                         total = _no_sums(tables, players)
                     total.merge(part)
+                    if merged:
+                        merged(total)
                     played += stop - start
                     if progress:
                         progress(played, settings.games)

@@ -36,6 +36,7 @@ from kraftstokk.sim.runner import (
 if TYPE_CHECKING:
     from kraftstokk.models import Deck
     from kraftstokk.sim.compare import Comparison
+    from kraftstokk.sim.runner import ChunkSums
     from kraftstokk.sim.stream import RunStats
 
 ProgressFactory = Callable[[str], Callable[[int, int], None]]
@@ -256,18 +257,32 @@ def example_path(out_dir: Path, game: str, deck: str = "") -> Path:
     return out_dir / f"sim-{game}-unfinished{deck}.json"
 
 
-def write_example(run: DeckRun, deck: PlayDeck, settings: SimSettings, path: Path) -> None:
-    """Play the run's first unfinished game again and write it as a replay log at
-    ``path``, so that it can be watched move by move; the command goes into the summary
-    (page 1 names it). Nothing is written when every game finished."""
-    listed = run.stats.unfinished_games
-    if not listed:
-        return
+class Example:
+    """The replay log of a run's first unfinished game, made as soon as the sums say which
+    game that is (:func:`run_simulation`'s ``merged``: the sums grow in chunk order, so
+    the first unfinished game they list stays the first), while the workers play on,
+    rather than after the run; :func:`write_example` writes it."""
+
+    def __init__(self, deck: PlayDeck, settings: SimSettings) -> None:
+        self.deck, self.settings = deck, settings
+        self.made: tuple[int, int, str] | None = None  # the game's number, seed, log
+
+    def merged(self, sums: ChunkSums) -> None:
+        listed = sums.runs[0].unfinished_games
+        if self.made is None and listed:
+            try:
+                self.made = example_log(self.deck, self.settings, listed[0])
+            except Exception:  # said where the log is written, after the run, as before
+                self.made = (-1, 0, "")
+
+
+def example_log(deck: PlayDeck, settings: SimSettings, index: int) -> tuple[int, int, str]:
+    """Game ``index`` of the run played again, as its replay log's text (with its number
+    and seed)."""
     from kraftstokk.games.core import derive_seed
     from kraftstokk.games.replay_data import replay_data, replay_text
     from kraftstokk.games.runner import play_game
 
-    index = listed[0]
     game = build_game(deck.table, settings)
     seed = derive_seed(settings.seed, index)
     record = play_game(game, registry.make_bots(game, settings.bots), seed)
@@ -275,7 +290,29 @@ def write_example(run: DeckRun, deck: PlayDeck, settings: SimSettings, path: Pat
     # What games/replay.py's make_replay and save_replay write, without pydantic
     # (tests/test_play_deck.py compares the two).
     log = replay_data(deck.data(), game, labels, seed, record.actions, record.result)
-    write_text(path, replay_text(log))
+    return index, seed, replay_text(log)
+
+
+def write_example(
+    run: DeckRun,
+    deck: PlayDeck,
+    settings: SimSettings,
+    path: Path,
+    example: Example | None = None,
+) -> None:
+    """Play the run's first unfinished game again (unless ``example`` has it made) and
+    write it as a replay log at ``path``, so that it can be watched move by move; the
+    command goes into the summary (page 1 names it). Nothing is written when every game
+    finished."""
+    listed = run.stats.unfinished_games
+    if not listed:
+        return
+    index = listed[0]
+    made = example.made if example is not None else None
+    if made is None or made[0] != index:
+        made = example_log(deck, settings, index)
+    _, seed, text = made
+    write_text(path, text)
     run.summary["example_replay"] = {
         "index": index,
         "seed": seed,
@@ -316,11 +353,17 @@ def simulate(
     rules = rules or FindingRules()
     if other_deck is None or compare_path is None:
         label = deck_name({"title": deck.title, "edition": deck.edition})
+        example = Example(deck, settings)
         outcome = run_simulation(
-            table, settings, workers, progress(label) if progress else None, load_summary_code
+            table,
+            settings,
+            workers,
+            progress(label) if progress else None,
+            load_summary_code,
+            example.merged,
         )
         main = _deck_run(outcome.stats, outcome, table, settings, deck, deck_path, rules)
-        write_example(main, deck, settings, example_path(out_dir, settings.game))
+        write_example(main, deck, settings, example_path(out_dir, settings.game), example)
         files = _skill(
             main, None, [deck_path], settings, out_dir, skill_games, workers, skill_progress
         )

@@ -35,6 +35,7 @@
 /* A turn lists at most 55 lays, 3 special uses per card, runs (a chain of k linked cards
  * gives k(k-1)/2 runs, so under 1,500), take and sjanse. */
 #define MAX_LEGAL 2048
+_Static_assert(DECK <= 64, "a hand is kept as the bits of a 64-bit word");
 _Static_assert(MAX_LEGAL < KS_MAX_BRANCHING, "the meter counts every legal list");
 
 enum { BOT_RANDOM = 0, BOT_GREEDY = 1, BOT_HEURISTIC = 2 };
@@ -107,11 +108,29 @@ typedef struct {
     /* what the heuristic bot reads (StromkrigGame's tables) and each heuristic seat's
      * settings */
     heuristic_settings heuristic[MAX_SEATS];
+    /* war_good[seat][card]: a plant within the heuristic seat's war_nr in some category
+     * (HeuristicBot._good_for_war reads it for each card left in hand) */
+    uint8_t war_good[MAX_SEATS][DECK];
+    uint8_t burns[DECK]; /* the card has a burn among its special uses */
     double production[DECK];
     int gwh_nr[DECK];
     int nr[CATEGORY_COUNT][DECK];
     uint8_t joker[DECK];
     uint8_t special[DECK]; /* a burner, a resetter or an invisible card */
+    /* A hand as bits (state.hand_bits): bit place[card] for each card, the places in
+     * hand_order (the jokers first, as they come in the deck). Where every plant's key is
+     * its own and each card's run_next is the card at the next place (what
+     * StromkrigGame's tables give), in_bits is 1: a hand with at most one joker is then
+     * in the order of its bits, and a run continues from a card to the next bit. The bits
+     * are kept (keep_bits) where also a greedy seat plays, the one bot that reads them. */
+    int in_bits;
+    int keep_bits;
+    uint8_t place[DECK];
+    uint8_t at_place[DECK];
+    uint64_t beats_bits[DECK]; /* beats, may_lay and beats_nothing by places */
+    uint64_t may_lay_bits[DECK];
+    uint64_t beats_nothing_bits;
+    uint64_t links; /* the places whose card's run_next is the card at the next place */
     /* Every action with at most one argument, made once and shared by every game. */
     PyObject *action[KIND_COUNT][DECK];
     PyObject *counter_names[COUNTER_COUNT];
@@ -143,6 +162,10 @@ typedef struct {
     Core *core;
     int n;
     cards hands[MAX_SEATS];
+    /* each hand as bits of places (Core.place) and its cards' special uses, kept as the
+     * cards come and go (hand_gained, hand_remove; hands_indexed makes them anew) */
+    uint64_t hand_bits[MAX_SEATS];
+    int hand_specials[MAX_SEATS];
     cards stock; /* top card last */
     cards pile;
     cards beside;
@@ -274,6 +297,42 @@ static void extend(state *s, cards *into, const cards *from) {
     for (int i = 0; i < from->len; i++) push(s, into, from->card[i]);
 }
 
+static inline void hand_gained(state *s, int seat, int card) {
+    if (!s->core->keep_bits) return;
+    s->hand_bits[seat] |= (uint64_t)1 << s->core->place[card];
+    s->hand_specials[seat] += s->core->special_len[card];
+}
+
+static void hand_gained_all(state *s, int seat, const cards *from) {
+    if (!s->core->keep_bits) return;
+    for (int i = 0; i < from->len; i++) hand_gained(s, seat, from->card[i]);
+}
+
+/* remove_card from a hand. */
+static inline void hand_remove(state *s, int seat, int card) {
+    remove_card(s, &s->hands[seat], card);
+    if (!s->core->keep_bits) return;
+    s->hand_bits[seat] &= ~((uint64_t)1 << s->core->place[card]);
+    s->hand_specials[seat] -= s->core->special_len[card];
+}
+
+/* The hands' bits and special uses from the hands (a deal, a loaded position). */
+static void hands_indexed(state *s) {
+    for (int seat = 0; seat < s->n; seat++) {
+        s->hand_bits[seat] = 0;
+        s->hand_specials[seat] = 0;
+        hand_gained_all(s, seat, &s->hands[seat]);
+    }
+}
+
+/* The cards of a set of bits (the build targets no particular CPU: no popcnt). */
+static inline int bit_count(uint64_t bits) {
+    bits = bits - (bits >> 1 & 0x5555555555555555ULL);
+    bits = (bits & 0x3333333333333333ULL) + (bits >> 2 & 0x3333333333333333ULL);
+    bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((bits * 0x0101010101010101ULL) >> 56);
+}
+
 /* Stats.count: a counter enters the dict when first counted. Each call site names the
  * event of events.py whose count() it stands for. */
 static void count(state *s, int counter) {
@@ -340,6 +399,7 @@ static void new_initial_state(state *s, Core *core, uint64_t seed,
         }
     }
     for (int seat = 0; seat < n; seat++) sort_by(s, &s->hands[seat]);
+    hands_indexed(s);
     s->pile.len = s->beside.len = s->burned.len = s->war_cards.len = 0;
     s->top = s->top_owner = s->chance_card = -1;
     s->current = core->dealer;
@@ -374,7 +434,11 @@ static int next_seat(state *s, int seat) {
 static void draw_up(state *s, int seat) {
     cards *hand = &s->hands[seat];
     int hand_size = s->core->rules.hand_size; /* SK-3: drawn back up to this */
-    while (hand->len < hand_size && s->stock.len > 0) insert_sorted(s, hand, pop(s, &s->stock));
+    while (hand->len < hand_size && s->stock.len > 0) {
+        int card = pop(s, &s->stock);
+        insert_sorted(s, hand, card);
+        hand_gained(s, seat, card);
+    }
 }
 
 static void pick_up(state *s, int seat) {
@@ -382,6 +446,9 @@ static void pick_up(state *s, int seat) {
     extend(s, hand, &s->pile);
     extend(s, hand, &s->beside);
     extend(s, hand, &s->war_cards);
+    hand_gained_all(s, seat, &s->pile);
+    hand_gained_all(s, seat, &s->beside);
+    hand_gained_all(s, seat, &s->war_cards);
     s->war_cards.len = 0;
     sort_picked_up(s, hand);
     s->pile.len = s->beside.len = 0;
@@ -427,14 +494,14 @@ static void lay_on_pile(state *s, int seat, const uint8_t *laid, int laid_len, i
 
 /* The common move: one ordinary card from the hand (SK-2, SK-3, SK-6). */
 static void lay_card(state *s, int seat, int card) {
-    remove_card(s, &s->hands[seat], card);
+    hand_remove(s, seat, card);
     played(s, card); /* Laid */
     uint8_t laid[1] = {(uint8_t)card};
     lay_on_pile(s, seat, laid, 1, 1);
 }
 
 static void run(state *s, int seat, const uint8_t *laid, int laid_len) {
-    for (int i = 0; i < laid_len; i++) remove_card(s, &s->hands[seat], laid[i]);
+    for (int i = 0; i < laid_len; i++) hand_remove(s, seat, laid[i]);
     count(s, COUNTER_RUNS); /* RunLaid */
     sample(s, RUN_LENGTHS, laid_len);
     for (int i = 0; i < laid_len; i++) played(s, laid[i]);
@@ -442,7 +509,7 @@ static void run(state *s, int seat, const uint8_t *laid, int laid_len) {
 }
 
 static void special_or_lay(state *s, int seat, int kind, int card, int from_hand) {
-    if (from_hand) remove_card(s, &s->hands[seat], card);
+    if (from_hand) hand_remove(s, seat, card);
     if (kind == KIND_LAY) {
         played(s, card);
         uint8_t laid[1] = {(uint8_t)card};
@@ -599,7 +666,7 @@ static void next_war_layer(state *s) {
 }
 
 static void war_lay(state *s, int seat, int card) {
-    remove_card(s, &s->hands[seat], card);
+    hand_remove(s, seat, card);
     push(s, &s->war_cards, card);
     if (s->laid_len >= MAX_SEATS) {
         fail(s, "more war cards than seats");
@@ -639,19 +706,29 @@ static void uses(state *s, int card, legal_list *legal, int left_after) {
     for (int k = 0; k < core->special_len[card]; k++) add(s, legal, core->special_kinds[card][k], card, 0);
 }
 
+/* SK-6b: a lower card of the same tens may be laid, and starts a war (a war is possible). */
+static int lays_may_start_war(const state *s) {
+    int owner = s->top_owner;
+    return s->top >= 0 && (s->hands[s->current].len > 1 || s->stock.len > 0) && owner >= 0 &&
+           owner != s->current && !s->out[owner];
+}
+
 /* The rows saying which cards beat the top card (returned: a run's first card must) and
  * which may be laid on it (`may`). */
 static const uint8_t *lay_rows(const state *s, const uint8_t **may) {
     const Core *core = s->core;
-    const cards *hand = &s->hands[s->current];
     int top = s->top;
     const uint8_t *beats = top < 0 ? core->beats_nothing : core->beats[top];
-    int owner = s->top_owner;
-    *may = beats;
-    if (top >= 0 && (hand->len > 1 || s->stock.len > 0) && owner >= 0 && owner != s->current &&
-        !s->out[owner]) {
-        *may = core->may_lay[top]; /* SK-6b: a lower card of the same tens starts a war */
-    }
+    *may = lays_may_start_war(s) ? core->may_lay[top] : beats;
+    return beats;
+}
+
+/* lay_rows as bits of places. */
+static uint64_t lay_bits(const state *s, uint64_t *may) {
+    const Core *core = s->core;
+    int top = s->top;
+    uint64_t beats = top < 0 ? core->beats_nothing_bits : core->beats_bits[top];
+    *may = lays_may_start_war(s) ? core->may_lay_bits[top] : beats;
     return beats;
 }
 
@@ -977,6 +1054,12 @@ static int heuristic_act(state *s, const legal_list *legal, int seat) {
     return heuristic_turn(s, legal, h->war_nr);
 }
 
+/* Whether card's use costs less than other's: the lower (joker, production). */
+static inline int cheaper_use(const Core *core, int card, int other) {
+    return core->joker[card] < core->joker[other] ||
+           (core->joker[card] == core->joker[other] && core->production[card] < core->production[other]);
+}
+
 /* The first (in the legal list's order: the hand's, then the card's uses) of the special
  * uses of `kind` with the lowest (joker, production): heuristic_cheapest over the hand. */
 static int heuristic_cheapest_use(const Core *core, const cards *hand, int kind) {
@@ -985,9 +1068,7 @@ static int heuristic_cheapest_use(const Core *core, const cards *hand, int kind)
         int card = hand->card[i];
         for (int k = 0; k < core->special_len[card]; k++) {
             if (core->special_kinds[card][k] != kind) continue;
-            if (best < 0 || core->joker[card] < core->joker[best] ||
-                (core->joker[card] == core->joker[best] && core->production[card] < core->production[best]))
-                best = card;
+            if (best < 0 || cheaper_use(core, card, best)) best = card;
         }
     }
     return best;
@@ -1018,19 +1099,20 @@ static int heuristic_play(state *s, int seat, action *chosen) {
     /* chain[i]: how many of the cards after hand[i] continue a run from it; good[i]: hand[i]
      * is a plant within war_nr in some category (HeuristicBot._good_for_war) */
     uint8_t chain[DECK + 1], good[DECK + 1];
-    int lays = 0, runs = 0, specials = 0, goods = 0;
+    int lays = 0, runs = 0, specials = 0, goods = 0, following = -2; /* hand[i + 1] */
+    int burn = -1; /* heuristic_cheapest_use(core, hand, KIND_BURN): from the end, <= */
     chain[len] = 0;
     for (int i = len - 1; i >= 0; i--) {
         int card = hand->card[i];
         lays += may[card];
         specials += core->special_len[card];
-        chain[i] = i + 1 < len && hand->card[i + 1] == core->run_next[card] ? chain[i + 1] + 1 : 0;
+        chain[i] = following == core->run_next[card] ? chain[i + 1] + 1 : 0;
+        following = card;
         if (chain[i] && beats[card]) runs += chain[i]; /* the runs from i: 2 .. chain + 1 cards */
+        if (core->burns[card] && (burn < 0 || !cheaper_use(core, burn, card))) burn = card;
         if (starts == NULL) continue; /* only a lay that may start a war reads good */
-        int fit = 0;
-        for (int k = 0; !joker[card] && k < CATEGORY_COUNT; k++) fit |= core->nr[k][card] <= h->war_nr;
-        good[i] = (uint8_t)fit;
-        goods += fit;
+        good[i] = core->war_good[seat][card];
+        goods += good[i];
     }
     int takes = s->pile.len > 0 || s->beside.len > 0, chances = s->stock.len > 0;
     int moves = lays + specials + runs + takes + chances;
@@ -1092,7 +1174,6 @@ static int heuristic_play(state *s, int seat, action *chosen) {
         }
     }
     if (cheapest < 0) cheapest = first_safe; /* no plain card: any safe lay */
-    int burn = specials ? heuristic_cheapest_use(core, hand, KIND_BURN) : -1;
     if (cheapest >= 0) {
         if (burn >= 0 && core->gwh_nr[cheapest] <= 8 && pile_size >= 5) {
             *chosen = an_action(KIND_BURN, burn, 0);
@@ -1164,8 +1245,28 @@ static action choose(state *s, legal_list *legal) {
         /* a greedy seat lays its first card that may be laid, if any: where every move is
          * distinct (at most one joker held), the meter only needs how many there are */
         const cards *hand = &s->hands[seat];
-        if (hand->len < 2 || !s->core->joker[hand->card[1]]) {
-            const Core *core = s->core;
+        const Core *core = s->core;
+        if (core->keep_bits && (hand->len < 2 || !core->joker[hand->card[1]])) {
+            /* as below, from the hand's bits (in the hand's order: at most one joker) */
+            uint64_t may_bits, held = s->hand_bits[seat];
+            uint64_t beats_bits = lay_bits(s, &may_bits);
+            uint64_t lays_bits = held & may_bits;
+            if (lays_bits) {
+                int rest = s->hand_specials[seat];
+                /* the runs (count_rest): linked, a held card whose run goes on with the next
+                   held one; from a card that beats the top, one run per link in a row */
+                uint64_t linked = held & held >> 1 & core->links;
+                for (uint64_t from = linked & beats_bits, d = 1; from; d++) {
+                    rest += bit_count(from);
+                    from &= linked >> d;
+                }
+                if (s->pile.len > 0 || s->beside.len > 0) rest++;
+                if (s->stock.len > 0) rest++;
+                ks_meter_decision(&s->meter, bit_count(lays_bits) + rest, 0, seat, s->actions);
+                action lay = {KIND_LAY, core->at_place[__builtin_ctzll(lays_bits)], 0};
+                return lay;
+            }
+        } else if (hand->len < 2 || !core->joker[hand->card[1]]) {
             const uint8_t *may;
             const uint8_t *beats = lay_rows(s, &may);
             /* the lays and count_rest's count in one pass over the hand, from its end */
@@ -1241,6 +1342,7 @@ static void chance(state *s, int seat, legal_list *scratch) {
     }
     count(s, COUNTER_PILE_PICKUPS); /* PileTaken, with the sjanse card */
     push(s, &s->hands[seat], card);
+    hand_gained(s, seat, card);
     pick_up(s, seat);
     end_turn(s, seat, 0);
 }
@@ -1808,6 +1910,42 @@ static void Core_dealloc(PyObject *self) {
     Py_TYPE(self)->tp_free(self);
 }
 
+/* Core.place and the rows as bits; in_bits where a hand's order and its runs can be read
+ * from its bits (see Core). */
+static void card_places(Core *core) {
+    int order[DECK];
+    for (int card = 0; card < DECK; card++) { /* by hand_order, then by card: stable */
+        int at = card;
+        while (at > 0 && core->hand_order[order[at - 1]] > core->hand_order[card]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = card;
+    }
+    core->in_bits = 1;
+    for (int at = 0; at < DECK; at++) {
+        core->place[order[at]] = (uint8_t)at;
+        core->at_place[at] = (uint8_t)order[at];
+        if (at > 0 && core->hand_order[order[at]] == core->hand_order[order[at - 1]] &&
+            !(core->joker[order[at]] && core->joker[order[at - 1]]))
+            core->in_bits = 0; /* two plants of one key: their order is the order they came */
+    }
+    core->beats_nothing_bits = core->links = 0;
+    for (int card = 0; card < DECK; card++) {
+        int next = core->run_next[card];
+        if (next >= 0 && core->place[next] != core->place[card] + 1)
+            core->in_bits = 0; /* a run would go on past cards between */
+        if (next >= 0) core->links |= (uint64_t)1 << core->place[card];
+        uint64_t bit = (uint64_t)1 << core->place[card];
+        if (core->beats_nothing[card]) core->beats_nothing_bits |= bit;
+        for (int under = 0; under < DECK; under++) {
+            if (card == 0) core->beats_bits[under] = core->may_lay_bits[under] = 0;
+            if (core->beats[under][card]) core->beats_bits[under] |= bit;
+            if (core->may_lay[under][card]) core->may_lay_bits[under] |= bit;
+        }
+    }
+}
+
 static int make_action(Core *core, int kind, int argument, int with_argument) {
     PyObject *item = with_argument ? Py_BuildValue("(ii)", kind, argument) : Py_BuildValue("(i)", kind);
     if (item == NULL) return 0;
@@ -1931,8 +2069,18 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
             PyErr_SetString(PyExc_ValueError, "heuristics: explore from 0 to 1");
             goto error;
         }
+        for (int card = 0; card < DECK; card++) {
+            for (int k = 0; !core->joker[card] && k < CATEGORY_COUNT; k++)
+                if (core->nr[k][card] <= h->war_nr) core->war_good[seat][card] = 1;
+        }
     }
     Py_CLEAR(figures);
+    card_places(core);
+    for (int card = 0; card < DECK; card++)
+        for (int k = 0; k < core->special_len[card]; k++)
+            if (core->special_kinds[card][k] == KIND_BURN) core->burns[card] = 1;
+    for (int seat = 0; seat < n; seat++)
+        if (core->in_bits && core->bot[seat] == BOT_GREEDY) core->keep_bits = 1;
     if (!make_actions(core)) goto error;
     return (PyObject *)core;
 error:
@@ -2090,6 +2238,7 @@ static int load_position(state *s, Core *core, PyObject *py) {
     s->turns = turns;
     s->challenger = (int)challenger;
     s->war_category = (int)category;
+    hands_indexed(s);
     int left = 0;
     for (int seat = 0; seat < n; seat++) left += !s->out[seat];
     int playing = s->phase != PHASE_OVER && s->actions < core->action_cap;
