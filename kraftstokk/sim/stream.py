@@ -152,6 +152,11 @@ def _union(players: int, *layouts: Sequence[str]) -> tuple[str, ...]:
     return layout(players, counters, samples)
 
 
+def _magnitude(values: np.ndarray) -> int:
+    """The largest absolute value of an integer array (at least 1), without a copy of it."""
+    return max(int(values.max(initial=0)), -int(values.min(initial=0)), 1)
+
+
 def gram(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     """``left.T @ right`` of two integer matrices, exactly.
 
@@ -162,9 +167,12 @@ def gram(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     rows = left.shape[0]
     if rows == 0:
         return np.zeros((left.shape[1], right.shape[1]), dtype=np.int64)
-    peak = max(int(np.abs(left).max(initial=0)), 1) * max(int(np.abs(right).max(initial=0)), 1)
+    same = left is right  # a chunk's moments: its matrix with itself, read and converted once
+    peak_left = _magnitude(left)
+    peak = peak_left * (peak_left if same else _magnitude(right))
     if rows * peak < _FLOAT_EXACT:
-        floats_left, floats_right = left.astype(np.float64), right.astype(np.float64)
+        floats_left = left.astype(np.float64)
+        floats_right = floats_left if same else right.astype(np.float64)
         # OpenBLAS runs a product of more than about 262,144 multiply-adds on several
         # threads, which would take cores from the other workers: a block of rows at a time.
         step = max(1, _BLAS_ONE_THREAD // max(1, left.shape[1] * right.shape[1]))

@@ -755,8 +755,10 @@ static int ki_random_act(ki_game *g, ks_random *rng, ki_action *chosen) {
     return 0;
 }
 
-/* GreedyBot.act on a turn: the cheapest truthful claim; a joker, then the stock. */
-static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
+/* GreedyBot.act on a turn: the cheapest truthful claim; a joker, then the stock. It reads
+   the state only, and in the same pass over the hand counts ki_distinct's moves into
+   *distinct (the meter is told of the decision after it, as it would be before). */
+static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen, int *distinct) {
     const KiRules *rules = g->rules;
     const unsigned char *hand = g->hands[g->player];
     int len = g->hand_len[g->player];
@@ -765,14 +767,18 @@ static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
         /* int(random() * 3): the category is a coin toss, the card the cheapest */
         category = (int)(ks_random_double(rng) * 3);
         const int *ranks = rules->greedy_nr[category];
-        int weakest = -1, weakest_nr = -1;
+        int weakest = -1, weakest_nr = -1, plants = 0;
         for (int i = 0; i < len; i++) {
             int card = hand[i];
-            if (!rules->joker[card] && ranks[card] > weakest_nr) {
+            if (rules->joker[card]) continue;
+            plants++;
+            if (ranks[card] > weakest_nr) {
                 weakest_nr = ranks[card];
                 weakest = card;
             }
         }
+        /* the truth and a lie in each category per plant; the jokers, alike, one move */
+        *distinct = 2 * KI_CATEGORIES * plants + (plants < len);
         if (weakest >= 0) {
             *chosen = ki_listed(rules->greedy_truthful[category][weakest], KI_LAY, weakest,
                                 category, weakest);
@@ -790,15 +796,20 @@ static int ki_greedy_act(ki_game *g, ks_random *rng, ki_action *chosen) {
         return 0;
     }
     const double *figures = rules->greedy_figures[category];
-    int best = -1;
+    const double *claims = rules->claim_figures[category];
+    int best = -1, moves = g->stock_len > 0 ? 2 : 1, jokers = 0; /* take, draw */
     double best_figure = INFINITY;
     for (int i = 0; i < len; i++) {
-        double figure = figures[hand[i]];
+        int card = hand[i];
+        double figure = figures[card];
         if (ki_reaches(figure, g->floor) && figure < best_figure) {
-            best = hand[i];
+            best = card;
             best_figure = figure;
         }
+        if (rules->joker[card]) jokers = 1; /* a lie for each plant, the truth if it reaches */
+        else moves += ki_reaches(claims[card], g->floor) ? 2 : 1;
     }
+    *distinct = moves + jokers;
     if (best >= 0) {
         *chosen = ki_listed(rules->greedy_truthful[category][best], KI_LAY, best, category, best);
         return 0;
@@ -1730,12 +1741,20 @@ static Py_ssize_t ki_loop(KiCore *self) {
             if (self->measure && g->out_len != self->meter.last_out) ki_measure_position(self);
             continue;
         }
-        if (self->measure)
-            ks_meter_decision(&self->meter, ki_distinct(g), g->phase == PHASE_CHALLENGE, seat,
-                              g->actions);
         ki_action action;
         int status;
-        if (self->seat_bot[seat] == KI_RANDOM) {
+        int greedy_turn = self->seat_bot[seat] == KI_GREEDY && g->phase == PHASE_TURN;
+        if (self->measure && !greedy_turn)
+            ks_meter_decision(&self->meter, ki_distinct(g), g->phase == PHASE_CHALLENGE, seat,
+                              g->actions);
+        if (greedy_turn) {
+            /* the bot counts the meter's distinct moves in its own pass over the hand; it
+               only reads the state, so the decision is told after it as it would be before */
+            int distinct;
+            status = ki_greedy_act(g, rng, &action, &distinct);
+            if (status == 0 && self->measure)
+                ks_meter_decision(&self->meter, distinct, 0, seat, g->actions);
+        } else if (self->seat_bot[seat] == KI_RANDOM) {
             status = ki_random_act(g, rng, &action);
         } else if (self->seat_bot[seat] == KI_HEURISTIC) {
             ki_heuristic_act(g, &self->heuristic[seat], rng, &action);
@@ -1744,8 +1763,6 @@ static Py_ssize_t ki_loop(KiCore *self) {
         } else if (g->phase == PHASE_CHALLENGE) {
             action = ki_listed(rules->pass_action, KI_PASS, -1, -1, -1);
             status = 0;
-        } else if (g->phase == PHASE_TURN) {
-            status = ki_greedy_act(g, rng, &action);
         } else {
             g->broken = "the greedy bot is asked to name a lie";
             break;

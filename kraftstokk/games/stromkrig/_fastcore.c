@@ -108,6 +108,10 @@ typedef struct {
     /* what the heuristic bot reads (StromkrigGame's tables) and each heuristic seat's
      * settings */
     heuristic_settings heuristic[MAX_SEATS];
+    /* war_good[seat][card]: a plant within the heuristic seat's war_nr in some category
+     * (HeuristicBot._good_for_war reads it for each card left in hand) */
+    uint8_t war_good[MAX_SEATS][DECK];
+    uint8_t burns[DECK]; /* the card has a burn among its special uses */
     double production[DECK];
     int gwh_nr[DECK];
     int nr[CATEGORY_COUNT][DECK];
@@ -1050,6 +1054,12 @@ static int heuristic_act(state *s, const legal_list *legal, int seat) {
     return heuristic_turn(s, legal, h->war_nr);
 }
 
+/* Whether card's use costs less than other's: the lower (joker, production). */
+static inline int cheaper_use(const Core *core, int card, int other) {
+    return core->joker[card] < core->joker[other] ||
+           (core->joker[card] == core->joker[other] && core->production[card] < core->production[other]);
+}
+
 /* The first (in the legal list's order: the hand's, then the card's uses) of the special
  * uses of `kind` with the lowest (joker, production): heuristic_cheapest over the hand. */
 static int heuristic_cheapest_use(const Core *core, const cards *hand, int kind) {
@@ -1058,9 +1068,7 @@ static int heuristic_cheapest_use(const Core *core, const cards *hand, int kind)
         int card = hand->card[i];
         for (int k = 0; k < core->special_len[card]; k++) {
             if (core->special_kinds[card][k] != kind) continue;
-            if (best < 0 || core->joker[card] < core->joker[best] ||
-                (core->joker[card] == core->joker[best] && core->production[card] < core->production[best]))
-                best = card;
+            if (best < 0 || cheaper_use(core, card, best)) best = card;
         }
     }
     return best;
@@ -1091,19 +1099,20 @@ static int heuristic_play(state *s, int seat, action *chosen) {
     /* chain[i]: how many of the cards after hand[i] continue a run from it; good[i]: hand[i]
      * is a plant within war_nr in some category (HeuristicBot._good_for_war) */
     uint8_t chain[DECK + 1], good[DECK + 1];
-    int lays = 0, runs = 0, specials = 0, goods = 0;
+    int lays = 0, runs = 0, specials = 0, goods = 0, following = -2; /* hand[i + 1] */
+    int burn = -1; /* heuristic_cheapest_use(core, hand, KIND_BURN): from the end, <= */
     chain[len] = 0;
     for (int i = len - 1; i >= 0; i--) {
         int card = hand->card[i];
         lays += may[card];
         specials += core->special_len[card];
-        chain[i] = i + 1 < len && hand->card[i + 1] == core->run_next[card] ? chain[i + 1] + 1 : 0;
+        chain[i] = following == core->run_next[card] ? chain[i + 1] + 1 : 0;
+        following = card;
         if (chain[i] && beats[card]) runs += chain[i]; /* the runs from i: 2 .. chain + 1 cards */
+        if (core->burns[card] && (burn < 0 || !cheaper_use(core, burn, card))) burn = card;
         if (starts == NULL) continue; /* only a lay that may start a war reads good */
-        int fit = 0;
-        for (int k = 0; !joker[card] && k < CATEGORY_COUNT; k++) fit |= core->nr[k][card] <= h->war_nr;
-        good[i] = (uint8_t)fit;
-        goods += fit;
+        good[i] = core->war_good[seat][card];
+        goods += good[i];
     }
     int takes = s->pile.len > 0 || s->beside.len > 0, chances = s->stock.len > 0;
     int moves = lays + specials + runs + takes + chances;
@@ -1165,7 +1174,6 @@ static int heuristic_play(state *s, int seat, action *chosen) {
         }
     }
     if (cheapest < 0) cheapest = first_safe; /* no plain card: any safe lay */
-    int burn = specials ? heuristic_cheapest_use(core, hand, KIND_BURN) : -1;
     if (cheapest >= 0) {
         if (burn >= 0 && core->gwh_nr[cheapest] <= 8 && pile_size >= 5) {
             *chosen = an_action(KIND_BURN, burn, 0);
@@ -2061,9 +2069,16 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
             PyErr_SetString(PyExc_ValueError, "heuristics: explore from 0 to 1");
             goto error;
         }
+        for (int card = 0; card < DECK; card++) {
+            for (int k = 0; !core->joker[card] && k < CATEGORY_COUNT; k++)
+                if (core->nr[k][card] <= h->war_nr) core->war_good[seat][card] = 1;
+        }
     }
     Py_CLEAR(figures);
     card_places(core);
+    for (int card = 0; card < DECK; card++)
+        for (int k = 0; k < core->special_len[card]; k++)
+            if (core->special_kinds[card][k] == KIND_BURN) core->burns[card] = 1;
     for (int seat = 0; seat < n; seat++)
         if (core->in_bits && core->bot[seat] == BOT_GREEDY) core->keep_bits = 1;
     if (!make_actions(core)) goto error;
