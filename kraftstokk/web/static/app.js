@@ -669,6 +669,7 @@ async function sendMove(payload, retried = false) {
     }
     takeLog(snapshot.log);
     const fresh = app.log.filter((line) => line.n > before);
+    releaseFocus();
     await showSteps(game.view, fresh);
     renderTable();
     showHighlights(fresh);
@@ -1116,6 +1117,8 @@ function fitHand() {
   if (row.style.getPropertyValue("--card-w") !== wanted) row.style.setProperty("--card-w", wanted);
 }
 
+let moveNodes = new Map(); // the move buttons last drawn, by the move, key and label
+
 function renderMoves(myTurn, view) {
   const game = app.game;
   const box = $("moves");
@@ -1124,8 +1127,8 @@ function renderMoves(myTurn, view) {
     hint.textContent = text;
     hint.hidden = !text;
   };
-  box.classList.remove("many", "crowded");
   if (!myTurn) {
+    box.classList.remove("many", "crowded");
     box.replaceChildren();
     say(game.over ? "" : t("ui.waiting", { n: view.current + 1 }));
     $("claim").hidden = true;
@@ -1133,6 +1136,7 @@ function renderMoves(myTurn, view) {
   }
   if (app.table.letStand && game.moves.list.some((m) => m.kind === "let_stand")) {
     // Answered at once ("always let stand"): no buttons to tap in the meantime.
+    box.classList.remove("many", "crowded");
     box.replaceChildren();
     say(t("ui.let_stood"));
     $("claim").hidden = true;
@@ -1147,35 +1151,54 @@ function renderMoves(myTurn, view) {
     const size = (m) => (m.cards.length === app.picked.length ? 0 : 1);
     list = fitting(app.picked).sort((a, b) => size(a) - size(b));
   }
-  const buttons = list.map((move) => {
-    const label = moveLabel(move);
+  const shown = list.map((move) => ({ move, label: moveLabel(move) }));
+  if (claim && !app.picked.length && !app.claiming) shown.unshift({ move: { kind: "claim" }, label: t("moves.claim") });
+  // A button is kept from the last answer when it is the same move with the same key and
+  // label (a new one is laid out afresh: most of an answer's drawing time).
+  const nodes = new Map();
+  const buttons = shown.map(({ move, label }, i) => {
+    // Every listed move has a key (1-9, 0, then a-z), shown on its button.
+    const key = i < MOVE_KEYS.length ? MOVE_KEYS[i] : null;
+    const sig = JSON.stringify([app.lang, game.id, move.kind, move.i, move.cards, label, key]);
+    const claiming = move.kind === "claim";
     // A long label (a run of cards) takes two columns of a crowded bar, so that no row of
     // buttons grows to the height of its longest one.
     const long = label.length > LONG_LABEL ? " long" : "";
-    return el(
-      "button",
-      { type: "button", class: `move kind-${move.kind}${long}`, "data-kind": move.kind, "data-i": move.i, "data-cards": move.cards?.join(" ") || null, onclick: () => sendMove({ move: move.i }) },
-      el("span", { text: label }),
-    );
+    const node =
+      moveNodes.get(sig) ||
+      el(
+        "button",
+        claiming
+          ? { type: "button", class: "move kind-claim primary", "data-kind": "claim", onclick: () => openClaim(null) }
+          : { type: "button", class: `move kind-${move.kind}${long}`, "data-kind": move.kind, "data-i": move.i, "data-cards": move.cards?.join(" ") || null, onclick: () => sendMove({ move: move.i }) },
+        key ? el("kbd", { text: key }) : null,
+        el("span", { text: label }),
+      );
+    nodes.set(sig, node);
+    return node;
   });
-  if (claim && !app.picked.length && !app.claiming) {
-    buttons.unshift(
-      el("button", { type: "button", class: "move kind-claim primary", "data-kind": "claim", onclick: () => openClaim(null) },
-        el("span", { text: t("moves.claim") })),
-    );
-  }
-  // Every listed move has a key (1-9, 0, then a-z), shown on its button.
-  buttons.forEach((button, i) => {
-    if (i < MOVE_KEYS.length) button.prepend(el("kbd", { text: MOVE_KEYS[i] }));
-  });
+  moveNodes = nodes;
   // Many moves (Strømkrig's lays, resets and runs) scroll sideways in two rows on a phone;
   // a crowd of them, in columns on a wide screen.
   box.classList.toggle("many", buttons.length > 4);
   box.classList.toggle("crowded", buttons.length > 9);
-  box.replaceChildren(...buttons);
+  place(box, buttons);
   say(app.picked.length ? t("ui.pick_more") : pairing ? gt("moves.pair_pick") : "");
   if (claim && app.claiming) showClaim(app.claiming === true ? null : app.claiming);
   else $("claim").hidden = true;
+}
+
+// The parts of the table an answer draws anew (a move's button, a card of the hand).
+const REDRAWN = ["moves", "me", "pile", "opponents-row"];
+
+// Before an answer is drawn: the focused move or card lets the focus go while the table is
+// still laid out as the screen shows it. Taken from an element as it is removed, the focus
+// made Chromium lay the whole half-drawn table out there and then, and focusing the first
+// move laid it out again: two layouts an answer where one does. Now the first move's
+// focus (focusFirstMove, once all is drawn) is the one, and the frame finds it done.
+function releaseFocus() {
+  const active = document.activeElement;
+  if (active && REDRAWN.some((id) => $(id).contains(active))) active.blur();
 }
 
 // The first listed move takes the focus after a move (unless the person is elsewhere);
