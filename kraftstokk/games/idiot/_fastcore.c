@@ -298,6 +298,10 @@ static int starting_player(const Game *g) {
 typedef struct {
     Move move[MAX_LEGAL + SAME_RANK]; /* room for add_plays' writes past the end */
     int len;
+    /* the plays of each rank, in list order: the first's index and the last's (a rank's
+     * plays are neighbours and start with the same card); what greedy_choice reads */
+    uint8_t group_first[MAX_CARDS + 1], group_last[MAX_CARDS + 1];
+    int groups;
     int blind; /* how many of the moves are face-down cards (FACE_DOWN) */
 } Legal;
 
@@ -356,14 +360,22 @@ static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int onl
                 m->n = (uint8_t)n;
                 memcpy(m->c, cards + i, SAME_RANK);
             }
+            legal->group_first[legal->groups] = (uint8_t)legal->len;
             legal->len += group & -ok;
+            legal->group_last[legal->groups] = (uint8_t)(legal->len - 1);
+            legal->groups += ok;
         } else if (ok) {
+            int first = legal->len;
             for (int n = 1; n <= group; n++) {
                 if (stock_empty && n == total && !core->may_finish[card])
                     continue; /* ID-13 no_finish_on_two: a 2 may not be the last card */
                 Move *m = add_move(g, legal, K(PLAY), n);
                 if (m)
                     for (int k = 0; k < n; k++) m->c[k] = cards[i + k];
+            }
+            if (legal->len > first) {
+                legal->group_first[legal->groups] = (uint8_t)first;
+                legal->group_last[legal->groups++] = (uint8_t)(legal->len - 1);
             }
         }
         if (sneaks && core->may_sneak[card]) {
@@ -381,6 +393,7 @@ static void generate(Game *g, Legal *legal) {
     int p = g->player;
     legal->len = 0;
     legal->blind = 0;
+    legal->groups = 0;
     if (g->phase == PHASE_SWAPPING) { /* ID-3 */
         const Cards *hand = &g->hand[p], *up = &g->up[p];
         for (int h = 0; h < hand->len; h++) {
@@ -736,16 +749,15 @@ static void apply(Game *g, const Move *m) {
 static int greedy_choice(const Legal *legal, const int64_t *cost, int64_t special_cost) {
     int cheapest = -1;
     int64_t cheapest_cost = 0;
-    for (int i = 0; i < legal->len; i++) {
-        const Move *m = &legal->move[i];
-        if (m->kind != K(PLAY)) continue;
-        int64_t c = cost[m->c[0]];
+    /* over the list's plays in order, a rank's at once: they share their first card */
+    for (int k = 0; k < legal->groups; k++) {
+        int64_t c = cost[legal->move[legal->group_first[k]].c[0]];
         if (c >= special_cost) continue;
         if (cheapest < 0) {
-            cheapest = i;
+            cheapest = legal->group_last[k];
             cheapest_cost = c;
         } else if (c == cheapest_cost) {
-            cheapest = i;
+            cheapest = legal->group_last[k];
         } else {
             break;
         }
@@ -806,28 +818,27 @@ static int heuristic_choice(const Game *g, const Legal *legal, const int64_t *co
     const IdiotCore *core = g->core;
     int first = legal->move[0].kind;
     if (first == K(SWAP) || first == K(READY)) return heuristic_swap(legal, cost);
-    int any_play = 0;
+    /* the plays are read a rank at a time (legal->group_first): they share their first
+     * card, and a rank's last play lays the most of it */
+    int any_play = legal->groups > 0;
     const Cards *pile = &g->pile;
     if (pile->len && !core->resets[pile->cards[pile->len - 1]]) {
         int top = pile->cards[pile->len - 1];
-        for (int i = 0; i < legal->len; i++) {
-            const Move *m = &legal->move[i];
-            if (m->kind != K(PLAY)) continue;
-            if (core->rank[m->c[0]] != core->rank[top]) continue;
-            if (burns_when_laid(core, pile, m)) return i; /* ID-8, no 2 spent */
+        for (int k = 0; k < legal->groups; k++) {
+            if (core->rank[legal->move[legal->group_first[k]].c[0]] != core->rank[top]) continue;
+            for (int i = legal->group_first[k]; i <= legal->group_last[k]; i++)
+                if (burns_when_laid(core, pile, &legal->move[i])) return i; /* ID-8, no 2 spent */
         }
     }
     int best = -1;
     int64_t best_key = 0;
-    for (int i = 0; i < legal->len; i++) {
-        const Move *m = &legal->move[i];
-        if (m->kind != K(PLAY)) continue;
-        any_play = 1;
-        int64_t c = cost[m->c[0]];
+    for (int k = 0; k < legal->groups; k++) {
+        int last = legal->group_last[k];
+        int64_t c = cost[legal->move[last].c[0]];
         if (c >= special_cost) continue;
-        int64_t key = c * 16 - (1 + m->n);
+        int64_t key = c * 16 - (1 + legal->move[last].n);
         if (best < 0 || key < best_key) {
-            best = i;
+            best = last;
             best_key = key;
         }
     }
