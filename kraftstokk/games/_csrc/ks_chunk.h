@@ -51,8 +51,11 @@ typedef struct {
 } ks_chunk;
 
 /* Games seeded ahead, side by side: a generator's seeding is a chain of dependent
- * multiplies (ks_random.h), and sixteen chains interleaved cost much less each than one. */
+ * multiplies (ks_random.h), and sixteen chains interleaved cost much less each than one.
+ * Where a game has no generator but its deal's, 32 games (ks_random_seed_many's widest
+ * batch; with the seats' generators too, 32 games' would no longer stay in the cache). */
 #define KS_CHUNK_AHEAD 16
+#define KS_CHUNK_AHEAD_ALONE 32
 
 /* The generators a game of the chunk draws from, seeded ahead: its deal's, Random(seed)
  * with seed = derive_seed(series, i), and seat s's, Random(derive_seed(seed, s + 1)), for
@@ -66,8 +69,9 @@ typedef struct {
     unsigned seats; /* the seats that may draw */
     unsigned ahead; /* those seeded ahead for the games of the last ks_chunk_seed_next */
     int per_game;   /* 1 + the seats that may draw */
+    int games;      /* how many games are seeded at once */
     int drew[MAX_SEATS]; /* games since the last ks_chunk_seed_next in which a seat drew */
-    ks_random *rngs; /* game g's at rngs[g * per_game], KS_CHUNK_AHEAD games */
+    ks_random *rngs; /* game g's at rngs[g * per_game], `games` games */
 } ks_chunk_seeds;
 
 /* 0, or -1 with MemoryError set. */
@@ -75,8 +79,10 @@ static int ks_chunk_seeds_open(ks_chunk_seeds *seeds, unsigned seats) {
     memset(seeds, 0, sizeof *seeds);
     seeds->seats = seats;
     seeds->per_game = 1 + __builtin_popcount(seats);
+    seeds->games = seeds->per_game == 1 ? KS_CHUNK_AHEAD_ALONE : KS_CHUNK_AHEAD;
     for (int seat = 0; seat < MAX_SEATS; seat++) seeds->drew[seat] = KS_CHUNK_DREW;
-    seeds->rngs = PyMem_Malloc(sizeof(ks_random) * KS_CHUNK_AHEAD * (size_t)seeds->per_game);
+    seeds->rngs =
+        PyMem_Malloc(sizeof(ks_random) * (size_t)seeds->games * (size_t)seeds->per_game);
     if (seeds->rngs == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -91,11 +97,13 @@ static inline ks_random *ks_chunk_slot(const ks_chunk_seeds *seeds, int g, int s
     return seat < 0 ? r : r + 1 + __builtin_popcount(seeds->seats & ((1U << seat) - 1U));
 }
 
-/* Seeds the generators of games index .. of the chunk (at most KS_CHUNK_AHEAD, none from
+/* Seeds the generators of games index .. of the chunk (at most seeds->games, none from
  * stop on), side by side; how many games. */
 static int ks_chunk_seed_next(ks_chunk_seeds *seeds, uint64_t series, long long index,
                               long long stop) {
-    ks_random *pending[KS_CHUNK_AHEAD * (MAX_SEATS + 1)];
+    ks_random *pending[KS_CHUNK_AHEAD * (MAX_SEATS + 1) > KS_CHUNK_AHEAD_ALONE
+                           ? KS_CHUNK_AHEAD * (MAX_SEATS + 1)
+                           : KS_CHUNK_AHEAD_ALONE];
     int games = 0, waiting = 0;
     seeds->ahead = 0;
     for (int seat = 0; seat < MAX_SEATS; seat++) {
@@ -103,7 +111,7 @@ static int ks_chunk_seed_next(ks_chunk_seeds *seeds, uint64_t series, long long 
             seeds->ahead |= 1U << seat;
         seeds->drew[seat] = 0;
     }
-    for (; games < KS_CHUNK_AHEAD && index + games < stop; games++) {
+    for (; games < seeds->games && index + games < stop; games++) {
         uint64_t seed = ks_derive_seed(series, (uint64_t)(index + games));
         ks_random *r = ks_chunk_slot(seeds, games, -1);
         ks_random_lazy(r, seed);

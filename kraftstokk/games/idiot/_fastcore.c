@@ -1214,7 +1214,7 @@ static PyObject *IdiotCore_play_chunk(IdiotCore *self, PyObject *args) {
         if (self->seat_kind[seat] == SEAT_RANDOM) random_seats |= 1U << seat;
     if (ks_chunk_seeds_open(&seeds, random_seats) < 0) goto done;
     ks_random bot_rng[MAX_SEATS];
-    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+    for (long long index = start; index < stop; index += seeds.games) {
         int ahead = ks_chunk_seed_next(&seeds, series, index, stop);
         for (int k = 0; k < ahead; k++) {
             ks_random *dealt = ks_chunk_seeded(&seeds, k, -1);

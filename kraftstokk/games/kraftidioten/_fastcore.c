@@ -2202,7 +2202,7 @@ static PyObject *KiCore_play_chunk(KiCore *self, PyObject *args) {
     if (ks_chunk_seeds_open(&seeds, (1U << self->num_seats) - 1U) < 0) goto done;
     if (ki_enter(self) < 0) goto done;
     self->unlogged = 1;
-    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+    for (long long index = start; index < stop; index += seeds.games) {
         int games = ks_chunk_seed_next(&seeds, series, index, stop);
         for (int g = 0; g < games; g++) {
             ks_random *dealt = ks_chunk_seeded(&seeds, g, -1);

@@ -1734,7 +1734,7 @@ static PyObject *Core_play_chunk(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     ks_chunk_seeds seeds = {0};
     if (s == NULL || ks_chunk_seeds_open(&seeds, drawing_seats(core)) < 0) goto done;
-    for (long long index = start; index < stop; index += KS_CHUNK_AHEAD) {
+    for (long long index = start; index < stop; index += seeds.games) {
         int ahead = ks_chunk_seed_next(&seeds, series, index, stop);
         for (int k = 0; k < ahead; k++) {
             if (!play_game(core, s, ks_chunk_seeded(&seeds, k, -1)->seed, &seeds, k)) goto done;
