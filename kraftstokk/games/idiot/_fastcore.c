@@ -155,6 +155,21 @@ static inline void remove_card(Game *g, Cards *cards, int card) {
     g->broken = 1;
 }
 
+/* remove_card for each card of a play: a legal play's cards are neighbours in its
+ * sorted source, in order, so they go in one shift; else one by one. */
+static inline void remove_cards(Game *g, Cards *cards, const Move *m) {
+    int n = m->n, len = cards->len, i = 0;
+    while (i < len && cards->cards[i] != m->c[0]) i++;
+    int together = i + n <= len;
+    for (int k = 1; together && k < n; k++) together = cards->cards[i + k] == m->c[k];
+    if (!together) {
+        for (int k = 0; k < n; k++) remove_card(g, cards, m->c[k]);
+        return;
+    }
+    cards->len = len - n;
+    for (; i < len - n; i++) cards->cards[i] = cards->cards[i + n];
+}
+
 /* state.sort_cards: by rank, then card index (the keys are unique, so any sort agrees). */
 static void sort_cards(const IdiotCore *core, Cards *cards) {
     for (int j = 1; j < cards->len; j++) {
@@ -281,7 +296,7 @@ static int starting_player(const Game *g) {
 /* -- legal actions (IdiotState._generate_general, which _generate agrees with) -------- */
 
 typedef struct {
-    Move move[MAX_LEGAL];
+    Move move[MAX_LEGAL + SAME_RANK]; /* room for add_plays' writes past the end */
     int len;
     int blind; /* how many of the moves are face-down cards (FACE_DOWN) */
 } Legal;
@@ -308,37 +323,57 @@ static void add_face_down_moves(Game *g, Legal *legal, int p) {
 }
 
 /* IdiotState._plays: per rank, one card up to all of them (ID-5), and the threes slipped
- * under the pile (sneak_three); src is sorted by rank, so equal ranks are neighbours. */
+ * under the pile (sneak_three); src is sorted by rank, so equal ranks are neighbours.
+ * A rank's group (at most SAME_RANK cards: IdiotCore_init checks the plants) is measured
+ * and its plays written without a branch on the cards: the group's length by comparing
+ * the next three ranks, its SAME_RANK plays always written (the list has room for them
+ * past its end) and counted only if the rank may be laid. Where a play may be skipped
+ * (no_finish_on_two with the stock empty and at most SAME_RANK cards held), or the list
+ * could pass MAX_LEGAL, each play is added one by one as before. */
 static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int only_rank) {
     const IdiotCore *core = g->core;
+    const int8_t *rank = core->rank;
+    const int8_t *cards = src->cards;
     int p = g->player;
     int total = g->hand[p].len + g->up[p].len + g->down_left[p];
     int stock_empty = g->stock.len == 0;
+    int careful = stock_empty && total <= SAME_RANK;
     int size = src->len;
+    int sneaks = g->pile.len && !only_rank;
     int i = 0;
     while (i < size) {
-        int card = src->cards[i];
-        int r = core->rank[card];
-        int j = i + 1;
-        while (j < size && core->rank[src->cards[j]] == r) j++;
-        int group = j - i > SAME_RANK ? SAME_RANK : j - i; /* IdiotGame allows four */
-        if ((only_rank == 0 || r == only_rank) && core->reach[card] >= need) {
+        int card = cards[i];
+        int r = rank[card];
+        int g1 = (i + 1 < size) & (rank[cards[(i + 1) & (MAX_CARDS - 1)]] == r);
+        int g2 = g1 & (i + 2 < size) & (rank[cards[(i + 2) & (MAX_CARDS - 1)]] == r);
+        int g3 = g2 & (i + 3 < size) & (rank[cards[(i + 3) & (MAX_CARDS - 1)]] == r);
+        int group = 1 + g1 + g2 + g3;
+        int ok = ((only_rank == 0) | (r == only_rank)) & (core->reach[card] >= need);
+        if (!careful && legal->len + SAME_RANK <= MAX_LEGAL && i + SAME_RANK <= MAX_CARDS) {
+            Move *m = &legal->move[legal->len];
+            for (int n = 1; n <= SAME_RANK; n++, m++) {
+                m->kind = (uint8_t)K(PLAY);
+                m->n = (uint8_t)n;
+                memcpy(m->c, cards + i, SAME_RANK);
+            }
+            legal->len += group & -ok;
+        } else if (ok) {
             for (int n = 1; n <= group; n++) {
                 if (stock_empty && n == total && !core->may_finish[card])
                     continue; /* ID-13 no_finish_on_two: a 2 may not be the last card */
                 Move *m = add_move(g, legal, K(PLAY), n);
                 if (m)
-                    for (int k = 0; k < n; k++) m->c[k] = src->cards[i + k];
+                    for (int k = 0; k < n; k++) m->c[k] = cards[i + k];
             }
         }
-        if (core->may_sneak[card] && g->pile.len && !only_rank) {
+        if (sneaks && core->may_sneak[card]) {
             for (int n = 1; n <= group; n++) {
                 Move *m = add_move(g, legal, K(SNEAK), n);
                 if (m)
-                    for (int k = 0; k < n; k++) m->c[k] = src->cards[i + k];
+                    for (int k = 0; k < n; k++) m->c[k] = cards[i + k];
             }
         }
-        i = j;
+        i += group;
     }
 }
 
@@ -525,8 +560,8 @@ static void play_cards(Game *g, const Move *m) {
     Cards *hand = &g->hand[p];
     int from_hand = hand->len > 0;
     Cards *src = from_hand ? hand : &g->up[p];
+    remove_cards(g, src, m);
     for (int k = 0; k < m->n; k++) {
-        remove_card(g, src, m->c[k]);
         push_card(g, &g->pile, m->c[k]);
         count_played(g, m->c[k]);
     }
