@@ -1412,7 +1412,10 @@ static void apply(state *s, const action *a, const uint8_t *run_cards, legal_lis
 static int play_out(Core *core, state *s) {
     legal_list legal;
     core->log.len = 0;
+    /* The samples' order goes with them: a playout after apply_first starts both anew
+     * (else sample() writes past sample_order's end). */
     for (int k = 0; k < SAMPLE_COUNT; k++) core->samples[k].len = 0;
+    s->samples_seen = 0;
     while (s->phase != PHASE_OVER && s->actions < core->action_cap) {
         /* A game with a very high cap may run for minutes: let Ctrl-C through. */
         if ((s->actions & 0xFFFF) == 0xFFFF && PyErr_CheckSignals() < 0) return 0;
