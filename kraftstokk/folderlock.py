@@ -51,8 +51,23 @@ def _created_folders(folder: Path) -> list[Path]:
     return made
 
 
-#: The folders (device, inode) whose lock this process holds.
-_held: set[tuple[int, int]] = set()
+#: The folders (device, inode) whose lock this process holds, and the lock files' handles.
+_held: dict[tuple[int, int], int] = {}
+
+
+def _let_go_in_child() -> None:
+    """In a process just forked (a ``simulate`` worker): close the lock files' handles.
+    The lock is the open file's, so a child keeping the handle would hold the folder
+    after the holder ended (killed with SIGKILL, its workers live on for a moment); the
+    holder's own handles stay open, and the lock with them."""
+    for handle in _held.values():
+        with suppress(OSError):
+            os.close(handle)
+    _held.clear()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX (O_CLOEXEC covers exec, not fork)
+    os.register_at_fork(after_in_child=_let_go_in_child)
 
 
 @contextmanager
@@ -84,19 +99,25 @@ def folder_lock(
     if handle is None:  # a folder no one may write into needs no lock
         yield
         return
-    _held.add(identity)
+    _held[identity] = handle
     try:
         yield
     finally:
-        _held.discard(identity)
-        with suppress(OSError):
-            path.unlink()  # still held: no one else can have taken this file meanwhile
-        os.close(handle)  # releases the lock
-        for created in made:  # innermost first; a folder written into stays
-            try:
-                created.rmdir()
-            except OSError:
-                break
+        if _held.pop(identity, None) == handle:  # (else a child forked inside: not its lock)
+            _release(path, handle, made)
+
+
+def _release(path: Path, handle: int, made: list[Path]) -> None:
+    """The holder's end: its lock file removed, the lock released, and the folders the
+    lock made removed when nothing was written into them."""
+    with suppress(OSError):
+        path.unlink()  # still held: no one else can have taken this file meanwhile
+    os.close(handle)  # releases the lock
+    for created in made:  # innermost first; a folder written into stays
+        try:
+            created.rmdir()
+        except OSError:
+            break
 
 
 def _take(path: Path, folder: Path, command: str) -> int | None:

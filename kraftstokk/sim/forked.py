@@ -1,12 +1,21 @@
 """A worker process forked outside ``multiprocessing`` (the head start of
 ``kraftstokk/sim/head_start.py``), and where it waits for the run that adopts it
-(:class:`kraftstokk.sim.runner._Workers`, which stops and waits for it as for its own)."""
+(:class:`kraftstokk.sim.runner._Workers`, which stops and waits for it as for its own).
+
+Also what keeps a worker from outliving its parent (killed with SIGKILL, by the OOM
+killer): a forked child inherits every file the parent has open, so each one closes the
+parent's ends of the workers' pipes as it starts (:func:`parent_side`; else a worker
+waiting for orders holds a write end of its own orders' pipe and never sees the parent go),
+and asks the kernel for SIGTERM when its parent ends (:func:`end_with_parent`).
+"""
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
+import weakref
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,6 +26,50 @@ if TYPE_CHECKING:
 #: Chunks the head start plays before the parent adopts it: the parent's start takes
 #: about as long as two full chunks (4,000 Idiot games).
 CHUNKS = 2
+#: ``prctl``'s option that sets the signal a process gets when its parent ends (Linux).
+PR_SET_PDEATHSIG = 1
+
+#: The parent's ends of its workers' pipes, open or closed: a child forked closes them.
+_parent_ends: weakref.WeakSet[Connection] = weakref.WeakSet()
+
+
+def parent_side(*connections: Connection) -> None:
+    """Mark ``connections`` as the parent's ends of workers' pipes: every process forked
+    after this (a worker ``multiprocessing`` forks) closes them as it starts."""
+    _parent_ends.update(connections)
+
+
+def _close_parent_ends() -> None:
+    for connection in list(_parent_ends):
+        with suppress(OSError):
+            connection.close()  # closes this process's copy; the parent's stays open
+    _parent_ends.clear()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_close_parent_ends)
+
+
+def end_with_parent(parent: int | None) -> None:
+    """Have the kernel send this worker SIGTERM when its parent ends (Linux; a worker's
+    SIGTERM is the default action), and end now when the parent ``parent`` (its process
+    id, taken before the fork) has ended already, before this was asked."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        try:  # ctypes' C module alone: a third of ``import ctypes``'s CPU time
+            import _ctypes
+
+            prctl = _ctypes.dlsym(_ctypes.dlopen(None), "prctl")  # type: ignore[arg-type]
+            _ctypes.call_function(prctl, (PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0))
+        except AttributeError:  # another Python's ctypes
+            import ctypes
+
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    except (ImportError, OSError):  # best effort: the pipes' ends tell it too
+        return
+    if parent is not None and os.getppid() != parent:
+        os._exit(0)
 
 
 class ForkedProcess:

@@ -18,7 +18,9 @@ as any worker does. Results are the same either way, game for game.
 It prints nothing, ignores Ctrl-C (the parent handles it, as with any worker), and ends
 when the parent stops it, ends, or never adopts it (a command line refused, a run too
 short for workers, another command than it guessed): then it is stopped at the parent's
-exit. Nothing of it outlives the parent.
+exit. Nothing of it outlives the parent, even one killed with SIGKILL: on Linux the kernel
+sends it SIGTERM then (``forked.end_with_parent``), and elsewhere its orders' pipe ends,
+as no worker forked later keeps the parent's end of it open (``forked.parent_side``).
 """
 
 from __future__ import annotations
@@ -158,13 +160,14 @@ def begin(arguments: list[str]) -> None:
     # in each: they live as long as the process anyway (the command freezes them at its
     # end too).
     gc.freeze()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the head start: nothing of the parent's code may run here
         status = 0
         try:
             os.close(orders_write)
             os.close(results_read)
-            _head_start(found, orders_read, results_write)
+            _head_start(found, parent, orders_read, results_write)
         except BaseException:
             status = 1
         finally:
@@ -176,6 +179,7 @@ def begin(arguments: list[str]) -> None:
         Connection(orders_write, readable=False),
         Connection(results_read, writable=False),
     )
+    forked.parent_side(head.orders, head.results)  # a worker forked later lets them go
     forked.put(head)
     atexit.register(_end, head)
 
@@ -190,11 +194,12 @@ def _end(head: forked.HeadStart) -> None:
     head.process.join()
 
 
-def _head_start(found: Guess, orders_fd: int, results_fd: int) -> None:
+def _head_start(found: Guess, parent: int, orders_fd: int, results_fd: int) -> None:
     """The child: guess the run and play its first chunks, then serve the parent as a
-    worker."""
+    worker (``parent``: the parent's process id)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    forked.end_with_parent(parent)  # killed (SIGKILL), the parent takes it along
     from multiprocessing.connection import Connection
 
     from kraftstokk.sim import runner

@@ -340,6 +340,7 @@ def _worker_main(
     spec: GameSpec,
     inherited: tuple[Game, ...] | None,
     ahead: dict[tuple[int, int], tuple[Played, ...]] | None = None,
+    parent: int | None = None,
 ) -> None:
     """A worker: play the chunks the parent sends, answer each with its games as played
     (:class:`PlayedChunk`; the parent sums them, so a worker never loads numpy, which
@@ -348,11 +349,14 @@ def _worker_main(
     The parent sends ``(start, stop)`` or None (stop) on ``orders``; the games go back on
     ``results``. A failure goes back as ``(exception,)`` and ends the worker. ``ahead``:
     chunks played before they were asked for (a head start's), by their bounds.
+    ``parent``: the forking parent's process id (a forked worker ends with it).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     # The parent turns SIGTERM into Ctrl-C for itself; a worker inherits that handler, but
     # the parent stops its workers with SIGTERM, which must end them quietly.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if parent is not None:  # (the head start asked already)
+        forked.end_with_parent(parent)
     try:
         if registry.known_spec(settings.game) is None:
             registry.register(spec)  # a game registered in the parent, not by convention
@@ -465,6 +469,7 @@ class _Workers:
             context.set_forkserver_preload([__name__])
         spec = registry.get_spec(settings.game)
         inherited = games if method == "fork" else None
+        parent = os.getpid() if method == "fork" else None  # forkserver's: the server
         self._processes: list[WorkerProcess] = []
         #: Where each process's games as played arrive, and where its chunks are sent.
         self._connections: list[Connection] = []
@@ -485,9 +490,10 @@ class _Workers:
                 widen(results)
                 self._connections.append(from_worker)
                 self._orders[from_worker] = to_worker
+                forked.parent_side(to_worker, from_worker)  # not kept by the next worker
                 process = context.Process(
                     target=_worker_main,
-                    args=(orders, results, tables, settings, spec, inherited),
+                    args=(orders, results, tables, settings, spec, inherited, None, parent),
                     name="kraftstokk-sim",
                     daemon=True,
                 )
