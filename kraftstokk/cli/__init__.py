@@ -18,6 +18,8 @@ import threading
 from typing import NoReturn
 
 from kraftstokk.cli.app import app
+from kraftstokk.errors import OutputError
+from kraftstokk.terminal import guard_standard_streams
 
 
 def command_named(arguments: list[str]) -> str | None:
@@ -50,6 +52,7 @@ def main() -> None:
     for name, value in BLAS_THREADS.items():
         os.environ.setdefault(name, value)
     app.only(command_named(sys.argv[1:]))
+    guard_standard_streams()  # before --version's eager callback writes
     try:
         app()
     finally:
@@ -69,11 +72,37 @@ def run() -> NoReturn:
         main()
     except SystemExit as done:
         code = done.code
+    except OutputError as exc:  # written outside a command (its --help)
+        code = _said(exc)
     else:
         code = 0
+    code = _flushed(code)
     if quick:
         leave(code)
     raise SystemExit(code)
+
+
+def _said(error: OutputError) -> int:
+    sys.stderr.write(f"kraftstokk: error: {error.message}\n")
+    return error.exit_code
+
+
+def _flushed(code: str | int | None) -> str | int | None:
+    """``code`` once stdout and stderr are flushed; 2 when stdout could not take what was
+    written to it (a full disk), said in one line — Python's exit would print a traceback
+    instead — unless the command failed (and said so) already."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except OutputError as exc:
+        return _said(exc)
+    except (OSError, ValueError):  # a closed pipe: Python's exit says it as before
+        pass
+    failure = getattr(sys.stdout, "failure", None)
+    if isinstance(failure, OutputError) and code in (0, None):
+        return _said(failure)
+    return code
 
 
 def leave(code: object) -> NoReturn:

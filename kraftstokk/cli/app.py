@@ -34,7 +34,7 @@ from kraftstokk.errors import (
     ValidationFailed,
     clip,
 )
-from kraftstokk.terminal import guard, printable
+from kraftstokk.terminal import guard_standard_streams, printable
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -222,5 +222,4 @@ def root(
     """Kraft-stokken: a card deck of Norwegian hydropower plants, from data to print."""
     # Names and titles come from files: what a command prints shows control characters
     # escaped rather than letting them ring, erase or recolour the terminal.
-    sys.stdout = guard(sys.stdout)
-    sys.stderr = guard(sys.stderr)
+    guard_standard_streams()

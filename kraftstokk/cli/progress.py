@@ -124,7 +124,7 @@ class Display:
             self._rich.start()
             # rich now prints what is written to stderr above the bars; the guard goes
             # round that again, so a file's control characters stay escaped.
-            sys.stderr = guard(sys.stderr)
+            sys.stderr = guard(sys.stderr, "standard error")
         return self
 
     def __exit__(self, *exc: object) -> None:
