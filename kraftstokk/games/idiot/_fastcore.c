@@ -58,6 +58,7 @@ typedef struct {
     uint8_t kind;
     uint8_t n;        /* cards in c (PLAY, SNEAK: 1..4; SWAP: 2; FACE_DOWN: the slot, 1) */
     int8_t c[SAME_RANK];
+    uint8_t at;       /* PLAY: where c[0] is in its source (hand or face-up row) */
 } Move;
 
 
@@ -158,10 +159,10 @@ static inline void remove_card(Game *g, Cards *cards, int card) {
 /* remove_card for each card of a play: a legal play's cards are neighbours in its
  * sorted source, in order, so they go in one shift; else one by one. */
 static inline void remove_cards(Game *g, Cards *cards, const Move *m) {
-    int n = m->n, len = cards->len, i = 0;
-    while (i < len && cards->cards[i] != m->c[0]) i++;
-    int together = i + n <= len;
-    for (int k = 1; together && k < n; k++) together = cards->cards[i + k] == m->c[k];
+    int n = m->n, len = cards->len, i = m->at;
+    /* the play was listed from this source as it is: its cards are there (a check) */
+    int together =
+        i + n <= len && cards->cards[i] == m->c[0] && cards->cards[i + n - 1] == m->c[n - 1];
     if (!together) {
         for (int k = 0; k < n; k++) remove_card(g, cards, m->c[k]);
         return;
@@ -334,7 +335,8 @@ static void add_face_down_moves(Game *g, Legal *legal, int p) {
  * past its end) and counted only if the rank may be laid. Where a play may be skipped
  * (no_finish_on_two with the stock empty and at most SAME_RANK cards held), or the list
  * could pass MAX_LEGAL, each play is added one by one as before. */
-static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int only_rank) {
+static inline __attribute__((always_inline)) void
+add_plays(Game *g, Legal *legal, const Cards *src, int need, int only_rank) {
     const IdiotCore *core = g->core;
     const int8_t *rank = core->rank;
     const int8_t *cards = src->cards;
@@ -359,6 +361,7 @@ static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int onl
                 m->kind = (uint8_t)K(PLAY);
                 m->n = (uint8_t)n;
                 memcpy(m->c, cards + i, SAME_RANK);
+                m->at = (uint8_t)i;
             }
             legal->group_first[legal->groups] = (uint8_t)legal->len;
             legal->len += group & -ok;
@@ -370,8 +373,10 @@ static void add_plays(Game *g, Legal *legal, const Cards *src, int need, int onl
                 if (stock_empty && n == total && !core->may_finish[card])
                     continue; /* ID-13 no_finish_on_two: a 2 may not be the last card */
                 Move *m = add_move(g, legal, K(PLAY), n);
-                if (m)
+                if (m) {
                     for (int k = 0; k < n; k++) m->c[k] = cards[i + k];
+                    m->at = (uint8_t)i;
+                }
             }
             if (legal->len > first) {
                 legal->group_first[legal->groups] = (uint8_t)first;
