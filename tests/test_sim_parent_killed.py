@@ -135,6 +135,39 @@ def test_a_killed_parents_workers_end_and_free_the_folder(
     assert after.returncode == 0, after.stderr  # not "another kraftstokk command is writing"
 
 
+def test_a_killed_sweeps_workers_end_and_free_the_folder(deck_file: Path, tmp_path: Path):
+    """``sweep -w 3`` (its local workers, forked by kraftstokk/sim/sweep/backends.py): the
+    same as simulate's."""
+    spec = tmp_path / "long.toml"
+    spec.write_text("games = 1000000\nchunk = 200\n[grid]\ndecks = ['deck.json']\n"
+                    "games = ['idiot']\n", encoding="utf-8")  # fmt: skip
+    out = tmp_path / "out"
+    run = kraftstokk("sweep", str(spec), "-o", str(out), "-w", "3", "--scheduler", "local",
+                     "--no-report", cwd=tmp_path)  # fmt: skip
+    found: list[int] = []
+    try:
+
+        def playing() -> bool:
+            assert run.poll() is None, (tmp_path / "stderr.txt").read_text()
+            found[:] = children(run.pid)
+            states = [stat(pid) for pid in found]
+            return len(found) == 3 and all(s is not None and s[2] >= PLAYED for s in states)
+
+        until(playing, "3 workers playing")
+        lock = str((out / LOCK_NAME).resolve())
+        assert not any(lock in open_files(pid) for pid in found)
+        run.send_signal(signal.SIGKILL)
+        run.wait(timeout=DEADLINE)
+        until(lambda: not any(alive(pid) for pid in found), f"workers {found} ended")
+    finally:
+        for pid in found:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+
+
 #: A child that asks to end with its parent, then sleeps (holding no pipe of the parent's);
 #: with ``gone``, its parent ends before it asks.
 ORPHAN = """

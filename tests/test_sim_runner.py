@@ -180,6 +180,26 @@ def test_a_workers_pipe_holds_two_chunks_of_games_as_played(table):
             pool.close()
 
 
+def test_only_the_first_workers_pipes_are_widened(table, monkeypatch):
+    """Past the user's soft limit of pipe memory every new pipe of the user is small, so a
+    run with many workers widens the pipes of its first ``WIDE_PIPES`` only."""
+    import fcntl
+
+    monkeypatch.setattr(runner, "WIDE_PIPES", 1)
+    rules = settings(game="idiot", players=4, games=1000, bots="greedy")
+    made = runner.build_game(table, rules)
+    pool = runner._Workers(3, (table,), rules, (made,))
+    try:
+        sizes = [fcntl.fcntl(pipe.fileno(), fcntl.F_GETPIPE_SZ) for pipe in pool._connections]
+        assert sizes[0] >= runner.PIPE_BYTES > sizes[1]
+        assert [*pool.sums([(0, 300), (300, 600), (600, 1000)])] == [
+            runner.play_sums((table,), rules, (made,), start, stop)
+            for start, stop in [(0, 300), (300, 600), (600, 1000)]
+        ]
+    finally:
+        pool.close()
+
+
 def test_bot_maker_makes_fresh_bots_and_refuses_what_make_bots_refuses(table):
     game = registry.make_game("toy", table, 3)
     make = registry.bot_maker(game, "greedy,random,random")

@@ -70,6 +70,11 @@ START_METHOD: str | None = None
 #: own, and in a 20,000-game run waited a quarter of its time. 1 MB (Linux's default limit
 #: for a pipe, ``/proc/sys/fs/pipe-max-size``) takes two such chunks.
 PIPE_BYTES = 1 << 20
+#: The most workers whose pipes are widened (16 MB): a user's pipes beyond Linux's soft
+#: limit (``/proc/sys/fs/pipe-user-pages-soft``, 64 MB by default) make every new pipe of
+#: that user, other programs' too, 8 kB while the run lasts. More workers' pipes keep 64 kB
+#: (their sends wait for the parent, as before the widening).
+WIDE_PIPES = 16
 
 Progress = Callable[[int, int], None]
 
@@ -487,7 +492,8 @@ class _Workers:
             for _ in range(count - 1 - len(self._processes)):
                 orders, to_worker = context.Pipe(duplex=False)
                 from_worker, results = context.Pipe(duplex=False)
-                widen(results)
+                if len(self._processes) < WIDE_PIPES:  # (the head start's is the first)
+                    widen(results)
                 self._connections.append(from_worker)
                 self._orders[from_worker] = to_worker
                 forked.parent_side(to_worker, from_worker)  # not kept by the next worker

@@ -15,6 +15,7 @@ import gc
 import importlib
 import logging
 import multiprocessing
+import os
 import re
 import select
 import signal
@@ -26,6 +27,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol, cast
 
+from kraftstokk.sim import forked
 from kraftstokk.sim.runner import default_workers, send_failure, start_method, stop_processes
 from kraftstokk.sim.sweep.model import SweepError
 from kraftstokk.sim.sweep.work import ChunkResult, ChunkTask, WorkerMismatch, run_chunk
@@ -136,10 +138,13 @@ class _DeferredStop:
             raise KeyboardInterrupt
 
 
-def _local_worker(connection: Connection) -> None:
+def _local_worker(connection: Connection, parent: int | None = None) -> None:
     """A local worker: run the tasks the parent sends, answer each with its result; a
-    failure goes back as ``(exception,)`` and ends the worker."""
+    failure goes back as ``(exception,)`` and ends the worker. ``parent``: the forking
+    parent's process id (a forked worker ends with it, even when it is killed)."""
     _ignore_sigint()
+    if parent is not None:
+        forked.end_with_parent(parent)
     try:
         while (task := connection.recv()) is not None:
             connection.send(run_chunk(task))
@@ -220,11 +225,16 @@ class LocalBackend:
         freeze = method == "fork" and gc.isenabled()
         if freeze:
             gc.freeze()
+        parent = os.getpid() if method == "fork" else None  # forkserver's: the server
         try:
             for _ in range(count):
                 mine, theirs = context.Pipe()
+                forked.parent_side(mine)  # a worker forked later does not keep it open
                 process = context.Process(
-                    target=_local_worker, args=(theirs,), name="kraftstokk-sweep", daemon=True
+                    target=_local_worker,
+                    args=(theirs, parent),
+                    name="kraftstokk-sweep",
+                    daemon=True,
                 )
                 process.start()
                 theirs.close()
