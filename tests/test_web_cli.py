@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -143,6 +144,15 @@ def test_two_worker_processes_serve_one_game_and_stop_on_ctrl_c(deck: Deck, tmp_
     assert "2 processes" in rest and "stopped" in rest and "Traceback" not in rest, rest
 
 
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` is there and not a zombie waiting to be reaped."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
 def _children(pid: int) -> set[int]:
     found = set()
     for entry in Path("/proc").iterdir():
@@ -197,3 +207,43 @@ def test_workers_are_forked_from_the_made_app_and_one_that_dies_is_made_again(
             serving.wait()
     assert serving.returncode == 0 and "stopped" in rest and "Traceback" not in rest, rest
     assert not _children(serving.pid)
+
+
+@pytest.mark.skipif(not workers.can_fork(), reason="workers are forked on Linux only")
+def test_a_killed_parents_workers_stop_serving_and_free_the_port(
+    deck: Deck, tmp_path: Path
+) -> None:
+    """``serve --workers 2`` killed outright (SIGKILL, the OOM killer): its workers stop
+    (they served on for ever) and the port is free for a new ``serve``."""
+    import signal
+    import socket
+
+    from tests.test_web_guard import _wait_listening
+    from tests.web_helpers import serve_process
+
+    serving, port = serve_process(deck, tmp_path, "--workers", "2")
+    first: set[int] = set()
+    try:
+        _wait_listening(port)
+        deadline = time.monotonic() + 30
+        while len(_children(serving.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        first = _children(serving.pid)
+        assert len(first) == 2
+        serving.send_signal(signal.SIGKILL)
+        serving.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while any(_running(pid) for pid in first) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = {pid for pid in first if _running(pid)}
+        assert not left, f"workers {sorted(left)} outlived their parent"
+        with socket.socket() as again:  # nobody listens: a new serve may bind the port
+            again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            again.bind(("127.0.0.1", port))
+    finally:
+        for pid in first:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        if serving.poll() is None:
+            serving.kill()
+            serving.wait()

@@ -22,9 +22,12 @@ import contextlib
 import gc
 import os
 import signal
+import socket
 import sys
 import time
 from typing import Any
+
+from kraftstokk.sim.forked import end_with_parent
 
 #: Seconds the parent waits for its workers after asking them to stop, past their own
 #: grace (``GRACE_SECONDS``), before it kills them.
@@ -53,6 +56,17 @@ def run_forked(server_config: Any, workers: int) -> int:
     processes until asked to stop; the number of workers that failed."""
     import uvicorn
 
+    class Worker(uvicorn.Server):
+        """A forked worker's server. Once started (uvicorn's signal handlers set), it gets
+        SIGTERM, which uvicorn takes as a stop, when the parent is killed outright
+        (SIGKILL, the OOM killer): else it would serve on the parent's socket for ever and
+        a new ``serve`` could not listen on the port."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            end_with_parent(parent)
+
+    parent = os.getpid()
     listening = server_config.bind_socket()
     stopping = False
 
@@ -68,7 +82,7 @@ def run_forked(server_config: Any, workers: int) -> int:
                 # uvicorn sets its own handlers and raises the signal again once stopped.
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
                 signal.signal(signal.SIGTERM, signal.SIG_IGN)
-                uvicorn.Server(server_config).run(sockets=[listening])
+                Worker(server_config).run(sockets=[listening])
                 code = 0
             except BaseException:
                 code = 1
