@@ -51,6 +51,7 @@ BASE = (
     "bounds",
     "atomic",
     "folderlock",
+    "orphans",
     "plain",
     "textfile",
     "terminal",

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import time
 import weakref
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from kraftstokk.orphans import end_with_parent as end_with_parent  # its workers ask it
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
 #: Chunks the head start plays before the parent adopts it: the parent's start takes
 #: about as long as two full chunks (4,000 Idiot games).
 CHUNKS = 2
-#: ``prctl``'s option that sets the signal a process gets when its parent ends (Linux).
-PR_SET_PDEATHSIG = 1
 
 #: The parent's ends of its workers' pipes, open or closed: a child forked closes them.
 _parent_ends: weakref.WeakSet[Connection] = weakref.WeakSet()
@@ -48,28 +47,6 @@ def _close_parent_ends() -> None:
 
 if hasattr(os, "register_at_fork"):  # POSIX
     os.register_at_fork(after_in_child=_close_parent_ends)
-
-
-def end_with_parent(parent: int | None) -> None:
-    """Have the kernel send this worker SIGTERM when its parent ends (Linux; a worker's
-    SIGTERM is the default action), and end now when the parent ``parent`` (its process
-    id, taken before the fork) has ended already, before this was asked."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        try:  # ctypes' C module alone: a third of ``import ctypes``'s CPU time
-            import _ctypes
-
-            prctl = _ctypes.dlsym(_ctypes.dlopen(None), "prctl")  # type: ignore[arg-type]
-            _ctypes.call_function(prctl, (PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0))
-        except AttributeError:  # another Python's ctypes
-            import ctypes
-
-            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
-    except (ImportError, OSError):  # best effort: the pipes' ends tell it too
-        return
-    if parent is not None and os.getppid() != parent:
-        os._exit(0)
 
 
 class ForkedProcess:

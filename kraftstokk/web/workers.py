@@ -27,7 +27,7 @@ import sys
 import time
 from typing import Any
 
-from kraftstokk.sim.forked import end_with_parent
+from kraftstokk.orphans import end_with_parent
 
 #: Seconds the parent waits for its workers after asking them to stop, past their own
 #: grace (``GRACE_SECONDS``), before it kills them.
