@@ -144,6 +144,19 @@ def test_two_worker_processes_serve_one_game_and_stop_on_ctrl_c(deck: Deck, tmp_
     assert "2 processes" in rest and "stopped" in rest and "Traceback" not in rest, rest
 
 
+def _both_workers(parent: int, port: int) -> set[int]:
+    """The two workers of a ``serve --workers 2`` listening on ``port``, once both are up."""
+    from tests.test_web_guard import _wait_listening
+
+    _wait_listening(port)
+    deadline = time.monotonic() + 30
+    while len(_children(parent)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    found = _children(parent)
+    assert len(found) == 2
+    return found
+
+
 def _running(pid: int) -> bool:
     """Whether process ``pid`` is there and not a zombie waiting to be reaped."""
     try:
@@ -177,17 +190,12 @@ def test_workers_are_forked_from_the_made_app_and_one_that_dies_is_made_again(
 
     import httpx
 
-    from tests.test_web_guard import _wait_listening
     from tests.web_helpers import serve_process
 
     serving, port = serve_process(deck, tmp_path, "--workers", "2")
     try:
-        _wait_listening(port)
+        first = _both_workers(serving.pid, port)
         deadline = time.monotonic() + 30
-        while len(_children(serving.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
-        first = _children(serving.pid)
-        assert len(first) == 2
         own = Path(f"/proc/{serving.pid}/cmdline").read_bytes()
         assert all(Path(f"/proc/{pid}/cmdline").read_bytes() == own for pid in first)
         os.kill(min(first), signal.SIGKILL)
@@ -218,18 +226,12 @@ def test_a_killed_parents_workers_stop_serving_and_free_the_port(
     import signal
     import socket
 
-    from tests.test_web_guard import _wait_listening
     from tests.web_helpers import serve_process
 
     serving, port = serve_process(deck, tmp_path, "--workers", "2")
     first: set[int] = set()
     try:
-        _wait_listening(port)
-        deadline = time.monotonic() + 30
-        while len(_children(serving.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
-        first = _children(serving.pid)
-        assert len(first) == 2
+        first = _both_workers(serving.pid, port)
         serving.send_signal(signal.SIGKILL)
         serving.wait(timeout=30)
         deadline = time.monotonic() + 30
