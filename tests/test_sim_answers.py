@@ -458,3 +458,14 @@ def test_a_comparison_shows_minutes_in_the_tenths_its_difference_has():
     shown = float(b.removesuffix(" min")) - float(a.removesuffix(" min"))
     said_difference = float(compare_answers.difference_text(row).split(" min")[0])
     assert abs(shown - said_difference) <= 0.1 + 1e-9
+
+
+def test_a_difference_that_rounds_to_nothing_is_never_negative_zero():
+    row = {
+        "difference": -0.00004,
+        "ci95": (-0.0003, 0.0002),
+        "a": {"unit": "points"},
+    }
+    assert compare_answers.difference_text(row) == "+0.0 points (+0.0 to +0.0)"
+    minutes = {"difference": -0.04, "ci95": (-0.04, 0.03), "a": {"unit": "minutes"}}
+    assert compare_answers.difference_text(minutes) == "+0.0 min (+0.0 to +0.0)"

@@ -247,8 +247,8 @@ def format_table(comparison: Comparison, label_a: str, label_b: str) -> str:
             item.metric,
             _figure(item.a),
             _figure(item.b),
-            f"{item.difference:+.4f}",
-            f"[{item.ci95[0]:+.4f}, {item.ci95[1]:+.4f}]",
+            f"{item.difference:+z.4f}",
+            f"[{item.ci95[0]:+z.4f}, {item.ci95[1]:+z.4f}]",
             f"{item.p_value:.4f}" if item.p_value >= 0.0001 else "<0.0001",
             "*" if item.significant else "",
         )

@@ -226,8 +226,8 @@ def difference_text(row: dict[str, Any]) -> str:
     unit = row["a"]["unit"]
     low, high = row["ci95"]
     if unit == "minutes":
-        return f"{row['difference']:+.1f} min ({low:+.1f} to {high:+.1f})"
-    return f"{100 * row['difference']:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})"
+        return f"{row['difference']:+z.1f} min ({low:+z.1f} to {high:+z.1f})"
+    return f"{100 * row['difference']:+z.1f} points ({100 * low:+z.1f} to {100 * high:+z.1f})"
 
 
 def row_data(row: dict[str, Any]) -> dict[str, Any]:

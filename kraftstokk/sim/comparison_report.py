@@ -40,12 +40,12 @@ SHOWN_WHOLE = 0.8
 
 def _signed(value: float) -> str:
     size = abs(value)
-    return f"{value:+.0f}" if size >= 100 else f"{value:+.1f}" if size >= 10 else f"{value:+.2f}"
+    return f"{value:+z.0f}" if size >= 100 else f"{value:+z.1f}" if size >= 10 else f"{value:+z.2f}"
 
 
 def absolute(item: Difference) -> str:
     """B − A as the table shows it: percentage points for rates."""
-    return f"{100 * item.difference:+.1f} pp" if item.is_rate else _signed(item.difference)
+    return f"{100 * item.difference:+z.1f} pp" if item.is_rate else _signed(item.difference)
 
 
 def _scale(items: Sequence[Difference]) -> float:
@@ -93,7 +93,7 @@ def difference_chart(
                 strokeDashArray=dashed,
             )
         )
-        label = f"{100 * share:+.0f} %" if share else "0"
+        label = f"{100 * share:+z.0f} %" if share else "0"
         drawing.add(
             String(x, bottom - 10, label, fontName=styles.font, fontSize=7, textAnchor="middle")
         )
@@ -147,7 +147,7 @@ def difference_chart(
                 )
         centre = x_of(item.difference / base)
         drawing.add(Rect(centre - 2.2, y - 2.2, 4.4, 4.4, fillColor=colour, strokeColor=None))
-        text = f"{absolute(item)} ({100 * item.difference / base:+.0f} %)"
+        text = f"{absolute(item)} ({100 * item.difference / base:+z.0f} %)"
         drawing.add(
             String(
                 plot_x + plot_w + 6,
@@ -186,16 +186,16 @@ def comparison_table(comparison: Comparison, styles: Styles) -> Flowable:
             shown = [
                 pct(item.a),
                 pct(item.b),
-                f"{100 * item.difference:+.1f} pp",
-                f"{100 * item.ci95[0]:+.1f} … {100 * item.ci95[1]:+.1f} pp",
+                f"{100 * item.difference:+z.1f} pp",
+                f"{100 * item.ci95[0]:+z.1f} … {100 * item.ci95[1]:+z.1f} pp",
             ]
         else:
             digits = _decimals(item.a, item.b, *item.ci95)
             shown = [
                 f"{item.a:.{digits}f}",
                 f"{item.b:.{digits}f}",
-                f"{item.difference:+.{digits}f}",
-                f"{item.ci95[0]:+.{digits}f} … {item.ci95[1]:+.{digits}f}",
+                f"{item.difference:+z.{digits}f}",
+                f"{item.ci95[0]:+z.{digits}f} … {item.ci95[1]:+z.{digits}f}",
             ]
         p_value = f"{item.p_value:.3f}" if item.p_value >= 0.001 else "< 0.001"
         mark = "*" if item.significant else ""

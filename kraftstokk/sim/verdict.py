@@ -54,8 +54,8 @@ def interval(item: Difference) -> tuple[str, str]:
     """The interval's ends as the verdict prints them (rates in percentage points)."""
     low, high = item.ci95
     if item.kind == "rate":
-        return f"{100 * low:+.1f}", f"{100 * high:+.1f} points"
-    return f"{low:+.2f}", f"{high:+.2f}"
+        return f"{100 * low:+z.1f}", f"{100 * high:+z.1f} points"
+    return f"{low:+z.2f}", f"{high:+z.2f}"
 
 
 def largest(found: list[Difference]) -> Difference | None:

@@ -95,17 +95,17 @@ def difference_finding(
     low, high = item.ci95
     if item.is_rate:
         a, b = pct(item.a), pct(item.b)
-        change = f"{100 * item.difference:+.1f} percentage points"
-        low_text, high_text = f"{100 * low:+.1f}", f"{100 * high:+.1f} points"
+        change = f"{100 * item.difference:+z.1f} percentage points"
+        low_text, high_text = f"{100 * low:+z.1f}", f"{100 * high:+z.1f} points"
     else:
         a, b = f"{item.a:.2f}", f"{item.b:.2f}"
         if item.a:
-            change = f"{100 * item.difference / item.a:+.1f} %"
-            low_text = f"{100 * low / item.a:+.1f} %"
-            high_text = f"{100 * high / item.a:+.1f} %"
+            change = f"{100 * item.difference / item.a:+z.1f} %"
+            low_text = f"{100 * low / item.a:+z.1f} %"
+            high_text = f"{100 * high / item.a:+z.1f} %"
         else:
-            change = f"{item.difference:+.2f}"
-            low_text, high_text = f"{low:+.2f}", f"{high:+.2f}"
+            change = f"{item.difference:+z.2f}"
+            low_text, high_text = f"{low:+z.2f}", f"{high:+z.2f}"
     a_label, b_label = _label(pair.a, pair.parameter), _label(pair.b, pair.parameter)
     shared = context(pair, varied).removeprefix(", with ")
     entry = texts()["difference"]
