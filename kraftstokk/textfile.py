@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tomllib
 from collections.abc import Callable
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kraftstokk.errors import InputFileError, KraftstokkError, clip
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 MB = 1024 * 1024
 T = TypeVar("T")
@@ -145,6 +146,8 @@ Refusal = Callable[[str], KraftstokkError]
 
 def toml_table(data: bytes, what: str, refuse: Refusal) -> dict[str, Any]:
     """``data`` parsed as UTF-8 TOML, else ``refuse(reason)`` is raised."""
+    import tomllib  # (here: a command that reads no TOML, or a deck's JSON, goes without)
+
     try:
         return tomllib.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:

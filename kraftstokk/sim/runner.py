@@ -576,7 +576,10 @@ class _Workers:
                 numbers.clear()
                 return
             arrived[numbers.popleft()] = self._summed(message)
-            feed(connection)
+            # ``AHEAD`` in flight (the head start's chunks played ahead come on top, once):
+            # more would be chunks the parent, out of its own, waits for at the end.
+            if len(numbers) < self.AHEAD:
+                feed(connection)
 
         arrived: dict[int, ChunkSums | BaseException] = {}
         for _ in range(self._played_ahead):  # the head start has them played: to it first
