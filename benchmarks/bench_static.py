@@ -13,7 +13,10 @@
 3. A move against heuristic bots, view and narration included, over whole games of Idiot
    for 5, Kraftidioten for 6, Strømkrig for 4: the page's own time (target p99 at most
    16 ms, a frame): the request to the worker, the engine's answer (every bot move up to
-   the person's next decision, told), sealed, and the page drawing it with its layout.
+   the person's next decision, told), and the page drawing it with its layout. The
+   answer's save is sealed after the answer is sent and follows in a message of its own
+   (the page draws meanwhile): the time from the request to the sealed save is printed
+   beside.
    Beside it the round trip as Chromium schedules it, and the part of it the answer waits
    for the frame after the click: Chromium runs none of a page's tasks after a click or a
    key until it has drawn the next frame (DeferRendererTasksAfterInput, on by default), so
@@ -83,6 +86,7 @@ RECORD = """
 // [operation, round trip, the page's own time, waited for a frame, drawing], in ms
 window.timings = [];
 window.requests = [];
+window.saves = [];  // a move's save, sealed after its answer: ms from the request to it
 const clock = () => performance.timeOrigin + performance.now();
 let drawing = null;  // the answer the page is drawing: [operation, sent, took, arrived]
 // The page has drawn an answer when it marks the turn on <body> (the end of renderTable),
@@ -105,6 +109,7 @@ window.Worker = class extends NativeWorker {
     this.addEventListener("message", (event) => {
       const at = sent.get(event.data.id);
       if (event.data.id === 0) window.started = event.data.body.started;
+      if (at && event.data.status === undefined) window.saves.push(clock() - at[0]);
       if (at && event.data.took) drawing = [at[1], at[0], event.data.took, clock()];
     });
   }
@@ -426,11 +431,13 @@ def moves(browser: Any, folder: Path) -> None:
         page.goto(url)
         timings: list[list[Any]] = []
         requests: list[dict[str, Any]] = []
+        saves: list[float] = []
         engine = 0.0
         for number, (game, opponents) in enumerate(TABLES):
             if number:
                 timings.extend(page.evaluate("window.timings"))
                 requests.extend(page.evaluate("window.requests"))
+                saves.extend(page.evaluate("window.saves"))
             page.goto(f"{url}?seed={80 + number}")
             page.wait_for_selector("#start:not([hidden])")
             page.check(f"input[name=game][value={game}]")
@@ -446,19 +453,22 @@ def moves(browser: Any, folder: Path) -> None:
             engine += engine_cpu_since(before)
         timings.extend(page.evaluate("window.timings"))
         requests.extend(page.evaluate("window.requests"))
+        saves.extend(page.evaluate("window.saves"))
         context.close()
     moved = [row for row in timings if row[0] == "move"]
     own, drawn = [row[2] for row in moved], [row[4] for row in moved]
     print(
         f"static move against heuristic bots, the page's own time (the request to the worker, "
-        f"the engine's answer with view and narration, sealed, and the page drawing it, layout "
+        f"the engine's answer with view and narration, and the page drawing it, layout "
         f"included): p50 {percentile(own, 0.5):.1f} ms, p99 {percentile(own, 0.99):.1f} ms, "
         f"max {max(own):.1f} ms over {len(own)} moves of {len(TABLES)} whole games (target p99 "
         f"at most {MOVE_TARGET_MS:g} ms: "
         f"{'met' if percentile(own, 0.99) <= MOVE_TARGET_MS else 'NOT met'}); of it the page "
         f"drawing the answer: p50 {percentile(drawn, 0.5):.1f} ms, p99 "
         f"{percentile(drawn, 0.99):.1f} ms; the engine's thread's CPU, all requests: "
-        f"{engine * 1000 / max(len(own), 1):.1f} ms a move",
+        f"{engine * 1000 / max(len(own), 1):.1f} ms a move; the save, sealed after the answer "
+        f"was sent, in the page {percentile(saves, 0.5):.1f} ms (p50) and "
+        f"{percentile(saves, 0.99):.1f} ms (p99) after the request ({len(saves)} saves)",
         flush=True,
     )
     trip, waited = [row[1] for row in moved], [row[3] for row in moved]

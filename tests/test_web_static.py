@@ -454,8 +454,9 @@ def test_the_page_gets_from_the_worker_what_the_engine_answers_and_a_sealed_save
     """Every message the worker sends the page during a Kraftidioten game against crafty
     bots is, byte for byte but the ids, what the engine answers in CPython to the same
     requests (whose answers ``test_web_inpage.py`` checks for hidden cards), with the save
-    sealed: its text is no readable JSON and holds no action or seed; localStorage holds
-    that sealed save only."""
+    sealed: its text is no readable JSON and holds no action or seed; a move's save comes
+    in a message of its own, right after its answer (which carries the save's open fields
+    only); localStorage holds the last sealed save only."""
     browser = static_browser(DESKTOP)
     browser.context.add_init_script(RECORD_WORKER)
     page = browser.page
@@ -476,10 +477,20 @@ def test_the_page_gets_from_the_worker_what_the_engine_answers_and_a_sealed_save
     deck = json.loads(next(site.glob("app-*/deck.json")).read_text(encoding="utf-8"))
     engine = PageTable(deck)
     ids: dict[str, str] = {}
-    answers = {m["id"]: m for m in got[1:]}
+    answers = {m["id"]: m for m in got[1:] if "status" in m}
     assert len(answers) == len(sent) - 1 >= 10
+    for number, message in enumerate(got[1:], 1):
+        if "status" in message:
+            continue
+        # A move's sealed save, right after its answer, which said it would follow.
+        answer = got[number - 1]
+        assert set(message) == {"id", "save"} and answer["id"] == message["id"], message
+        assert answer["sealing"] and "sealed" not in answer["body"]["save"]
+        assert {**answer["body"]["save"], "sealed": ""} == {**message["save"], "sealed": ""}
+        answer["body"]["save"] = message["save"]
     for request in sent[1:]:
         answer = answers[request["id"]]
+        assert answer.pop("sealing", False) == (request["op"] == "move"), request
         body = dict(request["body"])
         if "id" in body:
             body["id"] = ids[body["id"]]

@@ -12,14 +12,22 @@ from kraftstokk.games.registry import make_game
 from kraftstokk.games.view import figure_order, in_figure_order
 from kraftstokk.models import Deck
 from kraftstokk.web import views
-from kraftstokk.web.turning import LEAST, MOST, public_counts, turning_points, view_counts
+from kraftstokk.web.turning import (
+    LEAST,
+    MOST,
+    observed_counts,
+    public_counts,
+    turning_points,
+    view_counts,
+)
 
 
 @pytest.mark.parametrize(("game", "players"), [("idiot", 4), ("kraftidioten", 5), ("stromkrig", 6)])
 def test_counts_from_the_observation_are_the_views(deck: Deck, game: str, players: int) -> None:
     """At every position of a random game, for the person's seat: the pile's and every
-    seat's cards read from the observation equal those of the whole view; and the turning
-    points found are at most MOST, each an action that moved at least LEAST cards."""
+    seat's cards counted by the state, and read from the observation, equal those of the
+    whole view; and the turning points found are at most MOST, each an action that moved
+    at least LEAST cards."""
     rules = make_game(game, DeckTable.from_deck(deck), players)
     plant_ids = [card.plant_id or card.id for card in deck.cards]
     rng = random.Random(5)
@@ -27,7 +35,9 @@ def test_counts_from_the_observation_are_the_views(deck: Deck, game: str, player
     actions = []
     while not state.is_terminal():
         view = views.table_view(state, 0, plant_ids)
-        assert public_counts(state, 0, plant_ids) == view_counts(view), len(actions)
+        counts = view_counts(view)
+        assert state.card_counts() == counts, len(actions)  # type: ignore[attr-defined]
+        assert observed_counts(state, 0, plant_ids) == counts, len(actions)
         action = rng.choice(list(state.legal_actions()))
         actions.append(action)
         state.apply(action)

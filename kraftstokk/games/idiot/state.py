@@ -422,6 +422,14 @@ class IdiotState(State):
         other._player = self._player
         return other
 
+    def card_counts(self) -> list[int]:
+        """The pile's cards, then each seat's (hand, face up, face down): counts every
+        seat sees (the turning points of a finished game weigh them, web/turning.py)."""
+        counts = [len(self._pile)]
+        for hand, up, down in zip(self._hands, self._up, self._down_left, strict=True):
+            counts.append(len(hand) + len(up) + down)
+        return counts
+
     def observation(self, seat: int) -> IdiotObservation:
         ranks = self._ranks
         pile = self._pile

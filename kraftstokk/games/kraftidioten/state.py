@@ -555,6 +555,11 @@ class KraftidiotenState(State):
         other.events = list(self.events)
         return other
 
+    def card_counts(self) -> list[int]:
+        """The pile's cards, then each seat's (hand, face up, face down): counts every
+        seat sees (the turning points of a finished game weigh them, web/turning.py)."""
+        return [len(self.pile), *[len(hand) for hand in self.hands]]
+
     def observation(self, seat: int) -> KraftidiotenObservation:
         phase = self.phase
         player = self.player

@@ -453,6 +453,11 @@ class StromkrigState(State):
         """The simulation's counters: the events counted."""
         return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
 
+    def card_counts(self) -> list[int]:
+        """The pile's cards, then each seat's (hand, face up, face down): counts every
+        seat sees (the turning points of a finished game weigh them, web/turning.py)."""
+        return [len(self.pile), *[len(hand) for hand in self.hands]]
+
     def observation(self, seat: int) -> StromkrigObservation:
         """A frozen copy of what ``seat`` may know (no reference to this state)."""
         war = None

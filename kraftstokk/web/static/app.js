@@ -300,6 +300,17 @@ function keepSave(save, { claim = false } = {}) {
   }
 }
 
+// An answer's save kept: at once, or when it comes after the answer (the page's engine
+// sends a move's answer first and seals its save meanwhile, so the page draws the move
+// without waiting for the seal).
+function keepSaveOf(snapshot) {
+  if (!snapshot.saved) return keepSave(snapshot.save);
+  snapshot.saved.then(keepSave, (error) => {
+    app.saving = false;
+    showError(refusalText(error));
+  });
+}
+
 function onStorage(event) {
   const save = app.game?.save;
   if (!save || !app.saving || event.key !== SAVE_PREFIX + save.game) return;
@@ -657,7 +668,7 @@ async function sendMove(payload, retried = false) {
     const snapshot = retried
       ? await table.resume(sealedSave(game.save), move)
       : await table.move(game.id, move);
-    keepSave(snapshot.save);
+    keepSaveOf(snapshot);
     app.game = snapshot;
     app.selected = null;
     app.picked = [];

@@ -15,7 +15,9 @@
 //   rules(lang)             each game's chapter of the rules booklet, as blocks
 //   newGame(request)        {game, opponents, bots, variants, seed?} -> a snapshot
 //   resume(save, then?)     a game again from its save (and a move in it) -> a snapshot
-//   move(id, move)          {turn, log_after, move | claim} -> a snapshot
+//   move(id, move)          {turn, log_after, move | claim} -> a snapshot; its save may
+//                           come after it: then `snapshot.saved` resolves with the save
+//                           (set on the snapshot too) once it is sealed
 //   forget(id)              the game is not played on here
 //   replayLog(save)         a finished game's save as the replay log `kraftstokk play --load` reads
 //   card(name)              the URL of a card face ("back" for the back)
@@ -96,12 +98,27 @@ function workerTable(settings) {
   running.catch(() => {}); // a page that never asks is not told
   let next = 1;
   const waiting = new Map();
+  const sealing = new Map(); // a move's answer whose save follows: id -> the answer's waiter
 
   function fail(reason) {
     failed = new TableError({ error: reason, words: "ui.engine_failed" });
     started.reject(failed);
-    for (const { reject } of waiting.values()) reject(failed);
+    for (const { reject } of [...waiting.values(), ...sealing.values()]) reject(failed);
     waiting.clear();
+    sealing.clear();
+  }
+
+  // A move's save, sealed after its answer was sent (worker.js): set on the answer.
+  function sealed({ id, save, error }) {
+    const answer = sealing.get(id);
+    if (!answer) return;
+    sealing.delete(id);
+    if (save) {
+      answer.body.save = save;
+      answer.resolve(save);
+    } else {
+      answer.reject(new TableError({ status: 500, error: error || "the save could not be sealed", words: "ui.engine_refused" }));
+    }
   }
 
   function start() {
@@ -114,6 +131,7 @@ function workerTable(settings) {
     }
     worker.onmessage = (event) => {
       const { id, status, body } = event.data;
+      if (status === undefined) return sealed(event.data);
       if (id === 0) {
         if (status >= 400) return fail(body?.error || "the engine could not start");
         started.resolve();
@@ -125,6 +143,9 @@ function workerTable(settings) {
       if (status >= 400) {
         call.reject(new TableError({ status, error: body?.error || "", said: body?.said, words: "ui.engine_refused" }));
       } else {
+        if (event.data.sealing) {
+          body.saved = new Promise((resolve, reject) => sealing.set(id, { body, resolve, reject }));
+        }
         call.resolve(status === 204 ? null : body);
       }
     };

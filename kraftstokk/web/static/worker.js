@@ -8,6 +8,12 @@
 // made in this browser and kept in its IndexedDB, which the page never reads. That keeps
 // the page's part as blind as it is with a server; it is no secret from the player, whose
 // own device runs the whole game (the developer tools show the worker too).
+//
+// A move's answer is sent before its save is sealed, and the save follows in a message of
+// its own, {id, save} ({id, save: null, error} if it could not be sealed): the page draws
+// the move meanwhile (the seal hops to another thread of the browser: up to a few ms on a
+// busy device, a frame's budget) and keeps the save when it comes. The next request waits
+// for the seal, so each save reaches the page before the answer after it.
 
 import { loadRuntime } from "./runtime.js";
 
@@ -95,10 +101,8 @@ async function opened(save) {
   return content === null ? shown : { ...shown, content };
 }
 
-async function sealedAnswer(body) {
-  if (!body?.save?.content) return body;
-  const { content, ...shown } = body.save;
-  return { ...body, save: { ...shown, sealed: await seal(content) } };
+async function sealedSave({ content, ...shown }) {
+  return { ...shown, sealed: await seal(content) };
 }
 
 // ------------------------------------------------------------------ the engine
@@ -128,31 +132,43 @@ async function start({ runtime, engine: archive, kept }) {
   return steps;
 }
 
-async function answer({ id, op, body }) {
-  try {
-    await ready;
-  } catch (error) {
-    return { id, status: 503, body: { error: String(error?.message || error) } };
-  }
-  let request = body || {};
-  if (op === "resume" || op === "replay") request = { ...request, save: await opened(request.save) };
-  let status;
-  let reply;
-  try {
-    ({ status, body: reply } = JSON.parse(engine.call(op, JSON.stringify(request))));
-  } catch (error) {
-    // A fault of the engine: said plainly, never a hang.
-    return { id, status: 500, body: { error: `internal error: ${String(error?.message || error).split("\n").slice(-2).join(" ")}` } };
-  }
-  return { id, status, body: status < 400 ? await sealedAnswer(reply) : reply };
-}
-
 // The time now on a clock the page shares (ms since the epoch, sub-millisecond).
 const now = () => performance.timeOrigin + performance.now();
 
-// One request at a time, in the order they came (the engine is one Python). Each answer
-// says when the request came and when its answer left (`took`), so the benchmark can
-// tell this page's time from the browser's scheduling of the messages.
+// Answers one request: each answer says when the request came and when its answer left
+// (`took`), so the benchmark can tell this page's time from the browser's scheduling of
+// the messages.
+async function answer({ id, op, body }, came) {
+  const send = (reply) => self.postMessage({ ...reply, id, took: [came, now()] });
+  try {
+    await ready;
+  } catch (error) {
+    return send({ status: 503, body: { error: String(error?.message || error) } });
+  }
+  let status;
+  let reply;
+  try {
+    let request = body || {};
+    if (op === "resume" || op === "replay") request = { ...request, save: await opened(request.save) };
+    ({ status, body: reply } = JSON.parse(engine.call(op, JSON.stringify(request))));
+  } catch (error) {
+    // A fault of the engine: said plainly, never a hang.
+    return send({ status: 500, body: { error: `internal error: ${String(error?.message || error).split("\n").slice(-2).join(" ")}` } });
+  }
+  const save = status < 400 ? reply?.save : null;
+  if (!save?.content) return send({ status, body: reply });
+  if (op !== "move") return send({ status, body: { ...reply, save: await sealedSave(save) } });
+  const shown = { ...save };
+  delete shown.content;
+  send({ status, body: { ...reply, save: shown }, sealing: true });
+  try {
+    self.postMessage({ id, save: await sealedSave(save) });
+  } catch (error) {
+    self.postMessage({ id, save: null, error: `the save could not be sealed: ${String(error?.message || error)}` });
+  }
+}
+
+// One request at a time, in the order they came (the engine is one Python).
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data || {};
@@ -165,5 +181,7 @@ self.onmessage = (event) => {
     return;
   }
   const came = now();
-  queue = queue.then(() => answer(message)).then((reply) => self.postMessage({ ...reply, took: [came, now()] }));
+  queue = queue.then(() => answer(message, came)).catch((error) => {
+    self.postMessage({ id: message.id, status: 500, body: { error: `internal error: ${String(error?.message || error)}` }, took: [came, now()] });
+  });
 };
