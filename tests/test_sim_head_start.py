@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -133,3 +134,57 @@ def test_a_refused_command_line_ends_the_head_start_and_keeps_its_error(
     errors = [line for line in done.stderr.splitlines() if line.startswith("kraftstokk:")]
     assert len(errors) == 1 and "9" in errors[0]
     assert not (tmp_path / "out" / "sim-idiot.json").exists()
+
+
+def test_the_head_starts_pipe_ends_speak_the_parents_connections_format():
+    """The head start's side of its pipes (``forked.PipeEnd``) against the parent's
+    ``multiprocessing`` connections: both ways, a message shorter and one longer than
+    what goes in one write, and the end of the pipe before and inside a message."""
+    from multiprocessing.connection import Connection
+
+    from kraftstokk.sim.forked import PipeEnd
+
+    # (each round trip in one thread: a message must fit in the pipe, 64 kB)
+    messages = [(0, 2000), None, {"games": list(range(5_000))}, b"x" * 40_000]
+    read, write = os.pipe()
+    parent_reads, child_writes = Connection(read, writable=False), PipeEnd(write)
+    read, write = os.pipe()
+    child_reads, parent_writes = PipeEnd(read), Connection(write, readable=False)
+    assert len(pickle.dumps(messages[3])) > 16_384  # its length and itself: two writes
+    for message in messages:
+        parent_writes.send(message)
+        assert child_reads.recv() == message
+        child_writes.send(message)
+        assert parent_reads.recv() == message
+    parent_writes.close()
+    with pytest.raises(EOFError):
+        child_reads.recv()
+    child_reads.close()
+    child_reads.close()  # a second close does nothing
+    with pytest.raises(OSError):
+        child_reads.fileno()
+    os.write(child_writes.fileno(), (1000).to_bytes(4, "big") + b"cut")
+    child_writes.close()
+    with pytest.raises(OSError, match="end of file during message"):
+        PipeEnd(parent_reads.fileno()).recv()
+    parent_reads.close()
+
+
+def test_the_head_start_is_forked_before_multiprocessing_and_tomllib_load(tmp_path: Path):
+    """What is loaded before the fork is loaded on one core while the other waits: only
+    what the head start plays with (``multiprocessing`` alone cost 8 ms of CPU there)."""
+    script = (
+        "import os, sys\n"
+        "from kraftstokk.sim import head_start\n"
+        "late = ('multiprocessing', 'tomllib', 'typer', 'numpy', 'kraftstokk.cli')\n"
+        "def said():\n"
+        "    print(' '.join(name for name in late if name in sys.modules) or 'none', flush=True)\n"
+        "os.register_at_fork(before=said)\n"
+        "head_start.begin(sys.argv[1:])\n"
+        "print('forked', head_start.forked.waiting(), flush=True)\n"
+    )
+    args = ["simulate", "deck.json", "-g", "idiot", "-n", "20000", "-w", "2"]
+    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["none", "forked True"]

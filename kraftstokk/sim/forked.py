@@ -12,27 +12,25 @@ and asks the kernel for SIGTERM when its parent ends (:func:`end_with_parent`).
 from __future__ import annotations
 
 import os
+import select
 import signal
 import time
 import weakref
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from kraftstokk.orphans import end_with_parent as end_with_parent  # its workers ask it
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
 
 #: Chunks the head start plays before the parent adopts it: the parent's start takes
 #: about as long as two full chunks (4,000 Idiot games).
 CHUNKS = 2
 
 #: The parent's ends of its workers' pipes, open or closed: a child forked closes them.
-_parent_ends: weakref.WeakSet[Connection] = weakref.WeakSet()
+_parent_ends: weakref.WeakSet[Channel] = weakref.WeakSet()
 
 
-def parent_side(*connections: Connection) -> None:
+def parent_side(*connections: Channel) -> None:
     """Mark ``connections`` as the parent's ends of workers' pipes: every process forked
     after this (a worker ``multiprocessing`` forks) closes them as it starts."""
     _parent_ends.update(connections)
@@ -47,6 +45,101 @@ def _close_parent_ends() -> None:
 
 if hasattr(os, "register_at_fork"):  # POSIX
     os.register_at_fork(after_in_child=_close_parent_ends)
+
+
+class Channel(Protocol):
+    """One end of a worker's pipe, as a worker uses it: a ``multiprocessing`` connection,
+    or the head start's :class:`PipeEnd`."""
+
+    def send(self, obj: Any) -> None: ...
+
+    def recv(self) -> Any: ...
+
+    def fileno(self) -> int: ...
+
+    def close(self) -> None: ...
+
+
+#: Bytes of a message's length; a length that does not fit (2 GB) is this, then 8 bytes.
+_SHORT, _LONG, _TOO_LONG = 4, 8, -1
+
+
+class PipeEnd:
+    """One end of an ``os.pipe()`` speaking ``multiprocessing.connection.Connection``'s
+    format (each message its length in 4 big-endian bytes, or -1 and 8 bytes from 2 GB
+    on, then its pickle): the head start's pipes, both ends. Neither the head start nor a
+    ``-w 2`` run that adopts it then loads ``multiprocessing`` (8 ms of CPU, which the
+    head start's would spend before its fork, on one core)."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd: int | None = fd
+
+    def fileno(self) -> int:
+        if self._fd is None:
+            raise OSError("the pipe end is closed")
+        return self._fd
+
+    def send(self, obj: Any) -> None:
+        import pickle
+
+        data = pickle.dumps(obj)
+        size = len(data)
+        if size > 0x7FFFFFFF:
+            head = _TOO_LONG.to_bytes(_SHORT, "big", signed=True) + size.to_bytes(_LONG, "big")
+        else:
+            head = size.to_bytes(_SHORT, "big", signed=True)
+        self._write(head + data if size <= 16384 else head)
+        if size > 16384:
+            self._write(data)
+
+    def recv(self) -> Any:
+        import pickle
+
+        head = self._read(_SHORT, at_start=True)
+        size = int.from_bytes(head, "big", signed=True)
+        if size == _TOO_LONG:
+            size = int.from_bytes(self._read(_LONG), "big")
+        return pickle.loads(self._read(size))
+
+    def close(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.fileno(), view) :]
+
+    def _read(self, size: int, at_start: bool = False) -> bytes:
+        parts, left = [], size
+        while left:
+            part = os.read(self.fileno(), left)
+            if not part:  # the writer has closed its end
+                if at_start and left == size:
+                    raise EOFError
+                raise OSError("got end of file during message")
+            parts.append(part)
+            left -= len(part)
+        return b"".join(parts)
+
+
+def readable(channels: list[Channel], timeout: float | None = None) -> list[Channel]:
+    """Those of ``channels`` with a message to read, or whose other end has closed;
+    waits up to ``timeout`` seconds for one (None: as long as it takes). What
+    ``multiprocessing.connection.wait`` does, without loading ``multiprocessing`` where
+    ``select.poll`` is (``-w 2``'s parent has only the head start's pipes)."""
+    if not hasattr(select, "poll"):  # Windows: its workers' connections, its wait
+        from multiprocessing.connection import wait
+
+        return wait(channels, timeout)  # type: ignore[arg-type,return-value]
+    poller = select.poll()
+    by_fd = {}
+    for channel in channels:
+        by_fd[channel.fileno()] = channel
+        poller.register(channel.fileno(), select.POLLIN)
+    wait_ms = None if timeout is None else max(0, round(timeout * 1000))
+    return [by_fd[fd] for fd, _ in poller.poll(wait_ms)]
 
 
 class ForkedProcess:
@@ -91,8 +184,8 @@ class HeadStart:
     """The parent's side: the process, where chunks go to it and where its games come."""
 
     process: ForkedProcess
-    orders: Connection
-    results: Connection
+    orders: Channel
+    results: Channel
 
 
 _waiting: HeadStart | None = None

@@ -148,9 +148,8 @@ def begin(arguments: list[str]) -> None:
     found = guess(arguments)
     if found is None or forked.waiting():
         return
-    from multiprocessing.connection import Connection
-
     # What the parent loads next anyway, and the child needs: loaded once, not twice.
+    # (Only that: what is loaded here is loaded on one core, before the head start runs.)
     import kraftstokk.games.play_deck
     import kraftstokk.sim.runner  # noqa: F401
 
@@ -175,9 +174,7 @@ def begin(arguments: list[str]) -> None:
     os.close(orders_read)
     os.close(results_write)
     head = forked.HeadStart(
-        forked.ForkedProcess(pid),
-        Connection(orders_write, readable=False),
-        Connection(results_read, writable=False),
+        forked.ForkedProcess(pid), forked.PipeEnd(orders_write), forked.PipeEnd(results_read)
     )
     forked.parent_side(head.orders, head.results)  # a worker forked later lets them go
     forked.put(head)
@@ -200,12 +197,9 @@ def _head_start(found: Guess, parent: int, orders_fd: int, results_fd: int) -> N
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     forked.end_with_parent(parent)  # killed (SIGKILL), the parent takes it along
-    from multiprocessing.connection import Connection
-
     from kraftstokk.sim import runner
 
-    orders = Connection(orders_fd, writable=False)
-    results = Connection(results_fd, readable=False)
+    orders, results = forked.PipeEnd(orders_fd), forked.PipeEnd(results_fd)
     runner.widen(results)
     ahead: dict[tuple[int, int], Any] = {}
     prepared = None

@@ -20,7 +20,6 @@ the games finished before it are kept.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import signal
 import sys
@@ -30,8 +29,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection, wait
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 from kraftstokk.errors import KraftstokkError, SimulationError
 from kraftstokk.games import registry
@@ -47,12 +45,16 @@ except ImportError:  # not POSIX: pipes keep their size
     fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
+    from kraftstokk.sim.forked import Channel
     from kraftstokk.sim.pace import Pace
     from kraftstokk.sim.stream import ChunkTotals, GameMatrix, PairStats, RunStats
     from kraftstokk.sim.tally import Tally
 
 # The sums (sim/stream.py) and the time model (sim/pace.py) load numpy: they are imported
 # where a chunk is summed, in the parent only, and after its workers are forked.
+# ``multiprocessing`` is imported where worker processes start: the head start, forked
+# once this module is loaded, and a run that adopts it and starts no other, go without it
+# (their pipes are ``forked.PipeEnd``, waited for with ``forked.readable``).
 
 #: Chunks per worker: enough to balance the load and move the progress bar, few enough
 #: that sending tallies back costs little.
@@ -334,12 +336,14 @@ def start_method() -> str:
         return START_METHOD
     if sys.platform.startswith("linux"):
         return "fork" if threading.active_count() == 1 else "forkserver"
+    import multiprocessing
+
     return multiprocessing.get_context().get_start_method()
 
 
 def _worker_main(
-    orders: Connection,
-    results: Connection,
+    orders: Channel,
+    results: Channel,
     tables: tuple[DeckTable, ...],
     settings: SimSettings,
     spec: GameSpec,
@@ -384,8 +388,8 @@ def _worker_main(
 
 
 def serve_head_start(
-    orders: Connection,
-    results: Connection,
+    orders: Channel,
+    results: Channel,
     prepared: tuple[tuple[DeckTable, ...], SimSettings, tuple[Game, ...]] | None,
     ahead: dict[tuple[int, int], tuple[Played, ...]],
 ) -> None:
@@ -419,7 +423,7 @@ class PlayedChunk:
     played: tuple[Played, ...]
 
 
-def widen(connection: Connection) -> None:
+def widen(connection: Channel) -> None:
     """Let the pipe of ``connection`` hold :data:`PIPE_BYTES` where the system allows it
     (Linux; elsewhere, or beyond the user's limit, it keeps its size)."""
     resize = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
@@ -428,7 +432,7 @@ def widen(connection: Connection) -> None:
             fcntl.fcntl(connection.fileno(), resize, PIPE_BYTES)
 
 
-def send_failure(connection: Connection, exc: Exception) -> None:
+def send_failure(connection: Channel, exc: Exception) -> None:
     """Send a worker's failure to the parent, whole, or its words when it cannot be pickled."""
     try:
         connection.send((exc,))  # pickled whole before anything is written
@@ -468,28 +472,48 @@ class _Workers:
         )
         self._tables, self._settings = tables, settings
         self.play_seconds = 0.0  # CPU seconds the parent spent playing its own chunks
-        method = start_method()
-        context: Any = multiprocessing.get_context(method)  # typeshed: no Process
-        if method == "forkserver":
-            context.set_forkserver_preload([__name__])
         spec = registry.get_spec(settings.game)
-        inherited = games if method == "fork" else None
-        parent = os.getpid() if method == "fork" else None  # forkserver's: the server
         self._processes: list[WorkerProcess] = []
         #: Where each process's games as played arrive, and where its chunks are sent.
-        self._connections: list[Connection] = []
-        self._orders: dict[Connection, Connection] = {}
+        self._connections: list[Channel] = []
+        self._orders: dict[Channel, Channel] = {}
         #: Chunks the first process played before it was asked (a head start's).
         self._played_ahead = 0
         if count > 1:
             self._adopt_head_start(tables, settings, spec)
+        try:
+            self._start(count - 1 - len(self._processes), tables, settings, games, spec)
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(
+        self,
+        count: int,
+        tables: tuple[DeckTable, ...],
+        settings: SimSettings,
+        games: tuple[Game, ...],
+        spec: GameSpec,
+    ) -> None:
+        """Start ``count`` worker processes with ``multiprocessing`` (not loaded for none:
+        ``-w 2`` with its head start adopted needs no more, and 8 ms of CPU less)."""
+        if count < 1:
+            return
+        import multiprocessing
+
+        method = start_method()
+        context: Any = multiprocessing.get_context(method)  # typeshed: no Process
+        if method == "forkserver":
+            context.set_forkserver_preload([__name__])
+        inherited = games if method == "fork" else None
+        parent = os.getpid() if method == "fork" else None  # forkserver's: the server
         # A forked worker's collector would walk (and so copy) every object it inherits;
         # frozen, they are left out of its collections.
         freeze = method == "fork" and gc.isenabled()
         if freeze:
             gc.freeze()
         try:
-            for _ in range(count - 1 - len(self._processes)):
+            for _ in range(count):
                 orders, to_worker = context.Pipe(duplex=False)
                 from_worker, results = context.Pipe(duplex=False)
                 if len(self._processes) < WIDE_PIPES:  # (the head start's is the first)
@@ -509,9 +533,6 @@ class _Workers:
                     orders.close()
                     results.close()
                 self._processes.append(process)
-        except BaseException:
-            self.close()
-            raise
         finally:
             if freeze:
                 gc.unfreeze()
@@ -547,17 +568,18 @@ class _Workers:
         first failing game's whatever the workers' timing (a worker plays its chunks in
         the order sent, so the one it failed on is the first it still had).
         """
+        wait = forked.readable
         waiting = list(enumerate(chunks))[::-1]  # next chunk last
-        sent: dict[Connection, deque[int]] = {c: deque() for c in self._connections}
+        sent: dict[Channel, deque[int]] = {c: deque() for c in self._connections}
 
-        def feed(connection: Connection) -> None:
+        def feed(connection: Channel) -> None:
             if waiting:
                 number, bounds = waiting.pop()
                 sent[connection].append(number)
                 with suppress(OSError):  # a worker gone: its pipe tells why, read next
                     self._orders[connection].send(bounds)
 
-        def receive(connection: Connection) -> None:
+        def receive(connection: Channel) -> None:
             numbers = sent[connection]
             try:
                 message = connection.recv()
@@ -589,7 +611,7 @@ class _Workers:
                 feed(connection)
         if self._played_ahead:  # read what it has sent, so that it sends on meanwhile
             for ready in wait([self._connections[0]], timeout=0):
-                receive(cast(Connection, ready))
+                receive(ready)
         if meanwhile:
             meanwhile()
         following = 0
@@ -611,7 +633,7 @@ class _Workers:
             if not ready_now:
                 break
             for ready in ready_now:
-                receive(cast(Connection, ready))
+                receive(ready)
         if following < len(chunks):
             raise SimulationError(f"no worker left to play chunk {following}")
 
@@ -676,9 +698,10 @@ class WorkerProcess(Protocol):
 
 
 Worker = TypeVar("Worker", bound=WorkerProcess)
+Pipe = TypeVar("Pipe", bound="Channel")
 
 
-def stop_processes(processes: list[Worker], connections: list[Connection]) -> None:
+def stop_processes(processes: list[Worker], connections: list[Pipe]) -> None:
     """Stop worker processes with SIGTERM, wait for them, close their pipes, forget both."""
     for process in processes:
         if process.exitcode is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
@@ -59,7 +59,6 @@ from kraftstokk.games.idiot.events import (
     Swapped,
     SwapsDone,
 )
-from kraftstokk.games.idiot.narration import action_text
 from kraftstokk.games.idiot.observation import IdiotObservation
 from kraftstokk.games.idiot.rules import (
     ACE,
@@ -80,9 +79,11 @@ from kraftstokk.games.idiot.rules import (
     top_count,
 )
 from kraftstokk.games.idiot.spec import SPEC
-from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import remove_card
 from kraftstokk.games.playability import Meter
+
+if TYPE_CHECKING:
+    from kraftstokk.games.narration import Narrator
 
 _EN = "en"
 
@@ -550,12 +551,17 @@ class IdiotState(State):
                 raise GameError(f"seat {seat + 1}: a card known in hand is not there")
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
+        # (the words load when first asked for: a simulation's workers never say a move)
+        from kraftstokk.games.idiot.narration import action_text
+
         from_face_up = False
         if action[0] in (PLAY, SNEAK):
             from_face_up = action[1] not in self._hands[self._player]
         return action_text(action, narrator, self._ranks, from_face_up, len(self._pile))
 
     def action_to_string(self, action: Action) -> str:
+        from kraftstokk.games.narration import Narrator
+
         return self.action_text(action, Narrator(self.game.table, _EN, game=self.game.name))
 
     # -- legal actions -------------------------------------------------------------

@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from kraftstokk.errors import GameError
 from kraftstokk.games.core import (
@@ -87,7 +88,6 @@ from kraftstokk.games.kraftidioten.events import (
     TakeReason,
     TopBurned,
 )
-from kraftstokk.games.kraftidioten.narration import action_text, typed_hint, unseen_lay_text
 from kraftstokk.games.kraftidioten.observation import (
     Claim,
     KraftidiotenObservation,
@@ -107,10 +107,13 @@ from kraftstokk.games.kraftidioten.rules import (
     reaches,
 )
 from kraftstokk.games.kraftidioten.spec import SPEC
-from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import remove_card
 from kraftstokk.games.playability import Meter
 
+if TYPE_CHECKING:
+    from kraftstokk.games.narration import Narrator
+
+# (the words load when first asked for: a simulation's workers never say a move)
 _EN = "en"
 _PHASES = {phase.value: phase for phase in KraftidiotenPhase}
 
@@ -396,6 +399,8 @@ class KraftidiotenState(State):
         return action if self.is_legal(action) else None
 
     def typed_hint(self, legal: Sequence[Action], narrator: Narrator) -> str:
+        from kraftstokk.games.kraftidioten.narration import typed_hint
+
         return typed_hint(narrator) if self.phase == PHASE_CLAIM else ""
 
     def apply(self, action: Action) -> None:
@@ -694,6 +699,8 @@ class KraftidiotenState(State):
         return count + jokers
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
+        from kraftstokk.games.kraftidioten.narration import action_text
+
         printed = None
         if action and action[0] == LAY and len(action) in (4, 5):
             category, plant = action[2], action[3]
@@ -712,6 +719,8 @@ class KraftidiotenState(State):
         if kind == LAY and len(action) in (4, 5):
             category, plant = action[2], action[3]
             stated = float(action[4]) if len(action) == 5 else None
+            from kraftstokk.games.kraftidioten.narration import unseen_lay_text
+
             return unseen_lay_text(self._english(), category, plant, stated)
         return self.action_to_string(action)
 
@@ -775,6 +784,8 @@ class KraftidiotenState(State):
         return self._english().category(category)
 
     def _english(self) -> Narrator:
+        from kraftstokk.games.narration import Narrator
+
         return Narrator(self.game.table, _EN, game=self.game.name)
 
     def _figure_lies(self, card: int, category: int) -> list[Action]:

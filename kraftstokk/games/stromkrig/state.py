@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, overload
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from kraftstokk.cardfacts import CATEGORIES, SUITS
 from kraftstokk.errors import GameError
@@ -83,7 +83,6 @@ from kraftstokk.games.core import (
     Stats,
 )
 from kraftstokk.games.events import Event, GameOver, SeatOut, tally
-from kraftstokk.games.narration import Narrator
 from kraftstokk.games.ordering import insert_sorted, remove_card, sort_by
 from kraftstokk.games.playability import Meter
 from kraftstokk.games.stromkrig import rules
@@ -125,11 +124,14 @@ from kraftstokk.games.stromkrig.events import (
     WarStarted,
     WarTied,
 )
-from kraftstokk.games.stromkrig.narration import action_text
 from kraftstokk.games.stromkrig.observation import StromkrigObservation, WarView
 from kraftstokk.games.stromkrig.rules import CardFace, WarReason
 from kraftstokk.games.stromkrig.spec import SPEC
 
+if TYPE_CHECKING:
+    from kraftstokk.games.narration import Narrator
+
+# (the words load when first asked for: a simulation's workers never say a move)
 _EN = "en"
 #: Phase number to member: calling the enum costs more than building the rest of a view.
 _PHASES: dict[int, StromkrigPhase] = {int(phase): phase for phase in StromkrigPhase}
@@ -574,10 +576,14 @@ class StromkrigState(State):
         return list(self.hands[seat])
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
+        from kraftstokk.games.stromkrig.narration import action_text
+
         size = len(self.pile) + len(self.beside)
         return action_text(action, narrator, self.war_category, size)
 
     def action_to_string(self, action: Action) -> str:
+        from kraftstokk.games.narration import Narrator
+
         return self.action_text(action, Narrator(self.game.table, _EN, game=self.game.name))
 
     # ----------------------------------------------------------------- legal actions
