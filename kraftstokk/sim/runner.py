@@ -619,8 +619,11 @@ class _Workers:
             # The head start's chunks played ahead fill most of its pipe (two 2,000-game
             # chunks: 770 kB of 1 MB): it would wait in ``send`` with the next one until
             # this process reads, after ``meanwhile`` (15 ms of a -w 2 run's 240). A
-            # thread reads its pipe meanwhile; what it read is summed after.
+            # thread reads its pipe meanwhile; what it read is summed after. And one
+            # chunk more to play: this process feeds it again only once it has summed
+            # what the thread read (the head start waited 7 ms for it).
             head = self._connections[0]
+            feed(head)
             drain = forked.Drain(head)
             try:
                 meanwhile()
