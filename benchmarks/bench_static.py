@@ -496,9 +496,9 @@ def moves(browser: Any, folder: Path) -> None:
 #: move's CPU time taken (a figure the machine's load does not inflate).
 REPLAY = """
 import json, sys, time
-from kraftstokk.web.inpage import PageTable
+from kraftstokk.web.inpage import open_table
 folder, requests = sys.argv[1], json.load(open(sys.argv[2]))
-table = PageTable(json.load(open(folder + "/deck.json")))
+table = open_table(open(folder + "/deck.json").read())  # as the worker opens it (warmed)
 current, times = None, []  # one game at a time: each move is of the last one begun
 for request in requests:
     body = dict(request["body"] or {})

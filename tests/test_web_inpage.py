@@ -79,8 +79,10 @@ def test_a_deck_the_engine_cannot_read_is_named(page_deck: Deck) -> None:
 
 def test_the_play_path_loads_no_pydantic(page_deck: Deck, tmp_path: Path) -> None:
     """In a fresh interpreter where pydantic cannot be imported, the page's table plays a
-    game of each kind to the end (an expert among the bots), and never reads a locale
-    part the page does not carry (booklet, cli)."""
+    game of each kind to the end (an expert among the bots), never reads a locale part
+    the page does not carry (booklet, cli), and imports no module in a move: what a game
+    needs (its words too) loads with its deal, as an import from source in the page takes
+    milliseconds of a move's frame."""
     deck = tmp_path / "deck.json"
     deck.write_text(page_deck.model_dump_json(), encoding="utf-8")
     run = subprocess.run(
@@ -96,6 +98,7 @@ def test_the_play_path_loads_no_pydantic(page_deck: Deck, tmp_path: Path) -> Non
     assert found["pydantic"] == []
     assert found["parts"] == ["events", "web", "words"]
     assert found["finished"] == ["idiot", "kraftidioten", "stromkrig"]
+    assert found["imported_in_moves"] == []
 
 
 def _play_script(deck: Path) -> str:
@@ -118,12 +121,14 @@ text = open({str(deck)!r}, encoding="utf-8").read()
 plants = {{c["id"]: c.get("plant_id") or c["id"] for c in json.loads(text)["cards"]}}
 table = open_table(text)
 finished = []
+imported = set()
 rng = random.Random(5)
 for game, bots in (("idiot", "heuristic"), ("kraftidioten", "greedy"), ("stromkrig", "expert")):
     answer = json.loads(table.call("new", json.dumps(
         {{"game": game, "opponents": 2, "bots": bots, "seed": 4}})))
     assert answer["status"] == 201, answer
     body = answer["body"]
+    dealt = set(sys.modules)
     while body["over"] is None:
         moves = body["moves"]
         request = {{"id": body["id"], "turn": body["turn"]}}
@@ -139,10 +144,12 @@ for game, bots in (("idiot", "heuristic"), ("kraftidioten", "greedy"), ("stromkr
             continue
         assert answer["status"] == 200, answer
         body = answer["body"]
+    imported |= set(sys.modules) - dealt
     if body["over"]["finished"]:
         finished.append(game)
 print(json.dumps({{"pydantic": sorted(m for m in sys.modules if "pydantic" in m),
-                  "parts": sorted(read), "finished": finished}}))
+                  "parts": sorted(read), "finished": finished,
+                  "imported_in_moves": sorted(imported)}}))
 """
 
 

@@ -4,6 +4,7 @@ hand's order; each the same as the slower way."""
 from __future__ import annotations
 
 import random
+from collections import deque
 
 import pytest
 
@@ -12,6 +13,7 @@ from kraftstokk.games.registry import make_game
 from kraftstokk.games.view import figure_order, in_figure_order
 from kraftstokk.models import Deck
 from kraftstokk.web import views
+from kraftstokk.web.table import PERSON, Table
 from kraftstokk.web.turning import (
     LEAST,
     MOST,
@@ -56,6 +58,26 @@ def test_counts_from_the_observation_are_the_views(deck: Deck, game: str, player
     for events in found:
         shift = next(moved for moved, told in shifts if told == events)
         assert shift >= LEAST
+
+
+@pytest.mark.parametrize(("game", "players"), [("idiot", 5), ("kraftidioten", 6), ("stromkrig", 4)])
+def test_a_table_counts_the_turning_points_as_the_game_replayed_finds_them(
+    deck: Deck, game: str, players: int
+) -> None:
+    """A table counts the turning points as its game is played (so the answer that ends
+    it does not play it again): the same as the game played again from its seed finds."""
+    rules = make_game(game, DeckTable.from_deck(deck), players)
+    plant_ids = [card.plant_id or card.id for card in deck.cards]
+    names = [PERSON] + ["heuristic"] * (players - 1)
+    table = Table.deal(rules, names, 23, plant_ids)
+    table.begin()
+    rng = random.Random(2)
+    while not table.state.is_terminal():
+        table.apply(rng.choice(list(table.state.legal_actions())))
+        table.advance(deque())
+    assert table.shifts is not None
+    found = turning_points(rules, 23, table.actions, table.redeals, table.seat, plant_ids)
+    assert table.shifts.found() == found and found
 
 
 def test_a_hand_in_figure_order(deck: Deck) -> None:

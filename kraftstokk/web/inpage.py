@@ -197,6 +197,10 @@ class PageTable:
         settings = {}
         if "expert" in seats:
             settings["expert"] = f"playouts={self.expert_playouts(game)}"
+        # The game's words load when a move is first said (a simulation says none): here,
+        # with the deal, or the person's first move would wait for their import from
+        # source (4-5 ms of Pyodide's time, in the answer of a frame's budget).
+        get_spec(game.name).module("narration")
         return Table.deal(
             game,
             seats,
