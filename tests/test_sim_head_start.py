@@ -188,3 +188,30 @@ def test_the_head_start_is_forked_before_multiprocessing_and_tomllib_load(tmp_pa
                           text=True, timeout=60, cwd=tmp_path)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["none", "forked True"]
+
+
+def test_a_drain_reads_a_pipe_while_this_thread_is_busy():
+    """The parent loads the summaries while the head start sends its first chunks: a
+    thread reads them meanwhile (``forked.Drain``), so that a sender never waits for a
+    pipe that is full, and hands them over in order when stopped."""
+    import threading
+
+    from kraftstokk.sim.forked import Drain, PipeEnd
+
+    read, write = os.pipe()
+    reader, writer = PipeEnd(read), PipeEnd(write)
+    messages = [bytes([n]) * 40_000 for n in range(5)]  # 200 kB: three pipes' worth
+    drain = Drain(reader)
+    sender = threading.Thread(target=lambda: [writer.send(m) for m in messages], daemon=True)
+    sender.start()
+    sender.join(timeout=20)
+    assert not sender.is_alive()  # it did not wait for this thread
+    drained = drain.stop()
+    assert len(drained) >= 3  # what the pipe (64 kB) could not hold, the drain read
+    rest = [reader.recv() for _ in range(len(messages) - len(drained))]
+    assert drained + rest == messages  # the rest is read as before, in order
+    writer.send("after")  # what comes after the drain is read as before
+    assert reader.recv() == "after"
+    writer.close()
+    assert Drain(reader).stop() == []  # a pipe whose other end has gone: nothing, no error
+    reader.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import select
 import signal
+import threading
 import time
 import weakref
 from contextlib import suppress
@@ -140,6 +141,43 @@ def readable(channels: list[Channel], timeout: float | None = None) -> list[Chan
         poller.register(channel.fileno(), select.POLLIN)
     wait_ms = None if timeout is None else max(0, round(timeout * 1000))
     return [by_fd[fd] for fd, _ in poller.poll(wait_ms)]
+
+
+class Drain:
+    """Reads what arrives on a pipe end in a thread while the calling thread is busy
+    (loading code), so that the process at the other end does not wait in a full pipe;
+    :meth:`stop` returns the messages read, in order (POSIX: a thread that sleeps in
+    ``poll`` until a message comes or it is stopped)."""
+
+    def __init__(self, channel: Channel) -> None:
+        self._messages: list[Any] = []
+        self._failure: BaseException | None = None
+        self._wake_read, self._wake = os.pipe()
+        self._thread = threading.Thread(
+            target=self._read, args=(channel,), name="kraftstokk-drain", daemon=True
+        )
+        self._thread.start()
+
+    def _read(self, channel: Channel) -> None:
+        poller = select.poll()
+        poller.register(channel.fileno(), select.POLLIN)
+        poller.register(self._wake_read, select.POLLIN)
+        try:
+            while all(fd != self._wake_read for fd, _ in poller.poll()):
+                self._messages.append(channel.recv())
+        except (EOFError, OSError):  # the other end has gone: the caller's next read says so
+            pass
+        except BaseException as exc:  # raised in the caller
+            self._failure = exc
+
+    def stop(self) -> list[Any]:
+        os.write(self._wake, b"x")
+        self._thread.join()
+        os.close(self._wake)
+        os.close(self._wake_read)
+        if self._failure is not None:
+            raise self._failure
+        return self._messages
 
 
 class ForkedProcess:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gc
 import os
+import select
 import signal
 import sys
 import threading
@@ -443,6 +444,10 @@ def send_failure(connection: Channel, exc: Exception) -> None:
             connection.send((SimulationError(f"{type(exc).__name__}: {exc}"),))
 
 
+#: ``receive``'s message not read yet (its connection is read).
+_UNREAD = object()
+
+
 class _Workers:
     """``count`` workers playing chunks: the parent and ``count - 1`` processes.
 
@@ -579,10 +584,11 @@ class _Workers:
                 with suppress(OSError):  # a worker gone: its pipe tells why, read next
                     self._orders[connection].send(bounds)
 
-        def receive(connection: Channel) -> None:
+        def receive(connection: Channel, message: Any = _UNREAD) -> None:
             numbers = sent[connection]
             try:
-                message = connection.recv()
+                if message is _UNREAD:
+                    message = connection.recv()
             except (EOFError, OSError):  # closed, or reset with chunks unread
                 process = self._processes[self._connections.index(connection)]
                 process.join(1.0)
@@ -609,10 +615,22 @@ class _Workers:
         for _ in range(self.AHEAD):
             for connection in self._connections:
                 feed(connection)
-        if self._played_ahead:  # read what it has sent, so that it sends on meanwhile
-            for ready in wait([self._connections[0]], timeout=0):
-                receive(ready)
-        if meanwhile:
+        if meanwhile and self._played_ahead and hasattr(select, "poll"):
+            # The head start's chunks played ahead fill most of its pipe (two 2,000-game
+            # chunks: 770 kB of 1 MB): it would wait in ``send`` with the next one until
+            # this process reads, after ``meanwhile`` (15 ms of a -w 2 run's 240). A
+            # thread reads its pipe meanwhile; what it read is summed after. And one
+            # chunk more to play: this process feeds it again only once it has summed
+            # what the thread read (the head start waited 7 ms for it).
+            head = self._connections[0]
+            feed(head)
+            drain = forked.Drain(head)
+            try:
+                meanwhile()
+            finally:
+                for message in drain.stop():
+                    receive(head, message)
+        elif meanwhile:
             meanwhile()
         following = 0
         while following < len(chunks):
