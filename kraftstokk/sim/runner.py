@@ -487,23 +487,17 @@ class _Workers:
         if count > 1:
             self._adopt_head_start(tables, settings, spec)
         try:
-            self._start(count - 1 - len(self._processes), tables, settings, games, spec)
+            self._start(count - 1 - len(self._processes), games, spec)
         except BaseException:
             self.close()
             raise
 
-    def _start(
-        self,
-        count: int,
-        tables: tuple[DeckTable, ...],
-        settings: SimSettings,
-        games: tuple[Game, ...],
-        spec: GameSpec,
-    ) -> None:
+    def _start(self, count: int, games: tuple[Game, ...], spec: GameSpec) -> None:
         """Start ``count`` worker processes with ``multiprocessing`` (not loaded for none:
         ``-w 2`` with its head start adopted needs no more, and 8 ms of CPU less)."""
         if count < 1:
             return
+        tables, settings = self._tables, self._settings
         import multiprocessing
 
         method = start_method()
