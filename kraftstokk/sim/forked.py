@@ -7,6 +7,12 @@ killer): a forked child inherits every file the parent has open, so each one clo
 parent's ends of the workers' pipes as it starts (:func:`parent_side`; else a worker
 waiting for orders holds a write end of its own orders' pipe and never sees the parent go),
 and asks the kernel for SIGTERM when its parent ends (:func:`end_with_parent`).
+
+And the pipes between them without ``multiprocessing`` (a -w 2 run that adopts its head
+start never loads it): :class:`PipeEnd` reads and writes the format of
+``multiprocessing.connection`` (so a worker of either kind talks to the runner alike),
+:func:`readable` waits for any of them, and :class:`Drain` reads one on a thread while the
+parent does something else.
 """
 
 from __future__ import annotations

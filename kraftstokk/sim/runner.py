@@ -13,7 +13,8 @@ as a tenth of its games. A paired run (:func:`run_paired`, ``simulate
 game by game too (:class:`~kraftstokk.sim.stream.PairStats`). Workers receive only
 picklable inputs (the decks as :class:`~kraftstokk.games.core.DeckTable` and the
 settings); forked ones inherit the games, others build them. The pool is the runner's own
-(:class:`_Workers`: a pipe per worker, no threads in the parent). Ctrl-C stops the run;
+(:class:`_Workers`: two pipes per worker; the parent's one thread besides its own reads a
+head start's pipe while the command loads what it needs after the games). Ctrl-C stops the run;
 the games finished before it are kept.
 """
 
@@ -453,10 +454,12 @@ class _Workers:
 
     Each process has two pipes of its own (chunks to play in, games as played out, the
     latter wide enough for two chunks: :data:`PIPE_BYTES`) and ``AHEAD`` chunks sent to
-    it, so it plays on while the parent, busy with a chunk of its own, has not read the
-    last ones. The parent runs no threads:
-    between chunks of its own it feeds the processes, and once no chunk is left for it,
-    it sleeps in ``wait`` until sums come; it hands them on in chunk order.
+    it (a head start: those it played ahead and one more, on top), so it plays on while
+    the parent, busy with a chunk of its own, has not read the last ones. Between chunks
+    of its own the parent feeds the processes, and once no chunk is left for it, it
+    sleeps in ``wait`` until sums come; it hands them on in chunk order. Its one thread
+    (:class:`~kraftstokk.sim.forked.Drain`) only reads a head start's pipe while
+    ``meanwhile`` runs.
     The parent playing saves a process's start and its copy-on-write faults: with games
     of microseconds, a noticeable part of a run.
     """
@@ -621,9 +624,12 @@ class _Workers:
             drain = forked.Drain(head)
             try:
                 meanwhile()
-            finally:
-                for message in drain.stop():
-                    receive(head, message)
+            except BaseException:
+                with suppress(Exception):  # what stopped the run is said, not what followed
+                    drain.stop()  # and a run being stopped sums nothing more
+                raise
+            for message in drain.stop():
+                receive(head, message)
         elif meanwhile:
             meanwhile()
         following = 0

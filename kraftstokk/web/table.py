@@ -33,7 +33,7 @@ from kraftstokk.games.registry import bot_kinds, game_class, make_bots, specs
 from kraftstokk.games.view import ClaimChoice, MoveRefused, refusal
 from kraftstokk.web import views
 from kraftstokk.web.record import ActionRecord, is_hidden
-from kraftstokk.web.turning import Shifts, cards_left, turning_points
+from kraftstokk.web.turning import Shifts, cards_left
 
 PERSON: Final = "person"  # the seat name ``kraftstokk play`` writes for the person
 LOG_LINES: Final = 60  # log lines a table keeps for the page
@@ -132,7 +132,7 @@ class Table:
     live: bool = False  # played now (not a save played again): its lines carry their step
     view: tuple[int, Json] | None = None  # (actions, the person's view then): built once
     listed: tuple[int, Json] | None = None  # (actions, the person's moves then)
-    shifts: Shifts | None = None  # the turning points so far (deal() makes it)
+    shifts: Shifts = field(init=False)  # the turning points so far (deal() makes it)
 
     @property
     def turn(self) -> int:
@@ -268,8 +268,7 @@ class Table:
         state.apply(action)
         self.actions.append(action)
         self.record.add(action, hidden)
-        if self.shifts is not None:
-            self.shifts.add(state, len(self.actions) - 1)
+        self.shifts.add(state, len(self.actions) - 1)
         if mine and len(self.actions) > self.prefix:
             self.mine += 1
         self.view = self.listed = None
@@ -336,12 +335,7 @@ class Table:
         result = views.result_view(self.state)
         if result is None:
             return None
-        if self.shifts is not None:
-            turning = self.shifts.found()
-        else:  # a table not made by deal(): the game played again
-            turning = turning_points(
-                self.game, self.seed, self.actions, self.redeals, self.seat, self.plant_ids
-            )
+        turning = self.shifts.found()
         teller = self.teller(lang)
         result["left"] = cards_left(self.table_view())
         result["turning"] = [

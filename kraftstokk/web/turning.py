@@ -6,9 +6,9 @@ are compared with before: the pile and each seat's cards (hand, face up, face do
 the person's own view shows them — so nothing hidden is weighed. The actions that moved
 the most are the turning points, told as the log tells their events. A table counts them
 as its game is played (:class:`Shifts`); the game played again from its seed and its
-recorded actions (with its redeals, ``Table.redeal``) finds the same
-(:func:`turning_points`). The counts come from the state where its game counts them
-(``card_counts``, every game here: they are public), else from the person's observation,
+recorded actions (with its redeals, ``Table.redeal``) finds the same (:func:`turning_points`,
+which the tests hold the tables to). The counts come from the state where its game counts
+them (``card_counts``, every game here: they are public), else from the person's observation,
 else from a whole view (a Kraftidioten game of 1,950 actions took 46 ms of the answer that
 ended it with a view per action; played again at the end with an observation per action,
 one of 859 actions took 16 ms of Pyodide's time, an answer that missed its frame).

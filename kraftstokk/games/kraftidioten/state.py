@@ -113,7 +113,6 @@ from kraftstokk.games.playability import Meter
 if TYPE_CHECKING:
     from kraftstokk.games.narration import Narrator
 
-# (the words load when first asked for: a simulation's workers never say a move)
 _EN = "en"
 _PHASES = {phase.value: phase for phase in KraftidiotenPhase}
 
@@ -556,8 +555,8 @@ class KraftidiotenState(State):
         return other
 
     def card_counts(self) -> list[int]:
-        """The pile's cards, then each seat's (hand, face up, face down): counts every
-        seat sees (the turning points of a finished game weigh them, web/turning.py)."""
+        """The pile's cards, then each seat's hand: counts every seat sees (the turning
+        points of a finished game weigh them, web/turning.py)."""
         return [len(self.pile), *[len(hand) for hand in self.hands]]
 
     def observation(self, seat: int) -> KraftidiotenObservation:
@@ -699,6 +698,7 @@ class KraftidiotenState(State):
         return count + jokers
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
+        # (the words load when first asked for: a simulation's workers never say a move)
         from kraftstokk.games.kraftidioten.narration import action_text
 
         printed = None

@@ -131,7 +131,6 @@ from kraftstokk.games.stromkrig.spec import SPEC
 if TYPE_CHECKING:
     from kraftstokk.games.narration import Narrator
 
-# (the words load when first asked for: a simulation's workers never say a move)
 _EN = "en"
 #: Phase number to member: calling the enum costs more than building the rest of a view.
 _PHASES: dict[int, StromkrigPhase] = {int(phase): phase for phase in StromkrigPhase}
@@ -454,8 +453,8 @@ class StromkrigState(State):
         return tally(self.events, Stats(cards_played=[0] * self.game.table.size))
 
     def card_counts(self) -> list[int]:
-        """The pile's cards, then each seat's (hand, face up, face down): counts every
-        seat sees (the turning points of a finished game weigh them, web/turning.py)."""
+        """The pile's cards, then each seat's hand: counts every seat sees (the turning
+        points of a finished game weigh them, web/turning.py)."""
         return [len(self.pile), *[len(hand) for hand in self.hands]]
 
     def observation(self, seat: int) -> StromkrigObservation:
@@ -576,6 +575,7 @@ class StromkrigState(State):
         return list(self.hands[seat])
 
     def action_text(self, action: Action, narrator: Narrator) -> str:
+        # (the words load when first asked for: a simulation's workers never say a move)
         from kraftstokk.games.stromkrig.narration import action_text
 
         size = len(self.pile) + len(self.beside)

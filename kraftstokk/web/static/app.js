@@ -302,12 +302,15 @@ function keepSave(save, { claim = false } = {}) {
 
 // An answer's save kept: at once, or when it comes after the answer (the page's engine
 // sends a move's answer first and seals its save meanwhile, so the page draws the move
-// without waiting for the seal).
+// without waiting for the seal). A seal that fails loses that move's save only: the move
+// stands, the game keeps its last sealed save (which a retry can open) and the next
+// move's save is kept as usual.
 function keepSaveOf(snapshot) {
   if (!snapshot.saved) return keepSave(snapshot.save);
-  snapshot.saved.then(keepSave, (error) => {
-    app.saving = false;
-    showError(refusalText(error));
+  const before = app.game?.save;
+  snapshot.saved.then(keepSave, () => {
+    if (before?.sealed && before.id === snapshot.save.id) snapshot.save = before;
+    flash(t("ui.seal_failed"));
   });
 }
 
