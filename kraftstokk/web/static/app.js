@@ -308,9 +308,9 @@ function keepSave(save, { claim = false } = {}) {
 function keepSaveOf(snapshot) {
   if (!snapshot.saved) return keepSave(snapshot.save);
   const before = app.game?.save;
-  snapshot.saved.then(keepSave, () => {
+  snapshot.saved.then(keepSave, (error) => {
     if (before?.sealed && before.id === snapshot.save.id) snapshot.save = before;
-    flash(t("ui.seal_failed"));
+    if (error?.words !== "ui.engine_failed") flash(t("ui.seal_failed")); // else that is said
   });
 }
 
