@@ -211,3 +211,32 @@ def test_a_worker_that_asked_ends_with_its_parent(when: str):
             run.kill()
             run.wait()
         run.stdout.close()
+
+
+#: A sweep's pool stopped (SIGTERM to each worker) while its workers are still between
+#: the fork and their own handlers: a fork hook of this script makes that moment last.
+STOPPED_STARTING = """
+import os, sys, time
+from kraftstokk.sim import runner
+from kraftstokk.sim.sweep.backends import LocalBackend
+os.register_at_fork(after_in_child=lambda: time.sleep(0.5))
+runner.START_METHOD = "fork"
+backend = LocalBackend(2)
+with runner.sigterm_as_interrupt():  # as a sweep runs: SIGTERM is Ctrl-C in the parent
+    backend._start(2)
+    processes = list(backend._processes)
+    backend.close()
+print(*sorted(process.exitcode for process in processes))
+"""
+
+
+def test_workers_stopped_while_they_start_end_and_let_the_parent_go():
+    """A worker forked with the parent's handlers (SIGTERM raises KeyboardInterrupt there)
+    and stopped before it has set its own used to raise in its copy of the parent's code:
+    lost in a fork hook, it then waited for orders for ever while the parent waited for
+    it. The stop is held until the worker's handlers are set (``forked.stops_held``)."""
+    done = subprocess.run([sys.executable, "-c", STOPPED_STARTING], capture_output=True,
+                          text=True, timeout=DEADLINE)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(-signal.SIGTERM)] * 2
+    assert "KeyboardInterrupt" not in done.stderr

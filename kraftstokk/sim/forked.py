@@ -23,7 +23,8 @@ import signal
 import threading
 import time
 import weakref
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -52,6 +53,38 @@ def _close_parent_ends() -> None:
 
 if hasattr(os, "register_at_fork"):  # POSIX
     os.register_at_fork(after_in_child=_close_parent_ends)
+
+#: What stops a worker: Ctrl-C (which workers ignore) and SIGTERM (which ends them).
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def stops_held(*, forking: bool) -> Iterator[None]:
+    """SIGINT and SIGTERM held (blocked) in this thread while workers are ``forking``.
+
+    A forked worker starts with the parent's handlers, and a run turns SIGTERM into
+    KeyboardInterrupt: stopped (the pool's SIGTERM) before it has set its own, a worker
+    raised in its copy of the parent's code — outside ``multiprocessing``'s guard that
+    ends a child, it went on running the parent's program (a test session forked whole),
+    or the exception was lost in a fork hook and it waited for orders for ever while its
+    parent waited for it. Held, the signal waits until the worker has set its handlers
+    and takes it then (:func:`release_stops`). Workers started otherwise (spawn, a fork
+    server) set out with handlers of their own: nothing is held for them, nor where the
+    mask cannot be set."""
+    if not forking or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def release_stops() -> None:
+    """In a worker whose handlers are set: a stop held while it was forked comes now."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 class Channel(Protocol):

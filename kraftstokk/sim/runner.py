@@ -366,6 +366,7 @@ def _worker_main(
     # The parent turns SIGTERM into Ctrl-C for itself; a worker inherits that handler, but
     # the parent stops its workers with SIGTERM, which must end them quietly.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    forked.release_stops()
     if parent is not None:  # (the head start asked already)
         forked.end_with_parent(parent)
     try:
@@ -515,26 +516,27 @@ class _Workers:
         if freeze:
             gc.freeze()
         try:
-            for _ in range(count):
-                orders, to_worker = context.Pipe(duplex=False)
-                from_worker, results = context.Pipe(duplex=False)
-                if len(self._processes) < WIDE_PIPES:  # (the head start's is the first)
-                    widen(results)
-                self._connections.append(from_worker)
-                self._orders[from_worker] = to_worker
-                forked.parent_side(to_worker, from_worker)  # not kept by the next worker
-                process = context.Process(
-                    target=_worker_main,
-                    args=(orders, results, tables, settings, spec, inherited, None, parent),
-                    name="kraftstokk-sim",
-                    daemon=True,
-                )
-                try:
-                    process.start()
-                finally:
-                    orders.close()
-                    results.close()
-                self._processes.append(process)
+            with forked.stops_held(forking=method == "fork"):
+                for _ in range(count):
+                    orders, to_worker = context.Pipe(duplex=False)
+                    from_worker, results = context.Pipe(duplex=False)
+                    if len(self._processes) < WIDE_PIPES:  # (the head start's is the first)
+                        widen(results)
+                    self._connections.append(from_worker)
+                    self._orders[from_worker] = to_worker
+                    forked.parent_side(to_worker, from_worker)  # not kept by the next worker
+                    process = context.Process(
+                        target=_worker_main,
+                        args=(orders, results, tables, settings, spec, inherited, None, parent),
+                        name="kraftstokk-sim",
+                        daemon=True,
+                    )
+                    try:
+                        process.start()
+                    finally:
+                        orders.close()
+                        results.close()
+                    self._processes.append(process)
         finally:
             if freeze:
                 gc.unfreeze()

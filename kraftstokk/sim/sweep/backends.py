@@ -68,6 +68,7 @@ def _ignore_sigint() -> None:
     # The parent turns SIGTERM into Ctrl-C while it runs; the pool stops its workers with
     # SIGTERM, which must end them quietly.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    forked.release_stops()
 
 
 @contextlib.contextmanager
@@ -227,19 +228,20 @@ class LocalBackend:
             gc.freeze()
         parent = os.getpid() if method == "fork" else None  # forkserver's: the server
         try:
-            for _ in range(count):
-                mine, theirs = context.Pipe()
-                forked.parent_side(mine)  # a worker forked later does not keep it open
-                process = context.Process(
-                    target=_local_worker,
-                    args=(theirs, parent),
-                    name="kraftstokk-sweep",
-                    daemon=True,
-                )
-                process.start()
-                theirs.close()
-                self._processes.append(process)
-                self._connections.append(mine)
+            with forked.stops_held(forking=method == "fork"):
+                for _ in range(count):
+                    mine, theirs = context.Pipe()
+                    forked.parent_side(mine)  # a worker forked later does not keep it open
+                    process = context.Process(
+                        target=_local_worker,
+                        args=(theirs, parent),
+                        name="kraftstokk-sweep",
+                        daemon=True,
+                    )
+                    process.start()
+                    theirs.close()
+                    self._processes.append(process)
+                    self._connections.append(mine)
         finally:
             if freeze:
                 gc.unfreeze()
