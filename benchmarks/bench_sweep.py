@@ -36,7 +36,8 @@ from kraftstokk.sim.runner import run_simulation
 from kraftstokk.sim.session import describe_run
 from kraftstokk.sim.sweep.backends import QUIET_DASK, make_backend
 from kraftstokk.sim.sweep.model import SweepFile, parse_sweep
-from kraftstokk.sim.sweep.outputs import analyse, write_outputs
+from kraftstokk.sim.sweep.outputs import write_outputs
+from kraftstokk.sim.sweep.results import analyse
 from kraftstokk.sim.sweep.run import SweepPlan, plan, run_sweep
 
 HERE = Path(__file__).resolve().parent
